@@ -1,0 +1,149 @@
+//! Games behind one object-safe interface speaking JSON, for front ends that choose the game at run time
+//! (the engine protocol, the server). Everything here goes through the typed, checked [`Session`].
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::record::Record;
+use crate::{Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
+
+/// An action or chance outcome in JSON with its label for people.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Labeled {
+    #[serde(flatten)]
+    pub json: LabeledJson,
+    pub label: String,
+}
+
+/// The JSON part of a [`Labeled`] item.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum LabeledJson {
+    Action { action: Value },
+    Chance { outcome: Value, probability: f64 },
+}
+
+/// A game in progress, whatever the game.
+pub trait DynSession: Send + std::fmt::Debug {
+    fn game_id(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn status(&self) -> Status;
+    fn round(&self) -> u32;
+    /// The legal actions of `seat` (empty if it does not owe a decision).
+    fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError>;
+    fn chance_outcomes(&self) -> Vec<Labeled>;
+    fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError>;
+    fn supply_chance(&mut self, outcome: &Value) -> Result<(), PlayError>;
+    fn sample_chance(&mut self) -> Result<Labeled, PlayError>;
+    fn view(&self, viewer: Viewer) -> Result<Value, PlayError>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn record(&self) -> Record;
+    /// What bot `bot` (seeded with `seed`) would play for `seat` now, from that seat's view only.
+    fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError>;
+}
+
+fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
+    if seat.index() < seats {
+        Ok(())
+    } else {
+        Err(PlayError::NoSuchSeat { seat, seats })
+    }
+}
+
+fn labeled_action<A: Serialize + std::fmt::Display>(action: &A) -> Labeled {
+    Labeled {
+        json: LabeledJson::Action { action: serde_json::to_value(action).expect("actions serialize") },
+        label: action.to_string(),
+    }
+}
+
+fn labeled_chance<C: Serialize + std::fmt::Display>(outcome: &C, probability: f64) -> Labeled {
+    Labeled {
+        json: LabeledJson::Chance { outcome: serde_json::to_value(outcome).expect("outcomes serialize"), probability },
+        label: outcome.to_string(),
+    }
+}
+
+impl<G: Roster> DynSession for Session<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn seats(&self) -> usize {
+        self.game().seats()
+    }
+
+    fn status(&self) -> Status {
+        Session::status(self)
+    }
+
+    fn round(&self) -> u32 {
+        self.game().round(self.state())
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError> {
+        check_seat(seat, self.seats())?;
+        Ok(Session::legal_actions(self, seat).iter().map(labeled_action).collect())
+    }
+
+    fn chance_outcomes(&self) -> Vec<Labeled> {
+        Session::chance_outcomes(self).iter().map(|(o, p)| labeled_chance(o, *p)).collect()
+    }
+
+    fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError> {
+        check_seat(seat, self.seats())?;
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| PlayError::Malformed { reason: e.to_string() })?;
+        Session::play(self, seat, action)
+    }
+
+    fn supply_chance(&mut self, outcome: &Value) -> Result<(), PlayError> {
+        let outcome: G::Chance =
+            serde_json::from_value(outcome.clone()).map_err(|e| PlayError::Malformed { reason: e.to_string() })?;
+        Session::supply_chance(self, outcome)
+    }
+
+    fn sample_chance(&mut self) -> Result<Labeled, PlayError> {
+        let outcomes = Session::chance_outcomes(self);
+        let drawn = Session::sample_chance(self)?;
+        let probability = outcomes.iter().find(|(o, _)| *o == drawn).map_or(0.0, |(_, p)| *p);
+        Ok(labeled_chance(&drawn, probability))
+    }
+
+    fn view(&self, viewer: Viewer) -> Result<Value, PlayError> {
+        if let Viewer::Seat(seat) = viewer {
+            check_seat(seat, self.seats())?;
+        }
+        Ok(serde_json::to_value(Session::view(self, viewer)).expect("views serialize"))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Session::outcome(self)
+    }
+
+    fn record(&self) -> Record {
+        Session::record(self)
+    }
+
+    fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError> {
+        check_seat(seat, self.seats())?;
+        let legal = Session::legal_actions(self, seat);
+        if legal.is_empty() {
+            return Err(match Session::status(self) {
+                Status::Over => PlayError::GameOver,
+                Status::Chance => PlayError::AwaitingChance,
+                Status::Decide(_) => PlayError::NotToAct { seat },
+            });
+        }
+        let mut bot = G::make_bot(bot, seed).ok_or_else(|| PlayError::Malformed {
+            reason: format!(
+                "unknown bot '{bot}' (this game has: {})",
+                G::bot_kinds().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
+            ),
+        })?;
+        let view = Session::view(self, Viewer::Seat(seat));
+        let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
+        Ok(labeled_action(&action))
+    }
+}
+

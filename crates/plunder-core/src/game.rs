@@ -1,0 +1,167 @@
+//! The `Game` trait: what every game's rules provide to the engine.
+
+use std::fmt::{Debug, Display};
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+use crate::{OptionsError, PlayError, Rng, Seat, SeatSet};
+
+/// Who must move now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A chance event is pending (dice, shuffle, draw): sample it or supply it.
+    Chance,
+    /// These seats owe a decision. One seat for a turn; several for simultaneous, hidden commitments,
+    /// which each seat makes on its own and the rules resolve once all are in.
+    Decide(SeatSet),
+    /// The game is over.
+    Over,
+}
+
+/// Who looks at the game: one seat, or a spectator who sees only what is public.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// The seat looking, if it is a seat.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(seat) => Some(seat),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Everyone who won; several on a shared win.
+    pub winners: SeatSet,
+    /// One number per seat, for solvers and statistics (each game's rules doc defines them).
+    pub payoffs: Vec<f64>,
+}
+
+impl Outcome {
+    /// Each winner gets `1 / winners`, everyone else 0.
+    pub fn shared_win(winners: SeatSet, seats: usize) -> Outcome {
+        let share = 1.0 / winners.len().max(1) as f64;
+        let payoffs = Seat::all(seats)
+            .map(|s| if winners.contains(s) { share } else { 0.0 })
+            .collect();
+        Outcome { winners, payoffs }
+    }
+}
+
+/// The rules of one game under one set of options. The value is the configuration (immutable, shared);
+/// `State` is one position. All methods are pure: no I/O, no clock, randomness only from the `Rng` passed in.
+///
+/// Methods that take a seat and an action assume the caller already knows the seat is to act
+/// (see [`crate::play`] for the checked entry points).
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
+    type Chance: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
+    type View: Clone + Debug + PartialEq + Serialize + Send + Sync;
+
+    /// The game's id (`loot-pirates`).
+    const ID: &'static str;
+    /// The game's name for people.
+    const NAME: &'static str;
+
+    /// The rules under these options, or why the options are bad.
+    fn new(options: Self::Options) -> Result<Self, OptionsError>;
+    fn options(&self) -> &Self::Options;
+    /// Options with the number of players set (the usual way people choose a table).
+    fn options_for_players(players: usize) -> Self::Options;
+    /// How many seats the table has.
+    fn seats(&self) -> usize;
+
+    fn initial_state(&self) -> Self::State;
+    fn status(&self, state: &Self::State) -> Status;
+
+    /// Appends the legal actions of `seat` (which must be to act) to `out`.
+    /// **Depends only on what `seat` may know** (checked by the conformance suite).
+    fn legal_actions(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Whether `seat` (which is to act) may play `action`, with the reason if not. Must agree with
+    /// `legal_actions`; the default asks it.
+    fn check_action(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Result<(), PlayError> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, seat, &mut legal);
+        if legal.contains(action) {
+            Ok(())
+        } else {
+            Err(PlayError::illegal(format!("{action} is not a legal action now")))
+        }
+    }
+
+    /// Plays a legal action. The fast path for search: no checks, no allocation.
+    fn apply_unchecked(&self, state: &mut Self::State, seat: Seat, action: &Self::Action);
+
+    /// Appends the pending chance event's outcomes with their probabilities (they sum to 1).
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Chance, f64)>);
+
+    /// Samples the pending chance event. Games override this with an allocation-free version.
+    fn sample_chance(&self, state: &Self::State, rng: &mut Rng) -> Self::Chance {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(state, &mut outcomes);
+        let mut x = rng.unit();
+        for (outcome, p) in &outcomes {
+            if x < *p {
+                return outcome.clone();
+            }
+            x -= p;
+        }
+        outcomes.pop().expect("a chance event has outcomes").0
+    }
+
+    /// Whether `outcome` can happen at the pending chance event. Must agree with `chance_outcomes`.
+    fn check_chance(&self, state: &Self::State, outcome: &Self::Chance) -> Result<(), PlayError> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(state, &mut outcomes);
+        if outcomes.iter().any(|(o, p)| o == outcome && *p > 0.0) {
+            Ok(())
+        } else {
+            Err(PlayError::illegal_chance(format!("{outcome} cannot happen now")))
+        }
+    }
+
+    /// Settles the pending chance event with a possible outcome. No checks.
+    fn apply_chance_unchecked(&self, state: &mut Self::State, outcome: &Self::Chance);
+
+    /// What `viewer` may see. **The only way state leaves the engine.**
+    fn view(&self, state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// A full state drawn from what `seat` may know: everything in its view kept, everything hidden from
+    /// it redrawn (unseen dice rerolled, unseen commitments chosen anew). For search bots.
+    fn determinize(&self, state: &Self::State, seat: Seat, rng: &mut Rng) -> Self::State;
+
+    /// The outcome, once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// The round in progress (from 1), or the last one once the game is over.
+    fn round(&self, state: &Self::State) -> u32;
+}
+
+/// Reads a game's options from JSON, with `players` set if given. Unknown fields are refused.
+pub fn options_from_json<G: Game>(players: Option<usize>, options: &serde_json::Value) -> Result<G::Options, OptionsError> {
+    let mut value = match players {
+        Some(p) => serde_json::to_value(G::options_for_players(p)).map_err(|e| OptionsError::new(e.to_string()))?,
+        None => serde_json::to_value(G::Options::default()).map_err(|e| OptionsError::new(e.to_string()))?,
+    };
+    match (options, &mut value) {
+        (serde_json::Value::Null, _) => {}
+        (serde_json::Value::Object(given), serde_json::Value::Object(base)) => {
+            for (k, v) in given {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+        _ => return Err(OptionsError::new("options must be a JSON object")),
+    }
+    serde_json::from_value(value).map_err(|e| OptionsError::new(e.to_string()))
+}

@@ -1,0 +1,32 @@
+//! The engine core shared by every Plunder game.
+//!
+//! A game implements [`Game`]: a configuration (its options) with pure functions over a `State`. Decisions
+//! are made by one seat or by several at once ([`Status::Decide`]); chance is an explicit event whose
+//! outcomes carry probabilities, sampled from a seeded [`Rng`] or supplied from outside. State leaves the
+//! engine only through [`Game::view`]. [`play`] checks input and changes nothing when it refuses;
+//! [`Game::apply_unchecked`] is the fast path. [`Session`] keeps a game with its [`Record`].
+//!
+//! **This crate does no I/O, reads no clock and has no global randomness.**
+
+mod bot;
+pub mod conformance;
+mod driver;
+mod dynamic;
+mod error;
+mod game;
+mod play;
+pub mod record;
+mod rng;
+mod seat;
+mod session;
+
+pub use bot::{Bot, BotKind, RandomBot, Roster, Turn, RANDOM_BOT};
+pub use driver::{play_game, random_playout, DriveError, Finished};
+pub use dynamic::{DynSession, Labeled, LabeledJson};
+pub use error::{OptionsError, PlayError};
+pub use game::{options_from_json, Game, Outcome, Status, Viewer};
+pub use play::{check, play, supply_chance};
+pub use record::{ChanceMode, Event, Record, RecordError};
+pub use rng::{splitmix64, Rng};
+pub use seat::{Seat, SeatSet};
+pub use session::{Session, Step};

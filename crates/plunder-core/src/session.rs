@@ -1,0 +1,207 @@
+//! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
+
+use crate::record::{ChanceMode, Event, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
+use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Viewer};
+
+/// One step of a game, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step<G: Game> {
+    Action(Seat, G::Action),
+    Chance(G::Chance),
+}
+
+/// A game in progress: rules, state, the seeded chance generator, and every step so far.
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    game: G,
+    state: G::State,
+    rng: Rng,
+    seed: u64,
+    mode: ChanceMode,
+    steps: Vec<Step<G>>,
+}
+
+impl<G: Game> Session<G> {
+    /// A new game. In sampled mode, pending chance events are drawn at once.
+    pub fn new(game: G, seed: u64, mode: ChanceMode) -> Session<G> {
+        let state = game.initial_state();
+        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new() };
+        session.settle_chance();
+        session
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The full state: for the engine's own use (bots get views). Never send it to a client.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn mode(&self) -> ChanceMode {
+        self.mode
+    }
+
+    pub fn steps(&self) -> &[Step<G>] {
+        &self.steps
+    }
+
+    pub fn status(&self) -> Status {
+        self.game.status(&self.state)
+    }
+
+    /// The legal actions of `seat`; empty if it does not owe a decision.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<G::Action> {
+        let mut out = Vec::new();
+        if matches!(self.status(), Status::Decide(seats) if seats.contains(seat)) {
+            self.game.legal_actions(&self.state, seat, &mut out);
+        }
+        out
+    }
+
+    /// The pending chance event's outcomes with probabilities; empty if none is pending.
+    pub fn chance_outcomes(&self) -> Vec<(G::Chance, f64)> {
+        let mut out = Vec::new();
+        if self.status() == Status::Chance {
+            self.game.chance_outcomes(&self.state, &mut out);
+        }
+        out
+    }
+
+    pub fn view(&self, viewer: Viewer) -> G::View {
+        self.game.view(&self.state, viewer)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(&self.state)
+    }
+
+    /// Plays an action, then (in sampled mode) draws any chance events that follow.
+    pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), PlayError> {
+        play::play(&self.game, &mut self.state, seat, &action)?;
+        self.steps.push(Step::Action(seat, action));
+        self.settle_chance();
+        Ok(())
+    }
+
+    /// Supplies the pending chance event's outcome (scripted chance).
+    pub fn supply_chance(&mut self, outcome: G::Chance) -> Result<(), PlayError> {
+        play::supply_chance(&self.game, &mut self.state, &outcome)?;
+        self.steps.push(Step::Chance(outcome));
+        self.settle_chance();
+        Ok(())
+    }
+
+    /// Draws the pending chance event from the seeded generator, whatever the mode.
+    pub fn sample_chance(&mut self) -> Result<G::Chance, PlayError> {
+        match self.status() {
+            Status::Over => Err(PlayError::GameOver),
+            Status::Decide(_) => Err(PlayError::NoChancePending),
+            Status::Chance => {
+                let outcome = self.game.sample_chance(&self.state, &mut self.rng);
+                self.game.apply_chance_unchecked(&mut self.state, &outcome);
+                self.steps.push(Step::Chance(outcome.clone()));
+                Ok(outcome)
+            }
+        }
+    }
+
+    fn settle_chance(&mut self) {
+        if self.mode == ChanceMode::Sampled {
+            while self.status() == Status::Chance {
+                let outcome = self.game.sample_chance(&self.state, &mut self.rng);
+                self.game.apply_chance_unchecked(&mut self.state, &outcome);
+                self.steps.push(Step::Chance(outcome));
+            }
+        }
+    }
+
+    /// The record of the game so far.
+    pub fn record(&self) -> Record {
+        let events = self
+            .steps
+            .iter()
+            .map(|step| match step {
+                Step::Action(seat, action) => Event::Action {
+                    seat: *seat,
+                    action: serde_json::to_value(action).expect("actions serialize"),
+                },
+                Step::Chance(outcome) => Event::Chance {
+                    outcome: serde_json::to_value(outcome).expect("chance outcomes serialize"),
+                },
+            })
+            .collect();
+        Record {
+            format: RECORD_FORMAT.to_string(),
+            version: RECORD_VERSION,
+            game: G::ID.to_string(),
+            options: serde_json::to_value(self.game.options()).expect("options serialize"),
+            seed: self.seed,
+            chance: self.mode,
+            events,
+            outcome: self.outcome(),
+        }
+    }
+
+    /// Rebuilds a game from its record, step by step, checking every step. In sampled mode each recorded
+    /// chance outcome must be the one the seed draws, so the replay proves the record is exact and leaves the
+    /// generator where it was.
+    pub fn replay(record: &Record) -> Result<Session<G>, RecordError> {
+        if record.game != G::ID {
+            return Err(RecordError::UnknownGame(record.game.clone()));
+        }
+        let options: G::Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options(e.to_string()))?;
+        let game = G::new(options).map_err(|e| RecordError::Options(e.reason))?;
+        let mut session = Session {
+            state: game.initial_state(),
+            game,
+            rng: Rng::seeded(record.seed),
+            seed: record.seed,
+            mode: record.chance,
+            steps: Vec::with_capacity(record.events.len()),
+        };
+        for (index, event) in record.events.iter().enumerate() {
+            let fail = |reason: String| RecordError::Event { index, reason };
+            match event {
+                Event::Action { seat, action } => {
+                    let action: G::Action =
+                        serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
+                    play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
+                    session.steps.push(Step::Action(*seat, action));
+                }
+                Event::Chance { outcome } => {
+                    let outcome: G::Chance =
+                        serde_json::from_value(outcome.clone()).map_err(|e| fail(e.to_string()))?;
+                    if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
+                        let drawn = session.game.sample_chance(&session.state, &mut session.rng);
+                        if drawn != outcome {
+                            return Err(RecordError::Diverged(format!(
+                                "event {index}: the seed draws {drawn}, the record says {outcome}"
+                            )));
+                        }
+                    }
+                    play::supply_chance(&session.game, &mut session.state, &outcome).map_err(|e| fail(e.to_string()))?;
+                    session.steps.push(Step::Chance(outcome));
+                }
+            }
+        }
+        if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
+            return Err(RecordError::Diverged("the record stops before a chance event it should have drawn".into()));
+        }
+        if let Some(expected) = &record.outcome {
+            if session.outcome().as_ref() != Some(expected) {
+                return Err(RecordError::Diverged(format!(
+                    "the record says the game ended {expected:?}, the replay gives {:?}",
+                    session.outcome()
+                )));
+            }
+        }
+        Ok(session)
+    }
+}

@@ -1,0 +1,9 @@
+//! The rules of every Plunder game, one module (folder) per game, and the registry that finds a game by id.
+//!
+//! Each game folder opens with a rules header (source, simplifications, options table); its rulings live in
+//! `docs/rules/GAME.md`. **Games depend on `plunder-core` only, never on each other or on a front end.**
+
+pub mod loot_pirates;
+mod registry;
+
+pub use registry::{game_ids, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError, GAMES};

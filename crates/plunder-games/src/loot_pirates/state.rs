@@ -1,0 +1,200 @@
+//! One position of Loot Pirates and the steps between positions.
+
+use plunder_core::{Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+use super::action::{Chance, Dice, Fire};
+use super::options::{Options, StartingDoubloons, MAX_PIRATES};
+use super::resolve::{resolve_round, Report};
+
+/// Where a round stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The D6 variant: pirates roll for their starting doubloons.
+    StartingGold,
+    /// Pirates roll their dice ("Arrr!").
+    Roll,
+    /// Every pirate aims at another, at once.
+    Aim,
+    /// Pirates may pay each other or show their dice, in turn from the Captain.
+    Negotiate,
+    /// Every pirate drops, raises or shoots, at once.
+    Fire,
+    /// The Booty is shared out (and any shoot-off settled).
+    Over,
+}
+
+/// The whole position, secrets included. Fixed-size arrays: cloning and stepping never allocate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub(super) phase: Phase,
+    /// Rounds of the main game started (shoot-off rounds not counted).
+    pub(super) round: u32,
+    pub(super) coins: [u32; MAX_PIRATES],
+    pub(super) booty: u32,
+    pub(super) reserve: u32,
+    /// Pirates who still have to roll (dice or starting gold).
+    pub(super) to_roll: SeatSet,
+    pub(super) dice: [Dice; MAX_PIRATES],
+    pub(super) aims: [Option<Seat>; MAX_PIRATES],
+    pub(super) fires: [Option<Fire>; MAX_PIRATES],
+    /// `shown[p]`: the pirates who have seen `p`'s dice this round (not `p` itself).
+    pub(super) shown: [SeatSet; MAX_PIRATES],
+    /// `paid[a][b]`: doubloons `a` paid `b` in this round's negotiation.
+    pub(super) paid: [[u32; MAX_PIRATES]; MAX_PIRATES],
+    pub(super) offers_used: [u8; MAX_PIRATES],
+    /// Negotiation: pirates who may still offer and have not passed since the last offer.
+    pub(super) waiting: SeatSet,
+    pub(super) negotiator: Seat,
+    /// The pirates in the round: everyone, or the shoot-off's contenders.
+    pub(super) contestants: SeatSet,
+    pub(super) shoot_off_round: u32,
+    pub(super) winners: SeatSet,
+    pub(super) last: Option<Report>,
+}
+
+impl State {
+    pub(super) fn new(options: &Options) -> State {
+        let players = options.players as usize;
+        let everyone = SeatSet::first(players);
+        let start = match options.starting_doubloons {
+            StartingDoubloons::Fixed(n) => n,
+            StartingDoubloons::Rolled(_) => 0,
+        };
+        let mut coins = [0; MAX_PIRATES];
+        coins[..players].fill(start);
+        let mut state = State {
+            phase: Phase::StartingGold,
+            round: 0,
+            coins,
+            booty: options.booty(),
+            reserve: options.reserve,
+            to_roll: everyone,
+            dice: [Dice::default(); MAX_PIRATES],
+            aims: [None; MAX_PIRATES],
+            fires: [None; MAX_PIRATES],
+            shown: [SeatSet::EMPTY; MAX_PIRATES],
+            paid: [[0; MAX_PIRATES]; MAX_PIRATES],
+            offers_used: [0; MAX_PIRATES],
+            waiting: SeatSet::EMPTY,
+            negotiator: Seat(options.captain),
+            contestants: everyone,
+            shoot_off_round: 0,
+            winners: SeatSet::EMPTY,
+            last: None,
+        };
+        if matches!(options.starting_doubloons, StartingDoubloons::Fixed(_)) {
+            state.start_round();
+        }
+        state
+    }
+
+    /// The next pirate whose roll is pending.
+    pub(super) fn roller(&self) -> Option<Seat> {
+        self.to_roll.lowest()
+    }
+
+    /// Every doubloon in the game: the invariant the tests check after every step.
+    pub fn total_doubloons(&self) -> u64 {
+        self.coins.iter().map(|&c| c as u64).sum::<u64>() + self.booty as u64 + self.reserve as u64
+    }
+
+    pub fn coins(&self, seat: Seat) -> u32 {
+        self.coins[seat.index()]
+    }
+
+    pub fn booty(&self) -> u32 {
+        self.booty
+    }
+
+    pub fn reserve(&self) -> u32 {
+        self.reserve
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The last round's result.
+    pub fn last_report(&self) -> Option<&Report> {
+        self.last.as_ref()
+    }
+
+    pub(super) fn start_round(&mut self) {
+        if self.shoot_off_round == 0 {
+            self.round += 1;
+        }
+        self.phase = Phase::Roll;
+        self.to_roll = self.contestants;
+        self.dice = [Dice::default(); MAX_PIRATES];
+        self.aims = [None; MAX_PIRATES];
+        self.fires = [None; MAX_PIRATES];
+        self.shown = [SeatSet::EMPTY; MAX_PIRATES];
+        self.paid = [[0; MAX_PIRATES]; MAX_PIRATES];
+        self.offers_used = [0; MAX_PIRATES];
+    }
+
+    pub(super) fn apply_chance(&mut self, outcome: &Chance) {
+        match *outcome {
+            Chance::StartingGold { seat, doubloons } => {
+                self.coins[seat.index()] = doubloons as u32;
+                self.to_roll.remove(seat);
+                if self.to_roll.is_empty() {
+                    self.start_round();
+                }
+            }
+            Chance::Roll { seat, red, black } => {
+                self.dice[seat.index()] = Dice { red, black };
+                self.to_roll.remove(seat);
+                if self.to_roll.is_empty() {
+                    self.phase = Phase::Aim;
+                }
+            }
+        }
+    }
+
+    pub(super) fn aim(&mut self, options: &Options, seat: Seat, target: Seat) {
+        self.aims[seat.index()] = Some(target);
+        if self.contestants.iter().all(|s| self.aims[s.index()].is_some()) {
+            if options.negotiation_offers > 0 && self.shoot_off_round == 0 {
+                self.phase = Phase::Negotiate;
+                self.waiting = self.contestants;
+                self.negotiator = Seat(options.captain);
+            } else {
+                self.phase = Phase::Fire;
+            }
+        }
+    }
+
+    /// After `seat` offered (`offered`) or passed, hands negotiation to the next pirate still waiting.
+    pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, offered: bool) {
+        let players = options.players as usize;
+        if offered {
+            self.offers_used[seat.index()] += 1;
+            self.waiting = self
+                .contestants
+                .iter()
+                .filter(|s| self.offers_used[s.index()] < options.negotiation_offers)
+                .collect();
+        } else {
+            self.waiting.remove(seat);
+        }
+        match self.waiting.next_from(seat.next(players), players) {
+            Some(next) => self.negotiator = next,
+            None => self.phase = Phase::Fire,
+        }
+    }
+
+    pub(super) fn fire(&mut self, options: &Options, seat: Seat, choice: Fire) {
+        self.fires[seat.index()] = Some(choice);
+        if self.contestants.iter().all(|s| self.fires[s.index()].is_some()) {
+            resolve_round(self, options);
+        }
+    }
+
+    /// Whether anyone in the round aims at `seat` (dropping is allowed only then).
+    pub(super) fn is_aimed_at(&self, seat: Seat) -> bool {
+        self.contestants.iter().any(|s| self.aims[s.index()] == Some(seat))
+    }
+}

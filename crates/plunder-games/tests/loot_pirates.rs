@@ -1,0 +1,586 @@
+//! Loot Pirates: the conformance suite, every worked example and numeric statement of the rulebook replayed
+//! with scripted dice, and property tests (doubloons conserved, random play ends, views never leak).
+
+use plunder_core::{conformance, ChanceMode, Game, PlayError, Rng, Seat, SeatSet, Session, Status, Viewer};
+use plunder_games::loot_pirates::{
+    Action, Chance, EqualAttackOrder, Fire, LootPirates, Options, Phase, StartingDoubloons, D6,
+};
+use proptest::prelude::*;
+
+const DROP: Fire = Fire::Drop;
+const RAISE: Fire = Fire::Raise;
+const SHOOT: Fire = Fire::Shoot;
+
+fn game(options: Options) -> LootPirates {
+    LootPirates::new(options).expect("valid options")
+}
+
+/// A table with scripted dice and no negotiation unless asked.
+fn table(players: u8, tweak: impl FnOnce(&mut Options)) -> Session<LootPirates> {
+    let mut options = Options::for_players(players);
+    options.negotiation_offers = 0;
+    tweak(&mut options);
+    Session::new(game(options), 0, ChanceMode::Scripted)
+}
+
+/// Rolls every pirate's dice: `(red, black)` by seat.
+fn roll(s: &mut Session<LootPirates>, dice: &[(u8, u8)]) {
+    for (i, &(red, black)) in dice.iter().enumerate() {
+        s.supply_chance(Chance::Roll { seat: Seat(i as u8), red, black }).unwrap();
+    }
+}
+
+fn aim(s: &mut Session<LootPirates>, targets: &[u8]) {
+    for (i, &t) in targets.iter().enumerate() {
+        s.play(Seat(i as u8), Action::Aim { target: Seat(t) }).unwrap();
+    }
+}
+
+fn fire(s: &mut Session<LootPirates>, choices: &[Fire]) {
+    for (i, &choice) in choices.iter().enumerate() {
+        s.play(Seat(i as u8), Action::Fire { choice }).unwrap();
+    }
+}
+
+fn coins(s: &Session<LootPirates>) -> Vec<u32> {
+    s.view(Viewer::Spectator).coins
+}
+
+/// One whole round with scripted dice, aims and choices.
+fn round(s: &mut Session<LootPirates>, dice: &[(u8, u8)], targets: &[u8], choices: &[Fire]) {
+    roll(s, dice);
+    aim(s, targets);
+    fire(s, choices);
+}
+
+// ---- The conformance suite: one line per configuration. ----
+
+#[test]
+fn conformance_default_five() {
+    conformance::check(&game(Options::for_players(5)));
+}
+
+#[test]
+fn conformance_three_and_eight() {
+    let config = conformance::Config { games: 12, determinize_every: 3, ..Default::default() };
+    conformance::check_with(&game(Options::for_players(3)), config);
+    conformance::check_with(&game(Options::for_players(8)), config);
+}
+
+#[test]
+fn conformance_variants() {
+    let config = conformance::Config { games: 12, determinize_every: 2, ..Default::default() };
+    let mut d6 = Options::for_players(4);
+    d6.starting_doubloons = StartingDoubloons::Rolled(D6::D6);
+    d6.shoot_off = true;
+    d6.booty = Some(12);
+    conformance::check_with(&game(d6), config);
+    let mut quick = Options::for_players(6);
+    quick.negotiation_offers = 0;
+    quick.equal_attack_order = EqualAttackOrder::FromCaptain;
+    quick.reserve = 3;
+    conformance::check_with(&game(quick), config);
+}
+
+// ---- Set-up. ----
+
+#[test]
+fn everyone_starts_with_four_doubloons_and_the_reserve_holds_fifteen() {
+    let s = table(5, |_| {});
+    let view = s.view(Viewer::Spectator);
+    assert_eq!(view.coins, vec![4; 5]);
+    assert_eq!(view.reserve, 15);
+    assert_eq!(view.booty, 50);
+    assert_eq!(s.status(), Status::Chance, "the round starts with the dice");
+}
+
+#[test]
+fn d6_variant_rolls_starting_doubloons() {
+    let mut s = table(3, |o| o.starting_doubloons = StartingDoubloons::Rolled(D6::D6));
+    assert_eq!(s.view(Viewer::Spectator).phase, Phase::StartingGold);
+    for (seat, doubloons) in [(0, 6), (1, 1), (2, 3)] {
+        s.supply_chance(Chance::StartingGold { seat: Seat(seat), doubloons }).unwrap();
+    }
+    assert_eq!(coins(&s), vec![6, 1, 3]);
+    assert_eq!(s.view(Viewer::Spectator).phase, Phase::Roll);
+}
+
+#[test]
+fn tables_of_three_to_eight() {
+    for players in 0..12u8 {
+        let ok = LootPirates::new(Options::for_players(players)).is_ok();
+        assert_eq!(ok, (3..=8).contains(&players), "{players} players");
+    }
+    let mut bad = Options::for_players(5);
+    bad.captain = 5;
+    assert!(LootPirates::new(bad).is_err());
+}
+
+// ---- Shots. ----
+
+#[test]
+fn a_hit_costs_the_target_two_doubloons_and_ties_go_to_the_defender() {
+    let mut s = table(3, |_| {});
+    // P1 (red 5) shoots P2 (black 4): hit. P2 (red 3) shoots P3 (black 3): tie, miss. P3 raises.
+    round(&mut s, &[(5, 1), (3, 4), (1, 3)], &[1, 2, 0], &[SHOOT, SHOOT, RAISE]);
+    let report = s.state().last_report().unwrap().clone();
+    assert_eq!(report.hits[1], SeatSet::only(Seat(0)));
+    assert!(report.hits[2].is_empty(), "a tie goes to the defender");
+    // P2 was shot: out of the share; P1 and P3 take one doubloon each.
+    assert_eq!(coins(&s), vec![4 + 2 + 1, 4 - 2, 4 + 1]);
+}
+
+#[test]
+fn each_extra_shooter_lowers_defence_by_one() {
+    // Two shooters on black 4: defence 3 against each, so red 4 hits twice.
+    let mut s = table(3, |_| {});
+    round(&mut s, &[(4, 1), (4, 1), (1, 4)], &[2, 2, 0], &[SHOOT, SHOOT, RAISE]);
+    assert_eq!(s.state().last_report().unwrap().hits[2].len(), 2);
+    assert_eq!(coins(&s), vec![4 + 2 + 1, 4 + 2 + 1, 0]);
+    // Three shooters on black 5: defence 3, so red 4 hits and red 3 does not.
+    let mut s = table(4, |_| {});
+    round(&mut s, &[(4, 1), (4, 1), (3, 1), (1, 5)], &[3, 3, 3, 0], &[SHOOT, SHOOT, SHOOT, RAISE]);
+    assert_eq!(s.state().last_report().unwrap().hits[3], [Seat(0), Seat(1)].into_iter().collect());
+}
+
+#[test]
+fn raising_does_not_lower_defence_and_defence_may_fall_below_one() {
+    // A pirate who raises at the same target does not count as a shooter.
+    let mut s = table(3, |_| {});
+    round(&mut s, &[(4, 1), (6, 1), (1, 4)], &[2, 2, 0], &[SHOOT, RAISE, RAISE]);
+    assert!(s.state().last_report().unwrap().hits[2].is_empty(), "red 4 against an undiminished black 4");
+    // Black 1 against three shooters is defence -1: even red 1 hits.
+    let mut s = table(4, |_| {});
+    round(&mut s, &[(1, 1), (1, 1), (1, 1), (1, 1)], &[3, 3, 3, 0], &[SHOOT, SHOOT, SHOOT, RAISE]);
+    assert_eq!(s.state().last_report().unwrap().hits[3].len(), 3);
+}
+
+#[test]
+fn a_pirate_who_drops_cannot_be_shot_and_takes_no_share() {
+    let mut s = table(3, |_| {});
+    round(&mut s, &[(6, 1), (6, 1), (1, 1)], &[2, 2, 0], &[SHOOT, SHOOT, DROP]);
+    let report = s.state().last_report().unwrap().clone();
+    assert!(report.hits[2].is_empty());
+    assert_eq!(report.red, [None; 8], "no shot happened, so no dice are compared");
+    assert_eq!(coins(&s), vec![5, 5, 4], "the two brave pirates take one each for the coward");
+}
+
+#[test]
+fn dropping_is_only_for_a_pirate_someone_aims_at() {
+    let mut s = table(3, |_| {});
+    roll(&mut s, &[(1, 1), (1, 1), (1, 1)]);
+    aim(&mut s, &[1, 0, 0]);
+    let err = s.play(Seat(2), Action::Fire { choice: DROP }).unwrap_err();
+    assert_eq!(err.code(), "illegal_action");
+    assert!(s.legal_actions(Seat(2)).iter().all(|a| *a != Action::Fire { choice: DROP }));
+    assert!(s.legal_actions(Seat(0)).contains(&Action::Fire { choice: DROP }));
+}
+
+#[test]
+fn rulebook_two_dropped_and_one_shot_pay_three_each() {
+    // "If two players dropped their guns, and one player got successfully shot this round, all of the
+    // remaining pirates would take 3 doubloons from the Booty each."
+    let mut s = table(5, |_| {});
+    // P1 and P2 drop (P4 and P5 aim at them); P5 is shot by P3; P3 and P4 survive.
+    round(
+        &mut s,
+        &[(1, 6), (1, 6), (6, 6), (2, 6), (1, 1)],
+        &[2, 3, 4, 0, 1],
+        &[DROP, DROP, SHOOT, SHOOT, RAISE],
+    );
+    let report = s.state().last_report().unwrap().clone();
+    assert_eq!(report.shares, [0, 0, 3, 3, 0, 0, 0, 0]);
+    assert_eq!(coins(&s), vec![4, 4, 4 + 2 + 3, 4 + 3, 4 - 2]);
+    assert_eq!(s.view(Viewer::Spectator).booty, 50 - 6);
+}
+
+#[test]
+fn rulebook_all_brave_and_nobody_shot_shares_nothing() {
+    let mut s = table(4, |_| {});
+    round(&mut s, &[(2, 6), (2, 6), (2, 6), (2, 6)], &[1, 2, 3, 0], &[SHOOT; 4]);
+    assert_eq!(coins(&s), vec![4; 4]);
+    assert_eq!(s.view(Viewer::Spectator).booty, 40);
+}
+
+#[test]
+fn shot_pirates_are_back_the_next_round() {
+    let mut s = table(3, |_| {});
+    round(&mut s, &[(6, 1), (1, 1), (1, 1)], &[1, 0, 0], &[SHOOT, RAISE, RAISE]);
+    assert_eq!(s.view(Viewer::Spectator).round, 2);
+    roll(&mut s, &[(1, 1), (1, 1), (1, 1)]);
+    assert!(s.legal_actions(Seat(1)).contains(&Action::Aim { target: Seat(0) }));
+}
+
+#[test]
+fn a_broke_target_pays_the_highest_attack_first() {
+    let mut s = table(4, |o| o.starting_doubloons = StartingDoubloons::Fixed(2));
+    // P4 (2 doubloons) is hit by P1 (red 3), P2 (red 6) and P3 (red 5): defence 3 - 2 = 1.
+    round(&mut s, &[(3, 1), (6, 1), (5, 1), (1, 3)], &[3, 3, 3, 0], &[SHOOT, SHOOT, SHOOT, RAISE]);
+    let report = s.state().last_report().unwrap().clone();
+    assert_eq!(report.transfers[3][1], 2, "red 6 is paid first");
+    assert_eq!(report.transfers[3][2], 0);
+    assert_eq!(report.transfers[3][0], 0);
+}
+
+#[test]
+fn equal_attacks_are_paid_in_the_chosen_order() {
+    for (order, first) in [(EqualAttackOrder::ClockwiseFromTarget, 3), (EqualAttackOrder::FromCaptain, 0)] {
+        let mut s = table(4, |o| {
+            o.starting_doubloons = StartingDoubloons::Fixed(2);
+            o.equal_attack_order = order;
+        });
+        // P3 (seat 2, 2 doubloons) is hit by P1 and P4 with red 6 each; P2 raises at P1.
+        round(&mut s, &[(6, 6), (1, 6), (1, 1), (6, 6)], &[2, 0, 0, 2], &[SHOOT, RAISE, RAISE, SHOOT]);
+        let report = s.state().last_report().unwrap().clone();
+        assert_eq!(report.transfers[2][first], 2, "{order:?}");
+    }
+}
+
+#[test]
+fn a_broke_targets_own_winnings_go_to_its_attackers() {
+    let mut options = Options::for_players(4);
+    options.starting_doubloons = StartingDoubloons::Fixed(0);
+    options.negotiation_offers = 1;
+    let mut s = Session::new(game(options), 0, ChanceMode::Scripted);
+    // Round 1, to hand out a little money: everyone starts broke.
+    roll(&mut s, &[(1, 1), (6, 6), (6, 1), (1, 6)]);
+    aim(&mut s, &[1, 0, 3, 2]);
+    for seat in 0..4 {
+        s.play(Seat(seat), Action::Pass).unwrap();
+    }
+    // P2 (red 6) hits P1 (black 1)... P1 misses P2 (black 6). P3 (red 6) misses P4 (black 6); P4 (red 1) misses P3.
+    fire(&mut s, &[SHOOT, SHOOT, SHOOT, SHOOT]);
+    // P1 was shot but had nothing: P2 is owed and unpaid. P1's share is lost; brave P2, P3, P4 take 1 each.
+    assert_eq!(coins(&s), vec![0, 1, 1, 1]);
+    // Round 2: P1 (broke) hits P3 (1 doubloon) while P2 and P4 hit P1. P1's winnings go to P2 and P4.
+    roll(&mut s, &[(6, 1), (6, 6), (1, 1), (5, 6)]);
+    aim(&mut s, &[2, 0, 0, 0]);
+    for seat in 0..4 {
+        s.play(Seat(seat), Action::Pass).unwrap();
+    }
+    fire(&mut s, &[SHOOT, SHOOT, RAISE, SHOOT]);
+    let report = s.state().last_report().unwrap().clone();
+    assert_eq!(report.hits[0], [Seat(1), Seat(3)].into_iter().collect::<SeatSet>());
+    assert_eq!(report.hits[2], SeatSet::only(Seat(0)));
+    assert_eq!(report.transfers[2][0], 1, "P3 pays the one doubloon it has");
+    assert_eq!(report.transfers[0][1], 1, "P1 passes its winnings on to P2 (red 6, paid first)");
+    assert_eq!(report.transfers[0][3], 0);
+    assert_eq!(s.state().coins(Seat(0)), 0, "a broke pirate cannot keep its winnings");
+}
+
+// ---- Shares, the Reserve and the end. ----
+
+#[test]
+fn the_reserve_tops_up_the_last_round_and_the_game_ends_when_the_booty_is_empty() {
+    let mut s = table(4, |o| o.booty = Some(2));
+    // Two pirates drop: each of the two brave ones is owed 2, total 4; the Booty has 2, the Reserve adds 2.
+    round(&mut s, &[(1, 1), (1, 1), (1, 1), (1, 1)], &[1, 0, 0, 0], &[DROP, DROP, RAISE, RAISE]);
+    let view = s.view(Viewer::Spectator);
+    assert_eq!(view.booty, 0);
+    assert_eq!(view.reserve, 13);
+    assert_eq!(view.last_round.as_ref().unwrap().from_reserve, 2);
+    assert_eq!(view.coins, vec![4, 4, 6, 6]);
+    assert_eq!(s.status(), Status::Over);
+    let outcome = s.outcome().unwrap();
+    assert_eq!(outcome.winners, [Seat(2), Seat(3)].into_iter().collect(), "a tie is a shared win");
+    assert_eq!(outcome.payoffs, vec![0.0, 0.0, 0.5, 0.5]);
+}
+
+#[test]
+fn fifteen_in_reserve_always_covers_eight_pirates() {
+    // The worst last round: 8 pirates, 4 out and 4 brave, owed 16, with 1 doubloon left in the Booty.
+    let mut s = table(8, |o| o.booty = Some(1));
+    round(
+        &mut s,
+        &[(1, 1); 8],
+        &[1, 0, 3, 2, 0, 0, 0, 0],
+        &[DROP, DROP, DROP, DROP, RAISE, RAISE, RAISE, RAISE],
+    );
+    let view = s.view(Viewer::Spectator);
+    assert_eq!(view.reserve, 0);
+    assert_eq!(&view.coins[4..], &[8, 8, 8, 8]);
+}
+
+#[test]
+fn a_short_reserve_pays_round_from_the_captain() {
+    let mut s = table(4, |o| {
+        o.booty = Some(1);
+        o.reserve = 1;
+        o.captain = 3;
+    });
+    // Owed 2 to each of P1 and P4 (seats 0 and 3); only 2 available: one each, from the Captain (P4).
+    round(&mut s, &[(1, 1); 4], &[1, 2, 1, 0], &[RAISE, DROP, DROP, RAISE]);
+    assert_eq!(coins(&s), vec![5, 4, 4, 5]);
+    let mut s = table(4, |o| {
+        o.booty = Some(1);
+        o.reserve = 0;
+        o.captain = 3;
+    });
+    round(&mut s, &[(1, 1); 4], &[1, 2, 1, 0], &[RAISE, DROP, DROP, RAISE]);
+    assert_eq!(coins(&s), vec![4, 4, 4, 5], "the Captain is served first");
+}
+
+#[test]
+fn most_doubloons_wins() {
+    let mut s = table(3, |o| o.booty = Some(2));
+    round(&mut s, &[(6, 1), (1, 1), (1, 1)], &[1, 0, 0], &[SHOOT, RAISE, RAISE]);
+    assert_eq!(coins(&s), vec![7, 2, 5]);
+    assert_eq!(s.outcome().unwrap().winners, SeatSet::only(Seat(0)));
+}
+
+#[test]
+fn the_shoot_off_settles_a_tie_without_doubloons() {
+    let mut s = table(4, |o| {
+        o.booty = Some(2);
+        o.shoot_off = true;
+    });
+    round(&mut s, &[(1, 1); 4], &[1, 0, 0, 0], &[DROP, DROP, RAISE, RAISE]);
+    assert_eq!(s.status(), Status::Chance, "P3 and P4 tie and shoot it out");
+    let view = s.view(Viewer::Spectator);
+    assert_eq!(view.contestants, [Seat(2), Seat(3)].into_iter().collect());
+    let before = coins(&s);
+    s.supply_chance(Chance::Roll { seat: Seat(2), red: 6, black: 1 }).unwrap();
+    s.supply_chance(Chance::Roll { seat: Seat(3), red: 1, black: 1 }).unwrap();
+    assert_eq!(s.play(Seat(0), Action::Aim { target: Seat(2) }).unwrap_err(), PlayError::NotToAct { seat: Seat(0) });
+    s.play(Seat(2), Action::Aim { target: Seat(3) }).unwrap();
+    s.play(Seat(3), Action::Aim { target: Seat(2) }).unwrap();
+    s.play(Seat(2), Action::Fire { choice: SHOOT }).unwrap();
+    s.play(Seat(3), Action::Fire { choice: SHOOT }).unwrap();
+    assert_eq!(coins(&s), before, "no doubloons change hands in a shoot-off");
+    assert_eq!(s.outcome().unwrap().winners, SeatSet::only(Seat(2)));
+}
+
+#[test]
+fn a_shoot_off_where_everyone_falls_goes_again() {
+    let mut s = table(3, |o| {
+        o.booty = Some(1);
+        o.shoot_off = true;
+    });
+    // Round 1: P2 drops; P1 and P3 take the last doubloon and one from the Reserve: P1 5, P3 5.
+    round(&mut s, &[(1, 1); 3], &[1, 0, 0], &[RAISE, DROP, RAISE]);
+    assert_eq!(coins(&s), vec![5, 4, 5]);
+    s.supply_chance(Chance::Roll { seat: Seat(0), red: 6, black: 1 }).unwrap();
+    s.supply_chance(Chance::Roll { seat: Seat(2), red: 6, black: 1 }).unwrap();
+    s.play(Seat(0), Action::Aim { target: Seat(2) }).unwrap();
+    s.play(Seat(2), Action::Aim { target: Seat(0) }).unwrap();
+    s.play(Seat(0), Action::Fire { choice: SHOOT }).unwrap();
+    s.play(Seat(2), Action::Fire { choice: SHOOT }).unwrap();
+    assert_eq!(s.status(), Status::Chance, "both were shot, so both shoot again");
+    assert_eq!(s.view(Viewer::Spectator).contestants.len(), 2);
+}
+
+#[test]
+fn a_game_where_nobody_is_ever_shot_still_ends() {
+    let mut s = table(3, |o| o.max_rounds = 3);
+    for _ in 0..3 {
+        round(&mut s, &[(1, 6); 3], &[1, 2, 0], &[RAISE; 3]);
+    }
+    assert_eq!(s.status(), Status::Over);
+    assert_eq!(s.outcome().unwrap().winners.len(), 3);
+}
+
+// ---- Negotiation. ----
+
+fn negotiating_table() -> Session<LootPirates> {
+    let mut s = table(3, |o| o.negotiation_offers = 2);
+    roll(&mut s, &[(6, 2), (3, 4), (5, 5)]);
+    aim(&mut s, &[1, 0, 0]);
+    s
+}
+
+#[test]
+fn negotiation_starts_with_the_captain_and_ends_when_all_pass() {
+    let mut s = negotiating_table();
+    assert_eq!(s.status(), Status::Decide(SeatSet::only(Seat(0))));
+    s.play(Seat(0), Action::Pass).unwrap();
+    s.play(Seat(1), Action::Pay { to: Seat(0), doubloons: 2 }).unwrap();
+    assert_eq!(coins(&s), vec![6, 2, 4]);
+    // An offer reopens the table: everyone must pass again.
+    assert_eq!(s.status(), Status::Decide(SeatSet::only(Seat(2))));
+    s.play(Seat(2), Action::Pass).unwrap();
+    s.play(Seat(0), Action::Pass).unwrap();
+    s.play(Seat(1), Action::Pass).unwrap();
+    assert_eq!(s.view(Viewer::Spectator).phase, Phase::Fire);
+    // Promises bind nobody: P1 was paid and may still shoot P2.
+    assert!(s.legal_actions(Seat(0)).contains(&Action::Fire { choice: SHOOT }));
+}
+
+#[test]
+fn showing_dice_reveals_them_to_one_pirate_only() {
+    let mut s = negotiating_table();
+    s.play(Seat(0), Action::Show { to: Seat(1) }).unwrap();
+    let to_p2 = s.view(Viewer::Seat(Seat(1)));
+    assert_eq!(to_p2.shown_to_me.len(), 1);
+    assert_eq!((to_p2.shown_to_me[0].dice.red, to_p2.shown_to_me[0].dice.black), (6, 2));
+    assert!(s.view(Viewer::Seat(Seat(2))).shown_to_me.is_empty());
+    assert!(s.view(Viewer::Spectator).shown_to_me.is_empty());
+    let spectator = serde_json::to_string(&s.view(Viewer::Spectator)).unwrap();
+    assert!(spectator.contains("\"showings\":[{\"from\":0,\"to\":1}]"), "the fact is public: {spectator}");
+    // Showing twice to the same pirate is refused and changes nothing.
+    s.play(Seat(1), Action::Pass).unwrap();
+    s.play(Seat(2), Action::Pass).unwrap();
+    let before = s.state().clone();
+    let err = s.play(Seat(0), Action::Show { to: Seat(1) }).unwrap_err();
+    assert_eq!(err.code(), "illegal_action");
+    assert_eq!(s.state(), &before);
+}
+
+#[test]
+fn offers_are_limited_and_payments_checked() {
+    let mut s = negotiating_table();
+    let before = s.state().clone();
+    for bad in [
+        Action::Pay { to: Seat(1), doubloons: 5 },
+        Action::Pay { to: Seat(1), doubloons: 0 },
+        Action::Pay { to: Seat(0), doubloons: 1 },
+        Action::Pay { to: Seat(9), doubloons: 1 },
+        Action::Aim { target: Seat(1) },
+        Action::Fire { choice: SHOOT },
+    ] {
+        assert_eq!(s.play(Seat(0), bad).unwrap_err().code(), "illegal_action", "{bad}");
+        assert_eq!(s.state(), &before, "{bad} changed the state");
+    }
+    assert_eq!(s.play(Seat(1), Action::Pass).unwrap_err(), PlayError::NotToAct { seat: Seat(1) });
+    s.play(Seat(0), Action::Pay { to: Seat(1), doubloons: 1 }).unwrap();
+    s.play(Seat(1), Action::Pass).unwrap();
+    s.play(Seat(2), Action::Pass).unwrap();
+    s.play(Seat(0), Action::Pay { to: Seat(2), doubloons: 1 }).unwrap();
+    // P1 has used both offers: it is skipped and the others pass to end the talk.
+    s.play(Seat(1), Action::Pass).unwrap();
+    s.play(Seat(2), Action::Pass).unwrap();
+    assert_eq!(s.view(Viewer::Spectator).phase, Phase::Fire);
+    assert_eq!(coins(&s), vec![2, 5, 5]);
+}
+
+// ---- Hidden information. ----
+
+#[test]
+fn dice_aims_and_choices_stay_hidden_until_revealed() {
+    let mut s = table(3, |_| {});
+    roll(&mut s, &[(6, 2), (3, 4), (5, 5)]);
+    let p1 = s.view(Viewer::Seat(Seat(0)));
+    assert_eq!(p1.my_dice.map(|d| (d.red, d.black)), Some((6, 2)));
+    let text = serde_json::to_string(&s.view(Viewer::Spectator)).unwrap();
+    assert!(!text.contains("\"red\"") && !text.contains("\"black\""), "the spectator sees no dice: {text}");
+    s.play(Seat(0), Action::Aim { target: Seat(2) }).unwrap();
+    let p2 = s.view(Viewer::Seat(Seat(1)));
+    assert_eq!(p2.my_aim, None);
+    assert!(p2.aims.is_none(), "aims are hidden until everyone has aimed");
+    assert!(p2.aimed.contains(Seat(0)), "but that P1 has aimed is public");
+    s.play(Seat(1), Action::Aim { target: Seat(0) }).unwrap();
+    s.play(Seat(2), Action::Aim { target: Seat(0) }).unwrap();
+    assert_eq!(s.view(Viewer::Spectator).aims.unwrap()[0], Some(Seat(2)));
+    s.play(Seat(0), Action::Fire { choice: DROP }).unwrap();
+    assert_eq!(s.view(Viewer::Seat(Seat(1))).my_fire, None);
+    assert!(!serde_json::to_string(&s.view(Viewer::Seat(Seat(1)))).unwrap().contains("drop"));
+}
+
+#[test]
+fn determinization_redraws_unseen_dice() {
+    let mut s = table(3, |_| {});
+    roll(&mut s, &[(6, 2), (3, 4), (5, 5)]);
+    let g = s.game().clone();
+    let mut rng = Rng::seeded(3);
+    let mut changed = 0;
+    for _ in 0..50 {
+        let sampled = g.determinize(s.state(), Seat(0), &mut rng);
+        assert_eq!(g.view(&sampled, Viewer::Seat(Seat(0))).my_dice, s.view(Viewer::Seat(Seat(0))).my_dice);
+        if g.view(&sampled, Viewer::Seat(Seat(1))).my_dice != s.view(Viewer::Seat(Seat(1))).my_dice {
+            changed += 1;
+        }
+    }
+    assert!(changed > 40, "other pirates' dice are redrawn ({changed} of 50)");
+}
+
+// ---- Properties. ----
+
+fn arb_options() -> impl Strategy<Value = Options> {
+    (3u8..=8, 0u8..=3, 1u32..=3, any::<bool>(), any::<bool>(), prop::option::of(1u32..60), 0u32..20, 0u8..8)
+        .prop_map(|(players, offers, pay, d6, shoot_off, booty, reserve, captain)| {
+            let mut o = Options::for_players(players);
+            o.negotiation_offers = offers;
+            o.max_payment = pay;
+            if d6 {
+                o.starting_doubloons = StartingDoubloons::Rolled(D6::D6);
+            }
+            o.shoot_off = shoot_off;
+            o.booty = booty;
+            o.reserve = reserve;
+            o.captain = captain % players;
+            o
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn doubloons_are_conserved_and_random_play_ends(options in arb_options(), seed in any::<u64>()) {
+        let g = game(options);
+        let mut s = Session::new(g.clone(), seed, ChanceMode::Sampled);
+        let total = s.state().total_doubloons();
+        let setup_done = s.view(Viewer::Spectator).phase != Phase::StartingGold;
+        prop_assert!(setup_done);
+        let mut rng = Rng::seeded(seed);
+        let mut steps = 0;
+        while let Status::Decide(seats) = s.status() {
+            let seat = seats.iter().nth(rng.index(seats.len())).unwrap();
+            let legal = s.legal_actions(seat);
+            s.play(seat, legal[rng.index(legal.len())]).unwrap();
+            prop_assert_eq!(s.state().total_doubloons(), total);
+            steps += 1;
+            prop_assert!(steps < 100_000, "the game must end");
+        }
+        prop_assert_eq!(s.status(), Status::Over);
+        prop_assert!(s.view(Viewer::Spectator).round <= g.options().max_rounds);
+    }
+
+    #[test]
+    fn another_pirates_dice_never_reach_a_view_before_they_are_revealed(
+        seed in any::<u64>(), players in 3u8..=6, owner in 0u8..6, other_dice in (1u8..=6, 1u8..=6),
+    ) {
+        // Two games alike in everything but the owner's dice: until the owner shows them to someone or the round
+        // is resolved, every other seat and the spectator must see exactly the same thing in both.
+        let owner = Seat(owner % players);
+        let mut options = Options::for_players(players);
+        options.negotiation_offers = 2;
+        let g = game(options);
+        let mut a = Session::new(g.clone(), seed, ChanceMode::Scripted);
+        let mut b = Session::new(g, seed, ChanceMode::Scripted);
+        let mut rng = Rng::seeded(seed);
+        loop {
+            match a.status() {
+                Status::Chance => {
+                    let outcome = a.sample_chance().unwrap();
+                    let twin = match outcome {
+                        Chance::Roll { seat, .. } if seat == owner => {
+                            let (red, black) = other_dice;
+                            Chance::Roll { seat, red, black }
+                        }
+                        other => other,
+                    };
+                    b.supply_chance(twin).unwrap();
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.iter().nth(rng.index(seats.len())).unwrap();
+                    let legal = a.legal_actions(seat);
+                    prop_assert_eq!(&legal, &b.legal_actions(seat));
+                    let action = legal[rng.index(legal.len())];
+                    a.play(seat, action).unwrap();
+                    b.play(seat, action).unwrap();
+                }
+                Status::Over => break,
+            }
+            if a.view(Viewer::Spectator).round > 1 || a.status() == Status::Over {
+                break; // the round resolved: shots reveal dice
+            }
+            prop_assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
+            for seat in Seat::all(players as usize).filter(|&s| s != owner) {
+                let shown = a.view(Viewer::Seat(seat)).shown_to_me.iter().any(|s| s.seat == owner);
+                if !shown {
+                    prop_assert_eq!(a.view(Viewer::Seat(seat)), b.view(Viewer::Seat(seat)));
+                }
+            }
+        }
+    }
+}
