@@ -1,1 +1,124 @@
-fn main() {}
+//! `plunder`: play pirate dice games in a terminal, simulate them in bulk, replay records, or drive them from
+//! another program through the JSON-lines engine protocol.
+
+mod engine;
+mod play;
+mod replay;
+mod simulate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "plunder", version, about = "Pirate dice games: play, simulate, replay, and an engine protocol")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a game in the terminal, with people (hot-seat) and bots.
+    ///
+    /// Example: plunder play loot-pirates --players 5 --seats human,loot,loot,random,loot
+    Play(PlayArgs),
+    /// Play many games between bots on all cores and summarize who wins.
+    ///
+    /// Example: plunder simulate --game loot-pirates --players 5 --games 100000 --seed 1 --bots loot,random
+    Simulate(simulate::SimulateArgs),
+    /// Replay a game record, checking every step, and print what happened.
+    Replay(ReplayArgs),
+    /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
+    Engine,
+    /// List the games and the bots each offers.
+    Games,
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// The game's id (see `plunder games`).
+    game: String,
+    /// How many players.
+    #[arg(long, short)]
+    players: Option<usize>,
+    /// Who sits where, comma-separated, one per seat: `human` or a bot name (`bot` = the game's best bot).
+    /// Missing seats are filled with the best bot; the default is one human and bots.
+    #[arg(long, short, value_delimiter = ',')]
+    seats: Vec<String>,
+    /// Seed for the dice and the bots (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}'.
+    #[arg(long, default_value = "{}")]
+    options: String,
+    /// Write the game record (JSON) to this file when the game ends or is abandoned.
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ReplayArgs {
+    /// A record written by `plunder play --record` or the engine's `record` command.
+    file: PathBuf,
+    /// Print only the result.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Games => {
+            print!("{}", list_games());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("plunder: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+struct ListBots;
+
+impl plunder_games::GameVisitor for ListBots {
+    type Output = Vec<plunder_core::BotKind>;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
+        G::bot_kinds()
+    }
+}
+
+fn list_games() -> String {
+    let mut out = String::new();
+    for info in plunder_games::GAMES {
+        out += &format!("{} - {} ({}-{} players)\n", info.id, info.name, info.min_players, info.max_players);
+        for bot in plunder_games::with_game(info.id, ListBots).unwrap_or_default() {
+            out += &format!("    bot {:<8} {}\n", bot.name, bot.about);
+        }
+    }
+    out
+}
+
+/// Parses `--options` JSON for the front ends.
+fn parse_options(text: &str) -> Result<serde_json::Value, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("--options is not JSON: {e}"))?;
+    if value.is_object() || value.is_null() {
+        Ok(value)
+    } else {
+        Err("--options must be a JSON object".to_string())
+    }
+}
+
+/// A seed from the clock, for games where none was asked for (the record keeps it).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}

@@ -81,6 +81,13 @@ impl Record {
     /// Parses a record and checks its format and version.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
         let record: Record = serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        record.check_format()?;
+        Ok(record)
+    }
+
+    /// Checks the record's format and version.
+    pub fn check_format(&self) -> Result<(), RecordError> {
+        let record = self;
         if record.format != RECORD_FORMAT {
             return Err(RecordError::Unsupported(format!("format '{}'", record.format)));
         }
@@ -90,7 +97,7 @@ impl Record {
                 record.version
             )));
         }
-        Ok(record)
+        Ok(())
     }
 
     pub fn to_json_pretty(&self) -> String {

@@ -1,6 +1,8 @@
 //! Finding a game by its id: the one place that lists every game.
 
-use plunder_core::{options_from_json, ChanceMode, DynSession, Game, OptionsError, Record, RecordError, Roster, Session};
+use plunder_core::{
+    options_from_json, ChanceMode, DynSession, Game, Narrate, OptionsError, Record, RecordError, Roster, Session,
+};
 
 use crate::loot_pirates::LootPirates;
 
@@ -29,7 +31,7 @@ pub fn game_ids() -> Vec<&'static str> {
 /// Code that works for any game, given its type: the registry calls it with the game the id names.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Roster>(self) -> Self::Output;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output;
 }
 
 /// Why the registry refused.
@@ -78,7 +80,7 @@ struct NewSession<'a> {
 
 impl GameVisitor for NewSession<'_> {
     type Output = Result<Box<dyn DynSession>, RegistryError>;
-    fn visit<G: Roster>(self) -> Self::Output {
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
         let options = options_from_json::<G>(self.players, self.options).map_err(RegistryError::Options)?;
         let game = G::new(options).map_err(RegistryError::Options)?;
         Ok(Box::new(Session::new(game, self.seed, self.mode)))
@@ -100,7 +102,7 @@ struct Replay<'a>(&'a Record);
 
 impl GameVisitor for Replay<'_> {
     type Output = Result<Box<dyn DynSession>, RecordError>;
-    fn visit<G: Roster>(self) -> Self::Output {
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
         Ok(Box::new(Session::<G>::replay(self.0)?))
     }
 }

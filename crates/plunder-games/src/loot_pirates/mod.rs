@@ -18,7 +18,7 @@
 //! |---|---|---|
 //! | `players` | 5 | 3 to 8 pirates |
 //! | `starting_doubloons` | 4 | a number, or `"d6"` for the D6 Starting Gold Variant |
-//! | `booty` | `null` = 10 per pirate | doubloons in the Booty (designed; the rulebook says "remove a handful") |
+//! | `booty` | `null` = by table size: 18, 30, 46, 64, 84, 104 for 3-8 | doubloons in the Booty (designed: about 10 rounds) |
 //! | `reserve` | 15 | tops up the last round's shares |
 //! | `captain` | 0 | first to negotiate; first served if even the Reserve runs short |
 //! | `negotiation_offers` | 2 | offers per pirate per round; 0 skips negotiation |
@@ -35,6 +35,7 @@ mod bot;
 mod options;
 mod resolve;
 mod state;
+mod text;
 mod view;
 
 pub use action::{Action, Chance, Dice, Fire};

@@ -70,10 +70,14 @@ impl Default for Options {
     }
 }
 
-/// The designed Booty for a table of `players`: 10 doubloons a pirate. Measured with the `loot` bot, this
-/// gives games of about 8 to 12 rounds at every table size (see the rules doc).
+/// The designed Booty by table size (index = players). The rulebook only says to "remove a handful" of coins
+/// for fewer than 8 players. A round drains about n²/6 doubloons, so these amounts give games of about 10
+/// rounds at every size, measured with the `loot` bot (see docs/rules/loot-pirates.md).
+const DEFAULT_BOOTY: [u32; MAX_PIRATES + 1] = [0, 0, 0, 18, 30, 46, 64, 84, 104];
+
+/// The designed Booty for a table of `players` (10 doubloons a pirate outside the table's range).
 pub fn default_booty(players: u8) -> u32 {
-    10 * players as u32
+    DEFAULT_BOOTY.get(players as usize).copied().filter(|&b| b > 0).unwrap_or(10 * players as u32)
 }
 
 impl Options {

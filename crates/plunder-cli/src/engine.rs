@@ -1,0 +1,240 @@
+//! `plunder engine`: a JSON-lines protocol on stdin/stdout so that a program in any language can drive a game,
+//! as UCI does for chess. One request per line, one reply per line. Every error is a reply with a code and a
+//! message; no input ends the process except `quit` or the end of input. See docs/protocol.md.
+//!
+//! The engine is the referee: `record` and the pending chance outcomes show everything. Send a seat only what
+//! `view` returns for that seat.
+
+use std::io::{BufRead, Write};
+
+use plunder_core::{ChanceMode, DynSession, Labeled, PlayError, Record, Seat, Status, Viewer};
+use plunder_games::{new_session, replay_record, with_game, GameVisitor, GAMES};
+use serde_json::{json, Value};
+
+/// The protocol's version, sent in the greeting.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A protocol error: a stable code and a message for people.
+#[derive(Debug, PartialEq)]
+pub struct EngineError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl EngineError {
+    fn new(code: &'static str, message: impl Into<String>) -> EngineError {
+        EngineError { code, message: message.into() }
+    }
+}
+
+impl From<PlayError> for EngineError {
+    fn from(e: PlayError) -> EngineError {
+        EngineError::new(e.code(), e.to_string())
+    }
+}
+
+/// The engine's state: at most one game at a time.
+#[derive(Debug, Default)]
+pub struct Engine {
+    session: Option<Box<dyn DynSession>>,
+}
+
+/// Reads requests from `input` and writes replies to `output` until `quit` or the end of input.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| format!("engine I/O failed: {e}");
+    let greeting = json!({"ok": true, "engine": "plunder", "protocol": PROTOCOL_VERSION, "version": env!("CARGO_PKG_VERSION")});
+    writeln!(output, "{greeting}").map_err(io)?;
+    output.flush().map_err(io)?;
+    let mut engine = Engine::default();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
+            continue;
+        }
+        let (reply, quit) = engine.handle(&text);
+        writeln!(output, "{reply}").map_err(io)?;
+        output.flush().map_err(io)?;
+        if quit {
+            return Ok(());
+        }
+    }
+}
+
+fn field<'a>(request: &'a Value, name: &str) -> Result<&'a Value, EngineError> {
+    request.get(name).ok_or_else(|| EngineError::new("missing_field", format!("this command needs \"{name}\"")))
+}
+
+fn seat_field(request: &Value) -> Result<Seat, EngineError> {
+    let value = field(request, "seat")?;
+    value
+        .as_u64()
+        .filter(|&n| n < 256)
+        .map(|n| Seat(n as u8))
+        .ok_or_else(|| EngineError::new("bad_field", format!("\"seat\" must be a seat number, not {value}")))
+}
+
+fn optional_u64(request: &Value, name: &str) -> Result<Option<u64>, EngineError> {
+    match request.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(Some)
+            .ok_or_else(|| EngineError::new("bad_field", format!("\"{name}\" must be a whole number, not {v}"))),
+    }
+}
+
+fn labeled(items: Vec<Labeled>) -> Value {
+    serde_json::to_value(items).expect("labels serialize")
+}
+
+fn status_json(session: &dyn DynSession) -> Value {
+    match session.status() {
+        Status::Decide(seats) => json!({"state": "decide", "seats": seats, "round": session.round()}),
+        Status::Chance => json!({"state": "chance", "round": session.round(), "outcomes": labeled(session.chance_outcomes())}),
+        Status::Over => json!({"state": "over", "round": session.round(), "outcome": session.outcome()}),
+    }
+}
+
+struct BotNames;
+
+impl GameVisitor for BotNames {
+    type Output = Vec<&'static str>;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
+        G::bot_kinds().iter().map(|k| k.name).collect()
+    }
+}
+
+impl Engine {
+    /// Answers one request line; the flag says whether to stop.
+    pub fn handle(&mut self, line: &str) -> (Value, bool) {
+        let request: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => return (error_reply(None, EngineError::new("malformed_json", e.to_string())), false),
+        };
+        let id = request.get("id").cloned();
+        let quit = request.get("cmd").and_then(Value::as_str) == Some("quit");
+        let reply = match self.dispatch(&request) {
+            Ok(mut body) => {
+                body["ok"] = true.into();
+                if let Some(id) = &id {
+                    body["id"] = id.clone();
+                }
+                body
+            }
+            Err(e) => error_reply(id, e),
+        };
+        (reply, quit)
+    }
+
+    fn session(&self) -> Result<&dyn DynSession, EngineError> {
+        self.session.as_deref().ok_or_else(|| EngineError::new("no_game", "no game yet: send {\"cmd\":\"new\",...} first"))
+    }
+
+    fn session_mut(&mut self) -> Result<&mut Box<dyn DynSession>, EngineError> {
+        self.session.as_mut().ok_or_else(|| EngineError::new("no_game", "no game yet: send {\"cmd\":\"new\",...} first"))
+    }
+
+    fn dispatch(&mut self, request: &Value) -> Result<Value, EngineError> {
+        if !request.is_object() {
+            return Err(EngineError::new("malformed_request", "a request is a JSON object with a \"cmd\""));
+        }
+        let cmd = field(request, "cmd")?
+            .as_str()
+            .ok_or_else(|| EngineError::new("bad_field", "\"cmd\" must be a string"))?;
+        match cmd {
+            "games" => Ok(json!({"games": GAMES.iter().map(|g| json!({
+                "id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
+                "bots": with_game(g.id, BotNames).unwrap_or_default(),
+            })).collect::<Vec<_>>()})),
+            "new" => {
+                let game = field(request, "game")?
+                    .as_str()
+                    .ok_or_else(|| EngineError::new("bad_field", "\"game\" must be a game id"))?;
+                let players = optional_u64(request, "players")?.map(|p| p as usize);
+                let seed = optional_u64(request, "seed")?.unwrap_or(0);
+                let options = request.get("options").cloned().unwrap_or(Value::Null);
+                let mode = match request.get("chance").and_then(Value::as_str) {
+                    None | Some("sampled") => ChanceMode::Sampled,
+                    Some("scripted") => ChanceMode::Scripted,
+                    Some(other) => {
+                        return Err(EngineError::new("bad_field", format!("\"chance\" is sampled or scripted, not {other}")))
+                    }
+                };
+                let session = new_session(game, players, &options, seed, mode)
+                    .map_err(|e| EngineError::new(e.code(), e.to_string()))?;
+                let status = status_json(session.as_ref());
+                let seats = session.seats();
+                self.session = Some(session);
+                Ok(json!({"game": game, "seats": seats, "status": status}))
+            }
+            "load" => {
+                let record: Record = serde_json::from_value(field(request, "record")?.clone())
+                    .map_err(|e| EngineError::new("bad_record", e.to_string()))?;
+                record.check_format().map_err(|e| EngineError::new("bad_record", e.to_string()))?;
+                let session = replay_record(&record).map_err(|e| EngineError::new("bad_record", e.to_string()))?;
+                let status = status_json(session.as_ref());
+                self.session = Some(session);
+                Ok(json!({"status": status}))
+            }
+            "status" => Ok(json!({"status": status_json(self.session()?)})),
+            "legal" => {
+                let seat = seat_field(request)?;
+                Ok(json!({"actions": labeled(self.session()?.legal_actions(seat)?)}))
+            }
+            "play" => {
+                let seat = seat_field(request)?;
+                let action = field(request, "action")?;
+                let session = self.session_mut()?;
+                session.play(seat, action)?;
+                Ok(json!({"status": status_json(session.as_ref())}))
+            }
+            "chance" => {
+                let outcome = field(request, "outcome")?;
+                let session = self.session_mut()?;
+                session.supply_chance(outcome)?;
+                Ok(json!({"status": status_json(session.as_ref())}))
+            }
+            "sample" => {
+                let session = self.session_mut()?;
+                let drawn = session.sample_chance()?;
+                Ok(json!({"drawn": drawn, "status": status_json(session.as_ref())}))
+            }
+            "view" => {
+                let viewer = match request.get("seat") {
+                    None | Some(Value::Null) => Viewer::Spectator,
+                    Some(_) => Viewer::Seat(seat_field(request)?),
+                };
+                Ok(json!({"view": self.session()?.view(viewer)?}))
+            }
+            "outcome" => Ok(json!({"outcome": self.session()?.outcome()})),
+            "record" => Ok(json!({"record": self.session()?.record()})),
+            "bot" => {
+                let seat = seat_field(request)?;
+                let bot = field(request, "bot")?
+                    .as_str()
+                    .ok_or_else(|| EngineError::new("bad_field", "\"bot\" must be a bot name"))?;
+                let seed = optional_u64(request, "seed")?.unwrap_or(0);
+                let suggestion = self.session()?.suggest(seat, bot, seed)?;
+                Ok(serde_json::to_value(suggestion).expect("labels serialize"))
+            }
+            "quit" => Ok(json!({})),
+            other => Err(EngineError::new(
+                "unknown_command",
+                format!("unknown command '{other}' (commands: games, new, load, status, legal, play, chance, sample, view, outcome, record, bot, quit)"),
+            )),
+        }
+    }
+}
+
+fn error_reply(id: Option<Value>, e: EngineError) -> Value {
+    let mut reply = json!({"ok": false, "error": {"code": e.code, "message": e.message}});
+    if let Some(id) = id {
+        reply["id"] = id;
+    }
+    reply
+}
