@@ -238,3 +238,121 @@ fn error_reply(id: Option<Value>, e: EngineError) -> Value {
     }
     reply
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plunder_core::Rng;
+
+    fn send(engine: &mut Engine, request: Value) -> Value {
+        engine.handle(&request.to_string()).0
+    }
+
+    fn code(reply: &Value) -> &str {
+        reply["error"]["code"].as_str().unwrap_or("")
+    }
+
+    #[test]
+    fn a_whole_game_through_the_protocol_with_scripted_dice() {
+        let mut engine = Engine::default();
+        let reply = send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 3, "chance": "scripted",
+            "options": {"booty": 1, "negotiation_offers": 0}, "id": "a"}));
+        assert_eq!(reply["ok"], true, "{reply}");
+        assert_eq!(reply["id"], "a");
+        assert_eq!(reply["status"]["state"], "chance");
+        let outcomes = reply["status"]["outcomes"].as_array().unwrap();
+        let total: f64 = outcomes.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        for (seat, red, black) in [(0, 6, 1), (1, 1, 1), (2, 1, 1)] {
+            let r = send(&mut engine, json!({"cmd": "chance", "outcome": {"type": "roll", "seat": seat, "red": red, "black": black}}));
+            assert_eq!(r["ok"], true, "{r}");
+        }
+        for (seat, target) in [(0, 1), (1, 0), (2, 0)] {
+            send(&mut engine, json!({"cmd": "play", "seat": seat, "action": {"type": "aim", "target": target}}));
+        }
+        // P2's view shows its own dice but not P1's.
+        let view = send(&mut engine, json!({"cmd": "view", "seat": 1}));
+        assert_eq!(view["view"]["my_dice"], json!({"red": 1, "black": 1}));
+        assert!(!view.to_string().contains("\"red\":6"));
+        for (seat, choice) in [(0, "shoot"), (1, "raise"), (2, "raise")] {
+            let r = send(&mut engine, json!({"cmd": "play", "seat": seat, "action": {"type": "fire", "choice": choice}}));
+            assert_eq!(r["ok"], true, "{r}");
+        }
+        let outcome = send(&mut engine, json!({"cmd": "outcome"}));
+        assert_eq!(outcome["outcome"]["winners"], json!([0]), "{outcome}");
+        let record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+        assert_eq!(record["format"], "plunder-record");
+        // The record loads back into a fresh engine at the same place.
+        let mut other = Engine::default();
+        let loaded = send(&mut other, json!({"cmd": "load", "record": record}));
+        assert_eq!(loaded["status"]["state"], "over", "{loaded}");
+        assert_eq!(send(&mut other, json!({"cmd": "view"})), send(&mut engine, json!({"cmd": "view"})));
+    }
+
+    #[test]
+    fn errors_are_replies_with_codes_and_change_nothing() {
+        let mut engine = Engine::default();
+        assert_eq!(code(&engine.handle("{not json").0), "malformed_json");
+        assert_eq!(code(&send(&mut engine, json!({"cmd": "status"}))), "no_game");
+        assert_eq!(code(&send(&mut engine, json!({"nocmd": 1}))), "missing_field");
+        assert_eq!(code(&send(&mut engine, json!({"cmd": "new", "game": "chess"}))), "unknown_game");
+        assert_eq!(code(&send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 9}))), "bad_options");
+        assert_eq!(code(&send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "seed": -1}))), "bad_field");
+        send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 4, "seed": 3}));
+        let before = send(&mut engine, json!({"cmd": "record"}));
+        for bad in [
+            json!({"cmd": "play", "seat": 0, "action": {"type": "aim", "target": 0}}),
+            json!({"cmd": "play", "seat": 0, "action": {"type": "pass"}}),
+            json!({"cmd": "play", "seat": 0, "action": "aim"}),
+            json!({"cmd": "play", "seat": 9, "action": {"type": "pass"}}),
+            json!({"cmd": "play", "seat": "x", "action": {"type": "pass"}}),
+            json!({"cmd": "chance", "outcome": {"type": "roll", "seat": 0, "red": 1, "black": 1}}),
+            json!({"cmd": "load", "record": {"format": "other"}}),
+            json!({"cmd": "bot", "seat": 0, "bot": "nobody"}),
+        ] {
+            let reply = send(&mut engine, bad.clone());
+            assert_eq!(reply["ok"], false, "{bad} -> {reply}");
+            assert!(!reply["error"]["message"].as_str().unwrap().is_empty());
+        }
+        assert_eq!(send(&mut engine, json!({"cmd": "record"})), before, "refused requests changed the game");
+        let (reply, quit) = engine.handle(r#"{"cmd":"quit"}"#);
+        assert!(quit && reply["ok"] == true);
+    }
+
+    #[test]
+    fn no_input_kills_the_engine() {
+        // Random bytes, truncated requests and wrong types: every line gets exactly one reply.
+        let mut rng = Rng::seeded(11);
+        let seeds = [
+            r#"{"cmd":"new","game":"loot-pirates","players":3}"#,
+            r#"{"cmd":"play","seat":0,"action":{"type":"aim","target":1}}"#,
+            r#"{"cmd":"view","seat":1}"#,
+            r#"{"cmd":"legal","seat":2}"#,
+            r#"{"cmd":"bot","seat":1,"bot":"loot"}"#,
+        ];
+        let mut input = Vec::new();
+        for i in 0..400 {
+            let mut line: Vec<u8> = seeds[i % seeds.len()].bytes().collect();
+            for _ in 0..rng.below(4) {
+                let at = rng.index(line.len());
+                match rng.below(3) {
+                    0 => line[at] = rng.below(256) as u8,
+                    1 => line.truncate(at.max(1)),
+                    _ => line.insert(at, b"{}[]\":,0-9"[rng.index(10)]),
+                }
+            }
+            line.retain(|&b| b != b'\n');
+            input.extend_from_slice(&line);
+            input.push(b'\n');
+        }
+        let mut output = Vec::new();
+        run(&input[..], &mut output).expect("the engine survives any input");
+        let replies: Vec<Value> = String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every reply is JSON"))
+            .collect();
+        let nonblank = input.split(|&b| b == b'\n').filter(|l| !String::from_utf8_lossy(l).trim().is_empty()).count();
+        assert_eq!(replies.len(), 1 + nonblank, "a greeting, then one reply per request");
+    }
+}

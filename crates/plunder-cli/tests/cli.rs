@@ -1,0 +1,175 @@
+//! The `plunder` command as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn plunder(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("plunder starts");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("plunder-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn bots_play_a_game_that_replays_from_its_record() {
+    let record = temp("bots.json");
+    let out = plunder(
+        &["play", "loot-pirates", "--seats", "loot,random,loot,loot", "--seed", "4", "--record", record.to_str().unwrap()],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let log = text(&out);
+    assert!(log.contains("-- Round 1: Fire! --") && log.contains("Winner"), "{log}");
+    let replay = plunder(&["replay", record.to_str().unwrap()], "");
+    assert!(replay.status.success(), "{}", text(&replay));
+    let story = text(&replay);
+    assert!(story.contains("record checked") && story.contains("(chance) P1 rolls"), "{story}");
+    // The replay ends where the game ended.
+    let last = |s: &str| s.lines().filter(|l| l.starts_with("Winner")).last().map(str::to_string);
+    assert_eq!(last(&log), last(&story));
+}
+
+#[test]
+fn a_tampered_record_is_refused() {
+    let record = temp("tampered.json");
+    let out = plunder(&["play", "loot-pirates", "--seats", "loot,loot,loot", "--seed", "5", "--record", record.to_str().unwrap()], "");
+    assert!(out.status.success());
+    let json = std::fs::read_to_string(&record).unwrap();
+    let tampered = json.replacen("\"red\": ", "\"red\": 1", 1);
+    std::fs::write(&record, tampered).unwrap();
+    let replay = plunder(&["replay", record.to_str().unwrap()], "");
+    assert!(!replay.status.success());
+    assert!(text(&replay).contains("plunder:"), "{}", text(&replay));
+    std::fs::write(&record, "{\"format\": \"plunder-record\"").unwrap();
+    assert!(text(&plunder(&["replay", record.to_str().unwrap()], "")).contains("not a Plunder record"));
+}
+
+#[test]
+fn a_person_plays_from_the_keyboard() {
+    let input = "x\n99\n".to_string() + &"1\n".repeat(400);
+    let out = plunder(&["play", "loot-pirates", "--players", "3", "--seed", "2"], &input);
+    assert!(out.status.success(), "{}", text(&out));
+    let log = text(&out);
+    assert!(log.contains("Please type a number from 1 to 2."), "bad input is asked again");
+    assert!(log.contains("Your dice: red (attack)"));
+    assert!(log.contains("P1, your choice:"));
+    assert!(log.contains("Winner"));
+}
+
+#[test]
+fn hot_seat_players_are_separated_by_a_hidden_screen() {
+    let input = "\n1\n".repeat(600);
+    let out = plunder(&["play", "loot-pirates", "--seats", "human,human,loot", "--seed", "3"], &input);
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(log.contains("Pass the screen to P2"), "{log}");
+    // Between one person's dice and the next person's, the screen is hidden.
+    let mut last_owner: Option<char> = None;
+    for block in log.split("---------- screen hidden ----------") {
+        let prompts: Vec<char> = block.match_indices(", your choice:").map(|(i, _)| block.as_bytes()[i - 1] as char).collect();
+        prompts.windows(2).for_each(|w| assert_eq!(w[0], w[1], "two people prompted on one screen:\n{block}"));
+        if let Some(&p) = prompts.first() {
+            last_owner = Some(p);
+        }
+    }
+    assert!(last_owner.is_some());
+}
+
+#[test]
+fn quitting_saves_the_record_so_far() {
+    let record = temp("quit.json");
+    let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "q\n");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("abandoned"));
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("\"events\""));
+}
+
+#[test]
+fn bad_arguments_get_clear_errors() {
+    for (args, expected) in [
+        (vec!["play", "chess"], "unknown game 'chess'"),
+        (vec!["play", "loot-pirates", "--players", "12"], "players must be from 3 to 8"),
+        (vec!["play", "loot-pirates", "--seats", "human,pirate,loot"], "unknown seat kind 'pirate'"),
+        (vec!["play", "loot-pirates", "--options", "{\"booty\": -3}"], "bad options"),
+        (vec!["play", "loot-pirates", "--options", "[1]"], "--options must be a JSON object"),
+        (vec!["simulate", "--game", "loot-pirates", "--bots", "nobody"], "unknown bot 'nobody'"),
+        (vec!["simulate", "--game", "loot-pirates", "--games", "0"], "--games must be at least 1"),
+        (vec!["replay", "/nonexistent/record.json"], "cannot read"),
+    ] {
+        let out = plunder(&args, "");
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(text(&out).contains(expected), "{args:?}: {}", text(&out));
+    }
+}
+
+#[test]
+fn a_record_that_cannot_be_written_is_an_error_not_a_crash() {
+    let out = plunder(&["play", "loot-pirates", "--seats", "loot,loot,loot", "--record", "/nonexistent/dir/r.json"], "");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("cannot write the record"), "{}", text(&out));
+}
+
+fn summary(threads: &str) -> serde_json::Value {
+    let out = plunder(
+        &["simulate", "--game", "loot-pirates", "--players", "4", "--games", "600", "--seed", "9", "--bots", "loot,random", "--json", "--threads", threads],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let mut value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let object = value.as_object_mut().unwrap();
+    object.remove("elapsed_seconds");
+    object.remove("threads");
+    value
+}
+
+#[test]
+fn simulation_results_do_not_depend_on_threads() {
+    let one = summary("1");
+    assert_eq!(one, summary("2"));
+    assert_eq!(one["games"], 600);
+    // The loot bots beat the random bots by far.
+    let bots = one["bots"].as_array().unwrap();
+    let rate = |name: &str| bots.iter().find(|b| b["bot"] == name).unwrap()["win_rate"].as_f64().unwrap();
+    assert!(rate("loot") > 2.0 * rate("random"), "{one}");
+    let ci = one["seats"][0]["ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= ci[1].as_f64().unwrap());
+}
+
+#[test]
+fn games_lists_every_game_and_bot() {
+    let out = plunder(&["games"], "");
+    assert!(text(&out).contains("loot-pirates") && text(&out).contains("bot loot"));
+    let help = plunder(&["--help"], "");
+    for sub in ["play", "simulate", "replay", "engine", "games"] {
+        assert!(text(&help).contains(sub));
+    }
+}
+
+#[test]
+fn the_engine_speaks_json_lines() {
+    let out = plunder(&["engine"], "{\"cmd\":\"new\",\"game\":\"loot-pirates\"}\ngarbage\n{\"cmd\":\"status\"}\n");
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["engine"], "plunder");
+    assert_eq!(lines[1]["ok"], true);
+    assert_eq!(lines[2]["error"]["code"], "malformed_json");
+    assert_eq!(lines[3]["status"]["state"], "decide");
+}
