@@ -42,7 +42,8 @@ pub struct Engine {
 /// Reads requests from `input` and writes replies to `output` until `quit` or the end of input.
 pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| format!("engine I/O failed: {e}");
-    let greeting = json!({"ok": true, "engine": "plunder", "protocol": PROTOCOL_VERSION, "version": env!("CARGO_PKG_VERSION")});
+    let greeting =
+        json!({"ok": true, "engine": "plunder", "protocol": PROTOCOL_VERSION, "version": env!("CARGO_PKG_VERSION")});
     writeln!(output, "{greeting}").map_err(io)?;
     output.flush().map_err(io)?;
     let mut engine = Engine::default();
@@ -95,7 +96,9 @@ fn labeled(items: Vec<Labeled>) -> Value {
 fn status_json(session: &dyn DynSession) -> Value {
     match session.status() {
         Status::Decide(seats) => json!({"state": "decide", "seats": seats, "round": session.round()}),
-        Status::Chance => json!({"state": "chance", "round": session.round(), "outcomes": labeled(session.chance_outcomes())}),
+        Status::Chance => {
+            json!({"state": "chance", "round": session.round(), "outcomes": labeled(session.chance_outcomes())})
+        }
         Status::Over => json!({"state": "over", "round": session.round(), "outcome": session.outcome()}),
     }
 }
@@ -132,20 +135,23 @@ impl Engine {
     }
 
     fn session(&self) -> Result<&dyn DynSession, EngineError> {
-        self.session.as_deref().ok_or_else(|| EngineError::new("no_game", "no game yet: send {\"cmd\":\"new\",...} first"))
+        self.session
+            .as_deref()
+            .ok_or_else(|| EngineError::new("no_game", "no game yet: send {\"cmd\":\"new\",...} first"))
     }
 
     fn session_mut(&mut self) -> Result<&mut Box<dyn DynSession>, EngineError> {
-        self.session.as_mut().ok_or_else(|| EngineError::new("no_game", "no game yet: send {\"cmd\":\"new\",...} first"))
+        self.session
+            .as_mut()
+            .ok_or_else(|| EngineError::new("no_game", "no game yet: send {\"cmd\":\"new\",...} first"))
     }
 
     fn dispatch(&mut self, request: &Value) -> Result<Value, EngineError> {
         if !request.is_object() {
             return Err(EngineError::new("malformed_request", "a request is a JSON object with a \"cmd\""));
         }
-        let cmd = field(request, "cmd")?
-            .as_str()
-            .ok_or_else(|| EngineError::new("bad_field", "\"cmd\" must be a string"))?;
+        let cmd =
+            field(request, "cmd")?.as_str().ok_or_else(|| EngineError::new("bad_field", "\"cmd\" must be a string"))?;
         match cmd {
             "games" => Ok(json!({"games": GAMES.iter().map(|g| json!({
                 "id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
@@ -255,8 +261,11 @@ mod tests {
     #[test]
     fn a_whole_game_through_the_protocol_with_scripted_dice() {
         let mut engine = Engine::default();
-        let reply = send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 3, "chance": "scripted",
-            "options": {"booty": 1, "negotiation_offers": 0}, "id": "a"}));
+        let reply = send(
+            &mut engine,
+            json!({"cmd": "new", "game": "loot-pirates", "players": 3, "chance": "scripted",
+            "options": {"booty": 1, "negotiation_offers": 0}, "id": "a"}),
+        );
         assert_eq!(reply["ok"], true, "{reply}");
         assert_eq!(reply["id"], "a");
         assert_eq!(reply["status"]["state"], "chance");
@@ -264,7 +273,10 @@ mod tests {
         let total: f64 = outcomes.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
         assert!((total - 1.0).abs() < 1e-9);
         for (seat, red, black) in [(0, 6, 1), (1, 1, 1), (2, 1, 1)] {
-            let r = send(&mut engine, json!({"cmd": "chance", "outcome": {"type": "roll", "seat": seat, "red": red, "black": black}}));
+            let r = send(
+                &mut engine,
+                json!({"cmd": "chance", "outcome": {"type": "roll", "seat": seat, "red": red, "black": black}}),
+            );
             assert_eq!(r["ok"], true, "{r}");
         }
         for (seat, target) in [(0, 1), (1, 0), (2, 0)] {
@@ -275,7 +287,8 @@ mod tests {
         assert_eq!(view["view"]["my_dice"], json!({"red": 1, "black": 1}));
         assert!(!view.to_string().contains("\"red\":6"));
         for (seat, choice) in [(0, "shoot"), (1, "raise"), (2, "raise")] {
-            let r = send(&mut engine, json!({"cmd": "play", "seat": seat, "action": {"type": "fire", "choice": choice}}));
+            let r =
+                send(&mut engine, json!({"cmd": "play", "seat": seat, "action": {"type": "fire", "choice": choice}}));
             assert_eq!(r["ok"], true, "{r}");
         }
         let outcome = send(&mut engine, json!({"cmd": "outcome"}));
@@ -296,7 +309,10 @@ mod tests {
         assert_eq!(code(&send(&mut engine, json!({"cmd": "status"}))), "no_game");
         assert_eq!(code(&send(&mut engine, json!({"nocmd": 1}))), "missing_field");
         assert_eq!(code(&send(&mut engine, json!({"cmd": "new", "game": "chess"}))), "unknown_game");
-        assert_eq!(code(&send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 9}))), "bad_options");
+        assert_eq!(
+            code(&send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 9}))),
+            "bad_options"
+        );
         assert_eq!(code(&send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "seed": -1}))), "bad_field");
         send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 4, "seed": 3}));
         let before = send(&mut engine, json!({"cmd": "record"}));

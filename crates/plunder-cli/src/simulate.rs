@@ -189,7 +189,11 @@ impl GameVisitor for Simulation<'_> {
 }
 
 /// Runs the games and sums them. Public for tests (thread-count independence).
-fn simulate<G: Roster>(args: &SimulateArgs, options: &serde_json::Value, progress: Option<&ProgressBar>) -> Result<Summary, String> {
+fn simulate<G: Roster>(
+    args: &SimulateArgs,
+    options: &serde_json::Value,
+    progress: Option<&ProgressBar>,
+) -> Result<Summary, String> {
     let options = options_from_json::<G>(args.players, options).map_err(|e| e.to_string())?;
     let game = G::new(options).map_err(|e| e.to_string())?;
     let seats = game.seats();
@@ -218,7 +222,8 @@ fn simulate<G: Roster>(args: &SimulateArgs, options: &serde_json::Value, progres
                     .iter()
                     .enumerate()
                     .map(|(seat, name)| {
-                        let seed = splitmix64(args.seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)));
+                        let seed =
+                            splitmix64(args.seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)));
                         G::make_bot(name, seed).expect("bot names were checked")
                     })
                     .collect();
@@ -319,7 +324,10 @@ fn render(s: &Summary, threads: usize, seconds: f64) -> String {
             pct(row.ci95[1])
         );
     }
-    out += &format!("\nbot       seats  win rate per seat  95% interval      (fair share {})\n", pct(1.0 / s.players as f64));
+    out += &format!(
+        "\nbot       seats  win rate per seat  95% interval      (fair share {})\n",
+        pct(1.0 / s.players as f64)
+    );
     for row in &s.bots {
         out += &format!(
             "{:<9} {:>5}  {:>17}  [{}, {}]\n",

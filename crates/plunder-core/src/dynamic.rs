@@ -146,4 +146,3 @@ impl<G: Roster> DynSession for Session<G> {
         Ok(labeled_action(&action))
     }
 }
-

@@ -49,9 +49,7 @@ impl Outcome {
     /// Each winner gets `1 / winners`, everyone else 0.
     pub fn shared_win(winners: SeatSet, seats: usize) -> Outcome {
         let share = 1.0 / winners.len().max(1) as f64;
-        let payoffs = Seat::all(seats)
-            .map(|s| if winners.contains(s) { share } else { 0.0 })
-            .collect();
+        let payoffs = Seat::all(seats).map(|s| if winners.contains(s) { share } else { 0.0 }).collect();
         Outcome { winners, payoffs }
     }
 }
@@ -149,7 +147,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 }
 
 /// Reads a game's options from JSON, with `players` set if given. Unknown fields are refused.
-pub fn options_from_json<G: Game>(players: Option<usize>, options: &serde_json::Value) -> Result<G::Options, OptionsError> {
+pub fn options_from_json<G: Game>(
+    players: Option<usize>,
+    options: &serde_json::Value,
+) -> Result<G::Options, OptionsError> {
     let mut value = match players {
         Some(p) => serde_json::to_value(G::options_for_players(p)).map_err(|e| OptionsError::new(e.to_string()))?,
         None => serde_json::to_value(G::Options::default()).map_err(|e| OptionsError::new(e.to_string()))?,

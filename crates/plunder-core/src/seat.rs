@@ -101,16 +101,11 @@ impl SeatSet {
         (self.0 != 0).then(|| Seat(self.0.trailing_zeros() as u8))
     }
 
-    /// The first seat of the set found going clockwise from `from` (inclusive) at a table of `seats`.
-    pub fn next_from(self, from: Seat, seats: usize) -> Option<Seat> {
-        let mut seat = from;
-        for _ in 0..seats {
-            if self.contains(seat) {
-                return Some(seat);
-            }
-            seat = seat.next(seats);
-        }
-        None
+    /// The first seat of the set going clockwise from `from` (inclusive), wrapping round the table.
+    #[inline]
+    pub fn next_from(self, from: Seat) -> Option<Seat> {
+        let at_or_after = if from.0 >= 64 { 0 } else { self.0 & !((1u64 << from.0) - 1) };
+        SeatSet(if at_or_after != 0 { at_or_after } else { self.0 }).lowest()
     }
 
     /// The seats in increasing order.
@@ -170,8 +165,10 @@ mod tests {
         set.insert(Seat(1));
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![Seat(1), Seat(3)]);
         assert_eq!(set.len(), 2);
-        assert_eq!(set.next_from(Seat(2), 5), Some(Seat(3)));
-        assert_eq!(set.next_from(Seat(4), 5), Some(Seat(1)));
+        assert_eq!(set.next_from(Seat(2)), Some(Seat(3)));
+        assert_eq!(set.next_from(Seat(3)), Some(Seat(3)));
+        assert_eq!(set.next_from(Seat(4)), Some(Seat(1)));
+        assert_eq!(SeatSet::EMPTY.next_from(Seat(0)), None);
         set.remove(Seat(1));
         assert_eq!(set.lowest(), Some(Seat(3)));
         assert_eq!(SeatSet::first(3).len(), 3);

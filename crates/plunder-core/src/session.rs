@@ -127,13 +127,12 @@ impl<G: Game> Session<G> {
             .steps
             .iter()
             .map(|step| match step {
-                Step::Action(seat, action) => Event::Action {
-                    seat: *seat,
-                    action: serde_json::to_value(action).expect("actions serialize"),
-                },
-                Step::Chance(outcome) => Event::Chance {
-                    outcome: serde_json::to_value(outcome).expect("chance outcomes serialize"),
-                },
+                Step::Action(seat, action) => {
+                    Event::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
+                }
+                Step::Chance(outcome) => {
+                    Event::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
+                }
             })
             .collect();
         Record {
@@ -170,8 +169,7 @@ impl<G: Game> Session<G> {
             let fail = |reason: String| RecordError::Event { index, reason };
             match event {
                 Event::Action { seat, action } => {
-                    let action: G::Action =
-                        serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
+                    let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
                     play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
                     session.steps.push(Step::Action(*seat, action));
                 }
@@ -186,7 +184,8 @@ impl<G: Game> Session<G> {
                             )));
                         }
                     }
-                    play::supply_chance(&session.game, &mut session.state, &outcome).map_err(|e| fail(e.to_string()))?;
+                    play::supply_chance(&session.game, &mut session.state, &outcome)
+                        .map_err(|e| fail(e.to_string()))?;
                     session.steps.push(Step::Chance(outcome));
                 }
             }

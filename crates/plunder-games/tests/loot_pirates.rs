@@ -182,12 +182,7 @@ fn rulebook_two_dropped_and_one_shot_pay_three_each() {
     // remaining pirates would take 3 doubloons from the Booty each."
     let mut s = table(5, |_| {});
     // P1 and P2 drop (P4 and P5 aim at them); P5 is shot by P3; P3 and P4 survive.
-    round(
-        &mut s,
-        &[(1, 6), (1, 6), (6, 6), (2, 6), (1, 1)],
-        &[2, 3, 4, 0, 1],
-        &[DROP, DROP, SHOOT, SHOOT, RAISE],
-    );
+    round(&mut s, &[(1, 6), (1, 6), (6, 6), (2, 6), (1, 1)], &[2, 3, 4, 0, 1], &[DROP, DROP, SHOOT, SHOOT, RAISE]);
     let report = s.state().last_report().unwrap().clone();
     assert_eq!(report.shares, [0, 0, 3, 3, 0, 0, 0, 0]);
     assert_eq!(coins(&s), vec![4, 4, 4 + 2 + 3, 4 + 3, 4 - 2]);
@@ -290,12 +285,7 @@ fn the_reserve_tops_up_the_last_round_and_the_game_ends_when_the_booty_is_empty(
 fn fifteen_in_reserve_always_covers_eight_pirates() {
     // The worst last round: 8 pirates, 4 out and 4 brave, owed 16, with 1 doubloon left in the Booty.
     let mut s = table(8, |o| o.booty = Some(1));
-    round(
-        &mut s,
-        &[(1, 1); 8],
-        &[1, 0, 3, 2, 0, 0, 0, 0],
-        &[DROP, DROP, DROP, DROP, RAISE, RAISE, RAISE, RAISE],
-    );
+    round(&mut s, &[(1, 1); 8], &[1, 0, 3, 2, 0, 0, 0, 0], &[DROP, DROP, DROP, DROP, RAISE, RAISE, RAISE, RAISE]);
     let view = s.view(Viewer::Spectator);
     assert_eq!(view.reserve, 0);
     assert_eq!(&view.coins[4..], &[8, 8, 8, 8]);
@@ -495,8 +485,8 @@ fn determinization_redraws_unseen_dice() {
 // ---- Properties. ----
 
 fn arb_options() -> impl Strategy<Value = Options> {
-    (3u8..=8, 0u8..=3, 1u32..=3, any::<bool>(), any::<bool>(), prop::option::of(1u32..60), 0u32..20, 0u8..8)
-        .prop_map(|(players, offers, pay, d6, shoot_off, booty, reserve, captain)| {
+    (3u8..=8, 0u8..=3, 1u32..=3, any::<bool>(), any::<bool>(), prop::option::of(1u32..60), 0u32..20, 0u8..8).prop_map(
+        |(players, offers, pay, d6, shoot_off, booty, reserve, captain)| {
             let mut o = Options::for_players(players);
             o.negotiation_offers = offers;
             o.max_payment = pay;
@@ -508,7 +498,8 @@ fn arb_options() -> impl Strategy<Value = Options> {
             o.reserve = reserve;
             o.captain = captain % players;
             o
-        })
+        },
+    )
 }
 
 proptest! {

@@ -47,14 +47,13 @@ impl LootBot {
             .max();
         let top: Vec<&Action> =
             legal.iter().filter(|a| matches!(a, Action::Aim { target } if Some(score(*target)) == best)).collect();
-        top[self.rng.index(top.len())].clone()
+        *top[self.rng.index(top.len())]
     }
 
     fn fire(&self, view: &View, me: Seat) -> Fire {
         let Some(dice) = view.my_dice else { return Fire::Raise };
         let aims = view.aims.as_deref().unwrap_or(&[]);
-        let attackers: Vec<Seat> =
-            (0..aims.len()).filter(|&s| aims[s] == Some(me)).map(|s| Seat(s as u8)).collect();
+        let attackers: Vec<Seat> = (0..aims.len()).filter(|&s| aims[s] == Some(me)).map(|s| Seat(s as u8)).collect();
         let my_target = view.my_aim;
         let others_on_target = my_target.map_or(0, |t| aims.iter().filter(|a| **a == Some(t)).count() as i32 - 1);
         let p_my_hit = match my_target {
@@ -111,7 +110,7 @@ impl Bot<LootPirates> for LootBot {
         if turn.legal.contains(&chosen) {
             chosen
         } else {
-            turn.legal[0].clone()
+            turn.legal[0]
         }
     }
 }

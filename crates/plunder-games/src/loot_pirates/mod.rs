@@ -106,13 +106,9 @@ impl Game for LootPirates {
     fn status(&self, state: &State) -> Status {
         match state.phase {
             Phase::StartingGold | Phase::Roll => Status::Chance,
-            Phase::Aim => Status::Decide(state.contestants.minus(
-                state.contestants.iter().filter(|s| state.aims[s.index()].is_some()).collect(),
-            )),
+            Phase::Aim => Status::Decide(state.contestants.minus(state.aimed)),
             Phase::Negotiate => Status::Decide(SeatSet::only(state.negotiator)),
-            Phase::Fire => Status::Decide(state.contestants.minus(
-                state.contestants.iter().filter(|s| state.fires[s.index()].is_some()).collect(),
-            )),
+            Phase::Fire => Status::Decide(state.contestants.minus(state.fired)),
             Phase::Over => Status::Over,
         }
     }
@@ -293,7 +289,10 @@ impl Game for LootPirates {
 impl Roster for LootPirates {
     fn bot_kinds() -> Vec<BotKind> {
         vec![
-            BotKind { name: "loot", about: "aims at the rich, drops against strong attacks, shoots when it likely hits" },
+            BotKind {
+                name: "loot",
+                about: "aims at the rich, drops against strong attacks, shoots when it likely hits",
+            },
             RANDOM_BOT,
         ]
     }

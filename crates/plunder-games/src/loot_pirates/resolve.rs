@@ -25,7 +25,7 @@ pub struct Report {
     /// `hits[t]`: the pirates who shot `t` successfully.
     pub hits: [SeatSet; MAX_PIRATES],
     /// `transfers[a][b]`: doubloons `a` paid `b` for shots (including winnings passed on by a broke target).
-    pub transfers: [[u32; MAX_PIRATES]; MAX_PIRATES],
+    pub transfers: [[u8; MAX_PIRATES]; MAX_PIRATES],
     /// Booty (and Reserve) shares paid to each pirate.
     pub shares: [u32; MAX_PIRATES],
     /// Doubloons the Reserve added to the shares.
@@ -96,7 +96,9 @@ pub(super) fn resolve_round(state: &mut State, options: &Options) {
         return;
     }
 
-    pay_for_shots(state, options, &mut report, round);
+    if !shot.is_empty() {
+        pay_for_shots(state, options, &mut report, shot);
+    }
     share_booty(state, options, &mut report, round, out);
     state.last = Some(report);
 
@@ -123,11 +125,11 @@ fn finish(state: &mut State, winners: SeatSet) {
 /// Each target owes each successful attacker 2 doubloons, highest attack die first. A target who cannot pay
 /// pays as far as it can, and whatever it wins from its own shots goes on to its unpaid attackers. Payments
 /// repeat until nobody can pay more; only doubloons move, so the total is conserved.
-fn pay_for_shots(state: &mut State, options: &Options, report: &mut Report, round: SeatSet) {
+fn pay_for_shots(state: &mut State, options: &Options, report: &mut Report, shot: SeatSet) {
     let players = options.players as usize;
     let mut creditors = [[None::<Seat>; MAX_PIRATES]; MAX_PIRATES];
     let mut owed = [[0u32; MAX_PIRATES]; MAX_PIRATES];
-    for t in round.iter() {
+    for t in shot.iter() {
         let mut attackers = [Seat(0); MAX_PIRATES];
         let mut count = 0;
         for a in report.hits[t.index()].iter() {
@@ -148,7 +150,7 @@ fn pay_for_shots(state: &mut State, options: &Options, report: &mut Report, roun
     }
     loop {
         let mut paid_any = false;
-        for t in round.iter() {
+        for t in shot.iter() {
             for a in creditors[t.index()].iter().map_while(|a| *a) {
                 let due = owed[t.index()][a.index()];
                 let pay = due.min(state.coins[t.index()]);
@@ -156,7 +158,8 @@ fn pay_for_shots(state: &mut State, options: &Options, report: &mut Report, roun
                     state.coins[t.index()] -= pay;
                     state.coins[a.index()] += pay;
                     owed[t.index()][a.index()] -= pay;
-                    report.transfers[t.index()][a.index()] += pay;
+                    // At most SHOT_PRICE per pair, so it fits a byte.
+                    report.transfers[t.index()][a.index()] += pay as u8;
                     paid_any = true;
                 }
             }

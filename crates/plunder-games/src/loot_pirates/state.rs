@@ -38,12 +38,18 @@ pub struct State {
     pub(super) to_roll: SeatSet,
     pub(super) dice: [Dice; MAX_PIRATES],
     pub(super) aims: [Option<Seat>; MAX_PIRATES],
+    /// Pirates who have aimed this round; once all have, `aimed_at` is everyone someone aims at.
+    pub(super) aimed: SeatSet,
+    pub(super) aimed_at: SeatSet,
     pub(super) fires: [Option<Fire>; MAX_PIRATES],
+    pub(super) fired: SeatSet,
     /// `shown[p]`: the pirates who have seen `p`'s dice this round (not `p` itself).
     pub(super) shown: [SeatSet; MAX_PIRATES],
     /// `paid[a][b]`: doubloons `a` paid `b` in this round's negotiation.
     pub(super) paid: [[u32; MAX_PIRATES]; MAX_PIRATES],
     pub(super) offers_used: [u8; MAX_PIRATES],
+    /// Pirates with offers left this round.
+    pub(super) can_offer: SeatSet,
     /// Negotiation: pirates who may still offer and have not passed since the last offer.
     pub(super) waiting: SeatSet,
     pub(super) negotiator: Seat,
@@ -73,10 +79,14 @@ impl State {
             to_roll: everyone,
             dice: [Dice::default(); MAX_PIRATES],
             aims: [None; MAX_PIRATES],
+            aimed: SeatSet::EMPTY,
+            aimed_at: SeatSet::EMPTY,
             fires: [None; MAX_PIRATES],
+            fired: SeatSet::EMPTY,
             shown: [SeatSet::EMPTY; MAX_PIRATES],
             paid: [[0; MAX_PIRATES]; MAX_PIRATES],
             offers_used: [0; MAX_PIRATES],
+            can_offer: SeatSet::EMPTY,
             waiting: SeatSet::EMPTY,
             negotiator: Seat(options.captain),
             contestants: everyone,
@@ -129,7 +139,10 @@ impl State {
         self.to_roll = self.contestants;
         self.dice = [Dice::default(); MAX_PIRATES];
         self.aims = [None; MAX_PIRATES];
+        self.aimed = SeatSet::EMPTY;
+        self.aimed_at = SeatSet::EMPTY;
         self.fires = [None; MAX_PIRATES];
+        self.fired = SeatSet::EMPTY;
         self.shown = [SeatSet::EMPTY; MAX_PIRATES];
         self.paid = [[0; MAX_PIRATES]; MAX_PIRATES];
         self.offers_used = [0; MAX_PIRATES];
@@ -156,9 +169,12 @@ impl State {
 
     pub(super) fn aim(&mut self, options: &Options, seat: Seat, target: Seat) {
         self.aims[seat.index()] = Some(target);
-        if self.contestants.iter().all(|s| self.aims[s.index()].is_some()) {
+        self.aimed.insert(seat);
+        if self.aimed == self.contestants {
+            self.aimed_at = self.contestants.iter().filter_map(|s| self.aims[s.index()]).collect();
             if options.negotiation_offers > 0 && self.shoot_off_round == 0 {
                 self.phase = Phase::Negotiate;
+                self.can_offer = self.contestants;
                 self.waiting = self.contestants;
                 self.negotiator = Seat(options.captain);
             } else {
@@ -169,18 +185,16 @@ impl State {
 
     /// After `seat` offered (`offered`) or passed, hands negotiation to the next pirate still waiting.
     pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, offered: bool) {
-        let players = options.players as usize;
         if offered {
             self.offers_used[seat.index()] += 1;
-            self.waiting = self
-                .contestants
-                .iter()
-                .filter(|s| self.offers_used[s.index()] < options.negotiation_offers)
-                .collect();
+            if self.offers_used[seat.index()] >= options.negotiation_offers {
+                self.can_offer.remove(seat);
+            }
+            self.waiting = self.can_offer;
         } else {
             self.waiting.remove(seat);
         }
-        match self.waiting.next_from(seat.next(players), players) {
+        match self.waiting.next_from(seat.next(options.players as usize)) {
             Some(next) => self.negotiator = next,
             None => self.phase = Phase::Fire,
         }
@@ -188,13 +202,14 @@ impl State {
 
     pub(super) fn fire(&mut self, options: &Options, seat: Seat, choice: Fire) {
         self.fires[seat.index()] = Some(choice);
-        if self.contestants.iter().all(|s| self.fires[s.index()].is_some()) {
+        self.fired.insert(seat);
+        if self.fired == self.contestants {
             resolve_round(self, options);
         }
     }
 
-    /// Whether anyone in the round aims at `seat` (dropping is allowed only then).
+    /// Whether anyone in the round aims at `seat` (dropping is allowed only then; known once all have aimed).
     pub(super) fn is_aimed_at(&self, seat: Seat) -> bool {
-        self.contestants.iter().any(|s| self.aims[s.index()] == Some(seat))
+        self.aimed_at.contains(seat)
     }
 }

@@ -99,7 +99,8 @@ impl Narrate for LootPirates {
         };
         let _ = writeln!(out, "{round} - {stage} - Booty {} - Reserve {}", view.booty, view.reserve);
         for s in Seat::all(players) {
-            let mut line = format!("  {s}{} {:>3} doubloons", if view.seat == Some(s) { "*" } else { " " }, view.coins[s.index()]);
+            let mut line =
+                format!("  {s}{} {:>3} doubloons", if view.seat == Some(s) { "*" } else { " " }, view.coins[s.index()]);
             if s == view.captain {
                 line.push_str("  (Captain)");
             }
@@ -163,9 +164,8 @@ impl Narrate for LootPirates {
         }
         if before.phase == Phase::Aim && after.phase != Phase::Aim {
             if let Some(aims) = &after.aims {
-                let pairs: Vec<String> = Seat::all(players)
-                    .filter_map(|s| aims[s.index()].map(|t| format!("{s} -> {t}")))
-                    .collect();
+                let pairs: Vec<String> =
+                    Seat::all(players).filter_map(|s| aims[s.index()].map(|t| format!("{s} -> {t}"))).collect();
                 lines.push(format!("Aim! {}", pairs.join(", ")));
             }
         }

@@ -81,8 +81,7 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
     let players = options.players as usize;
     let me = viewer.seat();
     let seats = || Seat::all(players);
-    let aimed: SeatSet = seats().filter(|s| state.aims[s.index()].is_some()).collect();
-    let fired: SeatSet = seats().filter(|s| state.fires[s.index()].is_some()).collect();
+    let (aimed, fired) = (state.aimed, state.fired);
     let aims_public = matches!(state.phase, Phase::Negotiate | Phase::Fire);
     let in_round = matches!(state.phase, Phase::Roll | Phase::Aim | Phase::Negotiate | Phase::Fire);
     let mut payments = Vec::new();
