@@ -96,9 +96,7 @@ fn labeled(items: Vec<Labeled>) -> Value {
 fn status_json(session: &dyn DynSession) -> Value {
     match session.status() {
         Status::Decide(seats) => json!({"state": "decide", "seats": seats, "round": session.round()}),
-        Status::Chance => {
-            json!({"state": "chance", "round": session.round(), "outcomes": labeled(session.chance_outcomes())})
-        }
+        Status::Chance => json!({"state": "chance", "round": session.round()}),
         Status::Over => json!({"state": "over", "round": session.round(), "outcome": session.outcome()}),
     }
 }
@@ -188,6 +186,7 @@ impl Engine {
                 Ok(json!({"status": status}))
             }
             "status" => Ok(json!({"status": status_json(self.session()?)})),
+            "outcomes" => Ok(json!({"outcomes": labeled(self.session()?.chance_outcomes())})),
             "legal" => {
                 let seat = seat_field(request)?;
                 Ok(json!({"actions": labeled(self.session()?.legal_actions(seat)?)}))
@@ -231,7 +230,7 @@ impl Engine {
             "quit" => Ok(json!({})),
             other => Err(EngineError::new(
                 "unknown_command",
-                format!("unknown command '{other}' (commands: games, new, load, status, legal, play, chance, sample, view, outcome, record, bot, quit)"),
+                format!("unknown command '{other}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, outcome, record, bot, quit)"),
             )),
         }
     }
@@ -269,7 +268,8 @@ mod tests {
         assert_eq!(reply["ok"], true, "{reply}");
         assert_eq!(reply["id"], "a");
         assert_eq!(reply["status"]["state"], "chance");
-        let outcomes = reply["status"]["outcomes"].as_array().unwrap();
+        let outcomes = send(&mut engine, json!({"cmd": "outcomes"}))["outcomes"].as_array().unwrap().clone();
+        assert_eq!(outcomes.len(), 36);
         let total: f64 = outcomes.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
         assert!((total - 1.0).abs() < 1e-9);
         for (seat, red, black) in [(0, 6, 1), (1, 1, 1), (2, 1, 1)] {

@@ -1,7 +1,8 @@
 //! 'Fire!': shots, payments, Booty shares, the end of the game and the shoot-off.
 
 use plunder_core::{Seat, SeatSet};
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeStruct;
+use serde::Serialize;
 
 use super::action::Fire;
 use super::options::{EqualAttackOrder, Options, MAX_PIRATES};
@@ -10,9 +11,11 @@ use super::state::{Phase, State};
 /// Doubloons a target pays each pirate who shot it successfully.
 pub const SHOT_PRICE: u32 = 2;
 
-/// What happened on 'Fire!' in one round: public once resolved.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What happened on 'Fire!' in one round: public once resolved. Fixed-size inside; serialized with one entry
+/// per pirate at the table.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
+    pub players: u8,
     /// The round (main-game rounds; a shoot-off round repeats the last number).
     pub round: u32,
     pub shoot_off: bool,
@@ -34,11 +37,32 @@ pub struct Report {
     pub knocked_out: SeatSet,
 }
 
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let n = self.players as usize;
+        let transfers: Vec<&[u8]> = self.transfers[..n].iter().map(|row| &row[..n]).collect();
+        let mut s = serializer.serialize_struct("Report", 11)?;
+        s.serialize_field("round", &self.round)?;
+        s.serialize_field("shoot_off", &self.shoot_off)?;
+        s.serialize_field("aims", &self.aims[..n])?;
+        s.serialize_field("fires", &self.fires[..n])?;
+        s.serialize_field("red", &self.red[..n])?;
+        s.serialize_field("black", &self.black[..n])?;
+        s.serialize_field("hits", &self.hits[..n])?;
+        s.serialize_field("transfers", &transfers)?;
+        s.serialize_field("shares", &self.shares[..n])?;
+        s.serialize_field("from_reserve", &self.from_reserve)?;
+        s.serialize_field("knocked_out", &self.knocked_out)?;
+        s.end()
+    }
+}
+
 /// Settles a round once every pirate has chosen.
 pub(super) fn resolve_round(state: &mut State, options: &Options) {
     let players = options.players as usize;
     let round = state.contestants;
     let mut report = Report {
+        players: options.players,
         round: state.round,
         shoot_off: state.shoot_off_round > 0,
         aims: state.aims,

@@ -31,7 +31,7 @@ pub struct Showing {
 }
 
 /// Everything a viewer may know. Built only by [`view`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     /// The seat looking, or `null` for a spectator.
     pub seat: Option<Seat>,
