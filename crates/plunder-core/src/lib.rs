@@ -16,6 +16,7 @@ mod error;
 mod game;
 mod narrate;
 mod play;
+pub mod priority;
 pub mod record;
 mod rng;
 mod seat;
