@@ -53,9 +53,8 @@ fn random_rounds_without_negotiation(bencher: Bencher, players: u8) {
     random_rounds(bencher, players, false);
 }
 
-/// One decision: list the legal actions and apply one, unchecked, from an aiming position of 5 pirates.
-#[divan::bench]
-fn legal_actions_and_apply_unchecked(bencher: Bencher) {
+/// Five pirates who have rolled and must aim.
+fn aiming_position() -> (LootPirates, plunder_games::loot_pirates::State) {
     let game = game(5, true);
     let mut state = game.initial_state();
     let mut rng = Rng::seeded(1);
@@ -63,6 +62,13 @@ fn legal_actions_and_apply_unchecked(bencher: Bencher) {
         let outcome = game.sample_chance(&state, &mut rng);
         game.apply_chance_unchecked(&mut state, &outcome);
     }
+    (game, state)
+}
+
+/// One decision: list the legal actions and apply one, unchecked, from an aiming position of 5 pirates.
+#[divan::bench]
+fn legal_actions_and_apply_unchecked(bencher: Bencher) {
+    let (game, state) = aiming_position();
     let mut legal: Vec<Action> = Vec::with_capacity(64);
     bencher.bench_local(|| {
         let mut s = state.clone();
@@ -76,13 +82,7 @@ fn legal_actions_and_apply_unchecked(bencher: Bencher) {
 /// The same decision through the checked path (`plunder_core::play`), as front ends use it.
 #[divan::bench]
 fn checked_play(bencher: Bencher) {
-    let game = game(5, true);
-    let mut state = game.initial_state();
-    let mut rng = Rng::seeded(1);
-    while game.status(&state) == Status::Chance {
-        let outcome = game.sample_chance(&state, &mut rng);
-        game.apply_chance_unchecked(&mut state, &outcome);
-    }
+    let (game, state) = aiming_position();
     let action = Action::Aim { target: Seat(1) };
     bencher.bench_local(|| {
         let mut s = state.clone();
