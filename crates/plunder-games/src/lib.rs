@@ -3,6 +3,8 @@
 //! Each game folder opens with a rules header (source, simplifications, options table); its rulings live in
 //! `docs/rules/GAME.md`. **Games depend on `plunder-core` only, never on each other or on a front end.**
 
+pub mod bidding;
+pub mod liars_dice;
 pub mod loot_pirates;
 mod registry;
 

@@ -4,6 +4,7 @@ use plunder_core::{
     options_from_json, ChanceMode, DynSession, Game, Narrate, OptionsError, Record, RecordError, Roster, Session,
 };
 
+use crate::liars_dice::LiarsDice;
 use crate::loot_pirates::LootPirates;
 
 /// A game's entry in the registry.
@@ -16,12 +17,20 @@ pub struct GameInfo {
 }
 
 /// Every game Plunder plays.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    id: LootPirates::ID,
-    name: LootPirates::NAME,
-    min_players: crate::loot_pirates::MIN_PIRATES,
-    max_players: crate::loot_pirates::MAX_PIRATES,
-}];
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        id: LootPirates::ID,
+        name: LootPirates::NAME,
+        min_players: crate::loot_pirates::MIN_PIRATES,
+        max_players: crate::loot_pirates::MAX_PIRATES,
+    },
+    GameInfo {
+        id: LiarsDice::ID,
+        name: LiarsDice::NAME,
+        min_players: crate::liars_dice::MIN_PLAYERS,
+        max_players: crate::liars_dice::MAX_PLAYERS,
+    },
+];
 
 /// The ids of every game.
 pub fn game_ids() -> Vec<&'static str> {
@@ -67,6 +76,7 @@ impl std::error::Error for RegistryError {}
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, RegistryError> {
     match id {
         LootPirates::ID => Ok(visitor.visit::<LootPirates>()),
+        LiarsDice::ID => Ok(visitor.visit::<LiarsDice>()),
         _ => Err(RegistryError::UnknownGame(id.to_string())),
     }
 }

@@ -1,0 +1,12 @@
+//! The liar's-dice bidding shared by every game that bids on hidden dice (classic liar's dice, Scallywager,
+//! Lying Pirates' betting phase): bids, the order in which they raise, counting with wild faces, and the odds
+//! that a bid holds. Rules only; no game state.
+
+mod bid;
+mod count;
+mod odds;
+pub mod strategy;
+
+pub use bid::{Bid, BidRules, RaiseRule, Wild};
+pub use count::{count_matching, CountRule, PlainCount};
+pub use odds::{p_at_least, p_exactly};

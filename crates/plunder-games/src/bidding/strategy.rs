@@ -1,0 +1,145 @@
+//! Bidding by the odds: the decision both bidding games' bots use, from what one player may know.
+
+use plunder_core::Rng;
+
+use super::{count_matching, p_at_least, p_exactly, Bid, BidRules};
+
+/// What a bidder knows.
+#[derive(Clone, Debug)]
+pub struct Knowledge<'a> {
+    pub rules: &'a BidRules,
+    pub my_dice: &'a [u8],
+    /// Dice in other cups.
+    pub unseen: u32,
+    pub last: Option<Bid>,
+    /// For each other player, the last bid this round in which it chose the face (opening, or switching
+    /// face): read as evidence that it holds one. Raising the quantity of someone else's face says little.
+    pub others_latest: &'a [Bid],
+    /// What a right exact call is worth next to winning a liar call: 1 when it wins the game or a die, 0 when it
+    /// gains nothing (a full cup in Dudo).
+    pub exact_worth: f64,
+}
+
+/// A bidder's choice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Raise(Bid),
+    Liar,
+    Exact,
+}
+
+impl Knowledge<'_> {
+    /// Chance that one unseen die counts for `face`.
+    pub fn p_match(&self, face: u8) -> f64 {
+        let wild = self.rules.wild_face().is_some_and(|w| w != face);
+        (1.0 + f64::from(u8::from(wild))) / self.rules.faces as f64
+    }
+
+    /// (dice known to match, dice still unknown) for `face`, crediting others' latest bids on it.
+    fn known(&self, face: u8) -> (i32, u32) {
+        let credited = (self.others_latest.iter().filter(|b| b.face == face).count() as u32).min(self.unseen);
+        (count_matching(self.rules, self.my_dice, face) as i32 + credited as i32, self.unseen - credited)
+    }
+
+    /// Chance that `bid` holds.
+    pub fn p_holds(&self, bid: Bid) -> f64 {
+        let (known, unknown) = self.known(bid.face);
+        p_at_least(bid.quantity as i32 - known, unknown, self.p_match(bid.face))
+    }
+
+    /// Chance that `bid` is exactly right.
+    pub fn p_exact(&self, bid: Bid) -> f64 {
+        let (known, unknown) = self.known(bid.face);
+        p_exactly(bid.quantity as i32 - known, unknown, self.p_match(bid.face))
+    }
+}
+
+/// Raises with the most probable bid (choosing at random among nearly as probable ones, so as not to be
+/// read), calls liar when the last bid is likelier false than the best raise is true, and calls exact when
+/// that is likelier still.
+pub fn choose(k: &Knowledge<'_>, raises: &[Bid], exact_allowed: bool, rng: &mut Rng) -> Choice {
+    let p_best = raises.iter().map(|&b| k.p_holds(b)).fold(0.0f64, f64::max);
+    if let Some(last) = k.last {
+        let p_false = 1.0 - k.p_holds(last);
+        if exact_allowed && k.exact_worth * k.p_exact(last) > p_best.max(p_false) {
+            return Choice::Exact;
+        }
+        if raises.is_empty() || p_false > p_best {
+            return Choice::Liar;
+        }
+    }
+    let near: Vec<Bid> = raises.iter().copied().filter(|&b| k.p_holds(b) >= p_best - 0.05).take(4).collect();
+    match near.len() {
+        0 => Choice::Liar,
+        n => Choice::Raise(near[rng.index(n)]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bidding::{RaiseRule, Wild};
+
+    const RULES: BidRules =
+        BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, raise: RaiseRule::QuantityMajor };
+
+    #[test]
+    fn calls_an_impossible_bid_and_raises_a_sure_one() {
+        let mut rng = Rng::seeded(1);
+        let mine = [5, 5, 1];
+        // Eight fives with two unseen dice is impossible for me to believe.
+        let k = Knowledge {
+            rules: &RULES,
+            my_dice: &mine,
+            unseen: 2,
+            last: Some(Bid { quantity: 8, face: 5 }),
+            others_latest: &[],
+            exact_worth: 1.0,
+        };
+        let mut raises = Vec::new();
+        RULES.raises(k.last, 5, &mut raises);
+        assert_eq!(choose(&k, &raises, false, &mut rng), Choice::Liar);
+        // Two fives: I hold three myself, so I raise rather than call.
+        let k = Knowledge { last: Some(Bid { quantity: 2, face: 5 }), ..k };
+        raises.clear();
+        RULES.raises(k.last, 5, &mut raises);
+        assert!(matches!(choose(&k, &raises, false, &mut rng), Choice::Raise(_)));
+        assert_eq!(k.p_holds(Bid { quantity: 3, face: 5 }), 1.0);
+    }
+
+    #[test]
+    fn exact_when_it_is_the_likeliest() {
+        let mut rng = Rng::seeded(1);
+        let mine = [5, 5, 5];
+        // Three fives bid, I hold three, no unseen dice: exactly right for sure.
+        let k = Knowledge {
+            rules: &RULES,
+            my_dice: &mine,
+            unseen: 0,
+            last: Some(Bid { quantity: 3, face: 5 }),
+            others_latest: &[],
+            exact_worth: 1.0,
+        };
+        let mut raises = Vec::new();
+        RULES.raises(k.last, 3, &mut raises);
+        assert_eq!(choose(&k, &raises, true, &mut rng), Choice::Exact);
+        let worthless = Knowledge { exact_worth: 0.0, ..k };
+        assert_eq!(choose(&worthless, &raises, true, &mut rng), Choice::Liar, "no gain in calling exact");
+    }
+
+    #[test]
+    fn others_bids_count_as_evidence() {
+        let mine = [2];
+        let k = Knowledge {
+            rules: &RULES,
+            my_dice: &mine,
+            unseen: 1,
+            last: None,
+            others_latest: &[Bid { quantity: 1, face: 4 }],
+            exact_worth: 1.0,
+        };
+        assert_eq!(k.p_holds(Bid { quantity: 1, face: 4 }), 1.0, "the other bidder is credited with a 4");
+        let blind = Knowledge { others_latest: &[], ..k.clone() };
+        assert!((blind.p_holds(Bid { quantity: 1, face: 4 }) - 2.0 / 6.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,209 @@
+//! # Liar's dice (`liars-dice`)
+//!
+//! **Source:** the classic bluffing game (Dudo, Perudo), and OpenSpiel's `liars_dice`, whose configuration is
+//! this game's default. It is the bidding core that Scallywager and Lying Pirates share (`crate::bidding`).
+//! Rulings: `docs/rules/liars-dice.md`.
+//!
+//! Every player rolls dice hidden in a cup. In turn, a player raises the bid ("at least q dice show f", wild
+//! faces counting), calls the last bid a lie, or (with `exact`) calls it exactly right. A call shows every
+//! cup and settles the round.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `players` | 2 | 2 to 6 |
+//! | `dice` | 1 | dice per player (1-10): a number, or one per seat `[5, 3]` |
+//! | `faces` | 6 | faces per die, 2-12 |
+//! | `wild` | `highest` | `none`, `ones`, `highest` |
+//! | `wild_biddable` | true | whether the wild face may be bid on |
+//! | `raise` | `quantity_major` | more dice, or as many of a higher face; or `face_major` |
+//! | `exact` | false | allow the exact call |
+//! | `length` | `one_round` | or `to_last_die`: losers lose a die, the last with dice wins |
+//! | `max_rounds` | 500 | a to-the-last-die game ends here (most dice wins) |
+//!
+//! **Payoffs.** One round: the loser gets -1 and the others share +1 (+1 for the winner of two); a right exact
+//! call gets +1 and the others share -1. To the last die: the winner 1, others 0 (ties share).
+
+mod action;
+mod bot;
+mod options;
+mod state;
+mod text;
+mod view;
+
+pub use action::{Action, Call, Roll};
+pub use bot::{ProbabilityBot, RaiseByOneBot};
+pub use options::{DiceCount, Length, Options, MAX_DICE, MAX_PLAYERS, MIN_PLAYERS};
+pub use state::{Phase, Showdown, State};
+pub use view::{BidMade, Revealed, View};
+
+use plunder_core::{
+    Bot, BotKind, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
+    RANDOM_BOT,
+};
+
+use crate::bidding::Bid;
+
+/// Liar's dice under one set of options.
+#[derive(Clone, Debug)]
+pub struct LiarsDice {
+    options: Options,
+    rules: crate::bidding::BidRules,
+}
+
+impl LiarsDice {
+    fn players(&self) -> usize {
+        self.options.players as usize
+    }
+
+    pub fn bid_rules(&self) -> &crate::bidding::BidRules {
+        &self.rules
+    }
+}
+
+impl Game for LiarsDice {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Chance = Roll;
+    type View = View;
+
+    const ID: &'static str = "liars-dice";
+    const NAME: &'static str = "Liar's Dice";
+
+    fn new(options: Options) -> Result<Self, OptionsError> {
+        options.validate()?;
+        Ok(LiarsDice { rules: options.bid_rules(), options })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn options_for_players(players: usize) -> Options {
+        Options::for_players(players.min(u8::MAX as usize) as u8)
+    }
+
+    fn seats(&self) -> usize {
+        self.players()
+    }
+
+    fn initial_state(&self) -> State {
+        State::new(&self.options)
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match state.phase {
+            state::Phase::Roll => Status::Chance,
+            state::Phase::Bid => Status::Decide(SeatSet::only(state.turn)),
+            state::Phase::Over => Status::Over,
+        }
+    }
+
+    fn legal_actions(&self, state: &State, _seat: Seat, out: &mut Vec<Action>) {
+        let last = state.last_bid().map(|(_, b)| b);
+        let max = state.total_dice().min(u8::MAX as u32) as u8;
+        self.rules.for_each_raise(last, max, |bid| out.push(Action::bid(bid)));
+        if last.is_some() {
+            out.push(Action::Liar);
+            if self.options.exact {
+                out.push(Action::Exact);
+            }
+        }
+    }
+
+    fn check_action(&self, state: &State, _seat: Seat, action: &Action) -> Result<(), PlayError> {
+        let last = state.last_bid().map(|(_, b)| b);
+        match *action {
+            Action::Bid { quantity, face } => {
+                let bid = Bid { quantity, face };
+                if !self.rules.biddable(face) {
+                    return Err(PlayError::illegal(format!("nobody may bid on {face}s")));
+                }
+                if quantity as u32 > state.total_dice() {
+                    return Err(PlayError::illegal(format!("there are only {} dice", state.total_dice())));
+                }
+                if !self.rules.is_raise(last, bid) {
+                    return Err(PlayError::illegal(match last {
+                        Some(last) => format!("{bid} does not raise {last}"),
+                        None => "a bid needs at least one die".to_string(),
+                    }));
+                }
+                Ok(())
+            }
+            Action::Liar | Action::Exact if last.is_none() => Err(PlayError::illegal("there is no bid to call yet")),
+            Action::Exact if !self.options.exact => Err(PlayError::illegal("exact calls are off in this game")),
+            Action::Liar | Action::Exact => Ok(()),
+        }
+    }
+
+    fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+        match *action {
+            Action::Bid { quantity, face } => state.bid(&self.options, seat, Bid { quantity, face }),
+            Action::Liar => state.call(&self.options, seat, Call::Liar),
+            Action::Exact => state.call(&self.options, seat, Call::Exact),
+        }
+    }
+
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Roll, f64)>) {
+        let seat = Seat(state.rolling.0);
+        let p = 1.0 / self.options.faces as f64;
+        out.extend((1..=self.options.faces).map(|face| (Roll { seat, face }, p)));
+    }
+
+    fn sample_chance(&self, state: &State, rng: &mut Rng) -> Roll {
+        Roll { seat: Seat(state.rolling.0), face: rng.die(self.options.faces) }
+    }
+
+    fn check_chance(&self, state: &State, roll: &Roll) -> Result<(), PlayError> {
+        if roll.seat != Seat(state.rolling.0) {
+            Err(PlayError::illegal_chance(format!("{} rolls next, not {}", Seat(state.rolling.0), roll.seat)))
+        } else if !(1..=self.options.faces).contains(&roll.face) {
+            Err(PlayError::illegal_chance(format!("dice show 1 to {}", self.options.faces)))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn apply_chance_unchecked(&self, state: &mut State, roll: &Roll) {
+        state.roll(&self.options, *roll);
+    }
+
+    fn view(&self, state: &State, viewer: Viewer) -> View {
+        view::view(state, &self.options, viewer)
+    }
+
+    fn determinize(&self, state: &State, seat: Seat, rng: &mut Rng) -> State {
+        view::determinize(state, &self.options, seat, rng)
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        (state.phase == state::Phase::Over)
+            .then(|| Outcome { winners: state.winners, payoffs: state.payoffs[..self.players()].to_vec() })
+    }
+
+    fn round(&self, state: &State) -> u32 {
+        state.round
+    }
+}
+
+impl Roster for LiarsDice {
+    fn bot_kinds() -> Vec<BotKind> {
+        vec![
+            BotKind {
+                name: "odds",
+                about: "bids and calls by the exact odds of the unseen dice, reading others' bids",
+            },
+            BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, calls liar when it cannot" },
+            RANDOM_BOT,
+        ]
+    }
+
+    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        match name {
+            "odds" => Some(Box::new(ProbabilityBot::new(seed))),
+            "raise" => Some(Box::new(RaiseByOneBot)),
+            "random" => Some(Box::new(RandomBot::new(seed))),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! A liar's dice position and its steps.
+
+use plunder_core::{Seat, SeatSet};
+use serde::Serialize;
+
+use super::action::{Call, Roll};
+use super::options::{Length, Options, MAX_DICE, MAX_PLAYERS};
+use crate::bidding::{count_matching, Bid};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Roll,
+    Bid,
+    Over,
+}
+
+/// The end of a round: everyone's dice shown and the call settled. Public.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct Showdown {
+    pub round: u32,
+    pub caller: Seat,
+    pub bidder: Seat,
+    pub bid: Bid,
+    pub call: Call,
+    /// Dice matching the bid (wilds included).
+    pub counted: u32,
+    /// Whether the caller was right.
+    pub caller_right: bool,
+    /// Who lost a die (or the game), if anyone.
+    pub loser: Option<Seat>,
+    /// Who won a die back (a right exact call), if anyone.
+    pub gainer: Option<Seat>,
+    #[serde(skip)]
+    pub dice: [[u8; MAX_DICE]; MAX_PLAYERS],
+    #[serde(skip)]
+    pub counts: [u8; MAX_PLAYERS],
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub(super) phase: Phase,
+    pub(super) round: u32,
+    pub(super) counts: [u8; MAX_PLAYERS],
+    pub(super) dice: [[u8; MAX_DICE]; MAX_PLAYERS],
+    /// Next die to roll: seat and index.
+    pub(super) rolling: (u8, u8),
+    pub(super) turn: Seat,
+    /// Who opens the round.
+    pub(super) opener: Seat,
+    pub(super) bids: Vec<(Seat, Bid)>,
+    pub(super) showdown: Option<Showdown>,
+    pub(super) winners: SeatSet,
+    pub(super) payoffs: [f64; MAX_PLAYERS],
+}
+
+impl State {
+    pub(super) fn new(options: &Options) -> State {
+        let mut counts = [0; MAX_PLAYERS];
+        for (seat, c) in counts.iter_mut().enumerate().take(options.players as usize) {
+            *c = options.dice_of(seat);
+        }
+        State {
+            phase: Phase::Roll,
+            round: 1,
+            counts,
+            dice: [[0; MAX_DICE]; MAX_PLAYERS],
+            rolling: (0, 0),
+            turn: Seat(0),
+            opener: Seat(0),
+            bids: Vec::with_capacity(16),
+            showdown: None,
+            winners: SeatSet::EMPTY,
+            payoffs: [0.0; MAX_PLAYERS],
+        }
+    }
+
+    pub fn dice_of(&self, seat: Seat) -> &[u8] {
+        &self.dice[seat.index()][..self.counts[seat.index()] as usize]
+    }
+
+    pub fn last_bid(&self) -> Option<(Seat, Bid)> {
+        self.bids.last().copied()
+    }
+
+    pub fn total_dice(&self) -> u32 {
+        self.counts.iter().map(|&c| c as u32).sum()
+    }
+
+    /// Seats still holding dice.
+    pub(super) fn alive(&self, players: usize) -> SeatSet {
+        Seat::all(players).filter(|s| self.counts[s.index()] > 0).collect()
+    }
+
+    pub(super) fn roll(&mut self, options: &Options, roll: Roll) {
+        let (seat, index) = self.rolling;
+        self.dice[seat as usize][index as usize] = roll.face;
+        let players = options.players as usize;
+        let mut next = (seat, index + 1);
+        while next.0 < players as u8 && next.1 >= self.counts[next.0 as usize] {
+            next = (next.0 + 1, 0);
+        }
+        self.rolling = next;
+        if next.0 >= players as u8 {
+            self.phase = Phase::Bid;
+            self.turn = self.opener;
+        }
+    }
+
+    pub(super) fn bid(&mut self, options: &Options, seat: Seat, bid: Bid) {
+        self.bids.push((seat, bid));
+        self.turn = self.alive(options.players as usize).next_from(seat.next(options.players as usize)).unwrap_or(seat);
+    }
+
+    pub(super) fn call(&mut self, options: &Options, caller: Seat, call: Call) {
+        let players = options.players as usize;
+        let (bidder, bid) = self.last_bid().expect("a call follows a bid");
+        let rules = options.bid_rules();
+        let counted: u32 = Seat::all(players).map(|s| count_matching(&rules, self.dice_of(s), bid.face)).sum();
+        let caller_right = match call {
+            Call::Liar => counted < bid.quantity as u32,
+            Call::Exact => counted == bid.quantity as u32,
+        };
+        let (loser, gainer) = match (call, caller_right) {
+            (Call::Liar, true) => (Some(bidder), None),
+            (_, false) => (Some(caller), None),
+            (Call::Exact, true) => (None, Some(caller)),
+        };
+        self.showdown = Some(Showdown {
+            round: self.round,
+            caller,
+            bidder,
+            bid,
+            call,
+            counted,
+            caller_right,
+            loser,
+            gainer,
+            dice: self.dice,
+            counts: self.counts,
+        });
+        match options.length {
+            Length::OneRound => {
+                let everyone = SeatSet::first(players);
+                match (loser, gainer) {
+                    (Some(loser), _) => {
+                        self.winners = everyone.minus(SeatSet::only(loser));
+                        let share = 1.0 / (players - 1) as f64;
+                        for s in Seat::all(players) {
+                            self.payoffs[s.index()] = if s == loser { -1.0 } else { share };
+                        }
+                    }
+                    (None, Some(winner)) => {
+                        self.winners = SeatSet::only(winner);
+                        let share = -1.0 / (players - 1) as f64;
+                        for s in Seat::all(players) {
+                            self.payoffs[s.index()] = if s == winner { 1.0 } else { share };
+                        }
+                    }
+                    (None, None) => unreachable!("a call always has a loser or a gainer"),
+                }
+                self.phase = Phase::Over;
+            }
+            Length::ToLastDie => {
+                if let Some(loser) = loser {
+                    self.counts[loser.index()] -= 1;
+                }
+                if let Some(gainer) = gainer {
+                    if self.counts[gainer.index()] < options.dice_of(gainer.index()) {
+                        self.counts[gainer.index()] += 1;
+                    }
+                }
+                let alive = self.alive(players);
+                if alive.len() == 1 {
+                    self.finish(players, alive);
+                } else if self.round >= options.max_rounds {
+                    let most = alive.iter().map(|s| self.counts[s.index()]).max().unwrap_or(0);
+                    self.finish(players, alive.iter().filter(|s| self.counts[s.index()] == most).collect());
+                } else {
+                    let from = loser.or(gainer).unwrap_or(caller);
+                    self.opener = alive.next_from(from).expect("someone has dice");
+                    self.round += 1;
+                    self.bids.clear();
+                    self.phase = Phase::Roll;
+                    self.rolling = (0, 0);
+                    while (self.rolling.0 as usize) < players && self.counts[self.rolling.0 as usize] == 0 {
+                        self.rolling.0 += 1;
+                    }
+                    self.dice = [[0; MAX_DICE]; MAX_PLAYERS];
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, players: usize, winners: SeatSet) {
+        self.winners = winners;
+        let share = 1.0 / winners.len().max(1) as f64;
+        for s in Seat::all(players) {
+            self.payoffs[s.index()] = if winners.contains(s) { share } else { 0.0 };
+        }
+        self.phase = Phase::Over;
+    }
+}

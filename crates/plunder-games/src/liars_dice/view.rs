@@ -1,0 +1,96 @@
+//! What one player (or a spectator) sees, and determinization.
+
+use plunder_core::{Rng, Seat, SeatSet, Viewer};
+use serde::Serialize;
+
+use super::options::Options;
+use super::state::{Phase, Showdown, State};
+use crate::bidding::Bid;
+
+/// A bid made this round.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct BidMade {
+    pub seat: Seat,
+    pub bid: Bid,
+}
+
+/// The last round's showdown with everyone's dice, as revealed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Revealed {
+    #[serde(flatten)]
+    pub showdown: Showdown,
+    pub dice: Vec<Vec<u8>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub seat: Option<Seat>,
+    pub players: u8,
+    pub round: u32,
+    pub phase: Phase,
+    /// Dice in each cup (public).
+    pub dice_counts: Vec<u8>,
+    pub my_dice: Vec<u8>,
+    /// Seats whose roll is still pending this round.
+    pub rolling: SeatSet,
+    /// Whose turn it is to bid or call.
+    pub turn: Option<Seat>,
+    pub bids: Vec<BidMade>,
+    pub last_showdown: Option<Revealed>,
+    pub winners: SeatSet,
+}
+
+pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
+    let players = options.players as usize;
+    // While dice are rolled, a cup counts as rolled once all its dice are; its owner sees it from then on.
+    let cup_done = |s: Seat| match state.phase {
+        Phase::Roll => s.0 < state.rolling.0,
+        Phase::Bid => true,
+        Phase::Over => false,
+    };
+    let rolling: SeatSet = if state.phase == Phase::Roll {
+        Seat::all(players).filter(|&s| state.counts[s.index()] > 0 && !cup_done(s)).collect()
+    } else {
+        SeatSet::EMPTY
+    };
+    let my_dice = match viewer.seat() {
+        Some(me) if cup_done(me) => state.dice_of(me).to_vec(),
+        _ => Vec::new(),
+    };
+    View {
+        seat: viewer.seat(),
+        players: options.players,
+        round: state.round,
+        phase: state.phase,
+        dice_counts: state.counts[..players].to_vec(),
+        my_dice,
+        rolling,
+        turn: (state.phase == Phase::Bid).then_some(state.turn),
+        bids: state.bids.iter().map(|&(seat, bid)| BidMade { seat, bid }).collect(),
+        last_showdown: state.showdown.map(|s| Revealed {
+            dice: (0..players).map(|i| s.dice[i][..s.counts[i] as usize].to_vec()).collect(),
+            showdown: s,
+        }),
+        winners: state.winners,
+    }
+}
+
+/// Rerolls every die `seat` has not seen.
+pub(super) fn determinize(state: &State, options: &Options, seat: Seat, rng: &mut Rng) -> State {
+    let mut sampled = state.clone();
+    if state.phase == Phase::Over {
+        return sampled;
+    }
+    for other in Seat::all(options.players as usize).filter(|&o| o != seat) {
+        let i = other.index();
+        let rolled = match state.phase {
+            Phase::Roll if other.0 > state.rolling.0 => 0,
+            Phase::Roll if other.0 == state.rolling.0 => state.rolling.1 as usize,
+            _ => state.counts[i] as usize,
+        };
+        for die in &mut sampled.dice[i][..rolled] {
+            *die = rng.die(options.faces);
+        }
+    }
+    sampled
+}
