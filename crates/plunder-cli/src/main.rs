@@ -5,6 +5,7 @@ mod engine;
 mod play;
 mod replay;
 mod simulate;
+mod speed;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +29,10 @@ enum Command {
     ///
     /// Example: plunder simulate --game loot-pirates --players 5 --games 100000 --seed 1 --bots loot,random
     Simulate(simulate::SimulateArgs),
+    /// Measure random playouts per second on one core (unchecked path, no bots).
+    ///
+    /// Example: plunder speed --game liars-dice --options '{"dice": 5}'
+    Speed(speed::SpeedArgs),
     /// Replay a game record, checking every step, and print what happened.
     Replay(ReplayArgs),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
@@ -72,6 +77,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Speed(args) => speed::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
         Command::Games => {

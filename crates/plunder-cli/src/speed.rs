@@ -1,0 +1,106 @@
+//! `plunder speed`: random playouts per second on one core, on the unchecked path (no bots, no views): the
+//! number to compare with other engines' random-simulation loops.
+
+use std::time::Instant;
+
+use plunder_core::{options_from_json, random_playout, Narrate, Rng, Roster};
+use plunder_games::{with_game, GameVisitor};
+use serde::Serialize;
+
+use crate::parse_options;
+
+#[derive(Debug, clap::Args)]
+pub struct SpeedArgs {
+    /// The game's id.
+    #[arg(long, short)]
+    game: String,
+    /// How many players.
+    #[arg(long, short)]
+    players: Option<usize>,
+    /// Game options as a JSON object.
+    #[arg(long, default_value = "{}")]
+    options: String,
+    /// Seconds per run.
+    #[arg(long, default_value_t = 1.0)]
+    seconds: f64,
+    /// Runs; the median is reported.
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Seed of the random play.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Speed {
+    game: String,
+    options: serde_json::Value,
+    runs: usize,
+    /// Median over the runs.
+    games_per_second: f64,
+    /// Chance events and decisions, median over the runs.
+    transitions_per_second: f64,
+    transitions_per_game: f64,
+}
+
+struct Measure<'a>(&'a SpeedArgs, serde_json::Value);
+
+impl GameVisitor for Measure<'_> {
+    type Output = Result<Speed, String>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let args = self.0;
+        let options = options_from_json::<G>(args.players, &self.1).map_err(|e| e.to_string())?;
+        let game = G::new(options).map_err(|e| e.to_string())?;
+        let mut rng = Rng::seeded(args.seed);
+        let mut legal = Vec::with_capacity(64);
+        let (mut games_rates, mut step_rates) = (Vec::new(), Vec::new());
+        let (mut all_games, mut all_steps) = (0u64, 0u64);
+        for _ in 0..args.runs.max(1) {
+            let start = Instant::now();
+            let (mut games, mut steps) = (0u64, 0u64);
+            while games % 1024 != 0 || start.elapsed().as_secs_f64() < args.seconds {
+                let mut state = game.initial_state();
+                steps += random_playout(&game, &mut state, &mut rng, &mut legal);
+                games += 1;
+            }
+            let dt = start.elapsed().as_secs_f64();
+            games_rates.push(games as f64 / dt);
+            step_rates.push(steps as f64 / dt);
+            all_games += games;
+            all_steps += steps;
+        }
+        Ok(Speed {
+            game: G::ID.to_string(),
+            options: serde_json::to_value(game.options()).expect("options serialize"),
+            runs: games_rates.len(),
+            games_per_second: median(&mut games_rates),
+            transitions_per_second: median(&mut step_rates),
+            transitions_per_game: all_steps as f64 / all_games as f64,
+        })
+    }
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+pub fn run(args: SpeedArgs) -> Result<(), String> {
+    if !(args.seconds > 0.0 && args.seconds <= 600.0) {
+        return Err("--seconds must be more than 0 and at most 600".to_string());
+    }
+    let options = parse_options(&args.options)?;
+    let speed = with_game(&args.game, Measure(&args, options)).map_err(|e| e.to_string())??;
+    if args.json {
+        println!("{}", serde_json::to_string(&speed).expect("serializes"));
+    } else {
+        println!(
+            "{}: {:.0} random games/s, {:.0} transitions/s ({:.2} per game), one core, median of {} runs",
+            speed.game, speed.games_per_second, speed.transitions_per_second, speed.transitions_per_game, speed.runs
+        );
+    }
+    Ok(())
+}
