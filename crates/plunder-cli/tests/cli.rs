@@ -202,3 +202,27 @@ fn the_engine_speaks_json_lines() {
     assert_eq!(lines[2]["error"]["code"], "malformed_json");
     assert_eq!(lines[3]["status"]["state"], "decide");
 }
+
+#[test]
+fn speed_measures_random_playouts() {
+    let out = plunder(
+        &["speed", "--game", "liars-dice", "--options", "{\"dice\": 2}", "--seconds", "0.05", "--runs", "3", "--json"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let speed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(speed["games_per_second"].as_f64().unwrap() > 0.0);
+    // Two dice each: 4 chance events and at least two decisions (a bid and a call).
+    assert!(speed["transitions_per_game"].as_f64().unwrap() >= 6.0, "{speed}");
+    let bad = plunder(&["speed", "--game", "liars-dice", "--seconds", "0"], "");
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn liars_dice_is_playable_from_the_keyboard() {
+    let input = "1\n".repeat(50);
+    let out =
+        plunder(&["play", "liars-dice", "--seats", "human,odds", "--seed", "1", "--options", "{\"dice\": 2}"], &input);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("Your dice:") && text(&out).contains("Winner"), "{}", text(&out));
+}
