@@ -4,9 +4,11 @@
 
 mod bid;
 mod count;
+mod cups;
 mod odds;
 pub mod strategy;
 
 pub use bid::{Bid, BidRules, RaiseRule, Wild};
 pub use count::{count_matching, CountRule, PlainCount};
+pub use cups::{Cups, MAX_CUPS, MAX_DICE};
 pub use odds::{p_at_least, p_exactly};

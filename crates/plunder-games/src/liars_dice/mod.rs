@@ -145,18 +145,19 @@ impl Game for LiarsDice {
     }
 
     fn chance_outcomes(&self, state: &State, out: &mut Vec<(Roll, f64)>) {
-        let seat = Seat(state.rolling.0);
+        let Some(seat) = state.cups.rolling() else { return };
         let p = 1.0 / self.options.faces as f64;
         out.extend((1..=self.options.faces).map(|face| (Roll { seat, face }, p)));
     }
 
     fn sample_chance(&self, state: &State, rng: &mut Rng) -> Roll {
-        Roll { seat: Seat(state.rolling.0), face: rng.die(self.options.faces) }
+        Roll { seat: state.cups.rolling().unwrap_or(Seat(0)), face: rng.die(self.options.faces) }
     }
 
     fn check_chance(&self, state: &State, roll: &Roll) -> Result<(), PlayError> {
-        if roll.seat != Seat(state.rolling.0) {
-            Err(PlayError::illegal_chance(format!("{} rolls next, not {}", Seat(state.rolling.0), roll.seat)))
+        let Some(next) = state.cups.rolling() else { return Err(PlayError::NoChancePending) };
+        if roll.seat != next {
+            Err(PlayError::illegal_chance(format!("{next} rolls next, not {}", roll.seat)))
         } else if !(1..=self.options.faces).contains(&roll.face) {
             Err(PlayError::illegal_chance(format!("dice show 1 to {}", self.options.faces)))
         } else {
@@ -165,7 +166,7 @@ impl Game for LiarsDice {
     }
 
     fn apply_chance_unchecked(&self, state: &mut State, roll: &Roll) {
-        state.roll(&self.options, *roll);
+        state.roll(*roll);
     }
 
     fn view(&self, state: &State, viewer: Viewer) -> View {

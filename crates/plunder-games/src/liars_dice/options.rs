@@ -6,9 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::bidding::{BidRules, RaiseRule, Wild};
 
 pub const MIN_PLAYERS: usize = 2;
-pub const MAX_PLAYERS: usize = 6;
-/// The most dice one cup may hold.
-pub const MAX_DICE: usize = 10;
+pub const MAX_PLAYERS: usize = crate::bidding::MAX_CUPS;
+pub use crate::bidding::MAX_DICE;
 
 /// Dice per player: one number for everyone, or one per seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

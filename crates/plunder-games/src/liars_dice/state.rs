@@ -4,8 +4,8 @@ use plunder_core::{Seat, SeatSet};
 use serde::Serialize;
 
 use super::action::{Call, Roll};
-use super::options::{Length, Options, MAX_DICE, MAX_PLAYERS};
-use crate::bidding::{count_matching, Bid};
+use super::options::{Length, Options, MAX_PLAYERS};
+use crate::bidding::{count_matching, Bid, Cups};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -31,20 +31,16 @@ pub struct Showdown {
     pub loser: Option<Seat>,
     /// Who won a die back (a right exact call), if anyone.
     pub gainer: Option<Seat>,
+    /// The cups as they were shown.
     #[serde(skip)]
-    pub dice: [[u8; MAX_DICE]; MAX_PLAYERS],
-    #[serde(skip)]
-    pub counts: [u8; MAX_PLAYERS],
+    pub cups: Cups,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub(super) phase: Phase,
     pub(super) round: u32,
-    pub(super) counts: [u8; MAX_PLAYERS],
-    pub(super) dice: [[u8; MAX_DICE]; MAX_PLAYERS],
-    /// Next die to roll: seat and index.
-    pub(super) rolling: (u8, u8),
+    pub(super) cups: Cups,
     pub(super) turn: Seat,
     /// Who opens the round.
     pub(super) opener: Seat,
@@ -56,16 +52,13 @@ pub struct State {
 
 impl State {
     pub(super) fn new(options: &Options) -> State {
-        let mut counts = [0; MAX_PLAYERS];
-        for (seat, c) in counts.iter_mut().enumerate().take(options.players as usize) {
-            *c = options.dice_of(seat);
-        }
+        let counts: Vec<u8> = (0..options.players as usize).map(|s| options.dice_of(s)).collect();
+        let mut cups = Cups::new(&counts);
+        cups.start_roll();
         State {
             phase: Phase::Roll,
             round: 1,
-            counts,
-            dice: [[0; MAX_DICE]; MAX_PLAYERS],
-            rolling: (0, 0),
+            cups,
             turn: Seat(0),
             opener: Seat(0),
             bids: Vec::with_capacity(16),
@@ -76,7 +69,7 @@ impl State {
     }
 
     pub fn dice_of(&self, seat: Seat) -> &[u8] {
-        &self.dice[seat.index()][..self.counts[seat.index()] as usize]
+        self.cups.dice_of(seat)
     }
 
     pub fn last_bid(&self) -> Option<(Seat, Bid)> {
@@ -84,24 +77,11 @@ impl State {
     }
 
     pub fn total_dice(&self) -> u32 {
-        self.counts.iter().map(|&c| c as u32).sum()
+        self.cups.total()
     }
 
-    /// Seats still holding dice.
-    pub(super) fn alive(&self, players: usize) -> SeatSet {
-        Seat::all(players).filter(|s| self.counts[s.index()] > 0).collect()
-    }
-
-    pub(super) fn roll(&mut self, options: &Options, roll: Roll) {
-        let (seat, index) = self.rolling;
-        self.dice[seat as usize][index as usize] = roll.face;
-        let players = options.players as usize;
-        let mut next = (seat, index + 1);
-        while next.0 < players as u8 && next.1 >= self.counts[next.0 as usize] {
-            next = (next.0 + 1, 0);
-        }
-        self.rolling = next;
-        if next.0 >= players as u8 {
+    pub(super) fn roll(&mut self, roll: Roll) {
+        if self.cups.roll(roll.face) {
             self.phase = Phase::Bid;
             self.turn = self.opener;
         }
@@ -109,7 +89,7 @@ impl State {
 
     pub(super) fn bid(&mut self, options: &Options, seat: Seat, bid: Bid) {
         self.bids.push((seat, bid));
-        self.turn = self.alive(options.players as usize).next_from(seat.next(options.players as usize)).unwrap_or(seat);
+        self.turn = self.cups.alive().next_from(seat.next(options.players as usize)).unwrap_or(seat);
     }
 
     pub(super) fn call(&mut self, options: &Options, caller: Seat, call: Call) {
@@ -136,8 +116,7 @@ impl State {
             caller_right,
             loser,
             gainer,
-            dice: self.dice,
-            counts: self.counts,
+            cups: self.cups,
         });
         match options.length {
             Length::OneRound => {
@@ -163,30 +142,26 @@ impl State {
             }
             Length::ToLastDie => {
                 if let Some(loser) = loser {
-                    self.counts[loser.index()] -= 1;
+                    self.cups.lose(loser, 1);
                 }
                 if let Some(gainer) = gainer {
-                    if self.counts[gainer.index()] < options.dice_of(gainer.index()) {
-                        self.counts[gainer.index()] += 1;
+                    if self.cups.count(gainer) < options.dice_of(gainer.index()) {
+                        self.cups.gain(gainer, 0);
                     }
                 }
-                let alive = self.alive(players);
+                let alive = self.cups.alive();
                 if alive.len() == 1 {
                     self.finish(players, alive);
                 } else if self.round >= options.max_rounds {
-                    let most = alive.iter().map(|s| self.counts[s.index()]).max().unwrap_or(0);
-                    self.finish(players, alive.iter().filter(|s| self.counts[s.index()] == most).collect());
+                    let most = alive.iter().map(|s| self.cups.count(s)).max().unwrap_or(0);
+                    self.finish(players, alive.iter().filter(|&s| self.cups.count(s) == most).collect());
                 } else {
                     let from = loser.or(gainer).unwrap_or(caller);
                     self.opener = alive.next_from(from).expect("someone has dice");
                     self.round += 1;
                     self.bids.clear();
                     self.phase = Phase::Roll;
-                    self.rolling = (0, 0);
-                    while (self.rolling.0 as usize) < players && self.counts[self.rolling.0 as usize] == 0 {
-                        self.rolling.0 += 1;
-                    }
-                    self.dice = [[0; MAX_DICE]; MAX_PLAYERS];
+                    self.cups.start_roll();
                 }
             }
         }

@@ -44,12 +44,12 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
     let players = options.players as usize;
     // While dice are rolled, a cup counts as rolled once all its dice are; its owner sees it from then on.
     let cup_done = |s: Seat| match state.phase {
-        Phase::Roll => s.0 < state.rolling.0,
+        Phase::Roll => state.cups.rolled(s),
         Phase::Bid => true,
         Phase::Over => false,
     };
     let rolling: SeatSet = if state.phase == Phase::Roll {
-        Seat::all(players).filter(|&s| state.counts[s.index()] > 0 && !cup_done(s)).collect()
+        Seat::all(players).filter(|&s| state.cups.count(s) > 0 && !cup_done(s)).collect()
     } else {
         SeatSet::EMPTY
     };
@@ -62,13 +62,13 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         players: options.players,
         round: state.round,
         phase: state.phase,
-        dice_counts: state.counts[..players].to_vec(),
+        dice_counts: state.cups.counts().to_vec(),
         my_dice,
         rolling,
         turn: (state.phase == Phase::Bid).then_some(state.turn),
         bids: state.bids.iter().map(|&(seat, bid)| BidMade { seat, bid }).collect(),
         last_showdown: state.showdown.map(|s| Revealed {
-            dice: (0..players).map(|i| s.dice[i][..s.counts[i] as usize].to_vec()).collect(),
+            dice: Seat::all(players).map(|seat| s.cups.dice_of(seat).to_vec()).collect(),
             showdown: s,
         }),
         winners: state.winners,
@@ -82,14 +82,8 @@ pub(super) fn determinize(state: &State, options: &Options, seat: Seat, rng: &mu
         return sampled;
     }
     for other in Seat::all(options.players as usize).filter(|&o| o != seat) {
-        let i = other.index();
-        let rolled = match state.phase {
-            Phase::Roll if other.0 > state.rolling.0 => 0,
-            Phase::Roll if other.0 == state.rolling.0 => state.rolling.1 as usize,
-            _ => state.counts[i] as usize,
-        };
-        for die in &mut sampled.dice[i][..rolled] {
-            *die = rng.die(options.faces);
+        for index in 0..state.cups.rolled_dice(other) {
+            sampled.cups.set(other, index, rng.die(options.faces));
         }
     }
     sampled
