@@ -52,8 +52,12 @@ pub struct State {
 
 impl State {
     pub(super) fn new(options: &Options) -> State {
-        let counts: Vec<u8> = (0..options.players as usize).map(|s| options.dice_of(s)).collect();
-        let mut cups = Cups::new(&counts);
+        let players = options.players as usize;
+        let mut counts = [0u8; MAX_PLAYERS];
+        for (seat, count) in counts.iter_mut().enumerate().take(players) {
+            *count = options.dice_of(seat);
+        }
+        let mut cups = Cups::new(&counts[..players]);
         cups.start_roll();
         State {
             phase: Phase::Roll,
