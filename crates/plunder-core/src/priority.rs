@@ -105,6 +105,17 @@ impl<T: Copy> Window<T> {
         Ok(())
     }
 
+    /// `seat` does something that resolves at once (nothing goes on the stack): everyone may act again, and
+    /// priority moves on to the next seat.
+    pub fn act(&mut self, seat: Seat) -> Result<(), WindowError> {
+        if self.holder != Some(seat) {
+            return Err(if self.holder.is_none() { WindowError::Closed } else { WindowError::NotYourPriority });
+        }
+        self.passed = SeatSet::EMPTY;
+        self.holder = self.next_holder(seat.next(self.seats as usize));
+        Ok(())
+    }
+
     /// `seat` passes. Returns what follows.
     pub fn pass(&mut self, seat: Seat) -> Result<AfterPass<T>, WindowError> {
         if self.holder != Some(seat) {
@@ -149,6 +160,15 @@ impl<T: Copy> Window<T> {
         self.auto_pass.insert(seat);
         if self.holder == Some(seat) {
             self.holder = self.next_holder(seat.next(self.seats as usize));
+        }
+    }
+
+    /// Replaces the seats that never act (seats that ran out of cards, or got one). Priority stays where it is
+    /// if its holder may still act, and otherwise moves on.
+    pub fn set_auto_pass_to(&mut self, seats: SeatSet) {
+        self.auto_pass = seats;
+        if let Some(holder) = self.holder {
+            self.holder = self.next_holder(holder);
         }
     }
 
@@ -222,6 +242,23 @@ mod tests {
         w.pass(Seat(0)).unwrap();
         assert_eq!(w.pass(Seat(1)), Ok(AfterPass::Closed));
         assert_eq!(w.cancel_top(), None);
+    }
+
+    #[test]
+    fn immediate_actions_reopen_the_round() {
+        // Scallywager's Treasure window: the token holder first, clockwise, until everyone declines in a row.
+        let mut w: Window<u8> = Window::open(3, Seat(1), SeatSet::first(3), SeatSet::EMPTY);
+        w.act(Seat(1)).unwrap();
+        assert_eq!(w.holder(), Some(Seat(2)));
+        w.pass(Seat(2)).unwrap();
+        w.pass(Seat(0)).unwrap();
+        assert_eq!(w.holder(), Some(Seat(1)), "the one who acted may act again");
+        // Seat 1 has no more cards: it no longer gets priority; the others must pass once more... they did, so
+        // the window is done.
+        w.set_auto_pass_to(SeatSet::only(Seat(1)));
+        assert_eq!(w.holder(), None);
+        assert_eq!(w.settle(), AfterPass::Closed);
+        assert_eq!(w.act(Seat(1)), Err(WindowError::Closed));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use plunder_core::{
 
 use crate::liars_dice::LiarsDice;
 use crate::loot_pirates::LootPirates;
+use crate::scallywager::Scallywager;
 
 /// A game's entry in the registry.
 #[derive(Copy, Clone, Debug)]
@@ -29,6 +30,12 @@ pub const GAMES: &[GameInfo] = &[
         name: LiarsDice::NAME,
         min_players: crate::liars_dice::MIN_PLAYERS,
         max_players: crate::liars_dice::MAX_PLAYERS,
+    },
+    GameInfo {
+        id: Scallywager::ID,
+        name: Scallywager::NAME,
+        min_players: crate::scallywager::MIN_CAPTAINS,
+        max_players: crate::scallywager::MAX_CAPTAINS,
     },
 ];
 
@@ -77,6 +84,7 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Regi
     match id {
         LootPirates::ID => Ok(visitor.visit::<LootPirates>()),
         LiarsDice::ID => Ok(visitor.visit::<LiarsDice>()),
+        Scallywager::ID => Ok(visitor.visit::<Scallywager>()),
         _ => Err(RegistryError::UnknownGame(id.to_string())),
     }
 }

@@ -46,6 +46,9 @@ pub struct BidRules {
     pub wild: Wild,
     /// Whether the wild face may itself be bid on.
     pub wild_biddable: bool,
+    /// The lowest face that may be bid on: 1, or 2 where ones may never be bid (Scallywager, Lying Pirates),
+    /// wild or not.
+    pub min_face: u8,
     pub raise: RaiseRule,
 }
 
@@ -61,7 +64,7 @@ impl BidRules {
 
     /// Whether `face` may be bid on.
     pub fn biddable(&self, face: u8) -> bool {
-        (1..=self.faces).contains(&face) && (self.wild_biddable || Some(face) != self.wild_face())
+        (self.min_face.max(1)..=self.faces).contains(&face) && (self.wild_biddable || Some(face) != self.wild_face())
     }
 
     /// The bid's place in the raise order: a higher key raises a lower one.
@@ -117,7 +120,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn rules(raise: RaiseRule, wild: Wild, wild_biddable: bool) -> BidRules {
-        BidRules { faces: 6, wild, wild_biddable, raise }
+        BidRules { faces: 6, wild, wild_biddable, min_face: 1, raise }
     }
 
     #[test]
@@ -130,6 +133,9 @@ mod tests {
         assert!(!r.is_raise(Some(three_2s), Bid { quantity: 2, face: 6 }), "fewer dice never raises");
         assert!(!r.is_raise(Some(three_2s), three_2s));
         assert!(!r.is_raise(None, Bid { quantity: 5, face: 1 }), "no bids on wild ones");
+        let no_ones = BidRules { wild: Wild::None, min_face: 2, ..r };
+        assert!(!no_ones.is_raise(None, Bid { quantity: 5, face: 1 }), "no bids on ones, wild or not");
+        assert!(no_ones.is_raise(None, Bid { quantity: 1, face: 2 }));
         let mut out = Vec::new();
         r.raises(Some(Bid { quantity: 2, face: 5 }), 2, &mut out);
         assert_eq!(out, vec![Bid { quantity: 2, face: 6 }]);
@@ -144,8 +150,9 @@ mod tests {
             prop_oneof![Just(RaiseRule::QuantityMajor), Just(RaiseRule::FaceMajor)],
             prop_oneof![Just(Wild::None), Just(Wild::Ones), Just(Wild::Highest)],
             any::<bool>(),
+            1u8..=2,
         )
-            .prop_map(|(raise, wild, wb)| rules(raise, wild, wb))
+            .prop_map(|(raise, wild, wb, min_face)| BidRules { min_face, ..rules(raise, wild, wb) })
     }
 
     proptest! {

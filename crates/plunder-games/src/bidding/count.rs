@@ -34,7 +34,7 @@ mod tests {
     #[test]
     fn the_betting_phase_example_of_pirata_codex() {
         // "There were 5 fives and 3 ones, for a total of 8 fives."
-        let rules = BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, raise: RaiseRule::QuantityMajor };
+        let rules = BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 1, raise: RaiseRule::QuantityMajor };
         let table = [5, 5, 5, 5, 5, 1, 1, 1, 2, 3, 4, 6, 6];
         assert_eq!(count_matching(&rules, &table, 5), 8);
     }
@@ -45,7 +45,7 @@ mod tests {
             dice in prop::collection::vec(1u8..=6, 0..30), face in 1u8..=6, wild in 0u8..3,
         ) {
             let wild = [Wild::None, Wild::Ones, Wild::Highest][wild as usize];
-            let rules = BidRules { faces: 6, wild, wild_biddable: true, raise: RaiseRule::QuantityMajor };
+            let rules = BidRules { faces: 6, wild, wild_biddable: true, min_face: 1, raise: RaiseRule::QuantityMajor };
             let mut brute = 0;
             for &d in &dice {
                 let is_wild = match wild { Wild::None => false, Wild::Ones => d == 1, Wild::Highest => d == 6 };

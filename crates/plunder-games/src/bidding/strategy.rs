@@ -81,7 +81,7 @@ mod tests {
     use crate::bidding::{RaiseRule, Wild};
 
     const RULES: BidRules =
-        BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, raise: RaiseRule::QuantityMajor };
+        BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 1, raise: RaiseRule::QuantityMajor };
 
     #[test]
     fn calls_an_impossible_bid_and_raises_a_sure_one() {

@@ -1,0 +1,159 @@
+//! Scallywager bots. They read only their view.
+
+use plunder_core::{Bot, Game, Rng, Seat, Turn};
+
+use super::action::Action;
+use super::cards::{Deck, Effect};
+use super::view::View;
+use super::Scallywager;
+use crate::bidding::strategy::{choose, Choice, Knowledge};
+use crate::bidding::Bid;
+
+/// `odds`: bids and calls by the exact odds (`bidding::strategy`), counting every die it has seen, and plays the
+/// cards that help it.
+#[derive(Debug)]
+pub struct OddsCaptain {
+    rng: Rng,
+}
+
+impl OddsCaptain {
+    pub fn new(seed: u64) -> OddsCaptain {
+        OddsCaptain { rng: Rng::seeded(seed) }
+    }
+}
+
+/// How much the bot wants to use a card: higher first; `None` for cards it keeps (or never plays).
+fn card_priority(effect: Effect, view: &View, me: Seat, target: Option<Seat>) -> Option<u8> {
+    let my_crew = view.crew[me.index()];
+    let target_crew = target.map_or(0, |t| view.crew[t.index()]);
+    match effect {
+        Effect::GhostShip => Some(9),
+        Effect::GainDie => Some(8),
+        Effect::StealTreasure => Some(7),
+        Effect::Board if my_crew >= 2 && target_crew >= 2 => Some(6),
+        Effect::Peek { .. } => Some(5 + u8::from(target_crew >= 3)),
+        Effect::Reroll => Some(4),
+        Effect::Reveal => Some(3),
+        _ => None,
+    }
+}
+
+/// For a reroll: the first die not showing my commonest biddable face.
+fn worst_die(view: &View) -> Option<u8> {
+    let dice: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
+    let best = (2..=6u8).max_by_key(|&f| dice.iter().filter(|&&d| d == f).count())?;
+    dice.iter().position(|&d| d != best).map(|i| i as u8)
+}
+
+impl OddsCaptain {
+    /// The most wanted card use among the legal ones, if any.
+    fn pick_card(&self, turn: &Turn<'_, Scallywager>) -> Option<Action> {
+        let view = turn.view;
+        let wanted_die = worst_die(view);
+        turn.legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Use { deck, card, target, die, .. } => {
+                    let effect = turn.game.card(deck, card)?.effect;
+                    if effect == Effect::Reroll && die != wanted_die {
+                        return None;
+                    }
+                    card_priority(effect, view, turn.seat, target).map(|p| (p, target.map_or(0, |t| view.crew[t.index()]), *a))
+                }
+                _ => None,
+            })
+            .max_by_key(|(p, crew, _)| (*p, *crew))
+            .map(|(_, _, a)| a)
+    }
+}
+
+impl Bot<Scallywager> for OddsCaptain {
+    fn act(&mut self, turn: &Turn<'_, Scallywager>) -> Action {
+        let view = turn.view;
+        if let Some(card) = self.pick_card(turn) {
+            return card;
+        }
+        if turn.legal.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        if let Some(draw) = [Deck::Treasure, Deck::Adventure].map(|deck| Action::Draw { deck }).into_iter().find(|a| turn.legal.contains(a)) {
+            return draw;
+        }
+        // What I know: my dice and every die I have seen.
+        let mut seen: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
+        seen.extend(view.known.iter().map(|k| k.face));
+        let total: u32 = view.crew.iter().map(|&c| c as u32).sum();
+        let others = chosen_faces(view, turn.seat);
+        let knowledge = Knowledge {
+            rules: &turn.game.options().bid_rules(),
+            my_dice: &seen,
+            unseen: total.saturating_sub(seen.len() as u32),
+            last: view.bids.last().map(|(_, b)| *b),
+            others_latest: &others,
+            // A right Parlay costs every other captain a die, a wrong one costs me two.
+            exact_worth: 0.5,
+        };
+        let raises: Vec<Bid> = turn
+            .legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Bid { quantity, face } => Some(Bid { quantity, face }),
+                _ => None,
+            })
+            .collect();
+        let call = match choose(&knowledge, &raises, true, &mut self.rng) {
+            Choice::Raise(bid) => Action::Bid { quantity: bid.quantity, face: bid.face },
+            Choice::Liar => Action::Scallywagger,
+            Choice::Exact => Action::Parlay,
+        };
+        if turn.legal.contains(&call) {
+            call
+        } else {
+            turn.legal[0]
+        }
+    }
+}
+
+/// Each other captain's last face-choosing bid this turn (see `bidding::strategy::Knowledge`).
+fn chosen_faces(view: &View, me: Seat) -> Vec<Bid> {
+    let mut latest: Vec<(Seat, Bid)> = Vec::new();
+    for (i, &(seat, bid)) in view.bids.iter().enumerate() {
+        let chose = i == 0 || view.bids[i - 1].1.face != bid.face;
+        if seat == me || !chose {
+            continue;
+        }
+        match latest.iter_mut().find(|(s, _)| *s == seat) {
+            Some(entry) => entry.1 = bid,
+            None => latest.push((seat, bid)),
+        }
+    }
+    latest.into_iter().map(|(_, b)| b).collect()
+}
+
+/// `raise`: the naive captain: passes on cards, opens with one of its commonest face, then raises the last bid's
+/// quantity by one, and calls Scallywagger when it cannot.
+#[derive(Debug)]
+pub struct RaiseCaptain;
+
+impl Bot<Scallywager> for RaiseCaptain {
+    fn act(&mut self, turn: &Turn<'_, Scallywager>) -> Action {
+        let view = turn.view;
+        let dice: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
+        let wanted = match view.bids.last() {
+            _ if turn.legal.contains(&Action::Pass) => Action::Pass,
+            _ if turn.legal.contains(&Action::Draw { deck: Deck::Treasure }) => Action::Draw { deck: Deck::Treasure },
+            None => {
+                let face = (2..=6u8).max_by_key(|&f| (dice.iter().filter(|&&d| d == f).count(), std::cmp::Reverse(f)));
+                Action::Bid { quantity: 1, face: face.unwrap_or(2) }
+            }
+            Some((_, last)) => Action::Bid { quantity: last.quantity + 1, face: last.face },
+        };
+        if turn.legal.contains(&wanted) {
+            wanted
+        } else if turn.legal.contains(&Action::Scallywagger) {
+            Action::Scallywagger
+        } else {
+            turn.legal.iter().copied().find(|a| !matches!(a, Action::Use { .. })).unwrap_or(turn.legal[0])
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! Scallywager's cards: effect primitives, and decks read from data files (`data/scallywager/*.json`), or
+//! supplied in the options by a designer. Every card is marked `rulebook` or `designed`.
+
+use std::fmt;
+
+use plunder_core::OptionsError;
+use serde::{Deserialize, Serialize};
+
+/// The most kinds of card one deck may have.
+pub const MAX_KINDS: usize = 16;
+
+/// Which deck.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deck {
+    Treasure,
+    Adventure,
+}
+
+impl fmt::Display for Deck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Deck::Treasure => "Treasure",
+            Deck::Adventure => "Adventure",
+        })
+    }
+}
+
+/// What a card does: the primitives every card is built from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Effect {
+    /// Look at up to `dice` of a chosen captain's dice.
+    Peek { dice: u8 },
+    /// Reroll one of your dice.
+    Reroll,
+    /// Gain a crewmate (a new die, rolled).
+    GainDie,
+    /// A chosen captain shows one die (the first) to everyone.
+    Reveal,
+    /// The bidding goes the other way round this turn.
+    Reverse,
+    /// Take a chosen Treasure card from another captain.
+    StealTreasure,
+    /// Lasting: the next loss of crew is one smaller; then the card is discarded.
+    Shield,
+    /// Lasting: at the start of each bidding round, see one die of the next captain clockwise.
+    SpyLeft,
+    /// This turn every loss of crew is one greater.
+    PowderKeg,
+    /// A chosen captain loses a crewmate and you gain one; you lose one more if you lose crew this turn.
+    Board,
+    /// The captain after your next bid must call instead of raising.
+    ForceCall,
+    /// A chosen captain rerolls all their dice.
+    Mutiny,
+    /// Every captain rerolls their first die.
+    Kraken,
+    /// You lose no crew this turn.
+    GhostShip,
+}
+
+impl Effect {
+    /// Whether using it needs a target captain.
+    pub fn targets_captain(self) -> bool {
+        matches!(self, Effect::Peek { .. } | Effect::Reveal | Effect::StealTreasure | Effect::Board | Effect::Mutiny)
+    }
+
+    fn allowed_in(self, deck: Deck, lasting: bool) -> bool {
+        match (deck, self) {
+            (_, Effect::Shield | Effect::SpyLeft) => deck == Deck::Treasure && lasting,
+            (_, _) if lasting => false,
+            (Deck::Treasure, Effect::PowderKeg | Effect::Board | Effect::ForceCall | Effect::Mutiny | Effect::Kraken | Effect::GhostShip) => false,
+            (Deck::Adventure, Effect::StealTreasure) => false,
+            _ => true,
+        }
+    }
+}
+
+/// Where a card comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Rulebook,
+    Designed,
+}
+
+/// One kind of card and how many copies the deck holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub copies: u8,
+    pub source: Source,
+    /// Treasure only: stays in play (true) or is used once before bidding (false).
+    #[serde(default)]
+    pub lasting: bool,
+    pub effect: Effect,
+    pub text: String,
+}
+
+/// A deck file: its deck, a designer's note, and its cards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckFile {
+    pub deck: Deck,
+    #[serde(default)]
+    pub note: String,
+    pub cards: Vec<Card>,
+}
+
+pub const TREASURE_JSON: &str = include_str!("../../data/scallywager/treasure.json");
+pub const ADVENTURE_JSON: &str = include_str!("../../data/scallywager/adventure.json");
+
+/// Reads and checks a deck file.
+pub fn parse_deck(json: &str, expected: Deck) -> Result<DeckFile, OptionsError> {
+    let file: DeckFile =
+        serde_json::from_str(json).map_err(|e| OptionsError::new(format!("{expected} deck: {e}")))?;
+    check_deck(&file, expected)?;
+    Ok(file)
+}
+
+/// Checks a deck: the right deck, 1 to 16 kinds with unique ids, at least one card, effects allowed there.
+pub fn check_deck(file: &DeckFile, expected: Deck) -> Result<(), OptionsError> {
+    let bad = |reason: String| Err(OptionsError::new(format!("{expected} deck: {reason}")));
+    if file.deck != expected {
+        return bad(format!("the file is the {} deck", file.deck));
+    }
+    if file.cards.is_empty() || file.cards.len() > MAX_KINDS {
+        return bad(format!("a deck has 1 to {MAX_KINDS} kinds of card"));
+    }
+    for (i, card) in file.cards.iter().enumerate() {
+        if file.cards[..i].iter().any(|c| c.id == card.id) {
+            return bad(format!("card id '{}' appears twice", card.id));
+        }
+        if card.copies == 0 || card.copies > 60 {
+            return bad(format!("'{}' must have 1 to 60 copies", card.id));
+        }
+        if !card.effect.allowed_in(expected, card.lasting) {
+            return bad(format!("'{}': {:?} cannot be a{} {expected} card", card.id, card.effect, if card.lasting { " lasting" } else { "" }));
+        }
+        if let Effect::Peek { dice: 0 } = card.effect {
+            return bad(format!("'{}' peeks at no dice", card.id));
+        }
+    }
+    Ok(())
+}
+
+/// The built-in decks, as the box has them (34 Treasure, 36 Adventure).
+pub fn default_decks() -> (DeckFile, DeckFile) {
+    (
+        parse_deck(TREASURE_JSON, Deck::Treasure).expect("the built-in Treasure deck is valid"),
+        parse_deck(ADVENTURE_JSON, Deck::Adventure).expect("the built-in Adventure deck is valid"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_decks_match_the_box() {
+        let (treasure, adventure) = default_decks();
+        let count = |d: &DeckFile| d.cards.iter().map(|c| c.copies as u32).sum::<u32>();
+        assert_eq!(count(&treasure), 34, "the box has 34 Treasure cards");
+        assert_eq!(count(&adventure), 36, "the box has 36 Adventure cards");
+        assert!(treasure.cards.iter().chain(&adventure.cards).all(|c| c.source == Source::Designed));
+        assert!(treasure.cards.iter().any(|c| c.lasting) && treasure.cards.iter().any(|c| !c.lasting));
+    }
+
+    #[test]
+    fn corrupt_or_wrong_decks_are_refused() {
+        assert!(parse_deck("{not json", Deck::Treasure).is_err());
+        assert!(parse_deck(ADVENTURE_JSON, Deck::Treasure).unwrap_err().reason.contains("the file is the Adventure deck"));
+        let (mut treasure, _) = default_decks();
+        treasure.cards[0].effect = Effect::GhostShip;
+        assert!(check_deck(&treasure, Deck::Treasure).is_err(), "adventure-only effects stay out of Treasure");
+        let (mut treasure, _) = default_decks();
+        treasure.cards[1].id = treasure.cards[0].id.clone();
+        assert!(check_deck(&treasure, Deck::Treasure).is_err());
+        let (mut treasure, _) = default_decks();
+        treasure.cards[0].lasting = true;
+        assert!(check_deck(&treasure, Deck::Treasure).is_err(), "a peek cannot be lasting");
+    }
+}
