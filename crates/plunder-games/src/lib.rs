@@ -6,7 +6,7 @@
 pub mod bidding;
 pub mod liars_dice;
 pub mod loot_pirates;
-pub mod scallywager;
 mod registry;
+pub mod scallywager;
 
 pub use registry::{game_ids, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError, GAMES};

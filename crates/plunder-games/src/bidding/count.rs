@@ -34,7 +34,8 @@ mod tests {
     #[test]
     fn the_betting_phase_example_of_pirata_codex() {
         // "There were 5 fives and 3 ones, for a total of 8 fives."
-        let rules = BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 1, raise: RaiseRule::QuantityMajor };
+        let rules =
+            BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 1, raise: RaiseRule::QuantityMajor };
         let table = [5, 5, 5, 5, 5, 1, 1, 1, 2, 3, 4, 6, 6];
         assert_eq!(count_matching(&rules, &table, 5), 8);
     }

@@ -86,7 +86,13 @@ impl Options {
     }
 
     pub fn bid_rules(&self) -> BidRules {
-        BidRules { faces: self.faces, wild: self.wild, wild_biddable: self.wild_biddable, min_face: 1, raise: self.raise }
+        BidRules {
+            faces: self.faces,
+            wild: self.wild,
+            wild_biddable: self.wild_biddable,
+            min_face: 1,
+            raise: self.raise,
+        }
     }
 
     /// Starting dice of `seat`.

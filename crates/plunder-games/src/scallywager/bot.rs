@@ -58,7 +58,8 @@ impl OddsCaptain {
                     if effect == Effect::Reroll && die != wanted_die {
                         return None;
                     }
-                    card_priority(effect, view, turn.seat, target).map(|p| (p, target.map_or(0, |t| view.crew[t.index()]), *a))
+                    card_priority(effect, view, turn.seat, target)
+                        .map(|p| (p, target.map_or(0, |t| view.crew[t.index()]), *a))
                 }
                 _ => None,
             })
@@ -76,7 +77,11 @@ impl Bot<Scallywager> for OddsCaptain {
         if turn.legal.contains(&Action::Pass) {
             return Action::Pass;
         }
-        if let Some(draw) = [Deck::Treasure, Deck::Adventure].map(|deck| Action::Draw { deck }).into_iter().find(|a| turn.legal.contains(a)) {
+        if let Some(draw) = [Deck::Treasure, Deck::Adventure]
+            .map(|deck| Action::Draw { deck })
+            .into_iter()
+            .find(|a| turn.legal.contains(a))
+        {
             return draw;
         }
         // What I know: my dice and every die I have seen.

@@ -70,7 +70,15 @@ impl Effect {
         match (deck, self) {
             (_, Effect::Shield | Effect::SpyLeft) => deck == Deck::Treasure && lasting,
             (_, _) if lasting => false,
-            (Deck::Treasure, Effect::PowderKeg | Effect::Board | Effect::ForceCall | Effect::Mutiny | Effect::Kraken | Effect::GhostShip) => false,
+            (
+                Deck::Treasure,
+                Effect::PowderKeg
+                | Effect::Board
+                | Effect::ForceCall
+                | Effect::Mutiny
+                | Effect::Kraken
+                | Effect::GhostShip,
+            ) => false,
             (Deck::Adventure, Effect::StealTreasure) => false,
             _ => true,
         }
@@ -115,8 +123,7 @@ pub const ADVENTURE_JSON: &str = include_str!("../../data/scallywager/adventure.
 
 /// Reads and checks a deck file.
 pub fn parse_deck(json: &str, expected: Deck) -> Result<DeckFile, OptionsError> {
-    let file: DeckFile =
-        serde_json::from_str(json).map_err(|e| OptionsError::new(format!("{expected} deck: {e}")))?;
+    let file: DeckFile = serde_json::from_str(json).map_err(|e| OptionsError::new(format!("{expected} deck: {e}")))?;
     check_deck(&file, expected)?;
     Ok(file)
 }
@@ -138,7 +145,12 @@ pub fn check_deck(file: &DeckFile, expected: Deck) -> Result<(), OptionsError> {
             return bad(format!("'{}' must have 1 to 60 copies", card.id));
         }
         if !card.effect.allowed_in(expected, card.lasting) {
-            return bad(format!("'{}': {:?} cannot be a{} {expected} card", card.id, card.effect, if card.lasting { " lasting" } else { "" }));
+            return bad(format!(
+                "'{}': {:?} cannot be a{} {expected} card",
+                card.id,
+                card.effect,
+                if card.lasting { " lasting" } else { "" }
+            ));
         }
         if let Effect::Peek { dice: 0 } = card.effect {
             return bad(format!("'{}' peeks at no dice", card.id));
@@ -172,7 +184,10 @@ mod tests {
     #[test]
     fn corrupt_or_wrong_decks_are_refused() {
         assert!(parse_deck("{not json", Deck::Treasure).is_err());
-        assert!(parse_deck(ADVENTURE_JSON, Deck::Treasure).unwrap_err().reason.contains("the file is the Adventure deck"));
+        assert!(parse_deck(ADVENTURE_JSON, Deck::Treasure)
+            .unwrap_err()
+            .reason
+            .contains("the file is the Adventure deck"));
         let (mut treasure, _) = default_decks();
         treasure.cards[0].effect = Effect::GhostShip;
         assert!(check_deck(&treasure, Deck::Treasure).is_err(), "adventure-only effects stay out of Treasure");

@@ -71,7 +71,11 @@ impl Scallywager {
     }
 
     /// Kinds in `deck` whose effect satisfies `pred`.
-    pub(crate) fn kinds_with<P: Fn(Effect) -> bool + 'static>(&self, deck: Deck, pred: P) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn kinds_with<P: Fn(Effect) -> bool + 'static>(
+        &self,
+        deck: Deck,
+        pred: P,
+    ) -> impl Iterator<Item = usize> + '_ {
         self.deck(deck).cards.iter().enumerate().filter(move |(_, c)| pred(c.effect)).map(|(k, _)| k)
     }
 
@@ -123,7 +127,12 @@ impl Scallywager {
                     }
                 }
                 Effect::GainDie if state.crew(seat) >= MAX_CREW => {}
-                Effect::GainDie | Effect::Reverse | Effect::PowderKeg | Effect::ForceCall | Effect::Kraken | Effect::GhostShip => f(plain),
+                Effect::GainDie
+                | Effect::Reverse
+                | Effect::PowderKeg
+                | Effect::ForceCall
+                | Effect::Kraken
+                | Effect::GhostShip => f(plain),
                 Effect::Shield | Effect::SpyLeft => {}
             }
         }
@@ -135,7 +144,9 @@ impl Scallywager {
         any
     }
 
-    fn apply_use(&self, state: &mut State, seat: Seat, deck: Deck, card: u8, target: Option<Seat>, die: Option<u8>, take: Option<u8>) {
+    /// Plays a `Use` action: the card leaves the hand (Treasure) or is turned face up (Adventure), then acts.
+    fn apply_use(&self, state: &mut State, seat: Seat, action: &Action) {
+        let Action::Use { deck, card, target, die, take } = *action else { return };
         let k = card as usize;
         match deck {
             Deck::Treasure => {
@@ -261,9 +272,9 @@ impl Game for Scallywager {
                 let last = state.bids.last().map(|(_, b)| *b);
                 if state.forced != Some(seat) {
                     let max = state.cups.total().min(u8::MAX as u32) as u8;
-                    self.options.bid_rules().for_each_raise(last, max, |b| {
-                        out.push(Action::Bid { quantity: b.quantity, face: b.face })
-                    });
+                    self.options
+                        .bid_rules()
+                        .for_each_raise(last, max, |b| out.push(Action::Bid { quantity: b.quantity, face: b.face }));
                 }
                 if last.is_some() {
                     out.push(Action::Scallywagger);
@@ -293,6 +304,9 @@ impl Game for Scallywager {
                 "a Black Spot forces you to call: Scallywagger or Parlay".to_string()
             }
             (Action::Bid { face: 1, .. }, Phase::Bidding) => "no captain may bid on ones".to_string(),
+            (Action::Bid { quantity, .. }, Phase::Bidding) if quantity as u32 > state.cups.total() => {
+                format!("there are only {} dice", state.cups.total())
+            }
             (Action::Bid { quantity, face }, Phase::Bidding) => match last {
                 Some(last) => format!("{} does not raise {last}", Bid { quantity, face }),
                 None => format!("{} is not a possible bid", Bid { quantity, face }),
@@ -309,7 +323,7 @@ impl Game for Scallywager {
 
     fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
         match *action {
-            Action::Use { deck, card, target, die, take } => self.apply_use(state, seat, deck, card, target, die, take),
+            Action::Use { .. } => self.apply_use(state, seat, action),
             Action::Pass => state.treasure_step(self, seat, false),
             Action::Bid { quantity, face } => state.bid(self, seat, Bid { quantity, face }),
             Action::Scallywagger => state.call(self, seat, CallKind::Scallywagger),
@@ -396,7 +410,10 @@ impl Game for Scallywager {
 impl Roster for Scallywager {
     fn bot_kinds() -> Vec<BotKind> {
         vec![
-            BotKind { name: "odds", about: "bids and calls by the exact odds, counting the dice it has seen; plays its cards" },
+            BotKind {
+                name: "odds",
+                about: "bids and calls by the exact odds, counting the dice it has seen; plays its cards",
+            },
             BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, never uses cards" },
             RANDOM_BOT,
         ]

@@ -53,7 +53,9 @@ impl Options {
     pub fn validate(&self) -> Result<(), OptionsError> {
         let players = self.players as usize;
         if !(MIN_CAPTAINS..=MAX_CAPTAINS).contains(&players) {
-            return Err(OptionsError::new(format!("players must be from {MIN_CAPTAINS} to {MAX_CAPTAINS}, not {players}")));
+            return Err(OptionsError::new(format!(
+                "players must be from {MIN_CAPTAINS} to {MAX_CAPTAINS}, not {players}"
+            )));
         }
         if !(1..=MAX_CREW).contains(&self.dice) {
             return Err(OptionsError::new(format!("dice must be from 1 to {MAX_CREW}")));

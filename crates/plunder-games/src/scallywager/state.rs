@@ -275,9 +275,8 @@ impl State {
         if used {
             let _ = self.window.act(seat);
         } else {
-            match self.window.pass(seat) {
-                Ok(AfterPass::Closed) => return self.begin_bidding(game),
-                Ok(_) | Err(_) => {}
+            if let Ok(AfterPass::Closed) = self.window.pass(seat) {
+                return self.begin_bidding(game);
             }
         }
         let idle = self.alive().minus(self.can_use_treasure(game));
@@ -301,7 +300,8 @@ impl State {
         self.spy_due = false;
         let players = game.players();
         for seat in self.alive().iter() {
-            let spies = game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.treasure[seat.index()][k] > 0);
+            let spies =
+                game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.treasure[seat.index()][k] > 0);
             if spies {
                 let left = self.alive().next_from(seat.next(players)).unwrap_or(seat);
                 if left != seat {
@@ -329,7 +329,9 @@ impl State {
             return 0;
         }
         let mut n = base + self.keg + u8::from(self.boarders.contains(seat));
-        if let Some(k) = game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.treasure[seat.index()][k] > 0) {
+        if let Some(k) =
+            game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.treasure[seat.index()][k] > 0)
+        {
             self.treasure[seat.index()][k] -= 1;
             self.discards[0][k] += 1;
             n -= 1;

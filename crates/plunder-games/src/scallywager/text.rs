@@ -31,7 +31,13 @@ impl Narrate for Scallywager {
             let mut line = format!("  {seat}{} {crew} crew", if view.seat == Some(seat) { "*" } else { " " });
             let cards: Vec<String> = view.treasure[i]
                 .iter()
-                .map(|h| format!("{}{}", self.name(Deck::Treasure, h.card), if h.count > 1 { format!(" ×{}", h.count) } else { String::new() }))
+                .map(|h| {
+                    format!(
+                        "{}{}",
+                        self.name(Deck::Treasure, h.card),
+                        if h.count > 1 { format!(" ×{}", h.count) } else { String::new() }
+                    )
+                })
                 .collect();
             if !cards.is_empty() {
                 let _ = write!(line, "  Treasure: {}", cards.join(", "));

@@ -128,11 +128,18 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
             .collect(),
         revealed: Seat::all(players)
             .flat_map(|seat| {
-                state.adventure[seat.index()].iter().flatten().filter(|h| h.revealed).map(move |h| Revealed { seat, card: h.card })
+                state.adventure[seat.index()]
+                    .iter()
+                    .flatten()
+                    .filter(|h| h.revealed)
+                    .map(move |h| Revealed { seat, card: h.card })
             })
             .collect(),
         deck_sizes: [0, 1].map(|d| state.decks[d].iter().map(|&c| c as u32).sum()),
-        discards: [kinds(&state.discards[0], game.treasure.cards.len()), kinds(&state.discards[1], game.adventure.cards.len())],
+        discards: [
+            kinds(&state.discards[0], game.treasure.cards.len()),
+            kinds(&state.discards[1], game.adventure.cards.len()),
+        ],
         priority: (state.phase == Phase::Treasure).then(|| state.window.holder()).flatten(),
         bidder: (state.phase == Phase::Bidding).then_some(state.bidder),
         clockwise: state.clockwise,
