@@ -22,7 +22,7 @@ fn table(players: u8) -> Session<Scallywager> {
 
 /// Rolls every pending die: `faces[seat]` in order, or `fill` where none is given.
 fn roll(s: &mut Session<Scallywager>, faces: &[&[u8]], fill: u8) {
-    let mut used = vec![0usize; 8];
+    let mut used = [0usize; 8];
     while s.status() == Status::Chance {
         let outcomes = s.chance_outcomes();
         let Chance::Die { seat, .. } = outcomes[0].0 else { break };
