@@ -336,6 +336,32 @@ mod tests {
     }
 
     #[test]
+    fn every_game_plays_to_the_end_through_the_protocol_and_its_record_loads() {
+        for info in GAMES {
+            let mut engine = Engine::default();
+            let reply = send(&mut engine, json!({"cmd": "new", "game": info.id, "players": info.min_players + 1, "seed": 3}));
+            assert_eq!(reply["ok"], true, "{}: {reply}", info.id);
+            for step in 0.. {
+                assert!(step < 100_000, "{} did not end", info.id);
+                let status = send(&mut engine, json!({"cmd": "status"}))["status"].clone();
+                if status["state"] == "over" {
+                    break;
+                }
+                let seat = status["seats"][0].as_u64().unwrap();
+                let choice = send(&mut engine, json!({"cmd": "bot", "seat": seat, "bot": "random", "seed": step}));
+                assert_eq!(choice["ok"], true, "{}: {choice}", info.id);
+                let played = send(&mut engine, json!({"cmd": "play", "seat": seat, "action": choice["action"]}));
+                assert_eq!(played["ok"], true, "{}: {played}", info.id);
+            }
+            let record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+            let mut other = Engine::default();
+            let loaded = send(&mut other, json!({"cmd": "load", "record": record}));
+            assert_eq!(loaded["status"]["state"], "over", "{}: {loaded}", info.id);
+            assert_eq!(send(&mut other, json!({"cmd": "outcome"})), send(&mut engine, json!({"cmd": "outcome"})));
+        }
+    }
+
+    #[test]
     fn no_input_kills_the_engine() {
         // Random bytes, truncated requests and wrong types: every line gets exactly one reply.
         let mut rng = Rng::seeded(11);

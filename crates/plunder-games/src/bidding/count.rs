@@ -40,6 +40,41 @@ mod tests {
         assert_eq!(count_matching(&rules, &table, 5), 8);
     }
 
+    /// A per-bidder rule in the manner of Lying Pirates' Cursed Die: when the cursed player bids, its own dice
+    /// matching the Cursed Die's face count for nothing (the Cursed Die included).
+    struct Cursed {
+        cursed_seat: usize,
+        cursed_face: u8,
+    }
+
+    impl CountRule for Cursed {
+        fn count_cup(&self, rules: &BidRules, owner: usize, bidder: usize, cup: &[u8], face: u8) -> u32 {
+            if owner == self.cursed_seat && bidder == self.cursed_seat && face == self.cursed_face {
+                0
+            } else {
+                count_matching(rules, cup, face)
+            }
+        }
+    }
+
+    #[test]
+    fn the_cursed_player_examples_of_pirata_codex() {
+        // Anne is cursed (her Cursed Die, last in her cup, shows 3). Jack and Mary hold four threes with wilds.
+        let rules = BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
+        let cups: [&[u8]; 3] = [&[3, 3, 5, 3], &[3, 1, 6, 2, 4], &[1, 3, 5, 6, 2]];
+        let curse = Cursed { cursed_seat: 0, cursed_face: 3 };
+        let total = |bidder: usize| -> u32 {
+            cups.iter().enumerate().map(|(owner, cup)| curse.count_cup(&rules, owner, bidder, cup, 3)).sum()
+        };
+        // Example 1: Mary bid 7 threes and Anne called liar: "Since the cursed player did not make the bet, there
+        // are indeed 7 threes, and Mary wins."
+        assert_eq!(total(2), 7);
+        // Example 2: Anne bid 5 threes and Jack called liar: "With the Cursed Die's effect, there are only 4
+        // threes, making Anne a liar."
+        assert_eq!(total(0), 4);
+        assert_eq!(PlainCount.count_cup(&rules, 0, 0, cups[0], 3), 3, "without the hook Anne counts her threes");
+    }
+
     proptest! {
         #[test]
         fn counts_with_wilds_match_brute_force(
