@@ -339,7 +339,8 @@ mod tests {
     fn every_game_plays_to_the_end_through_the_protocol_and_its_record_loads() {
         for info in GAMES {
             let mut engine = Engine::default();
-            let reply = send(&mut engine, json!({"cmd": "new", "game": info.id, "players": info.min_players + 1, "seed": 3}));
+            let reply =
+                send(&mut engine, json!({"cmd": "new", "game": info.id, "players": info.min_players + 1, "seed": 3}));
             assert_eq!(reply["ok"], true, "{}: {reply}", info.id);
             for step in 0.. {
                 assert!(step < 100_000, "{} did not end", info.id);

@@ -231,7 +231,10 @@ fn liars_dice_is_playable_from_the_keyboard() {
 fn scallywager_is_playable_from_the_keyboard_and_replays() {
     let record = temp("scally.json");
     let input = "1\n".repeat(3000);
-    let out = plunder(&["play", "scallywager", "--seats", "human,odds,raise", "--seed", "8", "--record", record.to_str().unwrap()], &input);
+    let out = plunder(
+        &["play", "scallywager", "--seats", "human,odds,raise", "--seed", "8", "--record", record.to_str().unwrap()],
+        &input,
+    );
     assert!(out.status.success(), "{}", text(&out));
     let log = text(&out);
     assert!(log.contains("Your crew:") && log.contains("Winner"), "{log}");

@@ -60,7 +60,8 @@ mod tests {
     #[test]
     fn the_cursed_player_examples_of_pirata_codex() {
         // Anne is cursed (her Cursed Die, last in her cup, shows 3). Jack and Mary hold four threes with wilds.
-        let rules = BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
+        let rules =
+            BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
         let cups: [&[u8]; 3] = [&[3, 3, 5, 3], &[3, 1, 6, 2, 4], &[1, 3, 5, 6, 2]];
         let curse = Cursed { cursed_seat: 0, cursed_face: 3 };
         let total = |bidder: usize| -> u32 {
