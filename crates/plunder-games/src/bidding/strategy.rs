@@ -1,6 +1,6 @@
 //! Bidding by the odds: the decision both bidding games' bots use, from what one player may know.
 
-use plunder_core::Rng;
+use plunder_core::{Rng, Seat};
 
 use super::{count_matching, p_at_least, p_exactly, Bid, BidRules};
 
@@ -52,6 +52,38 @@ impl Knowledge<'_> {
         let (known, unknown) = self.known(bid.face);
         p_exactly(bid.quantity as i32 - known, unknown, self.p_match(bid.face))
     }
+}
+
+/// For each player other than `me`, its last bid that chose the face (an opening, or a change of face): the
+/// evidence `Knowledge::others_latest` reads. `bids` are the round's bids in order.
+pub fn face_choices(bids: &[(Seat, Bid)], me: Seat) -> Vec<Bid> {
+    let mut latest: Vec<(Seat, Bid)> = Vec::new();
+    for (i, &(seat, bid)) in bids.iter().enumerate() {
+        let chose_face = i == 0 || bids[i - 1].1.face != bid.face;
+        if seat == me || !chose_face {
+            continue;
+        }
+        match latest.iter_mut().find(|(s, _)| *s == seat) {
+            Some(entry) => entry.1 = bid,
+            None => latest.push((seat, bid)),
+        }
+    }
+    latest.into_iter().map(|(_, b)| b).collect()
+}
+
+/// The naive bidder: opens with one of its commonest biddable faces, then raises the last bid's quantity by one
+/// on the same face. `None` when that is no legal raise (it then calls).
+pub fn raise_by_one(rules: &BidRules, my_dice: &[u8], last: Option<Bid>, max_quantity: u8) -> Option<Bid> {
+    let wanted = match last {
+        None => {
+            let face = (1..=rules.faces)
+                .filter(|&f| rules.biddable(f))
+                .max_by_key(|&f| (my_dice.iter().filter(|&&d| d == f).count(), std::cmp::Reverse(f)))?;
+            Bid { quantity: 1, face }
+        }
+        Some(last) => Bid { quantity: last.quantity + 1, face: last.face },
+    };
+    (wanted.quantity <= max_quantity && rules.is_raise(last, wanted)).then_some(wanted)
 }
 
 /// Raises with the most probable bid (choosing at random among nearly as probable ones, so as not to be
@@ -125,6 +157,28 @@ mod tests {
         assert_eq!(choose(&k, &raises, true, &mut rng), Choice::Exact);
         let worthless = Knowledge { exact_worth: 0.0, ..k };
         assert_ne!(choose(&worthless, &raises, true, &mut rng), Choice::Exact, "no gain in calling exact");
+    }
+
+    #[test]
+    fn only_face_choosing_bids_are_evidence() {
+        let bids = [
+            (Seat(0), Bid { quantity: 1, face: 3 }),
+            (Seat(1), Bid { quantity: 2, face: 3 }),
+            (Seat(2), Bid { quantity: 2, face: 5 }),
+            (Seat(0), Bid { quantity: 3, face: 5 }),
+        ];
+        assert_eq!(face_choices(&bids, Seat(1)), vec![Bid { quantity: 1, face: 3 }, Bid { quantity: 2, face: 5 }]);
+        assert_eq!(face_choices(&bids, Seat(2)), vec![Bid { quantity: 1, face: 3 }]);
+    }
+
+    #[test]
+    fn the_naive_raise() {
+        assert_eq!(raise_by_one(&RULES, &[4, 4, 2], None, 6), Some(Bid { quantity: 1, face: 4 }));
+        assert_eq!(
+            raise_by_one(&RULES, &[], Some(Bid { quantity: 2, face: 6 }), 6),
+            Some(Bid { quantity: 3, face: 6 })
+        );
+        assert_eq!(raise_by_one(&RULES, &[], Some(Bid { quantity: 6, face: 6 }), 6), None);
     }
 
     #[test]

@@ -4,26 +4,9 @@ use plunder_core::{Bot, Game, Rng, Seat, Turn};
 
 use super::action::Action;
 use super::options::Length;
-use super::view::View;
 use super::LiarsDice;
-use crate::bidding::strategy::{choose, Choice, Knowledge};
+use crate::bidding::strategy::{choose, face_choices, raise_by_one, Choice, Knowledge};
 use crate::bidding::Bid;
-
-/// For each other seat, its latest bid this round that chose the face (an opening, or a change of face).
-fn others_latest(view: &View, me: Seat) -> Vec<Bid> {
-    let mut latest: Vec<(Seat, Bid)> = Vec::new();
-    for (i, made) in view.bids.iter().enumerate() {
-        let chose_face = i == 0 || view.bids[i - 1].bid.face != made.bid.face;
-        if made.seat == me || !chose_face {
-            continue;
-        }
-        match latest.iter_mut().find(|(s, _)| *s == made.seat) {
-            Some(entry) => entry.1 = made.bid,
-            None => latest.push((made.seat, made.bid)),
-        }
-    }
-    latest.into_iter().map(|(_, b)| b).collect()
-}
 
 /// `odds`: bids and calls by the exact binomial odds of the unseen dice (see `bidding::strategy`).
 #[derive(Debug)]
@@ -41,7 +24,8 @@ impl Bot<LiarsDice> for ProbabilityBot {
     fn act(&mut self, turn: &Turn<'_, LiarsDice>) -> Action {
         let view = turn.view;
         let total: u32 = view.dice_counts.iter().map(|&c| c as u32).sum();
-        let others = others_latest(view, turn.seat);
+        let bids: Vec<(Seat, Bid)> = view.bids.iter().map(|b| (b.seat, b.bid)).collect();
+        let others = face_choices(&bids, turn.seat);
         let knowledge = Knowledge {
             rules: turn.game.bid_rules(),
             my_dice: &view.my_dice,
@@ -90,18 +74,10 @@ pub struct RaiseByOneBot;
 
 impl Bot<LiarsDice> for RaiseByOneBot {
     fn act(&mut self, turn: &Turn<'_, LiarsDice>) -> Action {
-        let rules = turn.game.bid_rules();
-        let wanted = match turn.view.bids.last() {
-            None => {
-                let face = (1..=rules.faces)
-                    .filter(|&f| rules.biddable(f))
-                    .max_by_key(|&f| (turn.view.my_dice.iter().filter(|&&d| d == f).count(), std::cmp::Reverse(f)));
-                face.map(|face| Action::Bid { quantity: 1, face })
-            }
-            Some(last) => Some(Action::Bid { quantity: last.bid.quantity + 1, face: last.bid.face }),
-        };
-        match wanted {
-            Some(action) if turn.legal.contains(&action) => action,
+        let total: u32 = turn.view.dice_counts.iter().map(|&c| c as u32).sum();
+        let last = turn.view.bids.last().map(|b| b.bid);
+        match raise_by_one(turn.game.bid_rules(), &turn.view.my_dice, last, total.min(255) as u8) {
+            Some(bid) if turn.legal.contains(&Action::bid(bid)) => Action::bid(bid),
             _ if turn.legal.contains(&Action::Liar) => Action::Liar,
             _ => turn.legal[0],
         }

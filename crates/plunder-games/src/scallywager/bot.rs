@@ -6,7 +6,7 @@ use super::action::Action;
 use super::cards::{Deck, Effect};
 use super::view::View;
 use super::Scallywager;
-use crate::bidding::strategy::{choose, Choice, Knowledge};
+use crate::bidding::strategy::{choose, face_choices, raise_by_one, Choice, Knowledge};
 use crate::bidding::Bid;
 
 /// `odds`: bids and calls by the exact odds (`bidding::strategy`), counting every die it has seen, and plays the
@@ -88,7 +88,7 @@ impl Bot<Scallywager> for OddsCaptain {
         let mut seen: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
         seen.extend(view.known.iter().map(|k| k.face));
         let total: u32 = view.crew.iter().map(|&c| c as u32).sum();
-        let others = chosen_faces(view, turn.seat);
+        let others = face_choices(&view.bids, turn.seat);
         let knowledge = Knowledge {
             rules: &turn.game.options().bid_rules(),
             my_dice: &seen,
@@ -119,22 +119,6 @@ impl Bot<Scallywager> for OddsCaptain {
     }
 }
 
-/// Each other captain's last face-choosing bid this turn (see `bidding::strategy::Knowledge`).
-fn chosen_faces(view: &View, me: Seat) -> Vec<Bid> {
-    let mut latest: Vec<(Seat, Bid)> = Vec::new();
-    for (i, &(seat, bid)) in view.bids.iter().enumerate() {
-        let chose = i == 0 || view.bids[i - 1].1.face != bid.face;
-        if seat == me || !chose {
-            continue;
-        }
-        match latest.iter_mut().find(|(s, _)| *s == seat) {
-            Some(entry) => entry.1 = bid,
-            None => latest.push((seat, bid)),
-        }
-    }
-    latest.into_iter().map(|(_, b)| b).collect()
-}
-
 /// `raise`: the naive captain: passes on cards, opens with one of its commonest face, then raises the last bid's
 /// quantity by one, and calls Scallywagger when it cannot.
 #[derive(Debug)]
@@ -143,22 +127,21 @@ pub struct RaiseCaptain;
 impl Bot<Scallywager> for RaiseCaptain {
     fn act(&mut self, turn: &Turn<'_, Scallywager>) -> Action {
         let view = turn.view;
-        let dice: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
-        let wanted = match view.bids.last() {
-            _ if turn.legal.contains(&Action::Pass) => Action::Pass,
-            _ if turn.legal.contains(&Action::Draw { deck: Deck::Treasure }) => Action::Draw { deck: Deck::Treasure },
-            None => {
-                let face = (2..=6u8).max_by_key(|&f| (dice.iter().filter(|&&d| d == f).count(), std::cmp::Reverse(f)));
-                Action::Bid { quantity: 1, face: face.unwrap_or(2) }
+        for simple in [Action::Pass, Action::Draw { deck: Deck::Treasure }, Action::Draw { deck: Deck::Adventure }] {
+            if turn.legal.contains(&simple) {
+                return simple;
             }
-            Some((_, last)) => Action::Bid { quantity: last.quantity + 1, face: last.face },
-        };
-        if turn.legal.contains(&wanted) {
-            wanted
-        } else if turn.legal.contains(&Action::Scallywagger) {
-            Action::Scallywagger
-        } else {
-            turn.legal.iter().copied().find(|a| !matches!(a, Action::Use { .. })).unwrap_or(turn.legal[0])
+        }
+        let dice: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
+        let total: u32 = view.crew.iter().map(|&c| c as u32).sum();
+        let last = view.bids.last().map(|(_, b)| *b);
+        let rules = turn.game.options().bid_rules();
+        match raise_by_one(&rules, &dice, last, total.min(255) as u8) {
+            Some(b) if turn.legal.contains(&Action::Bid { quantity: b.quantity, face: b.face }) => {
+                Action::Bid { quantity: b.quantity, face: b.face }
+            }
+            _ if turn.legal.contains(&Action::Scallywagger) => Action::Scallywagger,
+            _ => turn.legal.iter().copied().find(|a| !matches!(a, Action::Use { .. })).unwrap_or(turn.legal[0]),
         }
     }
 }
