@@ -172,6 +172,11 @@ impl<T: Copy> Window<T> {
         }
     }
 
+    /// Seats that may still act before the window settles: eligible, not auto-passing, not yet passed.
+    pub fn waiting(&self) -> SeatSet {
+        self.active().minus(self.passed)
+    }
+
     pub fn auto_pass(&self) -> SeatSet {
         self.auto_pass
     }

@@ -107,7 +107,7 @@ impl Game for LootPirates {
         match state.phase {
             Phase::StartingGold | Phase::Roll => Status::Chance,
             Phase::Aim => Status::Decide(state.contestants.minus(state.aimed)),
-            Phase::Negotiate => Status::Decide(SeatSet::only(state.negotiator)),
+            Phase::Negotiate => Status::Decide(state.talk.holder().map_or(SeatSet::EMPTY, SeatSet::only)),
             Phase::Fire => Status::Decide(state.contestants.minus(state.fired)),
             Phase::Over => Status::Over,
         }

@@ -1,5 +1,6 @@
 //! One position of Loot Pirates and the steps between positions.
 
+use plunder_core::priority::{AfterPass, Window};
 use plunder_core::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -48,11 +49,8 @@ pub struct State {
     /// `paid[a][b]`: doubloons `a` paid `b` in this round's negotiation.
     pub(super) paid: [[u32; MAX_PIRATES]; MAX_PIRATES],
     pub(super) offers_used: [u8; MAX_PIRATES],
-    /// Pirates with offers left this round.
-    pub(super) can_offer: SeatSet,
-    /// Negotiation: pirates who may still offer and have not passed since the last offer.
-    pub(super) waiting: SeatSet,
-    pub(super) negotiator: Seat,
+    /// Negotiation: offers in turn from the Captain; an offer reopens the talk; pirates out of offers are skipped.
+    pub(super) talk: Window<()>,
     /// The pirates in the round: everyone, or the shoot-off's contenders.
     pub(super) contestants: SeatSet,
     pub(super) shoot_off_round: u32,
@@ -86,9 +84,7 @@ impl State {
             shown: [SeatSet::EMPTY; MAX_PIRATES],
             paid: [[0; MAX_PIRATES]; MAX_PIRATES],
             offers_used: [0; MAX_PIRATES],
-            can_offer: SeatSet::EMPTY,
-            waiting: SeatSet::EMPTY,
-            negotiator: Seat(options.captain),
+            talk: Window::open(players, Seat(options.captain), SeatSet::EMPTY, SeatSet::EMPTY),
             contestants: everyone,
             shoot_off_round: 0,
             winners: SeatSet::EMPTY,
@@ -174,29 +170,27 @@ impl State {
             self.aimed_at = self.contestants.iter().filter_map(|s| self.aims[s.index()]).collect();
             if options.negotiation_offers > 0 && self.shoot_off_round == 0 {
                 self.phase = Phase::Negotiate;
-                self.can_offer = self.contestants;
-                self.waiting = self.contestants;
-                self.negotiator = Seat(options.captain);
+                self.talk =
+                    Window::open(options.players as usize, Seat(options.captain), self.contestants, SeatSet::EMPTY);
             } else {
                 self.phase = Phase::Fire;
             }
         }
     }
 
-    /// After `seat` offered (`offered`) or passed, hands negotiation to the next pirate still waiting.
+    /// After `seat` offered (`offered`) or passed, hands the talk to the next pirate still waiting.
     pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, offered: bool) {
         if offered {
             self.offers_used[seat.index()] += 1;
+            let _ = self.talk.act(seat);
             if self.offers_used[seat.index()] >= options.negotiation_offers {
-                self.can_offer.remove(seat);
+                self.talk.set_auto_pass_to(self.talk.auto_pass().union(SeatSet::only(seat)));
             }
-            self.waiting = self.can_offer;
         } else {
-            self.waiting.remove(seat);
+            let _ = self.talk.pass(seat);
         }
-        match self.waiting.next_from(seat.next(options.players as usize)) {
-            Some(next) => self.negotiator = next,
-            None => self.phase = Phase::Fire,
+        if self.talk.holder().is_none() && self.talk.settle() == AfterPass::Closed {
+            self.phase = Phase::Fire;
         }
     }
 

@@ -120,12 +120,12 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         aimed: if state.phase == Phase::Aim { aimed } else { SeatSet::EMPTY },
         my_aim: me.and_then(|s| state.aims[s.index()]),
         aims: aims_public.then(|| state.aims[..players].to_vec()),
-        negotiator: (state.phase == Phase::Negotiate).then_some(state.negotiator),
+        negotiator: (state.phase == Phase::Negotiate).then(|| state.talk.holder()).flatten(),
         offers_left: state.offers_used[..players]
             .iter()
             .map(|&used| options.negotiation_offers.saturating_sub(used))
             .collect(),
-        waiting: if state.phase == Phase::Negotiate { state.waiting } else { SeatSet::EMPTY },
+        waiting: if state.phase == Phase::Negotiate { state.talk.waiting() } else { SeatSet::EMPTY },
         payments,
         showings,
         fired: if state.phase == Phase::Fire { fired } else { SeatSet::EMPTY },
