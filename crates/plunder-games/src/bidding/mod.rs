@@ -3,12 +3,14 @@
 //! that a bid holds. Rules only; no game state.
 
 mod bid;
+mod call;
 mod count;
 mod cups;
 mod odds;
 pub mod strategy;
 
 pub use bid::{Bid, BidRules, RaiseRule, Wild};
+pub use call::{count_table, Call};
 pub use count::{count_matching, CountRule, PlainCount};
 pub use cups::{Cups, MAX_CUPS, MAX_DICE};
 pub use odds::{p_at_least, p_exactly};

@@ -46,11 +46,3 @@ impl fmt::Display for Roll {
         write!(f, "{} rolls a {}", self.seat, self.face)
     }
 }
-
-/// How a call was settled.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Call {
-    Liar,
-    Exact,
-}

@@ -30,7 +30,8 @@ mod state;
 mod text;
 mod view;
 
-pub use action::{Action, Call, Roll};
+pub use crate::bidding::Call;
+pub use action::{Action, Roll};
 pub use bot::{ProbabilityBot, RaiseByOneBot};
 pub use options::{DiceCount, Length, Options, MAX_DICE, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{Phase, Showdown, State};

@@ -3,9 +3,9 @@
 use plunder_core::{Seat, SeatSet};
 use serde::Serialize;
 
-use super::action::{Call, Roll};
+use super::action::Roll;
 use super::options::{Length, Options, MAX_PLAYERS};
-use crate::bidding::{count_matching, Bid, Cups};
+use crate::bidding::{count_table, Bid, Call, Cups, PlainCount};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -100,11 +100,8 @@ impl State {
         let players = options.players as usize;
         let (bidder, bid) = self.last_bid().expect("a call follows a bid");
         let rules = options.bid_rules();
-        let counted: u32 = Seat::all(players).map(|s| count_matching(&rules, self.dice_of(s), bid.face)).sum();
-        let caller_right = match call {
-            Call::Liar => counted < bid.quantity as u32,
-            Call::Exact => counted == bid.quantity as u32,
-        };
+        let counted = count_table(&rules, &self.cups, bid.face, bidder, &PlainCount);
+        let caller_right = call.caller_right(counted, bid);
         let (loser, gainer) = match (call, caller_right) {
             (Call::Liar, true) => (Some(bidder), None),
             (_, false) => (Some(caller), None),

@@ -4,10 +4,10 @@ use std::fmt::Write;
 
 use plunder_core::{Narrate, Seat};
 
-use super::action::Call;
 use super::state::Phase;
 use super::view::{Revealed, View};
 use super::LiarsDice;
+use crate::bidding::Call;
 
 fn showdown_lines(r: &Revealed) -> Vec<String> {
     let s = &r.showdown;

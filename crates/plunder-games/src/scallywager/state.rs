@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::action::Chance;
 use super::cards::{Deck, Effect, MAX_KINDS};
 use super::Scallywager;
-use crate::bidding::{count_matching, Bid, Cups, MAX_CUPS};
+use crate::bidding::{count_table, Bid, Call, Cups, PlainCount, MAX_CUPS};
 
 /// Adventure cards one captain can hold at once (at most one is drawn per turn, and it goes a turn later).
 pub const MAX_HELD: usize = 4;
@@ -346,22 +346,21 @@ impl State {
         let players = game.players();
         let (bidder, bid) = *self.bids.last().expect("a call follows a bid");
         let rules = game.options().bid_rules();
-        let counted: u32 = Seat::all(players).map(|s| count_matching(&rules, self.cups.dice_of(s), bid.face)).sum();
+        let counted = count_table(&rules, &self.cups, bid.face, bidder, &PlainCount);
         let shown_cups = self.cups;
         let mut base = [0u8; MAX_CUPS];
         let (caller_right, draws) = match call {
             CallKind::Scallywagger => {
-                let bid_holds = counted >= bid.quantity as u32;
-                if bid_holds {
-                    base[caller.index()] = 1;
-                    (false, bidder)
-                } else {
+                if Call::Liar.caller_right(counted, bid) {
                     base[bidder.index()] = 1;
                     (true, caller)
+                } else {
+                    base[caller.index()] = 1;
+                    (false, bidder)
                 }
             }
             CallKind::Parlay => {
-                if counted == bid.quantity as u32 {
+                if Call::Exact.caller_right(counted, bid) {
                     for s in self.alive().iter().filter(|&s| s != caller) {
                         base[s.index()] = 1;
                     }
