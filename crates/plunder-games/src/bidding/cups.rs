@@ -38,6 +38,11 @@ impl Cups {
         &self.dice[seat.index()][..self.counts[seat.index()] as usize]
     }
 
+    /// Every cup's dice, seat by seat (for a showdown).
+    pub fn all_dice(&self) -> Vec<Vec<u8>> {
+        Seat::all(self.seats as usize).map(|seat| self.dice_of(seat).to_vec()).collect()
+    }
+
     pub fn total(&self) -> u32 {
         self.counts().iter().map(|&c| c as u32).sum()
     }

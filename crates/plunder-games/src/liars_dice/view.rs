@@ -68,7 +68,7 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         turn: (state.phase == Phase::Bid).then_some(state.turn),
         bids: state.bids.iter().map(|&(seat, bid)| BidMade { seat, bid }).collect(),
         last_showdown: state.showdown.map(|s| Revealed {
-            dice: Seat::all(players).map(|seat| s.cups.dice_of(seat).to_vec()).collect(),
+            dice: s.cups.all_dice(),
             showdown: s,
         }),
         winners: state.winners,

@@ -151,7 +151,7 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         ghosts: state.ghosts,
         drawing: state.draw.map(|(w, _)| w),
         last_showdown: state.showdown.map(|s| ShowdownView {
-            dice: Seat::all(players).map(|seat| s.cups.dice_of(seat).to_vec()).collect(),
+            dice: s.cups.all_dice(),
             showdown: s,
         }),
         winners: state.winners,
