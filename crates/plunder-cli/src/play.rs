@@ -136,7 +136,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 last_human = Some(seat);
                 let view = session.view(Viewer::Seat(seat));
                 writeln!(t.output, "\n{}", game.describe(&view)).map_err(io)?;
-                match ask(&mut t, seat, &legal).map_err(io)? {
+                let labels: Vec<String> = legal.iter().map(|a| game.label(a)).collect();
+                match ask(&mut t, seat, &labels).map_err(io)? {
                     Some(choice) => legal[choice].clone(),
                     None => break Err("the game was abandoned".to_string()),
                 }

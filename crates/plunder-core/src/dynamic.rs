@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
+use crate::{Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
 
 /// An action or chance outcome in JSON with its label for people.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -50,10 +50,10 @@ fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
     }
 }
 
-fn labeled_action<A: Serialize + std::fmt::Display>(action: &A) -> Labeled {
+fn labeled_action<G: Narrate>(game: &G, action: &G::Action) -> Labeled {
     Labeled {
         json: LabeledJson::Action { action: serde_json::to_value(action).expect("actions serialize") },
-        label: action.to_string(),
+        label: game.label(action),
     }
 }
 
@@ -64,7 +64,7 @@ fn labeled_chance<C: Serialize + std::fmt::Display>(outcome: &C, probability: f6
     }
 }
 
-impl<G: Roster> DynSession for Session<G> {
+impl<G: Roster + Narrate> DynSession for Session<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -83,7 +83,7 @@ impl<G: Roster> DynSession for Session<G> {
 
     fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError> {
         check_seat(seat, self.seats())?;
-        Ok(Session::legal_actions(self, seat).iter().map(labeled_action).collect())
+        Ok(Session::legal_actions(self, seat).iter().map(|a| labeled_action(self.game(), a)).collect())
     }
 
     fn chance_outcomes(&self) -> Vec<Labeled> {
@@ -143,6 +143,6 @@ impl<G: Roster> DynSession for Session<G> {
         })?;
         let view = Session::view(self, Viewer::Seat(seat));
         let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
-        Ok(labeled_action(&action))
+        Ok(labeled_action(self.game(), &action))
     }
 }

@@ -9,4 +9,9 @@ pub trait Narrate: Game {
     fn describe(&self, view: &Self::View) -> String;
     /// What happened between two views of the same viewer, one line per event, oldest first.
     fn news(&self, before: &Self::View, after: &Self::View) -> Vec<String>;
+
+    /// An action's label for people, where the game knows more than the action itself (card names, say).
+    fn label(&self, action: &Self::Action) -> String {
+        action.to_string()
+    }
 }

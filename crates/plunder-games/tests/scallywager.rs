@@ -640,3 +640,13 @@ fn the_odds_captain_beats_random_and_naive_captains_by_far() {
     let table = win_rate(4, "odds", "raise", 120);
     assert!(table > 0.5, "one odds captain among three naive ones wins only {table} (fair share 0.25)");
 }
+
+#[test]
+fn card_actions_are_labelled_with_card_names() {
+    use plunder_core::Narrate;
+    let s = holding(0, Deck::Treasure, "spyglass");
+    let legal = s.legal_actions(Seat(0));
+    let labels: Vec<String> = legal.iter().map(|a| s.game().label(a)).collect();
+    assert!(labels.contains(&"play Spyglass on P2".to_string()), "{labels:?}");
+    assert!(labels.contains(&"pass".to_string()));
+}

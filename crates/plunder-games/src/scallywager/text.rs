@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use plunder_core::{Narrate, Seat};
 
+use super::action::Action;
 use super::cards::Deck;
 use super::state::{CallKind, Phase};
 use super::view::View;
@@ -16,6 +17,25 @@ impl Scallywager {
 }
 
 impl Narrate for Scallywager {
+    fn label(&self, action: &Action) -> String {
+        match *action {
+            Action::Use { deck, card, target, die, take } => {
+                let mut label = format!("play {}", self.name(deck, card));
+                if let Some(t) = target {
+                    label += &format!(" on {t}");
+                }
+                if let Some(d) = die {
+                    label += &format!(" (reroll your die {})", d + 1);
+                }
+                if let Some(k) = take {
+                    label += &format!(", taking their {}", self.name(Deck::Treasure, k));
+                }
+                label
+            }
+            other => other.to_string(),
+        }
+    }
+
     fn describe(&self, view: &View) -> String {
         let mut out = String::new();
         let _ = writeln!(
