@@ -175,14 +175,25 @@ fn hide_screen<R, W: Write>(t: &mut Table<R, W>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Asks a person to choose; `None` if they quit or the input ended.
-fn ask<R: BufRead, W: Write, A: std::fmt::Display>(
-    t: &mut Table<R, W>,
-    seat: Seat,
-    legal: &[A],
-) -> std::io::Result<Option<usize>> {
-    for (i, action) in legal.iter().enumerate() {
-        writeln!(t.output, "  {:>2}. {action}", i + 1)?;
+/// Menus longer than this show their head and let people search the rest.
+const MENU_LINES: usize = 24;
+
+/// Folds a label for searching: case, spaces and the × sign do not matter ("4x5" finds "bid 4 × 5").
+fn fold(text: &str) -> String {
+    text.to_lowercase().replace('×', "x").chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// Asks a person to choose by number, or by typing part of a choice; `None` if they quit or the input ended.
+fn ask<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat, labels: &[String]) -> std::io::Result<Option<usize>> {
+    for (i, label) in labels.iter().enumerate().take(MENU_LINES) {
+        writeln!(t.output, "  {:>2}. {label}", i + 1)?;
+    }
+    if labels.len() > MENU_LINES {
+        writeln!(
+            t.output,
+            "  ... and {} more: type part of a choice to find it (e.g. 4x5)",
+            labels.len() - MENU_LINES
+        )?;
     }
     loop {
         write!(t.output, "{seat}, your choice: ")?;
@@ -196,9 +207,28 @@ fn ask<R: BufRead, W: Write, A: std::fmt::Display>(
         if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {
             return Ok(None);
         }
-        match answer.parse::<usize>() {
-            Ok(n) if (1..=legal.len()).contains(&n) => return Ok(Some(n - 1)),
-            _ => writeln!(t.output, "Please type a number from 1 to {}.", legal.len())?,
+        if answer.is_empty() {
+            continue;
+        }
+        if let Ok(n) = answer.parse::<usize>() {
+            if (1..=labels.len()).contains(&n) {
+                return Ok(Some(n - 1));
+            }
+            writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", labels.len())?;
+            continue;
+        }
+        let query = fold(answer);
+        let found: Vec<usize> = (0..labels.len()).filter(|&i| fold(&labels[i]).contains(&query)).collect();
+        let exact: Vec<usize> = found.iter().copied().filter(|&i| fold(&labels[i]).ends_with(&query)).collect();
+        match (found.len(), exact.len()) {
+            (1, _) => return Ok(Some(found[0])),
+            (_, 1) => return Ok(Some(exact[0])),
+            (0, _) => writeln!(t.output, "No choice matches '{answer}'.")?,
+            _ => {
+                for &i in found.iter().take(MENU_LINES) {
+                    writeln!(t.output, "  {:>2}. {}", i + 1, labels[i])?;
+                }
+            }
         }
     }
 }

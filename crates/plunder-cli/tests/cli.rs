@@ -241,3 +241,28 @@ fn scallywager_is_playable_from_the_keyboard_and_replays() {
     let replay = plunder(&["replay", record.to_str().unwrap(), "--quiet"], "");
     assert!(replay.status.success(), "{}", text(&replay));
 }
+
+#[test]
+fn long_menus_can_be_searched() {
+    // P1 opens the bidding with ten dice on the table: "2x6" finds "bid 2 × 6" among fifty bids, and "x3" is
+    // ambiguous, so it lists the matches and asks again.
+    let input = "x3\n2x6\n".to_string() + &"liar\n1\n".repeat(200);
+    let out = plunder(
+        &[
+            "play",
+            "liars-dice",
+            "--seats",
+            "human,odds",
+            "--seed",
+            "4",
+            "--options",
+            "{\"dice\":5,\"wild\":\"ones\",\"wild_biddable\":false}",
+        ],
+        &input,
+    );
+    let log = text(&out);
+    assert!(out.status.success(), "{log}");
+    assert!(log.contains("more: type part of a choice"), "{log}");
+    assert!(log.contains("P1 bids 2 × 6"), "{log}");
+    assert!(log.contains("bid 10 × 3"), "the ambiguous search listed its matches: {log}");
+}

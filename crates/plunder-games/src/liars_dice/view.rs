@@ -67,10 +67,7 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         rolling,
         turn: (state.phase == Phase::Bid).then_some(state.turn),
         bids: state.bids.iter().map(|&(seat, bid)| BidMade { seat, bid }).collect(),
-        last_showdown: state.showdown.map(|s| Revealed {
-            dice: s.cups.all_dice(),
-            showdown: s,
-        }),
+        last_showdown: state.showdown.map(|s| Revealed { dice: s.cups.all_dice(), showdown: s }),
         winners: state.winners,
     }
 }

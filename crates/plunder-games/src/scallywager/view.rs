@@ -150,10 +150,7 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         boarders: state.boarders,
         ghosts: state.ghosts,
         drawing: state.draw.map(|(w, _)| w),
-        last_showdown: state.showdown.map(|s| ShowdownView {
-            dice: s.cups.all_dice(),
-            showdown: s,
-        }),
+        last_showdown: state.showdown.map(|s| ShowdownView { dice: s.cups.all_dice(), showdown: s }),
         winners: state.winners,
     }
 }
