@@ -97,7 +97,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         };
         writeln!(t.output, "  {}: {who}", Seat(i as u8)).map_err(io)?;
     }
-    writeln!(t.output, "Type the number of your choice and press Enter; q quits.\n").map_err(io)?;
+    writeln!(t.output, "Type the number of your choice, or part of its name (4x5, liar), and press Enter; q quits.\n")
+        .map_err(io)?;
 
     let mut public = session.view(Viewer::Spectator);
     let mut last_human: Option<Seat> = None;
