@@ -55,7 +55,8 @@ struct PlayArgs {
     /// Seed for the dice and the bots (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}'.
+    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}' (`plunder games` lists each
+    /// game's options with their defaults).
     #[arg(long, default_value = "{}")]
     options: String,
     /// Write the game record (JSON) to this file when the game ends or is abandoned.
@@ -94,12 +95,13 @@ fn main() -> ExitCode {
     }
 }
 
-struct ListBots;
+struct Describe;
 
-impl plunder_games::GameVisitor for ListBots {
-    type Output = Vec<plunder_core::BotKind>;
+impl plunder_games::GameVisitor for Describe {
+    type Output = (Vec<plunder_core::BotKind>, String);
     fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
-        G::bot_kinds()
+        let options = serde_json::to_string(&G::Options::default()).unwrap_or_default();
+        (G::bot_kinds(), options)
     }
 }
 
@@ -107,9 +109,12 @@ fn list_games() -> String {
     let mut out = String::new();
     for info in plunder_games::GAMES {
         out += &format!("{} - {} ({}-{} players)\n", info.id, info.name, info.min_players, info.max_players);
-        for bot in plunder_games::with_game(info.id, ListBots).unwrap_or_default() {
+        let (bots, options) = plunder_games::with_game(info.id, Describe).unwrap_or_default();
+        for bot in bots {
             out += &format!("    bot {:<8} {}\n", bot.name, bot.about);
         }
+        out += &format!("    options (defaults; set any with --options): {options}\n");
+        out += &format!("    rules: docs/rules/{}.md\n", info.id);
     }
     out
 }

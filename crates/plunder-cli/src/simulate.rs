@@ -37,7 +37,7 @@ pub struct SimulateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
-    /// Game options as a JSON object.
+    /// Game options as a JSON object (`plunder games` lists them with their defaults).
     #[arg(long, default_value = "{}")]
     options: String,
 }

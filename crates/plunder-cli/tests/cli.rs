@@ -185,6 +185,11 @@ fn simulation_results_do_not_depend_on_threads() {
 fn games_lists_every_game_and_bot() {
     let out = plunder(&["games"], "");
     assert!(text(&out).contains("loot-pirates") && text(&out).contains("bot loot"));
+    for id in ["loot-pirates", "liars-dice", "scallywager"] {
+        assert!(text(&out).contains(&format!("rules: docs/rules/{id}.md")), "{}", text(&out));
+        assert!(std::path::Path::new(&format!("{}/../../docs/rules/{id}.md", env!("CARGO_MANIFEST_DIR"))).exists());
+    }
+    assert!(text(&out).contains("\"shoot_off\":false"), "options are listed with defaults");
     let help = plunder(&["--help"], "");
     for sub in ["play", "simulate", "replay", "engine", "games"] {
         assert!(text(&help).contains(sub));
