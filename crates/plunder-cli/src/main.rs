@@ -3,6 +3,7 @@
 
 mod engine;
 mod play;
+mod plot;
 mod replay;
 mod simulate;
 mod speed;

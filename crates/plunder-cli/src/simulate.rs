@@ -37,6 +37,9 @@ pub struct SimulateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Also draw the win rates as an SVG chart into this file.
+    #[arg(long)]
+    svg: Option<std::path::PathBuf>,
     /// Game options as a JSON object (`plunder games` lists them with their defaults).
     #[arg(long, default_value = "{}")]
     options: String,
@@ -164,6 +167,10 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.svg {
+        std::fs::write(path, crate::plot::win_rate_svg(&summary))
+            .map_err(|e| format!("cannot write the chart to {}: {e}", path.display()))?;
+    }
     if args.json {
         let mut value = serde_json::to_value(&summary).expect("summaries serialize");
         value["threads"] = threads.into();

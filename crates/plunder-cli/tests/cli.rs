@@ -272,3 +272,30 @@ fn long_menus_can_be_searched() {
     assert!(log.contains("P1 bids 2 × 6"), "{log}");
     assert!(log.contains("bid 10 × 3"), "the ambiguous search listed its matches: {log}");
 }
+
+#[test]
+fn simulate_draws_an_svg_chart() {
+    let chart = temp("chart.svg");
+    let out = plunder(
+        &[
+            "simulate",
+            "--game",
+            "liars-dice",
+            "--games",
+            "300",
+            "--bots",
+            "odds,random",
+            "--svg",
+            chart.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<rect x=").count(), 2, "one bar per seat");
+    assert!(svg.contains("P1 odds") && svg.contains("P2 random"));
+    assert!(svg.contains("fair share (50%)"));
+    let bad = plunder(&["simulate", "--game", "liars-dice", "--games", "10", "--svg", "/nonexistent/x.svg"], "");
+    assert!(!bad.status.success() && text(&bad).contains("cannot write the chart"));
+}
