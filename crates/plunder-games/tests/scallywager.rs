@@ -650,3 +650,27 @@ fn card_actions_are_labelled_with_card_names() {
     assert!(labels.contains(&"play Spyglass on P2".to_string()), "{labels:?}");
     assert!(labels.contains(&"pass".to_string()));
 }
+
+#[test]
+fn treasure_priority_goes_clockwise_from_the_token_until_all_decline() {
+    // "The player with the Treasure Token has priority to use the first Treasure card effect with priority
+    // passing clockwise. Once all players decline to utilize an effect, the bidding phase begins."
+    let mut s = table(4);
+    give(&mut s, 0, Deck::Treasure, "spyglass");
+    give(&mut s, 2, Deck::Treasure, "second-wind");
+    give(&mut s, 2, Deck::Treasure, "spyglass");
+    roll(&mut s, &[], 3);
+    // Turn 4: the token is P4's, who holds nothing: priority starts with P1, the first holder clockwise from P4.
+    assert_eq!(spectator(&s).token, Seat(3));
+    assert_eq!(spectator(&s).priority, Some(Seat(0)));
+    s.play(Seat(0), Action::Pass).unwrap();
+    assert_eq!(spectator(&s).priority, Some(Seat(2)), "captains without cards are skipped");
+    use_card(&mut s, 2, Deck::Treasure, "spyglass", Some(0), None, None);
+    // A card was used: everyone may act again, P1 first (clockwise from P3).
+    assert_eq!(spectator(&s).priority, Some(Seat(0)));
+    assert_eq!(s.play(Seat(2), Action::Pass).unwrap_err().code(), "not_to_act");
+    s.play(Seat(0), Action::Pass).unwrap();
+    s.play(Seat(2), Action::Pass).unwrap();
+    assert_eq!(spectator(&s).phase, Phase::Bidding, "all declined in a row");
+    assert_eq!(spectator(&s).bidder, Some(Seat(3)), "the token holder opens the bidding");
+}
