@@ -26,6 +26,21 @@ impl Call {
     }
 }
 
+/// A showdown as the table sees it: the game's record of the call, and every cup's dice, shown.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Revealed<S> {
+    #[serde(flatten)]
+    pub showdown: S,
+    pub dice: Vec<Vec<u8>>,
+}
+
+impl<S> Revealed<S> {
+    /// The showdown `showdown` of the table `cups`.
+    pub fn new(showdown: S, cups: &Cups) -> Revealed<S> {
+        Revealed { showdown, dice: cups.all_dice() }
+    }
+}
+
 /// Dice on the whole table that count for `bid`'s face when `bidder` made the bid.
 pub fn count_table(rules: &BidRules, cups: &Cups, face: u8, bidder: Seat, rule: &impl CountRule) -> u32 {
     cups.counts()

@@ -10,7 +10,7 @@ mod odds;
 pub mod strategy;
 
 pub use bid::{Bid, BidRules, RaiseRule, Wild};
-pub use call::{count_table, Call};
+pub use call::{count_table, Call, Revealed};
 pub use count::{count_matching, CountRule, PlainCount};
 pub use cups::{Cups, MAX_CUPS, MAX_DICE};
 pub use odds::{p_at_least, p_exactly};

@@ -15,12 +15,7 @@ pub struct BidMade {
 }
 
 /// The last round's showdown with everyone's dice, as revealed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Revealed {
-    #[serde(flatten)]
-    pub showdown: Showdown,
-    pub dice: Vec<Vec<u8>>,
-}
+pub type Revealed = crate::bidding::Revealed<Showdown>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -67,7 +62,7 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         rolling,
         turn: (state.phase == Phase::Bid).then_some(state.turn),
         bids: state.bids.iter().map(|&(seat, bid)| BidMade { seat, bid }).collect(),
-        last_showdown: state.showdown.map(|s| Revealed { dice: s.cups.all_dice(), showdown: s }),
+        last_showdown: state.showdown.map(|s| Revealed::new(s, &s.cups)),
         winners: state.winners,
     }
 }

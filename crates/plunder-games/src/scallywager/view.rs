@@ -31,12 +31,7 @@ pub struct Revealed {
 }
 
 /// The showdown with every ship's dice.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ShowdownView {
-    #[serde(flatten)]
-    pub showdown: Showdown,
-    pub dice: Vec<Vec<u8>>,
-}
+pub type ShowdownView = crate::bidding::Revealed<Showdown>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -150,7 +145,7 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         boarders: state.boarders,
         ghosts: state.ghosts,
         drawing: state.draw.map(|(w, _)| w),
-        last_showdown: state.showdown.map(|s| ShowdownView { dice: s.cups.all_dice(), showdown: s }),
+        last_showdown: state.showdown.map(|s| ShowdownView::new(s, &s.cups)),
         winners: state.winners,
     }
 }
