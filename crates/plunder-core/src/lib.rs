@@ -21,6 +21,7 @@ pub mod record;
 mod rng;
 mod seat;
 mod session;
+pub mod zones;
 
 pub use bot::{Bot, BotKind, RandomBot, Roster, Turn, RANDOM_BOT};
 pub use driver::{play_game, random_playout, DriveError, Finished};

@@ -79,6 +79,24 @@ impl Rng {
     pub fn die(&mut self, faces: u8) -> u8 {
         self.below(faces as u32) as u8 + 1
     }
+
+    /// An index drawn with probability `weights[i] / sum` (a draw from a pile counted by kind); `None` when every
+    /// weight is 0. Exact integer arithmetic, so the same seed draws the same card everywhere.
+    pub fn weighted(&mut self, weights: &[u32]) -> Option<usize> {
+        let total: u64 = weights.iter().map(|&w| w as u64).sum();
+        if total == 0 {
+            return None;
+        }
+        // Modulo bias is below total / 2^64: nil for any pile.
+        let mut pick = self.next_u64() % total;
+        for (i, &w) in weights.iter().enumerate() {
+            if pick < w as u64 {
+                return Some(i);
+            }
+            pick -= w as u64;
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -104,6 +122,19 @@ mod tests {
     }
 
     const FROZEN_ROLLS_SEED_1: [u8; 10] = [6, 4, 6, 1, 1, 2, 1, 1, 1, 3];
+
+    #[test]
+    fn weighted_draws_follow_the_weights() {
+        let mut rng = Rng::seeded(3);
+        let mut seen = [0u32; 4];
+        for _ in 0..10_000 {
+            seen[rng.weighted(&[1, 0, 3, 6]).unwrap()] += 1;
+        }
+        assert_eq!(seen[1], 0, "a zero weight is never drawn");
+        assert!((800..1200).contains(&seen[0]) && (2700..3300).contains(&seen[2]), "{seen:?}");
+        assert_eq!(rng.weighted(&[0, 0]), None);
+        assert_eq!(rng.weighted(&[]), None);
+    }
 
     #[test]
     fn die_is_roughly_uniform() {

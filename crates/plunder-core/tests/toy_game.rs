@@ -1,18 +1,54 @@
-//! A tiny test-only card game, "Last Word", that uses what Loot Pirates does not: hidden hands dealt by chance,
-//! and responses on anyone's turn resolved last in, first out (`priority::Window`). It shows the core fits such
-//! games, and, in a leaky variant, that the conformance suite catches a view that shows another seat's hand.
+//! A tiny test-only card game, "Last Word", that uses what the landed games do not: hidden hands dealt from a
+//! hidden deck (`zones`), and answers on anyone's turn on the response stack (`priority::Window`) with every case
+//! the card games need: a mirror that turns the card beneath it round, a card that cancels the card beneath it,
+//! and a cannon whose resolution starts a roll that every seat may answer in a nested window. It runs the
+//! conformance suite; a leaky variant proves the suite catches a view that shows another seat's hand.
 //!
-//! Rules: each seat is dealt 3 cards worth 0-3. Each round the leader opens a window; in turn, seats may play a
-//! card onto the stack, pass, or auto-pass for good. When all pass, the top card resolves: a 0 cancels the card
-//! under it; any other card scores its value for its owner. Highest score after `rounds` rounds wins.
+//! Rules: a deck of 12 cards (3 Strike, 2 Mirror, 2 Cancel, 2 Cannon, 3 Boost); each seat is dealt 2, and each
+//! round's leader draws one. Each round the leader opens a window; seats with priority may play one card per
+//! round, pass, or declare that they will never answer again (auto-pass). Cards:
+//! - Strike (at another seat): its target loses 2 points.
+//! - Mirror (on a Strike): the Strike now hits the seat that played it.
+//! - Cancel (on any item): the item beneath it is removed unresolved.
+//! - Cannon: its player rolls a die; everyone may answer the roll (Boost); the roll's value is scored.
+//! - Boost (on a roll): +2 to the roll.
+//!
+//! Highest score after `rounds` rounds wins.
 
 use std::fmt;
 
-use plunder_core::priority::{AfterPass, Window};
-use plunder_core::{conformance, Game, OptionsError, Outcome, Rng, Seat, SeatSet, Status, Viewer};
+use plunder_core::priority::{Entry, Now, Window};
+use plunder_core::zones::{Visibility, ZoneId, Zones};
+use plunder_core::{conformance, play, supply_chance, Game, OptionsError, Outcome, Rng, Seat, SeatSet, Status, Viewer};
 use serde::{Deserialize, Serialize};
 
-const HAND: usize = 3;
+const MAX_SEATS: usize = 4;
+const HAND: u8 = 2;
+const DECK: ZoneId = 0;
+const PLAYED: ZoneId = 1;
+
+fn hand(seat: Seat) -> ZoneId {
+    2 + seat.0
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Kind {
+    Strike,
+    Mirror,
+    Cancel,
+    Cannon,
+    Boost,
+}
+
+const KINDS: [(Kind, usize); 5] =
+    [(Kind::Strike, 3), (Kind::Mirror, 2), (Kind::Cancel, 2), (Kind::Cannon, 2), (Kind::Boost, 3)];
+
+impl Kind {
+    fn from_index(i: u8) -> Kind {
+        KINDS[i as usize].0
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Options {
@@ -28,7 +64,11 @@ struct LastWord(Options);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Action {
-    Play { slot: u8 },
+    Play {
+        card: Kind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
     Pass,
     AutoPass,
 }
@@ -36,44 +76,61 @@ enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Play { slot } => write!(f, "play card {slot}"),
+            Action::Play { card, target: Some(t) } => write!(f, "play {card:?} at {t}"),
+            Action::Play { card, target: None } => write!(f, "play {card:?}"),
             Action::Pass => f.write_str("pass"),
-            Action::AutoPass => f.write_str("never respond"),
+            Action::AutoPass => f.write_str("never answer again"),
         }
     }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Deal {
-    seat: Seat,
-    value: u8,
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Chance {
+    Deal { seat: Seat, card: Kind },
+    Roll { value: u8 },
 }
 
-impl fmt::Display for Deal {
+impl fmt::Display for Chance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is dealt a {}", self.seat, self.value)
+        match self {
+            Chance::Deal { seat, card } => write!(f, "{seat} is dealt {card:?}"),
+            Chance::Roll { value } => write!(f, "the cannon rolls {value}"),
+        }
     }
+}
+
+/// What waits on the stack.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Item {
+    Card { card: Kind, target: Option<Seat>, rolled: bool },
+    Roll { seat: Seat, value: u8 },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 struct State {
-    hands: [[Option<u8>; HAND]; 4],
-    dealt: u8,
-    scores: [i32; 4],
+    cards: Zones<16>,
+    to_deal: [u8; MAX_SEATS],
+    roll_for: Option<Seat>,
+    scores: [i32; MAX_SEATS],
     round: u8,
-    window: Window<u8>,
-    auto_pass: SeatSet,
+    window: Window<Item>,
     over: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 struct View {
     seat: Option<Seat>,
-    my_hand: Vec<Option<u8>>,
+    my_hand: Vec<Kind>,
     hand_sizes: Vec<usize>,
-    all_hands: Option<Vec<Vec<Option<u8>>>>,
-    stack: Vec<(Seat, u8)>,
-    holder: Option<Seat>,
+    all_hands: Option<Vec<Vec<Kind>>>,
+    deck: usize,
+    played: Vec<Kind>,
+    stack: Vec<(Option<Seat>, Item)>,
+    frames: usize,
+    priority: Option<Seat>,
+    rolling: Option<Seat>,
     scores: Vec<i32>,
     round: u8,
     auto_pass: SeatSet,
@@ -84,39 +141,92 @@ impl LastWord {
         self.0.seats as usize
     }
 
-    fn open_round(&self, s: &mut State) {
-        let leader = Seat(s.round % self.0.seats);
-        s.window = Window::open(self.n(), leader, SeatSet::first(self.n()), s.auto_pass);
-        self.settle(s);
+    fn hand_kinds(&self, s: &State, seat: Seat) -> Vec<Kind> {
+        let mut kinds: Vec<Kind> = s.cards.cards_in(hand(seat)).map(|id| Kind::from_index(s.cards.kind(id))).collect();
+        kinds.sort();
+        kinds
     }
 
-    /// Resolves and advances until someone can act or the game ends.
+    fn next_deal(&self, s: &State) -> Option<Seat> {
+        Seat::all(self.n()).find(|seat| s.to_deal[seat.index()] > 0)
+    }
+
+    fn start_round(&self, s: &mut State) {
+        let leader = Seat(s.round % self.0.seats);
+        s.window.reopen(leader, SeatSet::first(self.n()));
+        if s.cards.count(DECK) > 0 {
+            s.to_deal[leader.index()] += 1;
+        }
+    }
+
+    /// Resolves and moves on until a seat must act, chance must speak, or the game ends.
     fn settle(&self, s: &mut State) {
         loop {
-            if s.window.holder().is_some() {
+            if self.next_deal(s).is_some() || s.roll_for.is_some() || s.over {
                 return;
             }
-            match s.window.settle() {
-                AfterPass::Waiting => return,
-                AfterPass::Resolve { seat, item } => self.resolve(s, seat, item),
-                AfterPass::Closed => {
+            match s.window.now() {
+                Now::Priority(_) => return,
+                Now::Resolving(entry) => self.resolve(s, entry),
+                Now::Closed => {
                     s.round += 1;
                     if s.round >= self.0.rounds {
                         s.over = true;
                         return;
                     }
-                    let leader = Seat(s.round % self.0.seats);
-                    s.window = Window::open(self.n(), leader, SeatSet::first(self.n()), s.auto_pass);
+                    self.start_round(s);
                 }
             }
         }
     }
 
-    fn resolve(&self, s: &mut State, seat: Seat, value: u8) {
-        if value == 0 {
-            s.window.cancel_top();
-        } else {
-            s.scores[seat.index()] += value as i32;
+    fn resolve(&self, s: &mut State, entry: Entry<Item>) {
+        let top = s.window.len() - 1;
+        match entry.item {
+            Item::Card { card: Kind::Strike, target, .. } => {
+                if let Some(t) = target {
+                    s.scores[t.index()] -= 2;
+                }
+            }
+            Item::Card { card: Kind::Mirror, .. } => {
+                let beneath = top.checked_sub(1).and_then(|i| s.window.get(i));
+                if let Some(Entry { by: Some(striker), item: Item::Card { card: Kind::Strike, .. } }) = beneath {
+                    if let Some(Item::Card { target, .. }) = s.window.get_mut(top - 1) {
+                        *target = Some(striker);
+                    }
+                }
+            }
+            Item::Card { card: Kind::Cancel, .. } => {
+                if top > 0 {
+                    s.window.remove(top - 1).expect("the item beneath exists");
+                }
+            }
+            Item::Card { card: Kind::Cannon, rolled: false, .. } => {
+                // Resolving waits for the roll; the nested window opens when it is in.
+                s.roll_for = entry.by;
+                return;
+            }
+            Item::Card { card: Kind::Cannon, rolled: true, .. } => {}
+            Item::Card { card: Kind::Boost, .. } => {
+                let roll =
+                    (0..top).rev().find(|&i| matches!(s.window.get(i), Some(Entry { item: Item::Roll { .. }, .. })));
+                if let Some(Item::Roll { value, .. }) = roll.and_then(|i| s.window.get_mut(i)) {
+                    *value += 2;
+                }
+            }
+            Item::Roll { seat, value } => s.scores[seat.index()] += value as i32,
+        }
+        s.window.resolved().expect("an item was resolving");
+    }
+
+    fn playable(&self, s: &State, card: Kind) -> bool {
+        let nested = s.window.frames() > 1;
+        let top = s.window.top().map(|e| e.item);
+        match card {
+            Kind::Strike | Kind::Cannon => !nested,
+            Kind::Mirror => matches!(top, Some(Item::Card { card: Kind::Strike, .. })),
+            Kind::Cancel => s.window.frame_len() > 0,
+            Kind::Boost => nested,
         }
     }
 }
@@ -125,13 +235,13 @@ impl Game for LastWord {
     type Options = Options;
     type State = State;
     type Action = Action;
-    type Chance = Deal;
+    type Chance = Chance;
     type View = View;
     const ID: &'static str = "last-word";
     const NAME: &'static str = "Last Word";
 
     fn new(options: Options) -> Result<Self, OptionsError> {
-        if !(2..=4).contains(&options.seats) || options.rounds == 0 {
+        if !(2..=MAX_SEATS as u8).contains(&options.seats) || options.rounds == 0 {
             return Err(OptionsError::new("2-4 seats and at least 1 round"));
         }
         Ok(LastWord(options))
@@ -146,84 +256,131 @@ impl Game for LastWord {
         self.n()
     }
     fn initial_state(&self) -> State {
-        State {
-            hands: [[None; HAND]; 4],
-            dealt: 0,
-            scores: [0; 4],
-            round: 0,
-            window: Window::open(self.n(), Seat(0), SeatSet::EMPTY, SeatSet::EMPTY),
-            auto_pass: SeatSet::EMPTY,
-            over: false,
+        let mut visibility = vec![Visibility::Hidden, Visibility::Public];
+        visibility.extend(Seat::all(self.n()).map(Visibility::Owner));
+        let mut cards = Zones::new(self.n(), &visibility).expect("few zones");
+        for (kind, (_, copies)) in KINDS.iter().enumerate() {
+            cards.add(kind as u8, *copies, DECK).expect("the deck fits");
         }
+        let mut to_deal = [0; MAX_SEATS];
+        to_deal[..self.n()].fill(HAND);
+        let mut s = State {
+            cards,
+            to_deal,
+            roll_for: None,
+            scores: [0; MAX_SEATS],
+            round: 0,
+            window: Window::closed(self.n()).with_limit(1),
+            over: false,
+        };
+        self.start_round(&mut s);
+        s
     }
     fn status(&self, s: &State) -> Status {
         if s.over {
             Status::Over
-        } else if (s.dealt as usize) < HAND * self.n() {
+        } else if self.next_deal(s).is_some() || s.roll_for.is_some() {
             Status::Chance
         } else {
-            Status::Decide(SeatSet::only(s.window.holder().expect("settled windows have a holder")))
+            Status::Decide(SeatSet::only(s.window.holder().expect("a settled window waits for a seat")))
         }
     }
     fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         out.push(Action::AutoPass);
-        for (slot, card) in s.hands[seat.index()].iter().enumerate() {
-            if card.is_some() {
-                out.push(Action::Play { slot: slot as u8 });
+        if s.window.can_respond(seat).is_err() {
+            return;
+        }
+        let mut kinds = self.hand_kinds(s, seat);
+        kinds.dedup();
+        for card in kinds.into_iter().filter(|&k| self.playable(s, k)) {
+            if card == Kind::Strike {
+                out.extend(Seat::all(self.n()).filter(|&t| t != seat).map(|t| Action::Play { card, target: Some(t) }));
+            } else {
+                out.push(Action::Play { card, target: None });
             }
         }
     }
     fn apply_unchecked(&self, s: &mut State, seat: Seat, action: &Action) {
         match *action {
-            Action::Play { slot } => {
-                let value = s.hands[seat.index()][slot as usize].take().expect("a legal card");
-                s.window.respond(seat, value).ok();
+            Action::Play { card, target } => {
+                let kind = KINDS.iter().position(|(k, _)| *k == card).expect("a kind") as u8;
+                let id = s.cards.cards_in(hand(seat)).find(|&id| s.cards.kind(id) == kind).expect("a held card");
+                s.cards.move_card(id, PLAYED).expect("a zone");
+                s.window.respond(seat, Item::Card { card, target, rolled: false }).expect("legal");
             }
-            Action::Pass => {
-                if let Ok(AfterPass::Resolve { seat, item }) = s.window.pass(seat) {
-                    self.resolve(s, seat, item);
-                }
-            }
-            Action::AutoPass => {
-                s.auto_pass.insert(seat);
-                s.window.set_auto_pass(seat);
-            }
+            Action::Pass => s.window.pass(seat).expect("priority"),
+            Action::AutoPass => s.window.auto_pass(seat),
         }
         self.settle(s);
     }
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Deal, f64)>) {
-        let seat = Seat(s.dealt / HAND as u8);
-        out.extend((0..4).map(|value| (Deal { seat, value }, 0.25)));
-    }
-    fn apply_chance_unchecked(&self, s: &mut State, deal: &Deal) {
-        s.hands[deal.seat.index()][s.dealt as usize % HAND] = Some(deal.value);
-        s.dealt += 1;
-        if s.dealt as usize == HAND * self.n() {
-            self.open_round(s);
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Chance, f64)>) {
+        if let Some(seat) = self.next_deal(s) {
+            let mut counts = [0u32; KINDS.len()];
+            s.cards.kind_counts(DECK, &mut counts);
+            let total: u32 = counts.iter().sum();
+            for (kind, &count) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+                out.push((Chance::Deal { seat, card: Kind::from_index(kind as u8) }, count as f64 / total as f64));
+            }
+        } else {
+            out.extend((1..=6).map(|value| (Chance::Roll { value }, 1.0 / 6.0)));
         }
+    }
+    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Chance {
+        match self.next_deal(s) {
+            Some(seat) => {
+                let mut counts = [0u32; KINDS.len()];
+                s.cards.kind_counts(DECK, &mut counts);
+                let kind = rng.weighted(&counts).expect("a deal needs a card") as u8;
+                Chance::Deal { seat, card: Kind::from_index(kind) }
+            }
+            None => Chance::Roll { value: rng.die(6) },
+        }
+    }
+    fn apply_chance_unchecked(&self, s: &mut State, chance: &Chance) {
+        match *chance {
+            Chance::Deal { seat, card } => {
+                let kind = KINDS.iter().position(|(k, _)| *k == card).expect("a kind") as u8;
+                s.cards.draw(DECK, kind, hand(seat)).expect("a possible deal");
+                s.to_deal[seat.index()] -= 1;
+                if s.cards.count(DECK) == 0 {
+                    s.to_deal = [0; MAX_SEATS];
+                }
+            }
+            Chance::Roll { value } => {
+                let seat = s.roll_for.take().expect("a roll is pending");
+                let top = s.window.len() - 1;
+                if let Some(Item::Card { rolled, .. }) = s.window.get_mut(top) {
+                    *rolled = true;
+                }
+                s.window
+                    .open_nested(seat.next(self.n()), SeatSet::first(self.n()), Item::Roll { seat, value })
+                    .expect("the cannon is resolving");
+            }
+        }
+        self.settle(s);
     }
     fn view(&self, s: &State, viewer: Viewer) -> View {
         let n = self.n();
         View {
             seat: viewer.seat(),
-            my_hand: viewer.seat().map_or(Vec::new(), |me| s.hands[me.index()].to_vec()),
-            hand_sizes: (0..n).map(|i| s.hands[i].iter().flatten().count()).collect(),
-            all_hands: self.0.leaky.then(|| (0..n).map(|i| s.hands[i].to_vec()).collect()),
-            stack: s.window.stack().collect(),
-            holder: if s.over || (s.dealt as usize) < HAND * n { None } else { s.window.holder() },
+            my_hand: viewer.seat().map_or(Vec::new(), |me| self.hand_kinds(s, me)),
+            hand_sizes: Seat::all(n).map(|seat| s.cards.count(hand(seat))).collect(),
+            all_hands: self.0.leaky.then(|| Seat::all(n).map(|seat| self.hand_kinds(s, seat)).collect()),
+            deck: s.cards.count(DECK),
+            played: s.cards.cards_in(PLAYED).map(|id| Kind::from_index(s.cards.kind(id))).collect(),
+            stack: s.window.stack().map(|e| (e.by, e.item)).collect(),
+            frames: s.window.frames(),
+            priority: if self.status(s) == Status::Chance || s.over { None } else { s.window.holder() },
+            rolling: s.roll_for,
             scores: s.scores[..n].to_vec(),
             round: s.round,
-            auto_pass: s.auto_pass,
+            auto_pass: s.window.auto_passing(),
         }
     }
     fn determinize(&self, s: &State, seat: Seat, rng: &mut Rng) -> State {
         let mut sampled = s.clone();
-        for other in Seat::all(self.n()).filter(|&o| o != seat) {
-            for card in sampled.hands[other.index()].iter_mut().flatten() {
-                *card = rng.below(4) as u8;
-            }
-        }
+        sampled.cards.determinize(seat, rng);
         sampled
     }
     fn outcome(&self, s: &State) -> Option<Outcome> {
@@ -240,7 +397,7 @@ impl Game for LastWord {
 #[test]
 fn a_game_with_hidden_hands_and_a_response_stack_conforms() {
     for seats in 2..=4 {
-        conformance::check(&LastWord::new(Options { seats, rounds: 5, leaky: false }).unwrap());
+        conformance::check(&LastWord::new(Options { seats, rounds: 6, leaky: false }).unwrap());
     }
 }
 
@@ -250,28 +407,114 @@ fn the_suite_catches_a_view_that_shows_another_seats_hand() {
     conformance::check(&LastWord::new(Options { seats: 3, rounds: 3, leaky: true }).unwrap());
 }
 
-#[test]
-fn cards_resolve_last_in_first_out_and_a_zero_cancels() {
-    let game = LastWord::new(Options { seats: 2, rounds: 1, leaky: false }).unwrap();
+/// A two-seat game with scripted hands: seat 0, the first leader, holds `hand0` (its two cards and the round's
+/// draw), seat 1 holds `hand1`.
+fn dealt(hand0: [Kind; 3], hand1: [Kind; 2], rounds: u8) -> (LastWord, State) {
+    let game = LastWord::new(Options { seats: 2, rounds, leaky: false }).unwrap();
     let mut s = game.initial_state();
-    for value in [3, 2, 1, 0, 2, 1] {
-        let seat = Seat(s.dealt / HAND as u8);
-        plunder_core::supply_chance(&game, &mut s, &Deal { seat, value }).unwrap();
+    for (seat, card) in [(0, hand0[0]), (0, hand0[1]), (0, hand0[2]), (1, hand1[0]), (1, hand1[1])] {
+        supply_chance(&game, &mut s, &Chance::Deal { seat: Seat(seat), card }).unwrap();
     }
-    // Seat 0 plays its 3; seat 1 cancels it with its 0; seat 0 plays its 2 on top.
-    plunder_core::play(&game, &mut s, Seat(0), &Action::Play { slot: 0 }).unwrap();
-    plunder_core::play(&game, &mut s, Seat(1), &Action::Play { slot: 0 }).unwrap();
-    plunder_core::play(&game, &mut s, Seat(0), &Action::Play { slot: 1 }).unwrap();
-    assert_eq!(game.view(&s, Viewer::Spectator).stack, vec![(Seat(0), 3), (Seat(1), 0), (Seat(0), 2)]);
-    plunder_core::play(&game, &mut s, Seat(1), &Action::Pass).unwrap();
-    plunder_core::play(&game, &mut s, Seat(0), &Action::Pass).unwrap();
-    assert_eq!(s.scores[0], 2, "the 2 resolved first");
-    // Now the 0 resolves, cancelling the 3 beneath it; then everyone passes and the game ends.
-    plunder_core::play(&game, &mut s, Seat(0), &Action::Pass).unwrap();
-    plunder_core::play(&game, &mut s, Seat(1), &Action::Pass).unwrap();
-    assert_eq!(game.view(&s, Viewer::Spectator).stack, vec![]);
-    plunder_core::play(&game, &mut s, Seat(0), &Action::Pass).unwrap();
-    plunder_core::play(&game, &mut s, Seat(1), &Action::Pass).unwrap();
+    (game, s)
+}
+
+fn act(game: &LastWord, s: &mut State, seat: u8, action: Action) {
+    play(game, s, Seat(seat), &action).unwrap_or_else(|e| panic!("{action} by P{}: {e}", seat + 1));
+}
+
+fn strike(target: u8) -> Action {
+    Action::Play { card: Kind::Strike, target: Some(Seat(target)) }
+}
+
+fn card(card: Kind) -> Action {
+    Action::Play { card, target: None }
+}
+
+#[test]
+fn a_mirror_turns_the_strike_beneath_it_round() {
+    let (game, mut s) = dealt([Kind::Strike, Kind::Boost, Kind::Cancel], [Kind::Mirror, Kind::Boost], 1);
+    act(&game, &mut s, 0, strike(1));
+    act(&game, &mut s, 1, card(Kind::Mirror));
+    assert_eq!(game.view(&s, Viewer::Spectator).stack.len(), 2);
+    let mut legal = Vec::new();
+    game.legal_actions(&s, Seat(0), &mut legal);
+    assert_eq!(legal, vec![Action::Pass, Action::AutoPass], "one card per player per round: seat 0 has played");
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
+    // The mirror resolved; the window reopened for the Strike, now aimed at its own player.
+    let stack = game.view(&s, Viewer::Spectator).stack;
+    assert_eq!(stack, vec![(Some(Seat(0)), Item::Card { card: Kind::Strike, target: Some(Seat(0)), rolled: false })]);
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
+    assert_eq!(s.scores[..2], [-2, 0]);
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
     assert_eq!(game.status(&s), Status::Over);
-    assert_eq!(s.scores[..2], [2, 0]);
+}
+
+#[test]
+fn a_cancel_removes_the_card_beneath_it() {
+    let (game, mut s) = dealt([Kind::Strike, Kind::Boost, Kind::Mirror], [Kind::Cancel, Kind::Boost], 1);
+    act(&game, &mut s, 0, strike(1));
+    act(&game, &mut s, 1, card(Kind::Cancel));
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
+    assert_eq!(game.view(&s, Viewer::Spectator).stack, vec![], "the Strike went with the Cancel");
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
+    assert_eq!(s.scores[..2], [0, 0]);
+    assert_eq!(game.status(&s), Status::Over);
+    let played = game.view(&s, Viewer::Spectator).played;
+    assert_eq!(played, vec![Kind::Strike, Kind::Cancel], "both cards lie face up");
+}
+
+#[test]
+fn a_cannon_rolls_and_the_roll_is_answered_in_a_nested_window() {
+    let (game, mut s) = dealt([Kind::Cannon, Kind::Boost, Kind::Strike], [Kind::Boost, Kind::Strike], 1);
+    act(&game, &mut s, 0, card(Kind::Cannon));
+    act(&game, &mut s, 1, Action::Pass);
+    act(&game, &mut s, 0, Action::Pass);
+    assert_eq!(game.status(&s), Status::Chance, "the cannon resolves by rolling");
+    let mut legal = Vec::new();
+    game.legal_actions(&s, Seat(1), &mut legal);
+    supply_chance(&game, &mut s, &Chance::Roll { value: 3 }).unwrap();
+    let view = game.view(&s, Viewer::Spectator);
+    assert_eq!(view.frames, 2, "the roll opened a nested window");
+    assert_eq!(view.priority, Some(Seat(1)), "the nested window starts after the roller");
+    // Seat 1 answers the roll with its Boost (its one card this round); seat 0 has used its one card.
+    act(&game, &mut s, 1, card(Kind::Boost));
+    legal.clear();
+    game.legal_actions(&s, Seat(0), &mut legal);
+    assert_eq!(legal, vec![Action::Pass, Action::AutoPass]);
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
+    let stack = game.view(&s, Viewer::Spectator).stack;
+    assert_eq!(stack[1], (None, Item::Roll { seat: Seat(0), value: 5 }), "the Boost changed the roll");
+    act(&game, &mut s, 1, Action::Pass);
+    act(&game, &mut s, 0, Action::Pass);
+    assert_eq!(s.scores[..2], [5, 0], "the roll scored for the cannon's player");
+    // The nested window closed with its roll; the cannon finished; the outer window is open again.
+    let view = game.view(&s, Viewer::Spectator);
+    assert_eq!((view.frames, view.stack.len(), view.priority), (1, 0, Some(Seat(0))));
+    act(&game, &mut s, 0, Action::Pass);
+    act(&game, &mut s, 1, Action::Pass);
+    assert_eq!(game.status(&s), Status::Over);
+}
+
+#[test]
+fn a_seat_with_nothing_playable_is_asked_like_any_other() {
+    // Seat 1 holds a playable Strike in one game and only Boosts (unplayable outside a roll) in its twin: seat 0
+    // sees the same status and view either way, and seat 1 is asked in both.
+    let (game, mut a) = dealt([Kind::Cancel, Kind::Cancel, Kind::Mirror], [Kind::Strike, Kind::Boost], 2);
+    let (_, mut b) = dealt([Kind::Cancel, Kind::Cancel, Kind::Mirror], [Kind::Boost, Kind::Boost], 2);
+    for s in [&mut a, &mut b] {
+        act(&game, s, 0, Action::Pass);
+    }
+    assert_eq!(game.status(&a), Status::Decide(SeatSet::only(Seat(1))));
+    assert_eq!(game.status(&b), game.status(&a));
+    for s in [&mut a, &mut b] {
+        act(&game, s, 1, Action::Pass);
+    }
+    assert_eq!(game.view(&a, Viewer::Seat(Seat(0))), game.view(&b, Viewer::Seat(Seat(0))));
+    assert_eq!(game.status(&a), game.status(&b));
 }

@@ -4,6 +4,7 @@
 use plunder_core::{
     conformance, play_game, Bot, ChanceMode, Game, Rng, Roster, Seat, SeatSet, Session, Status, Viewer,
 };
+use plunder_games::bidding::Bid;
 use plunder_games::scallywager::{
     cards, Action, CallKind, Card, Chance, Deck, DeckFile, Options, Phase, Scallywager, Source,
 };
@@ -91,7 +92,7 @@ fn give(s: &mut Session<Scallywager>, winner: u8, deck: Deck, id: &str) {
 
 /// Bids `q × 2` round the table until it is `seat`'s turn to bid.
 fn until_turn_of(s: &mut Session<Scallywager>, seat: u8) {
-    let mut q = spectator(s).bids.last().map_or(1, |(_, b)| b.quantity + 1);
+    let mut q = spectator(s).bids.last().map_or(1, |m| m.bid.quantity + 1);
     while spectator(s).bidder != Some(Seat(seat)) {
         let bidder = spectator(s).bidder.unwrap();
         s.play(bidder, bid(q, 2)).unwrap();
@@ -419,10 +420,59 @@ fn adventure_cards_are_concealed_until_revealed_and_go_at_the_end_of_the_next_tu
     assert!(s.play(Seat(0), bid(20, 6)).unwrap_err().to_string().contains("only 14 dice"));
     s.play(Seat(0), bid(14, 6)).unwrap();
     s.play(Seat(1), Action::Scallywagger).unwrap();
+    // The call waits while the one captain who holds a card may still reveal it in answer.
+    assert_eq!((spectator(&s).phase, spectator(&s).priority), (Phase::Answer, Some(Seat(0))));
+    s.play(Seat(0), Action::Pass).unwrap();
     s.play(Seat(1), Action::Draw { deck: Deck::Treasure }).unwrap();
     s.supply_chance(Chance::Card { deck: Deck::Treasure, card: 0 }).unwrap();
     assert!(view(&s, 0).my_adventure.is_empty());
     assert_eq!(spectator(&s).discards[1].iter().sum::<u8>(), 1);
+}
+
+#[test]
+fn an_adventure_card_can_answer_the_call_before_the_dice_are_shown() {
+    // P1 bids high and is called; in answer it reveals its Ghost Ship, and loses nobody though its bid was false.
+    let mut s = adventuring(0, "ghost-ship");
+    let q = spectator(&s).bids.last().map_or(1, |m| m.bid.quantity + 1);
+    s.play(Seat(0), bid(q.max(14), 6)).unwrap();
+    let caller = spectator(&s).bidder.unwrap();
+    let before = crew(&s);
+    s.play(caller, Action::Scallywagger).unwrap();
+    assert_eq!(spectator(&s).phase, Phase::Answer, "the dice are not shown yet");
+    assert_eq!(spectator(&s).answering, SeatSet::only(Seat(0)), "only captains holding cards from before answer");
+    use_card(&mut s, 0, Deck::Adventure, "ghost-ship", None, None, None);
+    s.play(Seat(0), Action::Pass).unwrap();
+    let showdown = spectator(&s).last_showdown.unwrap().showdown;
+    assert!(showdown.caller_right, "the bid of 14 sixes was false");
+    assert_eq!(crew(&s), before, "the Ghost Ship saved P1 in answer to the call");
+}
+
+#[test]
+fn a_bidder_knocked_out_in_answer_to_the_call_loses_nothing_more_and_draws_nothing() {
+    // Ruling: the call is settled on the standing bid whoever is still in. P1 holds a Boarding Party; P2, down to
+    // one crewmate, bids and P3 calls; in answer P1 boards P2, who is out before the dice are shown.
+    let mut options = Options::for_players(3);
+    options.dice = 2;
+    let mut s = Session::new(game(options), 0, ChanceMode::Scripted);
+    s.supply_chance(Chance::FirstCaptain { seat: Seat(0) }).unwrap();
+    give(&mut s, 0, Deck::Adventure, "boarding-party");
+    assert_eq!(crew(&s), vec![2, 1, 2], "P2 lost the call that gave P1 its card");
+    roll(&mut s, &[], 2);
+    pass_window(&mut s);
+    assert_eq!(spectator(&s).bidder, Some(Seat(1)), "the token moved to P2");
+    s.play(Seat(1), bid(3, 2)).unwrap();
+    s.play(Seat(2), Action::Scallywagger).unwrap();
+    assert_eq!(spectator(&s).priority, Some(Seat(0)), "the only captain who can answer");
+    use_card(&mut s, 0, Deck::Adventure, "boarding-party", Some(1), None, None);
+    assert_eq!(crew(&s)[1], 0, "P2 is knocked out in answer to the call");
+    roll(&mut s, &[], 5); // P1's new crewmate is rolled before anything else
+    s.play(Seat(0), Action::Pass).unwrap();
+    let showdown = spectator(&s).last_showdown.unwrap().showdown;
+    assert_eq!((showdown.bidder, showdown.bid), (Seat(1), Bid { quantity: 3, face: 2 }), "the standing bid is called");
+    assert_eq!(showdown.counted, 4, "P1's two 2s and P3's two 2s; P1's new 5 does not count");
+    assert!(!showdown.caller_right, "the bid held");
+    assert_eq!(showdown.lost, [0, 0, 1, 0, 0, 0], "the caller loses; the out bidder loses nothing more");
+    assert_eq!(spectator(&s).drawing, None, "the out bidder draws nothing");
 }
 
 #[test]
@@ -431,7 +481,7 @@ fn card_ghost_ship_saves_all_crew_this_turn() {
     use_card(&mut s, 0, Deck::Adventure, "ghost-ship", None, None, None);
     assert_eq!(spectator(&s).revealed.len(), 1);
     let before = crew(&s);
-    let q = spectator(&s).bids.last().map_or(1, |(_, b)| b.quantity + 1);
+    let q = spectator(&s).bids.last().map_or(1, |m| m.bid.quantity + 1);
     s.play(Seat(0), bid(q.max(14), 6)).unwrap();
     let caller = spectator(&s).bidder.unwrap();
     s.play(caller, Action::Scallywagger).unwrap();
@@ -468,7 +518,7 @@ fn card_boarding_party_takes_a_crewmate_at_a_risk() {
 fn card_black_spot_forces_the_next_captain_to_call() {
     let mut s = adventuring(0, "black-spot");
     use_card(&mut s, 0, Deck::Adventure, "black-spot", None, None, None);
-    let q = spectator(&s).bids.last().map_or(1, |(_, b)| b.quantity + 1);
+    let q = spectator(&s).bids.last().map_or(1, |m| m.bid.quantity + 1);
     s.play(Seat(0), bid(q, 2)).unwrap();
     let next = spectator(&s).bidder.unwrap();
     let legal = s.legal_actions(next);
@@ -521,7 +571,7 @@ fn card_whirlpool_turns_the_bidding_round() {
     let mut s = adventuring(0, "whirlpool");
     use_card(&mut s, 0, Deck::Adventure, "whirlpool", None, None, None);
     assert!(!spectator(&s).clockwise);
-    let q = spectator(&s).bids.last().map_or(1, |(_, b)| b.quantity + 1);
+    let q = spectator(&s).bids.last().map_or(1, |m| m.bid.quantity + 1);
     s.play(Seat(0), bid(q, 2)).unwrap();
     assert_eq!(spectator(&s).bidder, Some(Seat(2)), "counter-clockwise from P1 is P3");
 }

@@ -6,6 +6,7 @@ mod bid;
 mod call;
 mod count;
 mod cups;
+mod history;
 mod odds;
 pub mod strategy;
 
@@ -13,4 +14,5 @@ pub use bid::{Bid, BidRules, RaiseRule, Wild};
 pub use call::{count_table, Call, Revealed};
 pub use count::{count_matching, CountRule, PlainCount};
 pub use cups::{Cups, MAX_CUPS, MAX_DICE};
+pub use history::{raises_in, BidAction, BidLog, BidMade};
 pub use odds::{p_at_least, p_exactly};

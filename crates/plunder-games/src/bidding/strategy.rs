@@ -2,7 +2,7 @@
 
 use plunder_core::{Rng, Seat};
 
-use super::{count_matching, p_at_least, p_exactly, Bid, BidRules};
+use super::{count_matching, p_at_least, p_exactly, Bid, BidMade, BidRules};
 
 /// What a bidder knows.
 #[derive(Clone, Debug)]
@@ -56,10 +56,10 @@ impl Knowledge<'_> {
 
 /// For each player other than `me`, its last bid that chose the face (an opening, or a change of face): the
 /// evidence `Knowledge::others_latest` reads. `bids` are the round's bids in order.
-pub fn face_choices(bids: &[(Seat, Bid)], me: Seat) -> Vec<Bid> {
+pub fn face_choices(bids: &[BidMade], me: Seat) -> Vec<Bid> {
     let mut latest: Vec<(Seat, Bid)> = Vec::new();
-    for (i, &(seat, bid)) in bids.iter().enumerate() {
-        let chose_face = i == 0 || bids[i - 1].1.face != bid.face;
+    for (i, &BidMade { seat, bid }) in bids.iter().enumerate() {
+        let chose_face = i == 0 || bids[i - 1].bid.face != bid.face;
         if seat == me || !chose_face {
             continue;
         }
@@ -161,12 +161,8 @@ mod tests {
 
     #[test]
     fn only_face_choosing_bids_are_evidence() {
-        let bids = [
-            (Seat(0), Bid { quantity: 1, face: 3 }),
-            (Seat(1), Bid { quantity: 2, face: 3 }),
-            (Seat(2), Bid { quantity: 2, face: 5 }),
-            (Seat(0), Bid { quantity: 3, face: 5 }),
-        ];
+        let made = |seat, quantity, face| BidMade { seat: Seat(seat), bid: Bid { quantity, face } };
+        let bids = [made(0, 1, 3), made(1, 2, 3), made(2, 2, 5), made(0, 3, 5)];
         assert_eq!(face_choices(&bids, Seat(1)), vec![Bid { quantity: 1, face: 3 }, Bid { quantity: 2, face: 5 }]);
         assert_eq!(face_choices(&bids, Seat(2)), vec![Bid { quantity: 1, face: 3 }]);
     }

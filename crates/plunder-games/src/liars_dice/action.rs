@@ -5,7 +5,7 @@ use std::fmt;
 use plunder_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::bidding::Bid;
+use crate::bidding::{Bid, BidAction};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -44,5 +44,14 @@ pub struct Roll {
 impl fmt::Display for Roll {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} rolls a {}", self.seat, self.face)
+    }
+}
+
+impl BidAction for Action {
+    fn as_raise(&self) -> Option<Bid> {
+        match *self {
+            Action::Bid { quantity, face } => Some(Bid { quantity, face }),
+            _ => None,
+        }
     }
 }

@@ -1,12 +1,12 @@
 //! Liar's dice bots. They read only their view.
 
-use plunder_core::{Bot, Game, Rng, Seat, Turn};
+use plunder_core::{Bot, Game, Rng, Turn};
 
 use super::action::Action;
 use super::options::Length;
 use super::LiarsDice;
+use crate::bidding::raises_in;
 use crate::bidding::strategy::{choose, face_choices, raise_by_one, Choice, Knowledge};
-use crate::bidding::Bid;
 
 /// `odds`: bids and calls by the exact binomial odds of the unseen dice (see `bidding::strategy`).
 #[derive(Debug)]
@@ -24,8 +24,7 @@ impl Bot<LiarsDice> for ProbabilityBot {
     fn act(&mut self, turn: &Turn<'_, LiarsDice>) -> Action {
         let view = turn.view;
         let total: u32 = view.dice_counts.iter().map(|&c| c as u32).sum();
-        let bids: Vec<(Seat, Bid)> = view.bids.iter().map(|b| (b.seat, b.bid)).collect();
-        let others = face_choices(&bids, turn.seat);
+        let others = face_choices(&view.bids, turn.seat);
         let knowledge = Knowledge {
             rules: turn.game.bid_rules(),
             my_dice: &view.my_dice,
@@ -34,14 +33,7 @@ impl Bot<LiarsDice> for ProbabilityBot {
             others_latest: &others,
             exact_worth: exact_worth(turn),
         };
-        let raises: Vec<Bid> = turn
-            .legal
-            .iter()
-            .filter_map(|a| match *a {
-                Action::Bid { quantity, face } => Some(Bid { quantity, face }),
-                _ => None,
-            })
-            .collect();
+        let raises = raises_in(turn.legal);
         let exact = turn.legal.contains(&Action::Exact);
         match choose(&knowledge, &raises, exact, &mut self.rng) {
             Choice::Raise(bid) => Action::bid(bid),

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::action::Roll;
 use super::options::{Length, Options, MAX_PLAYERS};
-use crate::bidding::{count_table, Bid, Call, Cups, PlainCount};
+use crate::bidding::{count_table, Bid, BidLog, Call, Cups, PlainCount};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -44,7 +44,7 @@ pub struct State {
     pub(super) turn: Seat,
     /// Who opens the round.
     pub(super) opener: Seat,
-    pub(super) bids: Vec<(Seat, Bid)>,
+    pub(super) bids: BidLog,
     pub(super) showdown: Option<Showdown>,
     pub(super) winners: SeatSet,
     pub(super) payoffs: [f64; MAX_PLAYERS],
@@ -65,7 +65,7 @@ impl State {
             cups,
             turn: Seat(0),
             opener: Seat(0),
-            bids: Vec::with_capacity(16),
+            bids: BidLog::new(),
             showdown: None,
             winners: SeatSet::EMPTY,
             payoffs: [0.0; MAX_PLAYERS],
@@ -77,7 +77,7 @@ impl State {
     }
 
     pub fn last_bid(&self) -> Option<(Seat, Bid)> {
-        self.bids.last().copied()
+        self.bids.last()
     }
 
     pub fn total_dice(&self) -> u32 {
@@ -92,7 +92,7 @@ impl State {
     }
 
     pub(super) fn bid(&mut self, options: &Options, seat: Seat, bid: Bid) {
-        self.bids.push((seat, bid));
+        self.bids.push(seat, bid);
         self.turn = self.cups.alive().next_from(seat.next(options.players as usize)).unwrap_or(seat);
     }
 

@@ -5,14 +5,8 @@ use serde::Serialize;
 
 use super::options::Options;
 use super::state::{Phase, Showdown, State};
-use crate::bidding::Bid;
 
-/// A bid made this round.
-#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
-pub struct BidMade {
-    pub seat: Seat,
-    pub bid: Bid,
-}
+pub use crate::bidding::BidMade;
 
 /// The last round's showdown with everyone's dice, as revealed.
 pub type Revealed = crate::bidding::Revealed<Showdown>;
@@ -61,7 +55,7 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         my_dice,
         rolling,
         turn: (state.phase == Phase::Bid).then_some(state.turn),
-        bids: state.bids.iter().map(|&(seat, bid)| BidMade { seat, bid }).collect(),
+        bids: state.bids.to_view(),
         last_showdown: state.showdown.map(|s| Revealed::new(s, &s.cups)),
         winners: state.winners,
     }

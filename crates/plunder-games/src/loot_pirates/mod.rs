@@ -42,6 +42,7 @@ pub use action::{Action, Chance, Dice, Fire};
 pub use bot::LootBot;
 pub use options::{default_booty, EqualAttackOrder, Options, StartingDoubloons, D6, MAX_PIRATES, MIN_PIRATES};
 pub use resolve::{Report, SHOT_PRICE};
+use state::Said;
 pub use state::{Phase, State};
 pub use view::{Payment, Showing, Shown, View};
 
@@ -208,13 +209,13 @@ impl Game for LootPirates {
                 state.coins[seat.index()] -= doubloons;
                 state.coins[to.index()] += doubloons;
                 state.paid[seat.index()][to.index()] += doubloons;
-                state.negotiated(&self.options, seat, true);
+                state.negotiated(&self.options, seat, Said::Offer);
             }
             Action::Show { to } => {
                 state.shown[seat.index()].insert(to);
-                state.negotiated(&self.options, seat, true);
+                state.negotiated(&self.options, seat, Said::Offer);
             }
-            Action::Pass => state.negotiated(&self.options, seat, false),
+            Action::Pass => state.negotiated(&self.options, seat, Said::Pass),
             Action::Fire { choice } => state.fire(&self.options, seat, choice),
         }
     }

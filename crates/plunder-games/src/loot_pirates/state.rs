@@ -1,6 +1,6 @@
 //! One position of Loot Pirates and the steps between positions.
 
-use plunder_core::priority::{AfterPass, Window};
+use plunder_core::priority::Window;
 use plunder_core::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -9,6 +9,13 @@ use super::options::{Options, StartingDoubloons, MAX_PIRATES};
 use super::resolve::{resolve_round, Report};
 
 /// Where a round stands.
+/// What a pirate said in the negotiation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Said {
+    Offer,
+    Pass,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
@@ -84,7 +91,7 @@ impl State {
             shown: [SeatSet::EMPTY; MAX_PIRATES],
             paid: [[0; MAX_PIRATES]; MAX_PIRATES],
             offers_used: [0; MAX_PIRATES],
-            talk: Window::open(players, Seat(options.captain), SeatSet::EMPTY, SeatSet::EMPTY),
+            talk: Window::closed(players),
             contestants: everyone,
             shoot_off_round: 0,
             winners: SeatSet::EMPTY,
@@ -178,18 +185,22 @@ impl State {
         }
     }
 
-    /// After `seat` offered (`offered`) or passed, hands the talk to the next pirate still waiting.
-    pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, offered: bool) {
-        if offered {
-            self.offers_used[seat.index()] += 1;
-            let _ = self.talk.act(seat);
-            if self.offers_used[seat.index()] >= options.negotiation_offers {
-                self.talk.set_auto_pass_to(self.talk.auto_pass().union(SeatSet::only(seat)));
+    /// After `seat` spoke (an offer, or a pass), hands the talk to the next pirate still waiting.
+    pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, said: Said) {
+        match said {
+            Said::Offer => {
+                self.offers_used[seat.index()] += 1;
+                let _ = self.talk.act(seat);
+                if self.offers_used[seat.index()] >= options.negotiation_offers {
+                    // Out of offers: a public count, so leaving the pirate out shows nothing hidden.
+                    self.talk.exclude(seat);
+                }
             }
-        } else {
-            let _ = self.talk.pass(seat);
+            Said::Pass => {
+                let _ = self.talk.pass(seat);
+            }
         }
-        if self.talk.holder().is_none() && self.talk.settle() == AfterPass::Closed {
+        if self.talk.is_closed() {
             self.phase = Phase::Fire;
         }
     }

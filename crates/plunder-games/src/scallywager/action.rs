@@ -6,6 +6,7 @@ use plunder_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use super::cards::Deck;
+use crate::bidding::{Bid, BidAction};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -76,6 +77,15 @@ impl fmt::Display for Chance {
             Chance::FirstCaptain { seat } => write!(f, "{seat} takes the Treasure Token first"),
             Chance::Die { seat, face } => write!(f, "{seat} rolls a {face}"),
             Chance::Card { deck, card } => write!(f, "the {deck} deck gives card #{card}"),
+        }
+    }
+}
+
+impl BidAction for Action {
+    fn as_raise(&self) -> Option<Bid> {
+        match *self {
+            Action::Bid { quantity, face } => Some(Bid { quantity, face }),
+            _ => None,
         }
     }
 }

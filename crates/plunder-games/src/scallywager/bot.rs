@@ -6,8 +6,8 @@ use super::action::Action;
 use super::cards::{Deck, Effect};
 use super::view::View;
 use super::Scallywager;
+use crate::bidding::raises_in;
 use crate::bidding::strategy::{choose, face_choices, raise_by_one, Choice, Knowledge};
-use crate::bidding::Bid;
 
 /// `odds`: bids and calls by the exact odds (`bidding::strategy`), counting every die it has seen, and plays the
 /// cards that help it.
@@ -93,19 +93,12 @@ impl Bot<Scallywager> for OddsCaptain {
             rules: &turn.game.options().bid_rules(),
             my_dice: &seen,
             unseen: total.saturating_sub(seen.len() as u32),
-            last: view.bids.last().map(|(_, b)| *b),
+            last: view.bids.last().map(|b| b.bid),
             others_latest: &others,
             // A right Parlay costs every other captain a die, a wrong one costs me two.
             exact_worth: 0.5,
         };
-        let raises: Vec<Bid> = turn
-            .legal
-            .iter()
-            .filter_map(|a| match *a {
-                Action::Bid { quantity, face } => Some(Bid { quantity, face }),
-                _ => None,
-            })
-            .collect();
+        let raises = raises_in(turn.legal);
         let call = match choose(&knowledge, &raises, true, &mut self.rng) {
             Choice::Raise(bid) => Action::Bid { quantity: bid.quantity, face: bid.face },
             Choice::Liar => Action::Scallywagger,
@@ -134,7 +127,7 @@ impl Bot<Scallywager> for RaiseCaptain {
         }
         let dice: Vec<u8> = view.my_dice.iter().flatten().copied().collect();
         let total: u32 = view.crew.iter().map(|&c| c as u32).sum();
-        let last = view.bids.last().map(|(_, b)| *b);
+        let last = view.bids.last().map(|b| b.bid);
         let rules = turn.game.options().bid_rules();
         match raise_by_one(&rules, &dice, last, total.min(255) as u8) {
             Some(b) if turn.legal.contains(&Action::Bid { quantity: b.quantity, face: b.face }) => {

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 /// The most kinds of card one deck may have.
 pub const MAX_KINDS: usize = 16;
+/// The most cards one deck may have (all copies of all kinds).
+pub const MAX_CARDS: usize = 96;
 
 /// Which deck.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -85,6 +87,29 @@ impl Effect {
     }
 }
 
+/// One value per deck.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct ByDeck<T> {
+    pub treasure: T,
+    pub adventure: T,
+}
+
+impl<T> ByDeck<T> {
+    pub fn get(&self, deck: Deck) -> &T {
+        match deck {
+            Deck::Treasure => &self.treasure,
+            Deck::Adventure => &self.adventure,
+        }
+    }
+
+    pub fn get_mut(&mut self, deck: Deck) -> &mut T {
+        match deck {
+            Deck::Treasure => &mut self.treasure,
+            Deck::Adventure => &mut self.adventure,
+        }
+    }
+}
+
 /// Where a card comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -136,6 +161,9 @@ pub fn check_deck(file: &DeckFile, expected: Deck) -> Result<(), OptionsError> {
     }
     if file.cards.is_empty() || file.cards.len() > MAX_KINDS {
         return bad(format!("a deck has 1 to {MAX_KINDS} kinds of card"));
+    }
+    if file.cards.iter().map(|c| c.copies as usize).sum::<usize>() > MAX_CARDS {
+        return bad(format!("a deck has at most {MAX_CARDS} cards"));
     }
     for (i, card) in file.cards.iter().enumerate() {
         if file.cards[..i].iter().any(|c| c.id == card.id) {

@@ -9,8 +9,9 @@
 //! bid is exact). The loser loses crew, the winner draws a Treasure or Adventure card, and the token moves
 //! clockwise. The last captain with crew wins.
 //!
-//! **Simplifications:** Adventure cards are revealed on their holder's bidding turn (the rulebook: "until the
-//! end of that bidding round"); effects resolve at once, without responses.
+//! Adventure cards are revealed on their holder's bidding turn or in answer to the call that ends the bidding
+//! round (the rulebook: "until the end of that bidding round"): the call waits on the core's response stack while
+//! captains answer it. Card effects take effect at once.
 //!
 //! | option | default | meaning |
 //! |---|---|---|
@@ -32,7 +33,8 @@ mod view;
 
 pub use action::{Action, Chance};
 pub use bot::{OddsCaptain, RaiseCaptain};
-pub use cards::{Card, Deck, DeckFile, Effect, Source};
+use cards::MAX_KINDS;
+pub use cards::{ByDeck, Card, Deck, DeckFile, Effect, Source};
 pub use options::{Options, MAX_CAPTAINS, MAX_CREW, MIN_CAPTAINS};
 pub use state::{CallKind, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
@@ -43,7 +45,7 @@ use plunder_core::{
 };
 
 use crate::bidding::Bid;
-use state::deck_index;
+use state::{hand, shown, table, Draw, TreasureStep, DISCARD};
 
 /// Scallywager under one set of options, with its two decks.
 #[derive(Clone, Debug)]
@@ -79,43 +81,29 @@ impl Scallywager {
         self.deck(deck).cards.iter().enumerate().filter(move |(_, c)| pred(c.effect)).map(|(k, _)| k)
     }
 
-    /// Calls `f` with every way `seat` may use a card of `deck` now.
+    /// Calls `f` with every way `seat` may use a card of `deck` now. Allocation-free.
     fn for_each_use(&self, state: &State, seat: Seat, deck: Deck, mut f: impl FnMut(Action)) {
-        let others: Vec<Seat> = state.alive().iter().filter(|&s| s != seat).collect();
-        let usable: Vec<u8> = match deck {
-            Deck::Treasure => self
-                .treasure
-                .cards
-                .iter()
-                .enumerate()
-                .filter(|(k, c)| !c.lasting && state.treasure[seat.index()][*k] > 0)
-                .map(|(k, _)| k as u8)
-                .collect(),
-            Deck::Adventure => {
-                let mut kinds: Vec<u8> = state.adventure[seat.index()]
-                    .iter()
-                    .flatten()
-                    .filter(|h| !h.revealed && h.drawn_turn < state.turn)
-                    .map(|h| h.card)
-                    .collect();
-                kinds.sort_unstable();
-                kinds.dedup();
-                kinds
+        let others = state.alive().minus(SeatSet::only(seat));
+        for (kind, card) in self.deck(deck).cards.iter().enumerate() {
+            let usable = match deck {
+                Deck::Treasure => !card.lasting && state.treasure_held(seat, kind) > 0,
+                Deck::Adventure => state.cards.adventure.count_kind(hand(seat), kind as u8) > 0,
+            };
+            if !usable {
+                continue;
             }
-        };
-        for card in usable {
-            let effect = self.deck(deck).cards[card as usize].effect;
+            let card = kind as u8;
             let plain = Action::Use { deck, card, target: None, die: None, take: None };
-            match effect {
+            match card_effect(self, deck, card) {
                 Effect::Peek { .. } | Effect::Reveal | Effect::Board | Effect::Mutiny => {
-                    for &target in &others {
+                    for target in others.iter() {
                         f(Action::Use { deck, card, target: Some(target), die: None, take: None });
                     }
                 }
                 Effect::StealTreasure => {
-                    for &target in &others {
+                    for target in others.iter() {
                         for take in 0..self.treasure.cards.len() {
-                            if state.treasure[target.index()][take] > 0 {
+                            if state.treasure_held(target, take) > 0 {
                                 f(Action::Use { deck, card, target: Some(target), die: None, take: Some(take as u8) });
                             }
                         }
@@ -127,6 +115,8 @@ impl Scallywager {
                     }
                 }
                 Effect::GainDie if state.crew(seat) >= MAX_CREW => {}
+                // In answer to a call the bidding is over: turning it or forcing the next call means nothing.
+                Effect::Reverse | Effect::ForceCall if state.phase == Phase::Answer => {}
                 Effect::GainDie
                 | Effect::Reverse
                 | Effect::PowderKeg
@@ -144,27 +134,15 @@ impl Scallywager {
         any
     }
 
-    /// Plays a `Use` action: the card leaves the hand (Treasure) or is turned face up (Adventure), then acts.
+    /// Plays a `Use` action: the card leaves the hand (Treasure: discarded; Adventure: shown face up), then acts.
     fn apply_use(&self, state: &mut State, seat: Seat, action: &Action) {
         let Action::Use { deck, card, target, die, take } = *action else { return };
-        let k = card as usize;
         match deck {
-            Deck::Treasure => {
-                state.treasure[seat.index()][k] -= 1;
-                state.discards[0][k] += 1;
-            }
-            Deck::Adventure => {
-                if let Some(held) = state.adventure[seat.index()]
-                    .iter_mut()
-                    .flatten()
-                    .find(|h| h.card == card && !h.revealed && h.drawn_turn < state.turn)
-                {
-                    held.revealed = true;
-                }
-            }
+            Deck::Treasure => state.move_kind(Deck::Treasure, table(seat), card, DISCARD),
+            Deck::Adventure => state.move_kind(Deck::Adventure, hand(seat), card, shown(seat)),
         }
         let target = target.unwrap_or(seat);
-        match self.deck(deck).cards[k].effect {
+        match card_effect(self, deck, card) {
             Effect::Peek { dice } => {
                 let n = dice.min(state.crew(target));
                 state.seen[seat.index()][target.index()] |= (1u16 << n) - 1;
@@ -174,9 +152,7 @@ impl Scallywager {
             Effect::Reveal => state.shown[target.index()] |= 1,
             Effect::Reverse => state.clockwise = !state.clockwise,
             Effect::StealTreasure => {
-                let take = take.unwrap_or(0) as usize;
-                state.treasure[target.index()][take] -= 1;
-                state.treasure[seat.index()][take] += 1;
+                state.move_kind(Deck::Treasure, table(target), take.unwrap_or(0), table(seat));
             }
             Effect::PowderKeg => state.keg += 1,
             Effect::Board => {
@@ -197,10 +173,19 @@ impl Scallywager {
         if state.finish_if_over(self) {
             return;
         }
-        if deck == Deck::Treasure && state.phase == Phase::Treasure {
-            state.treasure_step(self, seat, true);
+        match state.phase {
+            Phase::Treasure if deck == Deck::Treasure => state.treasure_step(self, seat, TreasureStep::Used),
+            Phase::Answer => {
+                let _ = state.window.act(seat);
+                state.settle_answers(self);
+            }
+            _ => {}
         }
     }
+}
+
+fn card_effect(game: &Scallywager, deck: Deck, card: u8) -> Effect {
+    game.deck(deck).cards[card as usize].effect
 }
 
 fn gain_die(state: &mut State, seat: Seat) {
@@ -252,11 +237,13 @@ impl Game for Scallywager {
             _ if state.next_pending().is_some() => Status::Chance,
             Phase::Roll => Status::Chance,
             Phase::Draw => match state.draw {
-                Some((_, Some(_))) => Status::Chance,
-                Some((winner, None)) => Status::Decide(SeatSet::only(winner)),
-                None => Status::Over,
+                Draw::From(..) => Status::Chance,
+                Draw::Choosing(winner) => Status::Decide(SeatSet::only(winner)),
+                Draw::None => Status::Over,
             },
-            Phase::Treasure => Status::Decide(state.window.holder().map_or(SeatSet::EMPTY, SeatSet::only)),
+            Phase::Treasure | Phase::Answer => {
+                Status::Decide(state.window.holder().map_or(SeatSet::EMPTY, SeatSet::only))
+            }
             Phase::Bidding => Status::Decide(SeatSet::only(state.bidder)),
         }
     }
@@ -267,9 +254,13 @@ impl Game for Scallywager {
                 out.push(Action::Pass);
                 self.for_each_use(state, seat, Deck::Treasure, |a| out.push(a));
             }
+            Phase::Answer => {
+                out.push(Action::Pass);
+                self.for_each_use(state, seat, Deck::Adventure, |a| out.push(a));
+            }
             Phase::Bidding => {
                 self.for_each_use(state, seat, Deck::Adventure, |a| out.push(a));
-                let last = state.bids.last().map(|(_, b)| *b);
+                let last = state.bids.last().map(|(_, b)| b);
                 if state.forced != Some(seat) {
                     let max = state.cups.total().min(u8::MAX as u32) as u8;
                     self.options
@@ -283,7 +274,7 @@ impl Game for Scallywager {
             }
             Phase::Draw => {
                 for deck in [Deck::Treasure, Deck::Adventure] {
-                    if state.cards_left(deck_index(deck)) > 0 {
+                    if state.cards_left(deck) > 0 {
                         out.push(Action::Draw { deck });
                     }
                 }
@@ -298,7 +289,7 @@ impl Game for Scallywager {
         if legal.contains(action) {
             return Ok(());
         }
-        let last = state.bids.last().map(|(_, b)| *b);
+        let last = state.bids.last().map(|(_, b)| b);
         Err(PlayError::illegal(match (*action, state.phase) {
             (Action::Bid { .. }, Phase::Bidding) if state.forced == Some(seat) => {
                 "a Black Spot forces you to call: Scallywagger or Parlay".to_string()
@@ -324,7 +315,11 @@ impl Game for Scallywager {
     fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
         match *action {
             Action::Use { .. } => self.apply_use(state, seat, action),
-            Action::Pass => state.treasure_step(self, seat, false),
+            Action::Pass if state.phase == Phase::Answer => {
+                let _ = state.window.pass(seat);
+                state.settle_answers(self);
+            }
+            Action::Pass => state.treasure_step(self, seat, TreasureStep::Declined),
             Action::Bid { quantity, face } => state.bid(self, seat, Bid { quantity, face }),
             Action::Scallywagger => state.call(self, seat, CallKind::Scallywagger),
             Action::Parlay => state.call(self, seat, CallKind::Parlay),
@@ -338,13 +333,12 @@ impl Game for Scallywager {
             out.extend(Seat::all(self.players()).map(|seat| (Chance::FirstCaptain { seat }, p)));
         } else if let Some((seat, _)) = state.next_pending() {
             out.extend((1..=6).map(|face| (Chance::Die { seat, face }, 1.0 / 6.0)));
-        } else if let Some((_, Some(deck))) = state.draw {
-            let counts = &state.decks[deck_index(deck)];
-            let total: u32 = counts.iter().map(|&c| c as u32).sum();
-            for (card, &count) in counts.iter().enumerate() {
-                if count > 0 {
-                    out.push((Chance::Card { deck, card: card as u8 }, count as f64 / total as f64));
-                }
+        } else if let Draw::From(_, deck) = state.draw {
+            let mut counts = [0u32; MAX_KINDS];
+            state.cards.get(deck).kind_counts(state::DECK, &mut counts);
+            let total: u32 = counts.iter().sum();
+            for (card, &count) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+                out.push((Chance::Card { deck, card: card as u8 }, count as f64 / total as f64));
             }
         }
     }
@@ -356,17 +350,13 @@ impl Game for Scallywager {
         if let Some((seat, _)) = state.next_pending() {
             return Chance::Die { seat, face: rng.die(6) };
         }
-        let deck = state.draw.and_then(|(_, d)| d).unwrap_or(Deck::Treasure);
-        let counts = &state.decks[deck_index(deck)];
-        let total: u32 = counts.iter().map(|&c| c as u32).sum();
-        let mut pick = rng.below(total.max(1));
-        for (card, &count) in counts.iter().enumerate() {
-            if pick < count as u32 {
-                return Chance::Card { deck, card: card as u8 };
-            }
-            pick -= count as u32;
-        }
-        Chance::Card { deck, card: 0 }
+        let deck = match state.draw {
+            Draw::From(_, deck) => deck,
+            _ => Deck::Treasure,
+        };
+        let mut counts = [0u32; MAX_KINDS];
+        state.cards.get(deck).kind_counts(state::DECK, &mut counts);
+        Chance::Card { deck, card: rng.weighted(&counts).unwrap_or(0) as u8 }
     }
 
     fn check_chance(&self, state: &State, chance: &Chance) -> Result<(), PlayError> {

@@ -1,16 +1,15 @@
 //! A Scallywager position and its steps: turns of rolling, the Treasure window, bidding, the call, the draw.
 
-use plunder_core::priority::{AfterPass, Window};
+use plunder_core::priority::{Now, Window};
+use plunder_core::zones::{CardId, Visibility, ZoneId, Zones};
 use plunder_core::{Game, Seat, SeatSet};
 use serde::Serialize;
 
 use super::action::Chance;
-use super::cards::{Deck, Effect, MAX_KINDS};
+use super::cards::{ByDeck, Deck, Effect, MAX_CARDS};
+use super::options::MAX_CAPTAINS;
 use super::Scallywager;
-use crate::bidding::{count_table, Bid, Call, Cups, PlainCount, MAX_CUPS};
-
-/// Adventure cards one captain can hold at once (at most one is drawn per turn, and it goes a turn later).
-pub const MAX_HELD: usize = 4;
+use crate::bidding::{count_table, Bid, BidLog, Call, Cups, PlainCount, MAX_CUPS};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -22,13 +21,15 @@ pub enum Phase {
     /// One-time Treasure cards, priority from the token holder clockwise.
     Treasure,
     Bidding,
+    /// A call was made: before the dice are shown, captains may reveal Adventure cards in answer to it.
+    Answer,
     /// The winner of the call chooses a deck to draw from.
     Draw,
     Over,
 }
 
 /// How the call went.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CallKind {
     Scallywagger,
@@ -61,6 +62,71 @@ pub struct Held {
     pub revealed: bool,
 }
 
+/// Where a call's winner stands with its card.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Draw {
+    /// Nobody draws now.
+    None,
+    /// The winner chooses a deck.
+    Choosing(Seat),
+    /// The winner chose; the top card is chance.
+    From(Seat, Deck),
+}
+
+impl Draw {
+    pub(super) fn drawer(self) -> Option<Seat> {
+        match self {
+            Draw::None => None,
+            Draw::Choosing(seat) | Draw::From(seat, _) => Some(seat),
+        }
+    }
+}
+
+/// The zones of each deck's cards. Treasure: the deck, its face-up discards, each captain's face-up cards.
+/// Adventure: the deck, its face-up discards, and per captain the cards it may reveal this turn (`hand`), the
+/// card it drew this turn (`fresh`, usable from the next turn) and the cards it revealed this turn (`shown`).
+pub(super) const DECK: ZoneId = 0;
+pub(super) const DISCARD: ZoneId = 1;
+const FIRST_SEAT_ZONE: ZoneId = 2;
+
+pub(super) fn table(seat: Seat) -> ZoneId {
+    FIRST_SEAT_ZONE + seat.0
+}
+
+pub(super) fn hand(seat: Seat) -> ZoneId {
+    FIRST_SEAT_ZONE + seat.0
+}
+
+pub(super) fn fresh(seat: Seat) -> ZoneId {
+    FIRST_SEAT_ZONE + MAX_CAPTAINS as u8 + seat.0
+}
+
+pub(super) fn shown(seat: Seat) -> ZoneId {
+    FIRST_SEAT_ZONE + 2 * MAX_CAPTAINS as u8 + seat.0
+}
+
+pub(super) type Cards = Zones<MAX_CARDS>;
+
+fn new_cards(game: &Scallywager) -> ByDeck<Cards> {
+    let players = game.players();
+    let mut treasure_zones = vec![Visibility::Hidden, Visibility::Public];
+    treasure_zones.extend(Seat::all(MAX_CAPTAINS).map(|_| Visibility::Public));
+    let mut adventure_zones = vec![Visibility::Hidden, Visibility::Public];
+    adventure_zones.extend(Seat::all(MAX_CAPTAINS).map(Visibility::Owner));
+    adventure_zones.extend(Seat::all(MAX_CAPTAINS).map(Visibility::Owner));
+    adventure_zones.extend(Seat::all(MAX_CAPTAINS).map(|_| Visibility::Public));
+    let mut cards = ByDeck {
+        treasure: Cards::new(players, &treasure_zones).expect("few zones"),
+        adventure: Cards::new(players, &adventure_zones).expect("few zones"),
+    };
+    for deck in [Deck::Treasure, Deck::Adventure] {
+        for (kind, card) in game.deck(deck).cards.iter().enumerate() {
+            cards.get_mut(deck).add(kind as u8, card.copies as usize, DECK).expect("decks are checked to fit");
+        }
+    }
+    cards
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub(super) phase: Phase,
@@ -73,16 +139,13 @@ pub struct State {
     pub(super) seen: [[u16; MAX_CUPS]; MAX_CUPS],
     /// Dice shown to everyone this turn.
     pub(super) shown: [u16; MAX_CUPS],
-    /// Treasure cards face up in front of each captain, by kind.
-    pub(super) treasure: [[u8; MAX_KINDS]; MAX_CUPS],
-    pub(super) adventure: [[Option<Held>; MAX_HELD]; MAX_CUPS],
-    /// Draw piles and discard piles by kind: `[treasure, adventure]`.
-    pub(super) decks: [[u8; MAX_KINDS]; 2],
-    pub(super) discards: [[u8; MAX_KINDS]; 2],
-    pub(super) window: Window<u8>,
+    pub(super) cards: ByDeck<Cards>,
+    /// The Treasure window (each use takes effect at once), then the answer window after a call (the call waits
+    /// on the stack while captains reveal Adventure cards).
+    pub(super) window: Window<CallKind>,
     pub(super) bidder: Seat,
     pub(super) clockwise: bool,
-    pub(super) bids: Vec<(Seat, Bid)>,
+    pub(super) bids: BidLog,
     /// Powder Kegs revealed this turn.
     pub(super) keg: u8,
     pub(super) boarders: SeatSet,
@@ -93,29 +156,17 @@ pub struct State {
     pub(super) forced: Option<Seat>,
     /// Loose Lips looks when the bidding starts (after any rerolls).
     pub(super) spy_due: bool,
-    /// The call's winner, and the deck it chose.
-    pub(super) draw: Option<(Seat, Option<Deck>)>,
+    /// Who called, while the call waits for answers.
+    pub(super) caller: Seat,
+    pub(super) draw: Draw,
     pub(super) showdown: Option<Showdown>,
     pub(super) winners: SeatSet,
-}
-
-pub(super) fn deck_index(deck: Deck) -> usize {
-    match deck {
-        Deck::Treasure => 0,
-        Deck::Adventure => 1,
-    }
 }
 
 impl State {
     pub(super) fn new(game: &Scallywager) -> State {
         let players = game.players();
         let counts = [game.options().dice; MAX_CUPS];
-        let mut decks = [[0; MAX_KINDS]; 2];
-        for (d, file) in [&game.treasure, &game.adventure].into_iter().enumerate() {
-            for (k, card) in file.cards.iter().enumerate() {
-                decks[d][k] = card.copies;
-            }
-        }
         State {
             phase: Phase::Start,
             turn: 0,
@@ -124,21 +175,19 @@ impl State {
             pending: [0; MAX_CUPS],
             seen: [[0; MAX_CUPS]; MAX_CUPS],
             shown: [0; MAX_CUPS],
-            treasure: [[0; MAX_KINDS]; MAX_CUPS],
-            adventure: [[None; MAX_HELD]; MAX_CUPS],
-            decks,
-            discards: [[0; MAX_KINDS]; 2],
-            window: Window::open(players, Seat(0), SeatSet::EMPTY, SeatSet::EMPTY),
+            cards: new_cards(game),
+            window: Window::closed(players),
             bidder: Seat(0),
             clockwise: true,
-            bids: Vec::with_capacity(32),
+            bids: BidLog::new(),
             keg: 0,
             boarders: SeatSet::EMPTY,
             ghosts: SeatSet::EMPTY,
             force_after: None,
             forced: None,
             spy_due: false,
-            draw: None,
+            caller: Seat(0),
+            draw: Draw::None,
             showdown: None,
             winners: SeatSet::EMPTY,
         }
@@ -146,9 +195,11 @@ impl State {
 
     /// Every card in the game, wherever it is: the invariant the tests check after every step.
     pub fn total_cards(&self) -> u32 {
-        let sum = |rows: &[[u8; MAX_KINDS]]| rows.iter().flatten().map(|&c| c as u32).sum::<u32>();
-        let held = self.adventure.iter().flatten().flatten().count() as u32;
-        sum(&self.decks) + sum(&self.discards) + sum(&self.treasure) + held
+        let zones = FIRST_SEAT_ZONE + 3 * MAX_CAPTAINS as u8;
+        [&self.cards.treasure, &self.cards.adventure]
+            .iter()
+            .map(|cards| (0..zones).map(|z| cards.count(z) as u32).sum::<u32>())
+            .sum()
     }
 
     pub fn crew(&self, seat: Seat) -> u8 {
@@ -161,6 +212,24 @@ impl State {
 
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// Treasure cards of kind `kind` face up before `seat`.
+    pub(super) fn treasure_held(&self, seat: Seat, kind: usize) -> usize {
+        self.cards.treasure.count_kind(table(seat), kind as u8)
+    }
+
+    /// The first card of `kind` in `zone` of `deck`.
+    pub(super) fn card_in(&self, deck: Deck, zone: ZoneId, kind: u8) -> Option<CardId> {
+        let cards = self.cards.get(deck);
+        cards.cards_in(zone).find(|&id| cards.kind(id) == kind)
+    }
+
+    /// Moves a card of `kind` from one zone to another, face up or as the zones say.
+    pub(super) fn move_kind(&mut self, deck: Deck, from: ZoneId, kind: u8, to: ZoneId) {
+        if let Some(id) = self.card_in(deck, from, kind) {
+            self.cards.get_mut(deck).move_card(id, to).expect("zones exist");
+        }
     }
 
     /// The next die waiting to be rolled.
@@ -209,7 +278,7 @@ impl State {
         self.ghosts = SeatSet::EMPTY;
         self.force_after = None;
         self.forced = None;
-        self.draw = None;
+        self.draw = Draw::None;
     }
 
     pub(super) fn apply_chance(&mut self, game: &Scallywager, chance: &Chance) {
@@ -228,19 +297,12 @@ impl State {
                 }
             }
             Chance::Card { deck, card } => {
-                let d = deck_index(deck);
-                self.decks[d][card as usize] -= 1;
-                let (winner, _) = self.draw.expect("a draw is pending");
-                match deck {
-                    Deck::Treasure => self.treasure[winner.index()][card as usize] += 1,
-                    Deck::Adventure => {
-                        let slot = self.adventure[winner.index()].iter_mut().find(|h| h.is_none());
-                        match slot {
-                            Some(slot) => *slot = Some(Held { card, drawn_turn: self.turn, revealed: false }),
-                            None => self.discards[1][card as usize] += 1,
-                        }
-                    }
-                }
+                let Draw::From(winner, _) = self.draw else { return };
+                let to = match deck {
+                    Deck::Treasure => table(winner),
+                    Deck::Adventure => fresh(winner),
+                };
+                self.cards.get_mut(deck).draw(DECK, card, to).expect("a possible card");
                 self.end_turn(game);
             }
         }
@@ -251,37 +313,36 @@ impl State {
         match self.phase {
             Phase::Roll => self.open_treasure_window(game),
             Phase::Bidding if self.spy_due => self.spy(game),
+            Phase::Answer => self.settle_answers(game),
             _ => {}
         }
     }
 
-    /// Captains who hold a one-time Treasure card they could use now.
+    /// Captains who hold a one-time Treasure card they could use now (Treasure cards lie face up: public).
     pub(super) fn can_use_treasure(&self, game: &Scallywager) -> SeatSet {
         self.alive().iter().filter(|&s| game.has_usable(self, s, Deck::Treasure)).collect()
     }
 
     fn open_treasure_window(&mut self, game: &Scallywager) {
         self.phase = Phase::Treasure;
-        let alive = self.alive();
-        let idle = alive.minus(self.can_use_treasure(game));
-        self.window = Window::open(game.players(), self.token, alive, idle);
-        if self.window.holder().is_none() {
+        self.window = Window::open(game.players(), self.token, self.can_use_treasure(game), SeatSet::EMPTY);
+        if self.window.is_closed() {
             self.begin_bidding(game);
         }
     }
 
     /// After a Treasure card was used or declined: carry on or start bidding.
-    pub(super) fn treasure_step(&mut self, game: &Scallywager, seat: Seat, used: bool) {
-        if used {
-            let _ = self.window.act(seat);
-        } else {
-            if let Ok(AfterPass::Closed) = self.window.pass(seat) {
-                return self.begin_bidding(game);
-            }
+    pub(super) fn treasure_step(&mut self, game: &Scallywager, seat: Seat, step: TreasureStep) {
+        let _ = match step {
+            TreasureStep::Used => self.window.act(seat),
+            TreasureStep::Declined => self.window.pass(seat),
+        };
+        // A captain whose last usable card went is left out: a public fact, the cards lie face up.
+        let usable = self.can_use_treasure(game);
+        for seat in Seat::all(game.players()).filter(|&s| !usable.contains(s)) {
+            self.window.exclude(seat);
         }
-        let idle = self.alive().minus(self.can_use_treasure(game));
-        self.window.set_auto_pass_to(idle);
-        if self.window.holder().is_none() && self.phase == Phase::Treasure {
+        if self.window.is_closed() && self.phase == Phase::Treasure {
             self.begin_bidding(game);
         }
     }
@@ -301,7 +362,7 @@ impl State {
         let players = game.players();
         for seat in self.alive().iter() {
             let spies =
-                game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.treasure[seat.index()][k] > 0);
+                game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.treasure_held(seat, k) > 0);
             if spies {
                 let left = self.alive().next_from(seat.next(players)).unwrap_or(seat);
                 if left != seat {
@@ -312,7 +373,7 @@ impl State {
     }
 
     pub(super) fn bid(&mut self, game: &Scallywager, seat: Seat, bid: Bid) {
-        self.bids.push((seat, bid));
+        self.bids.push(seat, bid);
         self.forced = None;
         let next = self.next_in_direction(seat, game.players());
         if self.force_after == Some(seat) {
@@ -323,28 +384,59 @@ impl State {
     }
 
     /// Loses crew, as every card and call does: a Ghost Ship saves all, a Powder Keg and a Boarding Party add one,
-    /// a Lucky Doubloon saves one (and is discarded).
+    /// a Lucky Doubloon saves one (and is discarded). A captain knocked out leaves the answer window.
     pub(super) fn lose_crew(&mut self, game: &Scallywager, seat: Seat, base: u8) -> u8 {
-        if base == 0 || self.ghosts.contains(seat) {
+        if base == 0 || self.ghosts.contains(seat) || self.crew(seat) == 0 {
             return 0;
         }
         let mut n = base + self.keg + u8::from(self.boarders.contains(seat));
         if let Some(k) =
-            game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.treasure[seat.index()][k] > 0)
+            game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.treasure_held(seat, k) > 0)
         {
-            self.treasure[seat.index()][k] -= 1;
-            self.discards[0][k] += 1;
+            self.move_kind(Deck::Treasure, table(seat), k as u8, DISCARD);
             n -= 1;
         }
         let lost = self.cups.lose(seat, n);
         let remaining = self.cups.count(seat);
         self.pending[seat.index()] &= (1u16 << remaining) - 1;
+        if remaining == 0 {
+            self.window.exclude(seat);
+        }
         lost
     }
 
+    /// A captain calls: the call waits on the stack while captains who hold Adventure cards they may reveal this
+    /// turn answer it, from the caller clockwise; then the dice are shown.
     pub(super) fn call(&mut self, game: &Scallywager, caller: Seat, call: CallKind) {
+        self.phase = Phase::Answer;
+        self.caller = caller;
+        // Who holds cards to reveal is public (everyone saw the draws); what they hold is not.
+        let holders: SeatSet = self.alive().iter().filter(|&s| self.cards.adventure.count(hand(s)) > 0).collect();
+        self.window = Window::open(game.players(), caller, holders, SeatSet::EMPTY);
+        self.window.push(call).expect("an empty stack has room");
+        self.settle_answers(game);
+    }
+
+    /// Resolves the call once nobody answers it any more (and no reroll is pending).
+    pub(super) fn settle_answers(&mut self, game: &Scallywager) {
+        while self.phase == Phase::Answer && self.next_pending().is_none() {
+            match self.window.now() {
+                Now::Priority(_) => return,
+                Now::Resolving(entry) => {
+                    self.window.resolved().expect("the call was resolving");
+                    self.show_down(game, entry.item);
+                }
+                Now::Closed => return,
+            }
+        }
+    }
+
+    /// The call is settled on the standing bid, whoever is still in: a captain knocked out by an answer loses
+    /// nothing more, and draws nothing.
+    fn show_down(&mut self, game: &Scallywager, call: CallKind) {
         let players = game.players();
-        let (bidder, bid) = *self.bids.last().expect("a call follows a bid");
+        let caller = self.caller;
+        let (bidder, bid) = self.bids.last().expect("a call follows a bid");
         let rules = game.options().bid_rules();
         let counted = count_table(&rules, &self.cups, bid.face, bidder, &PlainCount);
         let shown_cups = self.cups;
@@ -390,32 +482,33 @@ impl State {
         if self.finish_if_over(game) {
             return;
         }
-        let can_draw = self.cups.count(draws) > 0 && (0..2).any(|d| self.cards_left(d) > 0);
+        let can_draw =
+            self.cups.count(draws) > 0 && [Deck::Treasure, Deck::Adventure].iter().any(|&d| self.cards_left(d) > 0);
         if can_draw {
             if let Some(s) = self.showdown.as_mut() {
                 s.draws = Some(draws);
             }
             self.phase = Phase::Draw;
-            self.draw = Some((draws, None));
+            self.draw = Draw::Choosing(draws);
         } else {
             self.end_turn(game);
         }
     }
 
-    /// Cards in deck `d` and its discard pile.
-    pub(super) fn cards_left(&self, d: usize) -> u32 {
-        self.decks[d].iter().chain(&self.discards[d]).map(|&c| c as u32).sum()
+    /// Cards in a deck and its discard pile.
+    pub(super) fn cards_left(&self, deck: Deck) -> usize {
+        let cards = self.cards.get(deck);
+        cards.count(DECK) + cards.count(DISCARD)
     }
 
     /// The winner chose a deck: an empty deck takes its discards back ("shuffle the discard pile").
     pub(super) fn choose_deck(&mut self, deck: Deck) {
-        let d = deck_index(deck);
-        if self.decks[d].iter().all(|&c| c == 0) {
-            self.decks[d] = self.discards[d];
-            self.discards[d] = [0; MAX_KINDS];
+        let cards = self.cards.get_mut(deck);
+        if cards.count(DECK) == 0 {
+            cards.move_all(DISCARD, DECK).expect("zones exist");
         }
-        if let Some((winner, _)) = self.draw {
-            self.draw = Some((winner, Some(deck)));
+        if let Draw::Choosing(winner) = self.draw {
+            self.draw = Draw::From(winner, deck);
         }
     }
 
@@ -432,23 +525,27 @@ impl State {
         }
         self.phase = Phase::Over;
         self.pending = [0; MAX_CUPS];
-        self.draw = None;
+        self.draw = Draw::None;
         true
     }
 
     fn end_turn(&mut self, game: &Scallywager) {
-        // Adventure cards held through this turn's bidding round are discarded now, used or not (face up).
-        for hand in self.adventure.iter_mut() {
-            for slot in hand.iter_mut() {
-                if let Some(held) = *slot {
-                    if held.drawn_turn < self.turn {
-                        self.discards[1][held.card as usize] += 1;
-                        *slot = None;
-                    }
-                }
-            }
+        // Adventure cards held through this turn's bidding round are discarded now, used or not (face up); the
+        // card drawn this turn becomes usable next turn.
+        for seat in Seat::all(game.players()) {
+            let adventure = &mut self.cards.adventure;
+            adventure.move_all(hand(seat), DISCARD).expect("zones exist");
+            adventure.move_all(shown(seat), DISCARD).expect("zones exist");
+            adventure.move_all(fresh(seat), hand(seat)).expect("zones exist");
         }
         self.token = self.alive().next_from(self.token.next(game.players())).unwrap_or(self.token);
         self.start_turn(game);
     }
+}
+
+/// How a captain left the Treasure window's priority.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum TreasureStep {
+    Used,
+    Declined,
 }

@@ -9,6 +9,7 @@ use super::cards::Deck;
 use super::state::{CallKind, Phase};
 use super::view::View;
 use super::Scallywager;
+use crate::bidding::BidMade;
 
 impl Scallywager {
     fn name(&self, deck: Deck, card: u8) -> String {
@@ -87,7 +88,7 @@ impl Narrate for Scallywager {
                 if held.revealed { " - revealed" } else { "" }
             );
         }
-        if let Some((seat, bid)) = view.bids.last() {
+        if let Some(BidMade { seat, bid }) = view.bids.last() {
             let _ = writeln!(out, "Last bid: {bid} by {seat}");
         }
         if view.phase == Phase::Over {
@@ -100,7 +101,7 @@ impl Narrate for Scallywager {
     fn news(&self, before: &View, after: &View) -> Vec<String> {
         let mut lines = Vec::new();
         if after.turn == before.turn {
-            for (seat, bid) in after.bids.iter().skip(before.bids.len()) {
+            for BidMade { seat, bid } in after.bids.iter().skip(before.bids.len()) {
                 lines.push(format!("{seat} bids {bid}"));
             }
             for r in after.revealed.iter().filter(|r| !before.revealed.contains(r)) {

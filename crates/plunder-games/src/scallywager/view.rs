@@ -3,10 +3,10 @@
 use plunder_core::{Rng, Seat, SeatSet, Viewer};
 use serde::Serialize;
 
-use super::cards::MAX_KINDS;
-use super::state::{Held, Phase, Showdown, State};
+use super::cards::Deck;
+use super::state::{fresh, hand, shown, Held, Phase, Showdown, State, DECK, DISCARD};
 use super::Scallywager;
-use crate::bidding::Bid;
+use crate::bidding::BidMade;
 
 /// A die the viewer knows: its own, one it looked at, or one shown to all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -58,11 +58,13 @@ pub struct View {
     pub deck_sizes: [u32; 2],
     /// The face-up discard piles, by kind: `[treasure, adventure]`.
     pub discards: [Vec<u8>; 2],
-    /// Who may use a Treasure card now.
+    /// Who may use a Treasure card, or answer the call, now.
     pub priority: Option<Seat>,
+    /// Captains who may still answer the call (those holding Adventure cards from before this turn).
+    pub answering: SeatSet,
     pub bidder: Option<Seat>,
     pub clockwise: bool,
-    pub bids: Vec<(Seat, Bid)>,
+    pub bids: Vec<BidMade>,
     pub forced: Option<Seat>,
     pub black_spot: Option<Seat>,
     pub powder_kegs: u8,
@@ -93,11 +95,26 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
     let in_play = !matches!(state.phase, Phase::Start | Phase::Over);
     let holdings = |seat: Seat| -> Vec<Holding> {
         (0..game.treasure.cards.len())
-            .filter(|&k| state.treasure[seat.index()][k] > 0)
-            .map(|k| Holding { card: k as u8, count: state.treasure[seat.index()][k] })
+            .filter(|&k| state.treasure_held(seat, k) > 0)
+            .map(|k| Holding { card: k as u8, count: state.treasure_held(seat, k) as u8 })
             .collect()
     };
-    let kinds = |row: &[u8; MAX_KINDS], n: usize| row[..n].to_vec();
+    let adventure = &state.cards.adventure;
+    let pile = |deck: Deck| -> Vec<u8> {
+        let cards = state.cards.get(deck);
+        (0..game.deck(deck).cards.len()).map(|k| cards.count_kind(DISCARD, k as u8) as u8).collect()
+    };
+    let my_adventure = |me: Seat| -> Vec<Held> {
+        let held = |zone, drawn_turn, revealed| {
+            adventure.cards_in(zone).map(move |id| Held { card: adventure.kind(id), drawn_turn, revealed })
+        };
+        // A card in hand was drawn last turn; one drawn this turn waits in `fresh`.
+        let last_turn = state.turn.saturating_sub(1);
+        held(hand(me), last_turn, false)
+            .chain(held(shown(me), last_turn, true))
+            .chain(held(fresh(me), state.turn, false))
+            .collect()
+    };
     View {
         seat: me,
         players: players as u8,
@@ -117,41 +134,31 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         },
         known,
         treasure: Seat::all(players).map(holdings).collect(),
-        my_adventure: me.map_or(Vec::new(), |me| state.adventure[me.index()].iter().flatten().copied().collect()),
-        concealed: Seat::all(players)
-            .map(|s| state.adventure[s.index()].iter().flatten().filter(|h| !h.revealed).count() as u8)
-            .collect(),
+        my_adventure: me.map_or(Vec::new(), my_adventure),
+        concealed: Seat::all(players).map(|s| (adventure.count(hand(s)) + adventure.count(fresh(s))) as u8).collect(),
         revealed: Seat::all(players)
-            .flat_map(|seat| {
-                state.adventure[seat.index()]
-                    .iter()
-                    .flatten()
-                    .filter(|h| h.revealed)
-                    .map(move |h| Revealed { seat, card: h.card })
-            })
+            .flat_map(|seat| adventure.cards_in(shown(seat)).map(move |id| Revealed { seat, card: adventure.kind(id) }))
             .collect(),
-        deck_sizes: [0, 1].map(|d| state.decks[d].iter().map(|&c| c as u32).sum()),
-        discards: [
-            kinds(&state.discards[0], game.treasure.cards.len()),
-            kinds(&state.discards[1], game.adventure.cards.len()),
-        ],
-        priority: (state.phase == Phase::Treasure).then(|| state.window.holder()).flatten(),
+        deck_sizes: [Deck::Treasure, Deck::Adventure].map(|d| state.cards.get(d).count(DECK) as u32),
+        discards: [pile(Deck::Treasure), pile(Deck::Adventure)],
+        priority: matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten(),
+        answering: if state.phase == Phase::Answer { state.window.waiting() } else { SeatSet::EMPTY },
         bidder: (state.phase == Phase::Bidding).then_some(state.bidder),
         clockwise: state.clockwise,
-        bids: state.bids.clone(),
+        bids: state.bids.to_view(),
         forced: state.forced,
         black_spot: state.force_after,
         powder_kegs: state.keg,
         boarders: state.boarders,
         ghosts: state.ghosts,
-        drawing: state.draw.map(|(w, _)| w),
+        drawing: state.draw.drawer(),
         last_showdown: state.showdown.map(|s| ShowdownView::new(s, &s.cups)),
         winners: state.winners,
     }
 }
 
-/// Redraws what `seat` cannot know: other captains' unseen dice, and their concealed Adventure cards (from those
-/// cards and the Adventure draw pile together).
+/// Redraws what `seat` cannot know: other captains' unseen dice, and the cards it has not seen (other captains'
+/// concealed Adventure cards and the draw piles, dealt anew from the cards it cannot account for).
 pub(super) fn determinize(game: &Scallywager, state: &State, seat: Seat, rng: &mut Rng) -> State {
     let mut sampled = state.clone();
     if state.phase == Phase::Over {
@@ -165,30 +172,7 @@ pub(super) fn determinize(game: &Scallywager, state: &State, seat: Seat, rng: &m
             }
         }
     }
-    let mut pool = state.decks[1];
-    for owner in Seat::all(game.players()).filter(|&o| o != seat) {
-        for held in state.adventure[owner.index()].iter().flatten().filter(|h| !h.revealed) {
-            pool[held.card as usize] += 1;
-        }
-    }
-    for owner in Seat::all(game.players()).filter(|&o| o != seat) {
-        for slot in sampled.adventure[owner.index()].iter_mut().flatten().filter(|h| !h.revealed) {
-            let total: u32 = pool.iter().map(|&c| c as u32).sum();
-            let mut pick = rng.below(total.max(1));
-            let card = pool.iter().position(|&c| {
-                if pick < c as u32 {
-                    true
-                } else {
-                    pick -= c as u32;
-                    false
-                }
-            });
-            if let Some(card) = card {
-                pool[card] -= 1;
-                slot.card = card as u8;
-            }
-        }
-    }
-    sampled.decks[1] = pool;
+    sampled.cards.adventure.determinize(seat, rng);
+    sampled.cards.treasure.determinize(seat, rng);
     sampled
 }

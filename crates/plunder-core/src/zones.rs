@@ -1,0 +1,366 @@
+//! Hidden zones: where every card of one family is (decks, hands, piles, tableaus) and who knows which card it is.
+//!
+//! Each physical card has an id, a kind (its face: an index into the game's card list) and a zone. Counts per
+//! zone are public; a card's kind is known to the seats that saw it: everyone while it lies in a public zone,
+//! its owner in an owner's zone (a hand), and anyone who saw it before and has not lost track of it since (a
+//! card I passed left in the draft is still known to me in my neighbour's hand). Drawing from a zone whose order
+//! is hidden loses track: nobody but the drawer (by the new zone's visibility) knows which card came out.
+//!
+//! Draws are chance events over kinds, weighted by how many cards of each kind the zone holds
+//! ([`Zones::kind_counts`] with [`crate::Rng::weighted`]), so solvers can enumerate them and records show them.
+//! [`Zones::determinize`] deals every card a seat does not know anew among the places it does not know,
+//! consistently with everything the seat has seen.
+//!
+//! A game with several families that never mix (Scallywager's Treasure and Adventure decks) keeps one `Zones`
+//! each. Fixed-size and `Copy`: a state holding one clones without allocating.
+
+use crate::{Rng, Seat, SeatSet};
+
+/// The most zones of one family.
+pub const MAX_ZONES: usize = 48;
+
+/// A zone's number within its family; the game names them.
+pub type ZoneId = u8;
+
+/// A physical card's number within its family.
+pub type CardId = u16;
+
+/// Who sees the cards in a zone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Visibility {
+    /// Nobody (a face-down deck or stack).
+    #[default]
+    Hidden,
+    /// Only this seat (a hand, a concealed card).
+    Owner(Seat),
+    /// Everyone (a face-up pile, a tableau).
+    Public,
+}
+
+/// Why a zone operation was refused (a rules bug or bad data: games check before they move cards).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ZoneError {
+    /// More cards than the family's capacity.
+    Full,
+    NoSuchZone,
+    NoSuchCard,
+    /// The zone holds no card of that kind.
+    NoSuchKind,
+}
+
+impl std::fmt::Display for ZoneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ZoneError::Full => "too many cards",
+            ZoneError::NoSuchZone => "no such zone",
+            ZoneError::NoSuchCard => "no such card",
+            ZoneError::NoSuchKind => "no card of that kind there",
+        })
+    }
+}
+
+impl std::error::Error for ZoneError {}
+
+/// Every card of one family, with up to `N` cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Zones<const N: usize> {
+    seats: u8,
+    len: u16,
+    kind: [u8; N],
+    zone: [ZoneId; N],
+    /// Seats that know this card's kind where it lies now (beyond the zone's own visibility).
+    known: [SeatSet; N],
+    /// When the card arrived in its zone: the highest in a zone is its top.
+    arrived: [u32; N],
+    clock: u32,
+    visibility: [Visibility; MAX_ZONES],
+}
+
+impl<const N: usize> Zones<N> {
+    /// An empty family at a table of `seats`, with each zone's visibility (at most [`MAX_ZONES`]).
+    pub fn new(seats: usize, visibility: &[Visibility]) -> Result<Zones<N>, ZoneError> {
+        if visibility.len() > MAX_ZONES {
+            return Err(ZoneError::NoSuchZone);
+        }
+        let mut zones = Zones {
+            seats: seats as u8,
+            len: 0,
+            kind: [0; N],
+            zone: [0; N],
+            known: [SeatSet::EMPTY; N],
+            arrived: [0; N],
+            clock: 0,
+            visibility: [Visibility::Hidden; MAX_ZONES],
+        };
+        zones.visibility[..visibility.len()].copy_from_slice(visibility);
+        Ok(zones)
+    }
+
+    /// Adds `copies` cards of `kind` to `zone` (setup).
+    pub fn add(&mut self, kind: u8, copies: usize, zone: ZoneId) -> Result<(), ZoneError> {
+        self.check_zone(zone)?;
+        if self.len as usize + copies > N {
+            return Err(ZoneError::Full);
+        }
+        for _ in 0..copies {
+            let id = self.len as usize;
+            self.kind[id] = kind;
+            self.len += 1;
+            self.place(id as CardId, zone);
+        }
+        Ok(())
+    }
+
+    fn check_zone(&self, zone: ZoneId) -> Result<(), ZoneError> {
+        if (zone as usize) < MAX_ZONES {
+            Ok(())
+        } else {
+            Err(ZoneError::NoSuchZone)
+        }
+    }
+
+    fn everyone(&self) -> SeatSet {
+        SeatSet::first(self.seats as usize)
+    }
+
+    /// The seats a zone's visibility shows its cards to.
+    pub fn seen_by(&self, zone: ZoneId) -> SeatSet {
+        match self.visibility[zone as usize] {
+            Visibility::Hidden => SeatSet::EMPTY,
+            Visibility::Owner(seat) => SeatSet::only(seat),
+            Visibility::Public => self.everyone(),
+        }
+    }
+
+    pub fn visibility(&self, zone: ZoneId) -> Visibility {
+        self.visibility[zone as usize]
+    }
+
+    fn place(&mut self, id: CardId, zone: ZoneId) {
+        let i = id as usize;
+        self.zone[i] = zone;
+        self.known[i] = self.known[i].union(self.seen_by(zone));
+        self.clock += 1;
+        self.arrived[i] = self.clock;
+    }
+
+    /// How many cards the family holds.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Card ids in `zone`, oldest arrival first.
+    pub fn cards_in(&self, zone: ZoneId) -> impl Iterator<Item = CardId> + '_ {
+        let mut ids: [CardId; N] = [0; N];
+        let mut n = 0;
+        for id in 0..self.len as usize {
+            if self.zone[id] == zone {
+                ids[n] = id as CardId;
+                n += 1;
+            }
+        }
+        ids[..n].sort_unstable_by_key(|&id| self.arrived[id as usize]);
+        (0..n).map(move |i| ids[i])
+    }
+
+    /// The card that arrived in `zone` last (a pile's top).
+    pub fn top(&self, zone: ZoneId) -> Option<CardId> {
+        (0..self.len as usize)
+            .filter(|&id| self.zone[id] == zone)
+            .max_by_key(|&id| self.arrived[id])
+            .map(|i| i as CardId)
+    }
+
+    /// How many cards `zone` holds (always public).
+    pub fn count(&self, zone: ZoneId) -> usize {
+        self.zone[..self.len as usize].iter().filter(|&&z| z == zone).count()
+    }
+
+    /// How many cards of `kind` lie in `zone`.
+    pub fn count_kind(&self, zone: ZoneId, kind: u8) -> usize {
+        (0..self.len as usize).filter(|&id| self.zone[id] == zone && self.kind[id] == kind).count()
+    }
+
+    /// Writes into `counts[k]` how many cards of kind `k` lie in `zone` (the weights of a draw from it).
+    pub fn kind_counts(&self, zone: ZoneId, counts: &mut [u32]) {
+        counts.iter_mut().for_each(|c| *c = 0);
+        for id in 0..self.len as usize {
+            if self.zone[id] == zone {
+                if let Some(c) = counts.get_mut(self.kind[id] as usize) {
+                    *c += 1;
+                }
+            }
+        }
+    }
+
+    pub fn kind(&self, id: CardId) -> u8 {
+        self.kind[id as usize]
+    }
+
+    pub fn zone_of(&self, id: CardId) -> ZoneId {
+        self.zone[id as usize]
+    }
+
+    /// Whether `seat` knows which card `id` is.
+    pub fn knows(&self, seat: Seat, id: CardId) -> bool {
+        self.known[id as usize].contains(seat)
+    }
+
+    /// The card's kind if `viewer` knows it (`None`: a spectator, who knows only public zones).
+    pub fn kind_seen_by(&self, viewer: Option<Seat>, id: CardId) -> Option<u8> {
+        let public = self.visibility[self.zone[id as usize] as usize] == Visibility::Public;
+        (public || viewer.is_some_and(|s| self.knows(s, id))).then(|| self.kind(id))
+    }
+
+    /// Moves a card, openly: whoever knew it still does, and the new zone's viewers learn it (a card passed in a
+    /// draft, played from a hand, discarded face up).
+    pub fn move_card(&mut self, id: CardId, to: ZoneId) -> Result<(), ZoneError> {
+        self.check_zone(to)?;
+        if id >= self.len {
+            return Err(ZoneError::NoSuchCard);
+        }
+        self.place(id, to);
+        Ok(())
+    }
+
+    /// Draws a card of `kind` from `from` (a chance outcome) into `to`. Order in `from` is hidden, so only `to`'s
+    /// viewers learn which card it is; anyone who knew it was in `from` loses track of it.
+    pub fn draw(&mut self, from: ZoneId, kind: u8, to: ZoneId) -> Result<CardId, ZoneError> {
+        self.check_zone(to)?;
+        let id = (0..self.len as usize)
+            .find(|&id| self.zone[id] == from && self.kind[id] == kind)
+            .ok_or(ZoneError::NoSuchKind)? as CardId;
+        self.known[id as usize] = SeatSet::EMPTY;
+        self.place(id, to);
+        Ok(id)
+    }
+
+    /// Moves every card of `from` into `to` (a discard pile shuffled back into its deck); who knew a card still
+    /// knows it is in `to`.
+    pub fn move_all(&mut self, from: ZoneId, to: ZoneId) -> Result<(), ZoneError> {
+        self.check_zone(to)?;
+        for id in 0..self.len {
+            if self.zone[id as usize] == from {
+                self.place(id, to);
+            }
+        }
+        Ok(())
+    }
+
+    /// Shows card `id` to `seats` (a peek, a reveal).
+    pub fn show(&mut self, id: CardId, seats: SeatSet) {
+        if let Some(known) = self.known.get_mut(id as usize) {
+            *known = known.union(seats);
+        }
+    }
+
+    /// Deals every card `seat` does not know anew among the cards it does not know: kinds are shuffled over those
+    /// cards, zones and counts stay, and everything `seat` knows is kept. Another seat that knew a card now knows
+    /// the redrawn one: a consistent world, from `seat`'s point of view.
+    pub fn determinize(&mut self, seat: Seat, rng: &mut Rng) {
+        let mut unknown: [CardId; N] = [0; N];
+        let mut n = 0;
+        for id in 0..self.len as usize {
+            if !self.knows(seat, id as CardId) {
+                unknown[n] = id as CardId;
+                n += 1;
+            }
+        }
+        // Fisher-Yates over the kinds of the unknown cards.
+        for i in (1..n).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            let (a, b) = (unknown[i] as usize, unknown[j] as usize);
+            self.kind.swap(a, b);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DECK: ZoneId = 0;
+    const PILE: ZoneId = 1;
+    const HAND: ZoneId = 2; // seat 0's
+    const HAND1: ZoneId = 3; // seat 1's
+
+    fn family() -> Zones<16> {
+        let vis = [Visibility::Hidden, Visibility::Public, Visibility::Owner(Seat(0)), Visibility::Owner(Seat(1))];
+        let mut z = Zones::new(3, &vis).unwrap();
+        z.add(0, 3, DECK).unwrap();
+        z.add(1, 2, DECK).unwrap();
+        z.add(2, 1, DECK).unwrap();
+        z
+    }
+
+    #[test]
+    fn counts_are_public_and_draws_are_known_to_the_drawer_only() {
+        let mut z = family();
+        let mut weights = [0u32; 3];
+        z.kind_counts(DECK, &mut weights);
+        assert_eq!(weights, [3, 2, 1]);
+        let id = z.draw(DECK, 1, HAND).unwrap();
+        assert_eq!(z.count(DECK), 5);
+        assert_eq!(z.count(HAND), 1);
+        assert!(z.knows(Seat(0), id));
+        assert!(!z.knows(Seat(1), id));
+        assert_eq!(z.kind_seen_by(Some(Seat(1)), id), None);
+        assert_eq!(z.kind_seen_by(None, id), None);
+        assert_eq!(z.draw(DECK, 7, HAND), Err(ZoneError::NoSuchKind));
+        // Played face up: everyone knows it, and keeps knowing it when it is picked up by seat 1.
+        z.move_card(id, PILE).unwrap();
+        assert_eq!(z.kind_seen_by(None, id), Some(1));
+        z.move_card(id, HAND1).unwrap();
+        assert!(z.knows(Seat(2), id), "seen face up, still known in a hand");
+        assert_eq!(z.top(PILE), None);
+        assert_eq!(z.add(0, 20, DECK), Err(ZoneError::Full));
+    }
+
+    #[test]
+    fn a_card_passed_on_stays_known_to_the_passer() {
+        let mut z = family();
+        let id = z.draw(DECK, 2, HAND).unwrap();
+        z.move_card(id, HAND1).unwrap();
+        assert!(z.knows(Seat(0), id) && z.knows(Seat(1), id) && !z.knows(Seat(2), id));
+        // Shuffled back and drawn by someone else: nobody can follow it any more.
+        z.move_card(id, DECK).unwrap();
+        let again = z.draw(DECK, 2, HAND1).unwrap();
+        assert_eq!(again, id);
+        assert!(!z.knows(Seat(0), id), "lost track in the deck");
+    }
+
+    #[test]
+    fn determinization_keeps_what_the_seat_knows_and_the_counts() {
+        let mut rng = Rng::seeded(5);
+        let mut base = family();
+        let mine = base.draw(DECK, 2, HAND).unwrap();
+        let theirs = base.draw(DECK, 1, HAND1).unwrap();
+        let played = base.draw(DECK, 0, HAND1).unwrap();
+        base.move_card(played, PILE).unwrap();
+        let mut seen_theirs_as = [0; 3];
+        for _ in 0..300 {
+            let mut z = base;
+            z.determinize(Seat(0), &mut rng);
+            assert_eq!(z.kind(mine), 2, "my own card stays");
+            assert_eq!(z.kind_seen_by(None, z.top(PILE).unwrap()), Some(0), "the public pile stays");
+            for zone in [DECK, PILE, HAND, HAND1] {
+                assert_eq!(z.count(zone), base.count(zone));
+            }
+            let mut total = [0u32; 3];
+            for zone in [DECK, PILE, HAND, HAND1] {
+                let mut c = [0u32; 3];
+                z.kind_counts(zone, &mut c);
+                (0..3).for_each(|k| total[k] += c[k]);
+            }
+            assert_eq!(total, [3, 2, 1], "every card is still somewhere");
+            seen_theirs_as[z.kind(theirs) as usize] += 1;
+        }
+        // Seat 1's card is drawn from what seat 0 cannot see: two 0s and two 1s (its own 2 is out).
+        assert_eq!(seen_theirs_as[2], 0);
+        assert!(seen_theirs_as[0] > 90 && seen_theirs_as[1] > 90, "{seen_theirs_as:?}");
+    }
+}
