@@ -108,6 +108,15 @@ impl BidRules {
         }
     }
 
+    /// Calls `f` with every bid an exact call may name after `last`: the last bid itself or any higher one
+    /// (Lying Pirates: "exactly five threes, or any higher bid"). Nothing before the first bid.
+    pub fn for_each_exact(&self, last: Option<Bid>, max_quantity: u8, mut f: impl FnMut(Bid)) {
+        if let Some(last) = last {
+            f(last);
+            self.for_each_raise(Some(last), max_quantity, f);
+        }
+    }
+
     /// Appends every legal raise over `last` with at most `max_quantity` dice, lowest first.
     pub fn raises(&self, last: Option<Bid>, max_quantity: u8, out: &mut Vec<Bid>) {
         self.for_each_raise(last, max_quantity, |bid| out.push(bid));
@@ -139,6 +148,19 @@ mod tests {
         let mut out = Vec::new();
         r.raises(Some(Bid { quantity: 2, face: 5 }), 2, &mut out);
         assert_eq!(out, vec![Bid { quantity: 2, face: 6 }]);
+    }
+
+    #[test]
+    fn an_exact_call_names_the_last_bid_or_a_higher_one() {
+        let r = rules(RaiseRule::QuantityMajor, Wild::Ones, false);
+        let mut exact = Vec::new();
+        r.for_each_exact(None, 3, |b| exact.push(b));
+        assert!(exact.is_empty(), "nothing to call before a bid");
+        let five_3s = Bid { quantity: 5, face: 3 };
+        r.for_each_exact(Some(five_3s), 6, |b| exact.push(b));
+        assert_eq!(exact[0], five_3s);
+        assert!(exact[1..].iter().all(|&b| r.is_raise(Some(five_3s), b)));
+        assert_eq!(exact.len(), 1 + 3 + 5, "5x4, 5x5, 5x6 and 6x2..6x6");
     }
 
     fn arb_bid() -> impl Strategy<Value = Bid> {

@@ -46,7 +46,10 @@ pub fn count_table(rules: &BidRules, cups: &Cups, face: u8, bidder: Seat, rule: 
     cups.counts()
         .iter()
         .enumerate()
-        .map(|(owner, _)| rule.count_cup(rules, owner, bidder.index(), cups.dice_of(Seat(owner as u8)), face))
+        .map(|(owner, _)| {
+            let seat = Seat(owner as u8);
+            rule.count_cup(rules, owner, bidder.index(), cups.dice_of(seat), cups.kinds_of(seat), face)
+        })
         .sum()
 }
 

@@ -1,6 +1,6 @@
 //! Counting the dice that match a bid.
 
-use super::BidRules;
+use super::{BidRules, DieKind};
 
 /// How many of `dice` match `face`: the face itself, and the wild face unless the bid is on it.
 pub fn count_matching(rules: &BidRules, dice: &[u8], face: u8) -> u32 {
@@ -8,11 +8,13 @@ pub fn count_matching(rules: &BidRules, dice: &[u8], face: u8) -> u32 {
     dice.iter().filter(|&&d| d == face || Some(d) == wild).count() as u32
 }
 
-/// How a game counts one cup for a bid: the hook for per-bidder rules such as Lying Pirates' Cursed Die,
-/// which negates matching faces in the bidder's own cup when that cup belongs to the bidder.
+/// How a game counts one cup for a bid: the hook for per-bidder and per-kind rules such as Lying Pirates' Cursed
+/// Die, which negates matching faces in the bidder's own cup when that cup belongs to the bidder, and its special
+/// dice, whose faces count in their own ways.
 pub trait CountRule {
-    /// Dice in `cup` (belonging to seat `owner`) that count for a bid on `face` made by seat `bidder`.
-    fn count_cup(&self, rules: &BidRules, owner: usize, bidder: usize, cup: &[u8], face: u8) -> u32;
+    /// Dice in `cup` (belonging to seat `owner`, of kinds `kinds`) that count for a bid on `face` made by seat
+    /// `bidder`.
+    fn count_cup(&self, rules: &BidRules, owner: usize, bidder: usize, cup: &[u8], kinds: &[DieKind], face: u8) -> u32;
 }
 
 /// Every cup counts the same, whoever bid.
@@ -20,7 +22,7 @@ pub trait CountRule {
 pub struct PlainCount;
 
 impl CountRule for PlainCount {
-    fn count_cup(&self, rules: &BidRules, _owner: usize, _bidder: usize, cup: &[u8], face: u8) -> u32 {
+    fn count_cup(&self, rules: &BidRules, _: usize, _: usize, cup: &[u8], _: &[DieKind], face: u8) -> u32 {
         count_matching(rules, cup, face)
     }
 }
@@ -40,16 +42,24 @@ mod tests {
         assert_eq!(count_matching(&rules, &table, 5), 8);
     }
 
-    /// A per-bidder rule in the manner of Lying Pirates' Cursed Die: when the cursed player bids, its own dice
-    /// matching the Cursed Die's face count for nothing (the Cursed Die included).
-    struct Cursed {
-        cursed_seat: usize,
-        cursed_face: u8,
-    }
+    const CURSED: DieKind = 4;
+
+    /// A per-bidder, per-kind rule in the manner of Lying Pirates' Cursed Die: when the cursed player bids on the
+    /// face its Cursed Die shows, its own dice showing that face count for nothing (the Cursed Die included).
+    struct Cursed;
 
     impl CountRule for Cursed {
-        fn count_cup(&self, rules: &BidRules, owner: usize, bidder: usize, cup: &[u8], face: u8) -> u32 {
-            if owner == self.cursed_seat && bidder == self.cursed_seat && face == self.cursed_face {
+        fn count_cup(
+            &self,
+            rules: &BidRules,
+            owner: usize,
+            bidder: usize,
+            cup: &[u8],
+            kinds: &[DieKind],
+            face: u8,
+        ) -> u32 {
+            let curse = kinds.iter().position(|&k| k == CURSED).map(|i| cup[i]);
+            if owner == bidder && curse == Some(face) {
                 0
             } else {
                 count_matching(rules, cup, face)
@@ -63,9 +73,9 @@ mod tests {
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
         let cups: [&[u8]; 3] = [&[3, 3, 5, 3], &[3, 1, 6, 2, 4], &[1, 3, 5, 6, 2]];
-        let curse = Cursed { cursed_seat: 0, cursed_face: 3 };
+        let kinds: [&[DieKind]; 3] = [&[0, 0, 0, CURSED], &[0; 5], &[0; 5]];
         let total = |bidder: usize| -> u32 {
-            cups.iter().enumerate().map(|(owner, cup)| curse.count_cup(&rules, owner, bidder, cup, 3)).sum()
+            (0..3).map(|owner| Cursed.count_cup(&rules, owner, bidder, cups[owner], kinds[owner], 3)).sum()
         };
         // Example 1: Mary bid 7 threes and Anne called liar: "Since the cursed player did not make the bet, there
         // are indeed 7 threes, and Mary wins."
@@ -73,7 +83,11 @@ mod tests {
         // Example 2: Anne bid 5 threes and Jack called liar: "With the Cursed Die's effect, there are only 4
         // threes, making Anne a liar."
         assert_eq!(total(0), 4);
-        assert_eq!(PlainCount.count_cup(&rules, 0, 0, cups[0], 3), 3, "without the hook Anne counts her threes");
+        assert_eq!(
+            PlainCount.count_cup(&rules, 0, 0, cups[0], kinds[0], 3),
+            3,
+            "without the hook Anne counts her threes"
+        );
     }
 
     proptest! {
@@ -91,7 +105,7 @@ mod tests {
                 }
             }
             prop_assert_eq!(count_matching(&rules, &dice, face), brute);
-            prop_assert_eq!(PlainCount.count_cup(&rules, 0, 1, &dice, face), brute);
+            prop_assert_eq!(PlainCount.count_cup(&rules, 0, 1, &dice, &[], face), brute);
         }
     }
 }

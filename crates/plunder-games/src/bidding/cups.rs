@@ -1,17 +1,28 @@
 //! Every player's cup of dice, rolled one die at a time as chance events. Fixed-size: copying never allocates.
+//!
+//! A die has a kind as well as a face: regular dice are kind [`REGULAR`]; a game numbers its special dice from 1
+//! (Lying Pirates' Pirate King, Mermaid, Ghost and Cursed Die) and gives each kind its own faces. Counting rules
+//! see the kinds ([`super::CountRule`]), and losing dice can spare or prefer kinds ([`Cups::lose_ranked`]).
 
 use plunder_core::{Seat, SeatSet};
 
 /// The most cups at a table.
 pub const MAX_CUPS: usize = 6;
-/// The most dice in one cup.
-pub const MAX_DICE: usize = 10;
+/// The most dice one cup can hold: room beyond every game's own limit (Lying Pirates' Final Battle lifts its
+/// limit of 10).
+pub const MAX_DICE: usize = 20;
+
+/// A die's kind: [`REGULAR`], or one of a game's special dice.
+pub type DieKind = u8;
+/// The kind of an ordinary die.
+pub const REGULAR: DieKind = 0;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Cups {
     seats: u8,
     counts: [u8; MAX_CUPS],
     dice: [[u8; MAX_DICE]; MAX_CUPS],
+    kinds: [[DieKind; MAX_DICE]; MAX_CUPS],
     /// The next die to roll (seat, index); `seat == seats` once every cup is rolled.
     cursor: (u8, u8),
 }
@@ -19,8 +30,13 @@ pub struct Cups {
 impl Cups {
     /// Cups for `counts.len()` seats with these many dice each, not yet rolled.
     pub fn new(counts: &[u8]) -> Cups {
-        let mut cups =
-            Cups { seats: counts.len() as u8, counts: [0; MAX_CUPS], dice: [[0; MAX_DICE]; MAX_CUPS], cursor: (0, 0) };
+        let mut cups = Cups {
+            seats: counts.len() as u8,
+            counts: [0; MAX_CUPS],
+            dice: [[0; MAX_DICE]; MAX_CUPS],
+            kinds: [[REGULAR; MAX_DICE]; MAX_CUPS],
+            cursor: (0, 0),
+        };
         cups.counts[..counts.len()].copy_from_slice(counts);
         cups.cursor = (cups.seats, 0);
         cups
@@ -36,6 +52,11 @@ impl Cups {
 
     pub fn dice_of(&self, seat: Seat) -> &[u8] {
         &self.dice[seat.index()][..self.counts[seat.index()] as usize]
+    }
+
+    /// The kinds of `seat`'s dice, in the order of [`Cups::dice_of`].
+    pub fn kinds_of(&self, seat: Seat) -> &[DieKind] {
+        &self.kinds[seat.index()][..self.counts[seat.index()] as usize]
     }
 
     /// Every cup's dice, seat by seat (for a showdown).
@@ -68,6 +89,11 @@ impl Cups {
     /// The seat whose die is rolled next, if any.
     pub fn rolling(&self) -> Option<Seat> {
         (self.cursor.0 < self.seats).then_some(Seat(self.cursor.0))
+    }
+
+    /// The seat and kind of the die rolled next (its kind says which faces it has).
+    pub fn rolling_die(&self) -> Option<(Seat, DieKind)> {
+        self.rolling().map(|seat| (seat, self.kinds[seat.index()][self.cursor.1 as usize]))
     }
 
     /// Whether `seat`'s cup is fully rolled.
@@ -105,15 +131,51 @@ impl Cups {
         lost
     }
 
-    /// Adds a die showing `face` to `seat` if there is room; returns whether it fit.
+    /// Adds a regular die showing `face` to `seat` if there is room; returns whether it fit.
     pub fn gain(&mut self, seat: Seat, face: u8) -> bool {
+        self.gain_kind(seat, REGULAR, face)
+    }
+
+    /// Adds a die of `kind` showing `face` to `seat` if there is room; returns whether it fit.
+    pub fn gain_kind(&mut self, seat: Seat, kind: DieKind, face: u8) -> bool {
         let c = self.counts[seat.index()] as usize;
         if c >= MAX_DICE {
             return false;
         }
         self.dice[seat.index()][c] = face;
+        self.kinds[seat.index()][c] = kind;
         self.counts[seat.index()] += 1;
         true
+    }
+
+    /// Removes `seat`'s die at `index` (the others keep their order); returns its kind and face.
+    pub fn remove(&mut self, seat: Seat, index: usize) -> Option<(DieKind, u8)> {
+        let (s, count) = (seat.index(), self.counts[seat.index()] as usize);
+        if index >= count {
+            return None;
+        }
+        let removed = (self.kinds[s][index], self.dice[s][index]);
+        self.dice[s].copy_within(index + 1..count, index);
+        self.kinds[s].copy_within(index + 1..count, index);
+        self.counts[s] -= 1;
+        Some(removed)
+    }
+
+    /// Removes up to `n` dice from `seat`, each time the one whose kind `rank` ranks highest (the last such die
+    /// on a tie); a kind ranked `None` is never lost ("never the Cursed Die"). Returns how many went.
+    pub fn lose_ranked(&mut self, seat: Seat, n: u8, rank: impl Fn(DieKind) -> Option<u8>) -> u8 {
+        let mut lost = 0;
+        while lost < n {
+            let worst = self.kinds_of(seat).iter().enumerate().filter_map(|(i, &k)| rank(k).map(|r| (r, i))).max();
+            match worst {
+                Some((_, index)) => {
+                    self.remove(seat, index);
+                    lost += 1;
+                }
+                None => break,
+            }
+        }
+        lost
     }
 }
 
@@ -138,5 +200,43 @@ mod tests {
         assert_eq!(cups.lose(Seat(2), 2), 1);
         assert!(cups.gain(Seat(1), 5));
         assert_eq!(cups.dice_of(Seat(1)), &[5]);
+    }
+
+    #[test]
+    fn special_dice_keep_their_kinds_and_losses_spare_what_the_rules_spare() {
+        const KING: DieKind = 1;
+        const CURSED: DieKind = 2;
+        let mut cups = Cups::new(&[3]);
+        cups.gain_kind(Seat(0), KING, 0);
+        cups.gain_kind(Seat(0), CURSED, 0);
+        cups.start_roll();
+        assert_eq!(cups.rolling_die(), Some((Seat(0), REGULAR)));
+        for face in [2, 3, 4, 6] {
+            cups.roll(face);
+        }
+        assert_eq!(cups.rolling_die(), Some((Seat(0), CURSED)), "the fifth die is the Cursed Die");
+        cups.roll(1);
+        assert_eq!(cups.kinds_of(Seat(0)), &[REGULAR, REGULAR, REGULAR, KING, CURSED]);
+        // Regular dice go first, then the King; the Cursed Die never.
+        let rank = |k: DieKind| match k {
+            REGULAR => Some(2),
+            KING => Some(1),
+            _ => None,
+        };
+        assert_eq!(cups.lose_ranked(Seat(0), 2, rank), 2);
+        assert_eq!(cups.dice_of(Seat(0)), &[2, 6, 1], "the last regular dice went first");
+        assert_eq!(cups.lose_ranked(Seat(0), 5, rank), 2, "the Cursed Die stays");
+        assert_eq!(cups.kinds_of(Seat(0)), &[CURSED]);
+        assert_eq!(cups.remove(Seat(0), 3), None);
+    }
+
+    #[test]
+    fn a_cup_holds_more_than_ten_dice() {
+        let mut cups = Cups::new(&[10]);
+        for _ in 0..10 {
+            assert!(cups.gain(Seat(0), 0));
+        }
+        assert_eq!(cups.count(Seat(0)), MAX_DICE as u8);
+        assert!(!cups.gain(Seat(0), 0), "the engine's room has an end");
     }
 }

@@ -13,6 +13,6 @@ pub mod strategy;
 pub use bid::{Bid, BidRules, RaiseRule, Wild};
 pub use call::{count_table, Call, Revealed};
 pub use count::{count_matching, CountRule, PlainCount};
-pub use cups::{Cups, MAX_CUPS, MAX_DICE};
+pub use cups::{Cups, DieKind, MAX_CUPS, MAX_DICE, REGULAR};
 pub use history::{raises_in, BidAction, BidLog, BidMade};
 pub use odds::{p_at_least, p_exactly};

@@ -7,7 +7,8 @@ use crate::bidding::{BidRules, RaiseRule, Wild};
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = crate::bidding::MAX_CUPS;
-pub use crate::bidding::MAX_DICE;
+/// The most dice one player starts with.
+pub const MAX_DICE: usize = 10;
 
 /// Dice per player: one number for everyone, or one per seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
