@@ -17,7 +17,9 @@
 use crate::{Rng, Seat, SeatSet};
 
 /// The most zones of one family.
-pub const MAX_ZONES: usize = 48;
+pub const MAX_ZONES: usize = 32;
+/// The most kinds of card in one family.
+pub const MAX_KINDS: usize = 64;
 
 /// A zone's number within its family; the game names them.
 pub type ZoneId = u8;
@@ -48,13 +50,15 @@ pub enum ZoneError {
     NoSuchKind,
 }
 
+const NOWHERE: ZoneId = ZoneId::MAX;
+
 impl std::fmt::Display for ZoneError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             ZoneError::Full => "too many cards",
             ZoneError::NoSuchZone => "no such zone",
             ZoneError::NoSuchCard => "no such card",
-            ZoneError::NoSuchKind => "no card of that kind there",
+            ZoneError::NoSuchKind => "no card of that kind there (or a kind beyond the family's room)",
         })
     }
 }
@@ -74,6 +78,9 @@ pub struct Zones<const N: usize> {
     arrived: [u32; N],
     clock: u32,
     visibility: [Visibility; MAX_ZONES],
+    /// Cards per zone, and a bit per kind present in it: the rules ask these on every step.
+    counts: [u16; MAX_ZONES],
+    present: [u64; MAX_ZONES],
 }
 
 impl<const N: usize> Zones<N> {
@@ -91,6 +98,8 @@ impl<const N: usize> Zones<N> {
             arrived: [0; N],
             clock: 0,
             visibility: [Visibility::Hidden; MAX_ZONES],
+            counts: [0; MAX_ZONES],
+            present: [0; MAX_ZONES],
         };
         zones.visibility[..visibility.len()].copy_from_slice(visibility);
         Ok(zones)
@@ -99,12 +108,16 @@ impl<const N: usize> Zones<N> {
     /// Adds `copies` cards of `kind` to `zone` (setup).
     pub fn add(&mut self, kind: u8, copies: usize, zone: ZoneId) -> Result<(), ZoneError> {
         self.check_zone(zone)?;
+        if kind as usize >= MAX_KINDS {
+            return Err(ZoneError::NoSuchKind);
+        }
         if self.len as usize + copies > N {
             return Err(ZoneError::Full);
         }
         for _ in 0..copies {
             let id = self.len as usize;
             self.kind[id] = kind;
+            self.zone[id] = NOWHERE;
             self.len += 1;
             self.place(id as CardId, zone);
         }
@@ -138,7 +151,16 @@ impl<const N: usize> Zones<N> {
 
     fn place(&mut self, id: CardId, zone: ZoneId) {
         let i = id as usize;
+        let (from, kind) = (self.zone[i], self.kind[i]);
         self.zone[i] = zone;
+        if from != NOWHERE {
+            self.counts[from as usize] -= 1;
+            if !(0..self.len as usize).any(|j| self.zone[j] == from && self.kind[j] == kind) {
+                self.present[from as usize] &= !(1u64 << kind);
+            }
+        }
+        self.counts[zone as usize] += 1;
+        self.present[zone as usize] |= 1u64 << kind;
         self.known[i] = self.known[i].union(self.seen_by(zone));
         self.clock += 1;
         self.arrived[i] = self.clock;
@@ -167,6 +189,14 @@ impl<const N: usize> Zones<N> {
         (0..n).map(move |i| ids[i])
     }
 
+    /// A card of `kind` in `zone`, if any (the one a player takes or plays when all of a kind are alike).
+    pub fn find(&self, zone: ZoneId, kind: u8) -> Option<CardId> {
+        if !self.has_kind(zone, kind) {
+            return None;
+        }
+        (0..self.len as usize).find(|&id| self.zone[id] == zone && self.kind[id] == kind).map(|id| id as CardId)
+    }
+
     /// The card that arrived in `zone` last (a pile's top).
     pub fn top(&self, zone: ZoneId) -> Option<CardId> {
         (0..self.len as usize)
@@ -177,7 +207,12 @@ impl<const N: usize> Zones<N> {
 
     /// How many cards `zone` holds (always public).
     pub fn count(&self, zone: ZoneId) -> usize {
-        self.zone[..self.len as usize].iter().filter(|&&z| z == zone).count()
+        self.counts.get(zone as usize).map_or(0, |&c| c as usize)
+    }
+
+    /// Whether `zone` holds a card of `kind`.
+    pub fn has_kind(&self, zone: ZoneId, kind: u8) -> bool {
+        (kind as usize) < MAX_KINDS && self.present.get(zone as usize).is_some_and(|&bits| bits & (1u64 << kind) != 0)
     }
 
     /// How many cards of `kind` lie in `zone`.
@@ -231,9 +266,7 @@ impl<const N: usize> Zones<N> {
     /// viewers learn which card it is; anyone who knew it was in `from` loses track of it.
     pub fn draw(&mut self, from: ZoneId, kind: u8, to: ZoneId) -> Result<CardId, ZoneError> {
         self.check_zone(to)?;
-        let id = (0..self.len as usize)
-            .find(|&id| self.zone[id] == from && self.kind[id] == kind)
-            .ok_or(ZoneError::NoSuchKind)? as CardId;
+        let id = self.find(from, kind).ok_or(ZoneError::NoSuchKind)?;
         self.known[id as usize] = SeatSet::EMPTY;
         self.place(id, to);
         Ok(id)
@@ -276,6 +309,10 @@ impl<const N: usize> Zones<N> {
             let (a, b) = (unknown[i] as usize, unknown[j] as usize);
             self.kind.swap(a, b);
         }
+        self.present = [0; MAX_ZONES];
+        for id in 0..self.len as usize {
+            self.present[self.zone[id] as usize] |= 1u64 << self.kind[id];
+        }
     }
 }
 
@@ -317,6 +354,7 @@ mod tests {
         z.move_card(id, HAND1).unwrap();
         assert!(z.knows(Seat(2), id), "seen face up, still known in a hand");
         assert_eq!(z.top(PILE), None);
+        assert!(z.has_kind(HAND1, 1) && !z.has_kind(PILE, 1) && !z.has_kind(HAND, 1));
         assert_eq!(z.add(0, 20, DECK), Err(ZoneError::Full));
     }
 
@@ -357,6 +395,11 @@ mod tests {
                 (0..3).for_each(|k| total[k] += c[k]);
             }
             assert_eq!(total, [3, 2, 1], "every card is still somewhere");
+            for zone in [DECK, PILE, HAND, HAND1] {
+                for kind in 0..3 {
+                    assert_eq!(z.has_kind(zone, kind), z.count_kind(zone, kind) > 0, "presence follows the kinds");
+                }
+            }
             seen_theirs_as[z.kind(theirs) as usize] += 1;
         }
         // Seat 1's card is drawn from what seat 0 cannot see: two 0s and two 1s (its own 2 is out).

@@ -86,8 +86,8 @@ impl Scallywager {
         let others = state.alive().minus(SeatSet::only(seat));
         for (kind, card) in self.deck(deck).cards.iter().enumerate() {
             let usable = match deck {
-                Deck::Treasure => !card.lasting && state.treasure_held(seat, kind) > 0,
-                Deck::Adventure => state.cards.adventure.count_kind(hand(seat), kind as u8) > 0,
+                Deck::Treasure => !card.lasting && state.has_treasure(seat, kind),
+                Deck::Adventure => state.cards.adventure.has_kind(hand(seat), kind as u8),
             };
             if !usable {
                 continue;
@@ -103,7 +103,7 @@ impl Scallywager {
                 Effect::StealTreasure => {
                     for target in others.iter() {
                         for take in 0..self.treasure.cards.len() {
-                            if state.treasure_held(target, take) > 0 {
+                            if state.has_treasure(target, take) {
                                 f(Action::Use { deck, card, target: Some(target), die: None, take: Some(take as u8) });
                             }
                         }

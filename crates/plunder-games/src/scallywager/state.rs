@@ -1,7 +1,7 @@
 //! A Scallywager position and its steps: turns of rolling, the Treasure window, bidding, the call, the draw.
 
 use plunder_core::priority::{Now, Window};
-use plunder_core::zones::{CardId, Visibility, ZoneId, Zones};
+use plunder_core::zones::{Visibility, ZoneId, Zones};
 use plunder_core::{Game, Seat, SeatSet};
 use serde::Serialize;
 
@@ -219,15 +219,14 @@ impl State {
         self.cards.treasure.count_kind(table(seat), kind as u8)
     }
 
-    /// The first card of `kind` in `zone` of `deck`.
-    pub(super) fn card_in(&self, deck: Deck, zone: ZoneId, kind: u8) -> Option<CardId> {
-        let cards = self.cards.get(deck);
-        cards.cards_in(zone).find(|&id| cards.kind(id) == kind)
+    /// Whether `seat` holds a Treasure card of kind `kind` face up.
+    pub(super) fn has_treasure(&self, seat: Seat, kind: usize) -> bool {
+        self.cards.treasure.has_kind(table(seat), kind as u8)
     }
 
     /// Moves a card of `kind` from one zone to another, face up or as the zones say.
     pub(super) fn move_kind(&mut self, deck: Deck, from: ZoneId, kind: u8, to: ZoneId) {
-        if let Some(id) = self.card_in(deck, from, kind) {
+        if let Some(id) = self.cards.get(deck).find(from, kind) {
             self.cards.get_mut(deck).move_card(id, to).expect("zones exist");
         }
     }
@@ -361,8 +360,7 @@ impl State {
         self.spy_due = false;
         let players = game.players();
         for seat in self.alive().iter() {
-            let spies =
-                game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.treasure_held(seat, k) > 0);
+            let spies = game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.has_treasure(seat, k));
             if spies {
                 let left = self.alive().next_from(seat.next(players)).unwrap_or(seat);
                 if left != seat {
@@ -390,8 +388,7 @@ impl State {
             return 0;
         }
         let mut n = base + self.keg + u8::from(self.boarders.contains(seat));
-        if let Some(k) =
-            game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.treasure_held(seat, k) > 0)
+        if let Some(k) = game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.has_treasure(seat, k))
         {
             self.move_kind(Deck::Treasure, table(seat), k as u8, DISCARD);
             n -= 1;

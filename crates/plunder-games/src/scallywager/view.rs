@@ -95,7 +95,7 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
     let in_play = !matches!(state.phase, Phase::Start | Phase::Over);
     let holdings = |seat: Seat| -> Vec<Holding> {
         (0..game.treasure.cards.len())
-            .filter(|&k| state.treasure_held(seat, k) > 0)
+            .filter(|&k| state.has_treasure(seat, k))
             .map(|k| Holding { card: k as u8, count: state.treasure_held(seat, k) as u8 })
             .collect()
     };
