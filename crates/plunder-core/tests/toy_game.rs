@@ -9,7 +9,7 @@
 use std::fmt;
 
 use plunder_core::priority::{AfterPass, Window};
-use plunder_core::{conformance, Game, OptionsError, Outcome, Rng, Seat, SeatSet, Status, Viewer};
+use plunder_core::{conformance, Facts, Game, OptionsError, Outcome, Rng, Seat, SeatSet, Status, Utility, Viewer};
 use serde::{Deserialize, Serialize};
 
 const HAND: usize = 3;
@@ -20,6 +20,8 @@ struct Options {
     rounds: u8,
     /// The bug the suite must catch: every view shows every hand.
     leaky: bool,
+    /// Another bug the suite must catch: the facts call the game zero-sum.
+    false_facts: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -140,7 +142,7 @@ impl Game for LastWord {
         &self.0
     }
     fn options_for_players(players: usize) -> Options {
-        Options { seats: players as u8, rounds: 4, leaky: false }
+        Options { seats: players as u8, rounds: 4, ..Options::default() }
     }
     fn seats(&self) -> usize {
         self.n()
@@ -235,24 +237,49 @@ impl Game for LastWord {
     fn round(&self, s: &State) -> u32 {
         s.round as u32 + 1
     }
+    fn facts(&self) -> Facts {
+        let (n, rounds) = (self.n() as u64, self.0.rounds as u64);
+        // Deals, then plays and auto-passes (each at most once per card or seat); between two changes of the
+        // window (a play, a resolution, a new round) each seat passes at most once.
+        let changes = 2 * HAND as u64 * n + rounds + 1;
+        Facts {
+            min_players: 2,
+            max_players: 4,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            utility: if self.0.false_facts { Utility::ZeroSum } else { Utility::ConstantSum { total: 1.0 } },
+            max_steps: HAND as u64 * n + (HAND as u64 + 1) * n + changes * n,
+            chance: true,
+            hidden_information: true,
+            simultaneous: false,
+        }
+    }
 }
 
 #[test]
 fn a_game_with_hidden_hands_and_a_response_stack_conforms() {
     for seats in 2..=4 {
-        conformance::check(&LastWord::new(Options { seats, rounds: 5, leaky: false }).unwrap());
+        conformance::check(&LastWord::new(Options { seats, rounds: 5, ..Options::default() }).unwrap());
     }
 }
 
 #[test]
 #[should_panic(expected = "the view holds something hidden from it")]
 fn the_suite_catches_a_view_that_shows_another_seats_hand() {
-    conformance::check(&LastWord::new(Options { seats: 3, rounds: 3, leaky: true }).unwrap());
+    conformance::check(&LastWord::new(Options { seats: 3, rounds: 3, leaky: true, ..Options::default() }).unwrap());
+}
+
+#[test]
+#[should_panic(expected = "break the facts")]
+fn the_suite_catches_facts_that_play_contradicts() {
+    conformance::check(
+        &LastWord::new(Options { seats: 3, rounds: 3, false_facts: true, ..Options::default() }).unwrap(),
+    );
 }
 
 #[test]
 fn cards_resolve_last_in_first_out_and_a_zero_cancels() {
-    let game = LastWord::new(Options { seats: 2, rounds: 1, leaky: false }).unwrap();
+    let game = LastWord::new(Options { seats: 2, rounds: 1, ..Options::default() }).unwrap();
     let mut s = game.initial_state();
     for value in [3, 2, 1, 0, 2, 1] {
         let seat = Seat(s.dealt / HAND as u8);

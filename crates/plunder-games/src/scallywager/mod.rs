@@ -38,8 +38,8 @@ pub use state::{CallKind, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
-    Bot, BotKind, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
+    Utility, RANDOM_BOT,
 };
 
 use crate::bidding::Bid;
@@ -404,6 +404,31 @@ impl Game for Scallywager {
 
     fn round(&self, state: &State) -> u32 {
         state.turn
+    }
+
+    fn facts(&self) -> Facts {
+        let captains = self.players() as u64;
+        // A loose bound, from the card counts: in one turn every die (at most `MAX_CREW` a ship) rolls once;
+        // each card use (every Treasure card, every Adventure card a hand can hold) rerolls at most every die
+        // and reopens the window, where each captain passes at most once between two uses; strictly rising
+        // bids cannot outnumber the (quantity, face) pairs; then the call, the deck choice and the card drawn.
+        let dice = captains * MAX_CREW as u64;
+        let treasure_cards: u64 = self.treasure.cards.iter().map(|c| c.copies as u64).sum();
+        let uses = treasure_cards + captains * state::MAX_HELD as u64;
+        let per_turn = dice + uses * (1 + dice) + (uses + 1) * captains + dice * 6 + 3;
+        Facts {
+            min_players: MIN_CAPTAINS,
+            max_players: MAX_CAPTAINS,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            // The last captain with crew wins, or those with the most at `max_turns` share the win.
+            utility: Utility::ConstantSum { total: 1.0 },
+            // The first captain is drawn once, then at most `max_turns` turns.
+            max_steps: 1 + self.options.max_turns as u64 * per_turn,
+            chance: true,
+            hidden_information: true,
+            simultaneous: false,
+        }
     }
 }
 
