@@ -19,8 +19,8 @@
 //!   a valid state (legal actions when deciding, chance outcomes summing to 1, an end or the step budget
 //!   reached without a panic), not only one with the right view;
 //!
-//! and, per game, that it ends within the step limit, that its record replays to the same state (also on
-//! another thread), and that the record survives JSON. The game's [`Facts`] are checked against play: the
+//! and, per game, that it ends within the step limit, that its record replays to the same state and the same
+//! information states (also on another thread), and that the record survives JSON. The game's [`Facts`] are checked against play: the
 //! table size is in range, every outcome's payoffs are in range and keep the promised sum, games end within
 //! `max_steps`, and chance, hidden information and simultaneous moves are seen in play exactly when declared.
 //!
@@ -370,6 +370,13 @@ fn check_replay<G: Game>(session: &Session<G>, seed: u64) {
     assert_eq!(parsed, record, "seed {seed}: the record round-trips through JSON");
     let replayed = Session::<G>::replay(&parsed).unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
     assert_eq!(replayed.state(), session.state(), "seed {seed}: the replay reaches the same state");
+    for seat in Seat::all(session.game().seats()) {
+        assert_eq!(
+            replayed.information_state(seat),
+            session.information_state(seat),
+            "seed {seed}: the replay gives {seat} the same information state"
+        );
+    }
     let on_thread = std::thread::spawn(move || Session::<G>::replay(&parsed).map(|s| s.state().clone()))
         .join()
         .expect("the replay thread finishes")

@@ -40,6 +40,8 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn record(&self) -> Record;
     /// What bot `bot` (seeded with `seed`) would play for `seat` now, from that seat's view only.
     fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError>;
+    /// `seat`'s perfect-recall information-state key (see [`crate::InfoStates`]).
+    fn information_state(&self, seat: Seat) -> Result<u64, PlayError>;
 }
 
 fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
@@ -144,5 +146,10 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
         let view = Session::view(self, Viewer::Seat(seat));
         let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
         Ok(labeled_action(self.game(), &action))
+    }
+
+    fn information_state(&self, seat: Seat) -> Result<u64, PlayError> {
+        check_seat(seat, self.seats())?;
+        Ok(Session::information_state(self, seat))
     }
 }

@@ -1,5 +1,6 @@
 //! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
 
+use crate::infostate::InfoStates;
 use crate::record::{ChanceMode, Event, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
 use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Viewer};
 
@@ -19,13 +20,16 @@ pub struct Session<G: Game> {
     seed: u64,
     mode: ChanceMode,
     steps: Vec<Step<G>>,
+    /// Every seat's perfect-recall information state, kept step by step.
+    info: InfoStates,
 }
 
 impl<G: Game> Session<G> {
     /// A new game. In sampled mode, pending chance events are drawn at once.
     pub fn new(game: G, seed: u64, mode: ChanceMode) -> Session<G> {
         let state = game.initial_state();
-        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new() };
+        let info = InfoStates::new(&game, &state);
+        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new(), info };
         session.settle_chance();
         session
     }
@@ -81,9 +85,16 @@ impl<G: Game> Session<G> {
         self.game.outcome(&self.state)
     }
 
+    /// `seat`'s perfect-recall information-state key: everything it has seen and done, in order (see
+    /// [`InfoStates`]). Equal for two games exactly when the seat cannot tell them apart.
+    pub fn information_state(&self, seat: Seat) -> u64 {
+        self.info.key(seat)
+    }
+
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
     pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), PlayError> {
         play::play(&self.game, &mut self.state, seat, &action)?;
+        self.info.after_action(&self.game, &self.state, seat, &action);
         self.steps.push(Step::Action(seat, action));
         self.settle_chance();
         Ok(())
@@ -92,6 +103,7 @@ impl<G: Game> Session<G> {
     /// Supplies the pending chance event's outcome (scripted chance).
     pub fn supply_chance(&mut self, outcome: G::Chance) -> Result<(), PlayError> {
         play::supply_chance(&self.game, &mut self.state, &outcome)?;
+        self.info.after_chance(&self.game, &self.state);
         self.steps.push(Step::Chance(outcome));
         self.settle_chance();
         Ok(())
@@ -105,6 +117,7 @@ impl<G: Game> Session<G> {
             Status::Chance => {
                 let outcome = self.game.sample_chance(&self.state, &mut self.rng);
                 self.game.apply_chance_unchecked(&mut self.state, &outcome);
+                self.info.after_chance(&self.game, &self.state);
                 self.steps.push(Step::Chance(outcome.clone()));
                 Ok(outcome)
             }
@@ -116,6 +129,7 @@ impl<G: Game> Session<G> {
             while self.status() == Status::Chance {
                 let outcome = self.game.sample_chance(&self.state, &mut self.rng);
                 self.game.apply_chance_unchecked(&mut self.state, &outcome);
+                self.info.after_chance(&self.game, &self.state);
                 self.steps.push(Step::Chance(outcome));
             }
         }
@@ -157,8 +171,10 @@ impl<G: Game> Session<G> {
         let options: G::Options =
             serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options(e.to_string()))?;
         let game = G::new(options).map_err(|e| RecordError::Options(e.reason))?;
+        let state = game.initial_state();
         let mut session = Session {
-            state: game.initial_state(),
+            info: InfoStates::new(&game, &state),
+            state,
             game,
             rng: Rng::seeded(record.seed),
             seed: record.seed,
@@ -171,6 +187,7 @@ impl<G: Game> Session<G> {
                 Event::Action { seat, action } => {
                     let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
                     play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
+                    session.info.after_action(&session.game, &session.state, *seat, &action);
                     session.steps.push(Step::Action(*seat, action));
                 }
                 Event::Chance { outcome } => {
@@ -186,6 +203,7 @@ impl<G: Game> Session<G> {
                     }
                     play::supply_chance(&session.game, &mut session.state, &outcome)
                         .map_err(|e| fail(e.to_string()))?;
+                    session.info.after_chance(&session.game, &session.state);
                     session.steps.push(Step::Chance(outcome));
                 }
             }

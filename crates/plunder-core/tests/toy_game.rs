@@ -9,7 +9,10 @@
 use std::fmt;
 
 use plunder_core::priority::{AfterPass, Window};
-use plunder_core::{conformance, Facts, Game, OptionsError, Outcome, Rng, Seat, SeatSet, Status, Utility, Viewer};
+use plunder_core::{
+    conformance, ChanceMode, Facts, Game, InfoStates, OptionsError, Outcome, Rng, Seat, SeatSet, Session, Status,
+    Utility, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
 const HAND: usize = 3;
@@ -301,4 +304,64 @@ fn cards_resolve_last_in_first_out_and_a_zero_cancels() {
     plunder_core::play(&game, &mut s, Seat(1), &Action::Pass).unwrap();
     assert_eq!(game.status(&s), Status::Over);
     assert_eq!(s.scores[..2], [2, 0]);
+}
+
+/// A scripted two-seat game: `deals` are the six dealt values (seat 0's three, then seat 1's), then `actions`.
+fn scripted(deals: [u8; 6], actions: &[(u8, Action)]) -> Session<LastWord> {
+    let game = LastWord::new(Options { seats: 2, rounds: 2, ..Options::default() }).unwrap();
+    let mut session = Session::new(game, 0, ChanceMode::Scripted);
+    for (i, value) in deals.into_iter().enumerate() {
+        session.supply_chance(Deal { seat: Seat(i as u8 / HAND as u8), value }).unwrap();
+    }
+    for (seat, action) in actions {
+        session.play(Seat(*seat), *action).unwrap();
+    }
+    session
+}
+
+#[test]
+fn a_secret_hidden_from_a_seat_does_not_change_its_information_state() {
+    let base = scripted([1, 2, 3, 0, 1, 2], &[(0, Action::Pass)]);
+    let other_hand = scripted([1, 2, 3, 3, 3, 3], &[(0, Action::Pass)]);
+    assert_eq!(
+        base.information_state(Seat(0)),
+        other_hand.information_state(Seat(0)),
+        "seat 0 never saw seat 1's hand"
+    );
+    assert_ne!(base.information_state(Seat(1)), other_hand.information_state(Seat(1)), "seat 1 saw its own hand");
+    // Once seat 1 plays a card from the hand, seat 0 sees it on the stack.
+    let play = [(0, Action::Pass), (1, Action::Play { slot: 0 })];
+    assert_ne!(
+        scripted([1, 2, 3, 0, 1, 2], &play).information_state(Seat(0)),
+        scripted([1, 2, 3, 3, 3, 3], &play).information_state(Seat(0)),
+        "a played card is seen"
+    );
+}
+
+#[test]
+fn what_a_seat_saw_or_did_changes_its_information_state() {
+    let base = scripted([1, 2, 3, 0, 1, 2], &[(0, Action::Pass)]);
+    let own_hand = scripted([3, 2, 3, 0, 1, 2], &[(0, Action::Pass)]);
+    assert_ne!(base.information_state(Seat(0)), own_hand.information_state(Seat(0)), "seat 0 saw its own card");
+    let own_action = scripted([1, 2, 3, 0, 1, 2], &[(0, Action::AutoPass)]);
+    assert_ne!(base.information_state(Seat(0)), own_action.information_state(Seat(0)), "seat 0 acted otherwise");
+}
+
+#[test]
+fn information_states_survive_replay_and_fold_repeated_views() {
+    let session = scripted([1, 2, 3, 0, 1, 2], &[(0, Action::Play { slot: 2 }), (1, Action::Pass)]);
+    let replayed = Session::<LastWord>::replay(&session.record()).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(replayed.information_state(seat), session.information_state(seat));
+    }
+    // A step that shows a seat nothing new adds nothing to what it knows.
+    let (game, state) = (session.game(), session.state());
+    let mut info = InfoStates::with_trail(game, state);
+    let before = (info.key(Seat(0)), info.trail(Seat(0)).unwrap().len());
+    info.after_chance(game, state);
+    assert_eq!((info.key(Seat(0)), info.trail(Seat(0)).unwrap().len()), before);
+    info.after_action(game, state, Seat(0), &Action::Pass);
+    assert_ne!(info.key(Seat(0)), before.0, "its own action is information");
+    assert_eq!(info.trail(Seat(0)).unwrap().last().unwrap(), r#"action {"type":"pass"}"#);
+    assert_eq!(info.key(Seat(1)), InfoStates::new(game, state).key(Seat(1)), "another seat's action is not");
 }
