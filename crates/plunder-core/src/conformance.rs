@@ -90,8 +90,10 @@ pub fn check_with<G: Game>(game: &G, config: Config) {
         let mut played =
             Played { pool: &mut pool, kinds: &mut kinds, seen: &mut seen, any_chance: any_chance.as_ref() };
         let session = play_random_game(game, &facts, seed, config, &mut played);
-        check_replay(&session, seed);
-        check_replay(&play_sampled_game(game, seed, config.max_steps), seed);
+        // Information states view every seat at every step: a few games show that a replay rebuilds them.
+        let with_information_states = index < INFORMATION_STATE_GAMES;
+        check_replay(&session, seed, with_information_states);
+        check_replay(&play_sampled_game(game, seed, config.max_steps), seed, false);
     }
     assert_eq!(seen.chance, facts.chance, "chance events were seen: {}, the facts say {}", seen.chance, facts.chance);
     assert_eq!(
@@ -363,19 +365,25 @@ fn check_views_and_determinization<G: Game>(
     redrew
 }
 
-fn check_replay<G: Game>(session: &Session<G>, seed: u64) {
+/// How many games of a run also compare information states after replay.
+const INFORMATION_STATE_GAMES: u64 = 3;
+
+fn check_replay<G: Game>(session: &Session<G>, seed: u64, with_information_states: bool) {
     let record = session.record();
     let json = serde_json::to_string(&record).expect("records serialize");
     let parsed = Record::from_json(&json).expect("a record parses");
     assert_eq!(parsed, record, "seed {seed}: the record round-trips through JSON");
     let replayed = Session::<G>::replay(&parsed).unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
     assert_eq!(replayed.state(), session.state(), "seed {seed}: the replay reaches the same state");
-    for seat in Seat::all(session.game().seats()) {
-        assert_eq!(
-            replayed.information_state(seat),
-            session.information_state(seat),
-            "seed {seed}: the replay gives {seat} the same information state"
-        );
+    if with_information_states {
+        let (original, again) = (session.information_states(), replayed.information_states());
+        for seat in Seat::all(session.game().seats()) {
+            assert_eq!(
+                again.key(seat),
+                original.key(seat),
+                "seed {seed}: the replay gives {seat} another information state"
+            );
+        }
     }
     let on_thread = std::thread::spawn(move || Session::<G>::replay(&parsed).map(|s| s.state().clone()))
         .join()

@@ -20,16 +20,13 @@ pub struct Session<G: Game> {
     seed: u64,
     mode: ChanceMode,
     steps: Vec<Step<G>>,
-    /// Every seat's perfect-recall information state, kept step by step.
-    info: InfoStates,
 }
 
 impl<G: Game> Session<G> {
     /// A new game. In sampled mode, pending chance events are drawn at once.
     pub fn new(game: G, seed: u64, mode: ChanceMode) -> Session<G> {
         let state = game.initial_state();
-        let info = InfoStates::new(&game, &state);
-        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new(), info };
+        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new() };
         session.settle_chance();
         session
     }
@@ -85,16 +82,36 @@ impl<G: Game> Session<G> {
         self.game.outcome(&self.state)
     }
 
-    /// `seat`'s perfect-recall information-state key: everything it has seen and done, in order (see
-    /// [`InfoStates`]). Equal for two games exactly when the seat cannot tell them apart.
+    /// Every seat's perfect-recall information state (see [`InfoStates`]), rebuilt from the steps so far.
+    /// Rebuilt on demand rather than kept step by step, because it views every seat at every step and most
+    /// sessions (play, simulation, the test suites) never ask; search that needs it keeps an [`InfoStates`].
+    pub fn information_states(&self) -> InfoStates {
+        let mut state = self.game.initial_state();
+        let mut info = InfoStates::new(&self.game, &state);
+        for step in &self.steps {
+            match step {
+                Step::Action(seat, action) => {
+                    self.game.apply_unchecked(&mut state, *seat, action);
+                    info.after_action(&self.game, &state, *seat, action);
+                }
+                Step::Chance(outcome) => {
+                    self.game.apply_chance_unchecked(&mut state, outcome);
+                    info.after_chance(&self.game, &state);
+                }
+            }
+        }
+        info
+    }
+
+    /// `seat`'s perfect-recall information-state key: equal for two games exactly when the seat cannot tell
+    /// them apart.
     pub fn information_state(&self, seat: Seat) -> u64 {
-        self.info.key(seat)
+        self.information_states().key(seat)
     }
 
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
     pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), PlayError> {
         play::play(&self.game, &mut self.state, seat, &action)?;
-        self.info.after_action(&self.game, &self.state, seat, &action);
         self.steps.push(Step::Action(seat, action));
         self.settle_chance();
         Ok(())
@@ -103,7 +120,6 @@ impl<G: Game> Session<G> {
     /// Supplies the pending chance event's outcome (scripted chance).
     pub fn supply_chance(&mut self, outcome: G::Chance) -> Result<(), PlayError> {
         play::supply_chance(&self.game, &mut self.state, &outcome)?;
-        self.info.after_chance(&self.game, &self.state);
         self.steps.push(Step::Chance(outcome));
         self.settle_chance();
         Ok(())
@@ -117,7 +133,6 @@ impl<G: Game> Session<G> {
             Status::Chance => {
                 let outcome = self.game.sample_chance(&self.state, &mut self.rng);
                 self.game.apply_chance_unchecked(&mut self.state, &outcome);
-                self.info.after_chance(&self.game, &self.state);
                 self.steps.push(Step::Chance(outcome.clone()));
                 Ok(outcome)
             }
@@ -129,7 +144,6 @@ impl<G: Game> Session<G> {
             while self.status() == Status::Chance {
                 let outcome = self.game.sample_chance(&self.state, &mut self.rng);
                 self.game.apply_chance_unchecked(&mut self.state, &outcome);
-                self.info.after_chance(&self.game, &self.state);
                 self.steps.push(Step::Chance(outcome));
             }
         }
@@ -171,10 +185,8 @@ impl<G: Game> Session<G> {
         let options: G::Options =
             serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options(e.to_string()))?;
         let game = G::new(options).map_err(|e| RecordError::Options(e.reason))?;
-        let state = game.initial_state();
         let mut session = Session {
-            info: InfoStates::new(&game, &state),
-            state,
+            state: game.initial_state(),
             game,
             rng: Rng::seeded(record.seed),
             seed: record.seed,
@@ -187,7 +199,6 @@ impl<G: Game> Session<G> {
                 Event::Action { seat, action } => {
                     let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
                     play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
-                    session.info.after_action(&session.game, &session.state, *seat, &action);
                     session.steps.push(Step::Action(*seat, action));
                 }
                 Event::Chance { outcome } => {
@@ -203,7 +214,6 @@ impl<G: Game> Session<G> {
                     }
                     play::supply_chance(&session.game, &mut session.state, &outcome)
                         .map_err(|e| fail(e.to_string()))?;
-                    session.info.after_chance(&session.game, &session.state);
                     session.steps.push(Step::Chance(outcome));
                 }
             }
