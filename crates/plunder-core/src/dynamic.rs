@@ -137,10 +137,10 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
                 Status::Decide(_) => PlayError::NotToAct { seat },
             });
         }
-        let mut bot = G::make_bot(bot, seed).ok_or_else(|| PlayError::Malformed {
+        let mut bot = crate::make_bot::<G>(bot, seed).ok_or_else(|| PlayError::Malformed {
             reason: format!(
                 "unknown bot '{bot}' (this game has: {})",
-                G::bot_kinds().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
+                crate::bot_kinds::<G>().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
             ),
         })?;
         let view = Session::view(self, Viewer::Seat(seat));

@@ -24,14 +24,14 @@ mod rng;
 mod seat;
 mod session;
 
-pub use bot::{Bot, BotKind, RandomBot, Roster, Turn, RANDOM_BOT};
+pub use bot::{bot_kinds, make_bot, Bot, BotKind, RandomBot, Roster, Turn, RANDOM_BOT};
 pub use driver::{play_game, random_playout, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
 pub use error::{OptionsError, PlayError};
 pub use facts::{Facts, Utility};
 pub use game::{options_from_json, Game, Outcome, Status, Viewer};
 pub use infostate::InfoStates;
-pub use narrate::Narrate;
+pub use narrate::{winners_line, Narrate};
 pub use play::{check, play, supply_chance};
 pub use record::{ChanceMode, Event, Record, RecordError};
 pub use rng::{splitmix64, Rng};

@@ -38,8 +38,7 @@ pub use state::{Phase, Showdown, State};
 pub use view::{BidMade, Revealed, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    Utility, RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -213,22 +212,20 @@ impl Game for LiarsDice {
 }
 
 impl Roster for LiarsDice {
-    fn bot_kinds() -> Vec<BotKind> {
+    fn own_bot_kinds() -> Vec<BotKind> {
         vec![
             BotKind {
                 name: "odds",
                 about: "bids and calls by the exact odds of the unseen dice, reading others' bids",
             },
             BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, calls liar when it cannot" },
-            RANDOM_BOT,
         ]
     }
 
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "odds" => Some(Box::new(ProbabilityBot::new(seed))),
             "raise" => Some(Box::new(RaiseByOneBot)),
-            "random" => Some(Box::new(RandomBot::new(seed))),
             _ => None,
         }
     }

@@ -46,8 +46,7 @@ pub use state::{Phase, State};
 pub use view::{Payment, Showing, Shown, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    Utility, RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 
 /// Loot Pirates under one set of options.
@@ -312,20 +311,16 @@ impl Game for LootPirates {
 }
 
 impl Roster for LootPirates {
-    fn bot_kinds() -> Vec<BotKind> {
-        vec![
-            BotKind {
-                name: "loot",
-                about: "aims at the rich, drops against strong attacks, shoots when it likely hits",
-            },
-            RANDOM_BOT,
-        ]
+    fn own_bot_kinds() -> Vec<BotKind> {
+        vec![BotKind {
+            name: "loot",
+            about: "aims at the rich, drops against strong attacks, shoots when it likely hits",
+        }]
     }
 
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "loot" => Some(Box::new(LootBot::new(seed))),
-            "random" => Some(Box::new(RandomBot::new(seed))),
             _ => None,
         }
     }

@@ -38,8 +38,7 @@ pub use state::{CallKind, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    Utility, RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -433,22 +432,20 @@ impl Game for Scallywager {
 }
 
 impl Roster for Scallywager {
-    fn bot_kinds() -> Vec<BotKind> {
+    fn own_bot_kinds() -> Vec<BotKind> {
         vec![
             BotKind {
                 name: "odds",
                 about: "bids and calls by the exact odds, counting the dice it has seen; plays its cards",
             },
             BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, never uses cards" },
-            RANDOM_BOT,
         ]
     }
 
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "odds" => Some(Box::new(OddsCaptain::new(seed))),
             "raise" => Some(Box::new(RaiseCaptain)),
-            "random" => Some(Box::new(RandomBot::new(seed))),
             _ => None,
         }
     }
