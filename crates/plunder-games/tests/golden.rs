@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use plunder_core::{ChanceMode, Game, Narrate, Roster, Seat, Session, Status, Turn, Viewer};
+use plunder_core::{ChanceMode, Narrate, Roster, Seat, Session, Status, Turn, Viewer};
 use plunder_games::{games, with_game, GameVisitor};
 
 const SEED: u64 = 7;

@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use plunder_core::{random_playout, Game, Narrate, Rng, Roster};
+use plunder_core::{random_playout, Narrate, Rng, Roster};
 use plunder_games::{game_ids, with_game, GameVisitor};
 
 struct Counting;
