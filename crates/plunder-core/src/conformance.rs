@@ -20,9 +20,10 @@
 //!   reached without a panic), not only one with the right view;
 //!
 //! and, per game, that it ends within the step limit, that its record replays to the same state and the same
-//! information states (also on another thread), and that the record survives JSON. The game's [`Facts`] are checked against play: the
-//! table size is in range, every outcome's payoffs are in range and keep the promised sum, games end within
-//! `max_steps`, and chance, hidden information and simultaneous moves are seen in play exactly when declared.
+//! information states (also on another thread), and that the record survives JSON. The game's [`Facts`] are
+//! checked against play: the table size is in range, every outcome's payoffs are in range and keep the
+//! promised sum, games end within `max_steps`, and chance, hidden information and simultaneous moves are seen
+//! in play exactly when declared.
 //!
 //! Failures panic with the seed and step, like `assert!`; this module is for tests.
 
@@ -192,8 +193,8 @@ fn play_random_game<G: Game>(
         let state = session.state().clone();
         let at = || format!("(seed {seed}, step {step})");
         if step % config.determinize_every == 0 {
-            let facts_hidden = facts.hidden_information;
-            played.seen.hidden |= check_views_and_determinization(game, &state, &mut det_rng, facts_hidden, &at());
+            let hidden = facts.hidden_information;
+            played.seen.hidden |= check_views_and_determinization(game, &state, &mut det_rng, hidden, &at());
         }
         if step % config.play_on_every == 0 && game.status(&state) != Status::Over {
             let seat = Seat(play_on_rng.index(seats) as u8);
