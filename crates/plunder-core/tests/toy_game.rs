@@ -23,8 +23,17 @@ struct Options {
     rounds: u8,
     /// The bug the suite must catch: every view shows every hand.
     leaky: bool,
-    /// Another bug the suite must catch: the facts call the game zero-sum.
-    false_facts: bool,
+    /// Other bugs the suite must catch: a fact that play contradicts.
+    false_fact: Option<FalseFact>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum FalseFact {
+    ZeroSum,
+    Simultaneous,
+    NoHiddenInformation,
+    NoChance,
+    TooFewSteps,
 }
 
 #[derive(Clone, Debug)]
@@ -245,16 +254,25 @@ impl Game for LastWord {
         // Deals, then plays and auto-passes (each at most once per card or seat); between two changes of the
         // window (a play, a resolution, a new round) each seat passes at most once.
         let changes = 2 * HAND as u64 * n + rounds + 1;
+        let lie = self.0.false_fact;
         Facts {
             min_players: 2,
             max_players: 4,
             min_payoff: 0.0,
             max_payoff: 1.0,
-            utility: if self.0.false_facts { Utility::ZeroSum } else { Utility::ConstantSum { total: 1.0 } },
-            max_steps: HAND as u64 * n + (HAND as u64 + 1) * n + changes * n,
-            chance: true,
-            hidden_information: true,
-            simultaneous: false,
+            utility: if lie == Some(FalseFact::ZeroSum) {
+                Utility::ZeroSum
+            } else {
+                Utility::ConstantSum { total: 1.0 }
+            },
+            max_steps: if lie == Some(FalseFact::TooFewSteps) {
+                HAND as u64 * n
+            } else {
+                HAND as u64 * n + (HAND as u64 + 1) * n + changes * n
+            },
+            chance: lie != Some(FalseFact::NoChance),
+            hidden_information: lie != Some(FalseFact::NoHiddenInformation),
+            simultaneous: lie == Some(FalseFact::Simultaneous),
         }
     }
 }
@@ -272,12 +290,40 @@ fn the_suite_catches_a_view_that_shows_another_seats_hand() {
     conformance::check(&LastWord::new(Options { seats: 3, rounds: 3, leaky: true, ..Options::default() }).unwrap());
 }
 
+fn check_with_false_fact(fact: FalseFact) {
+    conformance::check(
+        &LastWord::new(Options { seats: 3, rounds: 3, false_fact: Some(fact), ..Options::default() }).unwrap(),
+    );
+}
+
 #[test]
 #[should_panic(expected = "break the facts")]
-fn the_suite_catches_facts_that_play_contradicts() {
-    conformance::check(
-        &LastWord::new(Options { seats: 3, rounds: 3, false_facts: true, ..Options::default() }).unwrap(),
-    );
+fn the_suite_catches_a_false_utility() {
+    check_with_false_fact(FalseFact::ZeroSum);
+}
+
+#[test]
+#[should_panic(expected = "several seats decided at once: false, the facts say true")]
+fn the_suite_catches_a_false_simultaneous_fact() {
+    check_with_false_fact(FalseFact::Simultaneous);
+}
+
+#[test]
+#[should_panic(expected = "a game without hidden information redrew a state")]
+fn the_suite_catches_a_false_hidden_information_fact() {
+    check_with_false_fact(FalseFact::NoHiddenInformation);
+}
+
+#[test]
+#[should_panic(expected = "chance events were seen: true, the facts say false")]
+fn the_suite_catches_a_false_chance_fact() {
+    check_with_false_fact(FalseFact::NoChance);
+}
+
+#[test]
+#[should_panic(expected = "but the facts promise at most")]
+fn the_suite_catches_a_step_bound_that_play_exceeds() {
+    check_with_false_fact(FalseFact::TooFewSteps);
 }
 
 #[test]
