@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
+use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
 
 /// An action or chance outcome in JSON with its label for people.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -42,6 +42,8 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError>;
     /// `seat`'s perfect-recall information-state key (see [`crate::InfoStates`]).
     fn information_state(&self, seat: Seat) -> Result<u64, PlayError>;
+    /// The game's facts under this session's options.
+    fn facts(&self) -> Facts;
 }
 
 fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
@@ -151,5 +153,9 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
     fn information_state(&self, seat: Seat) -> Result<u64, PlayError> {
         check_seat(seat, self.seats())?;
         Ok(Session::information_state(self, seat))
+    }
+
+    fn facts(&self) -> Facts {
+        self.game().facts()
     }
 }

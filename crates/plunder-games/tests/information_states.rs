@@ -42,3 +42,19 @@ fn information_states_are_the_same_on_replay() {
     }
     assert_ne!(session.information_state(Seat(0)), session.information_state(Seat(1)), "two seats, two histories");
 }
+
+#[test]
+fn the_dynamic_face_gives_the_same_keys_and_the_facts() {
+    let typed = game(3, 5, &[BID]);
+    let mut dynamic = plunder_games::new_session("liars-dice", None, &serde_json::Value::Null, 0, ChanceMode::Scripted)
+        .expect("liar's dice starts");
+    for roll in [serde_json::json!({"seat": 0, "face": 3}), serde_json::json!({"seat": 1, "face": 5})] {
+        dynamic.supply_chance(&roll).unwrap();
+    }
+    dynamic.play(Seat(0), &serde_json::to_value(BID).unwrap()).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(dynamic.information_state(seat), Ok(typed.information_state(seat)));
+    }
+    assert!(dynamic.information_state(Seat(2)).is_err(), "a two-seat table has no third seat");
+    assert_eq!(dynamic.facts(), typed.game().facts());
+}
