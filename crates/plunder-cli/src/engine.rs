@@ -8,7 +8,7 @@
 use std::io::{BufRead, Write};
 
 use plunder_core::{ChanceMode, DynSession, Labeled, PlayError, Record, Seat, Status, Viewer};
-use plunder_games::{new_session, replay_record, with_game, GameVisitor, GAMES};
+use plunder_games::{games, new_session, replay_record, with_game, GameVisitor};
 use serde_json::{json, Value};
 
 /// The protocol's version, sent in the greeting.
@@ -106,7 +106,7 @@ struct BotNames;
 impl GameVisitor for BotNames {
     type Output = Vec<&'static str>;
     fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
-        G::bot_kinds().iter().map(|k| k.name).collect()
+        plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect()
     }
 }
 
@@ -151,7 +151,7 @@ impl Engine {
         let cmd =
             field(request, "cmd")?.as_str().ok_or_else(|| EngineError::new("bad_field", "\"cmd\" must be a string"))?;
         match cmd {
-            "games" => Ok(json!({"games": GAMES.iter().map(|g| json!({
+            "games" => Ok(json!({"games": games().iter().map(|g| json!({
                 "id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
                 "bots": with_game(g.id, BotNames).unwrap_or_default(),
             })).collect::<Vec<_>>()})),
@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn every_game_plays_to_the_end_through_the_protocol_and_its_record_loads() {
-        for info in GAMES {
+        for info in games() {
             let mut engine = Engine::default();
             let reply =
                 send(&mut engine, json!({"cmd": "new", "game": info.id, "players": info.min_players + 1, "seed": 3}));

@@ -102,13 +102,13 @@ impl plunder_games::GameVisitor for Describe {
     type Output = (Vec<plunder_core::BotKind>, String);
     fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
         let options = serde_json::to_string(&G::Options::default()).unwrap_or_default();
-        (G::bot_kinds(), options)
+        (plunder_core::bot_kinds::<G>(), options)
     }
 }
 
 fn list_games() -> String {
     let mut out = String::new();
-    for info in plunder_games::GAMES {
+    for info in plunder_games::games() {
         out += &format!("{} - {} ({}-{} players)\n", info.id, info.name, info.min_players, info.max_players);
         let (bots, options) = plunder_games::with_game(info.id, Describe).unwrap_or_default();
         for bot in bots {

@@ -58,7 +58,7 @@ fn seat_players<G: Roster>(names: &[String], seats: usize, seed: u64) -> Result<
     if names.len() > seats {
         return Err(format!("--seats names {} players but the table has {seats}", names.len()));
     }
-    let best = G::bot_kinds()[0].name;
+    let best = plunder_core::bot_kinds::<G>()[0].name;
     let mut players = Vec::with_capacity(seats);
     for seat in 0..seats {
         let name = match names.get(seat).map(|s| s.trim()) {
@@ -72,8 +72,8 @@ fn seat_players<G: Roster>(names: &[String], seats: usize, seed: u64) -> Result<
             continue;
         }
         let bot_seed = plunder_core::splitmix64(seed ^ (0xB07 + seat as u64));
-        let bot = G::make_bot(name, bot_seed).ok_or_else(|| {
-            let kinds: Vec<&str> = G::bot_kinds().iter().map(|k| k.name).collect();
+        let bot = plunder_core::make_bot::<G>(name, bot_seed).ok_or_else(|| {
+            let kinds: Vec<&str> = plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect();
             format!("unknown seat kind '{name}': use human, bot or one of {}", kinds.join(", "))
         })?;
         players.push(Player::Bot { name: name.to_string(), bot });

@@ -205,14 +205,14 @@ fn simulate<G: Roster>(
     let game = G::new(options).map_err(|e| e.to_string())?;
     let seats = game.seats();
     let names: Vec<String> = if args.bots.is_empty() {
-        vec![G::bot_kinds()[0].name.to_string()]
+        vec![plunder_core::bot_kinds::<G>()[0].name.to_string()]
     } else {
         args.bots.iter().map(|b| b.trim().to_string()).collect()
     };
     let names: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
     for name in &names {
-        if G::make_bot(name, 0).is_none() {
-            let kinds: Vec<&str> = G::bot_kinds().iter().map(|k| k.name).collect();
+        if plunder_core::make_bot::<G>(name, 0).is_none() {
+            let kinds: Vec<&str> = plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect();
             return Err(format!("unknown bot '{name}' for {} (bots: {})", G::ID, kinds.join(", ")));
         }
     }
@@ -231,7 +231,7 @@ fn simulate<G: Roster>(
                     .map(|(seat, name)| {
                         let seed =
                             splitmix64(args.seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)));
-                        G::make_bot(name, seed).expect("bot names were checked")
+                        plunder_core::make_bot::<G>(name, seed).expect("bot names were checked")
                     })
                     .collect();
                 let finished = play_game(&game, &mut bots, &mut rng, MAX_STEPS)

@@ -58,13 +58,30 @@ pub struct BotKind {
     pub about: &'static str,
 }
 
-/// The bots a game offers. `random` is always there.
+/// The bots a game offers of its own. `random` is not listed here: the core adds it to every game (use
+/// [`bot_kinds`] and [`make_bot`], never these methods directly, so no front end forgets it).
 pub trait Roster: Game {
-    /// Every bot this game offers, the default first.
-    fn bot_kinds() -> Vec<BotKind>;
-    /// A new bot of kind `name`, seeded; `None` for an unknown name.
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    /// The game's own bots, the default (best) first.
+    fn own_bot_kinds() -> Vec<BotKind>;
+    /// A new bot of the game's own kind `name`, seeded; `None` for a name it does not know.
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 
-/// The random bot's entry in a roster.
+/// The random bot's entry in every roster.
 pub const RANDOM_BOT: BotKind = BotKind { name: "random", about: "picks uniformly among the legal actions" };
+
+/// Every bot game `G` offers: its own, default first, then `random`.
+pub fn bot_kinds<G: Roster>() -> Vec<BotKind> {
+    let mut kinds = G::own_bot_kinds();
+    kinds.push(RANDOM_BOT);
+    kinds
+}
+
+/// A new bot of kind `name` for game `G`, seeded: one of the game's own, or `random`; `None` for an unknown name.
+pub fn make_bot<G: Roster>(name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
+    if name == RANDOM_BOT.name {
+        Some(Box::new(RandomBot::new(seed)))
+    } else {
+        G::make_own_bot(name, seed)
+    }
+}

@@ -69,7 +69,8 @@ pub fn play_game<G: Game>(
 }
 
 /// Plays random legal actions on the unchecked path until the game ends: the search and benchmark loop.
-/// `legal` is a reusable buffer, so after warm-up a playout allocates nothing.
+/// `legal` is a reusable buffer, so after warm-up a playout allocates nothing in games whose rules allocate
+/// nothing (`tests/no_allocation.rs` in plunder-games says which).
 pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng, legal: &mut Vec<G::Action>) -> u64 {
     let mut steps = 0;
     loop {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
+use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
 
 /// An action or chance outcome in JSON with its label for people.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -40,6 +40,10 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn record(&self) -> Record;
     /// What bot `bot` (seeded with `seed`) would play for `seat` now, from that seat's view only.
     fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError>;
+    /// `seat`'s perfect-recall information-state key (see [`crate::InfoStates`]).
+    fn information_state(&self, seat: Seat) -> Result<u64, PlayError>;
+    /// The game's facts under this session's options.
+    fn facts(&self) -> Facts;
 }
 
 fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
@@ -135,14 +139,23 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
                 Status::Decide(_) => PlayError::NotToAct { seat },
             });
         }
-        let mut bot = G::make_bot(bot, seed).ok_or_else(|| PlayError::Malformed {
+        let mut bot = crate::make_bot::<G>(bot, seed).ok_or_else(|| PlayError::Malformed {
             reason: format!(
                 "unknown bot '{bot}' (this game has: {})",
-                G::bot_kinds().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
+                crate::bot_kinds::<G>().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
             ),
         })?;
         let view = Session::view(self, Viewer::Seat(seat));
         let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
         Ok(labeled_action(self.game(), &action))
+    }
+
+    fn information_state(&self, seat: Seat) -> Result<u64, PlayError> {
+        check_seat(seat, self.seats())?;
+        Ok(Session::information_state(self, seat))
+    }
+
+    fn facts(&self) -> Facts {
+        self.game().facts()
     }
 }

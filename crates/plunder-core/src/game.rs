@@ -4,7 +4,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
-use crate::{OptionsError, PlayError, Rng, Seat, SeatSet};
+use crate::{Facts, OptionsError, PlayError, Rng, Seat, SeatSet};
 
 /// Who must move now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -144,6 +144,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The round in progress (from 1), or the last one once the game is over.
     fn round(&self, state: &Self::State) -> u32;
+
+    /// What the game declares about itself under these options (checked against play by the conformance
+    /// suite).
+    fn facts(&self) -> Facts;
 }
 
 /// Reads a game's options from JSON, with `players` set if given. Unknown fields are refused.

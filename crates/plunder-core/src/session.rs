@@ -1,5 +1,6 @@
 //! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
 
+use crate::infostate::InfoStates;
 use crate::record::{ChanceMode, Event, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
 use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Viewer};
 
@@ -79,6 +80,33 @@ impl<G: Game> Session<G> {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome(&self.state)
+    }
+
+    /// Every seat's perfect-recall information state (see [`InfoStates`]), rebuilt from the steps so far.
+    /// Rebuilt on demand rather than kept step by step, because it views every seat at every step and most
+    /// sessions (play, simulation, the test suites) never ask; search that needs it keeps an [`InfoStates`].
+    pub fn information_states(&self) -> InfoStates {
+        let mut state = self.game.initial_state();
+        let mut info = InfoStates::new(&self.game, &state);
+        for step in &self.steps {
+            match step {
+                Step::Action(seat, action) => {
+                    self.game.apply_unchecked(&mut state, *seat, action);
+                    info.after_action(&self.game, &state, *seat, action);
+                }
+                Step::Chance(outcome) => {
+                    self.game.apply_chance_unchecked(&mut state, outcome);
+                    info.after_chance(&self.game, &state);
+                }
+            }
+        }
+        info
+    }
+
+    /// `seat`'s perfect-recall information-state key: equal for two games exactly when the seat cannot tell
+    /// them apart.
+    pub fn information_state(&self, seat: Seat) -> u64 {
+        self.information_states().key(seat)
     }
 
     /// Plays an action, then (in sampled mode) draws any chance events that follow.

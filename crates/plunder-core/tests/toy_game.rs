@@ -19,7 +19,10 @@ use std::fmt;
 
 use plunder_core::priority::{Entry, Now, Window};
 use plunder_core::zones::{Visibility, ZoneId, Zones};
-use plunder_core::{conformance, play, supply_chance, Game, OptionsError, Outcome, Rng, Seat, SeatSet, Status, Viewer};
+use plunder_core::{
+    conformance, play, supply_chance, ChanceMode, Facts, Game, InfoStates, OptionsError, Outcome, Rng, Seat, SeatSet,
+    Session, Status, Utility, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
 const MAX_SEATS: usize = 4;
@@ -56,6 +59,18 @@ struct Options {
     rounds: u8,
     /// The bug the suite must catch: every view shows every hand.
     leaky: bool,
+    /// Another bug the suite must catch: a fact that play contradicts.
+    #[serde(default)]
+    false_fact: Option<FalseFact>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum FalseFact {
+    ZeroSum,
+    Simultaneous,
+    NoHiddenInformation,
+    NoChance,
+    TooFewSteps,
 }
 
 #[derive(Clone, Debug)]
@@ -250,7 +265,7 @@ impl Game for LastWord {
         &self.0
     }
     fn options_for_players(players: usize) -> Options {
-        Options { seats: players as u8, rounds: 4, leaky: false }
+        Options { seats: players as u8, rounds: 4, ..Options::default() }
     }
     fn seats(&self) -> usize {
         self.n()
@@ -392,25 +407,90 @@ impl Game for LastWord {
     fn round(&self, s: &State) -> u32 {
         s.round as u32 + 1
     }
+    fn facts(&self) -> Facts {
+        let (n, rounds) = (self.n() as u64, self.0.rounds as u64);
+        let cards: u64 = KINDS.iter().map(|(_, copies)| *copies as u64).sum();
+        let cannons = 2;
+        // Every card is dealt and played at most once, every cannon rolls once. The window changes (a play, a
+        // resolution, a nested window opening or closing, a new round) at most this often, and between two changes
+        // each seat passes at most once.
+        let changes = cards + (cards + cannons) + 2 * cannons + rounds + 1;
+        let lie = self.0.false_fact;
+        Facts {
+            min_players: 2,
+            max_players: MAX_SEATS,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            utility: if lie == Some(FalseFact::ZeroSum) {
+                Utility::ZeroSum
+            } else {
+                Utility::ConstantSum { total: 1.0 }
+            },
+            max_steps: if lie == Some(FalseFact::TooFewSteps) {
+                HAND as u64 * n
+            } else {
+                cards + cannons + cards + n + changes * n
+            },
+            chance: lie != Some(FalseFact::NoChance),
+            hidden_information: lie != Some(FalseFact::NoHiddenInformation),
+            simultaneous: lie == Some(FalseFact::Simultaneous),
+        }
+    }
 }
 
 #[test]
 fn a_game_with_hidden_hands_and_a_response_stack_conforms() {
     for seats in 2..=4 {
-        conformance::check(&LastWord::new(Options { seats, rounds: 6, leaky: false }).unwrap());
+        conformance::check(&LastWord::new(Options { seats, rounds: 6, ..Options::default() }).unwrap());
     }
 }
 
 #[test]
 #[should_panic(expected = "the view holds something hidden from it")]
 fn the_suite_catches_a_view_that_shows_another_seats_hand() {
-    conformance::check(&LastWord::new(Options { seats: 3, rounds: 3, leaky: true }).unwrap());
+    conformance::check(&LastWord::new(Options { seats: 3, rounds: 3, leaky: true, ..Options::default() }).unwrap());
+}
+
+fn check_with_false_fact(fact: FalseFact) {
+    conformance::check(
+        &LastWord::new(Options { seats: 3, rounds: 3, false_fact: Some(fact), ..Options::default() }).unwrap(),
+    );
+}
+
+#[test]
+#[should_panic(expected = "break the facts")]
+fn the_suite_catches_a_false_utility() {
+    check_with_false_fact(FalseFact::ZeroSum);
+}
+
+#[test]
+#[should_panic(expected = "several seats decided at once: false, the facts say true")]
+fn the_suite_catches_a_false_simultaneous_fact() {
+    check_with_false_fact(FalseFact::Simultaneous);
+}
+
+#[test]
+#[should_panic(expected = "a game without hidden information redrew a state")]
+fn the_suite_catches_a_false_hidden_information_fact() {
+    check_with_false_fact(FalseFact::NoHiddenInformation);
+}
+
+#[test]
+#[should_panic(expected = "chance events were seen: true, the facts say false")]
+fn the_suite_catches_a_false_chance_fact() {
+    check_with_false_fact(FalseFact::NoChance);
+}
+
+#[test]
+#[should_panic(expected = "but the facts promise at most")]
+fn the_suite_catches_a_step_bound_that_play_exceeds() {
+    check_with_false_fact(FalseFact::TooFewSteps);
 }
 
 /// A two-seat game with scripted hands: seat 0, the first leader, holds `hand0` (its two cards and the round's
 /// draw), seat 1 holds `hand1`.
 fn dealt(hand0: [Kind; 3], hand1: [Kind; 2], rounds: u8) -> (LastWord, State) {
-    let game = LastWord::new(Options { seats: 2, rounds, leaky: false }).unwrap();
+    let game = LastWord::new(Options { seats: 2, rounds, ..Options::default() }).unwrap();
     let mut s = game.initial_state();
     for (seat, card) in [(0, hand0[0]), (0, hand0[1]), (0, hand0[2]), (1, hand1[0]), (1, hand1[1])] {
         supply_chance(&game, &mut s, &Chance::Deal { seat: Seat(seat), card }).unwrap();
@@ -517,4 +597,61 @@ fn a_seat_with_nothing_playable_is_asked_like_any_other() {
     }
     assert_eq!(game.view(&a, Viewer::Seat(Seat(0))), game.view(&b, Viewer::Seat(Seat(0))));
     assert_eq!(game.status(&a), game.status(&b));
+}
+
+/// A scripted two-seat session: the deals of [`dealt`], then `actions`.
+fn scripted(hand0: [Kind; 3], hand1: [Kind; 2], actions: &[(u8, Action)]) -> Session<LastWord> {
+    let game = LastWord::new(Options { seats: 2, rounds: 2, ..Options::default() }).unwrap();
+    let mut session = Session::new(game, 0, ChanceMode::Scripted);
+    for (seat, card) in [(0, hand0[0]), (0, hand0[1]), (0, hand0[2]), (1, hand1[0]), (1, hand1[1])] {
+        session.supply_chance(Chance::Deal { seat: Seat(seat), card }).unwrap();
+    }
+    for (seat, action) in actions {
+        session.play(Seat(*seat), *action).unwrap();
+    }
+    session
+}
+
+const MINE: [Kind; 3] = [Kind::Strike, Kind::Boost, Kind::Cancel];
+
+#[test]
+fn a_secret_hidden_from_a_seat_does_not_change_its_information_state() {
+    let opening = [(0, strike(1))];
+    let base = scripted(MINE, [Kind::Mirror, Kind::Boost], &opening);
+    let other_hand = scripted(MINE, [Kind::Cancel, Kind::Boost], &opening);
+    assert_eq!(base.information_state(Seat(0)), other_hand.information_state(Seat(0)), "seat 0 never saw that hand");
+    assert_ne!(base.information_state(Seat(1)), other_hand.information_state(Seat(1)), "seat 1 saw its own hand");
+    // Once seat 1 answers with a card from the hand, seat 0 sees it on the stack.
+    let mirrored = scripted(MINE, [Kind::Mirror, Kind::Boost], &[(0, strike(1)), (1, card(Kind::Mirror))]);
+    let cancelled = scripted(MINE, [Kind::Cancel, Kind::Boost], &[(0, strike(1)), (1, card(Kind::Cancel))]);
+    assert_ne!(mirrored.information_state(Seat(0)), cancelled.information_state(Seat(0)), "a played card is seen");
+}
+
+#[test]
+fn what_a_seat_saw_or_did_changes_its_information_state() {
+    let hand1 = [Kind::Mirror, Kind::Boost];
+    let base = scripted(MINE, hand1, &[(0, Action::Pass)]);
+    let own_hand = scripted([Kind::Cannon, Kind::Boost, Kind::Cancel], hand1, &[(0, Action::Pass)]);
+    assert_ne!(base.information_state(Seat(0)), own_hand.information_state(Seat(0)), "seat 0 saw its own card");
+    let own_action = scripted(MINE, hand1, &[(0, Action::AutoPass)]);
+    assert_ne!(base.information_state(Seat(0)), own_action.information_state(Seat(0)), "seat 0 acted otherwise");
+}
+
+#[test]
+fn information_states_survive_replay_and_fold_repeated_views() {
+    let session = scripted(MINE, [Kind::Mirror, Kind::Boost], &[(0, strike(1)), (1, Action::Pass)]);
+    let replayed = Session::<LastWord>::replay(&session.record()).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(replayed.information_state(seat), session.information_state(seat));
+    }
+    // A step that shows a seat nothing new adds nothing to what it knows.
+    let (game, state) = (session.game(), session.state());
+    let mut info = InfoStates::with_trail(game, state);
+    let before = (info.key(Seat(0)), info.trail(Seat(0)).unwrap().len());
+    info.after_chance(game, state);
+    assert_eq!((info.key(Seat(0)), info.trail(Seat(0)).unwrap().len()), before);
+    info.after_action(game, state, Seat(0), &Action::Pass);
+    assert_ne!(info.key(Seat(0)), before.0, "its own action is information");
+    assert_eq!(info.trail(Seat(0)).unwrap().last().unwrap(), r#"action {"type":"pass"}"#);
+    assert_eq!(info.key(Seat(1)), InfoStates::new(game, state).key(Seat(1)), "another seat's action is not");
 }

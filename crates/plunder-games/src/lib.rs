@@ -9,4 +9,4 @@ pub mod loot_pirates;
 mod registry;
 pub mod scallywager;
 
-pub use registry::{game_ids, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError, GAMES};
+pub use registry::{game_ids, games, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError};

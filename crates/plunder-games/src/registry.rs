@@ -17,31 +17,40 @@ pub struct GameInfo {
     pub max_players: usize,
 }
 
-/// Every game Plunder plays.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        id: LootPirates::ID,
-        name: LootPirates::NAME,
-        min_players: crate::loot_pirates::MIN_PIRATES,
-        max_players: crate::loot_pirates::MAX_PIRATES,
-    },
-    GameInfo {
-        id: LiarsDice::ID,
-        name: LiarsDice::NAME,
-        min_players: crate::liars_dice::MIN_PLAYERS,
-        max_players: crate::liars_dice::MAX_PLAYERS,
-    },
-    GameInfo {
-        id: Scallywager::ID,
-        name: Scallywager::NAME,
-        min_players: crate::scallywager::MIN_CAPTAINS,
-        max_players: crate::scallywager::MAX_CAPTAINS,
-    },
-];
+impl GameInfo {
+    /// `G`'s entry: table sizes come from its facts (under its default options), so they are stated once.
+    fn of<G: Game>() -> GameInfo {
+        let facts = G::new(G::Options::default()).expect("a game's default options are valid").facts();
+        GameInfo { id: G::ID, name: G::NAME, min_players: facts.min_players, max_players: facts.max_players }
+    }
+}
+
+/// The one list of games: adding a game is one line in the `games!` call below. It makes [`games`] and
+/// [`with_game`], so the list of entries and the dispatch by id cannot disagree.
+macro_rules! games {
+    ($($game:ty),+ $(,)?) => {
+        /// Every game Plunder plays, in the order listed.
+        pub fn games() -> Vec<GameInfo> {
+            vec![$(GameInfo::of::<$game>()),+]
+        }
+
+        /// Runs `visitor` with the game `id` names.
+        pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, RegistryError> {
+            $(
+                if id == <$game as Game>::ID {
+                    return Ok(visitor.visit::<$game>());
+                }
+            )+
+            Err(RegistryError::UnknownGame(id.to_string()))
+        }
+    };
+}
+
+games! { LootPirates, LiarsDice, Scallywager }
 
 /// The ids of every game.
 pub fn game_ids() -> Vec<&'static str> {
-    GAMES.iter().map(|g| g.id).collect()
+    games().iter().map(|g| g.id).collect()
 }
 
 /// Code that works for any game, given its type: the registry calls it with the game the id names.
@@ -78,16 +87,6 @@ impl std::fmt::Display for RegistryError {
 }
 
 impl std::error::Error for RegistryError {}
-
-/// Runs `visitor` with the game `id` names.
-pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, RegistryError> {
-    match id {
-        LootPirates::ID => Ok(visitor.visit::<LootPirates>()),
-        LiarsDice::ID => Ok(visitor.visit::<LiarsDice>()),
-        Scallywager::ID => Ok(visitor.visit::<Scallywager>()),
-        _ => Err(RegistryError::UnknownGame(id.to_string())),
-    }
-}
 
 struct NewSession<'a> {
     players: Option<usize>,
@@ -128,4 +127,35 @@ impl GameVisitor for Replay<'_> {
 /// Replays a record of any game, checking every step.
 pub fn replay_record(record: &Record) -> Result<Box<dyn DynSession>, RecordError> {
     with_game(&record.game, Replay(record)).map_err(|_| RecordError::UnknownGame(record.game.clone()))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct IdOf;
+
+    impl GameVisitor for IdOf {
+        type Output = &'static str;
+        fn visit<G: Roster + Narrate>(self) -> &'static str {
+            G::ID
+        }
+    }
+
+    #[test]
+    fn every_listed_game_is_found_by_its_own_id_and_only_listed_ids_are_found() {
+        let ids = game_ids();
+        assert_eq!(ids.len(), 3, "loot-pirates, liars-dice, scallywager");
+        for id in &ids {
+            assert_eq!(with_game(id, IdOf), Ok(*id));
+            assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");
+        }
+        assert_eq!(with_game("no-such-game", IdOf), Err(RegistryError::UnknownGame("no-such-game".into())));
+    }
+
+    #[test]
+    fn table_sizes_come_from_the_facts() {
+        let loot = games().into_iter().find(|g| g.id == LootPirates::ID).unwrap();
+        assert_eq!((loot.min_players, loot.max_players), (3, 8), "the rulebook's 3-8 pirates");
+    }
 }

@@ -3,7 +3,6 @@
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use plunder_core::Roster;
 use plunder_core::{conformance, play_game, Bot, ChanceMode, Game, Rng, Seat, SeatSet, Session, Status, Viewer};
 use plunder_games::bidding::{RaiseRule, Wild};
 use plunder_games::liars_dice::{Action, DiceCount, Length, LiarsDice, Options, Roll};
@@ -242,7 +241,9 @@ fn win_rate(options: &Options, a: &str, b: &str, games: u64) -> f64 {
     for i in 0..games {
         let a_seat = (i % 2) as usize;
         let mut bots: Vec<Box<dyn Bot<LiarsDice>>> = (0..2)
-            .map(|seat| LiarsDice::make_bot(if seat == a_seat { a } else { b }, i * 7 + seat as u64).unwrap())
+            .map(|seat| {
+                plunder_core::make_bot::<LiarsDice>(if seat == a_seat { a } else { b }, i * 7 + seat as u64).unwrap()
+            })
             .collect();
         let finished = play_game(&g, &mut bots, &mut Rng::stream(99, i), 1_000_000).unwrap();
         if finished.outcome.winners.contains(Seat(a_seat as u8)) {

@@ -1,9 +1,7 @@
 //! Scallywager: conformance, the rulebook's rules and examples with scripted dice, every card, properties
 //! (cards conserved, random play ends, views never leak), and bot strength.
 
-use plunder_core::{
-    conformance, play_game, Bot, ChanceMode, Game, Rng, Roster, Seat, SeatSet, Session, Status, Viewer,
-};
+use plunder_core::{conformance, play_game, Bot, ChanceMode, Game, Rng, Seat, SeatSet, Session, Status, Viewer};
 use plunder_games::bidding::Bid;
 use plunder_games::scallywager::{
     cards, Action, CallKind, Card, Chance, Deck, DeckFile, Options, Phase, Scallywager, Source,
@@ -670,7 +668,11 @@ fn win_rate(players: u8, hero: &str, others: &str, games: u64) -> f64 {
         let hero_seat = (i % players as u64) as usize;
         let mut bots: Vec<Box<dyn Bot<Scallywager>>> = (0..players as usize)
             .map(|seat| {
-                Scallywager::make_bot(if seat == hero_seat { hero } else { others }, i * 31 + seat as u64).unwrap()
+                plunder_core::make_bot::<Scallywager>(
+                    if seat == hero_seat { hero } else { others },
+                    i * 31 + seat as u64,
+                )
+                .unwrap()
             })
             .collect();
         let finished = play_game(&g, &mut bots, &mut Rng::stream(5, i), 2_000_000).unwrap();

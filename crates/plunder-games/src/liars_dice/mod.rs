@@ -38,8 +38,7 @@ pub use state::{Phase, Showdown, State};
 pub use view::{BidMade, Revealed, View};
 
 use plunder_core::{
-    Bot, BotKind, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -186,25 +185,47 @@ impl Game for LiarsDice {
     fn round(&self, state: &State) -> u32 {
         state.round
     }
+
+    fn facts(&self) -> Facts {
+        let (payoffs, utility, rounds) = match self.options.length {
+            // The loser pays 1 to the others (or a right exact call takes 1 from them): zero-sum.
+            Length::OneRound => ((-1.0, 1.0), Utility::ZeroSum, 1),
+            // The last with dice wins (ties at `max_rounds` share): a shared win of 1.
+            Length::ToLastDie => ((0.0, 1.0), Utility::ConstantSum { total: 1.0 }, self.options.max_rounds as u64),
+        };
+        // No cup ever holds more than it started with, so a round rolls at most every starting die once, and
+        // strictly rising bids cannot outnumber the (quantity, face) pairs before the one call.
+        let dice: u64 = (0..self.players()).map(|s| self.options.dice_of(s) as u64).sum();
+        let per_round = dice + dice * self.options.faces as u64 + 1;
+        Facts {
+            min_players: MIN_PLAYERS,
+            max_players: MAX_PLAYERS,
+            min_payoff: payoffs.0,
+            max_payoff: payoffs.1,
+            utility,
+            max_steps: rounds * per_round,
+            chance: true,
+            hidden_information: true,
+            simultaneous: false,
+        }
+    }
 }
 
 impl Roster for LiarsDice {
-    fn bot_kinds() -> Vec<BotKind> {
+    fn own_bot_kinds() -> Vec<BotKind> {
         vec![
             BotKind {
                 name: "odds",
                 about: "bids and calls by the exact odds of the unseen dice, reading others' bids",
             },
             BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, calls liar when it cannot" },
-            RANDOM_BOT,
         ]
     }
 
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "odds" => Some(Box::new(ProbabilityBot::new(seed))),
             "raise" => Some(Box::new(RaiseByOneBot)),
-            "random" => Some(Box::new(RandomBot::new(seed))),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use plunder_core::{Narrate, Seat};
+use plunder_core::{winners_line, Narrate, Seat};
 
 use super::state::Phase;
 use super::view::{Revealed, View};
@@ -56,8 +56,7 @@ impl Narrate for LiarsDice {
             let _ = writeln!(out, "Last bid: {} by {}", last.bid, last.seat);
         }
         if view.phase == Phase::Over {
-            let winners: Vec<String> = view.winners.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(out, "Winner{}: {}", if winners.len() > 1 { "s" } else { "" }, winners.join(", "));
+            let _ = writeln!(out, "{}", winners_line(view.winners));
         }
         out
     }
@@ -75,8 +74,7 @@ impl Narrate for LiarsDice {
             }
         }
         if before.phase != Phase::Over && after.phase == Phase::Over {
-            let winners: Vec<String> = after.winners.iter().map(|s| s.to_string()).collect();
-            lines.push(format!("Winner{}: {}", if winners.len() > 1 { "s" } else { "" }, winners.join(", ")));
+            lines.push(winners_line(after.winners));
         }
         lines
     }

@@ -47,8 +47,7 @@ pub use state::{Phase, State};
 pub use view::{Payment, Showing, Shown, View};
 
 use plunder_core::{
-    Bot, BotKind, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 
 /// Loot Pirates under one set of options.
@@ -285,23 +284,44 @@ impl Game for LootPirates {
     fn round(&self, state: &State) -> u32 {
         state.round
     }
+
+    fn facts(&self) -> Facts {
+        let o = &self.options;
+        let n = self.players() as u64;
+        let starting_rolls = if matches!(o.starting_doubloons, StartingDoubloons::Rolled(_)) { n } else { 0 };
+        // Negotiation: every offer reopens the talk, and between two offers each pirate passes at most once.
+        let offers = n * o.negotiation_offers as u64;
+        let negotiation = if offers == 0 { 0 } else { offers + (offers + 1) * n };
+        // A round: every pirate rolls, aims and fires once. The main game stops at `max_rounds`; a shoot-off
+        // adds at most `shoot_off_rounds` rounds, which have no negotiation.
+        let round = 3 * n;
+        let shoot_off = if o.shoot_off { o.shoot_off_rounds as u64 * round } else { 0 };
+        Facts {
+            min_players: MIN_PIRATES,
+            max_players: MAX_PIRATES,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            // The most doubloons wins, so someone always does; winners share 1.
+            utility: Utility::ConstantSum { total: 1.0 },
+            max_steps: starting_rolls + o.max_rounds as u64 * (round + negotiation) + shoot_off,
+            chance: true,
+            hidden_information: true,
+            simultaneous: true,
+        }
+    }
 }
 
 impl Roster for LootPirates {
-    fn bot_kinds() -> Vec<BotKind> {
-        vec![
-            BotKind {
-                name: "loot",
-                about: "aims at the rich, drops against strong attacks, shoots when it likely hits",
-            },
-            RANDOM_BOT,
-        ]
+    fn own_bot_kinds() -> Vec<BotKind> {
+        vec![BotKind {
+            name: "loot",
+            about: "aims at the rich, drops against strong attacks, shoots when it likely hits",
+        }]
     }
 
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "loot" => Some(Box::new(LootBot::new(seed))),
-            "random" => Some(Box::new(RandomBot::new(seed))),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use plunder_core::{Narrate, Seat};
+use plunder_core::{winners_line, Narrate, Seat};
 
 use super::action::Fire;
 use super::resolve::Report;
@@ -140,8 +140,7 @@ impl Narrate for LootPirates {
             }
         }
         if view.phase == Phase::Over {
-            let winners: Vec<String> = view.winners.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(out, "Winner{}: {}", if winners.len() > 1 { "s" } else { "" }, winners.join(", "));
+            let _ = writeln!(out, "{}", winners_line(view.winners));
         }
         out
     }
@@ -175,10 +174,9 @@ impl Narrate for LootPirates {
             }
         }
         if before.phase != Phase::Over && after.phase == Phase::Over {
-            let winners: Vec<String> = after.winners.iter().map(|s| s.to_string()).collect();
             let scores: Vec<String> = Seat::all(players).map(|s| format!("{s} {}", after.coins[s.index()])).collect();
             lines.push(format!("The Booty is shared out. Doubloons: {}", scores.join(", ")));
-            lines.push(format!("Winner{}: {}", if winners.len() > 1 { "s" } else { "" }, winners.join(", ")));
+            lines.push(winners_line(after.winners));
         }
         lines
     }

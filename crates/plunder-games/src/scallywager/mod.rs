@@ -40,8 +40,7 @@ pub use state::{CallKind, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
-    Bot, BotKind, Game, OptionsError, Outcome, PlayError, RandomBot, Rng, Roster, Seat, SeatSet, Status, Viewer,
-    RANDOM_BOT,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -395,25 +394,49 @@ impl Game for Scallywager {
     fn round(&self, state: &State) -> u32 {
         state.turn
     }
+
+    fn facts(&self) -> Facts {
+        let captains = self.players() as u64;
+        // A loose bound, from the card counts: in one turn every die (at most `MAX_CREW` a ship) rolls once;
+        // each card use (at most every card of both decks) rerolls at most every die and reopens a window (the
+        // Treasure window, or the answers to the call), where each captain passes at most once between two
+        // uses; strictly rising bids cannot outnumber the (quantity, face) pairs; then the call, the deck choice
+        // and the card drawn.
+        let dice = captains * MAX_CREW as u64;
+        let cards = |deck: &DeckFile| deck.cards.iter().map(|c| c.copies as u64).sum::<u64>();
+        let uses = cards(&self.treasure) + cards(&self.adventure);
+        let per_turn = dice + uses * (1 + dice) + 2 * (uses + 1) * captains + dice * 6 + 3;
+        Facts {
+            min_players: MIN_CAPTAINS,
+            max_players: MAX_CAPTAINS,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            // The last captain with crew wins, or those with the most at `max_turns` share the win.
+            utility: Utility::ConstantSum { total: 1.0 },
+            // The first captain is drawn once, then at most `max_turns` turns.
+            max_steps: 1 + self.options.max_turns as u64 * per_turn,
+            chance: true,
+            hidden_information: true,
+            simultaneous: false,
+        }
+    }
 }
 
 impl Roster for Scallywager {
-    fn bot_kinds() -> Vec<BotKind> {
+    fn own_bot_kinds() -> Vec<BotKind> {
         vec![
             BotKind {
                 name: "odds",
                 about: "bids and calls by the exact odds, counting the dice it has seen; plays its cards",
             },
             BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, never uses cards" },
-            RANDOM_BOT,
         ]
     }
 
-    fn make_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "odds" => Some(Box::new(OddsCaptain::new(seed))),
             "raise" => Some(Box::new(RaiseCaptain)),
-            "random" => Some(Box::new(RandomBot::new(seed))),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use plunder_core::{Narrate, Seat};
+use plunder_core::{winners_line, Narrate, Seat};
 
 use super::action::Action;
 use super::cards::Deck;
@@ -92,8 +92,7 @@ impl Narrate for Scallywager {
             let _ = writeln!(out, "Last bid: {bid} by {seat}");
         }
         if view.phase == Phase::Over {
-            let winners: Vec<String> = view.winners.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(out, "Winner: {}", winners.join(", "));
+            let _ = writeln!(out, "{}", winners_line(view.winners));
         }
         out
     }
@@ -156,8 +155,7 @@ impl Narrate for Scallywager {
             lines.push(format!("-- Turn {}: {} holds the Treasure Token --", after.turn, after.token));
         }
         if before.phase != Phase::Over && after.phase == Phase::Over {
-            let winners: Vec<String> = after.winners.iter().map(|s| s.to_string()).collect();
-            lines.push(format!("Winner: {}", winners.join(", ")));
+            lines.push(winners_line(after.winners));
         }
         lines
     }

@@ -1,0 +1,60 @@
+//! Information-state keys in a real game: liar's dice, where the secret is the other cup.
+
+use plunder_core::{ChanceMode, Game, Seat, Session};
+use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
+
+/// Two players with one die each: P1 rolls `mine`, P2 rolls `theirs`, then `actions` alternate from P1.
+fn game(mine: u8, theirs: u8, actions: &[Action]) -> Session<LiarsDice> {
+    let mut session = Session::new(LiarsDice::new(Options::default()).unwrap(), 0, ChanceMode::Scripted);
+    session.supply_chance(Roll { seat: Seat(0), face: mine }).unwrap();
+    session.supply_chance(Roll { seat: Seat(1), face: theirs }).unwrap();
+    for (i, action) in actions.iter().enumerate() {
+        session.play(Seat(i as u8 % 2), *action).unwrap();
+    }
+    session
+}
+
+const BID: Action = Action::Bid { quantity: 1, face: 3 };
+
+#[test]
+fn the_other_cup_is_no_information_until_the_showdown() {
+    let (a, b) = (game(3, 5, &[BID]), game(3, 2, &[BID]));
+    assert_eq!(a.information_state(Seat(0)), b.information_state(Seat(0)), "P1 has not seen P2's die");
+    assert_ne!(a.information_state(Seat(1)), b.information_state(Seat(1)), "P2 has seen its own die");
+    let (a, b) = (game(3, 5, &[BID, Action::Liar]), game(3, 2, &[BID, Action::Liar]));
+    assert_ne!(a.information_state(Seat(0)), b.information_state(Seat(0)), "the showdown shows P2's die");
+}
+
+#[test]
+fn own_dice_and_own_actions_are_information() {
+    let base = game(3, 5, &[BID]);
+    assert_ne!(base.information_state(Seat(0)), game(4, 5, &[BID]).information_state(Seat(0)), "P1's own die");
+    let other_bid = Action::Bid { quantity: 1, face: 4 };
+    assert_ne!(base.information_state(Seat(0)), game(3, 5, &[other_bid]).information_state(Seat(0)), "P1's bid");
+}
+
+#[test]
+fn information_states_are_the_same_on_replay() {
+    let session = game(3, 5, &[BID, Action::Bid { quantity: 1, face: 6 }, Action::Liar]);
+    let replayed = Session::<LiarsDice>::replay(&session.record()).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(replayed.information_state(seat), session.information_state(seat));
+    }
+    assert_ne!(session.information_state(Seat(0)), session.information_state(Seat(1)), "two seats, two histories");
+}
+
+#[test]
+fn the_dynamic_face_gives_the_same_keys_and_the_facts() {
+    let typed = game(3, 5, &[BID]);
+    let mut dynamic = plunder_games::new_session("liars-dice", None, &serde_json::Value::Null, 0, ChanceMode::Scripted)
+        .expect("liar's dice starts");
+    for roll in [serde_json::json!({"seat": 0, "face": 3}), serde_json::json!({"seat": 1, "face": 5})] {
+        dynamic.supply_chance(&roll).unwrap();
+    }
+    dynamic.play(Seat(0), &serde_json::to_value(BID).unwrap()).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(dynamic.information_state(seat), Ok(typed.information_state(seat)));
+    }
+    assert!(dynamic.information_state(Seat(2)).is_err(), "a two-seat table has no third seat");
+    assert_eq!(dynamic.facts(), typed.game().facts());
+}
