@@ -5,14 +5,21 @@
 //! The engine is the referee: `record` and the pending chance outcomes show everything. Send a seat only what
 //! `view` returns for that seat.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, ErrorKind, Write};
 
 use plunder_core::{ChanceMode, DynSession, Labeled, PlayError, Record, Seat, Status, Viewer};
 use plunder_games::{new_session, replay_record, with_game, GameVisitor, GAMES};
 use serde_json::{json, Value};
 
+use crate::excerpt::{excerpt, excerpt_json, shorten_message};
+
 /// The protocol's version, sent in the greeting.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest request line read by default, in bytes (without the newline). A request is parsed into a JSON
+/// tree that takes dozens of times its size in memory, so the cap bounds the engine's memory; a record of the
+/// longest games measured is well under it (see docs/protocol.md).
+pub const DEFAULT_MAX_LINE_BYTES: usize = 1 << 20;
 
 /// A protocol error: a stable code and a message for people.
 #[derive(Debug, PartialEq)]
@@ -39,8 +46,9 @@ pub struct Engine {
     session: Option<Box<dyn DynSession>>,
 }
 
-/// Reads requests from `input` and writes replies to `output` until `quit` or the end of input.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), String> {
+/// Reads requests from `input` and writes replies to `output` until `quit` or the end of input. A line longer
+/// than `max_line_bytes` gets a `line_too_long` reply without being kept or parsed.
+pub fn run(mut input: impl BufRead, mut output: impl Write, max_line_bytes: usize) -> Result<(), String> {
     let io = |e: std::io::Error| format!("engine I/O failed: {e}");
     let greeting =
         json!({"ok": true, "engine": "plunder", "protocol": PROTOCOL_VERSION, "version": env!("CARGO_PKG_VERSION")});
@@ -49,19 +57,73 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), String
     let mut engine = Engine::default();
     let mut line = Vec::new();
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let (reply, quit) = engine.handle(&text);
+        let (reply, quit) = match read_line(&mut input, &mut line, max_line_bytes).map_err(io)? {
+            Line::End => return Ok(()),
+            Line::TooLong { bytes } => (
+                error_reply(
+                    None,
+                    EngineError::new(
+                        "line_too_long",
+                        format!("a request line has at most {max_line_bytes} bytes; this one had {bytes}"),
+                    ),
+                ),
+                false,
+            ),
+            Line::Read => {
+                let text = String::from_utf8_lossy(&line);
+                if text.trim().is_empty() {
+                    continue;
+                }
+                engine.handle(&text)
+            }
+        };
         writeln!(output, "{reply}").map_err(io)?;
         output.flush().map_err(io)?;
         if quit {
             return Ok(());
+        }
+    }
+}
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq)]
+enum Line {
+    /// A line (without its newline) is in the buffer.
+    Read,
+    /// A line of `bytes` bytes was longer than the cap; it was skipped, not kept.
+    TooLong { bytes: usize },
+    /// The input ended.
+    End,
+}
+
+/// Reads one line into `line`, keeping at most `max` bytes of it: a longer line is read to its end and
+/// dropped, so memory stays bounded by the cap whatever the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> std::io::Result<Line> {
+    line.clear();
+    let (mut bytes, mut started) = (0usize, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (body, used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (&chunk[..at], at + 1, true),
+            None => (chunk, chunk.len(), chunk.is_empty()),
+        };
+        if chunk.is_empty() && !started {
+            return Ok(Line::End);
+        }
+        started = true;
+        bytes += body.len();
+        if bytes <= max {
+            line.extend_from_slice(body);
+        } else if !line.is_empty() {
+            *line = Vec::new();
+        }
+        input.consume(used);
+        if ended {
+            return Ok(if bytes > max { Line::TooLong { bytes } } else { Line::Read });
         }
     }
 }
@@ -72,20 +134,17 @@ fn field<'a>(request: &'a Value, name: &str) -> Result<&'a Value, EngineError> {
 
 fn seat_field(request: &Value) -> Result<Seat, EngineError> {
     let value = field(request, "seat")?;
-    value
-        .as_u64()
-        .filter(|&n| n < 256)
-        .map(|n| Seat(n as u8))
-        .ok_or_else(|| EngineError::new("bad_field", format!("\"seat\" must be a seat number, not {value}")))
+    value.as_u64().filter(|&n| n < 256).map(|n| Seat(n as u8)).ok_or_else(|| {
+        EngineError::new("bad_field", format!("\"seat\" must be a seat number, not {}", excerpt_json(value)))
+    })
 }
 
 fn optional_u64(request: &Value, name: &str) -> Result<Option<u64>, EngineError> {
     match request.get(name) {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| EngineError::new("bad_field", format!("\"{name}\" must be a whole number, not {v}"))),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+            EngineError::new("bad_field", format!("\"{name}\" must be a whole number, not {}", excerpt_json(v)))
+        }),
     }
 }
 
@@ -111,6 +170,11 @@ impl GameVisitor for BotNames {
 }
 
 impl Engine {
+    /// The seats of the current game (0 before any).
+    pub fn seats(&self) -> usize {
+        self.session.as_ref().map_or(0, |session| session.seats())
+    }
+
     /// Answers one request line; the flag says whether to stop.
     pub fn handle(&mut self, line: &str) -> (Value, bool) {
         let request: Value = match serde_json::from_str(line) {
@@ -162,13 +226,7 @@ impl Engine {
                 let players = optional_u64(request, "players")?.map(|p| p as usize);
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
                 let options = request.get("options").cloned().unwrap_or(Value::Null);
-                let mode = match request.get("chance").and_then(Value::as_str) {
-                    None | Some("sampled") => ChanceMode::Sampled,
-                    Some("scripted") => ChanceMode::Scripted,
-                    Some(other) => {
-                        return Err(EngineError::new("bad_field", format!("\"chance\" is sampled or scripted, not {other}")))
-                    }
-                };
+                let mode = chance_mode(request)?;
                 let session = new_session(game, players, &options, seed, mode)
                     .map_err(|e| EngineError::new(e.code(), e.to_string()))?;
                 let status = status_json(session.as_ref());
@@ -230,14 +288,28 @@ impl Engine {
             "quit" => Ok(json!({})),
             other => Err(EngineError::new(
                 "unknown_command",
-                format!("unknown command '{other}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, outcome, record, bot, quit)"),
+                format!("unknown command '{}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, outcome, record, bot, quit)", excerpt(other)),
             )),
         }
     }
 }
 
+/// The `chance` field of `new`: absent or null means sampled; anything but the two names is refused.
+fn chance_mode(request: &Value) -> Result<ChanceMode, EngineError> {
+    match request.get("chance") {
+        None | Some(Value::Null) => Ok(ChanceMode::Sampled),
+        Some(Value::String(name)) if name == "sampled" => Ok(ChanceMode::Sampled),
+        Some(Value::String(name)) if name == "scripted" => Ok(ChanceMode::Scripted),
+        Some(other) => Err(EngineError::new(
+            "bad_field",
+            format!("\"chance\" is \"sampled\" or \"scripted\", not {}", excerpt_json(other)),
+        )),
+    }
+}
+
+/// An error reply. The message is shortened here, once, for every error: rules and serde quote input whole.
 fn error_reply(id: Option<Value>, e: EngineError) -> Value {
-    let mut reply = json!({"ok": false, "error": {"code": e.code, "message": e.message}});
+    let mut reply = json!({"ok": false, "error": {"code": e.code, "message": shorten_message(&e.message)}});
     if let Some(id) = id {
         reply["id"] = id;
     }
@@ -389,7 +461,7 @@ mod tests {
             input.push(b'\n');
         }
         let mut output = Vec::new();
-        run(&input[..], &mut output).expect("the engine survives any input");
+        run(&input[..], &mut output, DEFAULT_MAX_LINE_BYTES).expect("the engine survives any input");
         let replies: Vec<Value> = String::from_utf8(output)
             .unwrap()
             .lines()

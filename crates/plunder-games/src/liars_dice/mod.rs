@@ -25,6 +25,7 @@
 
 mod action;
 mod bot;
+mod invariants;
 mod options;
 mod state;
 mod text;
@@ -185,6 +186,10 @@ impl Game for LiarsDice {
 
     fn round(&self, state: &State) -> u32 {
         state.round
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 }
 

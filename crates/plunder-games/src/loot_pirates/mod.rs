@@ -32,6 +32,7 @@
 
 mod action;
 mod bot;
+mod invariants;
 mod options;
 mod resolve;
 mod state;
@@ -283,6 +284,10 @@ impl Game for LootPirates {
 
     fn round(&self, state: &State) -> u32 {
         state.round
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 }
 

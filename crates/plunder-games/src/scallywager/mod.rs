@@ -25,6 +25,7 @@
 mod action;
 mod bot;
 pub mod cards;
+mod invariants;
 mod options;
 mod state;
 mod text;
@@ -404,6 +405,10 @@ impl Game for Scallywager {
 
     fn round(&self, state: &State) -> u32 {
         state.turn
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 }
 
