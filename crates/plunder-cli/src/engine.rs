@@ -407,6 +407,155 @@ mod tests {
         assert!(quit && reply["ok"] == true);
     }
 
+    /// The engine's replies to `lines` fed through the line reader with a cap of `max` bytes.
+    fn replies_to(lines: &[String], max: usize) -> Vec<Value> {
+        let mut output = Vec::new();
+        run((lines.join("\n") + "\n").as_bytes(), &mut output, max).unwrap();
+        String::from_utf8(output).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_chance_mode_of_the_wrong_type_is_refused_and_keeps_the_game() {
+        let mut engine = Engine::default();
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "chance": "scripted", "seed": 4}));
+        let before = send(&mut engine, json!({"cmd": "record"}));
+        for chance in [json!(5), json!(true), json!([]), json!(["scripted"]), json!({}), json!("Scripted")] {
+            let reply = send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "chance": chance}));
+            assert_eq!(code(&reply), "bad_field", "{chance} -> {reply}");
+        }
+        assert_eq!(send(&mut engine, json!({"cmd": "record"})), before);
+        for (chance, state) in [(json!(null), "decide"), (json!("sampled"), "decide"), (json!("scripted"), "chance")] {
+            let reply = send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "chance": chance}));
+            assert_eq!(reply["status"]["state"], state, "{chance} -> {reply}");
+        }
+    }
+
+    #[test]
+    fn a_record_whose_options_are_not_an_object_is_refused() {
+        let mut engine = Engine::default();
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "players": 2, "seed": 1}));
+        let mut record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+        assert_eq!(send(&mut Engine::default(), json!({"cmd": "load", "record": record}))["ok"], true);
+        // The options as an array of their values in field order: serde would read it as a 5-player game.
+        for options in [json!([5, [3, 1, 2, 1, 1]]), json!(5), json!("players")] {
+            record["options"] = options.clone();
+            let reply = send(&mut engine, json!({"cmd": "load", "record": record}));
+            assert_eq!(code(&reply), "bad_record", "{options} -> {reply}");
+        }
+        assert_eq!(engine.seats(), 2, "the refused loads kept the game");
+    }
+
+    #[test]
+    fn players_disagreeing_with_the_options_or_past_a_byte_are_refused() {
+        let mut engine = Engine::default();
+        for request in [
+            json!({"cmd": "new", "game": "liars-dice", "players": 3, "options": {"players": 5}}),
+            json!({"cmd": "new", "game": "liars-dice", "players": 258}),
+            json!({"cmd": "new", "game": "loot-pirates", "players": 259}),
+        ] {
+            let reply = send(&mut engine, request.clone());
+            assert_eq!(code(&reply), "bad_options", "{request} -> {reply}");
+        }
+        assert_eq!(engine.seats(), 0);
+        // Saying the same size twice is fine.
+        let reply =
+            send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "players": 4, "options": {"players": 4}}));
+        assert_eq!(reply["seats"], 4, "{reply}");
+    }
+
+    #[test]
+    fn a_line_over_the_cap_is_refused_unread_and_the_engine_goes_on() {
+        let new = json!({"cmd": "new", "game": "liars-dice", "id": 1}).to_string();
+        let long = json!({"cmd": "load", "record": "x".repeat(5000)}).to_string();
+        let replies = replies_to(&[new.clone(), long, r#"{"cmd":"status","id":2}"#.into()], 1000);
+        assert_eq!(replies.len(), 4, "{replies:?}");
+        assert_eq!(replies[1]["id"], 1);
+        assert_eq!(code(&replies[2]), "line_too_long", "{}", replies[2]);
+        assert!(replies[2]["error"]["message"].as_str().unwrap().contains("at most 1000 bytes"));
+        assert_eq!(replies[3]["id"], 2, "the next line is read whole: {}", replies[3]);
+        // A line exactly at the cap is read.
+        let padded = format!("{new:<1000}");
+        assert_eq!(replies_to(&[padded], 1000)[1]["ok"], true);
+    }
+
+    #[test]
+    fn the_line_reader_keeps_no_more_than_the_cap() {
+        // A reader with a small buffer hands the line over in pieces, as a pipe does.
+        let input = "y".repeat(100_000) + "\nshort\n";
+        let mut reader = std::io::BufReader::with_capacity(64, input.as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::TooLong { bytes: 100_000 });
+        assert!(line.capacity() <= 1000 + 64, "kept {} bytes of a refused line", line.capacity());
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::Read);
+        assert_eq!(line, b"short");
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::End);
+        // A last line without a newline still counts.
+        let mut reader = std::io::BufReader::new(&b"tail"[..]);
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::Read);
+        assert_eq!(line, b"tail");
+    }
+
+    #[test]
+    fn error_messages_quote_only_a_prefix_of_a_long_value() {
+        let mut engine = Engine::default();
+        let huge = "z".repeat(100_000);
+        for request in [
+            json!({"cmd": huge}),
+            json!({"cmd": "new", "game": huge}),
+            json!({"cmd": "new", "game": "liars-dice", "chance": huge}),
+            json!({"cmd": "new", "game": "liars-dice", "seed": [huge]}),
+            json!({"cmd": "new", "game": "liars-dice", "options": {"wild": huge}}),
+            json!({"cmd": "new", "game": "liars-dice", "options": {huge.clone(): 1}}),
+            json!({"cmd": "load", "record": {"format": huge, "version": 1, "game": "liars-dice", "options": {},
+                "seed": 0, "chance": "sampled", "events": []}}),
+            json!({"cmd": "load", "record": {"format": "plunder-record", "version": 1, "game": huge, "options": {},
+                "seed": 0, "chance": "sampled", "events": []}}),
+        ] {
+            let reply = send(&mut engine, request);
+            let message = reply["error"]["message"].as_str().unwrap();
+            let start: String = message.chars().take(200).collect();
+            assert!(message.len() < 500 && message.contains("zzzz"), "{} bytes: {start}", message.len());
+        }
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice"}));
+        for request in [
+            json!({"cmd": "play", "seat": 0, "action": {"type": huge}}),
+            json!({"cmd": "play", "seat": huge, "action": {"type": "liar"}}),
+            json!({"cmd": "bot", "seat": 0, "bot": huge}),
+        ] {
+            let reply = send(&mut engine, request);
+            let text = reply.to_string();
+            assert!(text.len() < 600, "{}", text.chars().take(200).collect::<String>());
+        }
+    }
+
+    #[test]
+    fn ids_are_echoed_exactly_within_64_bit_integers_and_as_floats_beyond() {
+        let mut engine = Engine::default();
+        for id in [json!(u64::MAX), json!(i64::MIN), json!("any text"), json!({"a": [1, 2]}), json!(0.5)] {
+            assert_eq!(send(&mut engine, json!({"cmd": "games", "id": id}))["id"], id);
+        }
+        // 2^64 does not fit: it is read as a 64-bit float, as documented.
+        let reply = engine.handle(r#"{"cmd":"games","id":18446744073709551616}"#).0;
+        assert_eq!(reply["id"], json!(18446744073709551616.0));
+    }
+
+    #[test]
+    fn a_scripted_game_reloaded_samples_from_its_seed_afresh() {
+        // Documented: a record cannot tell sampled outcomes from supplied ones, so after `load` the generator
+        // starts again from the seed.
+        let new = json!({"cmd": "new", "game": "liars-dice", "chance": "scripted", "seed": 9});
+        let mut engine = Engine::default();
+        send(&mut engine, new.clone());
+        let first = send(&mut engine, json!({"cmd": "sample"}))["drawn"].clone();
+        let record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+        let mut reloaded = Engine::default();
+        send(&mut reloaded, json!({"cmd": "load", "record": record}));
+        let mut fresh = Engine::default();
+        send(&mut fresh, new);
+        send(&mut fresh, json!({"cmd": "chance", "outcome": first["outcome"]}));
+        assert_eq!(send(&mut reloaded, json!({"cmd": "sample"})), send(&mut fresh, json!({"cmd": "sample"})));
+    }
+
     #[test]
     fn every_game_plays_to_the_end_through_the_protocol_and_its_record_loads() {
         for info in GAMES {
