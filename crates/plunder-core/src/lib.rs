@@ -14,6 +14,7 @@ mod driver;
 mod dynamic;
 mod error;
 mod game;
+pub mod lockstep;
 mod narrate;
 mod play;
 pub mod priority;
