@@ -18,3 +18,20 @@ impl LiarsDice {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::liars_dice::Options;
+
+    #[test]
+    fn a_die_gained_is_caught() {
+        let game = LiarsDice::new(Options::dudo(3)).unwrap();
+        let mut state = game.initial_state();
+        assert_eq!(game.invariants(&state), Ok(()));
+        state.cups.lose(Seat(1), 2);
+        assert_eq!(game.invariants(&state), Ok(()));
+        state.cups.gain(Seat(0), 1);
+        assert!(game.invariants(&state).unwrap_err().contains("more than the 5"));
+    }
+}

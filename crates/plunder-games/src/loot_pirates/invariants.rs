@@ -37,3 +37,22 @@ impl LootPirates {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loot_pirates::Options;
+
+    #[test]
+    fn a_doubloon_from_nowhere_or_a_purse_beyond_the_table_is_caught() {
+        let game = LootPirates::new(Options::for_players(4)).unwrap();
+        let mut state = game.initial_state();
+        assert_eq!(game.invariants(&state), Ok(()));
+        state.coins[0] += 1;
+        assert!(game.invariants(&state).unwrap_err().contains("doubloons in the game"));
+        state.coins[0] -= 1;
+        state.booty -= 1;
+        state.coins[5] += 1;
+        assert!(game.invariants(&state).unwrap_err().contains("not at the table"));
+    }
+}

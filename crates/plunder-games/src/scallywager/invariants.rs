@@ -24,3 +24,21 @@ impl Scallywager {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scallywager::Options;
+
+    #[test]
+    fn a_card_from_nowhere_or_a_crew_past_the_bound_is_caught() {
+        let game = Scallywager::new(Options::for_players(3)).unwrap();
+        let mut state = game.initial_state();
+        assert_eq!(game.invariants(&state), Ok(()));
+        state.decks[0][0] += 1;
+        assert!(game.invariants(&state).unwrap_err().contains("cards in the game"));
+        state.decks[0][0] -= 1;
+        while state.cups.gain(Seat(2), 1) {}
+        assert!(game.invariants(&state).unwrap_err().contains("crew, more than 8"));
+    }
+}
