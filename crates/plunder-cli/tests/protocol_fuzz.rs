@@ -42,8 +42,9 @@ enum Op {
     PlayMutated(usize, String, Value),
     /// A legal action played by another seat.
     PlayWrongSeat(usize, u64),
-    /// A command with one field set to a hostile value.
-    Field(&'static str, &'static str, Value),
+    /// A well-formed request for the game as it stands, with one of its fields (chosen by the number) set to
+    /// a hostile value.
+    Field(&'static str, usize, Value),
     /// The current record, loaded back with one field set to a hostile value.
     LoadMutated(&'static str, Value),
     /// A raw line: broken JSON and the like.
@@ -54,9 +55,6 @@ enum Op {
 
 fn op() -> impl Strategy<Value = Op> {
     let command = prop::sample::select(vec!["new", "load", "legal", "play", "chance", "view", "bot", "sample", "quux"]);
-    let field = prop::sample::select(vec![
-        "game", "players", "seed", "chance", "options", "seat", "action", "outcome", "bot", "record", "cmd",
-    ]);
     let record_field =
         prop::sample::select(vec!["format", "version", "game", "options", "seed", "chance", "events", "outcome"]);
     let ask = prop::sample::select(vec!["status", "outcomes", "legal", "view", "bot", "outcome", "record", "games"]);
@@ -66,7 +64,7 @@ fn op() -> impl Strategy<Value = Op> {
         2 => (any::<usize>(), "type|seat|target|quantity|face|deck|card|choice|to|doubloons", hostile_value())
             .prop_map(|(k, f, v)| Op::PlayMutated(k, f, v)),
         1 => (any::<usize>(), 0u64..10).prop_map(|(k, s)| Op::PlayWrongSeat(k, s)),
-        2 => (command, field, hostile_value()).prop_map(|(c, f, v)| Op::Field(c, f, v)),
+        3 => (command, any::<usize>(), hostile_value()).prop_map(|(c, f, v)| Op::Field(c, f, v)),
         1 => (record_field, hostile_value()).prop_map(|(f, v)| Op::LoadMutated(f, v)),
         1 => "[{}\\[\\]\":,a-z0-9 ]{0,40}".prop_map(Op::Raw),
         1 => (ask, 0u64..8).prop_map(|(a, s)| Op::Ask(a, s)),
@@ -85,6 +83,28 @@ fn legal_action(engine: &mut Engine, k: usize) -> Option<(u64, Value)> {
     let actions = ask(engine, json!({"cmd": "legal", "seat": seat}))["actions"].as_array()?.clone();
     let action = actions.get((k / 7) % actions.len().max(1))?["action"].clone();
     Some((seat, action))
+}
+
+/// A request for `cmd` that the engine would accept now, as far as the game allows (`k` picks among choices).
+fn well_formed(engine: &mut Engine, cmd: &str, k: usize) -> Value {
+    let info = &GAMES[k % GAMES.len()];
+    let seat = legal_action(engine, k).map_or(0, |(seat, _)| seat);
+    match cmd {
+        "new" => json!({"cmd": "new", "game": info.id, "players": info.min_players, "seed": k, "chance": "scripted",
+            "options": {}}),
+        "load" => json!({"cmd": "load", "record": ask(engine, json!({"cmd": "record"}))["record"]}),
+        "play" => match legal_action(engine, k) {
+            Some((seat, action)) => json!({"cmd": "play", "seat": seat, "action": action}),
+            None => json!({"cmd": "play", "seat": 0, "action": {"type": "pass"}}),
+        },
+        "chance" => {
+            let outcomes = ask(engine, json!({"cmd": "outcomes"}))["outcomes"].as_array().cloned().unwrap_or_default();
+            let outcome = outcomes.get(k % outcomes.len().max(1)).map_or(Value::Null, |o| o["outcome"].clone());
+            json!({"cmd": "chance", "outcome": outcome})
+        }
+        "bot" => json!({"cmd": "bot", "seat": seat, "bot": "random", "seed": k}),
+        other => json!({"cmd": other, "seat": seat}),
+    }
 }
 
 fn play(engine: &mut Engine, op: &Op) {
@@ -122,9 +142,10 @@ fn play(engine: &mut Engine, op: &Op) {
                 ask(engine, json!({"cmd": "play", "seat": seat, "action": action}));
             }
         }
-        Op::Field(cmd, field, value) => {
-            let mut request = json!({"cmd": cmd, "game": GAMES[0].id, "seat": 0});
-            request[*field] = value.clone();
+        Op::Field(cmd, k, value) => {
+            let mut request = well_formed(engine, cmd, *k);
+            let fields: Vec<String> = request.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default();
+            request[&fields[k % fields.len()]] = value.clone();
             ask(engine, request);
         }
         Op::LoadMutated(field, value) => {
