@@ -5,14 +5,21 @@
 //! The engine is the referee: `record` and the pending chance outcomes show everything. Send a seat only what
 //! `view` returns for that seat.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, ErrorKind, Write};
 
 use plunder_core::{ChanceMode, DynSession, Labeled, PlayError, Record, Seat, Status, Viewer};
 use plunder_games::{games, new_session, replay_record, with_game, GameVisitor};
 use serde_json::{json, Value};
 
+use crate::excerpt::{excerpt, excerpt_json, shorten_message};
+
 /// The protocol's version, sent in the greeting.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest request line read by default, in bytes (without the newline). A request is parsed into a JSON
+/// tree that takes dozens of times its size in memory, so the cap bounds the engine's memory; a record of the
+/// longest games measured is well under it (see docs/protocol.md).
+pub const DEFAULT_MAX_LINE_BYTES: usize = 1 << 20;
 
 /// A protocol error: a stable code and a message for people.
 #[derive(Debug, PartialEq)]
@@ -39,8 +46,9 @@ pub struct Engine {
     session: Option<Box<dyn DynSession>>,
 }
 
-/// Reads requests from `input` and writes replies to `output` until `quit` or the end of input.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), String> {
+/// Reads requests from `input` and writes replies to `output` until `quit` or the end of input. A line longer
+/// than `max_line_bytes` gets a `line_too_long` reply without being kept or parsed.
+pub fn run(mut input: impl BufRead, mut output: impl Write, max_line_bytes: usize) -> Result<(), String> {
     let io = |e: std::io::Error| format!("engine I/O failed: {e}");
     let greeting =
         json!({"ok": true, "engine": "plunder", "protocol": PROTOCOL_VERSION, "version": env!("CARGO_PKG_VERSION")});
@@ -49,19 +57,73 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), String
     let mut engine = Engine::default();
     let mut line = Vec::new();
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
-        if text.trim().is_empty() {
-            continue;
-        }
-        let (reply, quit) = engine.handle(&text);
+        let (reply, quit) = match read_line(&mut input, &mut line, max_line_bytes).map_err(io)? {
+            Line::End => return Ok(()),
+            Line::TooLong { bytes } => (
+                error_reply(
+                    None,
+                    EngineError::new(
+                        "line_too_long",
+                        format!("a request line has at most {max_line_bytes} bytes; this one had {bytes}"),
+                    ),
+                ),
+                false,
+            ),
+            Line::Read => {
+                let text = String::from_utf8_lossy(&line);
+                if text.trim().is_empty() {
+                    continue;
+                }
+                engine.handle(&text)
+            }
+        };
         writeln!(output, "{reply}").map_err(io)?;
         output.flush().map_err(io)?;
         if quit {
             return Ok(());
+        }
+    }
+}
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq)]
+enum Line {
+    /// A line (without its newline) is in the buffer.
+    Read,
+    /// A line of `bytes` bytes was longer than the cap; it was skipped, not kept.
+    TooLong { bytes: usize },
+    /// The input ended.
+    End,
+}
+
+/// Reads one line into `line`, keeping at most `max` bytes of it: a longer line is read to its end and
+/// dropped, so memory stays bounded by the cap whatever the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> std::io::Result<Line> {
+    line.clear();
+    let (mut bytes, mut started) = (0usize, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let (body, used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (&chunk[..at], at + 1, true),
+            None => (chunk, chunk.len(), chunk.is_empty()),
+        };
+        if chunk.is_empty() && !started {
+            return Ok(Line::End);
+        }
+        started = true;
+        bytes += body.len();
+        if bytes <= max {
+            line.extend_from_slice(body);
+        } else if !line.is_empty() {
+            *line = Vec::new();
+        }
+        input.consume(used);
+        if ended {
+            return Ok(if bytes > max { Line::TooLong { bytes } } else { Line::Read });
         }
     }
 }
@@ -72,20 +134,17 @@ fn field<'a>(request: &'a Value, name: &str) -> Result<&'a Value, EngineError> {
 
 fn seat_field(request: &Value) -> Result<Seat, EngineError> {
     let value = field(request, "seat")?;
-    value
-        .as_u64()
-        .filter(|&n| n < 256)
-        .map(|n| Seat(n as u8))
-        .ok_or_else(|| EngineError::new("bad_field", format!("\"seat\" must be a seat number, not {value}")))
+    value.as_u64().filter(|&n| n < 256).map(|n| Seat(n as u8)).ok_or_else(|| {
+        EngineError::new("bad_field", format!("\"seat\" must be a seat number, not {}", excerpt_json(value)))
+    })
 }
 
 fn optional_u64(request: &Value, name: &str) -> Result<Option<u64>, EngineError> {
     match request.get(name) {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .map(Some)
-            .ok_or_else(|| EngineError::new("bad_field", format!("\"{name}\" must be a whole number, not {v}"))),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+            EngineError::new("bad_field", format!("\"{name}\" must be a whole number, not {}", excerpt_json(v)))
+        }),
     }
 }
 
@@ -111,6 +170,11 @@ impl GameVisitor for BotNames {
 }
 
 impl Engine {
+    /// The seats of the current game (0 before any).
+    pub fn seats(&self) -> usize {
+        self.session.as_ref().map_or(0, |session| session.seats())
+    }
+
     /// Answers one request line; the flag says whether to stop.
     pub fn handle(&mut self, line: &str) -> (Value, bool) {
         let request: Value = match serde_json::from_str(line) {
@@ -162,13 +226,7 @@ impl Engine {
                 let players = optional_u64(request, "players")?.map(|p| p as usize);
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
                 let options = request.get("options").cloned().unwrap_or(Value::Null);
-                let mode = match request.get("chance").and_then(Value::as_str) {
-                    None | Some("sampled") => ChanceMode::Sampled,
-                    Some("scripted") => ChanceMode::Scripted,
-                    Some(other) => {
-                        return Err(EngineError::new("bad_field", format!("\"chance\" is sampled or scripted, not {other}")))
-                    }
-                };
+                let mode = chance_mode(request)?;
                 let session = new_session(game, players, &options, seed, mode)
                     .map_err(|e| EngineError::new(e.code(), e.to_string()))?;
                 let status = status_json(session.as_ref());
@@ -230,14 +288,28 @@ impl Engine {
             "quit" => Ok(json!({})),
             other => Err(EngineError::new(
                 "unknown_command",
-                format!("unknown command '{other}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, outcome, record, bot, quit)"),
+                format!("unknown command '{}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, outcome, record, bot, quit)", excerpt(other)),
             )),
         }
     }
 }
 
+/// The `chance` field of `new`: absent or null means sampled; anything but the two names is refused.
+fn chance_mode(request: &Value) -> Result<ChanceMode, EngineError> {
+    match request.get("chance") {
+        None | Some(Value::Null) => Ok(ChanceMode::Sampled),
+        Some(Value::String(name)) if name == "sampled" => Ok(ChanceMode::Sampled),
+        Some(Value::String(name)) if name == "scripted" => Ok(ChanceMode::Scripted),
+        Some(other) => Err(EngineError::new(
+            "bad_field",
+            format!("\"chance\" is \"sampled\" or \"scripted\", not {}", excerpt_json(other)),
+        )),
+    }
+}
+
+/// An error reply. The message is shortened here, once, for every error: rules and serde quote input whole.
 fn error_reply(id: Option<Value>, e: EngineError) -> Value {
-    let mut reply = json!({"ok": false, "error": {"code": e.code, "message": e.message}});
+    let mut reply = json!({"ok": false, "error": {"code": e.code, "message": shorten_message(&e.message)}});
     if let Some(id) = id {
         reply["id"] = id;
     }
@@ -335,6 +407,155 @@ mod tests {
         assert!(quit && reply["ok"] == true);
     }
 
+    /// The engine's replies to `lines` fed through the line reader with a cap of `max` bytes.
+    fn replies_to(lines: &[String], max: usize) -> Vec<Value> {
+        let mut output = Vec::new();
+        run((lines.join("\n") + "\n").as_bytes(), &mut output, max).unwrap();
+        String::from_utf8(output).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_chance_mode_of_the_wrong_type_is_refused_and_keeps_the_game() {
+        let mut engine = Engine::default();
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "chance": "scripted", "seed": 4}));
+        let before = send(&mut engine, json!({"cmd": "record"}));
+        for chance in [json!(5), json!(true), json!([]), json!(["scripted"]), json!({}), json!("Scripted")] {
+            let reply = send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "chance": chance}));
+            assert_eq!(code(&reply), "bad_field", "{chance} -> {reply}");
+        }
+        assert_eq!(send(&mut engine, json!({"cmd": "record"})), before);
+        for (chance, state) in [(json!(null), "decide"), (json!("sampled"), "decide"), (json!("scripted"), "chance")] {
+            let reply = send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "chance": chance}));
+            assert_eq!(reply["status"]["state"], state, "{chance} -> {reply}");
+        }
+    }
+
+    #[test]
+    fn a_record_whose_options_are_not_an_object_is_refused() {
+        let mut engine = Engine::default();
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "players": 2, "seed": 1}));
+        let mut record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+        assert_eq!(send(&mut Engine::default(), json!({"cmd": "load", "record": record}))["ok"], true);
+        // The options as an array of their values in field order: serde would read it as a 5-player game.
+        for options in [json!([5, [3, 1, 2, 1, 1]]), json!(5), json!("players")] {
+            record["options"] = options.clone();
+            let reply = send(&mut engine, json!({"cmd": "load", "record": record}));
+            assert_eq!(code(&reply), "bad_record", "{options} -> {reply}");
+        }
+        assert_eq!(engine.seats(), 2, "the refused loads kept the game");
+    }
+
+    #[test]
+    fn players_disagreeing_with_the_options_or_past_a_byte_are_refused() {
+        let mut engine = Engine::default();
+        for request in [
+            json!({"cmd": "new", "game": "liars-dice", "players": 3, "options": {"players": 5}}),
+            json!({"cmd": "new", "game": "liars-dice", "players": 258}),
+            json!({"cmd": "new", "game": "loot-pirates", "players": 259}),
+        ] {
+            let reply = send(&mut engine, request.clone());
+            assert_eq!(code(&reply), "bad_options", "{request} -> {reply}");
+        }
+        assert_eq!(engine.seats(), 0);
+        // Saying the same size twice is fine.
+        let reply =
+            send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "players": 4, "options": {"players": 4}}));
+        assert_eq!(reply["seats"], 4, "{reply}");
+    }
+
+    #[test]
+    fn a_line_over_the_cap_is_refused_unread_and_the_engine_goes_on() {
+        let new = json!({"cmd": "new", "game": "liars-dice", "id": 1}).to_string();
+        let long = json!({"cmd": "load", "record": "x".repeat(5000)}).to_string();
+        let replies = replies_to(&[new.clone(), long, r#"{"cmd":"status","id":2}"#.into()], 1000);
+        assert_eq!(replies.len(), 4, "{replies:?}");
+        assert_eq!(replies[1]["id"], 1);
+        assert_eq!(code(&replies[2]), "line_too_long", "{}", replies[2]);
+        assert!(replies[2]["error"]["message"].as_str().unwrap().contains("at most 1000 bytes"));
+        assert_eq!(replies[3]["id"], 2, "the next line is read whole: {}", replies[3]);
+        // A line exactly at the cap is read.
+        let padded = format!("{new:<1000}");
+        assert_eq!(replies_to(&[padded], 1000)[1]["ok"], true);
+    }
+
+    #[test]
+    fn the_line_reader_keeps_no_more_than_the_cap() {
+        // A reader with a small buffer hands the line over in pieces, as a pipe does.
+        let input = "y".repeat(100_000) + "\nshort\n";
+        let mut reader = std::io::BufReader::with_capacity(64, input.as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::TooLong { bytes: 100_000 });
+        assert!(line.capacity() <= 1000 + 64, "kept {} bytes of a refused line", line.capacity());
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::Read);
+        assert_eq!(line, b"short");
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::End);
+        // A last line without a newline still counts.
+        let mut reader = std::io::BufReader::new(&b"tail"[..]);
+        assert_eq!(read_line(&mut reader, &mut line, 1000).unwrap(), Line::Read);
+        assert_eq!(line, b"tail");
+    }
+
+    #[test]
+    fn error_messages_quote_only_a_prefix_of_a_long_value() {
+        let mut engine = Engine::default();
+        let huge = "z".repeat(100_000);
+        for request in [
+            json!({"cmd": huge}),
+            json!({"cmd": "new", "game": huge}),
+            json!({"cmd": "new", "game": "liars-dice", "chance": huge}),
+            json!({"cmd": "new", "game": "liars-dice", "seed": [huge]}),
+            json!({"cmd": "new", "game": "liars-dice", "options": {"wild": huge}}),
+            json!({"cmd": "new", "game": "liars-dice", "options": {huge.clone(): 1}}),
+            json!({"cmd": "load", "record": {"format": huge, "version": 1, "game": "liars-dice", "options": {},
+                "seed": 0, "chance": "sampled", "events": []}}),
+            json!({"cmd": "load", "record": {"format": "plunder-record", "version": 1, "game": huge, "options": {},
+                "seed": 0, "chance": "sampled", "events": []}}),
+        ] {
+            let reply = send(&mut engine, request);
+            let message = reply["error"]["message"].as_str().unwrap();
+            let start: String = message.chars().take(200).collect();
+            assert!(message.len() < 500 && message.contains("zzzz"), "{} bytes: {start}", message.len());
+        }
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice"}));
+        for request in [
+            json!({"cmd": "play", "seat": 0, "action": {"type": huge}}),
+            json!({"cmd": "play", "seat": huge, "action": {"type": "liar"}}),
+            json!({"cmd": "bot", "seat": 0, "bot": huge}),
+        ] {
+            let reply = send(&mut engine, request);
+            let text = reply.to_string();
+            assert!(text.len() < 600, "{}", text.chars().take(200).collect::<String>());
+        }
+    }
+
+    #[test]
+    fn ids_are_echoed_exactly_within_64_bit_integers_and_as_floats_beyond() {
+        let mut engine = Engine::default();
+        for id in [json!(u64::MAX), json!(i64::MIN), json!("any text"), json!({"a": [1, 2]}), json!(0.5)] {
+            assert_eq!(send(&mut engine, json!({"cmd": "games", "id": id}))["id"], id);
+        }
+        // 2^64 does not fit: it is read as a 64-bit float, as documented.
+        let reply = engine.handle(r#"{"cmd":"games","id":18446744073709551616}"#).0;
+        assert_eq!(reply["id"], json!(18446744073709551616.0));
+    }
+
+    #[test]
+    fn a_scripted_game_reloaded_samples_from_its_seed_afresh() {
+        // Documented: a record cannot tell sampled outcomes from supplied ones, so after `load` the generator
+        // starts again from the seed.
+        let new = json!({"cmd": "new", "game": "liars-dice", "chance": "scripted", "seed": 9});
+        let mut engine = Engine::default();
+        send(&mut engine, new.clone());
+        let first = send(&mut engine, json!({"cmd": "sample"}))["drawn"].clone();
+        let record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+        let mut reloaded = Engine::default();
+        send(&mut reloaded, json!({"cmd": "load", "record": record}));
+        let mut fresh = Engine::default();
+        send(&mut fresh, new);
+        send(&mut fresh, json!({"cmd": "chance", "outcome": first["outcome"]}));
+        assert_eq!(send(&mut reloaded, json!({"cmd": "sample"})), send(&mut fresh, json!({"cmd": "sample"})));
+    }
+
     #[test]
     fn every_game_plays_to_the_end_through_the_protocol_and_its_record_loads() {
         for info in games() {
@@ -389,7 +610,7 @@ mod tests {
             input.push(b'\n');
         }
         let mut output = Vec::new();
-        run(&input[..], &mut output).expect("the engine survives any input");
+        run(&input[..], &mut output, DEFAULT_MAX_LINE_BYTES).expect("the engine survives any input");
         let replies: Vec<Value> = String::from_utf8(output)
             .unwrap()
             .lines()

@@ -1,7 +1,6 @@
 //! `plunder`: play pirate dice games in a terminal, simulate them in bulk, replay records, or drive them from
 //! another program through the JSON-lines engine protocol.
 
-mod engine;
 mod play;
 mod plot;
 mod replay;
@@ -12,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use plunder_cli::{engine, excerpt, output, soak};
 
 #[derive(Debug, Parser)]
 #[command(name = "plunder", version, about = "Pirate dice games: play, simulate, replay, and an engine protocol")]
@@ -37,7 +37,12 @@ enum Command {
     /// Replay a game record, checking every step, and print what happened.
     Replay(ReplayArgs),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
-    Engine,
+    Engine(EngineArgs),
+    /// Play random games of every game at every table size and check each game's invariants, termination
+    /// and record replay (see BENCHMARKS.md for the million-game run).
+    ///
+    /// Example: plunder soak --games 1000000 --seed 1
+    Soak(soak::SoakArgs),
     /// List the games and the bots each offers.
     Games,
 }
@@ -66,9 +71,19 @@ struct PlayArgs {
 }
 
 #[derive(Debug, clap::Args)]
+struct EngineArgs {
+    /// The longest request line, in bytes; a longer one is refused with `line_too_long`.
+    #[arg(long, default_value_t = engine::DEFAULT_MAX_LINE_BYTES as u64, value_parser = clap::value_parser!(u64).range(2..=1 << 30))]
+    max_line_bytes: u64,
+}
+
+#[derive(Debug, clap::Args)]
 struct ReplayArgs {
     /// A record written by `plunder play --record` or the engine's `record` command.
     file: PathBuf,
+    /// The largest record file read, in bytes (a record is parsed whole, at dozens of times its size).
+    #[arg(long, default_value_t = replay::DEFAULT_MAX_RECORD_BYTES as u64, value_parser = clap::value_parser!(u64).range(2..=1 << 30))]
+    max_bytes: u64,
     /// Print only the result.
     #[arg(long, short)]
     quiet: bool,
@@ -81,16 +96,17 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Speed(args) => speed::run(args),
         Command::Replay(args) => replay::run(args),
-        Command::Engine => engine::run(std::io::stdin().lock(), std::io::stdout().lock()),
-        Command::Games => {
-            print!("{}", list_games());
-            Ok(())
+        Command::Engine(args) => {
+            engine::run(std::io::stdin().lock(), std::io::stdout().lock(), args.max_line_bytes as usize)
         }
+        Command::Soak(args) => soak::run(&args),
+        Command::Games => output::write_stdout(&list_games()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("plunder: {message}");
+            // Messages can quote a file's or an argument's content: keep them short.
+            eprintln!("plunder: {}", excerpt::shorten_message(&message));
             ExitCode::FAILURE
         }
     }

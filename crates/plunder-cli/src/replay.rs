@@ -1,17 +1,34 @@
 //! `plunder replay`: rebuilds a game from its record, checking every step, and tells it. A record is for after
 //! the game, so the telling includes every roll.
 
+use std::io::Read;
+
+use plunder_cli::output::write_stdout;
 use plunder_core::{ChanceMode, Narrate, Record, Roster, Session, Step, Viewer};
 use plunder_games::{with_game, GameVisitor};
 
 use crate::ReplayArgs;
 
+/// The largest record file `replay` reads by default, in bytes: far above the longest games' records, far
+/// below what would strain memory once parsed.
+pub const DEFAULT_MAX_RECORD_BYTES: usize = 16 << 20;
+
 pub fn run(args: ReplayArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", args.file.display());
+    let mut text = String::new();
+    std::fs::File::open(&args.file)
+        .and_then(|file| file.take(args.max_bytes + 1).read_to_string(&mut text))
+        .map_err(cannot_read)?;
+    if text.len() as u64 > args.max_bytes {
+        return Err(format!(
+            "{} is larger than {} bytes (--max-bytes raises the limit)",
+            args.file.display(),
+            args.max_bytes
+        ));
+    }
     let record = Record::from_json(&text).map_err(|e| e.to_string())?;
     let story = with_game(&record.game, Tell { record: &record, quiet: args.quiet }).map_err(|e| e.to_string())??;
-    print!("{story}");
-    Ok(())
+    write_stdout(&story)
 }
 
 struct Tell<'a> {

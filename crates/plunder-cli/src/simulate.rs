@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::parse_options;
+use plunder_cli::output::write_stdout;
 
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
@@ -47,6 +48,8 @@ pub struct SimulateArgs {
 
 /// Games per chunk: the unit of work and of summation (fixed, so sums do not depend on threads).
 const CHUNK: u64 = 256;
+/// The most worker threads: more only adds start-up time and memory (results never depend on it).
+const MAX_THREADS: usize = 256;
 /// A game longer than this is a rules bug.
 const MAX_STEPS: u64 = 1_000_000;
 
@@ -147,6 +150,9 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    if let Some(threads) = args.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+        return Err(format!("--threads must be from 1 to {MAX_THREADS}, not {threads}"));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -175,11 +181,10 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         let mut value = serde_json::to_value(&summary).expect("summaries serialize");
         value["threads"] = threads.into();
         value["elapsed_seconds"] = seconds.into();
-        println!("{value}");
+        write_stdout(&format!("{value}\n"))
     } else {
-        print!("{}", render(&summary, threads, seconds));
+        write_stdout(&render(&summary, threads, seconds))
     }
-    Ok(())
 }
 
 struct Simulation<'a> {

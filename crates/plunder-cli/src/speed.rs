@@ -8,6 +8,7 @@ use plunder_games::{with_game, GameVisitor};
 use serde::Serialize;
 
 use crate::parse_options;
+use plunder_cli::output::write_stdout;
 
 #[derive(Debug, clap::Args)]
 pub struct SpeedArgs {
@@ -46,6 +47,9 @@ struct Speed {
     transitions_per_game: f64,
 }
 
+/// Games between looks at the clock.
+const BATCH: u64 = 1024;
+
 struct Measure<'a>(&'a SpeedArgs, serde_json::Value);
 
 impl GameVisitor for Measure<'_> {
@@ -61,10 +65,14 @@ impl GameVisitor for Measure<'_> {
         for _ in 0..args.runs.max(1) {
             let start = Instant::now();
             let (mut games, mut steps) = (0u64, 0u64);
-            while games % 1024 != 0 || start.elapsed().as_secs_f64() < args.seconds {
+            // Whole batches, at least one, so that even a tiny --seconds measures something.
+            loop {
                 let mut state = game.initial_state();
                 steps += random_playout(&game, &mut state, &mut rng, &mut legal);
                 games += 1;
+                if games % BATCH == 0 && start.elapsed().as_secs_f64() >= args.seconds {
+                    break;
+                }
             }
             let dt = start.elapsed().as_secs_f64();
             games_rates.push(games as f64 / dt);
@@ -95,12 +103,11 @@ pub fn run(args: SpeedArgs) -> Result<(), String> {
     let options = parse_options(&args.options)?;
     let speed = with_game(&args.game, Measure(&args, options)).map_err(|e| e.to_string())??;
     if args.json {
-        println!("{}", serde_json::to_string(&speed).expect("serializes"));
+        write_stdout(&format!("{}\n", serde_json::to_string(&speed).expect("serializes")))
     } else {
-        println!(
-            "{}: {:.0} random games/s, {:.0} transitions/s ({:.2} per game), one core, median of {} runs",
+        write_stdout(&format!(
+            "{}: {:.0} random games/s, {:.0} transitions/s ({:.2} per game), one core, median of {} runs\n",
             speed.game, speed.games_per_second, speed.transitions_per_second, speed.transitions_per_game, speed.runs
-        );
+        ))
     }
-    Ok(())
 }

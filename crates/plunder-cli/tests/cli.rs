@@ -299,3 +299,108 @@ fn simulate_draws_an_svg_chart() {
     let bad = plunder(&["simulate", "--game", "liars-dice", "--games", "10", "--svg", "/nonexistent/x.svg"], "");
     assert!(!bad.status.success() && text(&bad).contains("cannot write the chart"));
 }
+
+/// Runs `plunder` with its output pipe closed by the reader before anything is written (as `| head -c 0`).
+fn plunder_into_closed_pipe(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("plunder starts");
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+fn write_record(name: &str, game: &str, seats: &str) -> std::path::PathBuf {
+    let record = temp(name);
+    let out = plunder(&["play", game, "--seats", seats, "--seed", "2", "--record", record.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out));
+    record
+}
+
+#[test]
+fn a_reader_that_leaves_early_ends_the_output_quietly() {
+    let record = write_record("pipe.json", "loot-pirates", "loot,loot,loot,loot,loot,loot,loot,loot");
+    for args in [
+        vec!["replay", record.to_str().unwrap()],
+        vec!["games"],
+        vec!["simulate", "--game", "liars-dice", "--games", "10"],
+        vec!["speed", "--game", "liars-dice", "--seconds", "0.01", "--runs", "1"],
+        vec!["soak", "--games", "20"],
+    ] {
+        let out = plunder_into_closed_pipe(&args);
+        assert!(out.status.success(), "{args:?}: {:?} {}", out.status, text(&out));
+        assert!(!text(&out).contains("panicked"), "{args:?}: {}", text(&out));
+    }
+}
+
+#[test]
+fn replay_refuses_a_record_whose_options_are_not_an_object() {
+    let record = write_record("array-options.json", "liars-dice", "odds,odds");
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    value["options"] = serde_json::json!([5, [3, 1, 2, 1, 1]]);
+    std::fs::write(&record, value.to_string()).unwrap();
+    let out = plunder(&["replay", record.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("options must be a JSON object"), "{}", text(&out));
+}
+
+#[test]
+fn replay_reads_files_up_to_a_cap() {
+    let record = write_record("capped.json", "liars-dice", "odds,odds");
+    let size = std::fs::metadata(&record).unwrap().len();
+    let under = plunder(&["replay", "--quiet", "--max-bytes", &size.to_string(), record.to_str().unwrap()], "");
+    assert!(under.status.success(), "{}", text(&under));
+    let over = plunder(&["replay", "--max-bytes", &(size - 1).to_string(), record.to_str().unwrap()], "");
+    assert!(!over.status.success());
+    assert!(text(&over).contains(&format!("larger than {} bytes", size - 1)), "{}", text(&over));
+}
+
+#[test]
+fn simulate_refuses_absurd_thread_counts_at_once() {
+    let started = std::time::Instant::now();
+    for threads in ["100000", "0"] {
+        let out = plunder(&["simulate", "--game", "liars-dice", "--games", "10", "--threads", threads], "");
+        assert!(!out.status.success(), "{}", text(&out));
+        assert!(text(&out).contains("--threads must be from 1 to 256"), "{}", text(&out));
+    }
+    assert!(started.elapsed().as_secs() < 10);
+}
+
+#[test]
+fn speed_with_a_tiny_time_still_measures_whole_games() {
+    let out = plunder(&["speed", "--game", "liars-dice", "--seconds", "1e-9", "--runs", "1", "--json"], "");
+    assert!(out.status.success(), "{}", text(&out));
+    let speed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(speed["games_per_second"].as_f64().unwrap() > 0.0, "{speed}");
+    assert!(speed["transitions_per_game"].as_f64().is_some_and(f64::is_finite), "{speed}");
+}
+
+#[test]
+fn an_engine_line_cap_is_configurable() {
+    let long = format!("{{\"cmd\":\"games\",\"id\":\"{}\"}}\n{{\"cmd\":\"games\",\"id\":2}}\n", "x".repeat(200));
+    let out = plunder(&["engine", "--max-line-bytes", "100"], &long);
+    let replies: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(replies.len(), 3, "{}", text(&out));
+    assert_eq!(replies[1]["error"]["code"], "line_too_long");
+    assert_eq!(replies[2]["id"], 2);
+}
+
+#[test]
+fn soak_plays_every_game_and_table_size_with_invariants_checked() {
+    let out = plunder(&["soak", "--games", "300", "--replay-every", "1", "--json"], "");
+    assert!(out.status.success(), "{}", text(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 300);
+    assert_eq!(report["replayed"], 300);
+    let rows = report["rows"].as_array().unwrap();
+    for info in plunder_games::games() {
+        for players in info.min_players..=info.max_players {
+            let row = rows.iter().find(|r| r[0]["game"] == info.id && r[0]["players"] == players);
+            assert!(row.is_some_and(|r| r[1]["games"].as_u64() > Some(0)), "{} with {players}: {report}", info.id);
+        }
+    }
+}

@@ -148,6 +148,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What the game declares about itself under these options (checked against play by the conformance
     /// suite).
     fn facts(&self) -> Facts;
+
+    /// Checks the rules' own bookkeeping in `state` (conservation of coins or cards, counts within bounds), with
+    /// what is wrong if not. `plunder soak` calls it after every step; the default checks nothing.
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Reads a game's options from JSON, with `players` set if given. Unknown fields are refused.
@@ -168,5 +174,16 @@ pub fn options_from_json<G: Game>(
         }
         _ => return Err(OptionsError::new("options must be a JSON object")),
     }
-    serde_json::from_value(value).map_err(|e| OptionsError::new(e.to_string()))
+    let options: G::Options = serde_json::from_value(value).map_err(|e| OptionsError::new(e.to_string()))?;
+    // A table size given twice must agree: `players` silently losing to `options` would start a game of
+    // another size than asked (and a size past 255 would wrap in games that keep it as a byte).
+    if let (Some(players), Ok(game)) = (players, G::new(options.clone())) {
+        if game.seats() != players {
+            return Err(OptionsError::new(format!(
+                "players is {players} but the options make a table of {}",
+                game.seats()
+            )));
+        }
+    }
+    Ok(options)
 }

@@ -16,6 +16,7 @@ mod error;
 mod facts;
 mod game;
 pub mod infostate;
+pub mod lockstep;
 mod narrate;
 mod play;
 pub mod priority;

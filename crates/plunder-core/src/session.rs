@@ -182,6 +182,10 @@ impl<G: Game> Session<G> {
         if record.game != G::ID {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
+        // Options are an object, as `new` requires: serde would otherwise read an array field by field.
+        if !record.options.is_object() {
+            return Err(RecordError::Options("options must be a JSON object".into()));
+        }
         let options: G::Options =
             serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options(e.to_string()))?;
         let game = G::new(options).map_err(|e| RecordError::Options(e.reason))?;

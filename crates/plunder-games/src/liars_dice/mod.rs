@@ -25,6 +25,7 @@
 
 mod action;
 mod bot;
+mod invariants;
 mod options;
 mod state;
 mod text;
@@ -208,6 +209,10 @@ impl Game for LiarsDice {
             hidden_information: true,
             simultaneous: false,
         }
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 }
 

@@ -32,6 +32,7 @@
 
 mod action;
 mod bot;
+mod invariants;
 mod options;
 mod resolve;
 mod state;
@@ -308,6 +309,10 @@ impl Game for LootPirates {
             hidden_information: true,
             simultaneous: true,
         }
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 }
 

@@ -26,6 +26,7 @@
 mod action;
 mod bot;
 pub mod cards;
+mod invariants;
 mod options;
 mod state;
 mod text;
@@ -419,6 +420,10 @@ impl Game for Scallywager {
             hidden_information: true,
             simultaneous: false,
         }
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 }
 

@@ -1,0 +1,207 @@
+//! The lockstep leak check: two twins of a game that differ in one secret (a die, a card, a hidden choice)
+//! must look the same to every seat that cannot see the secret, until the rules reveal it.
+//!
+//! A seeded random game is played through. At some steps a twin B is made that takes another chance outcome
+//! or another action of the same seat; the seats whose view right after is the same in both twins are the ones
+//! the difference is hidden from. Both twins then play on in lockstep, with the same actions and outcomes, and
+//! at every step, for every such seat until its view first differs (a legitimate reveal): the status, its
+//! legal actions, what every bot of the roster (same seed) would play for it, and the error text for a fixed
+//! set of probe actions must be the same in both twins. Anything else tells the seat the secret.
+//!
+//! Generic over every game: a game is checked by calling [`check`], with nothing written per game.
+
+use crate::{check as check_action, supply_chance, Game, PlayError, Rng, Roster, Seat, Status, Turn, Viewer};
+
+/// Twins are followed at most this many steps after they part.
+const LOCKSTEP_STEPS: usize = 400;
+/// The most probe actions kept: the latest legal actions seen, so that probes include actions that were legal
+/// and no longer are (a lower bid, a spent card), whose error text must not differ either.
+const PROBES: usize = 64;
+/// A game longer than this many steps is cut off (the conformance suite checks termination).
+const GAME_STEPS: usize = 100_000;
+
+/// What a lockstep check compared.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Twins made (branches where some seat could not see the difference).
+    pub branches: usize,
+    /// Seat-steps compared between twins.
+    pub comparisons: usize,
+}
+
+/// One step of play.
+#[derive(Clone, Debug, PartialEq)]
+enum Move<G: Game> {
+    Act(Seat, G::Action),
+    Chance(G::Chance),
+}
+
+fn random_move<G: Game>(game: &G, state: &G::State, rng: &mut Rng) -> Option<Move<G>> {
+    match game.status(state) {
+        Status::Over => None,
+        Status::Chance => Some(Move::Chance(game.sample_chance(state, rng))),
+        Status::Decide(seats) => {
+            let seats: Vec<Seat> = seats.iter().collect();
+            let seat = seats[rng.index(seats.len())];
+            let mut legal = Vec::new();
+            game.legal_actions(state, seat, &mut legal);
+            let action = legal.get(rng.index(legal.len().max(1)))?.clone();
+            Some(Move::Act(seat, action))
+        }
+    }
+}
+
+/// Another move than `taken` at the same point: another outcome of the chance event, or another legal action
+/// of the same seat.
+fn other_move<G: Game>(game: &G, state: &G::State, taken: &Move<G>, rng: &mut Rng) -> Option<Move<G>> {
+    let others: Vec<Move<G>> = match taken {
+        Move::Chance(outcome) => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            outcomes.into_iter().filter(|(o, p)| o != outcome && *p > 0.0).map(|(o, _)| Move::Chance(o)).collect()
+        }
+        Move::Act(seat, action) => {
+            let mut legal = Vec::new();
+            game.legal_actions(state, *seat, &mut legal);
+            legal.into_iter().filter(|a| a != action).map(|a| Move::Act(*seat, a)).collect()
+        }
+    };
+    (!others.is_empty()).then(|| others[rng.index(others.len())].clone())
+}
+
+fn apply<G: Game>(game: &G, state: &mut G::State, step: &Move<G>) -> Result<(), PlayError> {
+    match step {
+        Move::Act(seat, action) => crate::play(game, state, *seat, action),
+        Move::Chance(outcome) => supply_chance(game, state, outcome),
+    }
+}
+
+/// Plays seeded random games of `game` and makes up to `max_branches` twins; the first leak is the error.
+pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
+    let mut rng = Rng::seeded(seed);
+    let mut state = game.initial_state();
+    let mut report = Report::default();
+    for step in 0..GAME_STEPS {
+        if report.branches >= max_branches {
+            break;
+        }
+        let Some(taken) = random_move(game, &state, &mut rng) else { break };
+        if rng.below(3) == 0 {
+            if let Some(other) = other_move(game, &state, &taken, &mut rng) {
+                let (mut a, mut b) = (state.clone(), state.clone());
+                apply(game, &mut a, &taken).map_err(|e| format!("step {step}: {e}"))?;
+                apply(game, &mut b, &other).map_err(|e| format!("step {step}: {e}"))?;
+                let mut viewers: Vec<Viewer> = Seat::all(game.seats()).map(Viewer::Seat).collect();
+                viewers.push(Viewer::Spectator);
+                viewers.retain(|&v| game.view(&a, v) == game.view(&b, v));
+                if !viewers.is_empty() {
+                    report.branches += 1;
+                    let why = |e: String| {
+                        format!("{} seed {seed}, twins made at step {step} ({taken:?} / {other:?}): {e}", G::ID)
+                    };
+                    report.comparisons += lockstep(game, a, b, viewers, rng.next_u64()).map_err(why)?;
+                }
+            }
+        }
+        apply(game, &mut state, &taken).map_err(|e| format!("step {step}: a random legal move was refused: {e}"))?;
+    }
+    Ok(report)
+}
+
+/// Follows twins `a` and `b` while some of `watching` sees them alike; returns the seat-steps compared.
+fn lockstep<G: Roster>(
+    game: &G,
+    mut a: G::State,
+    mut b: G::State,
+    mut watching: Vec<Viewer>,
+    seed: u64,
+) -> Result<usize, String> {
+    let mut rng = Rng::seeded(seed);
+    let mut comparisons = 0;
+    let mut probes: Vec<G::Action> = Vec::new();
+    for step in 0..LOCKSTEP_STEPS {
+        watching.retain(|&v| game.view(&a, v) == game.view(&b, v));
+        if watching.is_empty() {
+            break;
+        }
+        if game.status(&a) != game.status(&b) {
+            return Err(format!(
+                "{step} steps on, the status differs ({:?} / {:?}) with views alike for {watching:?}",
+                game.status(&a),
+                game.status(&b)
+            ));
+        }
+        for action in deciding_actions(game, &a) {
+            if !probes.contains(&action) {
+                probes.push(action);
+            }
+        }
+        let excess = probes.len().saturating_sub(PROBES);
+        probes.drain(..excess);
+        for seat in watching.iter().filter_map(|v| v.seat()) {
+            compare_seat(game, &a, &b, seat, &probes, seed ^ step as u64)
+                .map_err(|e| format!("{step} steps on, {seat} sees the same view but {e}"))?;
+            comparisons += 1;
+        }
+        let Some(next) = random_move(game, &a, &mut rng) else { break };
+        if apply(game, &mut b, &next).is_err() {
+            // The secret decides what may happen next (its holder's own options): the twins part here.
+            break;
+        }
+        apply(game, &mut a, &next).map_err(|e| format!("a random legal move was refused: {e}"))?;
+    }
+    Ok(comparisons)
+}
+
+/// The actions every seat to act may take now.
+fn deciding_actions<G: Game>(game: &G, state: &G::State) -> Vec<G::Action> {
+    let mut probes = Vec::new();
+    if let Status::Decide(seats) = game.status(state) {
+        for seat in seats.iter() {
+            game.legal_actions(state, seat, &mut probes);
+        }
+    }
+    probes
+}
+
+fn compare_seat<G: Roster>(
+    game: &G,
+    a: &G::State,
+    b: &G::State,
+    seat: Seat,
+    probes: &[G::Action],
+    seed: u64,
+) -> Result<(), String> {
+    let legal = |state: &G::State| {
+        let mut out = Vec::new();
+        if matches!(game.status(state), Status::Decide(seats) if seats.contains(seat)) {
+            game.legal_actions(state, seat, &mut out);
+        }
+        out
+    };
+    let (legal_a, legal_b) = (legal(a), legal(b));
+    if legal_a != legal_b {
+        return Err(format!("its legal actions differ: {legal_a:?} / {legal_b:?}"));
+    }
+    for probe in probes.iter().chain(&legal_a) {
+        let (in_a, in_b) = (check_action(game, a, seat, probe), check_action(game, b, seat, probe));
+        if in_a != in_b {
+            return Err(format!("trying {probe} gives {in_a:?} / {in_b:?}"));
+        }
+    }
+    if legal_a.is_empty() {
+        return Ok(());
+    }
+    let view_a = game.view(a, Viewer::Seat(seat));
+    let view_b = game.view(b, Viewer::Seat(seat));
+    for kind in crate::bot_kinds::<G>() {
+        let suggest = |state: &G::State, view: &G::View| {
+            crate::make_bot::<G>(kind.name, seed).map(|mut bot| bot.act(&Turn::new(game, state, seat, view, &legal_a)))
+        };
+        let (in_a, in_b) = (suggest(a, &view_a), suggest(b, &view_b));
+        if in_a != in_b {
+            return Err(format!("bot {} suggests {in_a:?} / {in_b:?}", kind.name));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,132 @@
+//! Lockstep leak test for every registered game at every table size: twins that differ in one seat's secret
+//! (dice, hidden cards, hidden simultaneous choices) look the same to every other seat (views, status, legal
+//! actions, bot suggestions, error messages) until the rules reveal the secret. A game added to the registry is
+//! checked with nothing to write.
+
+use plunder_core::lockstep;
+use plunder_core::{options_from_json, Game, Narrate, Roster};
+use plunder_games::{games, with_game, GameVisitor};
+
+/// Seeds per table size, and twins per seed: enough to reach every kind of secret, bounded to run in seconds.
+const SEEDS: u64 = 3;
+const BRANCHES: usize = 12;
+
+struct Lockstep {
+    players: usize,
+}
+
+impl GameVisitor for Lockstep {
+    type Output = Result<lockstep::Report, String>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let options =
+            options_from_json::<G>(Some(self.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
+        let game = G::new(options).map_err(|e| e.to_string())?;
+        let mut total = lockstep::Report::default();
+        for seed in 0..SEEDS {
+            let report = lockstep::check(&game, seed, BRANCHES)?;
+            total.branches += report.branches;
+            total.comparisons += report.comparisons;
+        }
+        Ok(total)
+    }
+}
+
+#[test]
+fn no_game_tells_a_seat_a_secret_it_cannot_see() {
+    for info in games() {
+        for players in info.min_players..=info.max_players {
+            let report = with_game(info.id, Lockstep { players }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+            // Twins were made and compared: the check is not vacuous.
+            assert!(report.branches > 0 && report.comparisons > 0, "{} with {players}: {report:?}", info.id);
+        }
+    }
+}
+
+/// Liar's dice whose error for an action that is no longer legal names the whole position, every cup
+/// included: a leak the views, the legal actions and the conformance suite's determinization check all miss.
+mod leaky {
+    use plunder_core::{Bot, BotKind, Game, Outcome, PlayError, Rng, Roster, Seat, Status, Viewer};
+    use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll, State};
+
+    #[derive(Clone, Debug)]
+    pub struct LeakyErrors(pub LiarsDice);
+
+    impl Game for LeakyErrors {
+        type Options = Options;
+        type State = State;
+        type Action = Action;
+        type Chance = Roll;
+        type View = <LiarsDice as Game>::View;
+        const ID: &'static str = "leaky-errors";
+        const NAME: &'static str = "Leaky errors";
+
+        fn new(options: Options) -> Result<Self, plunder_core::OptionsError> {
+            LiarsDice::new(options).map(LeakyErrors)
+        }
+        fn options(&self) -> &Options {
+            self.0.options()
+        }
+        fn options_for_players(players: usize) -> Options {
+            LiarsDice::options_for_players(players)
+        }
+        fn seats(&self) -> usize {
+            self.0.seats()
+        }
+        fn initial_state(&self) -> State {
+            self.0.initial_state()
+        }
+        fn status(&self, state: &State) -> Status {
+            self.0.status(state)
+        }
+        fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
+            self.0.legal_actions(state, seat, out)
+        }
+        fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
+            self.0.check_action(state, seat, action).map_err(|e| PlayError::illegal(format!("{e} in {state:?}")))
+        }
+        fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+            self.0.apply_unchecked(state, seat, action)
+        }
+        fn chance_outcomes(&self, state: &State, out: &mut Vec<(Roll, f64)>) {
+            self.0.chance_outcomes(state, out)
+        }
+        fn apply_chance_unchecked(&self, state: &mut State, outcome: &Roll) {
+            self.0.apply_chance_unchecked(state, outcome)
+        }
+        fn view(&self, state: &State, viewer: Viewer) -> Self::View {
+            self.0.view(state, viewer)
+        }
+        fn determinize(&self, state: &State, seat: Seat, rng: &mut Rng) -> State {
+            self.0.determinize(state, seat, rng)
+        }
+        fn outcome(&self, state: &State) -> Option<Outcome> {
+            self.0.outcome(state)
+        }
+        fn round(&self, state: &State) -> u32 {
+            self.0.round(state)
+        }
+        fn facts(&self) -> plunder_core::Facts {
+            self.0.facts()
+        }
+    }
+
+    impl Roster for LeakyErrors {
+        fn own_bot_kinds() -> Vec<BotKind> {
+            Vec::new()
+        }
+        fn make_own_bot(_: &str, _: u64) -> Option<Box<dyn Bot<Self>>> {
+            None
+        }
+    }
+}
+
+#[test]
+fn an_error_message_that_shows_the_cups_is_caught() {
+    let game = leaky::LeakyErrors::new(plunder_games::liars_dice::Options::dudo(3)).unwrap();
+    let found = (0..SEEDS).map(|seed| lockstep::check(&game, seed, BRANCHES)).find_map(Result::err);
+    let leak = found.expect("the leak is found");
+    assert!(leak.contains("trying"), "found through the error text: {leak}");
+    // The honest game passes the same check.
+    let honest = plunder_games::liars_dice::LiarsDice::new(plunder_games::liars_dice::Options::dudo(3)).unwrap();
+    assert!((0..SEEDS).all(|seed| lockstep::check(&honest, seed, BRANCHES).is_ok()));
+}
