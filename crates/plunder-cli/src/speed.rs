@@ -24,6 +24,10 @@ pub struct SpeedArgs {
     /// Seconds per run.
     #[arg(long, default_value_t = 1.0)]
     seconds: f64,
+    /// Exactly this many games per run instead of `--seconds`: fixed work, for instruction counts
+    /// (`valgrind --tool=callgrind`) that do not depend on the machine's load.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
     /// Runs; the median is reported.
     #[arg(long, default_value_t = 5)]
     runs: usize,
@@ -70,7 +74,11 @@ impl GameVisitor for Measure<'_> {
                 let mut state = game.initial_state();
                 steps += random_playout(&game, &mut state, &mut rng, &mut legal);
                 games += 1;
-                if games % BATCH == 0 && start.elapsed().as_secs_f64() >= args.seconds {
+                let done = match args.games {
+                    Some(fixed) => games >= fixed,
+                    None => games % BATCH == 0 && start.elapsed().as_secs_f64() >= args.seconds,
+                };
+                if done {
                     break;
                 }
             }

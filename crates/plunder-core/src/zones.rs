@@ -276,11 +276,23 @@ impl<const N: usize> Zones<N> {
     /// knows it is in `to`.
     pub fn move_all(&mut self, from: ZoneId, to: ZoneId) -> Result<(), ZoneError> {
         self.check_zone(to)?;
-        for id in 0..self.len {
-            if self.zone[id as usize] == from {
-                self.place(id, to);
+        self.check_zone(from)?;
+        if from == to || self.counts[from as usize] == 0 {
+            return Ok(());
+        }
+        let seen = self.seen_by(to);
+        for id in 0..self.len as usize {
+            if self.zone[id] == from {
+                self.zone[id] = to;
+                self.known[id] = self.known[id].union(seen);
+                self.clock += 1;
+                self.arrived[id] = self.clock;
             }
         }
+        self.counts[to as usize] += self.counts[from as usize];
+        self.counts[from as usize] = 0;
+        self.present[to as usize] |= self.present[from as usize];
+        self.present[from as usize] = 0;
         Ok(())
     }
 

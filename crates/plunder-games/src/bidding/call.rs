@@ -36,13 +36,19 @@ pub struct Revealed<S> {
 
 impl<S> Revealed<S> {
     /// The showdown `showdown` of the table `cups`.
-    pub fn new(showdown: S, cups: &Cups) -> Revealed<S> {
+    pub fn new<const D: usize>(showdown: S, cups: &Cups<D>) -> Revealed<S> {
         Revealed { showdown, dice: cups.all_dice() }
     }
 }
 
 /// Dice on the whole table that count for `bid`'s face when `bidder` made the bid.
-pub fn count_table(rules: &BidRules, cups: &Cups, face: u8, bidder: Seat, rule: &impl CountRule) -> u32 {
+pub fn count_table<const D: usize>(
+    rules: &BidRules,
+    cups: &Cups<D>,
+    face: u8,
+    bidder: Seat,
+    rule: &impl CountRule,
+) -> u32 {
     cups.counts()
         .iter()
         .enumerate()
@@ -73,7 +79,7 @@ mod tests {
         // (her liar call on Jack's 9 fives is right).
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
-        let mut cups = Cups::new(&[5, 5, 5]);
+        let mut cups: Cups = Cups::new(&[5, 5, 5]);
         cups.start_roll();
         for face in [5, 5, 1, 2, 3, 5, 1, 4, 6, 6, 5, 5, 1, 2, 3] {
             cups.roll(face);

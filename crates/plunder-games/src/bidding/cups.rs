@@ -8,9 +8,10 @@ use plunder_core::{Seat, SeatSet};
 
 /// The most cups at a table.
 pub const MAX_CUPS: usize = 6;
-/// The most dice one cup can hold: room beyond every game's own limit (Lying Pirates' Final Battle lifts its
-/// limit of 10).
-pub const MAX_DICE: usize = 20;
+/// The dice one cup holds by default: liar's dice and Scallywager never need more. A game that does (Lying
+/// Pirates' Final Battle lifts its limit of 10) names its room: `Cups<24>`. Room is a type parameter so that the
+/// games that need little copy little.
+pub const MAX_DICE: usize = 10;
 
 /// A die's kind: [`REGULAR`], or one of a game's special dice.
 pub type DieKind = u8;
@@ -18,23 +19,23 @@ pub type DieKind = u8;
 pub const REGULAR: DieKind = 0;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Cups {
+pub struct Cups<const D: usize = MAX_DICE> {
     seats: u8,
     counts: [u8; MAX_CUPS],
-    dice: [[u8; MAX_DICE]; MAX_CUPS],
-    kinds: [[DieKind; MAX_DICE]; MAX_CUPS],
+    dice: [[u8; D]; MAX_CUPS],
+    kinds: [[DieKind; D]; MAX_CUPS],
     /// The next die to roll (seat, index); `seat == seats` once every cup is rolled.
     cursor: (u8, u8),
 }
 
-impl Cups {
+impl<const D: usize> Cups<D> {
     /// Cups for `counts.len()` seats with these many dice each, not yet rolled.
-    pub fn new(counts: &[u8]) -> Cups {
+    pub fn new(counts: &[u8]) -> Cups<D> {
         let mut cups = Cups {
             seats: counts.len() as u8,
             counts: [0; MAX_CUPS],
-            dice: [[0; MAX_DICE]; MAX_CUPS],
-            kinds: [[REGULAR; MAX_DICE]; MAX_CUPS],
+            dice: [[0; D]; MAX_CUPS],
+            kinds: [[REGULAR; D]; MAX_CUPS],
             cursor: (0, 0),
         };
         cups.counts[..counts.len()].copy_from_slice(counts);
@@ -42,19 +43,23 @@ impl Cups {
         cups
     }
 
+    #[inline]
     pub fn count(&self, seat: Seat) -> u8 {
         self.counts[seat.index()]
     }
 
+    #[inline]
     pub fn counts(&self) -> &[u8] {
         &self.counts[..self.seats as usize]
     }
 
+    #[inline]
     pub fn dice_of(&self, seat: Seat) -> &[u8] {
         &self.dice[seat.index()][..self.counts[seat.index()] as usize]
     }
 
     /// The kinds of `seat`'s dice, in the order of [`Cups::dice_of`].
+    #[inline]
     pub fn kinds_of(&self, seat: Seat) -> &[DieKind] {
         &self.kinds[seat.index()][..self.counts[seat.index()] as usize]
     }
@@ -64,18 +69,20 @@ impl Cups {
         Seat::all(self.seats as usize).map(|seat| self.dice_of(seat).to_vec()).collect()
     }
 
+    #[inline]
     pub fn total(&self) -> u32 {
         self.counts().iter().map(|&c| c as u32).sum()
     }
 
     /// Seats with at least one die.
+    #[inline]
     pub fn alive(&self) -> SeatSet {
         Seat::all(self.seats as usize).filter(|s| self.counts[s.index()] > 0).collect()
     }
 
     /// Starts rolling every cup; dice not yet rolled read 0.
     pub fn start_roll(&mut self) {
-        self.dice = [[0; MAX_DICE]; MAX_CUPS];
+        self.dice = [[0; D]; MAX_CUPS];
         self.cursor = (0, 0);
         self.skip_empty();
     }
@@ -87,16 +94,19 @@ impl Cups {
     }
 
     /// The seat whose die is rolled next, if any.
+    #[inline]
     pub fn rolling(&self) -> Option<Seat> {
         (self.cursor.0 < self.seats).then_some(Seat(self.cursor.0))
     }
 
     /// The seat and kind of the die rolled next (its kind says which faces it has).
+    #[inline]
     pub fn rolling_die(&self) -> Option<(Seat, DieKind)> {
         self.rolling().map(|seat| (seat, self.kinds[seat.index()][self.cursor.1 as usize]))
     }
 
     /// Whether `seat`'s cup is fully rolled.
+    #[inline]
     pub fn rolled(&self, seat: Seat) -> bool {
         seat.0 < self.cursor.0
     }
@@ -111,6 +121,7 @@ impl Cups {
     }
 
     /// Records the next die; returns true once every cup is rolled.
+    #[inline]
     pub fn roll(&mut self, face: u8) -> bool {
         let (seat, index) = self.cursor;
         self.dice[seat as usize][index as usize] = face;
@@ -120,11 +131,13 @@ impl Cups {
     }
 
     /// Sets one die (a reroll, or a redraw for determinization).
+    #[inline]
     pub fn set(&mut self, seat: Seat, index: usize, face: u8) {
         self.dice[seat.index()][index] = face;
     }
 
     /// Removes up to `n` dice from `seat` (the last ones); returns how many went.
+    #[inline]
     pub fn lose(&mut self, seat: Seat, n: u8) -> u8 {
         let lost = n.min(self.counts[seat.index()]);
         self.counts[seat.index()] -= lost;
@@ -132,14 +145,16 @@ impl Cups {
     }
 
     /// Adds a regular die showing `face` to `seat` if there is room; returns whether it fit.
+    #[inline]
     pub fn gain(&mut self, seat: Seat, face: u8) -> bool {
         self.gain_kind(seat, REGULAR, face)
     }
 
     /// Adds a die of `kind` showing `face` to `seat` if there is room; returns whether it fit.
+    #[inline]
     pub fn gain_kind(&mut self, seat: Seat, kind: DieKind, face: u8) -> bool {
         let c = self.counts[seat.index()] as usize;
-        if c >= MAX_DICE {
+        if c >= D {
             return false;
         }
         self.dice[seat.index()][c] = face;
@@ -185,7 +200,7 @@ mod tests {
 
     #[test]
     fn rolling_skips_empty_cups_and_ends() {
-        let mut cups = Cups::new(&[2, 0, 1]);
+        let mut cups: Cups = Cups::new(&[2, 0, 1]);
         cups.start_roll();
         assert_eq!(cups.rolling(), Some(Seat(0)));
         assert!(!cups.roll(3));
@@ -206,7 +221,7 @@ mod tests {
     fn special_dice_keep_their_kinds_and_losses_spare_what_the_rules_spare() {
         const KING: DieKind = 1;
         const CURSED: DieKind = 2;
-        let mut cups = Cups::new(&[3]);
+        let mut cups: Cups = Cups::new(&[3]);
         cups.gain_kind(Seat(0), KING, 0);
         cups.gain_kind(Seat(0), CURSED, 0);
         cups.start_roll();
@@ -232,11 +247,11 @@ mod tests {
 
     #[test]
     fn a_cup_holds_more_than_ten_dice() {
-        let mut cups = Cups::new(&[10]);
+        let mut cups: Cups<20> = Cups::new(&[10]);
         for _ in 0..10 {
             assert!(cups.gain(Seat(0), 0));
         }
-        assert_eq!(cups.count(Seat(0)), MAX_DICE as u8);
+        assert_eq!(cups.count(Seat(0)), 20);
         assert!(!cups.gain(Seat(0), 0), "the engine's room has an end");
     }
 }

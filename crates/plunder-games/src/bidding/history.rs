@@ -25,30 +25,36 @@ impl Default for BidLog {
 
 impl BidLog {
     pub fn new() -> BidLog {
-        BidLog(Vec::with_capacity(32))
+        BidLog(Vec::with_capacity(16))
     }
 
+    #[inline]
     pub fn push(&mut self, seat: Seat, bid: Bid) {
         self.0.push(BidMade { seat, bid });
     }
 
     /// The standing bid and who made it.
+    #[inline]
     pub fn last(&self) -> Option<(Seat, Bid)> {
         self.0.last().map(|b| (b.seat, b.bid))
     }
 
+    #[inline]
     pub fn clear(&mut self) {
         self.0.clear();
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    #[inline]
     pub fn as_slice(&self) -> &[BidMade] {
         &self.0
     }

@@ -8,7 +8,7 @@ use crate::bidding::{BidRules, RaiseRule, Wild};
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = crate::bidding::MAX_CUPS;
 /// The most dice one player starts with.
-pub const MAX_DICE: usize = 10;
+pub const MAX_DICE: usize = crate::bidding::MAX_DICE;
 
 /// Dice per player: one number for everyone, or one per seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
