@@ -274,6 +274,13 @@ impl Engine {
                 };
                 Ok(json!({"view": self.session()?.view(viewer)?}))
             }
+            "facts" => Ok(json!({"facts": self.session()?.facts()})),
+            "info_state" => {
+                let seat = seat_field(request)?;
+                let key = self.session()?.information_state(seat)?;
+                // As a hex string: JSON numbers past 2^53 lose digits in most clients.
+                Ok(json!({"info_state": format!("{key:016x}")}))
+            }
             "outcome" => Ok(json!({"outcome": self.session()?.outcome()})),
             "record" => Ok(json!({"record": self.session()?.record()})),
             "bot" => {
@@ -288,7 +295,7 @@ impl Engine {
             "quit" => Ok(json!({})),
             other => Err(EngineError::new(
                 "unknown_command",
-                format!("unknown command '{}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, outcome, record, bot, quit)", excerpt(other)),
+                format!("unknown command '{}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, facts, info_state, outcome, record, bot, quit)", excerpt(other)),
             )),
         }
     }
@@ -327,6 +334,26 @@ mod tests {
 
     fn code(reply: &Value) -> &str {
         reply["error"]["code"].as_str().unwrap_or("")
+    }
+
+    #[test]
+    fn facts_and_information_states_for_researchers() {
+        let mut e = Engine::default();
+        assert_eq!(code(&send(&mut e, json!({"cmd": "facts"}))), "no_game");
+        send(&mut e, json!({"cmd": "new", "game": "liars-dice", "chance": "scripted"}));
+        let facts = send(&mut e, json!({"cmd": "facts"}));
+        assert_eq!(facts["facts"]["utility"]["kind"], "zero_sum", "OpenSpiel's liar's dice is zero-sum");
+        assert_eq!(facts["facts"]["hidden_information"], true);
+        let key = |e: &mut Engine, seat: u64| send(e, json!({"cmd": "info_state", "seat": seat}))["info_state"].clone();
+        assert_eq!(key(&mut e, 0).as_str().unwrap().len(), 16, "a 64-bit key in hex");
+        // Two games differ only in seat 0's die: seat 0 can tell them apart, seat 1 cannot.
+        let mut twin = Engine::default();
+        send(&mut twin, json!({"cmd": "new", "game": "liars-dice", "chance": "scripted"}));
+        send(&mut e, json!({"cmd": "chance", "outcome": {"seat": 0, "face": 3}}));
+        send(&mut twin, json!({"cmd": "chance", "outcome": {"seat": 0, "face": 5}}));
+        assert_ne!(key(&mut e, 0), key(&mut twin, 0));
+        assert_eq!(key(&mut e, 1), key(&mut twin, 1), "another seat's die is no information");
+        assert_eq!(code(&send(&mut e, json!({"cmd": "info_state", "seat": 7}))), "no_such_seat");
     }
 
     #[test]
