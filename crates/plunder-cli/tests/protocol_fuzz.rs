@@ -57,7 +57,18 @@ fn op() -> impl Strategy<Value = Op> {
     let command = prop::sample::select(vec!["new", "load", "legal", "play", "chance", "view", "bot", "sample", "quux"]);
     let record_field =
         prop::sample::select(vec!["format", "version", "game", "options", "seed", "chance", "events", "outcome"]);
-    let ask = prop::sample::select(vec!["status", "outcomes", "legal", "view", "bot", "outcome", "record", "games"]);
+    let ask = prop::sample::select(vec![
+        "status",
+        "outcomes",
+        "legal",
+        "view",
+        "bot",
+        "outcome",
+        "record",
+        "games",
+        "facts",
+        "info_state",
+    ]);
     prop_oneof![
         4 => any::<usize>().prop_map(Op::PlayLegal),
         3 => any::<usize>().prop_map(Op::Chance),
