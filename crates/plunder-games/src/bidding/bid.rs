@@ -84,7 +84,16 @@ impl BidRules {
     /// The biddable faces as a bit set (bit `f` for face `f`); faces beyond 63 are never biddable.
     #[inline]
     fn biddable_faces(&self) -> u64 {
-        (1..=self.faces.min(63)).filter(|&f| self.biddable(f)).fold(0, |mask, f| mask | 1 << f)
+        let (lo, hi) = (self.min_face.max(1) as u32, self.faces.min(63) as u32);
+        if hi < lo {
+            return 0;
+        }
+        // Bits lo..=hi, without the wild face where it may not be bid.
+        let mut mask = (u64::MAX >> (63 - hi)) & !((1u64 << lo) - 1);
+        if let Some(wild) = self.wild_face().filter(|_| !self.wild_biddable) {
+            mask &= !(1u64 << wild.min(63));
+        }
+        mask
     }
 
     /// Calls `f` with every legal raise over `last` with at most `max_quantity` dice, lowest first.
@@ -192,6 +201,14 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn the_biddable_faces_are_the_bits_of_the_mask(r in arb_rules(), faces in 2u8..=12) {
+            let r = BidRules { faces, ..r };
+            for face in 0..=63u8 {
+                prop_assert_eq!(r.biddable_faces() & (1 << face) != 0, r.biddable(face), "face {}", face);
+            }
+        }
+
         #[test]
         fn raising_is_a_strict_total_order(r in arb_rules(), a in arb_bid(), b in arb_bid(), c in arb_bid()) {
             let raises = |x: Bid, y: Bid| r.key(y) > r.key(x);
