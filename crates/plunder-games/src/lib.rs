@@ -5,6 +5,7 @@
 
 pub mod bidding;
 pub mod liars_dice;
+pub mod lying_pirates;
 pub mod loot_pirates;
 mod registry;
 pub mod scallywager;
