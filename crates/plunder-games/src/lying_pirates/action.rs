@@ -33,7 +33,8 @@ pub enum Action {
     /// Sacrifice 2 crew to pass the Cursed Die.
     PassCurse { to: Seat },
     Pass,
-    /// Pass in every window for the rest of the round.
+    /// Pass in every window for the rest of the phase (the Sail Phase's two windows, the Action window, one
+    /// window of the Final Battle).
     AutoPass,
     /// Pick a captain for an effect.
     Pick { seat: Seat },
@@ -70,7 +71,7 @@ impl fmt::Display for Action {
             Action::Buy => f.write_str("buy a card"),
             Action::PassCurse { to } => write!(f, "pass the Cursed Die to {to}"),
             Action::Pass => f.write_str("pass"),
-            Action::AutoPass => f.write_str("auto-pass this round"),
+            Action::AutoPass => f.write_str("auto-pass this phase"),
             Action::Pick { seat } => write!(f, "pick {seat}"),
             Action::Choose { option } => write!(f, "option {}", option + 1),
             Action::Pay => f.write_str("pay"),

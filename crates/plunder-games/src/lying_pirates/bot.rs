@@ -108,6 +108,9 @@ impl Bot<LyingPirates> for Captain {
         if let Some((_, a)) = best {
             return a;
         }
+        if best.is_none() && v.stack.is_empty() && has(&Action::AutoPass) {
+            return Action::AutoPass;
+        }
         if has(&Action::Pass) {
             return Action::Pass;
         }

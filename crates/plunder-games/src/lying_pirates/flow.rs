@@ -67,6 +67,9 @@ impl LyingPirates {
             }
             if s.run.active() {
                 if self.run_step(s) {
+                    if s.draw.1 > 0 {
+                        continue;
+                    }
                     return;
                 }
                 if !s.run.active() {
@@ -255,6 +258,9 @@ impl LyingPirates {
 
     /// Opens a card window for `phase`.
     pub(crate) fn open(&self, s: &mut State, phase: Phase) {
+        if phase != Phase::SailSecond {
+            s.auto_pass = SeatSet::EMPTY;
+        }
         s.phase = phase;
         let eligible = if phase == Phase::FinalWindow { self.alive_claimants(s) } else { s.everyone() };
         s.window = Window::open(s.seats(), s.token, eligible, s.auto_pass);

@@ -24,9 +24,12 @@ impl Narrate for LyingPirates {
             if v.clockwise { "clockwise" } else { "counter-clockwise" }
         )];
         for (i, p) in v.progress.iter().enumerate() {
-            let tile = &v.layout[(*p as usize) % v.layout.len()];
-            let specials: Vec<&str> = v.specials[i]
-                .iter()
+            let tile = self.content.tiles.get(v.tiles[i] as usize).map_or("?", |t| t.name.as_str());
+            let specials: Vec<&str> = v
+                .specials
+                .get(i)
+                .into_iter()
+                .flatten()
                 .map(|&k| match k {
                     1 => "Pirate King",
                     2 => "Mermaid",
@@ -54,7 +57,7 @@ impl Narrate for LyingPirates {
             let cards: Vec<String> = v
                 .hand
                 .iter()
-                .map(|id| self.content.cards.iter().find(|c| &c.id == id).map_or(id.clone(), |c| c.name.clone()))
+                .map(|&k| self.content.cards.get(k as usize).map_or("?".to_string(), |c| c.name.clone()))
                 .collect();
             lines.push(format!("  Your hand: {}", cards.join(", ")));
         }

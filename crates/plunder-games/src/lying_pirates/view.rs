@@ -43,59 +43,86 @@ pub enum Question {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub viewer: Option<Seat>,
     pub phase: Phase,
     pub round: u32,
     pub ring: u8,
-    /// Tile ids from Start/End.
-    pub layout: Vec<String>,
+    /// The tile under each ship (its index in the tile list).
+    pub tiles: Vec<u8>,
     pub progress: Vec<u8>,
     pub coins: Vec<u16>,
-    /// Dice in each cup, and the kinds of special dice each holds (1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed).
+    /// Dice in each cup, and the kinds of special dice each holds (1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed;
+    /// empty while nobody holds one).
     pub dice: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub specials: Vec<Vec<u8>>,
     pub bag: u8,
-    /// The viewer's own cup faces (as last shaken), with their kinds.
+    /// The viewer's own cup faces (as last shaken), with their kinds (empty when all are regular).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub my_dice: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub my_kinds: Vec<u8>,
-    /// The viewer's hand (card ids), and every hand's size.
-    pub hand: Vec<String>,
+    /// The viewer's hand (card kinds, by their place in the card list), and every hand's size.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<u8>,
     pub hand_sizes: Vec<u8>,
     pub deck: u8,
-    pub discard: Vec<String>,
+    /// The discard pile's size and its top card.
+    pub discard: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard_top: Option<String>,
     pub token: Seat,
     pub clockwise: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub in_phase: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sitting_out_next: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bids: Vec<BidMade>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub to_bet: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub showdown: Option<Showdown>,
     /// Every cup in the Betting Phase as the call showed it (empty before a call).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shown: Vec<Vec<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<Seat>,
     pub sail: u8,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stack: Vec<StackCard>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gold_used: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub silver_used: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rerolled: Vec<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub battle: Option<BattleView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub question: Option<Question>,
     /// Catching up: the tied last ships and who has committed an offer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub catching_up: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub committed: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub claimants: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub final_crew: Vec<u16>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub winners: Vec<Seat>,
 }
 
 pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
     let me = viewer.seat();
     let seats = || Seat::all(s.seats());
-    let names = |zone| -> Vec<String> {
-        s.cards.cards_in(zone).map(|id| game.content.cards[s.cards.kind(id) as usize].id.clone()).collect()
-    };
+    let any_special = seats().any(|p| s.specials(p) > 0);
     let question = match (s.offer, s.run.wait) {
         (Offer::Sail(seat), _) => Some(Question::Reroll { seat, die: "sail".into() }),
         (Offer::Action(seat), _) => Some(Question::Reroll { seat, die: "action".into() }),
@@ -115,18 +142,26 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         phase: s.phase,
         round: s.round,
         ring: s.ring,
-        layout: (0..s.ring).map(|p| game.content.tiles[s.layout[p as usize] as usize].id.clone()).collect(),
+        tiles: seats().map(|p| game.tile_at(s.progress[p.index()])).collect(),
         progress: seats().map(|p| s.progress[p.index()]).collect(),
         coins: seats().map(|p| s.coins[p.index()]).collect(),
         dice: seats().map(|p| s.cups.count(p)).collect(),
-        specials: seats().map(|p| s.cups.kinds_of(p).iter().copied().filter(|&k| k != 0).collect()).collect(),
+        specials: if any_special {
+            seats().map(|p| s.cups.kinds_of(p).iter().copied().filter(|&k| k != 0).collect()).collect()
+        } else {
+            Vec::new()
+        },
         bag: s.bag,
         my_dice: me.map_or(Vec::new(), |m| s.cups.dice_of(m).to_vec()),
-        my_kinds: me.map_or(Vec::new(), |m| s.cups.kinds_of(m).to_vec()),
-        hand: me.map_or(Vec::new(), |m| names(hand(m))),
+        my_kinds: match me {
+            Some(m) if s.specials(m) > 0 => s.cups.kinds_of(m).to_vec(),
+            _ => Vec::new(),
+        },
+        hand: me.map_or(Vec::new(), |m| s.cards.cards_in(hand(m)).map(|id| s.cards.kind(id)).collect()),
         hand_sizes: seats().map(|p| s.cards.count(hand(p)) as u8).collect(),
         deck: s.cards.count(DECK) as u8,
-        discard: names(DISCARD),
+        discard: s.cards.count(DISCARD) as u8,
+        discard_top: s.cards.top(DISCARD).map(|id| game.content.cards[s.cards.kind(id) as usize].id.clone()),
         token: s.token,
         clockwise: s.clockwise,
         in_phase: s.in_phase.iter().collect(),
