@@ -41,7 +41,7 @@ pub use bot::Captain;
 pub use content::{Content, Metal, Node};
 pub use flow::CursedCount;
 pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
-pub use state::{Phase, Purpose, Showdown, State, Wait};
+pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
 pub use view::{BattleView, Question, StackCard, View};
 
 use plunder_core::priority::Window;
@@ -99,6 +99,26 @@ const FINAL_STEPS: u64 = 6 + MAX_FINAL_BATTLES as u64 * (12 * (420 + 7) + 6 + 16
 impl LyingPirates {
     pub fn players(&self) -> usize {
         self.options.players as usize
+    }
+
+    /// Resolves the tile under `seat`'s ship as the Sail Phase's activation would (for tests and tools); play
+    /// goes on to window S2.
+    pub fn resolve_tile(&self, s: &mut State, seat: Seat) {
+        s.phase = Phase::SailBattle;
+        self.activate(s, seat);
+        self.settle(s);
+    }
+
+    /// Opens a card window of `phase` (Sail, Action or Final Battle) on `s` (for tests and tools).
+    pub fn open_window(&self, s: &mut State, phase: Phase) {
+        self.open(s, phase);
+        self.settle(s);
+    }
+
+    /// Ends the round where it stands and begins the next (for tests and tools).
+    pub fn begin_round(&self, s: &mut State) {
+        self.new_round(s);
+        self.settle(s);
     }
 
     pub fn card_kind(&self, id: &str) -> Option<u8> {
