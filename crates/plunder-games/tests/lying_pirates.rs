@@ -671,3 +671,338 @@ fn the_dice_file_matches_the_faces_played() {
     }
     assert_eq!(faces("battle"), ["double", "double", "single", "single", "single", "skull", "skull", "skull"]);
 }
+
+// ---- Every tile (the scenario of its `test` field, with scripted dice). ----
+
+use plunder_games::lying_pirates::content::ActionDie::{Pirate, Treasure};
+
+fn roll(die: plunder_games::lying_pirates::content::ActionDie, x: bool) -> Chance {
+    Chance::Action { die, x }
+}
+
+/// Anne at `p` on tile `id` (Jack at 4, Mary at 0 unless moved), resolving it with `script`.
+fn on_tile(id: &str, p: u8, others: [u8; 2], script: &[Chance]) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    let tile = g.content.tile_index(id).unwrap();
+    s.layout[p as usize] = tile;
+    s.progress[..3].copy_from_slice(&[p, others[0], others[1]]);
+    s.token = ANNE;
+    g.resolve_tile(&mut s, ANNE);
+    advance(&g, &mut s, script, |s| s.phase == Phase::SailSecond && !s.run.active());
+    (g, s)
+}
+
+fn decide(g: &LyingPirates, s: &mut State, seat: Seat, a: Action, script: &[Chance]) {
+    act(g, s, seat, a);
+    advance(g, s, script, |s| s.phase == Phase::SailSecond && !s.run.active());
+}
+
+#[test]
+fn tile_start_end_has_no_event() {
+    let g = game(3);
+    let mut s = table(&g);
+    g.resolve_tile(&mut s, ANNE);
+    assert_eq!((s.phase, s.cups.count(ANNE), s.coins[0]), (Phase::SailSecond, 5, 2));
+}
+
+#[test]
+fn tile_royal_navy_patrol_x_loses_two_crew_o_gains_a_coin() {
+    let (_, s) = on_tile("royal-navy-patrol", 2, [4, 0], &[roll(Pirate, true)]);
+    assert_eq!((s.cups.count(ANNE), s.coins[0]), (3, 2));
+    let (_, s) = on_tile("royal-navy-patrol", 2, [4, 0], &[roll(Pirate, false)]);
+    assert_eq!((s.cups.count(ANNE), s.coins[0]), (5, 3));
+}
+
+#[test]
+fn tile_navy_frigate_moves_back_two_or_on_one() {
+    let (_, s) = on_tile("navy-frigate", 5, [4, 0], &[roll(Pirate, true)]);
+    assert_eq!(s.progress[0], 3);
+    let (_, s) = on_tile("navy-frigate", 5, [4, 0], &[roll(Pirate, false)]);
+    assert_eq!(s.progress[0], 6);
+}
+
+#[test]
+fn tile_duelling_cove_loser_gives_a_crew_to_the_winner() {
+    let (g, mut s) = on_tile("duelling-cove", 5, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pick { seat: JACK }, &[battle(ANNE, D), battle(JACK, S1)]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (6, 4));
+}
+
+#[test]
+fn tile_tavern_brawl_winner_recruits_and_gains_a_coin() {
+    let (_, s) = on_tile("tavern-brawl", 5, [4, 0], &[battle(ANNE, S1), battle(JACK, D), battle(MARY, K)]);
+    assert_eq!((s.cups.count(JACK), s.coins[1]), (6, 3));
+}
+
+#[test]
+fn tile_kraken_alone_loses_two_crew() {
+    let (_, s) = on_tile("kraken", 8, [4, 0], &[]);
+    assert_eq!(s.cups.count(ANNE), 3, "nobody within 2: Anne is the loser");
+}
+
+#[test]
+fn tile_cannon_battery_hits_a_ship_within_three() {
+    let (_, s) = on_tile("cannon-battery", 6, [4, 0], &[roll(Pirate, true)]);
+    assert_eq!(s.cups.count(JACK), 3, "Jack is the only ship in range");
+}
+
+#[test]
+fn tile_broadside_straits_every_ship_within_one_rolls() {
+    let (_, s) = on_tile("broadside-straits", 5, [4, 6], &[roll(Pirate, true), roll(Pirate, false)]);
+    assert_eq!((s.cups.count(JACK), s.cups.count(MARY)), (4, 5));
+}
+
+#[test]
+fn tile_port_royal_recruits_and_sells_two_more() {
+    let (g, mut s) = on_tile("port-royal", 3, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pay, &[]);
+    assert_eq!((s.cups.count(ANNE), s.coins[0]), (8, 0));
+}
+
+#[test]
+fn tile_press_gang_takes_a_crew() {
+    let (g, mut s) = on_tile("press-gang", 9, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pick { seat: MARY }, &[]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(MARY)), (6, 4));
+}
+
+#[test]
+fn tile_buried_treasure_x_three_coins_o_one() {
+    let (_, s) = on_tile("buried-treasure", 1, [4, 0], &[roll(Treasure, true)]);
+    assert_eq!(s.coins[0], 5);
+    let (_, s) = on_tile("buried-treasure", 1, [4, 0], &[roll(Treasure, false)]);
+    assert_eq!(s.coins[0], 3);
+}
+
+#[test]
+fn tile_smugglers_cache_draws_cards() {
+    let (g, s) = on_tile("smugglers-cache", 5, [4, 0], &[roll(Treasure, true)]);
+    assert_eq!(g.status(&s), Status::Chance, "two draws owed");
+    assert_eq!(s.draw, (ANNE, 2));
+}
+
+#[test]
+fn tile_sirens_rock_gives_the_mermaid_and_may_drown_one() {
+    let (_, s) = on_tile("sirens-rock", 5, [4, 0], &[roll(Pirate, true)]);
+    assert!(s.holds(ANNE, 2));
+    assert_eq!((s.cups.count(ANNE), s.regular(ANNE)), (5, 4));
+}
+
+#[test]
+fn tile_cursed_wreck_pays_three_coins_and_curses() {
+    let (_, s) = on_tile("cursed-wreck", 11, [4, 0], &[]);
+    assert!(s.holds(ANNE, 4));
+    assert_eq!(s.coins[0], 5);
+}
+
+#[test]
+fn tile_ghost_ship_gives_the_ghost_and_a_coin() {
+    let (_, s) = on_tile("ghost-ship", 10, [4, 0], &[]);
+    assert!(s.holds(ANNE, 3));
+    assert_eq!(s.coins[0], 3);
+}
+
+#[test]
+fn tile_pirate_king_court_sells_the_king() {
+    let (g, mut s) = on_tile("pirate-king-court", 12, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pay, &[]);
+    assert!(s.holds(ANNE, 1));
+    assert_eq!(s.coins[0], 0);
+}
+
+#[test]
+fn tile_merchant_galleon_crew_or_coins() {
+    let (_, s) = on_tile("merchant-galleon", 7, [4, 0], &[roll(Treasure, true)]);
+    assert_eq!(s.cups.count(ANNE), 7);
+    let (_, s) = on_tile("merchant-galleon", 7, [4, 0], &[roll(Treasure, false)]);
+    assert_eq!(s.coins[0], 4);
+}
+
+#[test]
+fn tile_trade_winds_moves_one_tile() {
+    let (_, s) = on_tile("trade-winds", 5, [4, 0], &[]);
+    assert_eq!(s.progress[0], 6);
+}
+
+#[test]
+fn tile_doldrums_lose_a_crew_or_sit_out() {
+    let (g, mut s) = on_tile("doldrums", 5, [4, 0], &[]);
+    let mut t = s.clone();
+    decide(&g, &mut s, ANNE, Action::Choose { option: 0 }, &[]);
+    assert_eq!(s.cups.count(ANNE), 4);
+    decide(&g, &mut t, ANNE, Action::Choose { option: 1 }, &[]);
+    assert_eq!(t.sit_out_next, SeatSet::only(ANNE));
+}
+
+#[test]
+fn tile_maelstrom_flips_the_token_and_pulls_ships_back() {
+    let (_, s) = on_tile("maelstrom", 5, [4, 7], &[]);
+    assert!(!s.clockwise);
+    assert_eq!(&s.progress[..3], &[5, 3, 6]);
+}
+
+#[test]
+fn tile_smugglers_market_sells_two_cards_at_one_coin() {
+    let (g, mut s) = on_tile("smugglers-market", 5, [4, 0], &[]);
+    let card = Chance::Card { card: g.card_kind("recruit").unwrap() };
+    decide(&g, &mut s, ANNE, Action::Pay, &[card]);
+    decide(&g, &mut s, ANNE, Action::Pay, &[card]);
+    assert_eq!((s.coins[0], s.cards.count(hand(ANNE))), (0, 8));
+}
+
+#[test]
+fn every_tile_and_every_starter_card_has_a_test_here() {
+    let source = include_str!("lying_pirates.rs");
+    let g = game(3);
+    for tile in &g.content.tiles {
+        assert!(source.contains(&format!("fn tile_{}_", tile.id.replace('-', "_"))), "no test for tile {}", tile.id);
+    }
+    for card in g.content.cards.iter().filter(|c| c.starter) {
+        assert!(source.contains(&format!("fn card_{}_", card.id.replace('-', "_"))), "no test for card {}", card.id);
+    }
+}
+
+// ---- Every starter card. ----
+
+/// Anne at 5, Jack at 4, Mary at 6, Anne holding `id` in the Action window: she plays it on `target`, everyone
+/// else passes, and it resolves with `script`.
+fn card(id: &str, target: Option<Seat>, script: &[Chance]) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let kind = give(&g, &mut s, ANNE, id);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target });
+    advance(&g, &mut s, script, |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    (g, s)
+}
+
+#[test]
+fn card_fair_winds_moves_one() {
+    assert_eq!(card("fair-winds", None, &[]).1.progress[0], 6);
+}
+
+#[test]
+fn card_headwind_pushes_back_one() {
+    assert_eq!(card("headwind", Some(JACK), &[]).1.progress[1], 3);
+}
+
+#[test]
+fn card_cutpurse_takes_two_coins() {
+    let (_, s) = card("cutpurse", Some(JACK), &[]);
+    assert_eq!((s.coins[0], s.coins[1]), (4, 0));
+}
+
+#[test]
+fn card_chain_shot_lowers_a_battle_die() {
+    let (_, s) = card("chain-shot", Some(MARY), &[]);
+    assert_eq!(s.down, SeatSet::only(MARY));
+}
+
+#[test]
+fn card_powder_monkey_raises_ones_battle_die() {
+    assert_eq!(card("powder-monkey", None, &[]).1.up, SeatSet::only(ANNE));
+}
+
+#[test]
+fn card_hidden_stash_gains_two_coins() {
+    assert_eq!(card("hidden-stash", None, &[]).1.coins[0], 4);
+}
+
+#[test]
+fn card_broadside_fires_on_a_ship_within_two() {
+    assert_eq!(card("broadside", Some(JACK), &[roll(Pirate, true)]).1.cups.count(JACK), 3);
+    assert_eq!(card("broadside", Some(JACK), &[roll(Pirate, false)]).1.cups.count(JACK), 5);
+}
+
+#[test]
+fn card_boarding_party_duels_for_a_crew() {
+    let (_, s) = card("boarding-party", Some(JACK), &[battle(ANNE, S1), battle(JACK, D)]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (4, 6));
+}
+
+#[test]
+fn card_debt_the_loser_pays_two_coins() {
+    let (_, s) = card("debt", None, &[battle(JACK, S1), battle(MARY, K)]);
+    assert_eq!((s.coins[0], s.coins[2]), (4, 0));
+}
+
+#[test]
+fn card_mutiny_costs_a_crew() {
+    assert_eq!(card("mutiny", Some(MARY), &[]).1.cups.count(MARY), 4);
+}
+
+#[test]
+fn card_plunder_takes_a_random_card() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let kind = give(&g, &mut s, ANNE, "plunder");
+    let jacks = s.cards.kind(s.cards.cards_in(hand(JACK)).next().unwrap());
+    let before = s.cards.count(hand(ANNE));
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+    advance(&g, &mut s, &[Chance::Card { card: jacks }], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.cards.count(hand(ANNE)), s.cards.count(hand(JACK))), (before, 5));
+}
+
+#[test]
+fn card_whirlpool_pulls_ships_within_two_back() {
+    assert_eq!(&card("whirlpool", None, &[]).1.progress[..3], &[5, 3, 5]);
+}
+
+#[test]
+fn card_recruit_gains_a_crew() {
+    assert_eq!(card("recruit", None, &[]).1.cups.count(ANNE), 6);
+}
+
+#[test]
+fn card_treasure_map_coins_or_a_card() {
+    assert_eq!(card("treasure-map", None, &[roll(Treasure, true)]).1.coins[0], 5);
+    let (_, s) = card("treasure-map", None, &[roll(Treasure, false)]);
+    assert_eq!(s.draw, (ANNE, 1));
+}
+
+#[test]
+fn card_holy_water_returns_the_cursed_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(ANNE, 4);
+    let kind = give(&g, &mut s, ANNE, "holy-water");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert!(!s.holds(ANNE, 4));
+    assert_eq!(s.coins[0], 3);
+}
+
+/// Jack (priority) plays `attack` on Anne; Anne answers with `answer`.
+fn answered(attack: &str, answer: &str, script: &[Chance]) -> State {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let a = give(&g, &mut s, JACK, attack);
+    let r = give(&g, &mut s, ANNE, answer);
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Play { card: a, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
+    act(&g, &mut s, ANNE, Action::Play { card: r, target: None });
+    advance(&g, &mut s, script, |s| s.window.is_empty() && !s.run.active());
+    s
+}
+
+#[test]
+fn card_drop_anchor_stops_a_compass_card() {
+    assert_eq!(answered("headwind", "drop-anchor", &[]).progress[0], 5);
+}
+
+#[test]
+fn card_smoke_screen_stops_a_sword_card() {
+    assert_eq!(answered("mutiny", "smoke-screen", &[]).cups.count(ANNE), 5);
+    let g = game(3);
+    let mut s = table(&g);
+    let r = give(&g, &mut s, ANNE, "smoke-screen");
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: r, target: None }), "nothing to answer");
+}
