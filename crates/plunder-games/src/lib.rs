@@ -5,8 +5,8 @@
 
 pub mod bidding;
 pub mod liars_dice;
-pub mod lying_pirates;
 pub mod loot_pirates;
+pub mod lying_pirates;
 mod registry;
 pub mod scallywager;
 

@@ -4,7 +4,6 @@
 use plunder_core::{
     conformance, play, play_game, random_playout, supply_chance, Bot, Game, Rng, Seat, SeatSet, Status, Viewer,
 };
-use plunder_games::bidding::Bid;
 use plunder_games::lying_pirates::{
     hand, Action, BattleFace, Chance, LyingPirates, Options, Phase, Question, State, DECK, DISCARD, SKULL,
 };
@@ -149,9 +148,12 @@ fn betting_phase_example_anne_jack_mary() {
     let script = [Chance::Sail { face: 2 }, battle(MARY, D), battle(ANNE, S1)];
     advance(&g, &mut s, &script, |s| s.phase == Phase::SailBattle && s.run.active());
     assert_eq!(&s.progress[..3], &[2, 0, 2]);
-    advance(&g, &mut s, &[Chance::Action { die: plunder_games::lying_pirates::content::ActionDie::Pirate, x: false }], |s| {
-        s.phase == Phase::SailSecond
-    });
+    advance(
+        &g,
+        &mut s,
+        &[Chance::Action { die: plunder_games::lying_pirates::content::ActionDie::Pirate, x: false }],
+        |s| s.phase == Phase::SailSecond,
+    );
     assert_eq!(s.coins[MARY.index()], 4);
     advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
     assert_eq!(s.catch_tied, SeatSet::only(JACK), "Jack is last, alone");
@@ -640,7 +642,11 @@ fn bad_options_and_bad_data_are_refused() {
     let full = Options { deck: plunder_games::lying_pirates::DeckChoice::Full, ..Options::default() };
     assert!(LyingPirates::new(full).is_err());
     use plunder_games::lying_pirates::content::{Content, CARDS_JSON, MAP_JSON, TILES_JSON};
-    let unbound = TILES_JSON.replacen("\"who\": \"self\",\n            \"amount\": -2", "\"who\": \"loser\",\n            \"amount\": -2", 1);
+    let unbound = TILES_JSON.replacen(
+        "\"who\": \"self\",\n            \"amount\": -2",
+        "\"who\": \"loser\",\n            \"amount\": -2",
+        1,
+    );
     assert_ne!(unbound, TILES_JSON);
     assert!(Content::parse(&unbound, CARDS_JSON, MAP_JSON).is_err(), "an unbound reference is a data error");
     let unknown = TILES_JSON.replacen("\"kind\": \"nothing\"", "\"kind\": \"teleport\"", 1);

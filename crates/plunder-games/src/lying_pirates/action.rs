@@ -17,9 +17,15 @@ pub const SKULL: u8 = 8;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
     /// Raise (or open) the bet.
-    Bet { quantity: u8, face: u8 },
+    Bet {
+        quantity: u8,
+        face: u8,
+    },
     /// Lock an exact bet on the previous bet or a higher one.
-    Exact { quantity: u8, face: u8 },
+    Exact {
+        quantity: u8,
+        face: u8,
+    },
     /// Call the previous bettor a liar.
     Liar,
     /// Pay to reroll the die just rolled (once per round).
@@ -27,26 +33,40 @@ pub enum Action {
     /// Keep the die as it fell.
     Keep,
     /// Play an action card of this kind from the hand, with its declared target.
-    Play { card: u8, target: Option<Seat> },
+    Play {
+        card: u8,
+        target: Option<Seat>,
+    },
     /// Buy the top card of the deck.
     Buy,
     /// Sacrifice 2 crew to pass the Cursed Die.
-    PassCurse { to: Seat },
+    PassCurse {
+        to: Seat,
+    },
     Pass,
     /// Pass in every window for the rest of the phase (the Sail Phase's two windows, the Action window, one
     /// window of the Final Battle).
     AutoPass,
     /// Pick a captain for an effect.
-    Pick { seat: Seat },
+    Pick {
+        seat: Seat,
+    },
     /// Take an option of a choice (from 0).
-    Choose { option: u8 },
+    Choose {
+        option: u8,
+    },
     /// Pay what an effect asks.
     Pay,
     Decline,
     /// Offer to catch up this many tiles from last place.
-    CatchUp { tiles: u8 },
+    CatchUp {
+        tiles: u8,
+    },
     /// Final Battle preparation: trade the special dice, buy crew.
-    Prepare { trade: bool, buy: u8 },
+    Prepare {
+        trade: bool,
+        buy: u8,
+    },
 }
 
 impl BidAction for Action {

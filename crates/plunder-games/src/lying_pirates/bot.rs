@@ -84,7 +84,9 @@ impl Bot<LyingPirates> for Captain {
         }
         // A window: answer what reaches me, then play what helps, aiming at the leader.
         let plays: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
-        if let Some(&answer) = plays.iter().find(|a| matches!(a, Action::Play { target: None, .. }) && !v.stack.is_empty()) {
+        if let Some(&answer) =
+            plays.iter().find(|a| matches!(a, Action::Play { target: None, .. }) && !v.stack.is_empty())
+        {
             return answer;
         }
         let sail = matches!(v.phase, Phase::SailFirst | Phase::SailSecond);

@@ -142,29 +142,104 @@ struct Outcomes {
 /// [`Program::kids`]); ranges are 0 where the group has none.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Node {
-    Sequence { first: u16, len: u16 },
-    Choose { chooser: Who, first: u16, len: u16 },
-    Pay { who: Who, coins: u8, then: u16 },
-    Roll { die: ActionDie, roller: Who, x: u16, o: u16 },
-    Battle { among: Group, include_self: bool, range: u8, seek: Seek, then: u16 },
-    Pick { chooser: Who, from: Group, range: u8, then: u16 },
-    Each { from: Group, range: u8, then: u16 },
-    Coins { who: Who, amount: i8 },
-    TakeCoins { from: Who, to: Who, amount: u8 },
-    Crew { who: Who, amount: i8 },
-    TakeCrew { from: Who, to: Who, amount: u8 },
-    SpecialDie { who: Who, die: Special },
-    ReleaseSpecial { who: Who, die: Special },
-    Move { who: Who, steps: i8 },
-    Swap { who: Who, with: Who },
-    Activate { who: Who },
-    SitOut { who: Who },
-    Cards { who: Who, amount: u8 },
-    TakeCard { from: Who, to: Who },
-    Token { take: Option<Who>, flip: bool },
-    Status { who: Who, status: Mark },
+    Sequence {
+        first: u16,
+        len: u16,
+    },
+    Choose {
+        chooser: Who,
+        first: u16,
+        len: u16,
+    },
+    Pay {
+        who: Who,
+        coins: u8,
+        then: u16,
+    },
+    Roll {
+        die: ActionDie,
+        roller: Who,
+        x: u16,
+        o: u16,
+    },
+    Battle {
+        among: Group,
+        include_self: bool,
+        range: u8,
+        seek: Seek,
+        then: u16,
+    },
+    Pick {
+        chooser: Who,
+        from: Group,
+        range: u8,
+        then: u16,
+    },
+    Each {
+        from: Group,
+        range: u8,
+        then: u16,
+    },
+    Coins {
+        who: Who,
+        amount: i8,
+    },
+    TakeCoins {
+        from: Who,
+        to: Who,
+        amount: u8,
+    },
+    Crew {
+        who: Who,
+        amount: i8,
+    },
+    TakeCrew {
+        from: Who,
+        to: Who,
+        amount: u8,
+    },
+    SpecialDie {
+        who: Who,
+        die: Special,
+    },
+    ReleaseSpecial {
+        who: Who,
+        die: Special,
+    },
+    Move {
+        who: Who,
+        steps: i8,
+    },
+    Swap {
+        who: Who,
+        with: Who,
+    },
+    Activate {
+        who: Who,
+    },
+    SitOut {
+        who: Who,
+    },
+    Cards {
+        who: Who,
+        amount: u8,
+    },
+    TakeCard {
+        from: Who,
+        to: Who,
+    },
+    Token {
+        take: Option<Who>,
+        flip: bool,
+    },
+    Status {
+        who: Who,
+        status: Mark,
+    },
     /// A response: the icons (bits of [`Icon`]) it answers.
-    Cancel { icons: u8 },
+    Cancel {
+        icons: u8,
+    },
     Nothing,
 }
 
@@ -266,11 +341,9 @@ impl Program {
                 amount: *amount,
             },
             Spec::Crew { who, amount } => Node::Crew { who: self.who(*who, bound, what)?, amount: *amount },
-            Spec::TakeCrew { from, to, amount } => Node::TakeCrew {
-                from: self.who(*from, bound, what)?,
-                to: self.who(*to, bound, what)?,
-                amount: *amount,
-            },
+            Spec::TakeCrew { from, to, amount } => {
+                Node::TakeCrew { from: self.who(*from, bound, what)?, to: self.who(*to, bound, what)?, amount: *amount }
+            }
             Spec::SpecialDie { who, die } => Node::SpecialDie { who: self.who(*who, bound, what)?, die: *die },
             Spec::ReleaseSpecial { who, die } => Node::ReleaseSpecial { who: self.who(*who, bound, what)?, die: *die },
             Spec::Move { who, steps } => Node::Move { who: self.who(*who, bound, what)?, steps: *steps },

@@ -21,15 +21,21 @@ impl LyingPirates {
 
     /// The captains of `group` for an effect of `bind.me`, started by `starter`: in the Final Battle only the
     /// claimants still in; in the Action Phase ships on Start/End are left out unless they started it.
-    pub(crate) fn group(&self, s: &State, group: Group, range: u8, bind: Bind, starter: Seat, immune: SeatSet) -> SeatSet {
+    pub(crate) fn group(
+        &self,
+        s: &State,
+        group: Group,
+        range: u8,
+        bind: Bind,
+        starter: Seat,
+        immune: SeatSet,
+    ) -> SeatSet {
         let me = Seat(bind.me);
         let base = if self.final_phase(s) { self.alive_claimants(s) } else { s.everyone() };
         let p = |x: Seat| s.progress[x.index()] as i16;
         let mut set: SeatSet = match group {
             Group::Others => base.minus(SeatSet::only(me)),
-            Group::InRange => {
-                base.iter().filter(|&o| o != me && (p(o) - p(me)).abs() <= range as i16).collect()
-            }
+            Group::InRange => base.iter().filter(|&o| o != me && (p(o) - p(me)).abs() <= range as i16).collect(),
             Group::Ahead => base.iter().filter(|&o| o != me && p(o) > p(me) && p(o) - p(me) <= range as i16).collect(),
             Group::Target => match self.resolve(Who::Target, bind) {
                 Some(t) => SeatSet::only(t),

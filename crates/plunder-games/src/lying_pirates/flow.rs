@@ -173,7 +173,14 @@ impl LyingPirates {
         s.in_phase
             .iter()
             .map(|p| {
-                CursedCount.count_cup(&self.rules, p.index(), bettor.index(), s.cups.dice_of(p), s.cups.kinds_of(p), face)
+                CursedCount.count_cup(
+                    &self.rules,
+                    p.index(),
+                    bettor.index(),
+                    s.cups.dice_of(p),
+                    s.cups.kinds_of(p),
+                    face,
+                )
             })
             .sum()
     }

@@ -77,6 +77,25 @@ pub fn die_faces(kind: u8) -> &'static [(u8, u32)] {
     }
 }
 
+/// The kind of a card drawn uniformly from `zone`: each kind with probability its count over the zone's size,
+/// as `chance_outcomes` lists it, in one pass over the cards.
+fn nth_card(s: &State, zone: plunder_core::zones::ZoneId, rng: &mut Rng) -> u8 {
+    let n = s.cards.count(zone);
+    if n == 0 {
+        return 0;
+    }
+    let mut pick = rng.below(n as u32) as usize;
+    for id in 0..s.cards.len() as u16 {
+        if s.cards.zone_of(id) == zone {
+            if pick == 0 {
+                return s.cards.kind(id);
+            }
+            pick -= 1;
+        }
+    }
+    0
+}
+
 fn pick_weighted(rng: &mut Rng, faces: &[(u8, u32)]) -> u8 {
     let mut weights = [0u32; 8];
     for (i, &(_, w)) in faces.iter().enumerate() {
@@ -226,8 +245,9 @@ impl LyingPirates {
                         self.rules.for_each_raise(None, cap, |b| f(Action::Bet { quantity: b.quantity, face: b.face }));
                     }
                     Some((_, last)) => {
-                        self.rules
-                            .for_each_raise(Some(last), total, |b| f(Action::Bet { quantity: b.quantity, face: b.face }));
+                        self.rules.for_each_raise(Some(last), total, |b| {
+                            f(Action::Bet { quantity: b.quantity, face: b.face })
+                        });
                         self.rules.for_each_exact(Some(last), total, |b| {
                             f(Action::Exact { quantity: b.quantity, face: b.face })
                         });
@@ -575,10 +595,8 @@ impl Game for LyingPirates {
     }
 
     fn sample_chance(&self, s: &State, rng: &mut Rng) -> Chance {
-        let mut counts = [0u32; 64];
         if s.draw.1 > 0 {
-            s.cards.kind_counts(DECK, &mut counts);
-            return Chance::Card { card: rng.weighted(&counts).unwrap_or(0) as u8 };
+            return Chance::Card { card: nth_card(s, DECK, rng) };
         }
         if s.battle.active && !s.battle.to_roll.is_empty() {
             let seat = self.next_battle_roller(s).unwrap_or(Seat(0));
@@ -595,10 +613,7 @@ impl Game for LyingPirates {
                     let x = rng.below(6) < if die == ActionDie::Pirate { 2 } else { 3 };
                     return Chance::Action { die, x };
                 }
-                Wait::Steal { from, .. } => {
-                    s.cards.kind_counts(hand(from), &mut counts);
-                    return Chance::Card { card: rng.weighted(&counts).unwrap_or(0) as u8 };
-                }
+                Wait::Steal { from, .. } => return Chance::Card { card: nth_card(s, hand(from), rng) },
                 _ => {}
             }
         }
@@ -606,7 +621,8 @@ impl Game for LyingPirates {
             Phase::Shake => {
                 let seat = Seat(s.shake.0);
                 let kind = s.cups.kinds_of(seat)[s.shake.1 as usize];
-                Chance::Die { seat, face: pick_weighted(rng, die_faces(kind)) }
+                let face = if kind == REGULAR { rng.die(6) } else { pick_weighted(rng, die_faces(kind)) };
+                Chance::Die { seat, face }
             }
             _ => Chance::Sail { face: 1 + rng.below(2) as u8 },
         }

@@ -113,12 +113,27 @@ pub const MAX_FRAMES: usize = 12;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Wait {
     Nothing,
-    Die { die: ActionDie, roller: Seat },
-    Pick { chooser: Seat, candidates: SeatSet },
-    Choose { chooser: Seat, options: u8 },
-    Pay { who: Seat, coins: u8 },
+    Die {
+        die: ActionDie,
+        roller: Seat,
+    },
+    Pick {
+        chooser: Seat,
+        candidates: SeatSet,
+    },
+    Choose {
+        chooser: Seat,
+        options: u8,
+    },
+    Pay {
+        who: Seat,
+        coins: u8,
+    },
     /// A random card of `from`'s hand goes to `to`.
-    Steal { from: Seat, to: Seat },
+    Steal {
+        from: Seat,
+        to: Seat,
+    },
 }
 
 /// An effect being resolved: a tile's event or a card's.
@@ -136,11 +151,20 @@ pub struct Run {
     pub card: bool,
 }
 
-const NO_FRAME: Frame = Frame { node: 0, step: 0, val: 0, bind: Bind { me: 0, target: 0, winner: 0, loser: 0 }, group: SeatSet::EMPTY };
+const NO_FRAME: Frame =
+    Frame { node: 0, step: 0, val: 0, bind: Bind { me: 0, target: 0, winner: 0, loser: 0 }, group: SeatSet::EMPTY };
 
 impl Run {
     pub fn idle() -> Run {
-        Run { frames: [NO_FRAME; MAX_FRAMES], len: 0, wait: Wait::Nothing, immune: SeatSet::EMPTY, declared: NONE, starter: NONE, card: false }
+        Run {
+            frames: [NO_FRAME; MAX_FRAMES],
+            len: 0,
+            wait: Wait::Nothing,
+            immune: SeatSet::EMPTY,
+            declared: NONE,
+            starter: NONE,
+            card: false,
+        }
     }
 
     pub fn active(&self) -> bool {
