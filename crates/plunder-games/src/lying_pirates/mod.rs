@@ -355,7 +355,8 @@ impl Game for LyingPirates {
             in_phase: SeatSet::EMPTY,
             sit_out_next: SeatSet::EMPTY,
             shake: (NONE, 0),
-            bids: BidLog::new(),
+            // Every bid of a round: quantities up to 60 dice on five faces.
+            bids: BidLog::with_capacity(60 * 5 + 1),
             to_bet: Seat(0),
             showdown: None,
             winner: None,
