@@ -28,6 +28,12 @@ impl BidLog {
         BidLog(Vec::with_capacity(16))
     }
 
+    /// A log with room for `bids` bids: a game whose rounds can hold more than 16 (Lying Pirates: up to 300) makes
+    /// room once at the start, so that its steps never allocate.
+    pub fn with_capacity(bids: usize) -> BidLog {
+        BidLog(Vec::with_capacity(bids))
+    }
+
     #[inline]
     pub fn push(&mut self, seat: Seat, bid: Bid) {
         self.0.push(BidMade { seat, bid });

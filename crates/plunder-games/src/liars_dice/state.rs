@@ -65,7 +65,8 @@ impl State {
             cups,
             turn: Seat(0),
             opener: Seat(0),
-            bids: BidLog::new(),
+            // Strictly rising bids cannot outnumber the (quantity, face) pairs: room once, no allocation later.
+            bids: BidLog::with_capacity(counts.iter().map(|&c| c as usize).sum::<usize>() * options.faces as usize),
             showdown: None,
             winners: SeatSet::EMPTY,
             payoffs: [0.0; MAX_PLAYERS],

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::action::Chance;
 use super::cards::{ByDeck, Deck, Effect, MAX_CARDS};
-use super::options::MAX_CAPTAINS;
+use super::options::{MAX_CAPTAINS, MAX_CREW};
 use super::Scallywager;
 use crate::bidding::{count_table, Bid, BidLog, Call, Cups, PlainCount, MAX_CUPS};
 
@@ -179,7 +179,8 @@ impl State {
             window: Window::closed(players),
             bidder: Seat(0),
             clockwise: true,
-            bids: BidLog::new(),
+            // Strictly rising bids cannot outnumber the (quantity, face) pairs: room once, no allocation later.
+            bids: BidLog::with_capacity(players * MAX_CREW as usize * 6),
             keg: 0,
             boarders: SeatSet::EMPTY,
             ghosts: SeatSet::EMPTY,

@@ -1,0 +1,266 @@
+//! The effect interpreter: a tile's or card's program run frame by frame, stopping for chance (Action Dice, card
+//! thefts), choices (picks, options, payments) and battles.
+
+use plunder_core::{Seat, SeatSet};
+
+use super::content::{Group, Mark, Node, Who};
+use super::state::*;
+use super::LyingPirates;
+
+impl LyingPirates {
+    /// The seat `who` names in `bind`, if bound.
+    pub(crate) fn resolve(&self, who: Who, bind: Bind) -> Option<Seat> {
+        let v = match who {
+            Who::Me => bind.me,
+            Who::Target => bind.target,
+            Who::Winner => bind.winner,
+            Who::Loser => bind.loser,
+        };
+        (v != NONE).then_some(Seat(v))
+    }
+
+    /// The captains of `group` for an effect of `bind.me`, started by `starter`: in the Final Battle only the
+    /// claimants still in; in the Action Phase ships on Start/End are left out unless they started it.
+    pub(crate) fn group(
+        &self,
+        s: &State,
+        group: Group,
+        range: u8,
+        bind: Bind,
+        starter: Seat,
+        immune: SeatSet,
+    ) -> SeatSet {
+        let me = Seat(bind.me);
+        let base = if self.final_phase(s) { self.alive_claimants(s) } else { s.everyone() };
+        let p = |x: Seat| s.progress[x.index()] as i16;
+        let mut set: SeatSet = match group {
+            Group::Others => base.minus(SeatSet::only(me)),
+            Group::InRange => base.iter().filter(|&o| o != me && (p(o) - p(me)).abs() <= range as i16).collect(),
+            Group::Ahead => base.iter().filter(|&o| o != me && p(o) > p(me) && p(o) - p(me) <= range as i16).collect(),
+            Group::Target => match self.resolve(Who::Target, bind) {
+                Some(t) => SeatSet::only(t),
+                None => SeatSet::EMPTY,
+            },
+        };
+        set = set.minus(immune);
+        if self.action_phase(s) {
+            set = set.iter().filter(|&o| o == starter || s.progress[o.index()] != 0).collect();
+        }
+        set
+    }
+
+    /// Changes `seat`'s crew by `amount` (in the Final Battle, its count of crew).
+    fn crew(&self, s: &mut State, seat: Seat, amount: i8) -> u8 {
+        if self.final_phase(s) {
+            let c = &mut s.fb_crew[seat.index()];
+            if amount >= 0 {
+                *c += amount as u16;
+                return amount as u8;
+            }
+            let lost = (amount.unsigned_abs() as u16).min(*c);
+            *c -= lost;
+            return lost as u8;
+        }
+        if amount >= 0 {
+            s.gain_crew(seat, amount as u8)
+        } else {
+            s.lose_crew(seat, amount.unsigned_abs())
+        }
+    }
+
+    /// Runs the effect until it waits (true) or ends (false).
+    pub(crate) fn run_step(&self, s: &mut State) -> bool {
+        loop {
+            if s.run.wait != Wait::Nothing || s.battle.active || s.draw.1 > 0 || s.offer != Offer::Nothing {
+                return true;
+            }
+            if !s.run.active() {
+                return false;
+            }
+            let frame = *s.run.top();
+            let bind = frame.bind;
+            let starter = Seat(s.run.starter);
+            let immune = s.run.immune;
+            let seat_of = |who: Who| self.resolve(who, bind);
+            match self.content.node(frame.node) {
+                Node::Sequence { first, len } => {
+                    if (frame.step as u16) < len {
+                        s.run.top().step += 1;
+                        s.run.push(self.content.kid(first, frame.step as u16), bind);
+                    } else {
+                        s.run.pop();
+                    }
+                }
+                Node::Choose { chooser, len, .. } => match seat_of(chooser) {
+                    Some(c) => s.run.wait = Wait::Choose { chooser: c, options: len as u8 },
+                    None => s.run.pop(),
+                },
+                Node::Pay { who, coins, .. } => match seat_of(who) {
+                    Some(w) if s.coins[w.index()] >= coins as u16 => s.run.wait = Wait::Pay { who: w, coins },
+                    _ => s.run.pop(),
+                },
+                Node::Roll { die, roller, x, o } => match (seat_of(roller), frame.step) {
+                    (Some(r), 0) => s.run.wait = Wait::Die { die, roller: r },
+                    (Some(_), _) => s.run.replace(if frame.val == 1 { x } else { o }),
+                    (None, _) => s.run.pop(),
+                },
+                Node::Battle { among, include_self, range, seek, .. } => {
+                    let mut contenders = self.group(s, among, range, bind, starter, immune);
+                    if include_self {
+                        contenders.insert(Seat(bind.me));
+                    }
+                    self.start_battle(s, contenders, seek, Purpose::Effect);
+                }
+                Node::Pick { chooser, from, range, then } => {
+                    let candidates = self.group(s, from, range, bind, starter, immune);
+                    let Some(c) = seat_of(chooser) else {
+                        s.run.pop();
+                        continue;
+                    };
+                    if candidates.is_empty() {
+                        s.run.pop();
+                    } else if s.run.declared != NONE && chooser == Who::Me {
+                        let declared = Seat(s.run.declared);
+                        s.run.declared = NONE;
+                        if candidates.contains(declared) {
+                            s.run.top().bind.target = declared.0;
+                            s.run.replace(then);
+                        } else {
+                            s.run.pop();
+                        }
+                    } else if candidates.len() == 1 {
+                        s.run.top().bind.target = candidates.lowest().map_or(NONE, |t| t.0);
+                        s.run.replace(then);
+                    } else {
+                        s.run.wait = Wait::Pick { chooser: c, candidates };
+                    }
+                }
+                Node::Each { from, range, then } => {
+                    if frame.step == 0 {
+                        let group = self.group(s, from, range, bind, starter, immune);
+                        let top = s.run.top();
+                        top.group = group;
+                        top.step = 1;
+                    }
+                    let group = s.run.top().group;
+                    match s.first_from(group, Seat(bind.me)) {
+                        Some(next) => {
+                            s.run.top().group.remove(next);
+                            s.run.push(then, Bind { target: next.0, ..bind });
+                        }
+                        None => s.run.pop(),
+                    }
+                }
+                leaf => {
+                    self.apply_leaf(s, leaf, bind);
+                    if s.run.wait == Wait::Nothing && s.run.active() && s.run.top().node == frame.node {
+                        s.run.pop();
+                    }
+                }
+            }
+        }
+    }
+
+    /// A step that needs nothing more (or starts a chance event, for a card theft).
+    fn apply_leaf(&self, s: &mut State, node: Node, bind: Bind) {
+        let seat = |who: Who| self.resolve(who, bind);
+        match node {
+            Node::Coins { who, amount } => {
+                if let Some(w) = seat(who) {
+                    let c = &mut s.coins[w.index()];
+                    *c = (*c as i32 + amount as i32).max(0) as u16;
+                }
+            }
+            Node::TakeCoins { from, to, amount } => {
+                if let (Some(f), Some(t)) = (seat(from), seat(to)) {
+                    let moved = s.coins[f.index()].min(amount as u16);
+                    s.coins[f.index()] -= moved;
+                    s.coins[t.index()] += moved;
+                }
+            }
+            Node::Crew { who, amount } => {
+                if let Some(w) = seat(who) {
+                    self.crew(s, w, amount);
+                }
+            }
+            Node::TakeCrew { from, to, amount } => {
+                if let (Some(f), Some(t)) = (seat(from), seat(to)) {
+                    let lost = self.crew(s, f, -(amount as i8));
+                    self.crew(s, t, lost as i8);
+                }
+            }
+            Node::SpecialDie { who, die } => {
+                if let Some(w) = seat(who) {
+                    s.take_special(w, die as u8);
+                }
+            }
+            Node::ReleaseSpecial { who, die } => {
+                if let Some(w) = seat(who) {
+                    s.release(w, die as u8);
+                }
+            }
+            Node::Move { who, steps } => {
+                if let Some(w) = seat(who) {
+                    self.move_ship(s, w, steps);
+                }
+            }
+            Node::Swap { who, with } => {
+                if let (Some(a), Some(b)) = (seat(who), seat(with)) {
+                    let (pa, pb) = (s.progress[a.index()], s.progress[b.index()]);
+                    let onto_end = |p: u8| p == 0 || p == s.ring;
+                    if !(self.action_phase(s) && (onto_end(pa) || onto_end(pb))) {
+                        s.progress[a.index()] = pb;
+                        s.progress[b.index()] = pa;
+                    }
+                }
+            }
+            Node::Activate { who } => {
+                if let Some(w) = seat(who) {
+                    let p = s.progress[w.index()];
+                    if p > 0 && p < s.ring {
+                        let tile = s.layout[p as usize];
+                        s.run.replace(self.content.tiles[tile as usize].effect);
+                        s.run.top().bind = Bind::of(w);
+                    }
+                }
+            }
+            Node::SitOut { who } => {
+                if let Some(w) = seat(who) {
+                    s.sit_out_next.insert(w);
+                }
+            }
+            Node::Cards { who, amount } => {
+                if let Some(w) = seat(who) {
+                    s.draw = (w, amount);
+                }
+            }
+            Node::TakeCard { from, to } => {
+                if let (Some(f), Some(t)) = (seat(from), seat(to)) {
+                    if s.cards.count(hand(f)) > 0 {
+                        s.run.wait = Wait::Steal { from: f, to: t };
+                    }
+                }
+            }
+            Node::Token { take, flip } => {
+                if let Some(w) = take.and_then(seat) {
+                    s.token = w;
+                }
+                if flip {
+                    s.clockwise = !s.clockwise;
+                }
+            }
+            Node::Status { who, status } => {
+                if let Some(w) = seat(who) {
+                    match status {
+                        Mark::BattleUp => s.up.insert(w),
+                        Mark::BattleDown => s.down.insert(w),
+                        Mark::Ward => s.ward.insert(w),
+                        // Spyglass is not in the starter deck: its view is issue #9.
+                        Mark::Spy => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,595 @@
+//! The round's flow: dealing, the shake, the Betting Phase's result, the Sail Phase, the windows, the battles, the
+//! Action Phase's catching up, the End Game and the Final Battle. [`LyingPirates::settle`] moves play on after
+//! every input until a decision or a chance event is due.
+
+use plunder_core::priority::{Now, Window};
+use plunder_core::{Seat, SeatSet};
+
+use super::content::{Node, Seek, Special, Timing};
+use super::state::*;
+use super::LyingPirates;
+use crate::bidding::{Bid, CountRule};
+
+/// The Cursed Die's count rule (rulings 11 and 12): on its holder's own bet, the holder's cup counts nothing if
+/// the Cursed Die shows the bet's face, and its ones are not wild if it shows a Skull.
+#[derive(Copy, Clone, Debug)]
+pub struct CursedCount;
+
+impl CountRule for CursedCount {
+    fn count_cup(
+        &self,
+        rules: &crate::bidding::BidRules,
+        owner: usize,
+        bidder: usize,
+        cup: &[u8],
+        kinds: &[crate::bidding::DieKind],
+        face: u8,
+    ) -> u32 {
+        let curse = kinds.iter().position(|&k| k == Special::Cursed as u8).map(|i| cup[i]);
+        match curse {
+            Some(c) if owner == bidder && c == face => 0,
+            Some(super::action::SKULL) if owner == bidder => cup.iter().filter(|&&d| d == face).count() as u32,
+            _ => crate::bidding::count_matching(rules, cup, face),
+        }
+    }
+}
+
+impl LyingPirates {
+    /// Moves play on until someone must decide or chance must speak.
+    pub(crate) fn settle(&self, s: &mut State) {
+        loop {
+            if s.phase == Phase::Over {
+                return;
+            }
+            if s.draw.1 > 0 {
+                if s.cards.count(DECK) == 0 && s.cards.count(DISCARD) > 0 {
+                    let _ = s.cards.move_all(DISCARD, DECK);
+                }
+                if s.cards.count(DECK) > 0 {
+                    return;
+                }
+                s.draw.1 = 0;
+            }
+            if s.phase != Phase::Deal {
+                if let Some(empty) = self.empty_hand(s) {
+                    s.draw = (empty, 1);
+                    continue;
+                }
+            }
+            if s.offer != Offer::Nothing {
+                return;
+            }
+            if s.battle.active {
+                if self.battle_step(s) {
+                    return;
+                }
+                continue;
+            }
+            if s.run.active() {
+                if self.run_step(s) {
+                    if s.draw.1 > 0 {
+                        continue;
+                    }
+                    return;
+                }
+                if !s.run.active() {
+                    self.run_done(s);
+                }
+                continue;
+            }
+            match s.phase {
+                Phase::Deal => {
+                    let per = self.cards_per_player;
+                    match Seat::all(s.seats()).find(|&p| (s.cards.count(hand(p)) as u8) < per) {
+                        Some(p) if s.cards.count(DECK) > 0 => s.draw = (p, per - s.cards.count(hand(p)) as u8),
+                        _ => self.new_round(s),
+                    }
+                }
+                Phase::Shake => {
+                    if s.shake.0 != NONE {
+                        return;
+                    }
+                    s.phase = Phase::Betting;
+                    s.to_bet = s.first_from(s.in_phase, s.token).unwrap_or(s.token);
+                    return;
+                }
+                Phase::Betting | Phase::SailRoll | Phase::CatchUp | Phase::FinalPrepare => return,
+                Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow => match s.window.now() {
+                    Now::Priority(_) => return,
+                    Now::Resolving(entry) => self.start_item(s, entry.by.unwrap_or(s.token), entry.item),
+                    Now::Closed => self.window_closed(s),
+                },
+                Phase::SailBattle => self.open(s, Phase::SailSecond),
+                Phase::FinalBattle => self.open(s, Phase::FinalWindow),
+                Phase::Over => return,
+            }
+        }
+    }
+
+    fn empty_hand(&self, s: &State) -> Option<Seat> {
+        if s.cards.count(DECK) + s.cards.count(DISCARD) == 0 {
+            return None;
+        }
+        Seat::all(s.seats()).find(|&p| s.cards.count(hand(p)) == 0)
+    }
+
+    /// A new round: statuses and allowances end, the sit-outs of the last round's effects begin.
+    pub(crate) fn new_round(&self, s: &mut State) {
+        if s.round >= self.options.max_rounds {
+            let far = Seat::all(s.seats()).map(|p| s.progress[p.index()]).max().unwrap_or(0);
+            s.winners = Seat::all(s.seats()).filter(|p| s.progress[p.index()] == far).collect();
+            s.phase = Phase::Over;
+            return;
+        }
+        s.round += 1;
+        s.up = SeatSet::EMPTY;
+        s.down = SeatSet::EMPTY;
+        s.ward = SeatSet::EMPTY;
+        s.gold_used = SeatSet::EMPTY;
+        s.silver_used = SeatSet::EMPTY;
+        s.rerolled = SeatSet::EMPTY;
+        s.auto_pass = SeatSet::EMPTY;
+        s.bids.clear();
+        s.showdown = None;
+        s.revealed = false;
+        s.winner = None;
+        s.movers = SeatSet::EMPTY;
+        s.sail = 0;
+        s.in_phase = s.everyone().minus(s.sit_out_next);
+        s.sit_out_next = SeatSet::EMPTY;
+        match s.in_phase.len() {
+            0 => self.open(s, Phase::Action),
+            1 => {
+                let only = s.in_phase.lowest().unwrap_or(Seat(0));
+                self.start_sail(s, only, SeatSet::only(only));
+            }
+            _ => {
+                s.phase = Phase::Shake;
+                let first = s.in_phase.lowest().unwrap_or(Seat(0));
+                s.shake = (first.0, 0);
+            }
+        }
+    }
+
+    /// Records the next die of the shake and moves the cursor on.
+    pub(crate) fn shake_die(&self, s: &mut State, face: u8) {
+        let (seat, index) = (Seat(s.shake.0), s.shake.1);
+        s.cups.set(seat, index as usize, face);
+        if index + 1 < s.cups.count(seat) {
+            s.shake.1 += 1;
+        } else {
+            let later = s.in_phase.iter().find(|p| p.0 > seat.0);
+            s.shake = later.map_or((NONE, 0), |p| (p.0, 0));
+        }
+    }
+
+    /// Dice counted in the Betting Phase (the cups of the captains in it).
+    pub(crate) fn dice_in_phase(&self, s: &State) -> u8 {
+        s.in_phase.iter().map(|p| s.cups.count(p)).sum()
+    }
+
+    /// Dice matching `face` for a bet made by `bettor`, over the cups in the phase.
+    pub fn counted(&self, s: &State, face: u8, bettor: Seat) -> u32 {
+        s.in_phase
+            .iter()
+            .map(|p| {
+                CursedCount.count_cup(
+                    &self.rules,
+                    p.index(),
+                    bettor.index(),
+                    s.cups.dice_of(p),
+                    s.cups.kinds_of(p),
+                    face,
+                )
+            })
+            .sum()
+    }
+
+    /// Settles a liar call (`exact: None`) or an exact bet on `exact` by `caller`.
+    pub(crate) fn call(&self, s: &mut State, caller: Seat, exact: Option<Bid>) {
+        let Some((last_bettor, last)) = s.bids.last() else { return };
+        let (bid, bettor) = match exact {
+            Some(b) => (b, caller),
+            None => (last, last_bettor),
+        };
+        let counted = self.counted(s, bid.face, bettor);
+        let (winner, losers) = match exact {
+            None if counted < bid.quantity as u32 => (caller, SeatSet::only(last_bettor)),
+            None => (last_bettor, SeatSet::only(caller)),
+            Some(_) if counted == bid.quantity as u32 => (caller, s.in_phase.minus(SeatSet::only(caller))),
+            Some(_) => {
+                s.sit_out_next.insert(caller);
+                (last_bettor, SeatSet::only(caller))
+            }
+        };
+        s.showdown = Some(Showdown { caller, exact: exact.is_some(), bid, bettor, counted, winner });
+        s.shown = s.cups;
+        s.revealed = true;
+        if exact.is_some() && winner == caller {
+            s.gain_crew(caller, 1);
+        }
+        let movers = s.in_phase.minus(losers);
+        self.start_sail(s, winner, movers);
+    }
+
+    /// The Betting Phase's winner takes the token and a coin and rolls the Sail Die.
+    fn start_sail(&self, s: &mut State, winner: Seat, movers: SeatSet) {
+        s.winner = Some(winner);
+        s.movers = movers;
+        s.token = winner;
+        s.coins[winner.index()] += 1;
+        s.sail = 0;
+        s.phase = Phase::SailRoll;
+    }
+
+    /// Whether `seat` may pay for its reroll now.
+    pub(crate) fn may_reroll(&self, s: &State, seat: Seat) -> bool {
+        !s.rerolled.contains(seat) && s.coins[seat.index()] >= REROLL_PRICE
+    }
+
+    /// The Sail Die fell: offer the winner its reroll, or sail.
+    pub(crate) fn sail_rolled(&self, s: &mut State, face: u8) {
+        s.sail = face;
+        let winner = s.winner.unwrap_or(s.token);
+        if self.may_reroll(s, winner) {
+            s.offer = Offer::Sail(winner);
+        } else {
+            self.sail_move(s);
+        }
+    }
+
+    pub(crate) fn sail_move(&self, s: &mut State) {
+        for m in s.movers.iter() {
+            self.move_ship(s, m, s.sail as i8);
+        }
+        self.open(s, Phase::SailFirst);
+    }
+
+    /// Moves a ship: never past Start/End nor below 0; in the Action Phase a move onto Start/End is ignored.
+    pub(crate) fn move_ship(&self, s: &mut State, seat: Seat, steps: i8) {
+        let from = s.progress[seat.index()] as i16;
+        let to = (from + steps as i16).clamp(0, s.ring as i16) as u8;
+        if self.action_phase(s) && (to == 0 || to == s.ring) {
+            return;
+        }
+        s.progress[seat.index()] = to;
+    }
+
+    pub(crate) fn action_phase(&self, s: &State) -> bool {
+        matches!(s.phase, Phase::Action | Phase::CatchUp)
+    }
+
+    pub(crate) fn final_phase(&self, s: &State) -> bool {
+        matches!(s.phase, Phase::FinalWindow | Phase::FinalBattle | Phase::FinalPrepare)
+    }
+
+    /// Opens a card window for `phase`.
+    pub(crate) fn open(&self, s: &mut State, phase: Phase) {
+        if phase != Phase::SailSecond {
+            s.auto_pass = SeatSet::EMPTY;
+        }
+        s.phase = phase;
+        let eligible = if phase == Phase::FinalWindow { self.alive_claimants(s) } else { s.everyone() };
+        s.window = Window::open(s.seats(), s.token, eligible, s.auto_pass);
+    }
+
+    fn window_closed(&self, s: &mut State) {
+        match s.phase {
+            Phase::SailFirst => {
+                s.phase = Phase::SailBattle;
+                match s.movers.len() {
+                    0 => {}
+                    1 => self.activate(s, s.movers.lowest().unwrap_or(s.token)),
+                    _ => self.start_battle(s, s.movers, Seek::Winner, Purpose::Tile),
+                }
+            }
+            Phase::SailSecond => self.end_check(s),
+            Phase::Action => self.start_catch_up(s),
+            Phase::FinalWindow => {
+                s.phase = Phase::FinalBattle;
+                self.start_battle(s, self.alive_claimants(s), Seek::Loser, Purpose::Final);
+            }
+            _ => {}
+        }
+    }
+
+    /// `seat` resolves the event of the tile under its ship (Start/End has none).
+    pub(crate) fn activate(&self, s: &mut State, seat: Seat) {
+        let p = s.progress[seat.index()];
+        if p == 0 || p >= s.ring {
+            return;
+        }
+        let tile = s.layout[p as usize];
+        s.run = Run::idle();
+        s.run.push(self.content.tiles[tile as usize].effect, Bind::of(seat));
+        s.run.starter = seat.0;
+    }
+
+    /// A card on the stack starts resolving.
+    fn start_item(&self, s: &mut State, by: Seat, item: Item) {
+        let card = &self.content.cards[item.card as usize];
+        if let Node::Cancel { .. } = self.content.node(card.effect) {
+            if let Some(answered) = s.window.get_mut(item.answers as usize) {
+                answered.immune.insert(by);
+            }
+            self.discard_top(s);
+            return;
+        }
+        s.run = Run::idle();
+        s.run.push(card.effect, Bind::of(by));
+        s.run.immune = item.immune;
+        s.run.declared = item.target;
+        s.run.starter = by.0;
+        s.run.card = true;
+    }
+
+    /// The resolving card goes to the discard pile and leaves the stack.
+    fn discard_top(&self, s: &mut State) {
+        if let Ok(entry) = s.window.resolved() {
+            if let Some(id) = s.cards.find(STACK, entry.item.card) {
+                let _ = s.cards.move_card(id, DISCARD);
+            }
+        }
+    }
+
+    fn run_done(&self, s: &mut State) {
+        let card = s.run.card;
+        s.run = Run::idle();
+        if card {
+            self.discard_top(s);
+        }
+    }
+
+    /// After window S2: one ship home wins, several fight the Final Battle, none: the Action Phase.
+    fn end_check(&self, s: &mut State) {
+        let home: SeatSet = Seat::all(s.seats()).filter(|p| s.progress[p.index()] >= s.ring).collect();
+        match home.len() {
+            0 => self.open(s, Phase::Action),
+            1 => {
+                s.winners = home;
+                s.phase = Phase::Over;
+            }
+            _ => {
+                s.claimants = home;
+                s.prepared = SeatSet::EMPTY;
+                s.phase = Phase::FinalPrepare;
+            }
+        }
+    }
+
+    /// The last ships and how far each may offer, if catching up is possible.
+    pub(crate) fn catch_up_range(&self, s: &State, seat: Seat) -> u8 {
+        let distance = self.catch_up_distance(s);
+        distance.min(s.regular(seat).saturating_sub(1))
+    }
+
+    fn catch_up_distance(&self, s: &State) -> u8 {
+        let lowest = Seat::all(s.seats()).map(|p| s.progress[p.index()]).min().unwrap_or(0);
+        let ahead = Seat::all(s.seats()).map(|p| s.progress[p.index()]).filter(|&p| p > lowest).min();
+        ahead.map_or(0, |a| a - lowest)
+    }
+
+    fn start_catch_up(&self, s: &mut State) {
+        let lowest = Seat::all(s.seats()).map(|p| s.progress[p.index()]).min().unwrap_or(0);
+        let tied: SeatSet = Seat::all(s.seats()).filter(|p| s.progress[p.index()] == lowest).collect();
+        if self.catch_up_distance(s) == 0 || tied.iter().any(|p| self.catch_up_range(s, p) == 0) {
+            self.new_round(s);
+            return;
+        }
+        s.catch_tied = tied;
+        s.catch_committed = SeatSet::EMPTY;
+        s.phase = Phase::CatchUp;
+    }
+
+    pub(crate) fn catch_up_offer(&self, s: &mut State, seat: Seat, tiles: u8) {
+        s.catch_offers[seat.index()] = tiles;
+        s.catch_committed.insert(seat);
+        if s.catch_committed != s.catch_tied {
+            return;
+        }
+        let moved = s.catch_tied.iter().map(|p| s.catch_offers[p.index()]).min().unwrap_or(0);
+        if moved > 0 {
+            for p in s.catch_tied.iter() {
+                s.sacrifice(p, moved);
+                s.progress[p.index()] += moved;
+            }
+        }
+        self.new_round(s);
+    }
+
+    pub(crate) fn alive_claimants(&self, s: &State) -> SeatSet {
+        s.claimants.iter().filter(|p| s.fb_crew[p.index()] > 0).collect()
+    }
+
+    pub(crate) fn prepare(&self, s: &mut State, seat: Seat, trade: bool, buy: u8) {
+        s.prepare[seat.index()] = (trade, buy);
+        s.prepared.insert(seat);
+        if s.prepared != s.claimants {
+            return;
+        }
+        for p in s.claimants.iter() {
+            let (trade, buy) = s.prepare[p.index()];
+            let specials = s.specials(p) as u16;
+            let crew = s.regular(p) as u16 + if trade { 2 * specials } else { specials } + buy as u16;
+            s.fb_crew[p.index()] = crew;
+            s.coins[p.index()] -= DIE_PRICE * buy as u16;
+        }
+        s.gold_used = SeatSet::EMPTY;
+        s.silver_used = SeatSet::EMPTY;
+        s.up = SeatSet::EMPTY;
+        s.down = SeatSet::EMPTY;
+        s.ward = SeatSet::EMPTY;
+        s.rerolled = SeatSet::EMPTY;
+        s.auto_pass = SeatSet::EMPTY;
+        s.battles = 0;
+        self.open(s, Phase::FinalWindow);
+    }
+
+    /// Starts a battle among `contenders`: a battle of one needs no roll, of nobody does nothing.
+    pub(crate) fn start_battle(&self, s: &mut State, contenders: SeatSet, seek: Seek, purpose: Purpose) {
+        if contenders.len() <= 1 && purpose != Purpose::Final {
+            if let Some(only) = contenders.lowest() {
+                self.battle_result(s, purpose, seek, only);
+            } else if purpose == Purpose::Effect {
+                s.run.pop();
+            }
+            return;
+        }
+        s.battle = Battle {
+            active: true,
+            purpose,
+            seek,
+            contenders,
+            to_roll: contenders,
+            ranks: [0; 6],
+            faces: [0; 6],
+            rolls: 1,
+            offers: SeatSet::EMPTY,
+        };
+        s.battle_main_roll = true;
+    }
+
+    /// A Battle Die fell for the next seat of the roll.
+    pub(crate) fn battle_die(&self, s: &mut State, seat: Seat, rank: u8) {
+        let shift = u8::from(s.up.contains(seat)) as i8 - u8::from(s.down.contains(seat)) as i8;
+        s.battle.faces[seat.index()] = rank;
+        s.battle.ranks[seat.index()] = (rank as i8 + shift).clamp(1, 3) as u8;
+        s.battle.to_roll.remove(seat);
+        if s.battle.to_roll.is_empty() && s.battle_main_roll {
+            s.battle_main_roll = false;
+            s.battle.offers = s.battle.contenders;
+        }
+    }
+
+    /// The seat whose Battle Die rolls next.
+    pub(crate) fn next_battle_roller(&self, s: &State) -> Option<Seat> {
+        s.first_from(s.battle.to_roll, s.token)
+    }
+
+    /// The seat offered a battle reroll now.
+    pub(crate) fn battle_offeree(&self, s: &State) -> Option<Seat> {
+        s.first_from(s.battle.offers, s.token)
+    }
+
+    /// Moves the battle on; true while it waits for dice or a reroll decision.
+    fn battle_step(&self, s: &mut State) -> bool {
+        if !s.battle.to_roll.is_empty() {
+            return true;
+        }
+        while let Some(seat) = self.battle_offeree(s) {
+            if self.may_reroll(s, seat) {
+                return true;
+            }
+            s.battle.offers.remove(seat);
+        }
+        let b = s.battle;
+        let ranks = |p: Seat| b.ranks[p.index()];
+        if b.purpose == Purpose::Final {
+            let skulls: SeatSet = b.contenders.iter().filter(|&p| ranks(p) == 1).collect();
+            if !skulls.is_empty() {
+                let alive = self.alive_claimants(s);
+                let survivors = alive.iter().filter(|p| !skulls.contains(*p) || s.fb_crew[p.index()] > 1).count();
+                if survivors > 0 {
+                    for p in skulls.iter() {
+                        s.fb_crew[p.index()] -= 1;
+                    }
+                }
+                s.battle.active = false;
+                self.final_battle_done(s);
+                return false;
+            }
+        }
+        let best = match b.seek {
+            Seek::Winner => b.contenders.iter().map(ranks).max(),
+            Seek::Loser => b.contenders.iter().map(ranks).min(),
+        }
+        .unwrap_or(0);
+        let tied: SeatSet = b.contenders.iter().filter(|&p| ranks(p) == best).collect();
+        if tied.len() == 1 || b.rolls >= MAX_BATTLE_ROLLS {
+            let result = s.first_from(tied, s.token).unwrap_or(s.token);
+            s.battle.active = false;
+            if b.purpose == Purpose::Final {
+                s.fb_crew[result.index()] -= 1;
+                self.final_battle_done(s);
+            } else {
+                self.battle_result(s, b.purpose, b.seek, result);
+            }
+            return false;
+        }
+        s.battle.contenders = tied;
+        s.battle.to_roll = tied;
+        s.battle.rolls += 1;
+        s.battle_main_roll = true;
+        true
+    }
+
+    fn battle_result(&self, s: &mut State, purpose: Purpose, seek: Seek, result: Seat) {
+        match purpose {
+            Purpose::Tile => self.activate(s, result),
+            Purpose::Effect => {
+                let contenders = s.battle.contenders;
+                let top = s.run.top();
+                match seek {
+                    Seek::Winner => top.bind.winner = result.0,
+                    Seek::Loser => top.bind.loser = result.0,
+                }
+                // A duel binds both: the other of the two.
+                if let Some(other) = contenders.minus(SeatSet::only(result)).lowest() {
+                    if contenders.len() == 2 {
+                        match seek {
+                            Seek::Winner => top.bind.loser = other.0,
+                            Seek::Loser => top.bind.winner = other.0,
+                        }
+                    }
+                }
+                let Node::Battle { then, .. } = self.content.node(top.node) else { return };
+                s.run.replace(then);
+            }
+            Purpose::Final => {}
+        }
+    }
+
+    fn final_battle_done(&self, s: &mut State) {
+        let alive = self.alive_claimants(s);
+        s.battles += 1;
+        if alive.len() <= 1 || s.battles >= MAX_FINAL_BATTLES {
+            s.winners = alive;
+            s.phase = Phase::Over;
+            return;
+        }
+        s.up = SeatSet::EMPTY;
+        s.down = SeatSet::EMPTY;
+        s.rerolled = SeatSet::EMPTY;
+        s.phase = Phase::FinalBattle;
+    }
+
+    /// Whether the card kind `card` on top of the stack (played by `by`, aimed at `target`) reaches `seat`.
+    pub(crate) fn affects(&self, s: &State, by: Seat, item: Item, seat: Seat) -> bool {
+        if item.target == seat.0 {
+            return true;
+        }
+        let root = self.content.node(self.content.cards[item.card as usize].effect);
+        let bind = Bind::of(by);
+        let reaches = |node: Node| match node {
+            Node::Each { from, range, .. } => self.group(s, from, range, bind, by, item.immune).contains(seat),
+            Node::Battle { among, range, .. } => self.group(s, among, range, bind, by, item.immune).contains(seat),
+            _ => false,
+        };
+        match root {
+            Node::Sequence { first, len } => (0..len).any(|i| reaches(self.content.node(self.content.kid(first, i)))),
+            other => reaches(other),
+        }
+    }
+
+    /// Whether `card` may answer the top of the stack for `seat`.
+    pub(crate) fn may_answer(&self, s: &State, seat: Seat, card: u8) -> bool {
+        let Some(top) = s.window.top() else { return false };
+        let Some(by) = top.by else { return false };
+        if by == seat || self.content.cards[card as usize].timing != Timing::Response {
+            return false;
+        }
+        let Node::Cancel { icons } = self.content.node(self.content.cards[card as usize].effect) else { return false };
+        let icon = self.content.cards[top.item.card as usize].icon;
+        icons & (1 << icon as u8) != 0 && self.affects(s, by, top.item, seat)
+    }
+}

@@ -1,0 +1,735 @@
+//! # Lying Pirates
+//!
+//! **Source:** *Lying Pirates: The Race for the Pirate Throne* (Nordic Pirate Games), rulebook title "Pirata
+//! Codex", `shared/rulebooks/000_1b3b8f35b48988cc.txt`, with the publisher's FAQ. Rulings and the designed
+//! content: `docs/rules/lying-pirates.md`; data: `data/lying-pirates/*.json` (embedded, parsed and checked).
+//!
+//! Captains race their ships round a ring of tiles. Each round: a **Betting Phase** (liar's dice, ones wild,
+//! faces 2-6, raise / exact / liar; one winner, losers and survivors), a **Sail Phase** (the winner rolls the Sail
+//! Die, winner and survivors sail 1 or 2 tiles, battle with Battle Dice, and the battle's winner resolves its
+//! tile's event; gold cards in two windows) and an **Action Phase** (gold and silver cards, then the last ship may
+//! sacrifice crew to catch up). The first ship home wins; ships home together fight the Final Battle.
+//!
+//! **Simplifications (this version, issue #8):** 3 to 6 captains (Phantom mode, the card draft, the full
+//! 78-card deck, variants and captains are issue #9); the suggested first-game layout (tile dealing and placement
+//! is refused as an option until it is built); the starter deck (53 cards, 17 kinds); card windows give priority
+//! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
+//! (Ghost, then Mermaid, then Pirate King) without being asked.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `players` | 4 | 3 to 6 captains |
+//! | `map` | `"base"` | `"base"` (14 spaces, 6 cards each) or `"extended"` (20 spaces, 7 cards each) |
+//! | `setup` | `"first_game"` | the suggested layout of the map; `"placement"` is not yet playable |
+//! | `deck` | `"starter"` | the 53-card starter set; `"full"` is not yet playable |
+//! | `max_rounds` | 200 | safety stop: the ship farthest ahead wins (ties share) |
+//!
+//! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0.
+
+mod action;
+mod bot;
+pub mod content;
+mod effects;
+mod flow;
+mod options;
+mod state;
+mod text;
+mod view;
+
+pub use action::{face_name, Action, BattleFace, Chance, BLANK, SKULL};
+pub use bot::Captain;
+pub use content::{Content, Metal, Node};
+pub use flow::CursedCount;
+pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
+pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
+pub use view::{BattleView, Question, StackCard, View};
+
+use plunder_core::priority::Window;
+use plunder_core::zones::Zones;
+use plunder_core::{
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+};
+
+use crate::bidding::{Bid, BidLog, BidRules, Cups, RaiseRule, Wild, REGULAR};
+use content::{ActionDie, Special, Timing};
+use state::*;
+
+/// Lying Pirates under one set of options, with its content.
+#[derive(Clone, Debug)]
+pub struct LyingPirates {
+    options: Options,
+    pub content: Content,
+    pub(crate) rules: BidRules,
+    /// Card kinds in the deck, with copies.
+    deck: Vec<(u8, u8)>,
+    layout: Vec<u8>,
+    pub(crate) cards_per_player: u8,
+}
+
+/// A crew die's faces by kind, as (face, sixths).
+pub fn die_faces(kind: u8) -> &'static [(u8, u32)] {
+    match kind {
+        1 => &[(1, 3), (6, 3)],
+        2 => &[(1, 2), (6, 2), (BLANK, 2)],
+        3 => &[(1, 3), (BLANK, 3)],
+        4 => &[(2, 1), (3, 1), (4, 1), (5, 1), (SKULL, 2)],
+        _ => &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)],
+    }
+}
+
+/// The kind of a card drawn uniformly from `zone`: each kind with probability its count over the zone's size,
+/// as `chance_outcomes` lists it, in one pass over the cards.
+fn nth_card(s: &State, zone: plunder_core::zones::ZoneId, rng: &mut Rng) -> u8 {
+    let n = s.cards.count(zone);
+    if n == 0 {
+        return 0;
+    }
+    let mut pick = rng.below(n as u32) as usize;
+    for id in 0..s.cards.len() as u16 {
+        if s.cards.zone_of(id) == zone {
+            if pick == 0 {
+                return s.cards.kind(id);
+            }
+            pick -= 1;
+        }
+    }
+    0
+}
+
+fn pick_weighted(rng: &mut Rng, faces: &[(u8, u32)]) -> u8 {
+    let mut weights = [0u32; 8];
+    for (i, &(_, w)) in faces.iter().enumerate() {
+        weights[i] = w;
+    }
+    faces[rng.weighted(&weights[..faces.len()]).unwrap_or(0)].0
+}
+
+/// Steps a round can take at most, apart from buying cards and passing the Cursed Die (bounded over the game
+/// below): the shake (60 dice), 300 bets and a call, the Sail Die with its reroll, the movers' battle (16 rolls of
+/// 6 dice, offers and rerolls), the tile's event, three windows with at most 12 card plays (the allowance) each
+/// resolving in at most 420 steps, passes, free draws and catching up.
+const ROUND_STEPS: u64 = 60 + 301 + 3 + 16 * 18 + 420 + 3 * 6 + 12 * (420 + 7) + 12 + 7;
+/// Coins gained in one round at most (winner 1, a tile 3, twelve cards 3 each), and crew dice.
+const ROUND_COINS: u64 = 40;
+const ROUND_CREW: u64 = 24;
+/// One Final Battle: preparation, then at most 64 battles of a window (12 plays) and 16 rolls.
+const FINAL_STEPS: u64 = 6 + MAX_FINAL_BATTLES as u64 * (12 * (420 + 7) + 6 + 16 * 18);
+
+impl LyingPirates {
+    pub fn players(&self) -> usize {
+        self.options.players as usize
+    }
+
+    /// Resolves the tile under `seat`'s ship as the Sail Phase's activation would (for tests and tools); play
+    /// goes on to window S2.
+    pub fn resolve_tile(&self, s: &mut State, seat: Seat) {
+        s.phase = Phase::SailBattle;
+        self.activate(s, seat);
+        self.settle(s);
+    }
+
+    /// Opens a card window of `phase` (Sail, Action or Final Battle) on `s` (for tests and tools).
+    pub fn open_window(&self, s: &mut State, phase: Phase) {
+        self.open(s, phase);
+        self.settle(s);
+    }
+
+    /// Ends the round where it stands and begins the next (for tests and tools).
+    pub fn begin_round(&self, s: &mut State) {
+        self.new_round(s);
+        self.settle(s);
+    }
+
+    pub fn card_kind(&self, id: &str) -> Option<u8> {
+        self.content.card_index(id)
+    }
+
+    /// The tile at race progress `p`.
+    pub fn tile_at(&self, p: u8) -> u8 {
+        self.layout[(p as usize) % self.layout.len()]
+    }
+
+    fn window_phase(s: &State) -> bool {
+        matches!(s.phase, Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow)
+    }
+
+    /// Whether card kind `card` may be played in the current window by `seat` (metal, phase, allowance).
+    fn card_allowed(&self, s: &State, seat: Seat, card: u8) -> bool {
+        let c = &self.content.cards[card as usize];
+        let phase_ok = match s.phase {
+            Phase::SailFirst | Phase::SailSecond => c.in_sail,
+            Phase::Action => c.in_action,
+            Phase::FinalWindow => c.final_battle,
+            _ => false,
+        };
+        let used = match c.metal {
+            Metal::Gold => s.gold_used,
+            Metal::Silver => s.silver_used,
+        };
+        phase_ok && !used.contains(seat)
+    }
+
+    /// Every window action of the seat holding priority. Allocation-free.
+    fn for_each_window_action(&self, s: &State, seat: Seat, mut f: impl FnMut(Action)) {
+        f(Action::Pass);
+        f(Action::AutoPass);
+        let empty_stack = s.window.is_empty();
+        for card in 0..self.content.cards.len() as u8 {
+            if !s.cards.has_kind(hand(seat), card) || !self.card_allowed(s, seat, card) {
+                continue;
+            }
+            match self.content.cards[card as usize].timing {
+                Timing::Response => {
+                    if self.may_answer(s, seat, card) {
+                        f(Action::Play { card, target: None });
+                    }
+                }
+                Timing::Play if empty_stack => match self.content.declared_pick(card) {
+                    Some(Node::Pick { from, range, .. }) => {
+                        for t in self.group(s, from, range, Bind::of(seat), seat, SeatSet::EMPTY).iter() {
+                            f(Action::Play { card, target: Some(t) });
+                        }
+                    }
+                    _ => f(Action::Play { card, target: None }),
+                },
+                Timing::Play => {}
+            }
+        }
+        if s.phase == Phase::FinalWindow {
+            return;
+        }
+        if s.coins[seat.index()] >= CARD_PRICE && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
+            f(Action::Buy);
+        }
+        if empty_stack && s.holds(seat, Special::Cursed as u8) && s.regular(seat) > CURSE_PASS_COST {
+            for to in Seat::all(s.seats()) {
+                if to != seat && !(self.action_phase(s) && s.progress[to.index()] == 0) {
+                    f(Action::PassCurse { to });
+                }
+            }
+        }
+    }
+
+    fn for_each_action(&self, s: &State, seat: Seat, mut f: impl FnMut(Action)) {
+        match s.offer {
+            Offer::Sail(_) | Offer::Action(_) => {
+                f(Action::Reroll);
+                f(Action::Keep);
+                return;
+            }
+            Offer::Nothing => {}
+        }
+        if s.battle.active {
+            f(Action::Reroll);
+            f(Action::Keep);
+            return;
+        }
+        if s.run.active() {
+            match s.run.wait {
+                Wait::Pick { candidates, .. } => candidates.iter().for_each(|t| f(Action::Pick { seat: t })),
+                Wait::Choose { options, .. } => (0..options).for_each(|o| f(Action::Choose { option: o })),
+                Wait::Pay { .. } => {
+                    f(Action::Pay);
+                    f(Action::Decline);
+                }
+                _ => {}
+            }
+            return;
+        }
+        match s.phase {
+            Phase::Betting => {
+                let total = self.dice_in_phase(s);
+                match s.bids.last() {
+                    None => {
+                        let cap = (s.in_phase.len() as u8).min(total);
+                        self.rules.for_each_raise(None, cap, |b| f(Action::Bet { quantity: b.quantity, face: b.face }));
+                    }
+                    Some((_, last)) => {
+                        self.rules.for_each_raise(Some(last), total, |b| {
+                            f(Action::Bet { quantity: b.quantity, face: b.face })
+                        });
+                        self.rules.for_each_exact(Some(last), total, |b| {
+                            f(Action::Exact { quantity: b.quantity, face: b.face })
+                        });
+                        f(Action::Liar);
+                    }
+                }
+            }
+            Phase::CatchUp => (0..=self.catch_up_range(s, seat)).for_each(|t| f(Action::CatchUp { tiles: t })),
+            Phase::FinalPrepare => {
+                let most = (s.coins[seat.index()] / DIE_PRICE).min(20) as u8;
+                let trades: &[bool] = if s.specials(seat) > 0 { &[false, true] } else { &[false] };
+                for &trade in trades {
+                    for buy in 0..=most {
+                        f(Action::Prepare { trade, buy });
+                    }
+                }
+            }
+            _ if Self::window_phase(s) => self.for_each_window_action(s, seat, f),
+            _ => {}
+        }
+    }
+
+    fn draw_card(&self, s: &mut State, card: u8) {
+        let (seat, n) = s.draw;
+        let _ = s.cards.draw(DECK, card, hand(seat));
+        s.draw.1 = n - 1;
+    }
+}
+
+impl Game for LyingPirates {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+
+    const ID: &'static str = "lying-pirates";
+    const NAME: &'static str = "Lying Pirates";
+
+    fn new(options: Options) -> Result<Self, OptionsError> {
+        options.check()?;
+        let content = Content::load()?;
+        let (_, _, cards_per_player) = *content
+            .maps
+            .iter()
+            .find(|(id, ..)| id == options.map.id())
+            .ok_or_else(|| OptionsError::new("lying-pirates data: no such map"))?;
+        let layout = content
+            .layouts
+            .iter()
+            .find(|(id, ..)| id == options.map.layout_id())
+            .map(|l| l.2.clone())
+            .ok_or_else(|| OptionsError::new("lying-pirates data: no layout for the map"))?;
+        let deck: Vec<(u8, u8)> = content
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| options.deck == DeckChoice::Full || c.starter)
+            .map(|(k, c)| (k as u8, c.copies))
+            .collect();
+        let total: usize = deck.iter().map(|&(_, c)| c as usize).sum();
+        if total > MAX_CARDS || total < options.players as usize * cards_per_player as usize {
+            return Err(OptionsError::new("lying-pirates data: the deck does not fit the table"));
+        }
+        let rules =
+            BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
+        Ok(LyingPirates { options, content, rules, deck, layout, cards_per_player })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn options_for_players(players: usize) -> Options {
+        Options::for_players(players as u8)
+    }
+
+    fn seats(&self) -> usize {
+        self.players()
+    }
+
+    fn initial_state(&self) -> State {
+        let n = self.players();
+        let mut cards: Cards = Zones::new(n, &card_zones(n)).expect("the card zones fit");
+        for &(kind, copies) in &self.deck {
+            cards.add(kind, copies as usize, DECK).expect("the deck fits (checked in new)");
+        }
+        let mut layout = [0u8; 32];
+        layout[..self.layout.len()].copy_from_slice(&self.layout);
+        let cups = Cups::new(&vec![5u8; n]);
+        let mut s = State {
+            phase: Phase::Deal,
+            round: 0,
+            players: n as u8,
+            cups,
+            shown: cups,
+            revealed: false,
+            bag: CREW_DICE - 5 * n as u8,
+            coins: [2; 6],
+            progress: [0; 6],
+            ring: self.layout.len() as u8,
+            layout,
+            token: Seat(0),
+            clockwise: true,
+            in_phase: SeatSet::EMPTY,
+            sit_out_next: SeatSet::EMPTY,
+            shake: (NONE, 0),
+            // Every bid of a round: quantities up to 60 dice on five faces.
+            bids: BidLog::with_capacity(60 * 5 + 1),
+            to_bet: Seat(0),
+            showdown: None,
+            winner: None,
+            movers: SeatSet::EMPTY,
+            sail: 0,
+            cards,
+            window: Window::closed(n),
+            gold_used: SeatSet::EMPTY,
+            silver_used: SeatSet::EMPTY,
+            rerolled: SeatSet::EMPTY,
+            auto_pass: SeatSet::EMPTY,
+            up: SeatSet::EMPTY,
+            down: SeatSet::EMPTY,
+            ward: SeatSet::EMPTY,
+            run: Run::idle(),
+            battle: Battle::none(),
+            battle_main_roll: false,
+            offer: Offer::Nothing,
+            draw: (Seat(0), 0),
+            catch_tied: SeatSet::EMPTY,
+            catch_committed: SeatSet::EMPTY,
+            catch_offers: [0; 6],
+            claimants: SeatSet::EMPTY,
+            fb_crew: [0; 6],
+            prepared: SeatSet::EMPTY,
+            prepare: [(false, 0); 6],
+            battles: 0,
+            winners: SeatSet::EMPTY,
+        };
+        self.settle(&mut s);
+        s
+    }
+
+    fn status(&self, s: &State) -> Status {
+        if s.phase == Phase::Over {
+            return Status::Over;
+        }
+        if s.draw.1 > 0 {
+            return Status::Chance;
+        }
+        if let Offer::Sail(seat) | Offer::Action(seat) = s.offer {
+            return Status::Decide(SeatSet::only(seat));
+        }
+        if s.battle.active {
+            if !s.battle.to_roll.is_empty() {
+                return Status::Chance;
+            }
+            if let Some(seat) = self.battle_offeree(s) {
+                return Status::Decide(SeatSet::only(seat));
+            }
+        }
+        if s.run.active() {
+            match s.run.wait {
+                Wait::Die { .. } | Wait::Steal { .. } => return Status::Chance,
+                Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. } => {
+                    return Status::Decide(SeatSet::only(c))
+                }
+                Wait::Nothing => {}
+            }
+        }
+        match s.phase {
+            Phase::Shake | Phase::SailRoll | Phase::Deal => Status::Chance,
+            Phase::Betting => Status::Decide(SeatSet::only(s.to_bet)),
+            Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
+            Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
+            _ => match s.window.holder() {
+                Some(seat) => Status::Decide(SeatSet::only(seat)),
+                None => Status::Over,
+            },
+        }
+    }
+
+    fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        self.for_each_action(s, seat, |a| out.push(a));
+    }
+
+    fn check_action(&self, s: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
+        let mut found = false;
+        self.for_each_action(s, seat, |a| found |= a == *action);
+        if found {
+            Ok(())
+        } else {
+            Err(PlayError::illegal(format!("{action} is not a legal action now")))
+        }
+    }
+
+    fn apply_unchecked(&self, s: &mut State, seat: Seat, action: &Action) {
+        match *action {
+            Action::Reroll | Action::Keep => {
+                let reroll = *action == Action::Reroll;
+                if reroll {
+                    s.coins[seat.index()] -= REROLL_PRICE;
+                    s.rerolled.insert(seat);
+                }
+                match s.offer {
+                    Offer::Sail(_) => {
+                        s.offer = Offer::Nothing;
+                        if reroll {
+                            s.sail = 0;
+                        } else {
+                            self.sail_move(s);
+                        }
+                    }
+                    Offer::Action(_) => {
+                        s.offer = Offer::Nothing;
+                        if reroll {
+                            s.run.top().step = 0;
+                        }
+                    }
+                    Offer::Nothing => {
+                        s.battle.offers.remove(seat);
+                        if reroll {
+                            s.battle.to_roll.insert(seat);
+                        }
+                    }
+                }
+            }
+            Action::Pick { seat: t } => {
+                s.run.wait = Wait::Nothing;
+                if let Node::Pick { then, .. } = self.content.node(s.run.top().node) {
+                    s.run.top().bind.target = t.0;
+                    s.run.replace(then);
+                }
+            }
+            Action::Choose { option } => {
+                s.run.wait = Wait::Nothing;
+                if let Node::Choose { first, .. } = self.content.node(s.run.top().node) {
+                    s.run.replace(self.content.kid(first, option as u16));
+                }
+            }
+            Action::Pay | Action::Decline => {
+                s.run.wait = Wait::Nothing;
+                match self.content.node(s.run.top().node) {
+                    Node::Pay { coins, then, .. } if *action == Action::Pay => {
+                        s.coins[seat.index()] -= coins as u16;
+                        s.run.replace(then);
+                    }
+                    _ => s.run.pop(),
+                }
+            }
+            Action::Bet { quantity, face } => {
+                s.bids.push(seat, Bid { quantity, face });
+                s.to_bet = s.first_from(s.in_phase, s.next_in_direction(seat)).unwrap_or(seat);
+            }
+            Action::Exact { quantity, face } => self.call(s, seat, Some(Bid { quantity, face })),
+            Action::Liar => self.call(s, seat, None),
+            Action::Play { card, target } => {
+                if let Some(id) = s.cards.find(hand(seat), card) {
+                    let _ = s.cards.move_card(id, STACK);
+                }
+                match self.content.cards[card as usize].metal {
+                    Metal::Gold => s.gold_used.insert(seat),
+                    Metal::Silver => s.silver_used.insert(seat),
+                }
+                let answers = if self.content.cards[card as usize].timing == Timing::Response {
+                    (s.window.len() - 1) as u8
+                } else {
+                    NONE
+                };
+                let item = Item { card, target: target.map_or(NONE, |t| t.0), answers, immune: SeatSet::EMPTY };
+                let _ = s.window.respond(seat, item);
+            }
+            Action::Buy => {
+                s.coins[seat.index()] -= CARD_PRICE;
+                s.draw = (seat, 1);
+                let _ = s.window.act(seat);
+            }
+            Action::PassCurse { to } => {
+                s.sacrifice(seat, CURSE_PASS_COST);
+                s.take_special(to, Special::Cursed as u8);
+                let _ = s.window.act(seat);
+            }
+            Action::Pass => {
+                let _ = s.window.pass(seat);
+            }
+            Action::AutoPass => {
+                s.auto_pass.insert(seat);
+                s.window.auto_pass(seat);
+            }
+            Action::CatchUp { tiles } => self.catch_up_offer(s, seat, tiles),
+            Action::Prepare { trade, buy } => self.prepare(s, seat, trade, buy),
+        }
+        self.settle(s);
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Chance, f64)>) {
+        let mut counts = [0u32; 64];
+        let mut cards = |zone, out: &mut Vec<(Chance, f64)>| {
+            s.cards.kind_counts(zone, &mut counts);
+            let total: u32 = counts.iter().sum();
+            for (k, &c) in counts.iter().enumerate() {
+                if c > 0 {
+                    out.push((Chance::Card { card: k as u8 }, c as f64 / total as f64));
+                }
+            }
+        };
+        if s.draw.1 > 0 {
+            return cards(DECK, out);
+        }
+        if s.battle.active && !s.battle.to_roll.is_empty() {
+            if let Some(seat) = self.next_battle_roller(s) {
+                for face in BattleFace::ALL {
+                    out.push((Chance::Battle { seat, face }, face.weight() as f64 / 8.0));
+                }
+            }
+            return;
+        }
+        if s.run.active() {
+            match s.run.wait {
+                Wait::Die { die, .. } => {
+                    let x = match die {
+                        ActionDie::Pirate => 2.0 / 6.0,
+                        ActionDie::Treasure => 3.0 / 6.0,
+                    };
+                    out.push((Chance::Action { die, x: true }, x));
+                    out.push((Chance::Action { die, x: false }, 1.0 - x));
+                    return;
+                }
+                Wait::Steal { from, .. } => return cards(hand(from), out),
+                _ => {}
+            }
+        }
+        match s.phase {
+            Phase::Shake => {
+                let seat = Seat(s.shake.0);
+                let kind = s.cups.kinds_of(seat)[s.shake.1 as usize];
+                for &(face, w) in die_faces(kind) {
+                    out.push((Chance::Die { seat, face }, w as f64 / 6.0));
+                }
+            }
+            Phase::SailRoll => {
+                out.push((Chance::Sail { face: 1 }, 0.5));
+                out.push((Chance::Sail { face: 2 }, 0.5));
+            }
+            _ => {}
+        }
+    }
+
+    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Chance {
+        if s.draw.1 > 0 {
+            return Chance::Card { card: nth_card(s, DECK, rng) };
+        }
+        if s.battle.active && !s.battle.to_roll.is_empty() {
+            let seat = self.next_battle_roller(s).unwrap_or(Seat(0));
+            let face = match rng.below(8) {
+                0..=1 => BattleFace::Double,
+                2..=4 => BattleFace::Single,
+                _ => BattleFace::Skull,
+            };
+            return Chance::Battle { seat, face };
+        }
+        if s.run.active() {
+            match s.run.wait {
+                Wait::Die { die, .. } => {
+                    let x = rng.below(6) < if die == ActionDie::Pirate { 2 } else { 3 };
+                    return Chance::Action { die, x };
+                }
+                Wait::Steal { from, .. } => return Chance::Card { card: nth_card(s, hand(from), rng) },
+                _ => {}
+            }
+        }
+        match s.phase {
+            Phase::Shake => {
+                let seat = Seat(s.shake.0);
+                let kind = s.cups.kinds_of(seat)[s.shake.1 as usize];
+                let face = if kind == REGULAR { rng.die(6) } else { pick_weighted(rng, die_faces(kind)) };
+                Chance::Die { seat, face }
+            }
+            _ => Chance::Sail { face: 1 + rng.below(2) as u8 },
+        }
+    }
+
+    fn check_chance(&self, s: &State, outcome: &Chance) -> Result<(), PlayError> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(s, &mut outcomes);
+        if outcomes.is_empty() {
+            return Err(PlayError::NoChancePending);
+        }
+        if outcomes.iter().any(|(o, _)| o == outcome) {
+            Ok(())
+        } else {
+            Err(PlayError::illegal_chance(format!("{outcome} cannot happen now; expected like {}", outcomes[0].0)))
+        }
+    }
+
+    fn apply_chance_unchecked(&self, s: &mut State, outcome: &Chance) {
+        match *outcome {
+            Chance::Card { card } => {
+                if s.draw.1 > 0 {
+                    self.draw_card(s, card);
+                } else if let Wait::Steal { from, to } = s.run.wait {
+                    if let Ok(id) = s.cards.draw(hand(from), card, hand(to)) {
+                        s.cards.show(id, SeatSet::only(from));
+                    }
+                    s.run.wait = Wait::Nothing;
+                    s.run.pop();
+                }
+            }
+            Chance::Battle { seat, face } => self.battle_die(s, seat, face.rank()),
+            Chance::Action { x, .. } => {
+                if let Wait::Die { roller, .. } = s.run.wait {
+                    s.run.wait = Wait::Nothing;
+                    let top = s.run.top();
+                    top.val = if x { 1 } else { 2 };
+                    top.step = 1;
+                    if self.may_reroll(s, roller) {
+                        s.offer = Offer::Action(roller);
+                    }
+                }
+            }
+            Chance::Die { face, .. } => self.shake_die(s, face),
+            Chance::Sail { face } => self.sail_rolled(s, face),
+        }
+        self.settle(s);
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        view::view(self, s, viewer)
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut Rng) -> State {
+        let mut d = s.clone();
+        for owner in Seat::all(s.seats()).filter(|&o| o != seat) {
+            for i in 0..s.cups.count(owner) as usize {
+                let kind = s.cups.kinds_of(owner)[i];
+                d.cups.set(owner, i, pick_weighted(rng, die_faces(kind)));
+            }
+        }
+        d.cards.determinize(seat, rng);
+        d
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        (s.phase == Phase::Over).then(|| Outcome::shared_win(s.winners, self.players()))
+    }
+
+    fn round(&self, s: &State) -> u32 {
+        s.round.max(1)
+    }
+
+    fn facts(&self) -> Facts {
+        let rounds = self.options.max_rounds as u64;
+        let players = self.players() as u64;
+        // Buying: every buy spends 2 coins (1 action, 1 draw, passes); passing the Cursed Die spends 2 crew.
+        let coins = 2 * players + rounds * ROUND_COINS;
+        let crew = 10 * players + rounds * ROUND_CREW;
+        let per_change = 2 + 2 * players;
+        Facts {
+            min_players: MIN_PLAYERS as usize,
+            max_players: MAX_PLAYERS as usize,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            utility: Utility::ConstantSum { total: 1.0 },
+            max_steps: 60
+                + rounds * ROUND_STEPS * players
+                + (coins / CARD_PRICE as u64 + crew / CURSE_PASS_COST as u64) * per_change
+                + FINAL_STEPS,
+            chance: true,
+            hidden_information: true,
+            simultaneous: true,
+        }
+    }
+}
+
+impl Roster for LyingPirates {
+    fn own_bot_kinds() -> Vec<BotKind> {
+        vec![BotKind { name: "captain", about: "bets by the odds of the unseen dice and plays its cards sensibly" }]
+    }
+
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        (name == "captain").then(|| Box::new(Captain::new(seed)) as Box<dyn Bot<Self>>)
+    }
+}
+
+/// Kinds of regular dice, re-exported for tests.
+pub const REGULAR_DIE: u8 = REGULAR;

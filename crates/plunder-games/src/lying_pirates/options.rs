@@ -1,0 +1,96 @@
+//! Options and their checks.
+
+use plunder_core::OptionsError;
+use serde::{Deserialize, Serialize};
+
+/// The fewest and most captains (two captains play Phantom mode, issue #9).
+pub const MIN_PLAYERS: u8 = 3;
+pub const MAX_PLAYERS: u8 = 6;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum MapSize {
+    /// 14 spaces, 6 cards each.
+    #[default]
+    Base,
+    /// 20 spaces, 7 cards each.
+    Extended,
+}
+
+impl MapSize {
+    pub fn id(self) -> &'static str {
+        match self {
+            MapSize::Base => "base",
+            MapSize::Extended => "extended",
+        }
+    }
+
+    /// The suggested layout of this map.
+    pub fn layout_id(self) -> &'static str {
+        match self {
+            MapSize::Base => "first-game",
+            MapSize::Extended => "first-game-extended",
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckChoice {
+    /// The 53 cards marked `starter` (17 kinds).
+    #[default]
+    Starter,
+    /// All 78 cards (issue #9: not yet playable).
+    Full,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Setup {
+    /// The suggested layout; seat 0 is the Navigator and holds the token.
+    #[default]
+    FirstGame,
+    /// Tiles shuffled and dealt, Start/End's holder takes the token, then placed clockwise.
+    Placement,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    pub players: u8,
+    pub map: MapSize,
+    pub setup: Setup,
+    pub deck: DeckChoice,
+    /// Safety stop: after this many rounds the ship farthest ahead wins (ties share).
+    pub max_rounds: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { players: 4, map: MapSize::Base, setup: Setup::FirstGame, deck: DeckChoice::Starter, max_rounds: 200 }
+    }
+}
+
+impl Options {
+    pub fn for_players(players: u8) -> Options {
+        Options { players, ..Options::default() }
+    }
+
+    pub fn check(&self) -> Result<(), OptionsError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
+            return Err(OptionsError::new(format!(
+                "players must be {MIN_PLAYERS} to {MAX_PLAYERS} (two captains play Phantom mode, not yet playable)"
+            )));
+        }
+        if self.deck == DeckChoice::Full {
+            return Err(OptionsError::new("the full 78-card deck is not yet playable (issue #9); use \"starter\""));
+        }
+        if self.setup == Setup::Placement {
+            return Err(OptionsError::new("tile dealing and placement is not yet playable; use \"first_game\""));
+        }
+        if !(1..=1000).contains(&self.max_rounds) {
+            return Err(OptionsError::new("max_rounds must be 1 to 1000"));
+        }
+        Ok(())
+    }
+}

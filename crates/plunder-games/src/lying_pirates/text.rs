@@ -1,0 +1,144 @@
+//! Words for people, built from views only.
+
+use plunder_core::{winners_line, Narrate, SeatSet};
+
+use super::action::face_name;
+use super::{Action, LyingPirates, Phase, View};
+
+fn seats(list: &[plunder_core::Seat]) -> String {
+    let names: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    if names.is_empty() {
+        "nobody".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+impl Narrate for LyingPirates {
+    fn describe(&self, v: &View) -> String {
+        let mut lines = vec![format!(
+            "Round {} · {:?} · token {} ({})",
+            v.round,
+            v.phase,
+            v.token,
+            if v.clockwise { "clockwise" } else { "counter-clockwise" }
+        )];
+        for (i, p) in v.progress.iter().enumerate() {
+            let tile = self.content.tiles.get(v.tiles[i] as usize).map_or("?", |t| t.name.as_str());
+            let specials: Vec<&str> = v
+                .specials
+                .get(i)
+                .into_iter()
+                .flatten()
+                .map(|&k| match k {
+                    1 => "Pirate King",
+                    2 => "Mermaid",
+                    3 => "Ghost",
+                    _ => "Cursed",
+                })
+                .collect();
+            lines.push(format!(
+                "  P{}: progress {}/{} ({}), {} dice{}, {} coins, {} cards",
+                i + 1,
+                p,
+                v.ring,
+                tile,
+                v.dice[i],
+                if specials.is_empty() { String::new() } else { format!(" with {}", specials.join(", ")) },
+                v.coins[i],
+                v.hand_sizes[i]
+            ));
+        }
+        if !v.my_dice.is_empty() {
+            let faces: Vec<String> = v.my_dice.iter().map(|&f| face_name(f)).collect();
+            lines.push(format!("  Your dice: {}", faces.join(" ")));
+        }
+        if !v.hand.is_empty() {
+            let cards: Vec<String> = v
+                .hand
+                .iter()
+                .map(|&k| self.content.cards.get(k as usize).map_or("?".to_string(), |c| c.name.clone()))
+                .collect();
+            lines.push(format!("  Your hand: {}", cards.join(", ")));
+        }
+        if let Some(b) = v.bids.last() {
+            lines.push(format!("  Bet: {} by {}", b.bid, b.seat));
+        }
+        if !v.stack.is_empty() {
+            let cards: Vec<String> = v.stack.iter().map(|c| c.card.clone()).collect();
+            lines.push(format!("  Stack: {}", cards.join(" <- ")));
+        }
+        if v.phase == Phase::Over {
+            lines.push(winners_line(v.winners.iter().copied().collect::<SeatSet>()));
+        }
+        lines.join("\n")
+    }
+
+    fn news(&self, before: &View, after: &View) -> Vec<String> {
+        let mut news = Vec::new();
+        if after.round != before.round {
+            news.push(format!("Round {} begins; betting: {}", after.round, seats(&after.in_phase)));
+        }
+        if after.bids.len() > before.bids.len() {
+            for b in &after.bids[before.bids.len()..] {
+                news.push(format!("{} bets {}", b.seat, b.bid));
+            }
+        }
+        if after.showdown != before.showdown {
+            if let Some(sd) = after.showdown {
+                news.push(format!(
+                    "{} calls {} on {}: {} counted; {} wins the Betting Phase",
+                    sd.caller,
+                    if sd.exact { "exact" } else { "liar" },
+                    sd.bid,
+                    sd.counted,
+                    sd.winner
+                ));
+            }
+        }
+        if after.sail != 0 && after.sail != before.sail {
+            news.push(format!("Sail Die: {}", after.sail));
+        }
+        for (i, (a, b)) in after.progress.iter().zip(&before.progress).enumerate() {
+            if a != b {
+                news.push(format!("P{} sails from {} to {}", i + 1, b, a));
+            }
+        }
+        for (i, (a, b)) in after.dice.iter().zip(&before.dice).enumerate() {
+            if a != b {
+                news.push(format!("P{} now has {} dice", i + 1, a));
+            }
+        }
+        for (i, (a, b)) in after.coins.iter().zip(&before.coins).enumerate() {
+            if a != b {
+                news.push(format!("P{} now has {} coins", i + 1, a));
+            }
+        }
+        if after.stack.len() > before.stack.len() {
+            if let Some(c) = after.stack.last() {
+                let by = c.by.map_or("the rules".to_string(), |s| s.to_string());
+                news.push(format!("{by} plays {}", c.card));
+            }
+        }
+        if after.phase != before.phase {
+            news.push(format!("{:?}", after.phase));
+        }
+        if after.phase == Phase::Over && before.phase != Phase::Over {
+            news.push(winners_line(after.winners.iter().copied().collect::<SeatSet>()));
+        }
+        news
+    }
+
+    fn label(&self, action: &Action) -> String {
+        match action {
+            Action::Play { card, target } => {
+                let name = self.content.cards.get(*card as usize).map_or("?", |c| c.name.as_str());
+                match target {
+                    Some(t) => format!("play {name} on {t}"),
+                    None => format!("play {name}"),
+                }
+            }
+            other => other.to_string(),
+        }
+    }
+}

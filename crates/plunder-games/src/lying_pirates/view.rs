@@ -1,0 +1,223 @@
+//! What one captain (or a spectator) sees: everything public, its own cup and hand.
+//!
+//! Public (ruling 29): ships, coins, cup sizes and the special dice held (every change of crew happens in the
+//! open), hand sizes, the bids, the stack and the discard pile, battle dice. Secret: faces in other cups until a
+//! call shows them, and the cards in other hands and in the deck.
+
+use plunder_core::priority::Now;
+use plunder_core::{Seat, Viewer};
+use serde::Serialize;
+
+use super::state::*;
+use super::{LyingPirates, Offer};
+use crate::bidding::BidMade;
+
+/// A card waiting on the stack.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StackCard {
+    pub by: Option<Seat>,
+    pub card: String,
+    pub target: Option<Seat>,
+}
+
+/// A battle in progress.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BattleView {
+    pub purpose: Purpose,
+    pub seek_winner: bool,
+    pub contenders: Vec<Seat>,
+    /// Each seat's last roll: 3 Double, 2 Single, 1 Skull, 0 none (as rolled).
+    pub faces: Vec<u8>,
+    pub rolls: u8,
+}
+
+/// What the seat to act is asked, when it is not a bet or a window.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Question {
+    Reroll { seat: Seat, die: String },
+    Pick { seat: Seat, candidates: Vec<Seat> },
+    Choose { seat: Seat, options: u8 },
+    Pay { seat: Seat, coins: u8 },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub viewer: Option<Seat>,
+    pub phase: Phase,
+    pub round: u32,
+    pub ring: u8,
+    /// The tile under each ship (its index in the tile list).
+    pub tiles: Vec<u8>,
+    pub progress: Vec<u8>,
+    pub coins: Vec<u16>,
+    /// Dice in each cup, and the kinds of special dice each holds (1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed;
+    /// empty while nobody holds one).
+    pub dice: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub specials: Vec<Vec<u8>>,
+    pub bag: u8,
+    /// The viewer's own cup faces (as last shaken), with their kinds (empty when all are regular).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub my_dice: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub my_kinds: Vec<u8>,
+    /// The viewer's hand (card kinds, by their place in the card list), and every hand's size.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<u8>,
+    pub hand_sizes: Vec<u8>,
+    pub deck: u8,
+    /// The discard pile's size and its top card.
+    pub discard: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discard_top: Option<String>,
+    pub token: Seat,
+    pub clockwise: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub in_phase: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sitting_out_next: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bids: Vec<BidMade>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_bet: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub showdown: Option<Showdown>,
+    /// Every cup in the Betting Phase as the call showed it (empty before a call).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<Vec<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<Seat>,
+    pub sail: u8,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<StackCard>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gold_used: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub silver_used: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rerolled: Vec<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub battle: Option<BattleView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question: Option<Question>,
+    /// Catching up: the tied last ships and who has committed an offer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub catching_up: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub committed: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub claimants: Vec<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub final_crew: Vec<u16>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub winners: Vec<Seat>,
+}
+
+pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
+    let me = viewer.seat();
+    let seats = || Seat::all(s.seats());
+    let any_special = seats().any(|p| s.specials(p) > 0);
+    let question = match (s.offer, s.run.wait) {
+        (Offer::Sail(seat), _) => Some(Question::Reroll { seat, die: "sail".into() }),
+        (Offer::Action(seat), _) => Some(Question::Reroll { seat, die: "action".into() }),
+        _ if s.battle.active && s.battle.to_roll.is_empty() => {
+            game.battle_offeree(s).map(|seat| Question::Reroll { seat, die: "battle".into() })
+        }
+        (_, Wait::Pick { chooser, candidates }) => {
+            Some(Question::Pick { seat: chooser, candidates: candidates.iter().collect() })
+        }
+        (_, Wait::Choose { chooser, options }) => Some(Question::Choose { seat: chooser, options }),
+        (_, Wait::Pay { who, coins }) => Some(Question::Pay { seat: who, coins }),
+        _ => None,
+    };
+    let window_open = matches!(s.phase, Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow);
+    View {
+        viewer: me,
+        phase: s.phase,
+        round: s.round,
+        ring: s.ring,
+        tiles: seats().map(|p| game.tile_at(s.progress[p.index()])).collect(),
+        progress: seats().map(|p| s.progress[p.index()]).collect(),
+        coins: seats().map(|p| s.coins[p.index()]).collect(),
+        dice: seats().map(|p| s.cups.count(p)).collect(),
+        specials: if any_special {
+            seats().map(|p| s.cups.kinds_of(p).iter().copied().filter(|&k| k != 0).collect()).collect()
+        } else {
+            Vec::new()
+        },
+        bag: s.bag,
+        my_dice: me.map_or(Vec::new(), |m| s.cups.dice_of(m).to_vec()),
+        my_kinds: match me {
+            Some(m) if s.specials(m) > 0 => s.cups.kinds_of(m).to_vec(),
+            _ => Vec::new(),
+        },
+        hand: me.map_or(Vec::new(), |m| s.cards.cards_in(hand(m)).map(|id| s.cards.kind(id)).collect()),
+        hand_sizes: seats().map(|p| s.cards.count(hand(p)) as u8).collect(),
+        deck: s.cards.count(DECK) as u8,
+        discard: s.cards.count(DISCARD) as u8,
+        discard_top: s.cards.top(DISCARD).map(|id| game.content.cards[s.cards.kind(id) as usize].id.clone()),
+        token: s.token,
+        clockwise: s.clockwise,
+        in_phase: s.in_phase.iter().collect(),
+        sitting_out_next: s.sit_out_next.iter().collect(),
+        bids: s.bids.to_view(),
+        to_bet: (s.phase == Phase::Betting).then_some(s.to_bet),
+        showdown: s.showdown,
+        shown: if s.revealed { s.in_phase.iter().map(|p| s.shown.dice_of(p).to_vec()).collect() } else { Vec::new() },
+        winner: s.winner,
+        movers: s.movers.iter().collect(),
+        sail: s.sail,
+        stack: if window_open {
+            s.window
+                .stack()
+                .map(|e| StackCard {
+                    by: e.by,
+                    card: game.content.cards[e.item.card as usize].id.clone(),
+                    target: (e.item.target != NONE).then_some(Seat(e.item.target)),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        priority: if window_open && !s.run.active() {
+            match s.window.now() {
+                Now::Priority(seat) => Some(seat),
+                _ => None,
+            }
+        } else {
+            None
+        },
+        gold_used: s.gold_used.iter().collect(),
+        silver_used: s.silver_used.iter().collect(),
+        rerolled: s.rerolled.iter().collect(),
+        battle: s.battle.active.then(|| BattleView {
+            purpose: s.battle.purpose,
+            seek_winner: s.battle.seek == super::content::Seek::Winner,
+            contenders: s.battle.contenders.iter().collect(),
+            faces: seats().map(|p| s.battle.faces[p.index()]).collect(),
+            rolls: s.battle.rolls,
+        }),
+        question,
+        catching_up: if s.phase == Phase::CatchUp { s.catch_tied.iter().collect() } else { Vec::new() },
+        committed: if s.phase == Phase::CatchUp {
+            s.catch_committed.iter().collect()
+        } else if s.phase == Phase::FinalPrepare {
+            s.prepared.iter().collect()
+        } else {
+            Vec::new()
+        },
+        claimants: s.claimants.iter().collect(),
+        final_crew: if s.prepared == s.claimants && !s.claimants.is_empty() {
+            seats().map(|p| s.fb_crew[p.index()]).collect()
+        } else {
+            Vec::new()
+        },
+        winners: s.winners.iter().collect(),
+    }
+}

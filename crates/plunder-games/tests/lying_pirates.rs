@@ -1,0 +1,1014 @@
+//! Lying Pirates: conformance, the rulebook's worked examples with scripted dice, the rules one by one, every
+//! tile and every starter card, properties (dice and cards conserved, random play ends, views never leak).
+
+use plunder_core::{
+    conformance, play, play_game, random_playout, supply_chance, Bot, Game, Rng, Seat, SeatSet, Status, Viewer,
+};
+use plunder_games::lying_pirates::{
+    hand, Action, BattleFace, Chance, LyingPirates, Options, Phase, Question, State, DECK, DISCARD, SKULL,
+};
+
+const ANNE: Seat = Seat(0);
+const JACK: Seat = Seat(1);
+const MARY: Seat = Seat(2);
+const DAVE: Seat = Seat(1);
+
+fn game(players: u8) -> LyingPirates {
+    LyingPirates::new(Options::for_players(players)).expect("valid options")
+}
+
+/// A table after the deal (random hands), its cups about to be shaken.
+fn table(g: &LyingPirates) -> State {
+    let mut s = g.initial_state();
+    let mut rng = Rng::seeded(3);
+    while s.phase == Phase::Deal {
+        let c = g.sample_chance(&s, &mut rng);
+        supply_chance(g, &mut s, &c).unwrap();
+    }
+    assert_eq!(s.phase, Phase::Shake);
+    s
+}
+
+/// Shakes every cup in the phase: `faces[seat]` in cup order.
+fn shake(g: &LyingPirates, s: &mut State, faces: &[&[u8]]) {
+    let mut used = [0usize; 6];
+    while s.phase == Phase::Shake {
+        let outcomes = {
+            let mut out = Vec::new();
+            g.chance_outcomes(s, &mut out);
+            out
+        };
+        let Chance::Die { seat, .. } = outcomes[0].0 else { panic!("not a die") };
+        let face = faces[seat.index()][used[seat.index()]];
+        used[seat.index()] += 1;
+        supply_chance(g, s, &Chance::Die { seat, face }).unwrap();
+    }
+}
+
+fn act(g: &LyingPirates, s: &mut State, seat: Seat, action: Action) {
+    play(g, s, seat, &action).unwrap_or_else(|e| panic!("{seat} {action}: {e}"));
+}
+
+fn refused(g: &LyingPirates, s: &State, seat: Seat, action: Action) -> bool {
+    g.check_action(s, seat, &action).is_err()
+}
+
+fn bet(q: u8, f: u8) -> Action {
+    Action::Bet { quantity: q, face: f }
+}
+
+fn view(g: &LyingPirates, s: &State, seat: Seat) -> plunder_games::lying_pirates::View {
+    g.view(s, Viewer::Seat(seat))
+}
+
+/// Plays on with the scripted outcomes, keeping every die and passing every window, until a decision other than
+/// those is due, the script runs out at a chance event, or `stop` holds.
+fn advance(g: &LyingPirates, s: &mut State, script: &[Chance], stop: impl Fn(&State) -> bool) {
+    let mut script = script.iter();
+    loop {
+        if stop(s) {
+            return;
+        }
+        match g.status(s) {
+            Status::Over => return,
+            Status::Chance => match script.next() {
+                Some(c) => supply_chance(g, s, c).unwrap_or_else(|e| panic!("{c}: {e}")),
+                None => return,
+            },
+            Status::Decide(d) => {
+                let seat = d.lowest().unwrap();
+                let v = view(g, s, seat);
+                if matches!(v.question, Some(Question::Reroll { .. })) {
+                    act(g, s, seat, Action::Keep);
+                } else if v.priority == Some(seat) {
+                    act(g, s, seat, Action::Pass);
+                } else {
+                    assert!(script.next().is_none(), "a decision is due with script left");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn battle(seat: Seat, face: BattleFace) -> Chance {
+    Chance::Battle { seat, face }
+}
+
+use BattleFace::{Double as D, Single as S1, Skull as K};
+
+/// Gives `seat` a card of kind `id` (from the deck, the discard pile or another hand).
+fn give(g: &LyingPirates, s: &mut State, seat: Seat, id: &str) -> u8 {
+    let kind = g.card_kind(id).unwrap_or_else(|| panic!("no card {id}"));
+    let zones = [DECK, DISCARD].into_iter().chain(Seat::all(s.seats()).map(hand));
+    let card = zones.filter_map(|z| s.cards.find(z, kind)).next().expect("a copy somewhere");
+    s.cards.move_card(card, hand(seat)).unwrap();
+    kind
+}
+
+/// The Action window, with `seat` holding priority (the token).
+fn action_window(g: &LyingPirates, s: &mut State, seat: Seat) {
+    s.token = seat;
+    g.open_window(s, Phase::Action);
+}
+
+// ---- Conformance. ----
+
+#[test]
+fn conformance_three_and_six() {
+    let config = conformance::Config { games: 12, determinize_every: 2, play_on_every: 30, ..Default::default() };
+    conformance::check_with(&game(3), config);
+    conformance::check_with(&game(6), config);
+}
+
+#[test]
+fn conformance_extended_map() {
+    let options = Options { map: plunder_games::lying_pirates::MapSize::Extended, ..Options::for_players(4) };
+    let config = conformance::Config { games: 4, determinize_every: 4, ..Default::default() };
+    conformance::check_with(&LyingPirates::new(options).unwrap(), config);
+}
+
+// ---- The rulebook's worked examples. ----
+
+#[test]
+fn betting_phase_example_anne_jack_mary() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)), "Anne holds the token and opens");
+    for (seat, b) in [(ANNE, bet(3, 6)), (JACK, bet(4, 5)), (MARY, bet(4, 6)), (ANNE, bet(8, 6)), (JACK, bet(9, 5))] {
+        act(&g, &mut s, seat, b);
+    }
+    act(&g, &mut s, MARY, Action::Liar);
+    let sd = s.showdown.unwrap();
+    assert_eq!((sd.counted, sd.winner), (8, MARY), "5 fives and 3 ones");
+    assert_eq!(s.movers, [ANNE, MARY].into_iter().collect(), "Jack lost; Anne survives");
+    assert_eq!((s.token, s.coins[MARY.index()]), (MARY, 3));
+    // Sail Die 2 (Mary keeps it), Mary D against Anne S: Mary activates Royal Navy Patrol; Pirate O: a coin.
+    let script = [Chance::Sail { face: 2 }, battle(MARY, D), battle(ANNE, S1)];
+    advance(&g, &mut s, &script, |s| s.phase == Phase::SailBattle && s.run.active());
+    assert_eq!(&s.progress[..3], &[2, 0, 2]);
+    advance(
+        &g,
+        &mut s,
+        &[Chance::Action { die: plunder_games::lying_pirates::content::ActionDie::Pirate, x: false }],
+        |s| s.phase == Phase::SailSecond,
+    );
+    assert_eq!(s.coins[MARY.index()], 4);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
+    assert_eq!(s.catch_tied, SeatSet::only(JACK), "Jack is last, alone");
+    let legal = {
+        let mut v = Vec::new();
+        g.legal_actions(&s, JACK, &mut v);
+        v
+    };
+    assert_eq!(legal, vec![Action::CatchUp { tiles: 0 }, Action::CatchUp { tiles: 1 }, Action::CatchUp { tiles: 2 }]);
+    act(&g, &mut s, JACK, Action::CatchUp { tiles: 2 });
+    assert_eq!((s.progress[JACK.index()], s.cups.count(JACK)), (2, 3));
+    assert_eq!(s.round, 2);
+}
+
+/// Anne holds the Cursed Die showing 3 (3,3,5 + Cursed 3); Jack 3,1,6,2,4; Mary 1,3,5,6,2.
+fn cursed_table(token: Seat) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    s.cups.lose(ANNE, 2);
+    s.cups.gain_kind(ANNE, 4, 0);
+    s.bag += 2;
+    s.token = token;
+    shake(&g, &mut s, &[&[3, 3, 5, 3], &[3, 1, 6, 2, 4], &[1, 3, 5, 6, 2]]);
+    (g, s)
+}
+
+#[test]
+fn cursed_example_1_the_curse_does_not_take_effect() {
+    let (g, mut s) = cursed_table(ANNE);
+    act(&g, &mut s, ANNE, bet(3, 3));
+    act(&g, &mut s, JACK, bet(4, 3));
+    act(&g, &mut s, MARY, bet(7, 3));
+    act(&g, &mut s, ANNE, Action::Liar);
+    let sd = s.showdown.unwrap();
+    assert_eq!((sd.counted, sd.winner), (7, MARY));
+    assert_eq!(s.movers, [JACK, MARY].into_iter().collect(), "Anne loses, Jack survives");
+}
+
+#[test]
+fn cursed_example_2_the_curse_takes_effect() {
+    let (g, mut s) = cursed_table(JACK);
+    act(&g, &mut s, JACK, bet(3, 3));
+    act(&g, &mut s, MARY, bet(4, 3));
+    act(&g, &mut s, ANNE, bet(5, 3));
+    act(&g, &mut s, JACK, Action::Liar);
+    let sd = s.showdown.unwrap();
+    assert_eq!((sd.counted, sd.winner), (4, JACK), "Anne's cup counts nothing for her own bet");
+    assert_eq!(s.movers, [JACK, MARY].into_iter().collect());
+}
+
+#[test]
+fn cursed_die_variants_negate_wilds_and_skulls_unwild_ones() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.cups.lose(ANNE, 2);
+    s.cups.gain_kind(ANNE, 4, 0);
+    shake(&g, &mut s, &[&[3, 1, 5, 3], &[2, 2, 2, 2, 2], &[2, 2, 2, 2, 2]]);
+    assert_eq!(g.counted(&s, 3, ANNE), 0, "the wild one is negated too");
+    s.cups.set(ANNE, 3, SKULL);
+    assert_eq!(g.counted(&s, 3, ANNE), 1, "with a Skull, her one is not wild");
+    assert_eq!(g.counted(&s, 3, JACK), 2, "for Jack's bet: the 3 and the wild one; the Skull counts nothing");
+}
+
+#[test]
+fn battle_example_four_captains_seek_a_loser() {
+    // Anne, Dave, Jack, Mary; Anne activates Kraken's Lair at 8 with Dave at 8, Jack at 9, Mary at 10.
+    let g = game(4);
+    let mut s = table(&g);
+    let (anne, dave, jack, mary) = (Seat(0), Seat(1), Seat(2), Seat(3));
+    s.progress[..4].copy_from_slice(&[8, 8, 9, 10]);
+    s.token = anne;
+    g.resolve_tile(&mut s, anne);
+    let rolls = [
+        battle(anne, D),
+        battle(dave, S1),
+        battle(jack, S1),
+        battle(mary, S1),
+        battle(dave, S1),
+        battle(jack, S1),
+        battle(mary, S1),
+        battle(dave, K),
+        battle(jack, S1),
+        battle(mary, K),
+        battle(dave, D),
+        battle(mary, S1),
+    ];
+    advance(&g, &mut s, &rolls, |s| s.phase == Phase::SailSecond);
+    assert_eq!(s.phase, Phase::SailSecond, "exactly twelve dice in four rolls");
+    assert_eq!([s.cups.count(anne), s.cups.count(dave), s.cups.count(jack), s.cups.count(mary)], [5, 5, 5, 3]);
+}
+
+/// Anne, Dave and Jack (seats 0, 1, 2) home together, after preparation Anne 2, Dave 2, Jack 1 crew, no coins.
+fn final_table() -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[14, 14, 14]);
+    s.coins = [0; 6];
+    s.token = ANNE;
+    s.claimants = SeatSet::first(3);
+    s.phase = Phase::FinalPrepare;
+    for seat in Seat::all(3) {
+        act(&g, &mut s, seat, Action::Prepare { trade: false, buy: 0 });
+    }
+    s.fb_crew[..3].copy_from_slice(&[2, 2, 1]);
+    (g, s)
+}
+
+#[test]
+fn final_battle_example() {
+    let (g, mut s) = final_table();
+    let jack = Seat(2);
+    let b1 = [battle(ANNE, D), battle(DAVE, S1), battle(jack, S1), battle(DAVE, S1), battle(jack, D)];
+    advance(&g, &mut s, &b1, |s| s.battles == 1);
+    assert_eq!(&s.fb_crew[..3], &[2, 1, 1], "Dave loses the reroll");
+    advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, S1), battle(jack, K)], |s| s.battles == 2);
+    assert_eq!(&s.fb_crew[..3], &[1, 1, 0], "two Skulls lose; Jack is out");
+    let mut variant = s.clone();
+    advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, K)], |s| s.battles == 3);
+    assert_eq!(&s.fb_crew[..3], &[1, 1, 0], "nobody may lose the last crew of all");
+    advance(&g, &mut s, &[battle(ANNE, D), battle(DAVE, S1)], |s| s.phase == Phase::Over);
+    assert_eq!(s.winners, SeatSet::only(ANNE), "Anne claims the Pirate Throne");
+    advance(&g, &mut variant, &[battle(ANNE, K), battle(DAVE, S1)], |s| s.phase == Phase::Over);
+    assert_eq!(variant.winners, SeatSet::only(DAVE), "a Skull loses even alone");
+}
+
+// ---- The Betting Phase. ----
+
+#[test]
+fn the_opening_bet_is_capped_by_the_cups_in_the_phase() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[2; 5], &[2; 5]]);
+    assert!(refused(&g, &s, ANNE, bet(4, 2)));
+    assert!(!refused(&g, &s, ANNE, bet(3, 2)) && !refused(&g, &s, ANNE, bet(2, 6)));
+    assert!(refused(&g, &s, ANNE, bet(1, 1)), "no bets on ones");
+    s.in_phase.remove(MARY);
+    assert!(refused(&g, &s, ANNE, bet(3, 2)) && !refused(&g, &s, ANNE, bet(2, 2)));
+}
+
+#[test]
+fn raises_and_exact_bets() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[2; 5], &[2; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, bet(4, 3));
+    for ok in [bet(4, 4), bet(5, 2), bet(6, 4), bet(7, 3)] {
+        assert!(!refused(&g, &s, MARY, ok), "{ok}");
+    }
+    for no in [bet(4, 2), bet(3, 6), bet(4, 3), bet(5, 1)] {
+        assert!(refused(&g, &s, MARY, no), "{no}");
+    }
+    let exact = |q, f| Action::Exact { quantity: q, face: f };
+    assert!(!refused(&g, &s, MARY, exact(4, 3)) && !refused(&g, &s, MARY, exact(5, 2)));
+    assert!(refused(&g, &s, MARY, exact(3, 6)));
+}
+
+#[test]
+fn a_right_exact_bet_wins_a_die_and_sails_alone() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2, 2, 1, 4, 6], &[2, 3, 3, 5, 6], &[2, 4, 4, 5, 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, bet(5, 2));
+    act(&g, &mut s, MARY, Action::Exact { quantity: 5, face: 2 });
+    assert_eq!(s.showdown.unwrap().winner, MARY);
+    assert_eq!((s.cups.count(MARY), s.token, s.coins[MARY.index()]), (6, MARY, 3));
+    assert_eq!(s.movers, SeatSet::only(MARY));
+    advance(&g, &mut s, &[Chance::Sail { face: 1 }], |s| s.phase == Phase::SailBattle);
+    assert_eq!(&s.progress[..3], &[0, 0, 1], "no battle roll was asked for");
+}
+
+#[test]
+fn a_wrong_exact_bet_loses_and_misses_the_next_betting_phase() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2, 2, 1, 4, 6], &[2, 3, 3, 5, 6], &[2, 4, 4, 5, 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, bet(5, 2));
+    act(&g, &mut s, MARY, Action::Exact { quantity: 6, face: 2 });
+    assert_eq!(s.showdown.unwrap().winner, JACK);
+    assert_eq!(s.movers, [ANNE, JACK].into_iter().collect());
+    assert_eq!(s.sit_out_next, SeatSet::only(MARY));
+    g.begin_round(&mut s);
+    assert_eq!(s.in_phase, [ANNE, JACK].into_iter().collect(), "Mary neither rolls nor bets");
+    shake(&g, &mut s, &[&[3; 5], &[3; 5], &[]]);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(JACK)), "Jack holds the token");
+    assert!(refused(&g, &s, JACK, bet(3, 2)) && !refused(&g, &s, JACK, bet(2, 2)), "cap 2");
+    act(&g, &mut s, JACK, bet(2, 3));
+    act(&g, &mut s, ANNE, Action::Liar);
+    assert_eq!(s.showdown.unwrap().counted, 10, "Mary's dice do not count");
+    assert!(!s.movers.contains(MARY));
+    g.begin_round(&mut s);
+    assert_eq!(s.in_phase, SeatSet::first(3), "the round after she is back");
+}
+
+#[test]
+fn one_captain_in_the_betting_phase_wins_by_default() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.sit_out_next = [JACK, MARY].into_iter().collect();
+    g.begin_round(&mut s);
+    assert_eq!((s.winner, s.movers, s.phase), (Some(ANNE), SeatSet::only(ANNE), Phase::SailRoll));
+}
+
+// ---- Sail and Action Phases. ----
+
+#[test]
+fn allowance_one_gold_and_one_silver_per_round() {
+    let g = game(3);
+    let mut s = table(&g);
+    let winds = give(&g, &mut s, ANNE, "fair-winds");
+    give(&g, &mut s, ANNE, "fair-winds");
+    let stash = give(&g, &mut s, ANNE, "hidden-stash");
+    let recruit = give(&g, &mut s, ANNE, "recruit");
+    give(&g, &mut s, ANNE, "recruit");
+    s.progress[0] = 3;
+    s.token = ANNE;
+    g.open_window(&mut s, Phase::SailSecond);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "no silver in the Sail Phase");
+    act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
+    advance(&g, &mut s, &[], |s| s.run.active() || s.window.is_empty());
+    assert_eq!(s.progress[0], 4);
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: stash, target: None }), "gold is spent");
+    act(&g, &mut s, ANNE, Action::Play { card: recruit, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && s.window.holder() == Some(ANNE));
+    assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "silver is spent");
+}
+
+#[test]
+fn immunity_on_start_end_in_the_action_phase() {
+    let g = game(3);
+    let mut s = table(&g);
+    let mutiny = give(&g, &mut s, JACK, "mutiny");
+    s.progress[..3].copy_from_slice(&[0, 2, 1]);
+    action_window(&g, &mut s, JACK);
+    assert!(refused(&g, &s, JACK, Action::Play { card: mutiny, target: Some(ANNE) }));
+    assert!(!refused(&g, &s, JACK, Action::Play { card: mutiny, target: Some(MARY) }));
+}
+
+#[test]
+fn no_end_game_in_the_action_phase() {
+    let g = game(3);
+    let mut s = table(&g);
+    let winds = give(&g, &mut s, ANNE, "fair-winds");
+    s.progress[0] = 13;
+    s.progress[1] = 2;
+    s.progress[2] = 2;
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
+    advance(&g, &mut s, &[], |s| !s.run.active() && s.window.is_empty());
+    assert_eq!(s.progress[0], 13, "the move is ignored");
+    // In window S2 the same card brings her home and ends the game.
+    let mut s = table(&g);
+    let winds = give(&g, &mut s, ANNE, "fair-winds");
+    s.progress[0] = 13;
+    s.token = ANNE;
+    g.open_window(&mut s, Phase::SailSecond);
+    act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
+    advance(&g, &mut s, &[], |s| s.phase == Phase::Over);
+    assert_eq!(s.winners, SeatSet::only(ANNE));
+}
+
+fn catch_up_offers(offers: [u8; 2]) -> State {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[2, 2, 5]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
+    assert_eq!(g.status(&s), Status::Decide([ANNE, JACK].into_iter().collect()), "tied ships commit at once");
+    act(&g, &mut s, ANNE, Action::CatchUp { tiles: offers[0] });
+    act(&g, &mut s, JACK, Action::CatchUp { tiles: offers[1] });
+    s
+}
+
+#[test]
+fn catching_up_together_moves_the_smallest_offer() {
+    let s = catch_up_offers([3, 3]);
+    assert_eq!((&s.progress[..2], s.cups.count(ANNE)), (&[5, 5][..], 2));
+    let s = catch_up_offers([3, 0]);
+    assert_eq!((&s.progress[..2], s.cups.count(ANNE)), (&[2, 2][..], 5));
+    let s = catch_up_offers([3, 2]);
+    assert_eq!((&s.progress[..2], s.cups.count(JACK)), (&[4, 4][..], 3));
+}
+
+#[test]
+fn catching_up_keeps_one_regular_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.cups.lose(ANNE, 3);
+    s.cups.gain_kind(ANNE, 3, 0);
+    s.progress[..3].copy_from_slice(&[2, 5, 7]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
+    assert!(!refused(&g, &s, ANNE, Action::CatchUp { tiles: 1 }));
+    assert!(refused(&g, &s, ANNE, Action::CatchUp { tiles: 2 }), "2 regular + Ghost: at most 1");
+}
+
+#[test]
+fn a_paid_reroll_once_per_round_of_ones_own_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[2; 5], &[2; 5]]);
+    act(&g, &mut s, ANNE, bet(1, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    supply_chance(&g, &mut s, &Chance::Sail { face: 1 }).unwrap();
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)), "the winner may reroll the Sail Die");
+    act(&g, &mut s, ANNE, Action::Reroll);
+    assert_eq!(s.coins[0], 2);
+    supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
+    assert_ne!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "sail".into() }));
+    assert!(s.rerolled.contains(ANNE));
+    g.begin_round(&mut s);
+    assert!(s.rerolled.is_empty(), "next round she may again");
+}
+
+#[test]
+fn buying_a_card_and_the_free_draw() {
+    let g = game(3);
+    let mut s = table(&g);
+    action_window(&g, &mut s, ANNE);
+    let before = s.cards.count(hand(ANNE));
+    act(&g, &mut s, ANNE, Action::Buy);
+    supply_chance(&g, &mut s, &Chance::Card { card: g.card_kind("recruit").unwrap() }).unwrap();
+    assert_eq!((s.coins[0], s.cards.count(hand(ANNE))), (0, before + 1));
+    assert!(refused(&g, &s, ANNE, Action::Buy), "no coins left");
+    // Playing her last card draws one free.
+    let mut s = table(&g);
+    let cards: Vec<_> = s.cards.cards_in(hand(ANNE)).collect();
+    for c in cards {
+        s.cards.move_card(c, DISCARD).unwrap();
+    }
+    let stash = give(&g, &mut s, ANNE, "hidden-stash");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: stash, target: None });
+    assert_eq!(g.status(&s), Status::Chance, "a free card is drawn");
+}
+
+#[test]
+fn cup_limit_and_the_last_regular_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.gain_crew(ANNE, 5);
+    assert_eq!(s.cups.count(ANNE), 10);
+    s.gain_crew(ANNE, 1);
+    assert_eq!(s.cups.count(ANNE), 10, "a recruit at the limit does nothing");
+    s.take_special(ANNE, 3);
+    assert_eq!((s.regular(ANNE), s.cups.count(ANNE)), (9, 10), "the Ghost pushes a regular die out");
+    let mut s = table(&g);
+    s.cups.lose(ANNE, 4);
+    s.take_special(ANNE, 3);
+    s.take_special(ANNE, 4);
+    assert_eq!(s.lose_crew(ANNE, 1), 1);
+    assert_eq!(s.cups.kinds_of(ANNE), &[0, 4], "the Ghost goes, never the Cursed Die");
+    assert_eq!(s.lose_crew(ANNE, 1), 0, "nothing is lost");
+}
+
+#[test]
+fn passing_the_cursed_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.cups.lose(ANNE, 2);
+    s.take_special(ANNE, 4);
+    s.progress[..3].copy_from_slice(&[3, 2, 0]);
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::PassCurse { to: MARY }), "Mary is immune on Start/End");
+    act(&g, &mut s, ANNE, Action::PassCurse { to: JACK });
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (1, 6));
+    assert!(s.holds(JACK, 4));
+    let mut s = table(&g);
+    s.cups.lose(ANNE, 3);
+    s.take_special(ANNE, 4);
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::PassCurse { to: JACK }), "2 regular dice cannot pay");
+}
+
+#[test]
+fn final_battle_preparation_trades_and_buys() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.cups.gain(ANNE, 0);
+    s.take_special(ANNE, 1);
+    s.coins[0] = 4;
+    s.claimants = [ANNE, JACK].into_iter().collect();
+    s.phase = Phase::FinalPrepare;
+    act(&g, &mut s, ANNE, Action::Prepare { trade: true, buy: 2 });
+    act(&g, &mut s, JACK, Action::Prepare { trade: false, buy: 0 });
+    assert_eq!((s.fb_crew[0], s.coins[0], s.fb_crew[1]), (10, 0, 5));
+}
+
+#[test]
+fn one_ship_home_wins_at_once() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[0] = 14;
+    g.open_window(&mut s, Phase::SailSecond);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::Over);
+    assert_eq!(s.winners, SeatSet::only(ANNE));
+}
+
+// ---- Properties. ----
+
+#[test]
+fn random_games_end_and_conserve_dice_and_cards() {
+    for players in 3..=6 {
+        let g = game(players);
+        let mut rng = Rng::seeded(players as u64);
+        let mut legal = Vec::new();
+        for _ in 0..15 {
+            let mut s = g.initial_state();
+            let mut steps = 0;
+            while g.status(&s) != Status::Over {
+                match g.status(&s) {
+                    Status::Chance => {
+                        let c = g.sample_chance(&s, &mut rng);
+                        g.apply_chance_unchecked(&mut s, &c);
+                    }
+                    Status::Decide(d) => {
+                        let seat = d.lowest().unwrap();
+                        legal.clear();
+                        g.legal_actions(&s, seat, &mut legal);
+                        g.apply_unchecked(&mut s, seat, &legal[rng.index(legal.len())]);
+                    }
+                    Status::Over => {}
+                }
+                let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
+                assert_eq!(regular + s.bag as u32, 50, "crew dice are conserved");
+                assert_eq!(s.cards.len(), 53);
+                assert!(Seat::all(s.seats()).all(|p| s.regular(p) >= 1 && s.cups.count(p) <= 10));
+                steps += 1;
+            }
+            assert!(steps < g.facts().max_steps);
+            assert!(!s.winners.is_empty());
+        }
+        let mut s = g.initial_state();
+        assert!(random_playout(&g, &mut s, &mut rng, &mut legal) > 0);
+    }
+}
+
+#[test]
+fn leak_twins_differ_only_in_one_cup_and_hand() {
+    let g = game(4);
+    let mut a = table(&g);
+    let mut b = a.clone();
+    shake(&g, &mut a, &[&[2, 3, 4, 5, 6], &[2; 5], &[2; 5], &[2; 5]]);
+    shake(&g, &mut b, &[&[6, 6, 1, 1, 1], &[2; 5], &[2; 5], &[2; 5]]);
+    // Anne's hand differs too: one card swapped with the deck.
+    let mine = b.cards.cards_in(hand(ANNE)).next().unwrap();
+    let other = (0..53u16).find(|&c| b.cards.zone_of(c) == DECK && b.cards.kind(c) != b.cards.kind(mine)).unwrap();
+    b.cards.move_card(mine, DECK).unwrap();
+    b.cards.move_card(other, hand(ANNE)).unwrap();
+    for seat in [JACK, MARY, Seat(3)] {
+        assert_eq!(view(&g, &a, seat), view(&g, &b, seat));
+    }
+    assert_eq!(g.view(&a, Viewer::Spectator), g.view(&b, Viewer::Spectator));
+    assert_ne!(view(&g, &a, ANNE), view(&g, &b, ANNE));
+    // The call reveals the cups.
+    act(&g, &mut a, ANNE, bet(1, 2));
+    act(&g, &mut b, ANNE, bet(1, 2));
+    act(&g, &mut a, JACK, Action::Liar);
+    act(&g, &mut b, JACK, Action::Liar);
+    assert_ne!(view(&g, &a, JACK).shown, view(&g, &b, JACK).shown);
+}
+
+#[test]
+fn the_captain_bot_beats_random() {
+    let g = game(3);
+    let mut wins = 0.0;
+    for seed in 0..30 {
+        let mut bots: Vec<Box<dyn Bot<LyingPirates>>> = vec![
+            plunder_core::make_bot::<LyingPirates>("captain", seed).unwrap(),
+            plunder_core::make_bot::<LyingPirates>("random", seed + 1).unwrap(),
+            plunder_core::make_bot::<LyingPirates>("random", seed + 2).unwrap(),
+        ];
+        let f = play_game(&g, &mut bots, &mut Rng::seeded(seed), 1_000_000).unwrap();
+        wins += f.outcome.payoffs[0];
+    }
+    assert!(wins > 10.0, "the captain won {wins} of 30 against two random captains");
+}
+
+#[test]
+fn bad_options_and_bad_data_are_refused() {
+    assert!(LyingPirates::new(Options::for_players(2)).is_err(), "Phantom mode is issue #9");
+    assert!(LyingPirates::new(Options::for_players(7)).is_err());
+    let full = Options { deck: plunder_games::lying_pirates::DeckChoice::Full, ..Options::default() };
+    assert!(LyingPirates::new(full).is_err());
+    use plunder_games::lying_pirates::content::{Content, CARDS_JSON, MAP_JSON, TILES_JSON};
+    let unbound = TILES_JSON.replacen(
+        "\"who\": \"self\",\n            \"amount\": -2",
+        "\"who\": \"loser\",\n            \"amount\": -2",
+        1,
+    );
+    assert_ne!(unbound, TILES_JSON);
+    assert!(Content::parse(&unbound, CARDS_JSON, MAP_JSON).is_err(), "an unbound reference is a data error");
+    let unknown = TILES_JSON.replacen("\"kind\": \"nothing\"", "\"kind\": \"teleport\"", 1);
+    assert!(Content::parse(&unknown, CARDS_JSON, MAP_JSON).is_err());
+    assert!(Content::parse("{", CARDS_JSON, MAP_JSON).is_err());
+}
+
+#[test]
+fn the_dice_file_matches_the_faces_played() {
+    let dice: serde_json::Value = serde_json::from_str(plunder_games::lying_pirates::content::DICE_JSON).unwrap();
+    let faces = |id: &str| -> Vec<String> {
+        let e = dice["entries"].as_array().unwrap().iter().find(|e| e["id"] == id).unwrap();
+        e["faces"].as_array().unwrap().iter().map(|f| f["value"].to_string().replace('"', "")).collect()
+    };
+    let name = |f: u8| match f {
+        7 => "blank".to_string(),
+        8 => "skull".to_string(),
+        f => f.to_string(),
+    };
+    for (id, kind) in [("crew", 0), ("pirate_king", 1), ("mermaid", 2), ("ghost", 3), ("cursed", 4)] {
+        let mut ours: Vec<String> = Vec::new();
+        for &(f, w) in plunder_games::lying_pirates::die_faces(kind) {
+            ours.extend((0..w).map(|_| name(f)));
+        }
+        let theirs: Vec<String> =
+            faces(id).into_iter().map(|f| if f == "tail" || f == "wisp" { "blank".into() } else { f }).collect();
+        assert_eq!(ours, theirs, "{id}");
+    }
+    assert_eq!(faces("battle"), ["double", "double", "single", "single", "single", "skull", "skull", "skull"]);
+}
+
+// ---- Every tile (the scenario of its `test` field, with scripted dice). ----
+
+use plunder_games::lying_pirates::content::ActionDie::{Pirate, Treasure};
+
+fn roll(die: plunder_games::lying_pirates::content::ActionDie, x: bool) -> Chance {
+    Chance::Action { die, x }
+}
+
+/// Anne at `p` on tile `id` (Jack at 4, Mary at 0 unless moved), resolving it with `script`.
+fn on_tile(id: &str, p: u8, others: [u8; 2], script: &[Chance]) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    let tile = g.content.tile_index(id).unwrap();
+    s.layout[p as usize] = tile;
+    s.progress[..3].copy_from_slice(&[p, others[0], others[1]]);
+    s.token = ANNE;
+    g.resolve_tile(&mut s, ANNE);
+    advance(&g, &mut s, script, |s| s.phase == Phase::SailSecond && !s.run.active());
+    (g, s)
+}
+
+fn decide(g: &LyingPirates, s: &mut State, seat: Seat, a: Action, script: &[Chance]) {
+    act(g, s, seat, a);
+    advance(g, s, script, |s| s.phase == Phase::SailSecond && !s.run.active());
+}
+
+#[test]
+fn tile_start_end_has_no_event() {
+    let g = game(3);
+    let mut s = table(&g);
+    g.resolve_tile(&mut s, ANNE);
+    assert_eq!((s.phase, s.cups.count(ANNE), s.coins[0]), (Phase::SailSecond, 5, 2));
+}
+
+#[test]
+fn tile_royal_navy_patrol_x_loses_two_crew_o_gains_a_coin() {
+    let (_, s) = on_tile("royal-navy-patrol", 2, [4, 0], &[roll(Pirate, true)]);
+    assert_eq!((s.cups.count(ANNE), s.coins[0]), (3, 2));
+    let (_, s) = on_tile("royal-navy-patrol", 2, [4, 0], &[roll(Pirate, false)]);
+    assert_eq!((s.cups.count(ANNE), s.coins[0]), (5, 3));
+}
+
+#[test]
+fn tile_navy_frigate_moves_back_two_or_on_one() {
+    let (_, s) = on_tile("navy-frigate", 5, [4, 0], &[roll(Pirate, true)]);
+    assert_eq!(s.progress[0], 3);
+    let (_, s) = on_tile("navy-frigate", 5, [4, 0], &[roll(Pirate, false)]);
+    assert_eq!(s.progress[0], 6);
+}
+
+#[test]
+fn tile_duelling_cove_loser_gives_a_crew_to_the_winner() {
+    let (g, mut s) = on_tile("duelling-cove", 5, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pick { seat: JACK }, &[battle(ANNE, D), battle(JACK, S1)]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (6, 4));
+}
+
+#[test]
+fn tile_tavern_brawl_winner_recruits_and_gains_a_coin() {
+    let (_, s) = on_tile("tavern-brawl", 5, [4, 0], &[battle(ANNE, S1), battle(JACK, D), battle(MARY, K)]);
+    assert_eq!((s.cups.count(JACK), s.coins[1]), (6, 3));
+}
+
+#[test]
+fn tile_kraken_alone_loses_two_crew() {
+    let (_, s) = on_tile("kraken", 8, [4, 0], &[]);
+    assert_eq!(s.cups.count(ANNE), 3, "nobody within 2: Anne is the loser");
+}
+
+#[test]
+fn tile_cannon_battery_hits_a_ship_within_three() {
+    let (_, s) = on_tile("cannon-battery", 6, [4, 0], &[roll(Pirate, true)]);
+    assert_eq!(s.cups.count(JACK), 3, "Jack is the only ship in range");
+}
+
+#[test]
+fn tile_broadside_straits_every_ship_within_one_rolls() {
+    let (_, s) = on_tile("broadside-straits", 5, [4, 6], &[roll(Pirate, true), roll(Pirate, false)]);
+    assert_eq!((s.cups.count(JACK), s.cups.count(MARY)), (4, 5));
+}
+
+#[test]
+fn tile_port_royal_recruits_and_sells_two_more() {
+    let (g, mut s) = on_tile("port-royal", 3, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pay, &[]);
+    assert_eq!((s.cups.count(ANNE), s.coins[0]), (8, 0));
+}
+
+#[test]
+fn tile_press_gang_takes_a_crew() {
+    let (g, mut s) = on_tile("press-gang", 9, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pick { seat: MARY }, &[]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(MARY)), (6, 4));
+}
+
+#[test]
+fn tile_buried_treasure_x_three_coins_o_one() {
+    let (_, s) = on_tile("buried-treasure", 1, [4, 0], &[roll(Treasure, true)]);
+    assert_eq!(s.coins[0], 5);
+    let (_, s) = on_tile("buried-treasure", 1, [4, 0], &[roll(Treasure, false)]);
+    assert_eq!(s.coins[0], 3);
+}
+
+#[test]
+fn tile_smugglers_cache_draws_cards() {
+    let (g, s) = on_tile("smugglers-cache", 5, [4, 0], &[roll(Treasure, true)]);
+    assert_eq!(g.status(&s), Status::Chance, "two draws owed");
+    assert_eq!(s.draw, (ANNE, 2));
+}
+
+#[test]
+fn tile_sirens_rock_gives_the_mermaid_and_may_drown_one() {
+    let (_, s) = on_tile("sirens-rock", 5, [4, 0], &[roll(Pirate, true)]);
+    assert!(s.holds(ANNE, 2));
+    assert_eq!((s.cups.count(ANNE), s.regular(ANNE)), (5, 4));
+}
+
+#[test]
+fn tile_cursed_wreck_pays_three_coins_and_curses() {
+    let (_, s) = on_tile("cursed-wreck", 11, [4, 0], &[]);
+    assert!(s.holds(ANNE, 4));
+    assert_eq!(s.coins[0], 5);
+}
+
+#[test]
+fn tile_ghost_ship_gives_the_ghost_and_a_coin() {
+    let (_, s) = on_tile("ghost-ship", 10, [4, 0], &[]);
+    assert!(s.holds(ANNE, 3));
+    assert_eq!(s.coins[0], 3);
+}
+
+#[test]
+fn tile_pirate_king_court_sells_the_king() {
+    let (g, mut s) = on_tile("pirate-king-court", 12, [4, 0], &[]);
+    decide(&g, &mut s, ANNE, Action::Pay, &[]);
+    assert!(s.holds(ANNE, 1));
+    assert_eq!(s.coins[0], 0);
+}
+
+#[test]
+fn tile_merchant_galleon_crew_or_coins() {
+    let (_, s) = on_tile("merchant-galleon", 7, [4, 0], &[roll(Treasure, true)]);
+    assert_eq!(s.cups.count(ANNE), 7);
+    let (_, s) = on_tile("merchant-galleon", 7, [4, 0], &[roll(Treasure, false)]);
+    assert_eq!(s.coins[0], 4);
+}
+
+#[test]
+fn tile_trade_winds_moves_one_tile() {
+    let (_, s) = on_tile("trade-winds", 5, [4, 0], &[]);
+    assert_eq!(s.progress[0], 6);
+}
+
+#[test]
+fn tile_doldrums_lose_a_crew_or_sit_out() {
+    let (g, mut s) = on_tile("doldrums", 5, [4, 0], &[]);
+    let mut t = s.clone();
+    decide(&g, &mut s, ANNE, Action::Choose { option: 0 }, &[]);
+    assert_eq!(s.cups.count(ANNE), 4);
+    decide(&g, &mut t, ANNE, Action::Choose { option: 1 }, &[]);
+    assert_eq!(t.sit_out_next, SeatSet::only(ANNE));
+}
+
+#[test]
+fn tile_maelstrom_flips_the_token_and_pulls_ships_back() {
+    let (_, s) = on_tile("maelstrom", 5, [4, 7], &[]);
+    assert!(!s.clockwise);
+    assert_eq!(&s.progress[..3], &[5, 3, 6]);
+}
+
+#[test]
+fn tile_smugglers_market_sells_two_cards_at_one_coin() {
+    let (g, mut s) = on_tile("smugglers-market", 5, [4, 0], &[]);
+    let card = Chance::Card { card: g.card_kind("recruit").unwrap() };
+    decide(&g, &mut s, ANNE, Action::Pay, &[card]);
+    decide(&g, &mut s, ANNE, Action::Pay, &[card]);
+    assert_eq!((s.coins[0], s.cards.count(hand(ANNE))), (0, 8));
+}
+
+#[test]
+fn every_tile_and_every_starter_card_has_a_test_here() {
+    let source = include_str!("lying_pirates.rs");
+    let g = game(3);
+    for tile in &g.content.tiles {
+        assert!(source.contains(&format!("fn tile_{}_", tile.id.replace('-', "_"))), "no test for tile {}", tile.id);
+    }
+    for card in g.content.cards.iter().filter(|c| c.starter) {
+        assert!(source.contains(&format!("fn card_{}_", card.id.replace('-', "_"))), "no test for card {}", card.id);
+    }
+}
+
+// ---- Every starter card. ----
+
+/// Anne at 5, Jack at 4, Mary at 6, Anne holding `id` in the Action window: she plays it on `target`, everyone
+/// else passes, and it resolves with `script`.
+fn card(id: &str, target: Option<Seat>, script: &[Chance]) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let kind = give(&g, &mut s, ANNE, id);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target });
+    advance(&g, &mut s, script, |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    (g, s)
+}
+
+#[test]
+fn card_fair_winds_moves_one() {
+    assert_eq!(card("fair-winds", None, &[]).1.progress[0], 6);
+}
+
+#[test]
+fn card_headwind_pushes_back_one() {
+    assert_eq!(card("headwind", Some(JACK), &[]).1.progress[1], 3);
+}
+
+#[test]
+fn card_cutpurse_takes_two_coins() {
+    let (_, s) = card("cutpurse", Some(JACK), &[]);
+    assert_eq!((s.coins[0], s.coins[1]), (4, 0));
+}
+
+#[test]
+fn card_chain_shot_lowers_a_battle_die() {
+    let (_, s) = card("chain-shot", Some(MARY), &[]);
+    assert_eq!(s.down, SeatSet::only(MARY));
+}
+
+#[test]
+fn card_powder_monkey_raises_ones_battle_die() {
+    assert_eq!(card("powder-monkey", None, &[]).1.up, SeatSet::only(ANNE));
+}
+
+#[test]
+fn card_hidden_stash_gains_two_coins() {
+    assert_eq!(card("hidden-stash", None, &[]).1.coins[0], 4);
+}
+
+#[test]
+fn card_broadside_fires_on_a_ship_within_two() {
+    assert_eq!(card("broadside", Some(JACK), &[roll(Pirate, true)]).1.cups.count(JACK), 3);
+    assert_eq!(card("broadside", Some(JACK), &[roll(Pirate, false)]).1.cups.count(JACK), 5);
+}
+
+#[test]
+fn card_boarding_party_duels_for_a_crew() {
+    let (_, s) = card("boarding-party", Some(JACK), &[battle(ANNE, S1), battle(JACK, D)]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (4, 6));
+}
+
+#[test]
+fn card_debt_the_loser_pays_two_coins() {
+    let (_, s) = card("debt", None, &[battle(JACK, S1), battle(MARY, K)]);
+    assert_eq!((s.coins[0], s.coins[2]), (4, 0));
+}
+
+#[test]
+fn card_mutiny_costs_a_crew() {
+    assert_eq!(card("mutiny", Some(MARY), &[]).1.cups.count(MARY), 4);
+}
+
+#[test]
+fn card_plunder_takes_a_random_card() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let kind = give(&g, &mut s, ANNE, "plunder");
+    let jacks = s.cards.kind(s.cards.cards_in(hand(JACK)).next().unwrap());
+    let before = s.cards.count(hand(ANNE));
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+    advance(&g, &mut s, &[Chance::Card { card: jacks }], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.cards.count(hand(ANNE)), s.cards.count(hand(JACK))), (before, 5));
+}
+
+#[test]
+fn card_whirlpool_pulls_ships_within_two_back() {
+    assert_eq!(&card("whirlpool", None, &[]).1.progress[..3], &[5, 3, 5]);
+}
+
+#[test]
+fn card_recruit_gains_a_crew() {
+    assert_eq!(card("recruit", None, &[]).1.cups.count(ANNE), 6);
+}
+
+#[test]
+fn card_treasure_map_coins_or_a_card() {
+    assert_eq!(card("treasure-map", None, &[roll(Treasure, true)]).1.coins[0], 5);
+    let (_, s) = card("treasure-map", None, &[roll(Treasure, false)]);
+    assert_eq!(s.draw, (ANNE, 1));
+}
+
+#[test]
+fn card_holy_water_returns_the_cursed_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(ANNE, 4);
+    let kind = give(&g, &mut s, ANNE, "holy-water");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert!(!s.holds(ANNE, 4));
+    assert_eq!(s.coins[0], 3);
+}
+
+/// Jack (priority) plays `attack` on Anne; Anne answers with `answer`.
+fn answered(attack: &str, answer: &str, script: &[Chance]) -> State {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let a = give(&g, &mut s, JACK, attack);
+    let r = give(&g, &mut s, ANNE, answer);
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Play { card: a, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
+    act(&g, &mut s, ANNE, Action::Play { card: r, target: None });
+    advance(&g, &mut s, script, |s| s.window.is_empty() && !s.run.active());
+    s
+}
+
+#[test]
+fn card_drop_anchor_stops_a_compass_card() {
+    assert_eq!(answered("headwind", "drop-anchor", &[]).progress[0], 5);
+}
+
+#[test]
+fn card_smoke_screen_stops_a_sword_card() {
+    assert_eq!(answered("mutiny", "smoke-screen", &[]).cups.count(ANNE), 5);
+    let g = game(3);
+    let mut s = table(&g);
+    let r = give(&g, &mut s, ANNE, "smoke-screen");
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: r, target: None }), "nothing to answer");
+}
