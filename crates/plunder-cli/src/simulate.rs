@@ -111,12 +111,7 @@ struct Tally {
 
 impl Tally {
     fn new(seats: usize) -> Tally {
-        Tally {
-            wins: vec![0.0; seats],
-            payoff: vec![0.0; seats],
-            min_rounds: u32::MAX,
-            ..Tally::default()
-        }
+        Tally { wins: vec![0.0; seats], payoff: vec![0.0; seats], min_rounds: u32::MAX, ..Tally::default() }
     }
 
     fn add(&mut self, other: &Tally) {
