@@ -106,11 +106,17 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     )
     .map_err(io)?;
 
-    let mut public = session.view(Viewer::Spectator);
+    // The log is told from the one person's seat (their own draws show in it); hot-seat players share the
+    // spectator's.
+    let log_viewer = match humans[..] {
+        [me] => Viewer::Seat(me),
+        _ => Viewer::Spectator,
+    };
+    let mut public = session.view(log_viewer);
     let mut last_human: Option<Seat> = None;
     let mut decisions: u64 = 0;
     let result = loop {
-        let now = session.view(Viewer::Spectator);
+        let now = session.view(log_viewer);
         for line in game.news(&public, &now) {
             writeln!(t.output, "{line}").map_err(io)?;
         }
@@ -118,11 +124,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         let seat = match session.status() {
             Status::Over => {
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
-                let last = match humans[..] {
-                    [me] => session.view(Viewer::Seat(me)),
-                    _ => public.clone(),
-                };
-                writeln!(t.output, "\n{}", game.describe(&last)).map_err(io)?;
+                writeln!(t.output, "\n{}", game.describe(&public)).map_err(io)?;
                 break Ok(());
             }
             Status::Chance => {

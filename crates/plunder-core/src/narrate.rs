@@ -20,6 +20,11 @@ pub trait Narrate: Game {
         action.to_string()
     }
 
+    /// A chance outcome's label for people (a card's name rather than its number).
+    fn chance_label(&self, chance: &Self::Chance) -> String {
+        chance.to_string()
+    }
+
     /// The rules in a few short paragraphs: what a first-time player needs at the table.
     fn rules_summary(&self) -> String {
         format!("{}: see docs/rules/{}.md for the rules.", Self::NAME, Self::ID)
