@@ -118,7 +118,7 @@ impl Narrate for Scallywager {
             let total: u32 = file.cards.iter().map(|c| c.copies as u32).sum();
             let _ = writeln!(out, "{deck} deck ({total} cards):");
             for (kind, card) in file.cards.iter().enumerate() {
-                let _ = writeln!(out, "  {} x{} - {}", card.name, card.copies, self.card_text(deck, kind as u8));
+                let _ = writeln!(out, "  {} × {}", card.copies, self.card_text(deck, kind as u8));
             }
         }
         out
