@@ -432,3 +432,38 @@ fn hint<G: Roster + Narrate, R, W: Write>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(labels: &[&str]) -> Menu {
+        Menu { order: (0..labels.len()).collect(), labels: labels.iter().map(|l| l.to_string()).collect(), pinned: 0 }
+    }
+
+    #[test]
+    fn an_exact_match_wins_over_a_longer_one() {
+        let m = menu(&["bid 13 × 2", "bid 3 × 2", "bid 3 × 3"]);
+        assert_eq!(m.find("3x2"), vec![2], "3x2 is not ambiguous with 13x2");
+        assert_eq!(m.find("13 x 2"), vec![1]);
+        assert_eq!(m.find("liar"), Vec::<usize>::new());
+        let calls = menu(&["call liar", "call exact"]);
+        assert_eq!(calls.find("liar"), vec![1], "a leading verb may be left out");
+    }
+
+    #[test]
+    fn ambiguous_text_finds_every_candidate_instead_of_picking_one() {
+        let m = menu(&["pass", "show your dice to P2", "pay P2 1 doubloon", "pay P2 2 doubloons", "pay P3 1 doubloon"]);
+        assert_eq!(m.find("pay p2"), vec![3, 4]);
+        assert_eq!(m.find("p2"), vec![2, 3, 4], "P2 names three choices");
+        assert_eq!(m.find("pay p2 2"), vec![4]);
+        assert_eq!(m.find("doubloon"), vec![3, 4, 5], "a word of each");
+        assert_eq!(m.find("ass"), Vec::<usize>::new(), "matches start at words, not inside them");
+    }
+
+    #[test]
+    fn folding_marks_where_words_start() {
+        assert_eq!(fold("bid 13 × 2"), ("bid13x2".to_string(), vec![0, 3, 5, 6]));
+        assert_eq!(fold("call Scallywagger!"), ("callscallywagger".to_string(), vec![0, 4]));
+    }
+}
