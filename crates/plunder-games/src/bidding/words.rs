@@ -47,7 +47,7 @@ fn face(word: &str) -> Option<u8> {
 /// Reads a bid as a person types it: `3x5`, `3 x 5`, `3×5`, `3 5`, `3 5s`, `three 5s`, `three fives`,
 /// `bid 3x5`. `None` for anything else (a menu number alone is not a bid).
 pub fn read_bid(text: &str) -> Option<Bid> {
-    let text = text.trim().to_lowercase().replace('×', " x ").replace('*', " x ");
+    let text = text.trim().to_lowercase().replace(['×', '*'], " x ");
     let text = text.strip_prefix("bid").unwrap_or(&text);
     let mut words: Vec<&str> = text.split_whitespace().filter(|w| *w != "x" && *w != "of").collect();
     if words.len() == 1 {
