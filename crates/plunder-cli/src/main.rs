@@ -45,6 +45,13 @@ enum Command {
     Soak(soak::SoakArgs),
     /// List the games and the bots each offers.
     Games,
+    /// Print a game's rules summary, its options with their defaults, and its designed content (cards).
+    ///
+    /// Example: plunder rules scallywager
+    Rules {
+        /// The game's id (see `plunder games`).
+        game: String,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -101,6 +108,9 @@ fn main() -> ExitCode {
         }
         Command::Soak(args) => soak::run(&args),
         Command::Games => output::write_stdout(&list_games()),
+        Command::Rules { game } => plunder_games::with_game(&game, RulesText)
+            .map_err(|e| e.to_string())
+            .and_then(|text| output::write_stdout(&text)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -119,6 +129,32 @@ impl plunder_games::GameVisitor for Describe {
     fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
         let options = serde_json::to_string(&G::Options::default()).unwrap_or_default();
         (plunder_core::bot_kinds::<G>(), options)
+    }
+}
+
+/// `plunder rules GAME`: the rules summary, the options with defaults and meanings, and the designed content.
+struct RulesText;
+
+impl plunder_games::GameVisitor for RulesText {
+    type Output = String;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> String {
+        let game = G::new(G::Options::default()).expect("a game's default options are valid");
+        let mut out =
+            format!("{}\n\n{}\n\nOptions (defaults; set any with --options):\n", G::NAME, game.rules_summary());
+        let defaults = serde_json::to_value(G::Options::default()).unwrap_or_default();
+        let meanings = game.option_meanings();
+        if let Some(fields) = defaults.as_object() {
+            for (name, value) in fields {
+                let meaning = meanings.iter().find(|(n, _)| n == name).map_or("", |(_, m)| m);
+                out += &format!("  {name} = {value}{}{meaning}\n", if meaning.is_empty() { "" } else { "  - " });
+            }
+        }
+        let content = game.designed_content();
+        if !content.is_empty() {
+            out += &format!("\n{content}");
+        }
+        out += &format!("\nEvery ruling, with its reason: docs/rules/{}.md\n", G::ID);
+        out
     }
 }
 

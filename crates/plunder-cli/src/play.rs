@@ -85,7 +85,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let options = options_from_json::<G>(t.players, &t.options).map_err(|e| e.to_string())?;
     let game = G::new(options).map_err(|e| e.to_string())?;
     let mut players = seat_players::<G>(&t.seats, game.seats(), t.seed)?;
-    let humans = players.iter().filter(|p| matches!(p, Player::Human)).count();
+    let humans: Vec<Seat> =
+        (0..players.len()).filter(|&i| matches!(players[i], Player::Human)).map(|i| Seat(i as u8)).collect();
     let mut session = Session::new(game.clone(), t.seed, ChanceMode::Sampled);
     let io = |e: std::io::Error| format!("cannot write to the terminal: {e}");
 
@@ -97,19 +98,32 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         };
         writeln!(t.output, "  {}: {who}", Seat(i as u8)).map_err(io)?;
     }
-    writeln!(t.output, "Type the number of your choice, or part of its name (4x5, liar), and press Enter; q quits.\n")
-        .map_err(io)?;
+    writeln!(
+        t.output,
+        "{}, and press Enter. At your turn, ? explains the rules and every choice, hint shows what the best bot \
+         would do, q quits.\n",
+        game.typing_hint()
+    )
+    .map_err(io)?;
 
-    let mut public = session.view(Viewer::Spectator);
+    // The log is told from the one person's seat (their own draws show in it); hot-seat players share the
+    // spectator's.
+    let log_viewer = match humans[..] {
+        [me] => Viewer::Seat(me),
+        _ => Viewer::Spectator,
+    };
+    let mut public = session.view(log_viewer);
     let mut last_human: Option<Seat> = None;
+    let mut decisions: u64 = 0;
     let result = loop {
-        let now = session.view(Viewer::Spectator);
+        let now = session.view(log_viewer);
         for line in game.news(&public, &now) {
             writeln!(t.output, "{line}").map_err(io)?;
         }
         public = now;
         let seat = match session.status() {
             Status::Over => {
+                // One person at the screen still sees their own seat marked; hot-seat players share one table.
                 writeln!(t.output, "\n{}", game.describe(&public)).map_err(io)?;
                 break Ok(());
             }
@@ -124,6 +138,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 })
             }
         };
+        decisions += 1;
         let legal = session.legal_actions(seat);
         let action = match &mut players[seat.index()] {
             Player::Bot { bot, .. } => {
@@ -131,20 +146,27 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 bot.act(&Turn::new(&game, session.state(), seat, &view, &legal))
             }
             Player::Human => {
-                if humans > 1 && last_human != Some(seat) {
+                if humans.len() > 1 && last_human != Some(seat) {
                     pass_screen(&mut t, seat).map_err(io)?;
                 }
                 last_human = Some(seat);
                 let view = session.view(Viewer::Seat(seat));
                 writeln!(t.output, "\n{}", game.describe(&view)).map_err(io)?;
-                let labels: Vec<String> = legal.iter().map(|a| game.label(a)).collect();
-                match ask(&mut t, seat, &labels).map_err(io)? {
-                    Some(choice) => legal[choice].clone(),
+                let hint_seed = plunder_core::splitmix64(t.seed ^ decisions.wrapping_mul(0x9E37_79B9));
+                let decision = Decision { game: &game, session: &session, seat, view: &view, legal: &legal, hint_seed };
+                match ask(&mut t, &decision).map_err(io)? {
+                    Some(choice) => {
+                        let action = legal[choice].clone();
+                        if let Some(line) = game.receipt(&view, &action) {
+                            writeln!(t.output, "{line}").map_err(io)?;
+                        }
+                        action
+                    }
                     None => break Err("the game was abandoned".to_string()),
                 }
             }
         };
-        if humans > 1 && matches!(players[seat.index()], Player::Human) {
+        if humans.len() > 1 && matches!(players[seat.index()], Player::Human) {
             hide_screen(&mut t).map_err(io)?;
             last_human = None;
         }
@@ -176,28 +198,115 @@ fn hide_screen<R, W: Write>(t: &mut Table<R, W>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Menus longer than this show their head and let people search the rest.
+/// Menus longer than this show their head (and the choices the game always shows) and find the rest by name.
 const MENU_LINES: usize = 24;
 
-/// Folds a label for searching: case, spaces and the × sign do not matter ("4x5" finds "bid 4 × 5").
-fn fold(text: &str) -> String {
-    text.to_lowercase().replace('×', "x").chars().filter(|c| !c.is_whitespace()).collect()
+/// One person's decision: what they see and may choose.
+struct Decision<'a, G: Game> {
+    game: &'a G,
+    session: &'a Session<G>,
+    seat: Seat,
+    view: &'a G::View,
+    legal: &'a [G::Action],
+    /// Seeds the bot that answers `hint`, so that asking never changes the game.
+    hint_seed: u64,
 }
 
-/// Asks a person to choose by number, or by typing part of a choice; `None` if they quit or the input ended.
-fn ask<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat, labels: &[String]) -> std::io::Result<Option<usize>> {
-    for (i, label) in labels.iter().enumerate().take(MENU_LINES) {
-        writeln!(t.output, "  {:>2}. {label}", i + 1)?;
+/// The choices of one decision in the order shown: the game's always-shown choices (calls) first, then the rest
+/// in the rules' order. A number keeps its meaning for the whole decision, whatever was typed before.
+struct Menu {
+    /// `order[n - 1]` is the legal action numbered `n`.
+    order: Vec<usize>,
+    /// Labels, by legal action.
+    labels: Vec<String>,
+    /// How many always-shown choices head the menu.
+    pinned: usize,
+}
+
+impl Menu {
+    fn new<G: Narrate>(game: &G, legal: &[G::Action]) -> Menu {
+        let (mut order, rest): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| game.always_shown(&legal[i]));
+        let pinned = order.len();
+        order.extend(rest);
+        Menu { order, labels: legal.iter().map(|a| game.label(a)).collect(), pinned }
     }
-    if labels.len() > MENU_LINES {
-        writeln!(
-            t.output,
-            "  ... and {} more: type part of a choice to find it (e.g. 4x5)",
-            labels.len() - MENU_LINES
-        )?;
+
+    fn len(&self) -> usize {
+        self.order.len()
     }
+
+    /// The line of choice number `n`.
+    fn line(&self, n: usize) -> String {
+        format!("  {n:>2}. {}", self.labels[self.order[n - 1]])
+    }
+
+    /// How many choices the short menu shows: all the pinned ones and the head of the rest.
+    fn shown(&self) -> usize {
+        if self.len() <= MENU_LINES {
+            self.len()
+        } else {
+            self.pinned.max(MENU_LINES)
+        }
+    }
+
+    /// The numbers of the choices `answer` names: those whose label reads as `answer` (a leading verb such as
+    /// "call" or "bid" may be left out) if any, else those with a word starting as `answer` does.
+    fn find(&self, answer: &str) -> Vec<usize> {
+        let query = fold(answer).0;
+        if query.is_empty() {
+            return Vec::new();
+        }
+        let numbers = 1..=self.len();
+        let folded: Vec<(String, Vec<usize>)> = self.order.iter().map(|&i| fold(&self.labels[i])).collect();
+        let exact: Vec<usize> = numbers
+            .clone()
+            .filter(|&n| {
+                let (text, starts) = &folded[n - 1];
+                *text == query || starts.get(1).is_some_and(|&second| text[second..] == query)
+            })
+            .collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        numbers
+            .filter(|&n| {
+                let (text, starts) = &folded[n - 1];
+                starts.iter().any(|&s| text[s..].starts_with(&query))
+            })
+            .collect()
+    }
+}
+
+/// Folds a label for matching: lower case, letters and digits only (`×` reads as x), with where each word starts.
+/// A word is a run of letters or of digits, so "4x5" finds "bid 4 × 5" but "3x2" does not find "bid 13 × 2".
+fn fold(text: &str) -> (String, Vec<usize>) {
+    let mut folded = String::new();
+    let mut starts = Vec::new();
+    let mut previous: Option<char> = None;
+    for c in text.to_lowercase().replace('×', "x").chars() {
+        if !c.is_alphanumeric() {
+            previous = None;
+            continue;
+        }
+        if previous.is_none_or(|p| p.is_ascii_digit() != c.is_ascii_digit()) {
+            starts.push(folded.len());
+        }
+        folded.push(c);
+        previous = Some(c);
+    }
+    (folded, starts)
+}
+
+/// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; `?`, `? NAME`,
+/// `hint` and `list` help. `None` if they quit or the input ended.
+fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
+    t: &mut Table<R, W>,
+    d: &Decision<'_, G>,
+) -> std::io::Result<Option<usize>> {
+    let menu = Menu::new(d.game, d.legal);
+    show_menu(t, &menu, menu.shown())?;
     loop {
-        write!(t.output, "{seat}, your choice: ")?;
+        write!(t.output, "{}, your choice: ", d.seat)?;
         t.output.flush()?;
         let mut line = String::new();
         if t.input.read_line(&mut line)? == 0 {
@@ -205,31 +314,156 @@ fn ask<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat, labels: &[String])
             return Ok(None);
         }
         let answer = line.trim();
-        if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") {
-            return Ok(None);
+        let lower = answer.to_lowercase();
+        match lower.as_str() {
+            "" => continue,
+            "q" | "quit" => return Ok(None),
+            "?" | "help" => {
+                help(t, d, &menu)?;
+                continue;
+            }
+            "hint" => {
+                hint(t, d, &menu)?;
+                continue;
+            }
+            "list" | "menu" => {
+                show_menu(t, &menu, menu.len())?;
+                continue;
+            }
+            _ => {}
         }
-        if answer.is_empty() {
+        if let Some(name) = lower.strip_prefix('?').or_else(|| lower.strip_prefix("help ")).map(str::trim) {
+            match d.game.look_up(name) {
+                Some(text) => writeln!(t.output, "{text}")?,
+                None => writeln!(t.output, "Nothing called '{name}' here; ? alone explains the rules and choices.")?,
+            }
             continue;
         }
         if let Ok(n) = answer.parse::<usize>() {
-            if (1..=labels.len()).contains(&n) {
-                return Ok(Some(n - 1));
+            if (1..=menu.len()).contains(&n) {
+                return Ok(Some(menu.order[n - 1]));
             }
-            writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", labels.len())?;
+            writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", menu.len())?;
             continue;
         }
-        let query = fold(answer);
-        let found: Vec<usize> = (0..labels.len()).filter(|&i| fold(&labels[i]).contains(&query)).collect();
-        let exact: Vec<usize> = found.iter().copied().filter(|&i| fold(&labels[i]).ends_with(&query)).collect();
-        match (found.len(), exact.len()) {
-            (1, _) => return Ok(Some(found[0])),
-            (_, 1) => return Ok(Some(exact[0])),
-            (0, _) => writeln!(t.output, "No choice matches '{answer}'.")?,
-            _ => {
-                for &i in found.iter().take(MENU_LINES) {
-                    writeln!(t.output, "  {:>2}. {}", i + 1, labels[i])?;
+        if let Some(action) = d.game.read_action(answer) {
+            if let Some(i) = d.legal.iter().position(|a| *a == action) {
+                return Ok(Some(i));
+            }
+            let why = match d.game.check_action(d.session.state(), d.seat, &action) {
+                Err(e) => e.to_string(),
+                Ok(()) => "it is not among the choices now".to_string(),
+            };
+            writeln!(t.output, "You cannot {} now: {why}.", d.game.label(&action))?;
+            continue;
+        }
+        match menu.find(answer)[..] {
+            [] => writeln!(t.output, "No choice matches '{answer}'.")?,
+            [n] => return Ok(Some(menu.order[n - 1])),
+            ref several => {
+                writeln!(t.output, "'{answer}' could be any of these; type its number:")?;
+                for &n in several.iter().take(MENU_LINES) {
+                    writeln!(t.output, "{}", menu.line(n))?;
+                }
+                if several.len() > MENU_LINES {
+                    writeln!(t.output, "  ... and {} more: type more of the choice", several.len() - MENU_LINES)?;
                 }
             }
         }
+    }
+}
+
+fn show_menu<R, W: Write>(t: &mut Table<R, W>, menu: &Menu, shown: usize) -> std::io::Result<()> {
+    for n in 1..=shown {
+        writeln!(t.output, "{}", menu.line(n))?;
+    }
+    if menu.len() > shown {
+        writeln!(t.output, "  ... and {} more: type one, or list to see them all", menu.len() - shown)?;
+    }
+    Ok(())
+}
+
+/// `?`: the rules summary and what every choice now offered means.
+fn help<G: Roster + Narrate, R, W: Write>(
+    t: &mut Table<R, W>,
+    d: &Decision<'_, G>,
+    menu: &Menu,
+) -> std::io::Result<()> {
+    writeln!(t.output, "\n{}\n", d.game.rules_summary())?;
+    writeln!(t.output, "Your choices now:")?;
+    for n in 1..=menu.shown() {
+        let meaning = d.game.explain(d.view, &d.legal[menu.order[n - 1]]);
+        if meaning.is_empty() {
+            writeln!(t.output, "{}", menu.line(n))?;
+        } else {
+            writeln!(t.output, "{}: {meaning}", menu.line(n))?;
+        }
+    }
+    if menu.len() > menu.shown() {
+        writeln!(
+            t.output,
+            "  Choices {} to {} are more of the same kind; list shows them all.",
+            menu.shown() + 1,
+            menu.len()
+        )?;
+    }
+    writeln!(t.output, "Type hint to see what the best bot would do; ? NAME explains a card or term.\n")
+}
+
+/// `hint`: what the game's best bot would do in this seat, from this seat's view only, and the game's notes.
+fn hint<G: Roster + Narrate, R, W: Write>(
+    t: &mut Table<R, W>,
+    d: &Decision<'_, G>,
+    menu: &Menu,
+) -> std::io::Result<()> {
+    let best = plunder_core::bot_kinds::<G>()[0].name;
+    if let Some(mut bot) = plunder_core::make_bot::<G>(best, d.hint_seed) {
+        let action = bot.act(&Turn::new(d.game, d.session.state(), d.seat, d.view, d.legal));
+        let number = d.legal.iter().position(|a| *a == action).and_then(|i| menu.order.iter().position(|&o| o == i));
+        writeln!(
+            t.output,
+            "The '{best}' bot, seeing only what you see, would choose: {}{}",
+            d.game.label(&action),
+            number.map_or(String::new(), |n| format!(" (choice {})", n + 1))
+        )?;
+    }
+    for note in d.game.hint_notes(d.view) {
+        writeln!(t.output, "{note}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(labels: &[&str]) -> Menu {
+        Menu { order: (0..labels.len()).collect(), labels: labels.iter().map(|l| l.to_string()).collect(), pinned: 0 }
+    }
+
+    #[test]
+    fn an_exact_match_wins_over_a_longer_one() {
+        let m = menu(&["bid 13 × 2", "bid 3 × 2", "bid 3 × 3"]);
+        assert_eq!(m.find("3x2"), vec![2], "3x2 is not ambiguous with 13x2");
+        assert_eq!(m.find("13 x 2"), vec![1]);
+        assert_eq!(m.find("liar"), Vec::<usize>::new());
+        let calls = menu(&["call liar", "call exact"]);
+        assert_eq!(calls.find("liar"), vec![1], "a leading verb may be left out");
+    }
+
+    #[test]
+    fn ambiguous_text_finds_every_candidate_instead_of_picking_one() {
+        let m = menu(&["pass", "show your dice to P2", "pay P2 1 doubloon", "pay P2 2 doubloons", "pay P3 1 doubloon"]);
+        assert_eq!(m.find("pay p2"), vec![3, 4]);
+        assert_eq!(m.find("p2"), vec![2, 3, 4], "P2 names three choices");
+        assert_eq!(m.find("pay p2 2"), vec![4]);
+        assert_eq!(m.find("doubloon"), vec![3, 4, 5], "a word of each");
+        assert_eq!(m.find("ass"), Vec::<usize>::new(), "matches start at words, not inside them");
+    }
+
+    #[test]
+    fn folding_marks_where_words_start() {
+        assert_eq!(fold("bid 13 × 2"), ("bid13x2".to_string(), vec![0, 3, 5, 6]));
+        assert_eq!(fold("call Scallywagger!"), ("callscallywagger".to_string(), vec![0, 4]));
     }
 }

@@ -54,11 +54,11 @@ pub fn tell<G: Roster + Narrate>(record: &Record, quiet: bool) -> Result<String,
         for step in replayed.steps() {
             let applied = match step {
                 Step::Action(seat, action) => {
-                    out += &format!("{seat}: {action}\n");
+                    out += &format!("{seat}: {}\n", game.label(action));
                     session.play(*seat, action.clone())
                 }
                 Step::Chance(outcome) => {
-                    out += &format!("  (chance) {outcome}\n");
+                    out += &format!("  (chance) {}\n", game.chance_label(outcome));
                     session.supply_chance(outcome.clone())
                 }
             };

@@ -73,7 +73,7 @@ pub struct SeatSummary {
     /// Wins, a shared win counting 1/k for each of k winners.
     pub wins: f64,
     pub win_rate: f64,
-    /// 95% confidence interval of the win rate (normal approximation).
+    /// 95% confidence interval of the win rate (Wilson's score interval).
     pub ci95: [f64; 2],
     pub mean_payoff: f64,
 }
@@ -102,7 +102,6 @@ pub struct RoundSummary {
 struct Tally {
     games: u64,
     wins: Vec<f64>,
-    wins_sq: Vec<f64>,
     payoff: Vec<f64>,
     rounds: u64,
     rounds_sq: u64,
@@ -112,20 +111,13 @@ struct Tally {
 
 impl Tally {
     fn new(seats: usize) -> Tally {
-        Tally {
-            wins: vec![0.0; seats],
-            wins_sq: vec![0.0; seats],
-            payoff: vec![0.0; seats],
-            min_rounds: u32::MAX,
-            ..Tally::default()
-        }
+        Tally { wins: vec![0.0; seats], payoff: vec![0.0; seats], min_rounds: u32::MAX, ..Tally::default() }
     }
 
     fn add(&mut self, other: &Tally) {
         self.games += other.games;
         for i in 0..self.wins.len() {
             self.wins[i] += other.wins[i];
-            self.wins_sq[i] += other.wins_sq[i];
             self.payoff[i] += other.payoff[i];
         }
         self.rounds += other.rounds;
@@ -135,14 +127,18 @@ impl Tally {
     }
 }
 
-fn interval(sum: f64, sum_sq: f64, n: f64) -> (f64, [f64; 2]) {
+/// The win rate of `wins` in `n` games and its 95% Wilson score interval. Unlike the normal approximation, it
+/// is never zero-width: 0 wins in 1000 games still leaves room for a rate up to about 0.4%.
+fn wilson_interval(wins: f64, n: f64) -> (f64, [f64; 2]) {
     if n == 0.0 {
-        return (0.0, [0.0, 0.0]);
+        return (0.0, [0.0, 1.0]);
     }
-    let mean = sum / n;
-    let var = (sum_sq / n - mean * mean).max(0.0);
-    let half = 1.96 * (var / n).sqrt();
-    (mean, [(mean - half).max(0.0), (mean + half).min(1.0)])
+    const Z: f64 = 1.96;
+    let rate = wins / n;
+    let z2n = Z * Z / n;
+    let centre = (rate + z2n / 2.0) / (1.0 + z2n);
+    let half = Z / (1.0 + z2n) * (rate * (1.0 - rate) / n + z2n / (4.0 * n)).max(0.0).sqrt();
+    (rate, [(centre - half).max(0.0), (centre + half).min(1.0)])
 }
 
 pub fn run(args: SimulateArgs) -> Result<(), String> {
@@ -244,7 +240,6 @@ fn simulate<G: Roster>(
                 let share = 1.0 / finished.outcome.winners.len().max(1) as f64;
                 for seat in finished.outcome.winners.iter() {
                     tally.wins[seat.index()] += share;
-                    tally.wins_sq[seat.index()] += share * share;
                 }
                 for (i, p) in finished.outcome.payoffs.iter().enumerate() {
                     tally.payoff[i] += p;
@@ -268,7 +263,7 @@ fn simulate<G: Roster>(
     let n = total.games as f64;
     let seat_rows = (0..seats)
         .map(|i| {
-            let (win_rate, ci95) = interval(total.wins[i], total.wins_sq[i], n);
+            let (win_rate, ci95) = wilson_interval(total.wins[i], n);
             SeatSummary {
                 seat: Seat(i as u8),
                 bot: names[i].clone(),
@@ -287,8 +282,7 @@ fn simulate<G: Roster>(
         .map(|name| {
             let idx: Vec<usize> = (0..seats).filter(|&i| &names[i] == name).collect();
             let wins: f64 = idx.iter().map(|&i| total.wins[i]).sum();
-            let wins_sq: f64 = idx.iter().map(|&i| total.wins_sq[i]).sum();
-            let (win_rate, ci95) = interval(wins, wins_sq, n * idx.len() as f64);
+            let (win_rate, ci95) = wilson_interval(wins, n * idx.len() as f64);
             BotSummary { bot: name.clone(), seats: idx.len(), win_rate, ci95, fair_share: 1.0 / seats as f64 }
         })
         .collect();
@@ -355,4 +349,27 @@ fn render(s: &Summary, threads: usize, seconds: f64) -> String {
         s.rounds.mean, s.rounds.sd, s.rounds.min, s.rounds.max
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson_interval;
+
+    #[test]
+    fn a_win_rate_of_zero_or_one_still_has_a_wide_enough_interval() {
+        let (rate, [low, high]) = wilson_interval(0.0, 1000.0);
+        assert_eq!((rate, low), (0.0, 0.0));
+        assert!(high > 0.003 && high < 0.005, "about 3.8 / 1000: {high}");
+        let (rate, [low, high]) = wilson_interval(1000.0, 1000.0);
+        assert_eq!((rate, high), (1.0, 1.0));
+        assert!(low < 0.997 && low > 0.995, "{low}");
+    }
+
+    #[test]
+    fn a_middle_rate_matches_the_textbook_interval() {
+        // 50 of 100: Wilson's interval is [0.4038, 0.5962].
+        let (rate, [low, high]) = wilson_interval(50.0, 100.0);
+        assert_eq!(rate, 0.5);
+        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3, "{low} {high}");
+    }
 }

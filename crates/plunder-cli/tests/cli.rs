@@ -268,7 +268,8 @@ fn long_menus_can_be_searched() {
     );
     let log = text(&out);
     assert!(out.status.success(), "{log}");
-    assert!(log.contains("more: type part of a choice"), "{log}");
+    assert!(log.contains("more: type one, or list to see them all"), "{log}");
+    assert!(log.contains("'x3' could be any of these; type its number:"), "{log}");
     assert!(log.contains("P1 bids 2 × 6"), "{log}");
     assert!(log.contains("bid 10 × 3"), "the ambiguous search listed its matches: {log}");
 }
@@ -403,4 +404,139 @@ fn soak_plays_every_game_and_table_size_with_invariants_checked() {
             assert!(row.is_some_and(|r| r[1]["games"].as_u64() > Some(0)), "{} with {players}: {report}", info.id);
         }
     }
+}
+
+/// Plays `game` with `args` and the typed `input`, and returns everything printed.
+fn play(game: &str, args: &[&str], input: &str) -> String {
+    let mut all = vec!["play", game];
+    all.extend_from_slice(args);
+    text(&plunder(&all, input))
+}
+
+#[test]
+fn bids_are_typed_directly_in_every_common_form() {
+    for typed in ["3x5", "3 5", "three 5s", "3 fives", "bid 3 × 5"] {
+        let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], &format!("{typed}\nq\n"));
+        assert!(log.contains("P1 bids 3 × 5"), "{typed}: {log}");
+    }
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\n");
+    assert!(log.contains("You cannot bid 0 × 5 now"), "an impossible bid says why: {log}");
+}
+
+#[test]
+fn the_calls_are_always_on_the_menu_of_a_bidding_game() {
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\nq\n");
+    let second_menu = log.split("Last bid:").nth(1).expect("a second turn");
+    let liar = second_menu.find("1. call liar").expect("the call heads the menu");
+    let more = second_menu.find("more: type one").expect("a long menu");
+    assert!(liar < more, "{second_menu}");
+    let log = play("scallywager", &["--seed", "5", "--players", "3"], "2x2\nliar\nq\n");
+    assert!(log.contains("1. call Scallywagger!") && log.contains("2. call for a Parlay"), "{log}");
+    assert!(log.contains("P1 calls Scallywagger on"), "liar means Scallywagger in Scallywager: {log}");
+}
+
+#[test]
+fn the_start_screen_hint_is_the_games_own() {
+    let loot = play("loot-pirates", &["--seed", "1"], "q\n");
+    let first = loot.lines().find(|l| l.starts_with("Type")).unwrap();
+    assert!(!first.contains("liar") && !first.contains("x5") && first.contains("pay P2 1"), "{first}");
+    let dice = play("liars-dice", &["--seed", "1"], "q\n");
+    assert!(dice.lines().any(|l| l.starts_with("Type") && l.contains("3x5") && l.contains("liar")), "{dice}");
+    let scally = play("scallywager", &["--seed", "1"], "q\n");
+    assert!(scally.lines().any(|l| l.starts_with("Type") && l.contains("scallywagger")), "{scally}");
+}
+
+#[test]
+fn ambiguous_text_asks_and_numbers_keep_their_meaning() {
+    // In the negotiation P1 types "p2", which names three offers: it is asked, and 3 is still "pay P2 1".
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\np2\n3\nq\n");
+    let asked = log.find("'p2' could be any of these; type its number:").expect("asked");
+    assert!(log[asked..].contains("   3. pay P2 1 doubloon"), "{log}");
+    assert!(log.contains("You paid P2 1 doubloon; you have 3 doubloons left."), "the payment is said back: {log}");
+    assert!(log.contains("P1 pays P2 1 doubloon\n"), "{log}");
+}
+
+#[test]
+fn the_negotiation_announces_passes_offers_left_and_who_waits() {
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\n3\nq\n");
+    assert!(log.contains("P2 passes\nP3 passes\nP4 passes"), "{log}");
+    assert!(log.contains("Offers left: P1 2, P2 2, P3 2, P4 2"), "{log}");
+    assert!(log.contains("Offers left: P1 1, P2 2"), "an offer uses one up: {log}");
+    assert!(log.contains("Still to pass before 'Fire!': P1 (P1 to offer or pass now)"), "{log}");
+}
+
+#[test]
+fn a_pirate_nobody_aims_at_is_told_why_drop_is_missing() {
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], &"1\n".repeat(600));
+    let mut told = 0;
+    for block in log.split("Nobody aims at you, so you cannot drop").skip(1) {
+        let menu = block.split("your choice:").next().unwrap();
+        assert!(!menu.contains("drop your gun") && menu.contains("raise your gun"), "{menu}");
+        told += 1;
+    }
+    assert!(told > 0, "{log}");
+    for block in log.split("Ready! Set! Fire!").skip(1) {
+        let table = block.split("your choice:").next().unwrap();
+        if table.contains("Aiming at you:") {
+            assert!(!table.contains("Nobody aims at you"), "{table}");
+        }
+    }
+}
+
+#[test]
+fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\n?\nhint\n? nothing\nq\n");
+    assert!(log.contains("Liar's dice. Every player rolls dice hidden in a cup."), "{log}");
+    assert!(log.contains("Your choices now:\n   1. call liar: say fewer than "), "{log}");
+    assert!(log.contains("Choices 25 to "), "a long menu's tail is summed up: {log}");
+    assert!(log.contains("The 'odds' bot, seeing only what you see, would choose: "), "{log}");
+    let odds = log.lines().find(|l| l.starts_with("The standing bid ")).expect("the odds of the standing bid");
+    assert!(odds.contains(" holds with probability ") && odds.contains("unseen dice"), "{odds}");
+    assert!(log.contains("Nothing called 'nothing' here"), "{log}");
+    let log = play("scallywager", &["--seed", "5", "--players", "3"], "? spyglass\nq\n");
+    assert!(log.contains("Spyglass (Treasure, one-time): Before bidding: look at two"), "{log}");
+}
+
+#[test]
+fn the_game_over_table_keeps_marking_your_seat() {
+    let log = play("loot-pirates", &["--players", "3", "--seed", "2"], &"1\n".repeat(400));
+    let end = log.rfind("game over").expect("the game ends");
+    assert!(log[end..].contains("P1*"), "{}", &log[end..]);
+}
+
+#[test]
+fn scallywager_shows_out_captains_cards_and_decks() {
+    let log = play("scallywager", &["--players", "3", "--seed", "2"], &"1\n".repeat(3000));
+    assert!(log.contains("P1* out (no crew)"), "{log}");
+    assert!(log.contains("  P1: out\n"), "the showdown lists every seat: {log}");
+    assert!(log.contains("Decks: Treasure 34 cards (0 discarded), Adventure 36 cards (0 discarded)"), "{log}");
+    let gains: Vec<&str> = log.lines().filter(|l| l.contains(" gains ")).collect();
+    assert!(!gains.is_empty() && gains.iter().all(|l| l.contains("(Treasure, ") && l.contains("): ")), "{gains:?}");
+    let uses: Vec<&str> = log.lines().filter(|l| l.contains(" plays ") || l.contains(" reveals ")).collect();
+    assert!(uses.iter().all(|l| l.contains(" - ")), "every use carries its text: {uses:?}");
+}
+
+#[test]
+fn records_and_the_protocol_name_cards() {
+    let record = temp("scally.json");
+    let out = plunder(
+        &["play", "scallywager", "--seats", "odds,odds,odds", "--seed", "9", "--record", record.to_str().unwrap()],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let story = text(&plunder(&["replay", record.to_str().unwrap()], ""));
+    assert!(story.contains("deck gives ") && !story.contains("card #"), "{story}");
+}
+
+#[test]
+fn rules_prints_the_summary_options_and_designed_content() {
+    let scally = text(&plunder(&["rules", "scallywager"], ""));
+    assert!(scally.contains("calls out the Scallywagger"), "{scally}");
+    assert!(scally.contains("ones_wild = false  - ones count as every face"), "{scally}");
+    assert!(scally.contains("Treasure deck (34 cards):") && scally.contains("6 × Spyglass (Treasure"), "{scally}");
+    let loot = text(&plunder(&["rules", "loot-pirates"], ""));
+    assert!(loot.contains("negotiation_offers = 2") && loot.contains("5 pirates: 46"), "{loot}");
+    let dice = text(&plunder(&["rules", "liars-dice"], ""));
+    assert!(dice.contains("exact = false") && dice.contains("6s are wild"), "{dice}");
+    assert!(text(&plunder(&["rules", "chess"], "")).contains("unknown game 'chess'"));
 }

@@ -61,10 +61,10 @@ fn labeled_action<G: Narrate>(game: &G, action: &G::Action) -> Labeled {
     }
 }
 
-fn labeled_chance<C: Serialize + std::fmt::Display>(outcome: &C, probability: f64) -> Labeled {
+fn labeled_chance<G: Narrate>(game: &G, outcome: &G::Chance, probability: f64) -> Labeled {
     Labeled {
         json: LabeledJson::Chance { outcome: serde_json::to_value(outcome).expect("outcomes serialize"), probability },
-        label: outcome.to_string(),
+        label: game.chance_label(outcome),
     }
 }
 
@@ -91,7 +91,7 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
     }
 
     fn chance_outcomes(&self) -> Vec<Labeled> {
-        Session::chance_outcomes(self).iter().map(|(o, p)| labeled_chance(o, *p)).collect()
+        Session::chance_outcomes(self).iter().map(|(o, p)| labeled_chance(self.game(), o, *p)).collect()
     }
 
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError> {
@@ -111,7 +111,7 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
         let outcomes = Session::chance_outcomes(self);
         let drawn = Session::sample_chance(self)?;
         let probability = outcomes.iter().find(|(o, _)| *o == drawn).map_or(0.0, |(_, p)| *p);
-        Ok(labeled_chance(&drawn, probability))
+        Ok(labeled_chance(self.game(), &drawn, probability))
     }
 
     fn view(&self, viewer: Viewer) -> Result<Value, PlayError> {

@@ -1,5 +1,10 @@
 //! Text for people: how a game describes a view and what changed between two views.
 //! Front ends print only this, built from views, so text can never show more than a view holds.
+//!
+//! Beyond `describe` and `news`, a game may teach: a rules summary and its designed content for `plunder
+//! rules`, what each choice means, which choices a long menu always shows, how to read a move typed in the
+//! game's own notation (a bid as `3x5`), and notes for a player asking for a hint. Each has a default, so a
+//! new game plays in every front end before it says more.
 
 use crate::{Game, SeatSet};
 
@@ -13,6 +18,70 @@ pub trait Narrate: Game {
     /// An action's label for people, where the game knows more than the action itself (card names, say).
     fn label(&self, action: &Self::Action) -> String {
         action.to_string()
+    }
+
+    /// A chance outcome's label for people (a card's name rather than its number).
+    fn chance_label(&self, chance: &Self::Chance) -> String {
+        chance.to_string()
+    }
+
+    /// The rules in a few short paragraphs: what a first-time player needs at the table.
+    fn rules_summary(&self) -> String {
+        format!("{}: see docs/rules/{}.md for the rules.", Self::NAME, Self::ID)
+    }
+
+    /// What each option means, by its JSON name (the defaults come from the options themselves).
+    fn option_meanings(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// The game's designed content (cards, tables), for `plunder rules`; empty if it has none.
+    fn designed_content(&self) -> String {
+        String::new()
+    }
+
+    /// What choosing `action` now means, in one line, for the viewer of `view` (empty: the label says it all).
+    fn explain(&self, view: &Self::View, action: &Self::Action) -> String {
+        let _ = (view, action);
+        String::new()
+    }
+
+    /// Whether a long menu always shows `action` (the calls that end a bidding round, say), above the rest.
+    fn always_shown(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// An action typed in the game's own notation (`3x5`, `three 5s`, `liar`), whether legal now or not; `None`
+    /// if the text is not in that notation (front ends then match it against the choices' labels).
+    fn read_action(&self, text: &str) -> Option<Self::Action> {
+        let _ = text;
+        None
+    }
+
+    /// How to type a choice in this game, for the start screen: one line of examples.
+    fn typing_hint(&self) -> String {
+        "Type the number of your choice, or a word of it".to_string()
+    }
+
+    /// What the viewer of `view` may like to know before deciding, beyond what a bot would do (the odds that
+    /// the standing bid holds, say). Built from the view only.
+    fn hint_notes(&self, view: &Self::View) -> Vec<String> {
+        let _ = view;
+        Vec::new()
+    }
+
+    /// Text about a thing named `name` at the table (a card, a term), for `? NAME`; `None` if unknown.
+    fn look_up(&self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
+
+    /// What the viewer of `view` just did with `action`, when it gives something away (doubloons, a look at
+    /// its dice): one line for the player who did it, said back to them.
+    fn receipt(&self, view: &Self::View, action: &Self::Action) -> Option<String> {
+        let _ = (view, action);
+        None
     }
 }
 

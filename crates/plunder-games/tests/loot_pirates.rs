@@ -575,3 +575,38 @@ proptest! {
         }
     }
 }
+
+/// What the `loot` bot in seat 1 chooses on 'Fire!' after a negotiation in which P2 pays it `bribe` doubloons
+/// (none: P2 only passes). P1's red 6 is sure to hit P2's black 1.
+fn loot_bot_fire_after(bribe: Option<u32>) -> Action {
+    use plunder_core::{Bot, Turn};
+    let mut s = table(3, |o| o.negotiation_offers = 1);
+    roll(&mut s, &[(6, 6), (1, 1), (1, 1)]);
+    aim(&mut s, &[1, 0, 0]);
+    let mut paid = false;
+    while let Status::Decide(seats) = s.status() {
+        let seat = seats.lowest().unwrap();
+        if s.view(Viewer::Spectator).phase != Phase::Negotiate {
+            break;
+        }
+        let action = match bribe {
+            Some(doubloons) if seat == Seat(1) && !paid => {
+                paid = true;
+                Action::Pay { to: Seat(0), doubloons }
+            }
+            _ => Action::Pass,
+        };
+        s.play(seat, action).unwrap();
+    }
+    let view = s.view(Viewer::Seat(Seat(0)));
+    assert_eq!(view.phase, Phase::Fire);
+    let legal = s.legal_actions(Seat(0));
+    let mut bot = plunder_games::loot_pirates::LootBot::new(1);
+    bot.act(&Turn::new(s.game(), s.state(), Seat(0), &view, &legal))
+}
+
+#[test]
+fn the_loot_bot_spares_a_target_that_paid_it() {
+    assert_eq!(loot_bot_fire_after(None), Action::Fire { choice: SHOOT }, "a sure hit is taken");
+    assert_eq!(loot_bot_fire_after(Some(1)), Action::Fire { choice: RAISE }, "a paid target is spared");
+}

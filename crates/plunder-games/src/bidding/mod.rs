@@ -9,6 +9,7 @@ mod cups;
 mod history;
 mod odds;
 pub mod strategy;
+mod words;
 
 pub use bid::{Bid, BidRules, RaiseRule, Wild};
 pub use call::{count_table, Call, Revealed};
@@ -16,3 +17,4 @@ pub use count::{count_matching, CountRule, PlainCount};
 pub use cups::{Cups, DieKind, MAX_CUPS, MAX_DICE, REGULAR};
 pub use history::{raises_in, BidAction, BidLog, BidMade};
 pub use odds::{p_at_least, p_exactly};
+pub use words::{read_bid, standing_bid_odds, Sight};

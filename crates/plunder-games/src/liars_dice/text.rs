@@ -4,10 +4,11 @@ use std::fmt::Write;
 
 use plunder_core::{winners_line, Narrate, Seat};
 
+use super::action::Action;
 use super::state::Phase;
 use super::view::{Revealed, View};
 use super::LiarsDice;
-use crate::bidding::Call;
+use crate::bidding::{read_bid, standing_bid_odds, Call, Sight, Wild};
 
 fn showdown_lines(r: &Revealed) -> Vec<String> {
     let s = &r.showdown;
@@ -39,6 +40,93 @@ fn showdown_lines(r: &Revealed) -> Vec<String> {
 }
 
 impl Narrate for LiarsDice {
+    fn rules_summary(&self) -> String {
+        let o = &self.options;
+        let wild = match o.wild {
+            Wild::None => "No face is wild.".to_string(),
+            w => format!(
+                "{}s are wild: they count as every face bid on{}.",
+                if w == Wild::Ones { 1 } else { o.faces },
+                if o.wild_biddable { "" } else { ", and nobody may bid on them" }
+            ),
+        };
+        format!(
+            "Liar's dice. Every player rolls dice hidden in a cup. In turn, each player raises the bid, \"at least Q \
+             dice on the whole table show face F\", or calls the last bid a lie{}. A raise names more dice, or as \
+             many dice of a higher face. A call shows every cup: a liar call wins if fewer dice count than bid{}. \
+             {wild} {}",
+            if o.exact { " or exactly right" } else { "" },
+            if o.exact { "; an exact call wins if exactly as many count" } else { "" },
+            match o.length {
+                super::options::Length::OneRound => "One call ends the game: the loser of the call loses.",
+                super::options::Length::ToLastDie => {
+                    "The loser of a call loses a die; the last player with dice wins."
+                }
+            }
+        )
+    }
+
+    fn option_meanings(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("players", "2 to 6"),
+            ("dice", "dice per player (1-10): a number, or one per seat [5, 3]"),
+            ("faces", "faces per die, 2-12"),
+            ("wild", "none, ones or highest"),
+            ("wild_biddable", "whether the wild face may be bid on"),
+            ("raise", "quantity_major (more dice, or as many of a higher face) or face_major"),
+            ("exact", "allow the exact call"),
+            ("length", "one_round, or to_last_die: losers lose a die, the last with dice wins"),
+            ("max_rounds", "a to-the-last-die game ends here (most dice wins)"),
+        ]
+    }
+
+    fn explain(&self, view: &View, action: &Action) -> String {
+        let last = view.bids.last().map(|b| b.bid);
+        match (action, last) {
+            (&Action::Bid { quantity, face }, _) => {
+                let wild = self.bid_rules().wild_face().filter(|&w| w != face);
+                format!(
+                    "claim that at least {quantity} {} on the whole table show {face}{}",
+                    if quantity == 1 { "die" } else { "dice" },
+                    wild.map_or(String::new(), |w| format!(" (wild {w}s count too)"))
+                )
+            }
+            (Action::Liar, Some(bid)) => {
+                format!("say fewer than {} dice show {}: every cup is shown", bid.quantity, bid.face)
+            }
+            (Action::Exact, Some(bid)) => {
+                format!("say exactly {} dice show {}: every cup is shown", bid.quantity, bid.face)
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn always_shown(&self, action: &Action) -> bool {
+        matches!(action, Action::Liar | Action::Exact)
+    }
+
+    fn read_action(&self, text: &str) -> Option<Action> {
+        match text.trim().to_lowercase().as_str() {
+            "liar" | "call liar" | "dudo" => Some(Action::Liar),
+            "exact" | "call exact" | "calza" => Some(Action::Exact),
+            _ => read_bid(text).map(Action::bid),
+        }
+    }
+
+    fn typing_hint(&self) -> String {
+        format!(
+            "Type the number of your choice, a bid as 3x5, 3 5 or three 5s, or liar{}",
+            if self.options.exact { " or exact" } else { "" }
+        )
+    }
+
+    fn hint_notes(&self, view: &View) -> Vec<String> {
+        let (Some(last), Some(me)) = (view.bids.last(), view.seat) else { return Vec::new() };
+        let unseen = view.dice_counts.iter().sum::<u8>() as u32 - view.dice_counts[me.index()] as u32;
+        let sight = Sight { my_dice: &view.my_dice, seen: &[], unseen };
+        standing_bid_odds(self.bid_rules(), sight, last.bid, self.options.exact)
+    }
+
     fn describe(&self, view: &View) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "Round {} - {:?}", view.round, view.phase);

@@ -9,7 +9,9 @@ use super::view::View;
 use super::LootPirates;
 
 /// Aims at the richest pirate it can rob, drops when the attacks on it are likely to cost more than it can
-/// gain, and shoots whenever its attack can win.
+/// gain, and shoots whenever its attack can win, except at a target that paid it this round: a bribe buys a
+/// pirate its restraint, so that negotiating with it is worth something. Dice shown to it count as known: a
+/// target that showed a strong defence is not shot at, an attacker that showed a weak attack is not feared.
 #[derive(Debug)]
 pub struct LootBot {
     rng: Rng,
@@ -69,6 +71,9 @@ impl LootBot {
             },
             None => 0.0,
         };
+        // A target that paid it this round is spared: the shot is worth nothing to it.
+        let bribed = my_target.is_some_and(|t| view.payments.iter().any(|p| p.from == t && p.to == me));
+        let p_my_hit = if bribed { 0.0 } else { p_my_hit };
         let gain = my_target.map_or(0.0, |t| p_my_hit * view.coins[t.index()].min(SHOT_PRICE) as f64);
         if !attackers.is_empty() {
             let defence = dice.black as i32 - (attackers.len() as i32 - 1);

@@ -37,7 +37,7 @@ pub use bot::{OddsCaptain, RaiseCaptain};
 use cards::MAX_KINDS;
 pub use cards::{ByDeck, Card, Deck, DeckFile, Effect, Source};
 pub use options::{Options, MAX_CAPTAINS, MAX_CREW, MIN_CAPTAINS};
-pub use state::{CallKind, Held, Phase, Showdown, State};
+pub use state::{CallKind, CardUse, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
@@ -137,6 +137,8 @@ impl Scallywager {
     /// Plays a `Use` action: the card leaves the hand (Treasure: discarded; Adventure: shown face up), then acts.
     fn apply_use(&self, state: &mut State, seat: Seat, action: &Action) {
         let Action::Use { deck, card, target, die, take } = *action else { return };
+        state.card_uses += 1;
+        state.last_use = Some(CardUse { seat, deck, card, target, take });
         match deck {
             Deck::Treasure => state.move_kind(Deck::Treasure, table(seat), card, DISCARD),
             Deck::Adventure => state.move_kind(Deck::Adventure, hand(seat), card, shown(seat)),

@@ -37,7 +37,7 @@ pub enum CallKind {
 }
 
 /// The end of a bidding round: every ship shown. Public.
-#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Showdown {
     pub turn: u32,
     pub caller: Seat,
@@ -50,8 +50,57 @@ pub struct Showdown {
     pub lost: [u8; MAX_CUPS],
     /// Who draws a card.
     pub draws: Option<Seat>,
-    #[serde(skip)]
     pub cups: Cups,
+}
+
+impl Showdown {
+    /// Crew each captain lost, one entry per seat.
+    pub fn lost_by_seat(&self) -> &[u8] {
+        &self.lost[..self.cups.counts().len()]
+    }
+}
+
+impl Serialize for Showdown {
+    /// The showdown as the table saw it, with one `lost` entry per seat (not per possible seat).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Public<'a> {
+            turn: u32,
+            caller: Seat,
+            bidder: Seat,
+            bid: Bid,
+            call: CallKind,
+            counted: u32,
+            caller_right: bool,
+            lost: &'a [u8],
+            draws: Option<Seat>,
+        }
+        Public {
+            turn: self.turn,
+            caller: self.caller,
+            bidder: self.bidder,
+            bid: self.bid,
+            call: self.call,
+            counted: self.counted,
+            caller_right: self.caller_right,
+            lost: self.lost_by_seat(),
+            draws: self.draws,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A card used, as the table sees it: who, which card, and on whom (the die rerolled stays unsaid).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardUse {
+    pub seat: Seat,
+    pub deck: Deck,
+    pub card: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<Seat>,
+    /// The Treasure card taken, for a theft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub take: Option<u8>,
 }
 
 /// A concealed (or revealed) Adventure card in a captain's hand.
@@ -161,6 +210,9 @@ pub struct State {
     pub(super) draw: Draw,
     pub(super) showdown: Option<Showdown>,
     pub(super) winners: SeatSet,
+    /// Cards used so far in the game, and the last one (public), so that the table can be told of each use.
+    pub(super) card_uses: u32,
+    pub(super) last_use: Option<CardUse>,
 }
 
 impl State {
@@ -191,6 +243,8 @@ impl State {
             draw: Draw::None,
             showdown: None,
             winners: SeatSet::EMPTY,
+            card_uses: 0,
+            last_use: None,
         }
     }
 

@@ -4,7 +4,7 @@ use plunder_core::{Rng, Seat, SeatSet, Viewer};
 use serde::Serialize;
 
 use super::cards::Deck;
-use super::state::{fresh, hand, shown, Held, Phase, Showdown, State, DECK, DISCARD};
+use super::state::{fresh, hand, shown, CardUse, Held, Phase, Showdown, State, DECK, DISCARD};
 use super::Scallywager;
 use crate::bidding::BidMade;
 
@@ -74,6 +74,9 @@ pub struct View {
     pub drawing: Option<Seat>,
     pub last_showdown: Option<ShowdownView>,
     pub winners: SeatSet,
+    /// Cards used so far in the game, and the last one.
+    pub card_uses: u32,
+    pub last_use: Option<CardUse>,
 }
 
 pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
@@ -154,6 +157,8 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         drawing: state.draw.drawer(),
         last_showdown: state.showdown.map(|s| ShowdownView::new(s, &s.cups)),
         winners: state.winners,
+        card_uses: state.card_uses,
+        last_use: state.last_use,
     }
 }
 
