@@ -1012,3 +1012,16 @@ fn card_smoke_screen_stops_a_sword_card() {
     action_window(&g, &mut s, ANNE);
     assert!(refused(&g, &s, ANNE, Action::Play { card: r, target: None }), "nothing to answer");
 }
+
+#[test]
+fn a_player_types_bets_exact_bets_and_liar_and_the_calls_are_always_shown() {
+    use plunder_core::Narrate;
+    let g = game(3);
+    assert_eq!(g.read_action("3x5"), Some(Action::Bet { quantity: 3, face: 5 }));
+    assert_eq!(g.read_action("three 5s"), Some(Action::Bet { quantity: 3, face: 5 }));
+    assert_eq!(g.read_action("exact 4 6"), Some(Action::Exact { quantity: 4, face: 6 }));
+    assert_eq!(g.read_action("Liar"), Some(Action::Liar));
+    assert_eq!(g.read_action("anchor"), None);
+    assert!(g.always_shown(&Action::Liar) && !g.always_shown(&Action::Bet { quantity: 1, face: 2 }));
+    assert!(g.rules_summary().contains("ones are wild"));
+}

@@ -2,6 +2,8 @@
 
 use plunder_core::{winners_line, Narrate, SeatSet};
 
+use crate::bidding::{read_bid, standing_bid_odds, Sight};
+
 use super::action::face_name;
 use super::{Action, LyingPirates, Phase, View};
 
@@ -140,5 +142,44 @@ impl Narrate for LyingPirates {
             }
             other => other.to_string(),
         }
+    }
+
+    fn rules_summary(&self) -> String {
+        "Lying Pirates (Pirata Codex): a race round the map. Each round every captain shakes its crew dice hidden \
+         and bets on the whole table (ones are wild, faces 2 to 6; the first bet names at most as many dice as \
+         there are captains). On your bet you raise, lock an exact bet (the last bet or a higher one) or call the \
+         last bettor a liar. The winner takes the token and a coin and rolls the Sail die; the winner and the \
+         survivors sail 1 or 2 tiles, battle for the tile and the victor triggers its event. Gold and silver \
+         action cards are played in the Sail and Action Phases (one of each a round). The first ship home wins; \
+         ships arriving together fight the Final Battle. Full rules and rulings: docs/rules/lying-pirates.md."
+            .to_string()
+    }
+
+    fn always_shown(&self, action: &Action) -> bool {
+        matches!(action, Action::Liar | Action::Pass | Action::AutoPass)
+    }
+
+    fn read_action(&self, text: &str) -> Option<Action> {
+        let text = text.trim().to_lowercase();
+        if text == "liar" || text == "call liar" {
+            return Some(Action::Liar);
+        }
+        if let Some(rest) = text.strip_prefix("exact") {
+            return read_bid(rest).map(|b| Action::Exact { quantity: b.quantity, face: b.face });
+        }
+        read_bid(&text).map(|b| Action::Bet { quantity: b.quantity, face: b.face })
+    }
+
+    fn typing_hint(&self) -> String {
+        "Type the number of your choice, a bet as 3x5, 3 5 or three 5s, an exact bet as exact 3x5, or liar".to_string()
+    }
+
+    /// The odds of the standing bet, counting the unseen dice as regular ones (special dice shift them a little).
+    fn hint_notes(&self, view: &View) -> Vec<String> {
+        let (Some(last), Some(me)) = (view.bids.last(), view.viewer) else { return Vec::new() };
+        let mine = view.dice.get(me.index()).copied().unwrap_or(0) as u32;
+        let unseen = view.dice.iter().map(|&d| d as u32).sum::<u32>().saturating_sub(mine);
+        let sight = Sight { my_dice: &view.my_dice, seen: &[], unseen };
+        standing_bid_odds(&self.rules, sight, last.bid, true)
     }
 }
