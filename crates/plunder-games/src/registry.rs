@@ -6,6 +6,7 @@ use plunder_core::{
 
 use crate::liars_dice::LiarsDice;
 use crate::loot_pirates::LootPirates;
+use crate::pirates_flag::PiratesFlag;
 use crate::scallywager::Scallywager;
 
 /// A game's entry in the registry.
@@ -46,7 +47,7 @@ macro_rules! games {
     };
 }
 
-games! { LootPirates, LiarsDice, Scallywager }
+games! { LootPirates, LiarsDice, Scallywager, PiratesFlag }
 
 /// The ids of every game.
 pub fn game_ids() -> Vec<&'static str> {
