@@ -161,3 +161,403 @@ fn conformance_at_every_table_size() {
     o.flag_flies_out = false;
     conformance::check_with(&game(o), config);
 }
+
+fn k(id: &str) -> u8 {
+    game(options(4)).card_kind(id).unwrap_or_else(|| panic!("no card {id}"))
+}
+
+/// A table of 4 in the one-die era (D took the flag and carries it on `carrier_at`), A to act.
+fn one_die(carrier_at: u8, setup: impl FnOnce(&mut State)) -> Table {
+    Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: D }, Some(D));
+        st.set_position(D, carrier_at);
+        setup(st);
+    })
+}
+
+fn mods_add(t: &Table, seat: Seat) -> i16 {
+    t.spec().modifiers[seat.index()].iter().map(|m| m.add).sum()
+}
+
+/// A plays `id` at `target`, and everyone passes until it resolved.
+fn a_plays(t: &mut Table, id: &str, target: Target, choice: u8) {
+    t.play(A, id, target, choice);
+    t.pass_all();
+    t.chance();
+}
+
+// ---- Rulebook examples. ----
+
+#[test]
+fn example_start_and_two_dice() {
+    // Example 1 of the doc: all in the Dread Sea; A rolls 3 + 4: only far; dock 5|6 draws; the Trading Post on 6
+    // offers a stop, declined; A ends on 7 with 1 card.
+    let mut t = Table::new(4);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[3, 4]);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Far }, Action::Stop], "on 6, the Trading Post stop is offered");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 7);
+    assert_eq!(t.hand(A), 1);
+}
+
+#[test]
+fn example_first_player_is_a_uniform_roll_off() {
+    let g = game(options(3));
+    let st = g.initial_state();
+    let mut out = Vec::new();
+    g.chance_outcomes(&st, &mut out);
+    assert_eq!(out.len(), 3);
+    assert!(out.iter().all(|(_, p)| (*p - 1.0 / 3.0).abs() < 1e-12));
+}
+
+#[test]
+fn example_full_count_in_a_chosen_direction_and_docks() {
+    let mut t = Table::with(options(4), |st| st.set_position(A, 13));
+    t.roll(A, &[1, 1]);
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Go { dir: Dir::Far }]);
+    t.go(A, Dir::Sea);
+    assert_eq!((t.pos(A), t.hand(A)), (11, 1), "sea: 12, 11 with a draw at 12|13");
+}
+
+#[test]
+fn example_bounce_at_the_sea_end() {
+    let mut t = one_die(30, |st| st.set_position(A, 2));
+    t.roll(A, &[4]);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Far }, Action::Stop], "the end stop on 1");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 4);
+}
+
+#[test]
+fn example_taking_the_flag_from_the_dread_ship_with_steps_left() {
+    let mut t = Table::with(options(4), |st| st.set_position(A, 32));
+    t.roll(A, &[3, 4]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Stop], "the end stop on 36");
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 32, "35, 34, 33 (+1 towards the sea) -> 32");
+    assert_eq!(t.hand(A), 2, "docks 34|35 twice");
+    assert_eq!(t.spec().first_taker, Some(A));
+    assert_eq!(t.spec().movement_dice, 1);
+}
+
+#[test]
+fn example_hazards_plus_and_minus() {
+    let mut t = one_die(30, |st| st.set_position(A, 1));
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 4, "1 -> 3 (+1) -> 4");
+    let mut t = one_die(30, |st| st.set_position(A, 13));
+    t.roll(A, &[3]);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 11, "12, 11, 10 (-1, back the way it came) -> 11");
+}
+
+#[test]
+fn example_waterfalls_one_way_with_a_choice_after() {
+    let mut t = Table::with(options(4), |st| st.set_position(A, 5));
+    t.roll(A, &[2, 2]);
+    t.go(A, Dir::Far);
+    t.go(A, Dir::Far);
+    assert!(t.legal(A).contains(&Action::Descend), "on 8 with a step left");
+    t.act(A, Action::Descend);
+    assert_eq!(t.pos(A), 14);
+    let mut t = Table::with(options(4), |st| st.set_position(A, 7));
+    t.roll(A, &[2, 2]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Descend);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 12, "from 14 sea: 13, 12 (never back up to 8)");
+}
+
+#[test]
+fn example_the_flag_flies_out_of_a_carrier_going_down() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(D));
+        st.set_position(A, 6);
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Descend);
+    assert_eq!(t.spec().flag, Flag::Loose { space: 8 });
+    assert_eq!(t.pos(A), 14);
+    let mut o = options(4);
+    o.flag_flies_out = false;
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(D));
+        st.set_position(A, 6);
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Descend);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+#[test]
+fn example_picking_up_a_loose_flag_by_passing() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Loose { space: 15 }, Some(D));
+        st.set_position(A, 13);
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "picked up on 15");
+    let legal = t.legal(A);
+    assert!(legal.contains(&Action::Stop) && legal.contains(&Action::Go { dir: Dir::Sea }), "stop or either way");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 16);
+}
+
+#[test]
+fn example_hand_limits_and_the_first_taker_bonus() {
+    let cards = ["smooth-sailing", "heavy-breeze", "aarrgh", "doldrums", "trade-winds"];
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 11);
+        for c in cards {
+            st.give(A, k(c));
+        }
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.hand(A), 5, "a full hand does not draw");
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 11);
+        st.set_flag(Flag::Carried { seat: D }, Some(A));
+        for c in cards {
+            st.give(A, k(c));
+        }
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.hand(A), 6, "the first taker holds 6");
+}
+
+#[test]
+fn example_trading_post_once_per_visit_and_faq_3() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 4);
+        st.give(A, k("aarrgh"));
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Stop);
+    assert_eq!((t.pos(A), t.hand(A)), (6, 2));
+    let trade = Action::Trade { discard: k("aarrgh") };
+    assert!(t.legal(A).contains(&trade));
+    t.act(A, trade);
+    t.chance();
+    assert_eq!(t.hand(A), 3);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Trade { .. })), "once per visit");
+    let mut t = one_die(30, |st| st.set_position(A, 5));
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.chance();
+    assert_eq!(t.pos(A), 6);
+    let _ = t.hand(A);
+}
+
+#[test]
+fn example_empty_pile_reshuffles_the_discards() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 11);
+        st.discard_pile();
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.hand(A), 1);
+    assert_eq!(t.spec().pile, 47);
+    assert!(t.spec().discards.is_empty());
+}
+
+#[test]
+fn example_winning_off_the_sea_end() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 3);
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Sea);
+    assert!(t.legal(A).contains(&Action::Stop), "the end stop on 1");
+    t.go(A, Dir::Sea);
+    assert_eq!(t.g.status(&t.st), Status::Over);
+    assert_eq!(t.g.outcome(&t.st).unwrap().winners, plunder_core::SeatSet::only(A));
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 3);
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 1, "exactly to 1: no win");
+    assert_ne!(t.g.status(&t.st), Status::Over);
+}
+
+#[test]
+fn example_stop_and_battle_then_escape() {
+    let mut t = one_die(15, |st| st.set_position(A, 12));
+    t.roll(A, &[5]);
+    t.go(A, Dir::Far);
+    assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
+    t.act(A, Action::Stop);
+    t.chance();
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[5, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t.pass_all();
+    t.dice(&[4]);
+    t.pass_all();
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 11);
+    // The carrier wins: A stays, no more movement.
+    let mut t = one_die(15, |st| st.set_position(A, 14));
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[2, 6]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: D });
+    assert!(!t.legal(A).contains(&Action::Battle) && !t.legal(A).contains(&Action::Roll));
+}
+
+#[test]
+fn example_battle_ties_roll_again() {
+    let mut t = one_die(15, |st| st.set_position(A, 15));
+    assert!(t.legal(A).contains(&Action::Battle), "battle instead of the movement roll");
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[4, 4]);
+    t.pass_all();
+    assert!(t.spec().stack.iter().any(|i| matches!(i.item, ItemKind::Battle { ties: 1, .. })), "a new battle item");
+    t.pass_all();
+    t.dice(&[1, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: D });
+}
+
+#[test]
+fn example_faq_two_ships_without_the_flag_do_nothing() {
+    let t = one_die(25, |st| {
+        st.set_position(A, 20);
+        st.set_position(B, 20);
+    });
+    assert!(t.legal(A).contains(&Action::Roll) && !t.legal(A).contains(&Action::Battle));
+}
+
+#[test]
+fn example_1_gone_fishin_and_flank() {
+    let mut t = Table::with(options(3), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, 24);
+        st.set_position(B, 27);
+        st.give(A, k("gone-fishin"));
+        st.give(B, k("flank"));
+    });
+    t.play(A, "gone-fishin", on(B), 0);
+    t.play(B, "flank", Target::None, 0);
+    t.pass_all();
+    t.go(B, Dir::Far);
+    t.pass_all();
+    assert_eq!(t.pos(B), 28);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B }, "out of range: no effect");
+    assert!(!t.legal(A).contains(&Action::Pass), "A must now take its main action");
+}
+
+#[test]
+fn example_2_aarrgh_giant_mirror_thick_fog() {
+    let mut t = Table::with(options(3), |st| {
+        st.give(A, k("aarrgh"));
+        st.give(A, k("thick-fog"));
+        st.give(B, k("giant-mirror"));
+    });
+    t.play(A, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[0].id;
+    t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
+    t.act(C, Action::Pass);
+    let mirror = t.spec().stack[1].id;
+    t.play(A, "thick-fog", Target::Item { id: mirror }, 0);
+    t.pass_all();
+    assert_eq!(mods_add(&t, B), -3);
+    assert_eq!(mods_add(&t, A), 0);
+    // Without Thick Fog the mirror turns Aarrgh! on A.
+    let mut t = Table::with(options(3), |st| {
+        st.give(A, k("aarrgh"));
+        st.give(B, k("giant-mirror"));
+    });
+    t.play(A, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[0].id;
+    t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
+    t.pass_all();
+    assert_eq!((mods_add(&t, A), mods_add(&t, B)), (-3, 0));
+}
+
+#[test]
+fn example_one_card_per_turn_and_free_cards() {
+    let mut t = Table::with(options(4), |st| {
+        st.give(B, k("smooth-sailing"));
+        st.give(B, k("aarrgh"));
+        st.give(B, k("heavy-breeze"));
+    });
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    t.play(B, "smooth-sailing", Target::None, 0);
+    for seat in [C, D, A, B, A] {
+        t.act(seat, Action::Pass);
+    }
+    assert_eq!(mods_add(&t, B), 3);
+    let aarrgh = k("aarrgh");
+    assert!(!t.legal(B).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == aarrgh)));
+    assert!(t.legal(B).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == k("heavy-breeze"))));
+}
+
+#[test]
+fn example_3_captain_shan_doubles_the_battle_roll() {
+    let mut o = options(4);
+    o.captains = Captains::Chosen(["captain-shan", "captain-gale", "captain-drake", "captain-quill"].map(String::from).to_vec());
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, 14);
+        st.set_position(B, 18);
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Battle);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[3, 5]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "3 x 2 = 6 beats 5");
+}
+
+#[test]
+fn example_faq_4_a_pull_stops_at_your_space() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 24);
+        st.set_position(B, 25);
+        st.give(A, k("tow-line"));
+    });
+    a_plays(&mut t, "tow-line", on(B), 0);
+    assert_eq!(t.pos(B), 24);
+}
+
+#[test]
+fn example_optional_carrier_heads_home_only() {
+    let mut o = options(4);
+    o.carrier_seaward_only = true;
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 20);
+    });
+    t.roll(A, &[3]);
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Stop], "19 is a Trading Post");
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 18, "17 is -1: back to 18");
+}

@@ -1105,6 +1105,11 @@ impl State {
                 || (mv.battle_ok && self.carrier_with(mv.seat).is_some())
                 || game.board.is_trading_post(to));
         mv.free = picked;
+        // Arriving at an end with steps left, the ship goes on back the other way (a carrier at space 1 heading
+        // for the sea goes on off the board instead).
+        if mv.left > 0 && ((to == len && dir == Dir::Far) || (to == 1 && dir == Dir::Sea && !self.carries(mv.seat))) {
+            mv.dir = Some(dir.flip());
+        }
         self.mv = Some(mv);
     }
 
