@@ -561,3 +561,568 @@ fn example_optional_carrier_heads_home_only() {
     t.go(A, Dir::Sea);
     assert_eq!(t.pos(A), 18, "17 is -1: back to 18");
 }
+
+// ---- Every card and captain: one test each (named `card_<id>` / `captain_<id>`). ----
+
+/// A (active, on `a`) holds `id`; B on `b` carries the flag (one-die era, D took it first).
+fn card_table(id: &str, a: u8, b: u8) -> Table {
+    Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(D));
+        st.set_position(A, a);
+        st.set_position(B, b);
+        st.set_position(C, 30);
+        st.set_position(D, 20);
+        st.give(A, k(id));
+    })
+}
+
+fn modifier_test(id: &str, target: Target, choice: u8) -> Table {
+    let mut t = card_table(id, 10, 16);
+    a_plays(&mut t, id, target, choice);
+    t
+}
+
+#[test]
+fn card_smooth_sailing() {
+    assert_eq!(mods_add(&modifier_test("smooth-sailing", Target::None, 0), A), 3);
+}
+
+#[test]
+fn card_heavy_breeze() {
+    let mut t = card_table("heavy-breeze", 10, 16);
+    t.st.give(A, k("smooth-sailing"));
+    t.play(A, "smooth-sailing", Target::None, 0);
+    t.pass_all();
+    t.play(A, "heavy-breeze", Target::None, 0);
+    t.pass_all();
+    assert_eq!(mods_add(&t, A), 5, "both in one turn");
+}
+
+#[test]
+fn card_aarrgh() {
+    let mut t = modifier_test("aarrgh", on(B), 0);
+    assert_eq!(mods_add(&t, B), -3);
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.end_turn();
+    t.roll(B, &[2]);
+    assert_eq!(t.pos(B), 16, "2 - 3 -> 0: B does not move");
+}
+
+#[test]
+fn card_doldrums() {
+    assert_eq!(mods_add(&modifier_test("doldrums", on(B), 0), B), -1);
+}
+
+#[test]
+fn card_trade_winds() {
+    let mut t = modifier_test("trade-winds", Target::None, 0);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    assert_eq!(t.outcomes().len(), 6);
+    t.dice(&[1, 1]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 12, "two dice (one more), 1 + 1");
+}
+
+#[test]
+fn card_becalmed() {
+    let t = modifier_test("becalmed", on(B), 0);
+    assert_eq!(t.spec().modifiers[B.index()][1].set, Some(0));
+}
+
+#[test]
+fn card_headwind() {
+    let t = modifier_test("headwind", on(B), 0);
+    assert_eq!(t.spec().modifiers[B.index()][1].dir, Some(Dir::Far));
+}
+
+#[test]
+fn card_loaded_dice() {
+    let t = modifier_test("loaded-dice", Target::None, 0);
+    assert_eq!(t.spec().modifiers[A.index()][2].set, Some(6));
+}
+
+#[test]
+fn card_grog_ration() {
+    let t = modifier_test("grog-ration", Target::None, 0);
+    assert_eq!(t.spec().modifiers[A.index()][2].add, 2);
+}
+
+#[test]
+fn card_broadside() {
+    let t = modifier_test("broadside", on(B), 0);
+    assert_eq!(t.spec().modifiers[B.index()][2].add, -2);
+}
+
+#[test]
+fn card_dead_reckoning() {
+    let mut t = modifier_test("dead-reckoning", Target::None, 5);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[1]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 15, "the die shows 5");
+}
+
+/// A rolls (die `face`) and plays `id` on the roll result.
+fn after_roll(id: &str, face: u8, then: u8) -> Table {
+    let mut t = card_table(id, 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[face]);
+    t.play(A, id, Target::Roll { index: 0 }, 0);
+    t.pass_all();
+    t.dice(&[then]);
+    t.pass_all();
+    t
+}
+
+#[test]
+fn card_lucky_doubloon() {
+    let mut t = after_roll("lucky-doubloon", 1, 4);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 28, "rerolled to 4");
+}
+
+#[test]
+fn card_jinxed() {
+    let t = card_table("jinxed", 24, 16);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Play { .. })), "no roll waits");
+    let mut t = card_table("jinxed", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[3]);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Play { .. })), "not on your own roll");
+}
+
+#[test]
+fn card_sea_legs() {
+    let mut t = after_roll("sea-legs", 2, 0);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 28, "2 + 2");
+}
+
+#[test]
+fn card_rogue_wave() {
+    let mut t = after_roll("rogue-wave", 3, 0);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 25, "3 - 2");
+}
+
+#[test]
+fn card_flank() {
+    let mut t = card_table("flank", 10, 16);
+    t.play(A, "flank", Target::None, 0);
+    t.pass_all();
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 9);
+}
+
+#[test]
+fn card_hot_pursuit() {
+    let mut t = card_table("hot-pursuit", 12, 15);
+    t.play(A, "hot-pursuit", Target::None, 4);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.legal(A), vec![Action::Stop], "never past the flag");
+    t.act(A, Action::Stop);
+    assert_eq!(t.pos(A), 15, "towards the flag, ending on the carrier");
+    assert!(t.legal(A).contains(&Action::Battle));
+}
+
+#[test]
+fn card_full_sail() {
+    let mut t = card_table("full-sail", 24, 16);
+    t.play(A, "full-sail", Target::None, 2);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 26);
+    assert!(!t.legal(A).contains(&Action::Roll), "instead of rolling");
+}
+
+#[test]
+fn card_man_the_oars() {
+    let mut t = card_table("man-the-oars", 24, 16);
+    t.play(A, "man-the-oars", Target::None, 0);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 26);
+}
+
+#[test]
+fn card_fair_winds() {
+    let mut t = card_table("fair-winds", 24, 16);
+    t.play(A, "fair-winds", Target::None, 0);
+    t.pass_all();
+    t.dice(&[2]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 26);
+}
+
+#[test]
+fn card_homeward_bound() {
+    let mut t = card_table("homeward-bound", 24, 16);
+    t.play(A, "homeward-bound", Target::None, 0);
+    t.pass_all();
+    t.dice(&[1, 1]);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.pos(A), 22, "two dice, towards the sea");
+}
+
+#[test]
+fn card_grappling_hook() {
+    let mut t = card_table("grappling-hook", 10, 16);
+    a_plays(&mut t, "grappling-hook", on(B), 0);
+    assert_eq!(t.pos(B), 13);
+}
+
+#[test]
+fn card_tow_line() {
+    let mut t = card_table("tow-line", 10, 16);
+    a_plays(&mut t, "tow-line", on(B), 0);
+    assert_eq!(t.pos(B), 14);
+}
+
+#[test]
+fn card_undertow() {
+    let mut t = card_table("undertow", 10, 16);
+    t.st.set_position(D, 4);
+    assert!(!t.legal(A).contains(&Action::Play { card: k("undertow"), target: on(A), choice: 0 }), "not the lowest");
+    a_plays(&mut t, "undertow", on(D), 0);
+    assert_eq!(t.pos(D), 7, "4 -> 7 with a draw at 5|6");
+    assert_eq!(t.hand(D), 1);
+}
+
+#[test]
+fn card_cannon_volley() {
+    let mut t = card_table("cannon-volley", 14, 16);
+    a_plays(&mut t, "cannon-volley", on(B), 0);
+    assert_eq!(t.pos(B), 19, "pushed 3 away from A (a push onto a Trading Post is no visit)");
+}
+
+#[test]
+fn card_riptide() {
+    let mut t = card_table("riptide", 10, 16);
+    a_plays(&mut t, "riptide", Target::None, 0);
+    assert_eq!((t.pos(A), t.pos(B), t.pos(C), t.pos(D)), (10, 16, 31, 21), "B onto 17 (-1) goes back to 16");
+}
+
+#[test]
+fn card_sea_serpent() {
+    let mut t = card_table("sea-serpent", 14, 16);
+    a_plays(&mut t, "sea-serpent", on(B), 1);
+    assert_eq!(t.pos(B), 18);
+}
+
+#[test]
+fn card_whirlpool() {
+    let mut t = card_table("whirlpool", 14, 16);
+    a_plays(&mut t, "whirlpool", on(B), 0);
+    assert_eq!((t.pos(A), t.pos(B)), (16, 14));
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B }, "each keeps its flag");
+}
+
+#[test]
+fn card_kraken() {
+    let mut t = card_table("kraken", 14, 16);
+    a_plays(&mut t, "kraken", Target::None, 0);
+    assert_eq!((t.pos(B), t.pos(D)), (19, 20), "only ships within 3 of A");
+    assert!(!t.legal(A).contains(&Action::Roll), "instead of rolling");
+}
+
+#[test]
+fn card_gone_fishin() {
+    let mut t = card_table("gone-fishin", 13, 16);
+    a_plays(&mut t, "gone-fishin", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert!(t.legal(A).contains(&Action::Roll), "no escape roll: A still takes its main action");
+}
+
+#[test]
+fn card_harpoon_gun() {
+    let t = card_table("harpoon-gun", 13, 16);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Play { .. })), "3 spaces is out of range");
+    let mut t = card_table("harpoon-gun", 14, 16);
+    a_plays(&mut t, "harpoon-gun", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+#[test]
+fn card_boarding_party() {
+    let mut t = card_table("boarding-party", 14, 16);
+    t.play(A, "boarding-party", on(B), 0);
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[6, 1]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert!(t.spec().stack.iter().any(|i| matches!(i.item, ItemKind::MovementRoll { escape: true, .. })));
+}
+
+#[test]
+fn card_chain_shot() {
+    let mut t = card_table("chain-shot", 14, 16);
+    a_plays(&mut t, "chain-shot", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Loose { space: 18 });
+}
+
+#[test]
+fn card_cutlass_gamble() {
+    let mut t = card_table("cutlass-gamble", 12, 16);
+    t.play(A, "cutlass-gamble", on(B), 0);
+    t.pass_all();
+    t.dice(&[4]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "even");
+}
+
+#[test]
+fn card_lashed_to_the_mast() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 14);
+        st.set_position(B, 15);
+        st.give(A, k("lashed-to-the-mast"));
+        st.give(B, k("harpoon-gun"));
+    });
+    a_plays(&mut t, "lashed-to-the-mast", Target::None, 0);
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    t.play(B, "harpoon-gun", on(A), 0);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "shielded");
+}
+
+#[test]
+fn card_sleight_of_hand() {
+    let mut t = card_table("sleight-of-hand", 16, 16);
+    a_plays(&mut t, "sleight-of-hand", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+/// A plays Harpoon Gun on carrier B; B answers with `id`.
+fn answer(id: &str) -> Table {
+    let mut t = card_table("harpoon-gun", 14, 16);
+    t.st.give(B, k(id));
+    t.play(A, "harpoon-gun", on(B), 0);
+    let harpoon = t.spec().stack[0].id;
+    t.play(B, id, Target::Item { id: harpoon }, if id == "double-cross" { C.0 } else { 0 });
+    t.pass_all();
+    t
+}
+
+#[test]
+fn card_thick_fog() {
+    assert_eq!(answer("thick-fog").spec().flag, Flag::Carried { seat: B });
+}
+
+#[test]
+fn card_giant_mirror() {
+    assert_eq!(answer("giant-mirror").spec().flag, Flag::Carried { seat: B }, "mirrored: A finds no carrier in A");
+}
+
+#[test]
+fn card_belay_that() {
+    assert_eq!(answer("belay-that").spec().flag, Flag::Carried { seat: B });
+}
+
+#[test]
+fn card_double_cross() {
+    assert_eq!(answer("double-cross").spec().flag, Flag::Carried { seat: B }, "retargeted at C, who has no flag");
+}
+
+#[test]
+fn card_smoke_screen() {
+    let mut t = card_table("aarrgh", 16, 16);
+    t.st.give(B, k("smoke-screen"));
+    t.act(A, Action::Battle);
+    t.act(A, Action::Pass);
+    let battle = t.spec().stack[0].id;
+    t.play(B, "smoke-screen", Target::Item { id: battle }, 0);
+    t.pass_all();
+    assert!(t.spec().stack.is_empty() && t.spec().rolls.is_empty(), "called off before the dice");
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B });
+}
+
+#[test]
+fn card_mutiny() {
+    let mut t = card_table("mutiny", 10, 16);
+    t.st.give(B, k("smooth-sailing"));
+    a_plays(&mut t, "mutiny", on(B), 0);
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    assert!(!t.legal(B).iter().any(|a| matches!(a, Action::Play { .. })), "silenced");
+}
+
+#[test]
+fn card_message_in_a_bottle() {
+    let mut t = card_table("message-in-a-bottle", 10, 16);
+    t.play(A, "message-in-a-bottle", Target::None, 0);
+    t.chance();
+    assert_eq!(t.hand(A), 2);
+    assert!(t.spec().stack.is_empty(), "unanswerable: it takes effect at once");
+}
+
+#[test]
+fn card_careen_the_hull() {
+    let mut t = card_table("careen-the-hull", 10, 16);
+    t.play(A, "careen-the-hull", Target::None, 0);
+    t.chance();
+    assert_eq!(t.hand(A), 3);
+    assert!(!t.legal(A).contains(&Action::Roll));
+}
+
+#[test]
+fn card_black_market() {
+    let mut t = card_table("black-market", 10, 16);
+    t.st.give(A, k("aarrgh"));
+    t.play(A, "black-market", Target::None, k("aarrgh"));
+    t.chance();
+    assert_eq!(t.hand(A), 2, "discard Aarrgh!, draw 2");
+}
+
+#[test]
+fn card_pickpocket() {
+    let mut t = card_table("pickpocket", 14, 16);
+    t.st.give(B, k("aarrgh"));
+    a_plays(&mut t, "pickpocket", on(B), 0);
+    assert_eq!((t.hand(A), t.hand(B)), (1, 0));
+    assert_eq!(t.view(A).my_hand, vec![k("aarrgh")]);
+}
+
+#[test]
+fn card_walk_the_plank() {
+    let mut t = card_table("walk-the-plank", 14, 16);
+    for c in ["aarrgh", "flank", "tow-line"] {
+        t.st.give(B, k(c));
+    }
+    a_plays(&mut t, "walk-the-plank", on(B), 0);
+    assert_eq!(t.hand(B), 1);
+    assert_eq!(t.spec().discards.len(), 3);
+}
+
+#[test]
+fn card_its_you_or_me() {
+    let mut t = card_table("its-you-or-me", 14, 16);
+    t.st.give(B, k("aarrgh"));
+    t.st.give(A, k("flank"));
+    t.play(A, "its-you-or-me", on(B), 0);
+    t.pass_all();
+    t.dice(&[2]);
+    t.pass_all();
+    t.chance();
+    assert_eq!((t.hand(A), t.hand(B)), (2, 0), "0-3: A takes a card from B");
+}
+
+/// A table whose seat A has captain `id`.
+fn captain_table(id: &str, a: u8, b: u8) -> Table {
+    let mut o = options(4);
+    let mut ids = vec![id.to_string()];
+    let others = ["captain-quill", "captain-shan", "captain-drake", "captain-gale", "captain-mirage"];
+    ids.extend(others.iter().filter(|&&o| o != id).take(3).map(|s| s.to_string()));
+    o.captains = Captains::Chosen(ids);
+    Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(D));
+        st.set_position(A, a);
+        st.set_position(B, b);
+        st.set_position(C, 30);
+        st.set_position(D, 20);
+    })
+}
+
+fn use_captain(t: &mut Table, target: Target, choice: u8) {
+    t.act(A, Action::Captain { target, choice });
+    t.pass_all();
+    t.chance();
+}
+
+#[test]
+fn captain_captain_shan() {
+    let mut t = captain_table("captain-shan", 10, 16);
+    use_captain(&mut t, Target::None, 0);
+    assert_eq!(t.spec().modifiers[A.index()][0].doubles, 1);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Captain { .. })), "once per game");
+}
+
+#[test]
+fn captain_captain_ironhook() {
+    let mut t = captain_table("captain-ironhook", 15, 16);
+    use_captain(&mut t, on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+#[test]
+fn captain_captain_gale() {
+    let mut t = captain_table("captain-gale", 10, 16);
+    use_captain(&mut t, on(B), 2 * 2 + 1);
+    assert_eq!(t.pos(B), 19, "3 spaces far");
+}
+
+#[test]
+fn captain_captain_quill() {
+    let mut t = captain_table("captain-quill", 10, 16);
+    use_captain(&mut t, Target::None, 0);
+    assert_eq!(t.hand(A), 5, "a full hand");
+}
+
+#[test]
+fn captain_captain_mirage() {
+    let mut t = captain_table("captain-mirage", 10, 16);
+    t.st.give(B, k("aarrgh"));
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    t.play(B, "aarrgh", on(A), 0);
+    let aarrgh = t.spec().stack[1].id;
+    t.act(C, Action::Pass);
+    t.act(D, Action::Pass);
+    t.act(A, Action::Captain { target: Target::Item { id: aarrgh }, choice: 0 });
+    t.pass_all();
+    assert_eq!(mods_add(&t, A), 0, "cancelled");
+}
+
+#[test]
+fn captain_captain_drake() {
+    let mut t = captain_table("captain-drake", 10, 16);
+    use_captain(&mut t, on(B), 0);
+    assert_eq!((t.pos(A), t.pos(B)), (16, 10));
+}
+
+#[test]
+fn captain_captain_iron_meg() {
+    let mut t = captain_table("captain-iron-meg", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[1]);
+    t.act(A, Action::Captain { target: Target::Roll { index: 0 }, choice: 0 });
+    t.pass_all();
+    t.dice(&[5]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 29);
+}
+
+#[test]
+fn captain_captain_blackwater() {
+    let mut t = captain_table("captain-blackwater", 24, 16);
+    t.act(A, Action::Captain { target: Target::None, choice: 4 });
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 28);
+}
+
+#[test]
+fn every_card_and_captain_has_a_test_here() {
+    let source = include_str!("pirates_flag.rs");
+    let g = game(options(4));
+    for (prefix, list) in [("card_", g.cards()), ("captain_", g.captain_list())] {
+        for c in list {
+            let name = format!("fn {prefix}{}(", c.id.replace('-', "_"));
+            assert!(source.contains(&name), "{} has no test `{name}`", c.id);
+        }
+    }
+}

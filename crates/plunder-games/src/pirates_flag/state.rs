@@ -1025,7 +1025,11 @@ impl State {
                 self.finish_move(game);
                 return;
             }
-            let dirs = if mv.free || mv.dir.is_none() { self.allowed_dirs(game, &mv) } else { dir_bit(mv.dir.unwrap_or(Dir::Far)) };
+            let mut dirs = if mv.free || mv.dir.is_none() { self.allowed_dirs(game, &mv) } else { dir_bit(mv.dir.unwrap_or(Dir::Far)) };
+            if mv.toward_flag {
+                // Every step must bring the ship closer to the flag.
+                dirs &= self.allowed_dirs(game, &mv);
+            }
             let mut opts = dirs;
             if mv.stop_ok {
                 opts |= STOP;
