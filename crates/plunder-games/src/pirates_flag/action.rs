@@ -13,11 +13,17 @@ use super::data::Dir;
 pub enum Target {
     None,
     /// A player or their ship.
-    Seat { seat: Seat },
+    Seat {
+        seat: Seat,
+    },
     /// An item on the stack, by its number (`StackItem::id` in the view).
-    Item { id: u8 },
+    Item {
+        id: u8,
+    },
     /// One roll of the roll result waiting on top (0, or 1 for a battle's defender).
-    Roll { index: u8 },
+    Roll {
+        index: u8,
+    },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,8 +59,12 @@ impl fmt::Display for Action {
             Action::AutoPass => f.write_str("pass for the rest of the turn"),
             Action::Roll => f.write_str("roll for movement"),
             Action::Battle => f.write_str("battle for the flag"),
-            Action::Play { card, target, choice } => write!(f, "play card #{card}{}{}", target_text(target), choice_text(*choice)),
-            Action::Captain { target, choice } => write!(f, "use your captain{}{}", target_text(target), choice_text(*choice)),
+            Action::Play { card, target, choice } => {
+                write!(f, "play card #{card}{}{}", target_text(target), choice_text(*choice))
+            }
+            Action::Captain { target, choice } => {
+                write!(f, "use your captain{}{}", target_text(target), choice_text(*choice))
+            }
             Action::Trade { discard } => write!(f, "trade card #{discard} for two"),
             Action::Go { dir } => write!(f, "sail {dir}"),
             Action::Stop => f.write_str("stop here"),

@@ -90,7 +90,15 @@ fn score(game: &PiratesFlag, view: &View, me: Seat, action: &Action) -> i32 {
     }
 }
 
-fn card_score(effect: &Effect, view: &View, me: Seat, carrying: bool, target: &Target, choice: u8, my_roll_waits: bool) -> i32 {
+fn card_score(
+    effect: &Effect,
+    view: &View,
+    me: Seat,
+    carrying: bool,
+    target: &Target,
+    choice: u8,
+    my_roll_waits: bool,
+) -> i32 {
     let target_seat = match target {
         Target::Seat { seat } => Some(*seat),
         _ => None,
@@ -118,7 +126,10 @@ fn card_score(effect: &Effect, view: &View, me: Seat, carrying: bool, target: &T
         Effect::Cancel | Effect::Redirect { .. } if against_me(target) => 45,
         Effect::Cancel | Effect::Redirect { .. } => -1,
         Effect::ModifyRoll { add, set_dice, times, .. } => {
-            let good = *add > 0 || *times > 1 || matches!(set_dice, Some(super::data::SetDice::Value(6))) || (set_dice.is_some() && choice == 6);
+            let good = *add > 0
+                || *times > 1
+                || matches!(set_dice, Some(super::data::SetDice::Value(6)))
+                || (set_dice.is_some() && choice == 6);
             match target_seat {
                 Some(s) if s != me && !good && Some(s) == carrier => 25,
                 Some(s) if s == me && good => 5,
@@ -171,6 +182,11 @@ impl Bot<PiratesFlag> for Corsair {
                 best = Some((s, action));
             }
         }
-        best.map_or(Action::Pass, |(_, a)| *a)
+        let choice = best.map_or(Action::Pass, |(_, a)| *a);
+        // Nothing worth playing on another's turn: say so once for the rest of the turn.
+        if choice == Action::Pass && turn.seat != turn.view.active && turn.legal.contains(&Action::AutoPass) {
+            return Action::AutoPass;
+        }
+        choice
     }
 }

@@ -615,8 +615,9 @@ fn check_effect(effect: &Effect, nested: bool) -> Result<(), String> {
 }
 
 fn check_target(card: &Card) -> Result<(), String> {
-    if let TargetSpec::Ship { range: Some(r), .. } | TargetSpec::Ships { range: Some(r) } | TargetSpec::Carrier { range: r } =
-        card.target
+    if let TargetSpec::Ship { range: Some(r), .. }
+    | TargetSpec::Ships { range: Some(r) }
+    | TargetSpec::Carrier { range: r } = card.target
     {
         if r > 12 {
             return Err("ranges are 0 to 12".into());
@@ -676,7 +677,9 @@ pub fn check_cards(file: &CardFile, list: CardList) -> Result<(), OptionsError> 
         if file.entries[..i].iter().any(|c| c.id == card.id) {
             return bad(what, format!("id '{}' appears twice", card.id));
         }
-        check_target(card).and_then(|()| check_effect(&card.effect, false)).or_else(|e| bad(what, format!("'{}': {e}", card.id)))?;
+        check_target(card)
+            .and_then(|()| check_effect(&card.effect, false))
+            .or_else(|e| bad(what, format!("'{}': {e}", card.id)))?;
         if list == CardList::Captains && (card.timing == Timing::InsteadOfRolling || !card.answerable) {
             return bad(what, format!("'{}': captains are used any time and always answerable", card.id));
         }

@@ -43,7 +43,9 @@ pub use state::{Flag, Item, ItemKind, Mods, Move, Phase, Roll, State, MAX_PLAYS_
 pub use view::{StackItem, View};
 
 use plunder_core::priority::MAX_STACK;
-use plunder_core::{Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer};
+use plunder_core::{
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+};
 
 use data::{Effect as E, OwnDir, RedirectTo, ShipDir, TargetSpec as T, Timing as Tm};
 use state::{hand, DECK, DESCEND, GO_FAR, GO_SEA, STOP};
@@ -128,7 +130,9 @@ impl PiratesFlag {
         };
         match &card.effect {
             E::MoveOwn { steps, up_to, direction } => {
-                if *direction == OwnDir::TowardFlag && (state.carries(seat) || state.position(seat) == state.flag_space(self)) {
+                if *direction == OwnDir::TowardFlag
+                    && (state.carries(seat) || state.position(seat) == state.flag_space(self))
+                {
                     return;
                 }
                 let n = if *up_to { *steps } else { 1 };
@@ -209,7 +213,12 @@ impl PiratesFlag {
         }
         if let Some(mv) = state.mv {
             if mv.pause && mv.seat == seat {
-                for (bit, action) in [(GO_SEA, Action::Go { dir: Dir::Sea }), (GO_FAR, Action::Go { dir: Dir::Far }), (STOP, Action::Stop), (DESCEND, Action::Descend)] {
+                for (bit, action) in [
+                    (GO_SEA, Action::Go { dir: Dir::Sea }),
+                    (GO_FAR, Action::Go { dir: Dir::Far }),
+                    (STOP, Action::Stop),
+                    (DESCEND, Action::Descend),
+                ] {
                     if mv.opts & bit != 0 {
                         f(action);
                     }
@@ -227,7 +236,11 @@ impl PiratesFlag {
             f(Action::Pass);
             f(Action::AutoPass);
         }
-        if seat == state.active && state.window.frames() == 1 && state.carrier_with(seat).is_some() && (main || state.battle_right) {
+        if seat == state.active
+            && state.window.frames() == 1
+            && state.carrier_with(seat).is_some()
+            && (main || state.battle_right)
+        {
             f(Action::Battle);
         }
         if state.visiting.contains(seat) && !state.traded.contains(seat) {
@@ -446,7 +459,10 @@ impl Game for PiratesFlag {
         if outcomes.iter().any(|(o, _)| o == chance) {
             return Ok(());
         }
-        Err(PlayError::illegal_chance(format!("{chance} cannot happen now; the pending event is like: {}", outcomes[0].0)))
+        Err(PlayError::illegal_chance(format!(
+            "{chance} cannot happen now; the pending event is like: {}",
+            outcomes[0].0
+        )))
     }
 
     fn apply_chance_unchecked(&self, state: &mut State, chance: &Chance) {
@@ -538,7 +554,10 @@ impl Game for PiratesFlag {
 
 impl Roster for PiratesFlag {
     fn own_bot_kinds() -> Vec<BotKind> {
-        vec![BotKind { name: "corsair", about: "chases the flag or runs home with it, takes it by card, answers cards against it" }]
+        vec![BotKind {
+            name: "corsair",
+            about: "chases the flag or runs home with it, takes it by card, answers cards against it",
+        }]
     }
 
     fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {

@@ -62,7 +62,9 @@ impl Options {
     pub fn validate(&self) -> Result<(), OptionsError> {
         let players = self.players as usize;
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(OptionsError::new(format!("players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")));
+            return Err(OptionsError::new(format!(
+                "players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}"
+            )));
         }
         if !(1..=10_000).contains(&self.max_rounds) {
             return Err(OptionsError::new("max_rounds must be from 1 to 10000"));
@@ -78,7 +80,9 @@ impl Options {
         }
         match &self.captains {
             Captains::Deal(word) if word == "deal" => {}
-            Captains::Deal(word) => return Err(OptionsError::new(format!("captains: \"deal\" or a list, not \"{word}\""))),
+            Captains::Deal(word) => {
+                return Err(OptionsError::new(format!("captains: \"deal\" or a list, not \"{word}\"")))
+            }
             Captains::Chosen(ids) if ids.len() != players => {
                 return Err(OptionsError::new("captains: one captain id per seat"));
             }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::action::Target;
 use super::data::{
-    Condition, Dir, Effect, OwnDir, RedirectTo, Scope, ShipDir, TargetSpec, Taker, Until, Whose, MAX_CARDS,
+    Condition, Dir, Effect, OwnDir, RedirectTo, Scope, ShipDir, Taker, TargetSpec, Until, Whose, MAX_CARDS,
 };
 use super::options::MAX_PLAYERS;
 use super::PiratesFlag;
@@ -48,9 +48,13 @@ pub enum Phase {
 pub enum Flag {
     /// On the Dread Captain's ship (the last space).
     DreadShip,
-    Carried { seat: Seat },
+    Carried {
+        seat: Seat,
+    },
     /// In open water on this space.
-    Loose { space: u8 },
+    Loose {
+        space: u8,
+    },
 }
 
 /// Roll modifiers queued on a player (summed; the last `set` and `dir` win).
@@ -121,7 +125,10 @@ pub struct Rolls {
 }
 
 impl Rolls {
-    const NONE: Rolls = Rolls { rolls: [Roll { seat: Seat(0), dice: 1, faces: [0; 3], rolled: 0, mods: ZERO, adjust: 0 }; 2], count: 0 };
+    const NONE: Rolls = Rolls {
+        rolls: [Roll { seat: Seat(0), dice: 1, faces: [0; 3], rolled: 0, mods: ZERO, adjust: 0 }; 2],
+        count: 0,
+    };
 
     pub fn list(&self) -> &[Roll] {
         &self.rolls[..self.count as usize]
@@ -340,7 +347,8 @@ impl State {
 
     /// Another player's ship carrying the flag on `seat`'s space.
     pub(super) fn carrier_with(&self, seat: Seat) -> Option<Seat> {
-        self.carrier().filter(|&c| c != seat && self.pos[seat.index()] > 0 && self.pos[c.index()] == self.pos[seat.index()])
+        self.carrier()
+            .filter(|&c| c != seat && self.pos[seat.index()] > 0 && self.pos[c.index()] == self.pos[seat.index()])
     }
 
     /// Every card in the game, wherever it is.
@@ -417,7 +425,8 @@ impl State {
     }
 
     fn begin_turn(&mut self, game: &PiratesFlag) {
-        self.window = Window::open(game.players(), self.active, SeatSet::first(game.players()), SeatSet::EMPTY).with_limit(1);
+        self.window =
+            Window::open(game.players(), self.active, SeatSet::first(game.players()), SeatSet::EMPTY).with_limit(1);
         self.next_id = 0;
         self.main_done = false;
         self.battle_right = false;
@@ -734,7 +743,15 @@ impl State {
     }
 
     /// Effects that take effect at once, with no chance or choice in between (after the card left the stack).
-    fn apply_simple(&mut self, game: &PiratesFlag, by: Seat, effect: &Effect, spec: TargetSpec, target: Target, choice: u8) {
+    fn apply_simple(
+        &mut self,
+        game: &PiratesFlag,
+        by: Seat,
+        effect: &Effect,
+        spec: TargetSpec,
+        target: Target,
+        choice: u8,
+    ) {
         let seat = match target {
             Target::Seat { seat } => seat,
             _ => by,
@@ -816,7 +833,9 @@ impl State {
                 if let Target::Item { id } = target {
                     if let Some(i) = self.find_item(id) {
                         let its_player = self.window.get(i).and_then(|e| e.by);
-                        if let Some(ItemKind::Card { target, mirrored, .. }) = self.window.get_mut(i).map(|it| &mut it.kind) {
+                        if let Some(ItemKind::Card { target, mirrored, .. }) =
+                            self.window.get_mut(i).map(|it| &mut it.kind)
+                        {
                             match to {
                                 RedirectTo::ItsPlayer => {
                                     if let Some(p) = its_player {
@@ -836,7 +855,11 @@ impl State {
                 Until::YourNextTurn => self.shield_next.insert(by),
             },
             // Handled while resolving (they need chance, a frame or a movement).
-            Effect::Reroll | Effect::MoveOwn { .. } | Effect::MovementRoll { .. } | Effect::StartBattle | Effect::RollCheck { .. } => {}
+            Effect::Reroll
+            | Effect::MoveOwn { .. }
+            | Effect::MovementRoll { .. }
+            | Effect::StartBattle
+            | Effect::RollCheck { .. } => {}
         }
     }
 
@@ -860,7 +883,14 @@ impl State {
     }
 
     /// Whether a card's target qualifies now (when played, and again when it resolves).
-    pub(super) fn target_ok(&self, game: &PiratesFlag, by: Seat, spec: TargetSpec, target: Target, mirrored: bool) -> bool {
+    pub(super) fn target_ok(
+        &self,
+        game: &PiratesFlag,
+        by: Seat,
+        spec: TargetSpec,
+        target: Target,
+        mirrored: bool,
+    ) -> bool {
         let players = game.players();
         match (spec, target) {
             (TargetSpec::None | TargetSpec::Own, Target::None) => true,
@@ -886,9 +916,10 @@ impl State {
             (TargetSpec::Carrier { range }, Target::Seat { seat }) => {
                 seat != by && self.carries(seat) && self.distance(by, seat).is_some_and(|d| d <= range)
             }
-            (TargetSpec::Stack { condition }, Target::Item { id }) => {
-                self.find_item(id).and_then(|i| self.window.get(i)).is_some_and(|e| self.condition_holds(game, by, condition, e))
-            }
+            (TargetSpec::Stack { condition }, Target::Item { id }) => self
+                .find_item(id)
+                .and_then(|i| self.window.get(i))
+                .is_some_and(|e| self.condition_holds(game, by, condition, e)),
             (TargetSpec::Roll { whose }, Target::Roll { index }) => {
                 self.roll_waiting()
                     && index < self.rolls.count
@@ -1025,7 +1056,11 @@ impl State {
                 self.finish_move(game);
                 return;
             }
-            let mut dirs = if mv.free || mv.dir.is_none() { self.allowed_dirs(game, &mv) } else { dir_bit(mv.dir.unwrap_or(Dir::Far)) };
+            let mut dirs = if mv.free || mv.dir.is_none() {
+                self.allowed_dirs(game, &mv)
+            } else {
+                dir_bit(mv.dir.unwrap_or(Dir::Far))
+            };
             if mv.toward_flag {
                 // Every step must bring the ship closer to the flag.
                 dirs &= self.allowed_dirs(game, &mv);

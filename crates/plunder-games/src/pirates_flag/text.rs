@@ -31,8 +31,12 @@ impl PiratesFlag {
     fn item_words(&self, item: &ItemKind, by: Option<Seat>) -> String {
         let by = by.map_or(String::new(), |s| format!("{s}'s "));
         match item {
-            ItemKind::Card { card, captain: false, target, .. } => format!("{by}{}{}", self.card_name(*card), target_text(target)),
-            ItemKind::Card { card, captain: true, target, .. } => format!("{by}{}{}", self.captain_name(*card), target_text(target)),
+            ItemKind::Card { card, captain: false, target, .. } => {
+                format!("{by}{}{}", self.card_name(*card), target_text(target))
+            }
+            ItemKind::Card { card, captain: true, target, .. } => {
+                format!("{by}{}{}", self.captain_name(*card), target_text(target))
+            }
             ItemKind::MovementRoll { seat, escape } => {
                 format!("{seat}'s {} roll", if *escape { "escape" } else { "movement" })
             }
@@ -91,9 +95,9 @@ impl Narrate for PiratesFlag {
             if view.flag == (Flag::Carried { seat }) {
                 line.push_str("  [FLAG]");
             }
-            let m = &view.modifiers[i];
-            if m.iter().any(|m| !m.is_empty()) {
-                let _ = write!(line, "  next roll: {:+}", m.iter().map(|m| m.add).sum::<i16>());
+            let add: i16 = view.modifiers.iter().filter(|m| m.0 == seat).map(|m| m.2.add).sum();
+            if view.modifiers.iter().any(|m| m.0 == seat) {
+                let _ = write!(line, "  next roll modified ({add:+})");
             }
             if view.priority == Some(seat) || view.moving.is_some_and(|mv| mv.seat == seat) {
                 line.push_str("  <- to act");
@@ -108,7 +112,13 @@ impl Narrate for PiratesFlag {
             let _ = writeln!(out, "  stack: {}", self.item_words(&item.item, item.by));
         }
         for roll in &view.rolls {
-            let _ = writeln!(out, "  {} rolled {:?}: counts {}", roll.seat, &roll.faces[..roll.dice as usize], roll.value());
+            let _ = writeln!(
+                out,
+                "  {} rolled {:?}: counts {}",
+                roll.seat,
+                &roll.faces[..roll.dice as usize],
+                roll.value()
+            );
         }
         if let Some(mv) = view.moving {
             let _ = writeln!(out, "  {} is moving: {} step(s) left", mv.seat, mv.left);
@@ -116,7 +126,12 @@ impl Narrate for PiratesFlag {
         if view.phase == Phase::Over {
             match view.winner {
                 Some(w) => {
-                    let _ = writeln!(out, "{} carried the flag into The Dread Sea! {}", w, winners_line(plunder_core::SeatSet::only(w)));
+                    let _ = writeln!(
+                        out,
+                        "{} carried the flag into The Dread Sea! {}",
+                        w,
+                        winners_line(plunder_core::SeatSet::only(w))
+                    );
                 }
                 None => {
                     let _ = writeln!(out, "The game ran out of rounds: nobody wins.");
@@ -145,7 +160,12 @@ impl Narrate for PiratesFlag {
         }
         for roll in &after.rolls {
             if !before.rolls.contains(roll) && roll.done() {
-                lines.push(format!("{} rolls {:?}: counts {}", roll.seat, &roll.faces[..roll.dice as usize], roll.value()));
+                lines.push(format!(
+                    "{} rolls {:?}: counts {}",
+                    roll.seat,
+                    &roll.faces[..roll.dice as usize],
+                    roll.value()
+                ));
             }
         }
         if before.flag != after.flag {
