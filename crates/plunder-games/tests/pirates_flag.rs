@@ -3,7 +3,7 @@
 
 use plunder_core::{conformance, play, supply_chance, Game, Seat, Status, Viewer};
 use plunder_games::pirates_flag::{
-    Action, Captains, Chance, Dir, Flag, ItemKind, Options, Phase, PiratesFlag, State, Target, View,
+    Action, Captains, Chance, Dir, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
 };
 
 const A: Seat = Seat(0);
@@ -50,7 +50,7 @@ impl Table {
     }
 
     fn kind(&self, id: &str) -> u8 {
-        (&self.g).card_kind(id).unwrap_or_else(|| panic!("no card {id}"))
+        self.g.card_kind(id).unwrap_or_else(|| panic!("no card {id}"))
     }
 
     fn view(&self, seat: Seat) -> View {
@@ -1130,6 +1130,60 @@ fn every_card_and_captain_has_a_test_here() {
         for c in list {
             let name = format!("fn {prefix}{}(", c.id.replace('-', "_"));
             assert!(source.contains(&name), "{} has no test `{name}`", c.id);
+        }
+    }
+}
+
+// ---- Properties. ----
+
+#[test]
+fn leak_twin_another_hand_looks_the_same() {
+    let twin = |card: &str| {
+        let mut t = card_table(card, 10, 16);
+        t.act(A, Action::Roll);
+        t.act(A, Action::Pass);
+        t
+    };
+    let (x, y) = (twin("aarrgh"), twin("flank"));
+    for seat in [B, C, D] {
+        assert_eq!(x.view(seat), y.view(seat), "{seat} cannot tell A's card");
+    }
+    assert_eq!(x.spec(), y.spec());
+    assert_eq!(x.legal(B), y.legal(B), "B's choices do not depend on A's hand");
+    assert_ne!(x.view(A), y.view(A));
+}
+
+#[test]
+fn random_games_end_and_keep_every_card() {
+    use plunder_core::Rng;
+    for players in 3..=6u8 {
+        let g = game(Options::for_players(players));
+        let mut rng = Rng::seeded(players as u64);
+        for _ in 0..8 {
+            let mut st = g.initial_state();
+            let mut steps = 0u64;
+            let mut legal = Vec::new();
+            loop {
+                g.check_invariants(&st).unwrap();
+                match g.status(&st) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let c = g.sample_chance(&st, &mut rng);
+                        g.apply_chance_unchecked(&mut st, &c);
+                    }
+                    Status::Decide(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        legal.clear();
+                        g.legal_actions(&st, seat, &mut legal);
+                        assert!(!legal.is_empty(), "a seat to decide has a choice");
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(&mut st, seat, &a);
+                    }
+                }
+                steps += 1;
+                assert!(steps <= g.facts().max_steps);
+            }
+            assert_eq!(st.total_cards(players as usize), 48);
         }
     }
 }

@@ -53,7 +53,7 @@ fn score(game: &PiratesFlag, view: &View, me: Seat, action: &Action) -> i32 {
             }
         }
         Action::Go { dir } => {
-            let want = if carrying || (carrier.is_none() && view.flag == Flag::DreadShip && false) {
+            let want = if carrying {
                 Dir::Sea
             } else if flag >= pos {
                 Dir::Far
@@ -154,7 +154,7 @@ fn card_score(
             if let Target::Roll { index } = target {
                 let roll = view.rolls.get(*index as usize);
                 let mine = roll.is_some_and(|r| r.seat == me);
-                let low = roll.is_some_and(|r| r.value() <= 2 * r.dice as u8);
+                let low = roll.is_some_and(|r| r.value() <= 2 * r.dice);
                 if mine == low {
                     10
                 } else {

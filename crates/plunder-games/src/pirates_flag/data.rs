@@ -391,7 +391,7 @@ pub enum Test {
 impl Test {
     pub fn holds(self, value: u8) -> bool {
         match self {
-            Test::Even => value % 2 == 0,
+            Test::Even => value.is_multiple_of(2),
             Test::Odd => value % 2 == 1,
             Test::AtLeast { value: n } => value >= n,
             Test::AtMost { value: n } => value <= n,

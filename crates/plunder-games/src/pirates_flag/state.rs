@@ -781,7 +781,7 @@ impl State {
             }
             Effect::MoveShip { steps, up_to, direction } => {
                 let n = if *up_to { choice / 2 + 1 } else { *steps };
-                let chosen = if choice % 2 == 0 { Dir::Sea } else { Dir::Far };
+                let chosen = if choice.is_multiple_of(2) { Dir::Sea } else { Dir::Far };
                 match spec {
                     TargetSpec::Ships { range } => {
                         for s in self.ships_in_range(game, by, range).iter() {
