@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn every_listed_game_is_found_by_its_own_id_and_only_listed_ids_are_found() {
         let ids = game_ids();
-        assert_eq!(ids.len(), 3, "loot-pirates, liars-dice, scallywager");
+        assert_eq!(ids.len(), 4, "loot-pirates, liars-dice, scallywager, pirates-flag");
         for id in &ids {
             assert_eq!(with_game(id, IdOf), Ok(*id));
             assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");
