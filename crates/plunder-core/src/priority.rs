@@ -353,6 +353,19 @@ impl<T: Copy> Window<T> {
         }
     }
 
+    /// `seat`, holding priority, does something at once that still uses one of its responses (a card that
+    /// nobody can answer but that counts toward "one card per turn"): [`Window::act`] under the limit.
+    pub fn spend(&mut self, seat: Seat) -> Result<(), WindowError> {
+        self.check_priority(seat)?;
+        if self.limit.is_some() {
+            if self.responses_left(seat) == Some(0) {
+                return Err(WindowError::LimitReached);
+            }
+            self.allowance[seat.index()] -= 1;
+        }
+        self.act(seat)
+    }
+
     /// The rules allow `seat` `more` responses beyond the limit ("... unless a card says otherwise").
     pub fn grant(&mut self, seat: Seat, more: u8) {
         if let Some(slot) = self.allowance.get_mut(seat.index()) {
@@ -452,6 +465,19 @@ mod tests {
         while let Some(seat) = w.holder() {
             w.pass(seat).unwrap();
         }
+    }
+
+    #[test]
+    fn spending_uses_a_response_without_the_stack() {
+        let mut w: Window<&str> = Window::open(3, Seat(0), SeatSet::first(3), SeatSet::EMPTY).with_limit(1);
+        w.spend(Seat(0)).unwrap();
+        assert!(w.is_empty());
+        assert_eq!(w.responses_left(Seat(0)), Some(0));
+        assert_eq!(w.holder(), Some(Seat(1)), "priority moves on as after an act");
+        assert_eq!(w.spend(Seat(1)), Ok(()));
+        assert_eq!(w.spend(Seat(1)), Err(WindowError::NotYourPriority));
+        w.pass(Seat(2)).unwrap();
+        assert_eq!(w.spend(Seat(0)), Err(WindowError::LimitReached));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use plunder_core::{
 use crate::liars_dice::LiarsDice;
 use crate::loot_pirates::LootPirates;
 use crate::lying_pirates::LyingPirates;
+use crate::pirates_flag::PiratesFlag;
 use crate::scallywager::Scallywager;
 
 /// A game's entry in the registry.
@@ -47,7 +48,7 @@ macro_rules! games {
     };
 }
 
-games! { LootPirates, LiarsDice, Scallywager, LyingPirates }
+games! { LootPirates, LiarsDice, Scallywager, LyingPirates, PiratesFlag }
 
 /// The ids of every game.
 pub fn game_ids() -> Vec<&'static str> {
@@ -146,7 +147,7 @@ mod tests {
     #[test]
     fn every_listed_game_is_found_by_its_own_id_and_only_listed_ids_are_found() {
         let ids = game_ids();
-        assert_eq!(ids.len(), 4, "loot-pirates, liars-dice, scallywager, lying-pirates");
+        assert_eq!(ids.len(), 5, "loot-pirates, liars-dice, scallywager, lying-pirates, pirates-flag");
         for id in &ids {
             assert_eq!(with_game(id, IdOf), Ok(*id));
             assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");

@@ -1,0 +1,569 @@
+//! # The Pirate's Flag
+//!
+//! **Source:** *The Pirate's Flag* (Card Lords; Tucker Smedes & Shannon Fyfe), 3-6 players; rulebook
+//! `shared/rulebooks/002_89d3631171d26da7.txt`. Rulings and the designed content: `docs/rules/pirates-flag.md`;
+//! data: `data/pirates-flag/{board,cards,captains}.json` (the board, the 48 cards and the 8 captains are designed
+//! from the rulebook's descriptions; only a few cards and Captain Shan are named there).
+//!
+//! Ships race up The Serpent's Pass (two dice until the flag is first taken, one die after), collecting action
+//! cards at docks; the flag is taken from the Dread Captain's ship and fought over by battle and by card; whoever
+//! carries it off the board into The Dread Sea wins. Every turn is one priority window of the core
+//! (`plunder_core::priority::Window`) with one card per player per turn: cards, captains, movement rolls,
+//! battles and roll results wait on its stack and resolve last in, first out.
+//!
+//! **Simplifications** (each a ruling in the rules doc): a card's numbers (steps for "up to", a direction, a die
+//! value, a discard, a new target) are chosen when it is played; an escape roll is always a roll (no "Instead of
+//! rolling" card in its place); a card's own roll has no "before" frame (it can be answered while the card
+//! waits, and after the dice); at most 8 plays per player per turn and 10 ties per battle, so a turn is bounded.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `players` | 4 | 3 to 6 |
+//! | `flag_flies_out` | `true` | a carrier going down a waterfall loses the flag at its top |
+//! | `carrier_seaward_only` | `false` | the carrier's own movement may only head for The Dread Sea |
+//! | `captains` | `"deal"` | `"deal"` (at random) or one captain id per seat |
+//! | `board`, `deck`, `captain_cards` | `null` | a layout, deck or captain file in the data format |
+//! | `max_rounds` | 100 | after this many rounds the game ends with no winner |
+//!
+//! **Payoffs:** the winner 1, others 0; all 0 if `max_rounds` ends the game.
+
+mod action;
+mod bot;
+pub mod data;
+mod options;
+mod state;
+mod text;
+mod view;
+
+pub use action::{Action, Chance, Target};
+pub use bot::Corsair;
+pub use data::{Board, Card, CardFile, Dir, Effect, Source, TargetSpec, Timing};
+pub use options::{Captains, Options, MAX_PLAYERS, MIN_PLAYERS};
+pub use state::{Flag, Item, ItemKind, Mods, Move, Phase, Roll, State, MAX_PLAYS_PER_TURN, MAX_ROLL, MAX_TIES};
+pub use view::{StackItem, View};
+
+use plunder_core::priority::MAX_STACK;
+use plunder_core::{
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+};
+
+use data::{Effect as E, OwnDir, RedirectTo, ShipDir, TargetSpec as T, Timing as Tm};
+use state::{hand, DECK, DESCEND, GO_FAR, GO_SEA, STOP};
+
+/// The Pirate's Flag under one set of options, with its board, deck and captains.
+#[derive(Clone, Debug)]
+pub struct PiratesFlag {
+    options: Options,
+    pub(crate) board: Board,
+    pub(crate) deck: CardFile,
+    pub(crate) captains: CardFile,
+    chosen_captains: Option<[u8; MAX_PLAYERS]>,
+}
+
+impl PiratesFlag {
+    pub(crate) fn players(&self) -> usize {
+        self.options.players as usize
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.deck.entries
+    }
+
+    pub fn captain_list(&self) -> &[Card] {
+        &self.captains.entries
+    }
+
+    /// The place of card `id` in the deck.
+    pub fn card_kind(&self, id: &str) -> Option<u8> {
+        self.deck.entries.iter().position(|c| c.id == id).map(|k| k as u8)
+    }
+
+    pub(crate) fn entry(&self, captain: bool, card: u8) -> &Card {
+        if captain {
+            &self.captains.entries[card as usize]
+        } else {
+            &self.deck.entries[card as usize]
+        }
+    }
+
+    /// Calls `f` with every legal `(target, choice)` for `seat` playing `card` now (timing checked elsewhere).
+    fn for_each_use(&self, state: &State, seat: Seat, card: &Card, mut f: impl FnMut(Target, u8)) {
+        let players = self.players();
+        let each_target = |f: &mut dyn FnMut(Target)| match card.target {
+            T::None | T::Own => f(Target::None),
+            T::Player { .. } | T::Ship { .. } | T::Carrier { .. } => {
+                for s in Seat::all(players) {
+                    let t = Target::Seat { seat: s };
+                    if state.target_ok(self, seat, card.target, t, false) {
+                        f(t);
+                    }
+                }
+            }
+            T::Ships { .. } => {
+                if state.target_ok(self, seat, card.target, Target::None, false) {
+                    f(Target::None);
+                }
+            }
+            T::Stack { .. } => {
+                let from = state.window.len() - state.window.frame_len();
+                for i in from..state.window.len() {
+                    if let Some(e) = state.window.get(i) {
+                        let t = Target::Item { id: e.item.id };
+                        if state.target_ok(self, seat, card.target, t, false) {
+                            f(t);
+                        }
+                    }
+                }
+            }
+            T::Roll { .. } => {
+                for index in 0..state.rolls.count {
+                    let t = Target::Roll { index };
+                    if state.target_ok(self, seat, card.target, t, false) {
+                        f(t);
+                    }
+                }
+            }
+        };
+        match &card.effect {
+            E::MoveOwn { steps, up_to, direction } => {
+                if *direction == OwnDir::TowardFlag
+                    && (state.carries(seat) || state.position(seat) == state.flag_space(self))
+                {
+                    return;
+                }
+                let n = if *up_to { *steps } else { 1 };
+                each_target(&mut |t| {
+                    for c in 0..n {
+                        f(t, if *up_to { c + 1 } else { 0 });
+                    }
+                });
+            }
+            E::MoveShip { steps, up_to, direction } => {
+                let mine = state.position(seat);
+                each_target(&mut |t| {
+                    let two_ways = match (direction, t) {
+                        (ShipDir::Either, _) => true,
+                        (ShipDir::AwayFromYou, Target::Seat { seat: s }) => state.position(s) == mine,
+                        (ShipDir::AwayFromYou, Target::None) => {
+                            state.ships_in_range(self, seat, None).iter().any(|s| state.position(s) == mine)
+                        }
+                        _ => false,
+                    };
+                    let n = if *up_to { *steps } else { 1 };
+                    for k in 0..n {
+                        for d in 0..=u8::from(two_ways) {
+                            f(t, k * 2 + d);
+                        }
+                    }
+                });
+            }
+            E::ModifyRoll { .. } if card.effect.set_dice() == Some(None) => {
+                each_target(&mut |t| (1..=6).for_each(|v| f(t, v)));
+            }
+            E::Trade { .. } => {
+                for id in state.cards.cards_in(hand(seat)) {
+                    let kind = state.cards.kind(id);
+                    if captain_or_other(card, self, kind) {
+                        f(Target::None, kind);
+                    }
+                }
+            }
+            E::Redirect { to: RedirectTo::Chosen } => each_target(&mut |t| {
+                for s in Seat::all(players).filter(|&s| s != seat) {
+                    f(t, s.0);
+                }
+            }),
+            _ => each_target(&mut |t| f(t, 0)),
+        }
+    }
+
+    /// Whether `seat` may play `card` now, by its timing and the turn's limits (targets aside).
+    fn may_play(&self, state: &State, seat: Seat, card: &Card, captain: bool) -> bool {
+        let window = &state.window;
+        if state.plays[seat.index()] >= MAX_PLAYS_PER_TURN || window.len() + 3 > MAX_STACK {
+            return false;
+        }
+        if !captain && (state.silenced.contains(seat) || (!card.free && window.responses_left(seat) == Some(0))) {
+            return false;
+        }
+        if card.effect.needs_outer_frame() && window.frames() > 1 {
+            return false;
+        }
+        match card.timing {
+            Tm::AnyTime => true,
+            Tm::YourTurn => seat == state.active,
+            Tm::InsteadOfRolling => seat == state.active && self.main_pending(state),
+            Tm::Response => window.frame_len() > 0,
+            Tm::AfterRoll => state.roll_waiting(),
+        }
+    }
+
+    /// The active player still owes the main action, and may take it now (holding priority over an empty stack).
+    fn main_pending(&self, state: &State) -> bool {
+        !state.main_done && state.window.is_empty()
+    }
+
+    fn for_each_action(&self, state: &State, seat: Seat, mut f: impl FnMut(Action)) {
+        if state.phase != Phase::Play {
+            return;
+        }
+        if let Some(mv) = state.mv {
+            if mv.pause && mv.seat == seat {
+                for (bit, action) in [
+                    (GO_SEA, Action::Go { dir: Dir::Sea }),
+                    (GO_FAR, Action::Go { dir: Dir::Far }),
+                    (STOP, Action::Stop),
+                    (DESCEND, Action::Descend),
+                ] {
+                    if mv.opts & bit != 0 {
+                        f(action);
+                    }
+                }
+            }
+            return;
+        }
+        if state.window.holder() != Some(seat) {
+            return;
+        }
+        let main = seat == state.active && self.main_pending(state);
+        if main {
+            f(Action::Roll);
+        } else {
+            f(Action::Pass);
+            f(Action::AutoPass);
+        }
+        if seat == state.active
+            && state.window.frames() == 1
+            && state.carrier_with(seat).is_some()
+            && (main || state.battle_right)
+        {
+            f(Action::Battle);
+        }
+        if state.visiting.contains(seat) && !state.traded.contains(seat) {
+            for id in state.cards.cards_in(hand(seat)) {
+                f(Action::Trade { discard: state.cards.kind(id) });
+            }
+        }
+        for id in state.cards.cards_in(hand(seat)) {
+            let kind = state.cards.kind(id);
+            let card = &self.deck.entries[kind as usize];
+            if self.may_play(state, seat, card, false) {
+                self.for_each_use(state, seat, card, |target, choice| f(Action::Play { card: kind, target, choice }));
+            }
+        }
+        if !state.captain_used.contains(seat) {
+            let card = &self.captains.entries[state.captain[seat.index()] as usize];
+            if self.may_play(state, seat, card, true) {
+                self.for_each_use(state, seat, card, |target, choice| f(Action::Captain { target, choice }));
+            }
+        }
+    }
+}
+
+/// A Black Market's discard is another card of the hand.
+fn captain_or_other(card: &Card, game: &PiratesFlag, kind: u8) -> bool {
+    game.deck.entries[kind as usize].id != card.id
+}
+
+impl Game for PiratesFlag {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+
+    const ID: &'static str = "pirates-flag";
+    const NAME: &'static str = "The Pirate's Flag";
+
+    fn new(options: Options) -> Result<Self, OptionsError> {
+        options.validate()?;
+        let (board, deck, captains) = data::default_content();
+        let board = match &options.board {
+            Some(file) => data::check_board(file)?,
+            None => board,
+        };
+        let deck = options.deck.clone().unwrap_or(deck);
+        let captains = options.captain_cards.clone().unwrap_or(captains);
+        if captains.entries.len() < options.players as usize {
+            return Err(OptionsError::new("captain_cards: fewer captains than players"));
+        }
+        let chosen_captains = match &options.captains {
+            Captains::Chosen(ids) => {
+                let mut chosen = [0u8; MAX_PLAYERS];
+                for (i, id) in ids.iter().enumerate() {
+                    let Some(k) = captains.entries.iter().position(|c| &c.id == id) else {
+                        return Err(OptionsError::new(format!("captains: no captain '{id}'")));
+                    };
+                    if ids[..i].contains(id) {
+                        return Err(OptionsError::new(format!("captains: '{id}' is dealt twice")));
+                    }
+                    chosen[i] = k as u8;
+                }
+                Some(chosen)
+            }
+            Captains::Deal(_) => None,
+        };
+        Ok(PiratesFlag { options, board, deck, captains, chosen_captains })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn options_for_players(players: usize) -> Options {
+        Options::for_players(players.min(u8::MAX as usize) as u8)
+    }
+
+    fn seats(&self) -> usize {
+        self.players()
+    }
+
+    fn initial_state(&self) -> State {
+        State::new(self)
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match state.phase {
+            Phase::Deal | Phase::Start => Status::Chance,
+            Phase::Over => Status::Over,
+            Phase::Play => {
+                if state.owed.iter().any(|&n| n > 0) || state.pick.is_some() || state.rolls.pending().is_some() {
+                    return Status::Chance;
+                }
+                if let Some(mv) = state.mv {
+                    return Status::Decide(SeatSet::only(mv.seat));
+                }
+                Status::Decide(state.window.holder().map_or(SeatSet::EMPTY, SeatSet::only))
+            }
+        }
+    }
+
+    fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
+        self.for_each_action(state, seat, |a| out.push(a));
+    }
+
+    fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
+        let mut found = false;
+        self.for_each_action(state, seat, |a| found |= a == *action);
+        if found {
+            return Ok(());
+        }
+        Err(PlayError::illegal(match action {
+            Action::Pass | Action::AutoPass if seat == state.active && self.main_pending(state) => {
+                "take your main action first: roll, battle, or an \"Instead of rolling\" card".to_string()
+            }
+            Action::Play { card, .. } => match self.deck.entries.get(*card as usize) {
+                None => format!("the deck has no card #{card}"),
+                Some(c) if !state.has_card(seat, *card) => format!("you do not hold {}", c.name),
+                Some(c) => format!("you cannot play {} now, or not that way", c.name),
+            },
+            Action::Captain { .. } if state.captain_used.contains(seat) => "your captain's ability is used".to_string(),
+            _ => format!("{action} is not possible now"),
+        }))
+    }
+
+    fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+        match *action {
+            Action::Pass => state.pass(self, seat),
+            Action::AutoPass => state.auto_pass(self, seat),
+            Action::Roll => state.take_roll(self, seat),
+            Action::Battle => state.take_battle(self, seat),
+            Action::Play { card, target, choice } => state.play(self, seat, false, card, target, choice),
+            Action::Captain { target, choice } => {
+                let card = state.captain[seat.index()];
+                state.play(self, seat, true, card, target, choice)
+            }
+            Action::Trade { discard } => state.trade(self, seat, discard),
+            Action::Go { dir } => state.choose_move(self, state::dir_bit(dir)),
+            Action::Stop => state.choose_move(self, STOP),
+            Action::Descend => state.choose_move(self, DESCEND),
+        }
+    }
+
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Chance, f64)>) {
+        match state.phase {
+            Phase::Deal => {
+                let seat = Seat(state.dealt);
+                let free: Vec<u8> = (0..self.captains.entries.len() as u8)
+                    .filter(|k| !state.captain[..state.dealt as usize].contains(k))
+                    .collect();
+                let p = 1.0 / free.len() as f64;
+                out.extend(free.into_iter().map(|captain| (Chance::Captain { seat, captain }, p)));
+            }
+            Phase::Start => {
+                let p = 1.0 / self.players() as f64;
+                out.extend(Seat::all(self.players()).map(|seat| (Chance::FirstPlayer { seat }, p)));
+            }
+            Phase::Over => {}
+            Phase::Play => {
+                if let Some(i) = state.owed.iter().position(|&n| n > 0) {
+                    let seat = Seat(i as u8);
+                    let mut counts = [0u32; plunder_core::zones::MAX_KINDS];
+                    state.cards.kind_counts(DECK, &mut counts);
+                    let total: u32 = counts.iter().sum();
+                    for (card, &c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+                        out.push((Chance::Draw { seat, card: card as u8 }, c as f64 / total as f64));
+                    }
+                } else if let Some(pick) = state.pick {
+                    let mut counts = [0u32; plunder_core::zones::MAX_KINDS];
+                    state.cards.kind_counts(hand(pick.from), &mut counts);
+                    let total: u32 = counts.iter().sum();
+                    for (card, &c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+                        out.push((Chance::Pick { seat: pick.from, card: card as u8 }, c as f64 / total as f64));
+                    }
+                } else if let Some(i) = state.rolls.pending() {
+                    let seat = state.rolls.rolls[i].seat;
+                    out.extend((1..=6).map(|face| (Chance::Die { seat, face }, 1.0 / 6.0)));
+                }
+            }
+        }
+    }
+
+    fn sample_chance(&self, state: &State, rng: &mut Rng) -> Chance {
+        match state.phase {
+            Phase::Deal => {
+                let mut counts = [1u32; data::MAX_CAPTAIN_KINDS];
+                counts[self.captains.entries.len()..].fill(0);
+                for &k in &state.captain[..state.dealt as usize] {
+                    counts[k as usize] = 0;
+                }
+                Chance::Captain { seat: Seat(state.dealt), captain: rng.weighted(&counts).unwrap_or(0) as u8 }
+            }
+            Phase::Start => Chance::FirstPlayer { seat: Seat(rng.below(self.players() as u32) as u8) },
+            _ => {
+                let mut counts = [0u32; plunder_core::zones::MAX_KINDS];
+                if let Some(i) = state.owed.iter().position(|&n| n > 0) {
+                    state.cards.kind_counts(DECK, &mut counts);
+                    Chance::Draw { seat: Seat(i as u8), card: rng.weighted(&counts).unwrap_or(0) as u8 }
+                } else if let Some(pick) = state.pick {
+                    state.cards.kind_counts(hand(pick.from), &mut counts);
+                    Chance::Pick { seat: pick.from, card: rng.weighted(&counts).unwrap_or(0) as u8 }
+                } else {
+                    let i = state.rolls.pending().unwrap_or(0);
+                    Chance::Die { seat: state.rolls.rolls[i].seat, face: rng.die(6) }
+                }
+            }
+        }
+    }
+
+    fn check_chance(&self, state: &State, chance: &Chance) -> Result<(), PlayError> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(state, &mut outcomes);
+        if outcomes.is_empty() {
+            return Err(PlayError::NoChancePending);
+        }
+        if outcomes.iter().any(|(o, _)| o == chance) {
+            return Ok(());
+        }
+        Err(PlayError::illegal_chance(format!(
+            "{chance} cannot happen now; the pending event is like: {}",
+            outcomes[0].0
+        )))
+    }
+
+    fn apply_chance_unchecked(&self, state: &mut State, chance: &Chance) {
+        match *chance {
+            Chance::Captain { seat, captain } => {
+                state.captain[seat.index()] = captain;
+                state.dealt += 1;
+                if state.dealt as usize == self.players() {
+                    state.phase = Phase::Start;
+                }
+            }
+            Chance::FirstPlayer { seat } => state.start(self, seat),
+            Chance::Draw { seat, card } => state.draw_card(self, seat, card),
+            Chance::Pick { card, .. } => state.pick_card(self, card),
+            Chance::Die { face, .. } => state.roll_die(self, face),
+        }
+    }
+
+    fn view(&self, state: &State, viewer: Viewer) -> View {
+        view::view(self, state, viewer)
+    }
+
+    fn determinize(&self, state: &State, seat: Seat, rng: &mut Rng) -> State {
+        let mut sampled = state.clone();
+        sampled.cards.determinize(seat, rng);
+        sampled
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        (state.phase == Phase::Over).then(|| match state.winner {
+            Some(w) => Outcome::shared_win(SeatSet::only(w), self.players()),
+            None => Outcome { winners: SeatSet::EMPTY, payoffs: vec![0.0; self.players()] },
+        })
+    }
+
+    fn round(&self, state: &State) -> u32 {
+        state.round
+    }
+
+    fn facts(&self) -> Facts {
+        let players = self.players() as u64;
+        // A true bound. Per turn: at most `MAX_PLAYS_PER_TURN` plays per player; the rules add the main action,
+        // at most one battle per play or main action with at most `MAX_TIES` ties each, an escape and a roll result
+        // per battle round; so at most `items` items are ever put on the stack. Each item is answered by at most
+        // one pass per seat between two changes, and each change (a play, an immediate act, a push, a resolution)
+        // comes from an item or a play, so passes ≤ seats × (2 items + acts + 1). Trades: one per visit, at most
+        // one visit per movement. Every movement (at most 6 per item: a card moving every ship) takes at most
+        // `MAX_ROLL` + 2 steps, each with one decision and one draw; dice and random picks at most 3 per roll and
+        // 6 per card.
+        let plays = players * MAX_PLAYS_PER_TURN as u64;
+        let items = (plays + 1) * (1 + 3 * MAX_TIES as u64 + 3);
+        let moves = items * 6 * (MAX_ROLL as u64 + 2) * 3;
+        let per_turn = items * (3 * players + 4) + plays + moves + items * 12 + 2;
+        let turns = self.options.max_rounds as u64 * players + players;
+        Facts {
+            min_players: MIN_PLAYERS,
+            max_players: MAX_PLAYERS,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            utility: Utility::GeneralSum,
+            max_steps: players + 1 + turns * per_turn,
+            chance: true,
+            hidden_information: true,
+            simultaneous: false,
+        }
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        let total = state.total_cards(self.players());
+        if total != self.deck.entries.len() {
+            return Err(format!("{total} cards in play, not {}", self.deck.entries.len()));
+        }
+        for s in Seat::all(self.players()) {
+            if state.hand_size(s) > state.hand_limit(s) {
+                return Err(format!("{s} holds more than the hand limit"));
+            }
+            if state.position(s) > self.board.length {
+                return Err(format!("{s} is off the board"));
+            }
+        }
+        if let Flag::Loose { space } = state.flag {
+            if space == 0 || space > self.board.length {
+                return Err("the flag lies off the board".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Roster for PiratesFlag {
+    fn own_bot_kinds() -> Vec<BotKind> {
+        vec![BotKind {
+            name: "corsair",
+            about: "chases the flag or runs home with it, takes it by card, answers cards against it",
+        }]
+    }
+
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        match name {
+            "corsair" => Some(Box::new(Corsair::new(seed))),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! What one player (or a spectator) may see: everything but the hands of others and the order of the pile.
+
+use plunder_core::{Seat, SeatSet, Viewer};
+use serde::Serialize;
+
+use super::state::{hand, Flag, ItemKind, Mods, Move, Phase, Roll, State, DECK, DISCARD};
+use super::PiratesFlag;
+
+/// An item on the stack, bottom first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StackItem {
+    pub id: u8,
+    /// Who played it (`null`: the rules).
+    pub by: Option<Seat>,
+    pub item: ItemKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub seat: Option<Seat>,
+    #[serde(skip)]
+    pub players: u8,
+    #[serde(skip_serializing_if = "in_play")]
+    pub phase: Phase,
+    pub round: u32,
+    #[serde(skip)]
+    pub turn: u32,
+    pub active: Seat,
+    /// Each ship's space (0: The Dread Sea).
+    pub positions: Vec<u8>,
+    pub flag: Flag,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_taker: Option<Seat>,
+    /// Dice of the next movement roll.
+    pub movement_dice: u8,
+    /// Each player's captain (its place in the captain list) and whether it was used.
+    pub captains: Vec<u8>,
+    #[serde(skip_serializing_if = "no_seats")]
+    pub captains_used: SeatSet,
+    pub hand_sizes: Vec<u8>,
+    /// The viewer's cards (their places in the deck), sorted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub my_hand: Vec<u8>,
+    pub pile: u8,
+    /// Cards in the face-up discard pile.
+    pub discards: u8,
+    /// Queued modifiers: `(player, scope, modifiers)` with scope 0 any roll, 1 movement, 2 battle.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<(Seat, u8, Mods)>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack: Vec<StackItem>,
+    /// Frames open (2 while a roll just made waits for answers).
+    pub frames: u8,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<Roll>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moving: Option<Move>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub priority: Option<Seat>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub main_done: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub battle_right: bool,
+    #[serde(skip_serializing_if = "no_seats")]
+    pub visiting: SeatSet,
+    #[serde(skip_serializing_if = "no_seats")]
+    pub traded: SeatSet,
+    #[serde(skip_serializing_if = "no_seats")]
+    pub silenced: SeatSet,
+    #[serde(skip_serializing_if = "no_seats")]
+    pub shielded: SeatSet,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+}
+
+pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
+    let players = game.players();
+    let me = viewer.seat();
+    let mut my_hand: Vec<u8> =
+        me.map_or(Vec::new(), |s| state.cards.cards_in(hand(s)).map(|id| state.cards.kind(id)).collect());
+    my_hand.sort_unstable();
+    View {
+        seat: me,
+        players: players as u8,
+        phase: state.phase,
+        round: state.round,
+        turn: state.turn,
+        active: state.active,
+        positions: state.pos[..players].to_vec(),
+        flag: state.flag,
+        first_taker: state.first_taker,
+        movement_dice: if state.first_taker.is_some() { 1 } else { 2 },
+        captains: state.captain[..players].to_vec(),
+        captains_used: state.captain_used,
+        hand_sizes: Seat::all(players).map(|s| state.hand_size(s) as u8).collect(),
+        my_hand,
+        pile: state.cards.count(DECK) as u8,
+        discards: state.cards.count(DISCARD) as u8,
+        modifiers: Seat::all(players)
+            .flat_map(|s| (0..3u8).map(move |i| (s, i)))
+            .filter(|&(s, i)| !state.mods[s.index()][i as usize].is_empty())
+            .map(|(s, i)| (s, i, state.mods[s.index()][i as usize]))
+            .collect(),
+        stack: state.window.stack().map(|e| StackItem { id: e.item.id, by: e.by, item: e.item.kind }).collect(),
+        frames: state.window.frames() as u8,
+        rolls: state.rolls.list().to_vec(),
+        moving: state.mv,
+        priority: if state.mv.is_none() && state.phase == Phase::Play { state.window.holder() } else { None },
+        main_done: state.main_done,
+        battle_right: state.battle_right,
+        visiting: state.visiting,
+        traded: state.traded,
+        silenced: state.silenced,
+        shielded: state.shield_turn.union(state.shield_next),
+        winner: state.winner,
+    }
+}
+
+fn no_seats(set: &SeatSet) -> bool {
+    set.is_empty()
+}
+
+fn in_play(phase: &Phase) -> bool {
+    *phase == Phase::Play
+}

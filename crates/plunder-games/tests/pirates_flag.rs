@@ -1,0 +1,1189 @@
+//! The Pirate's Flag: conformance, the rulebook's examples and FAQ with scripted chance, every card and
+//! captain, properties (cards conserved, random play ends, views never leak), and the bot.
+
+use plunder_core::{conformance, play, supply_chance, Game, Seat, Status, Viewer};
+use plunder_games::pirates_flag::{
+    Action, Captains, Chance, Dir, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
+};
+
+const A: Seat = Seat(0);
+const B: Seat = Seat(1);
+const C: Seat = Seat(2);
+const D: Seat = Seat(3);
+
+fn game(options: Options) -> PiratesFlag {
+    PiratesFlag::new(options).expect("valid options")
+}
+
+fn options(players: u8) -> Options {
+    let mut o = Options::for_players(players);
+    // Fixed captains: seat i gets the i-th of these.
+    let ids =
+        ["captain-quill", "captain-gale", "captain-drake", "captain-blackwater", "captain-mirage", "captain-iron-meg"];
+    o.captains = Captains::Chosen(ids[..players as usize].iter().map(|s| s.to_string()).collect());
+    o
+}
+
+/// A scripted table with A to move first; `setup` edits the position before the first turn settles.
+struct Table {
+    g: PiratesFlag,
+    st: State,
+}
+
+impl Table {
+    fn new(players: u8) -> Table {
+        Table::with(options(players), |_| {})
+    }
+
+    fn with(options: Options, setup: impl FnOnce(&mut State)) -> Table {
+        let game = game(options);
+        let mut state = game.initial_state();
+        setup(&mut state);
+        game.apply_chance_unchecked(&mut state, &Chance::FirstPlayer { seat: A });
+        Table { g: game, st: state }
+    }
+
+    fn outcomes(&self) -> Vec<(Chance, f64)> {
+        let mut out = Vec::new();
+        self.g.chance_outcomes(&self.st, &mut out);
+        out
+    }
+
+    fn kind(&self, id: &str) -> u8 {
+        self.g.card_kind(id).unwrap_or_else(|| panic!("no card {id}"))
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.g.view(&self.st, Viewer::Seat(seat))
+    }
+
+    fn spec(&self) -> View {
+        self.g.view(&self.st, Viewer::Spectator)
+    }
+
+    fn pos(&self, seat: Seat) -> u8 {
+        self.spec().positions[seat.index()]
+    }
+
+    fn hand(&self, seat: Seat) -> u8 {
+        self.spec().hand_sizes[seat.index()]
+    }
+
+    fn decider(&self) -> Option<Seat> {
+        match self.g.status(&self.st) {
+            Status::Decide(seats) => seats.lowest(),
+            _ => None,
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.g.legal_actions(&self.st, seat, &mut out);
+        out
+    }
+
+    fn act(&mut self, seat: Seat, action: Action) {
+        assert_eq!(self.decider(), Some(seat), "{seat} should decide; the view: {:?}", self.spec());
+        play(&self.g, &mut self.st, seat, &action)
+            .unwrap_or_else(|e| panic!("{seat} {action}: {e}; legal: {:?}", self.legal(seat)));
+    }
+
+    fn play(&mut self, seat: Seat, id: &str, target: Target, choice: u8) {
+        let card = self.kind(id);
+        self.act(seat, Action::Play { card, target, choice });
+    }
+
+    /// Every seat holding priority passes until someone else must decide or chance is due.
+    fn pass_all(&mut self) {
+        while let Some(seat) = self.spec().priority {
+            if self.g.status(&self.st) == Status::Chance || self.legal(seat).first() != Some(&Action::Pass) {
+                break;
+            }
+            self.act(seat, Action::Pass);
+        }
+    }
+
+    /// Supplies dice (and draws the first card of the pile for docks) until no chance is due.
+    fn dice(&mut self, faces: &[u8]) {
+        let mut faces = faces.iter();
+        while self.g.status(&self.st) == Status::Chance {
+            let outcomes = self.outcomes();
+            let chance = match outcomes[0].0 {
+                Chance::Die { seat, .. } => Chance::Die { seat, face: *faces.next().expect("a die was scripted") },
+                other => other,
+            };
+            supply_chance(&self.g, &mut self.st, &chance).unwrap();
+        }
+    }
+
+    /// Settles pending chance (draws, picks) with the first outcome.
+    fn chance(&mut self) {
+        while self.g.status(&self.st) == Status::Chance {
+            let o = self.outcomes()[0].0;
+            assert!(!matches!(o, Chance::Die { .. }), "a die is due");
+            supply_chance(&self.g, &mut self.st, &o).unwrap();
+        }
+    }
+
+    /// The active player's movement roll with these dice, everyone passing over it and its result.
+    fn roll(&mut self, seat: Seat, faces: &[u8]) {
+        self.act(seat, Action::Roll);
+        self.pass_all();
+        self.dice(faces);
+        self.pass_all();
+    }
+
+    fn go(&mut self, seat: Seat, dir: Dir) {
+        self.act(seat, Action::Go { dir });
+        self.chance();
+    }
+
+    fn end_turn(&mut self) {
+        self.pass_all();
+    }
+}
+
+fn on(seat: Seat) -> Target {
+    Target::Seat { seat }
+}
+
+// ---- Conformance. ----
+
+#[test]
+fn conformance_at_every_table_size() {
+    let config = conformance::Config { games: 3, determinize_every: 7, play_on_every: 50, ..Default::default() };
+    for players in [3u8, 6] {
+        let mut o = Options::for_players(players);
+        o.max_rounds = 12;
+        conformance::check_with(&game(o), config);
+    }
+    let mut o = Options::for_players(4);
+    o.max_rounds = 10;
+    o.carrier_seaward_only = true;
+    o.flag_flies_out = false;
+    conformance::check_with(&game(o), config);
+}
+
+fn k(id: &str) -> u8 {
+    game(options(4)).card_kind(id).unwrap_or_else(|| panic!("no card {id}"))
+}
+
+/// A table of 4 in the one-die era (D took the flag and carries it on `carrier_at`), A to act.
+fn one_die(carrier_at: u8, setup: impl FnOnce(&mut State)) -> Table {
+    Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: D }, Some(D));
+        st.set_position(D, carrier_at);
+        setup(st);
+    })
+}
+
+fn m(t: &Table, seat: Seat, scope: u8) -> plunder_games::pirates_flag::Mods {
+    t.spec().modifiers.iter().find(|m| m.0 == seat && m.1 == scope).map_or_else(Default::default, |m| m.2)
+}
+
+fn mods_add(t: &Table, seat: Seat) -> i16 {
+    t.spec().modifiers.iter().filter(|m| m.0 == seat).map(|m| m.2.add).sum()
+}
+
+/// A plays `id` at `target`, and everyone passes until it resolved.
+fn a_plays(t: &mut Table, id: &str, target: Target, choice: u8) {
+    t.play(A, id, target, choice);
+    t.pass_all();
+    t.chance();
+}
+
+// ---- Rulebook examples. ----
+
+#[test]
+fn example_start_and_two_dice() {
+    // Example 1 of the doc: all in the Dread Sea; A rolls 3 + 4: only far; dock 5|6 draws; the Trading Post on 6
+    // offers a stop, declined; A ends on 7 with 1 card.
+    let mut t = Table::new(4);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[3, 4]);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Far }, Action::Stop], "on 6, the Trading Post stop is offered");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 7);
+    assert_eq!(t.hand(A), 1);
+}
+
+#[test]
+fn example_first_player_is_a_uniform_roll_off() {
+    let g = game(options(3));
+    let st = g.initial_state();
+    let mut out = Vec::new();
+    g.chance_outcomes(&st, &mut out);
+    assert_eq!(out.len(), 3);
+    assert!(out.iter().all(|(_, p)| (*p - 1.0 / 3.0).abs() < 1e-12));
+}
+
+#[test]
+fn example_full_count_in_a_chosen_direction_and_docks() {
+    let mut t = Table::with(options(4), |st| st.set_position(A, 13));
+    t.roll(A, &[1, 1]);
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Go { dir: Dir::Far }]);
+    t.go(A, Dir::Sea);
+    assert_eq!((t.pos(A), t.hand(A)), (11, 1), "sea: 12, 11 with a draw at 12|13");
+}
+
+#[test]
+fn example_bounce_at_the_sea_end() {
+    let mut t = one_die(30, |st| st.set_position(A, 2));
+    t.roll(A, &[4]);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Far }, Action::Stop], "the end stop on 1");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 4);
+}
+
+#[test]
+fn example_taking_the_flag_from_the_dread_ship_with_steps_left() {
+    let mut t = Table::with(options(4), |st| st.set_position(A, 32));
+    t.roll(A, &[3, 4]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Stop], "the end stop on 36");
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 32, "35, 34, 33 (+1 towards the sea) -> 32");
+    assert_eq!(t.hand(A), 2, "docks 34|35 twice");
+    assert_eq!(t.spec().first_taker, Some(A));
+    assert_eq!(t.spec().movement_dice, 1);
+}
+
+#[test]
+fn example_hazards_plus_and_minus() {
+    let mut t = one_die(30, |st| st.set_position(A, 1));
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 4, "1 -> 3 (+1) -> 4");
+    let mut t = one_die(30, |st| st.set_position(A, 13));
+    t.roll(A, &[3]);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 11, "12, 11, 10 (-1, back the way it came) -> 11");
+}
+
+#[test]
+fn example_waterfalls_one_way_with_a_choice_after() {
+    let mut t = Table::with(options(4), |st| st.set_position(A, 5));
+    t.roll(A, &[2, 2]);
+    t.go(A, Dir::Far);
+    t.go(A, Dir::Far);
+    assert!(t.legal(A).contains(&Action::Descend), "on 8 with a step left");
+    t.act(A, Action::Descend);
+    assert_eq!(t.pos(A), 14);
+    let mut t = Table::with(options(4), |st| st.set_position(A, 7));
+    t.roll(A, &[2, 2]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Descend);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 12, "from 14 sea: 13, 12 (never back up to 8)");
+}
+
+#[test]
+fn example_the_flag_flies_out_of_a_carrier_going_down() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(D));
+        st.set_position(A, 6);
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Descend);
+    assert_eq!(t.spec().flag, Flag::Loose { space: 8 });
+    assert_eq!(t.pos(A), 14);
+    let mut o = options(4);
+    o.flag_flies_out = false;
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(D));
+        st.set_position(A, 6);
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Descend);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+#[test]
+fn example_picking_up_a_loose_flag_by_passing() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Loose { space: 15 }, Some(D));
+        st.set_position(A, 13);
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "picked up on 15");
+    let legal = t.legal(A);
+    assert!(legal.contains(&Action::Stop) && legal.contains(&Action::Go { dir: Dir::Sea }), "stop or either way");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 16);
+}
+
+#[test]
+fn example_hand_limits_and_the_first_taker_bonus() {
+    let cards = ["smooth-sailing", "heavy-breeze", "aarrgh", "doldrums", "trade-winds"];
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 11);
+        for c in cards {
+            st.give(A, k(c));
+        }
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.hand(A), 5, "a full hand does not draw");
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 11);
+        st.set_flag(Flag::Carried { seat: D }, Some(A));
+        for c in cards {
+            st.give(A, k(c));
+        }
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.hand(A), 6, "the first taker holds 6");
+}
+
+#[test]
+fn example_trading_post_once_per_visit_and_faq_3() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 4);
+        st.give(A, k("aarrgh"));
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Stop);
+    assert_eq!((t.pos(A), t.hand(A)), (6, 2));
+    let trade = Action::Trade { discard: k("aarrgh") };
+    assert!(t.legal(A).contains(&trade));
+    t.act(A, trade);
+    t.chance();
+    assert_eq!(t.hand(A), 3);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Trade { .. })), "once per visit");
+    let mut t = one_die(30, |st| st.set_position(A, 5));
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.chance();
+    assert_eq!(t.pos(A), 6);
+    let _ = t.hand(A);
+}
+
+#[test]
+fn example_empty_pile_reshuffles_the_discards() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 11);
+        st.discard_pile();
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.hand(A), 1);
+    assert_eq!(t.spec().pile, 47);
+    assert_eq!(t.spec().discards, 0);
+}
+
+#[test]
+fn example_winning_off_the_sea_end() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 3);
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Sea);
+    assert!(t.legal(A).contains(&Action::Stop), "the end stop on 1");
+    t.go(A, Dir::Sea);
+    assert_eq!(t.g.status(&t.st), Status::Over);
+    assert_eq!(t.g.outcome(&t.st).unwrap().winners, plunder_core::SeatSet::only(A));
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 3);
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 1, "exactly to 1: no win");
+    assert_ne!(t.g.status(&t.st), Status::Over);
+}
+
+#[test]
+fn example_stop_and_battle_then_escape() {
+    let mut t = one_die(15, |st| st.set_position(A, 12));
+    t.roll(A, &[5]);
+    t.go(A, Dir::Far);
+    assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
+    t.act(A, Action::Stop);
+    t.chance();
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[5, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t.pass_all();
+    t.dice(&[4]);
+    t.pass_all();
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 11);
+    // The carrier wins: A stays, no more movement.
+    let mut t = one_die(15, |st| st.set_position(A, 14));
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[2, 6]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: D });
+    assert!(!t.legal(A).contains(&Action::Battle) && !t.legal(A).contains(&Action::Roll));
+}
+
+#[test]
+fn example_battle_ties_roll_again() {
+    let mut t = one_die(15, |st| st.set_position(A, 15));
+    assert!(t.legal(A).contains(&Action::Battle), "battle instead of the movement roll");
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[4, 4]);
+    t.pass_all();
+    assert!(t.spec().stack.iter().any(|i| matches!(i.item, ItemKind::Battle { ties: 1, .. })), "a new battle item");
+    t.pass_all();
+    t.dice(&[1, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: D });
+}
+
+#[test]
+fn example_faq_two_ships_without_the_flag_do_nothing() {
+    let t = one_die(25, |st| {
+        st.set_position(A, 20);
+        st.set_position(B, 20);
+    });
+    assert!(t.legal(A).contains(&Action::Roll) && !t.legal(A).contains(&Action::Battle));
+}
+
+#[test]
+fn example_1_gone_fishin_and_flank() {
+    let mut t = Table::with(options(3), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, 24);
+        st.set_position(B, 27);
+        st.give(A, k("gone-fishin"));
+        st.give(B, k("flank"));
+    });
+    t.play(A, "gone-fishin", on(B), 0);
+    t.play(B, "flank", Target::None, 0);
+    t.pass_all();
+    t.go(B, Dir::Far);
+    t.pass_all();
+    assert_eq!(t.pos(B), 28);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B }, "out of range: no effect");
+    assert!(!t.legal(A).contains(&Action::Pass), "A must now take its main action");
+}
+
+#[test]
+fn example_2_aarrgh_giant_mirror_thick_fog() {
+    let mut t = Table::with(options(3), |st| {
+        st.give(A, k("aarrgh"));
+        st.give(A, k("thick-fog"));
+        st.give(B, k("giant-mirror"));
+    });
+    t.play(A, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[0].id;
+    t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
+    t.act(C, Action::Pass);
+    let mirror = t.spec().stack[1].id;
+    t.play(A, "thick-fog", Target::Item { id: mirror }, 0);
+    t.pass_all();
+    assert_eq!(mods_add(&t, B), -3);
+    assert_eq!(mods_add(&t, A), 0);
+    // Without Thick Fog the mirror turns Aarrgh! on A.
+    let mut t = Table::with(options(3), |st| {
+        st.give(A, k("aarrgh"));
+        st.give(B, k("giant-mirror"));
+    });
+    t.play(A, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[0].id;
+    t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
+    t.pass_all();
+    assert_eq!((mods_add(&t, A), mods_add(&t, B)), (-3, 0));
+}
+
+#[test]
+fn example_one_card_per_turn_and_free_cards() {
+    let mut t = Table::with(options(4), |st| {
+        st.give(B, k("smooth-sailing"));
+        st.give(B, k("aarrgh"));
+        st.give(B, k("heavy-breeze"));
+    });
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    t.play(B, "smooth-sailing", Target::None, 0);
+    for seat in [C, D, A, B, A] {
+        t.act(seat, Action::Pass);
+    }
+    assert_eq!(mods_add(&t, B), 3);
+    let aarrgh = k("aarrgh");
+    assert!(!t.legal(B).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == aarrgh)));
+    assert!(t.legal(B).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == k("heavy-breeze"))));
+}
+
+#[test]
+fn example_3_captain_shan_doubles_the_battle_roll() {
+    let mut o = options(4);
+    o.captains =
+        Captains::Chosen(["captain-shan", "captain-gale", "captain-drake", "captain-quill"].map(String::from).to_vec());
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, 14);
+        st.set_position(B, 18);
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Battle);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[3, 5]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "3 x 2 = 6 beats 5");
+}
+
+#[test]
+fn example_faq_4_a_pull_stops_at_your_space() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 24);
+        st.set_position(B, 25);
+        st.give(A, k("tow-line"));
+    });
+    a_plays(&mut t, "tow-line", on(B), 0);
+    assert_eq!(t.pos(B), 24);
+}
+
+#[test]
+fn example_optional_carrier_heads_home_only() {
+    let mut o = options(4);
+    o.carrier_seaward_only = true;
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 20);
+    });
+    t.roll(A, &[3]);
+    assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Stop], "19 is a Trading Post");
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 18, "17 is -1: back to 18");
+}
+
+// ---- Every card and captain: one test each (named `card_<id>` / `captain_<id>`). ----
+
+/// A (active, on `a`) holds `id`; B on `b` carries the flag (one-die era, D took it first).
+fn card_table(id: &str, a: u8, b: u8) -> Table {
+    Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(D));
+        st.set_position(A, a);
+        st.set_position(B, b);
+        st.set_position(C, 30);
+        st.set_position(D, 20);
+        st.give(A, k(id));
+    })
+}
+
+fn modifier_test(id: &str, target: Target, choice: u8) -> Table {
+    let mut t = card_table(id, 10, 16);
+    a_plays(&mut t, id, target, choice);
+    t
+}
+
+#[test]
+fn card_smooth_sailing() {
+    assert_eq!(mods_add(&modifier_test("smooth-sailing", Target::None, 0), A), 3);
+}
+
+#[test]
+fn card_heavy_breeze() {
+    let mut t = card_table("heavy-breeze", 10, 16);
+    t.st.give(A, k("smooth-sailing"));
+    t.play(A, "smooth-sailing", Target::None, 0);
+    t.pass_all();
+    t.play(A, "heavy-breeze", Target::None, 0);
+    t.pass_all();
+    assert_eq!(mods_add(&t, A), 5, "both in one turn");
+}
+
+#[test]
+fn card_aarrgh() {
+    let mut t = modifier_test("aarrgh", on(B), 0);
+    assert_eq!(mods_add(&t, B), -3);
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.end_turn();
+    t.roll(B, &[2]);
+    assert_eq!(t.pos(B), 16, "2 - 3 -> 0: B does not move");
+}
+
+#[test]
+fn card_doldrums() {
+    assert_eq!(mods_add(&modifier_test("doldrums", on(B), 0), B), -1);
+}
+
+#[test]
+fn card_trade_winds() {
+    let mut t = modifier_test("trade-winds", Target::None, 0);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    assert_eq!(t.outcomes().len(), 6);
+    t.dice(&[1, 1]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 12, "two dice (one more), 1 + 1");
+}
+
+#[test]
+fn card_becalmed() {
+    let t = modifier_test("becalmed", on(B), 0);
+    assert_eq!(m(&t, B, 1).set, Some(0));
+}
+
+#[test]
+fn card_headwind() {
+    let t = modifier_test("headwind", on(B), 0);
+    assert_eq!(m(&t, B, 1).dir, Some(Dir::Far));
+}
+
+#[test]
+fn card_loaded_dice() {
+    let t = modifier_test("loaded-dice", Target::None, 0);
+    assert_eq!(m(&t, A, 2).set, Some(6));
+}
+
+#[test]
+fn card_grog_ration() {
+    let t = modifier_test("grog-ration", Target::None, 0);
+    assert_eq!(m(&t, A, 2).add, 2);
+}
+
+#[test]
+fn card_broadside() {
+    let t = modifier_test("broadside", on(B), 0);
+    assert_eq!(m(&t, B, 2).add, -2);
+}
+
+#[test]
+fn card_dead_reckoning() {
+    let mut t = modifier_test("dead-reckoning", Target::None, 5);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[1]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 15, "the die shows 5");
+}
+
+/// A rolls (die `face`) and plays `id` on the roll result.
+fn after_roll(id: &str, face: u8, then: u8) -> Table {
+    let mut t = card_table(id, 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[face]);
+    t.play(A, id, Target::Roll { index: 0 }, 0);
+    t.pass_all();
+    t.dice(&[then]);
+    t.pass_all();
+    t
+}
+
+#[test]
+fn card_lucky_doubloon() {
+    let mut t = after_roll("lucky-doubloon", 1, 4);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 28, "rerolled to 4");
+}
+
+#[test]
+fn card_jinxed() {
+    let t = card_table("jinxed", 24, 16);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Play { .. })), "no roll waits");
+    let mut t = card_table("jinxed", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[3]);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Play { .. })), "not on your own roll");
+}
+
+#[test]
+fn card_sea_legs() {
+    let mut t = after_roll("sea-legs", 2, 0);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 28, "2 + 2");
+}
+
+#[test]
+fn card_rogue_wave() {
+    let mut t = after_roll("rogue-wave", 3, 0);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 25, "3 - 2");
+}
+
+#[test]
+fn card_flank() {
+    let mut t = card_table("flank", 10, 16);
+    t.play(A, "flank", Target::None, 0);
+    t.pass_all();
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 9);
+}
+
+#[test]
+fn card_hot_pursuit() {
+    let mut t = card_table("hot-pursuit", 12, 15);
+    t.play(A, "hot-pursuit", Target::None, 4);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.legal(A), vec![Action::Stop], "never past the flag");
+    t.act(A, Action::Stop);
+    assert_eq!(t.pos(A), 15, "towards the flag, ending on the carrier");
+    assert!(t.legal(A).contains(&Action::Battle));
+}
+
+#[test]
+fn card_full_sail() {
+    let mut t = card_table("full-sail", 24, 16);
+    t.play(A, "full-sail", Target::None, 2);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 26);
+    assert!(!t.legal(A).contains(&Action::Roll), "instead of rolling");
+}
+
+#[test]
+fn card_man_the_oars() {
+    let mut t = card_table("man-the-oars", 24, 16);
+    t.play(A, "man-the-oars", Target::None, 0);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 26);
+}
+
+#[test]
+fn card_fair_winds() {
+    let mut t = card_table("fair-winds", 24, 16);
+    t.play(A, "fair-winds", Target::None, 0);
+    t.pass_all();
+    t.dice(&[2]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 26);
+}
+
+#[test]
+fn card_homeward_bound() {
+    let mut t = card_table("homeward-bound", 24, 16);
+    t.play(A, "homeward-bound", Target::None, 0);
+    t.pass_all();
+    t.dice(&[1, 1]);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.pos(A), 22, "two dice, towards the sea");
+}
+
+#[test]
+fn card_grappling_hook() {
+    let mut t = card_table("grappling-hook", 10, 16);
+    a_plays(&mut t, "grappling-hook", on(B), 0);
+    assert_eq!(t.pos(B), 13);
+}
+
+#[test]
+fn card_tow_line() {
+    let mut t = card_table("tow-line", 10, 16);
+    a_plays(&mut t, "tow-line", on(B), 0);
+    assert_eq!(t.pos(B), 14);
+}
+
+#[test]
+fn card_undertow() {
+    let mut t = card_table("undertow", 10, 16);
+    t.st.set_position(D, 4);
+    assert!(!t.legal(A).contains(&Action::Play { card: k("undertow"), target: on(A), choice: 0 }), "not the lowest");
+    a_plays(&mut t, "undertow", on(D), 0);
+    assert_eq!(t.pos(D), 7, "4 -> 7 with a draw at 5|6");
+    assert_eq!(t.hand(D), 1);
+}
+
+#[test]
+fn card_cannon_volley() {
+    let mut t = card_table("cannon-volley", 14, 16);
+    a_plays(&mut t, "cannon-volley", on(B), 0);
+    assert_eq!(t.pos(B), 19, "pushed 3 away from A (a push onto a Trading Post is no visit)");
+}
+
+#[test]
+fn card_riptide() {
+    let mut t = card_table("riptide", 10, 16);
+    a_plays(&mut t, "riptide", Target::None, 0);
+    assert_eq!((t.pos(A), t.pos(B), t.pos(C), t.pos(D)), (10, 16, 31, 21), "B onto 17 (-1) goes back to 16");
+}
+
+#[test]
+fn card_sea_serpent() {
+    let mut t = card_table("sea-serpent", 14, 16);
+    a_plays(&mut t, "sea-serpent", on(B), 1);
+    assert_eq!(t.pos(B), 18);
+}
+
+#[test]
+fn card_whirlpool() {
+    let mut t = card_table("whirlpool", 14, 16);
+    a_plays(&mut t, "whirlpool", on(B), 0);
+    assert_eq!((t.pos(A), t.pos(B)), (16, 14));
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B }, "each keeps its flag");
+}
+
+#[test]
+fn card_kraken() {
+    let mut t = card_table("kraken", 14, 16);
+    a_plays(&mut t, "kraken", Target::None, 0);
+    assert_eq!((t.pos(B), t.pos(D)), (19, 20), "only ships within 3 of A");
+    assert!(!t.legal(A).contains(&Action::Roll), "instead of rolling");
+}
+
+#[test]
+fn card_gone_fishin() {
+    let mut t = card_table("gone-fishin", 13, 16);
+    a_plays(&mut t, "gone-fishin", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert!(t.legal(A).contains(&Action::Roll), "no escape roll: A still takes its main action");
+}
+
+#[test]
+fn card_harpoon_gun() {
+    let t = card_table("harpoon-gun", 13, 16);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Play { .. })), "3 spaces is out of range");
+    let mut t = card_table("harpoon-gun", 14, 16);
+    a_plays(&mut t, "harpoon-gun", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+#[test]
+fn card_boarding_party() {
+    let mut t = card_table("boarding-party", 14, 16);
+    t.play(A, "boarding-party", on(B), 0);
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[6, 1]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert!(t.spec().stack.iter().any(|i| matches!(i.item, ItemKind::MovementRoll { escape: true, .. })));
+}
+
+#[test]
+fn card_chain_shot() {
+    let mut t = card_table("chain-shot", 14, 16);
+    a_plays(&mut t, "chain-shot", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Loose { space: 18 });
+}
+
+#[test]
+fn card_cutlass_gamble() {
+    let mut t = card_table("cutlass-gamble", 12, 16);
+    t.play(A, "cutlass-gamble", on(B), 0);
+    t.pass_all();
+    t.dice(&[4]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "even");
+}
+
+#[test]
+fn card_lashed_to_the_mast() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 14);
+        st.set_position(B, 15);
+        st.give(A, k("lashed-to-the-mast"));
+        st.give(B, k("harpoon-gun"));
+    });
+    a_plays(&mut t, "lashed-to-the-mast", Target::None, 0);
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    t.play(B, "harpoon-gun", on(A), 0);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "shielded");
+}
+
+#[test]
+fn card_sleight_of_hand() {
+    let mut t = card_table("sleight-of-hand", 16, 16);
+    a_plays(&mut t, "sleight-of-hand", on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+/// A plays Harpoon Gun on carrier B; B answers with `id`.
+fn answer(id: &str) -> Table {
+    let mut t = card_table("harpoon-gun", 14, 16);
+    t.st.give(B, k(id));
+    t.play(A, "harpoon-gun", on(B), 0);
+    let harpoon = t.spec().stack[0].id;
+    t.play(B, id, Target::Item { id: harpoon }, if id == "double-cross" { C.0 } else { 0 });
+    t.pass_all();
+    t
+}
+
+#[test]
+fn card_thick_fog() {
+    assert_eq!(answer("thick-fog").spec().flag, Flag::Carried { seat: B });
+}
+
+#[test]
+fn card_giant_mirror() {
+    assert_eq!(answer("giant-mirror").spec().flag, Flag::Carried { seat: B }, "mirrored: A finds no carrier in A");
+}
+
+#[test]
+fn card_belay_that() {
+    assert_eq!(answer("belay-that").spec().flag, Flag::Carried { seat: B });
+}
+
+#[test]
+fn card_double_cross() {
+    assert_eq!(answer("double-cross").spec().flag, Flag::Carried { seat: B }, "retargeted at C, who has no flag");
+}
+
+#[test]
+fn card_smoke_screen() {
+    let mut t = card_table("aarrgh", 16, 16);
+    t.st.give(B, k("smoke-screen"));
+    t.act(A, Action::Battle);
+    t.act(A, Action::Pass);
+    let battle = t.spec().stack[0].id;
+    t.play(B, "smoke-screen", Target::Item { id: battle }, 0);
+    t.pass_all();
+    assert!(t.spec().stack.is_empty() && t.spec().rolls.is_empty(), "called off before the dice");
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B });
+}
+
+#[test]
+fn card_mutiny() {
+    let mut t = card_table("mutiny", 10, 16);
+    t.st.give(B, k("smooth-sailing"));
+    a_plays(&mut t, "mutiny", on(B), 0);
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    assert!(!t.legal(B).iter().any(|a| matches!(a, Action::Play { .. })), "silenced");
+}
+
+#[test]
+fn card_message_in_a_bottle() {
+    let mut t = card_table("message-in-a-bottle", 10, 16);
+    t.play(A, "message-in-a-bottle", Target::None, 0);
+    t.chance();
+    assert_eq!(t.hand(A), 2);
+    assert!(t.spec().stack.is_empty(), "unanswerable: it takes effect at once");
+}
+
+#[test]
+fn card_careen_the_hull() {
+    let mut t = card_table("careen-the-hull", 10, 16);
+    t.play(A, "careen-the-hull", Target::None, 0);
+    t.chance();
+    assert_eq!(t.hand(A), 3);
+    assert!(!t.legal(A).contains(&Action::Roll));
+}
+
+#[test]
+fn card_black_market() {
+    let mut t = card_table("black-market", 10, 16);
+    t.st.give(A, k("aarrgh"));
+    t.play(A, "black-market", Target::None, k("aarrgh"));
+    t.chance();
+    assert_eq!(t.hand(A), 2, "discard Aarrgh!, draw 2");
+}
+
+#[test]
+fn card_pickpocket() {
+    let mut t = card_table("pickpocket", 14, 16);
+    t.st.give(B, k("aarrgh"));
+    a_plays(&mut t, "pickpocket", on(B), 0);
+    assert_eq!((t.hand(A), t.hand(B)), (1, 0));
+    assert_eq!(t.view(A).my_hand, vec![k("aarrgh")]);
+}
+
+#[test]
+fn card_walk_the_plank() {
+    let mut t = card_table("walk-the-plank", 14, 16);
+    for c in ["aarrgh", "flank", "tow-line"] {
+        t.st.give(B, k(c));
+    }
+    a_plays(&mut t, "walk-the-plank", on(B), 0);
+    assert_eq!(t.hand(B), 1);
+    assert_eq!(t.spec().discards, 3);
+}
+
+#[test]
+fn card_its_you_or_me() {
+    let mut t = card_table("its-you-or-me", 14, 16);
+    t.st.give(B, k("aarrgh"));
+    t.st.give(A, k("flank"));
+    t.play(A, "its-you-or-me", on(B), 0);
+    t.pass_all();
+    t.dice(&[2]);
+    t.pass_all();
+    t.chance();
+    assert_eq!((t.hand(A), t.hand(B)), (2, 0), "0-3: A takes a card from B");
+}
+
+/// A table whose seat A has captain `id`.
+fn captain_table(id: &str, a: u8, b: u8) -> Table {
+    let mut o = options(4);
+    let mut ids = vec![id.to_string()];
+    let others = ["captain-quill", "captain-shan", "captain-drake", "captain-gale", "captain-mirage"];
+    ids.extend(others.iter().filter(|&&o| o != id).take(3).map(|s| s.to_string()));
+    o.captains = Captains::Chosen(ids);
+    Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(D));
+        st.set_position(A, a);
+        st.set_position(B, b);
+        st.set_position(C, 30);
+        st.set_position(D, 20);
+    })
+}
+
+fn use_captain(t: &mut Table, target: Target, choice: u8) {
+    t.act(A, Action::Captain { target, choice });
+    t.pass_all();
+    t.chance();
+}
+
+#[test]
+fn captain_captain_shan() {
+    let mut t = captain_table("captain-shan", 10, 16);
+    use_captain(&mut t, Target::None, 0);
+    assert_eq!(m(&t, A, 0).doubles, 1);
+    assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Captain { .. })), "once per game");
+}
+
+#[test]
+fn captain_captain_ironhook() {
+    let mut t = captain_table("captain-ironhook", 15, 16);
+    use_captain(&mut t, on(B), 0);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+}
+
+#[test]
+fn captain_captain_gale() {
+    let mut t = captain_table("captain-gale", 10, 16);
+    use_captain(&mut t, on(B), 2 * 2 + 1);
+    assert_eq!(t.pos(B), 19, "3 spaces far");
+}
+
+#[test]
+fn captain_captain_quill() {
+    let mut t = captain_table("captain-quill", 10, 16);
+    use_captain(&mut t, Target::None, 0);
+    assert_eq!(t.hand(A), 5, "a full hand");
+}
+
+#[test]
+fn captain_captain_mirage() {
+    let mut t = captain_table("captain-mirage", 10, 16);
+    t.st.give(B, k("aarrgh"));
+    t.act(A, Action::Roll);
+    t.act(A, Action::Pass);
+    t.play(B, "aarrgh", on(A), 0);
+    let aarrgh = t.spec().stack[1].id;
+    t.act(C, Action::Pass);
+    t.act(D, Action::Pass);
+    t.act(A, Action::Captain { target: Target::Item { id: aarrgh }, choice: 0 });
+    t.pass_all();
+    assert_eq!(mods_add(&t, A), 0, "cancelled");
+}
+
+#[test]
+fn captain_captain_drake() {
+    let mut t = captain_table("captain-drake", 10, 16);
+    use_captain(&mut t, on(B), 0);
+    assert_eq!((t.pos(A), t.pos(B)), (16, 10));
+}
+
+#[test]
+fn captain_captain_iron_meg() {
+    let mut t = captain_table("captain-iron-meg", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[1]);
+    t.act(A, Action::Captain { target: Target::Roll { index: 0 }, choice: 0 });
+    t.pass_all();
+    t.dice(&[5]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 29);
+}
+
+#[test]
+fn captain_captain_blackwater() {
+    let mut t = captain_table("captain-blackwater", 24, 16);
+    t.act(A, Action::Captain { target: Target::None, choice: 4 });
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 28);
+}
+
+#[test]
+fn every_card_and_captain_has_a_test_here() {
+    let source = include_str!("pirates_flag.rs");
+    let g = game(options(4));
+    for (prefix, list) in [("card_", g.cards()), ("captain_", g.captain_list())] {
+        for c in list {
+            let name = format!("fn {prefix}{}(", c.id.replace('-', "_"));
+            assert!(source.contains(&name), "{} has no test `{name}`", c.id);
+        }
+    }
+}
+
+// ---- Properties. ----
+
+#[test]
+fn leak_twin_another_hand_looks_the_same() {
+    let twin = |card: &str| {
+        let mut t = card_table(card, 10, 16);
+        t.act(A, Action::Roll);
+        t.act(A, Action::Pass);
+        t
+    };
+    let (x, y) = (twin("aarrgh"), twin("flank"));
+    for seat in [B, C, D] {
+        assert_eq!(x.view(seat), y.view(seat), "{seat} cannot tell A's card");
+    }
+    assert_eq!(x.spec(), y.spec());
+    assert_eq!(x.legal(B), y.legal(B), "B's choices do not depend on A's hand");
+    assert_ne!(x.view(A), y.view(A));
+}
+
+#[test]
+fn random_games_end_and_keep_every_card() {
+    use plunder_core::Rng;
+    for players in 3..=6u8 {
+        let g = game(Options::for_players(players));
+        let mut rng = Rng::seeded(players as u64);
+        for _ in 0..8 {
+            let mut st = g.initial_state();
+            let mut steps = 0u64;
+            let mut legal = Vec::new();
+            loop {
+                g.check_invariants(&st).unwrap();
+                match g.status(&st) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let c = g.sample_chance(&st, &mut rng);
+                        g.apply_chance_unchecked(&mut st, &c);
+                    }
+                    Status::Decide(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        legal.clear();
+                        g.legal_actions(&st, seat, &mut legal);
+                        assert!(!legal.is_empty(), "a seat to decide has a choice");
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(&mut st, seat, &a);
+                    }
+                }
+                steps += 1;
+                assert!(steps <= g.facts().max_steps);
+            }
+            assert_eq!(st.total_cards(players as usize), 48);
+        }
+    }
+}
