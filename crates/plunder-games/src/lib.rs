@@ -6,6 +6,7 @@
 pub mod bidding;
 pub mod liars_dice;
 pub mod loot_pirates;
+pub mod pirate_haven;
 mod registry;
 pub mod scallywager;
 

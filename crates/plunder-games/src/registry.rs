@@ -6,6 +6,7 @@ use plunder_core::{
 
 use crate::liars_dice::LiarsDice;
 use crate::loot_pirates::LootPirates;
+use crate::pirate_haven::PirateHaven;
 use crate::scallywager::Scallywager;
 
 /// A game's entry in the registry.
@@ -46,7 +47,7 @@ macro_rules! games {
     };
 }
 
-games! { LootPirates, LiarsDice, Scallywager }
+games! { LootPirates, LiarsDice, Scallywager, PirateHaven }
 
 /// The ids of every game.
 pub fn game_ids() -> Vec<&'static str> {
@@ -145,7 +146,7 @@ mod tests {
     #[test]
     fn every_listed_game_is_found_by_its_own_id_and_only_listed_ids_are_found() {
         let ids = game_ids();
-        assert_eq!(ids.len(), 3, "loot-pirates, liars-dice, scallywager");
+        assert_eq!(ids.len(), 4, "loot-pirates, liars-dice, scallywager, pirate-haven");
         for id in &ids {
             assert_eq!(with_game(id, IdOf), Ok(*id));
             assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");
