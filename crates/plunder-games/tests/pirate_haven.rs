@@ -1119,3 +1119,20 @@ fn every_tile_of_the_data_has_a_test_here() {
         assert!(source.contains(&name), "no test for the tile {}", tile.id);
     }
 }
+
+#[test]
+fn designer_data_in_the_options_and_bad_data_is_refused_with_a_reason() {
+    let coup: serde_json::Value = serde_json::from_str(plunder_games::pirate_haven::content::COUP_JSON).unwrap();
+    let mut cheap = coup.clone();
+    cheap["treasure_chest"]["effect"][0]["food"] = serde_json::json!(2);
+    let g = PirateHaven::new(Options { coup: Some(cheap), ..Options::for_players(2) }).unwrap();
+    assert_eq!(g.content().chest_cost, 2);
+    let mut broken = coup;
+    broken["coup_track"]["top"] = serde_json::json!(0);
+    let error = PirateHaven::new(Options { coup: Some(broken), ..Options::for_players(2) }).unwrap_err();
+    assert!(error.reason.contains("top"), "{}", error.reason);
+    let error =
+        PirateHaven::new(Options { tiles: Some(serde_json::json!({"format": "x"})), ..Options::for_players(2) })
+            .unwrap_err();
+    assert!(error.reason.contains("tiles"), "{}", error.reason);
+}

@@ -725,14 +725,14 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         return bad("coup", format!("the game has {ROUNDS} rounds"));
     }
     let mut map_tiles = [0u8; 5];
-    for players in 2..=4usize {
+    for (players, size) in map_tiles.iter_mut().enumerate().skip(2) {
         let Some(&n) = coup.map.tiles_by_players.get(&players.to_string()) else {
             return bad("coup", format!("no map size for {players} players"));
         };
         if n == 0 || n as usize > MAX_SLOTS || stack_sizes.iter().any(|&s| (n as u32) > s) {
             return bad("coup", format!("a map of {n} tiles does not fit (1 to {MAX_SLOTS}, at most a stack)"));
         }
-        map_tiles[players] = n;
+        *size = n;
     }
     let mut pool = [0u8; 3];
     for p in &coup.pool {

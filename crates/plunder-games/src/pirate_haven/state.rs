@@ -360,7 +360,7 @@ impl State {
 
     /// Whether `seat` has left the map this round.
     pub fn has_left(&self, seat: Seat) -> bool {
-        self.track.iter().any(|&s| s == Some(seat))
+        self.track.contains(&Some(seat))
     }
 
     fn fill_stack(&mut self, c: &Content) {
