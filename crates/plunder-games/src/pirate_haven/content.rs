@@ -236,6 +236,8 @@ pub struct TileDef {
     pub spots: [u8; MAX_SPOTS],
     pub spot_count: u8,
     pub printed: [Option<Printed>; MAX_SPOTS],
+    /// Printed pieces by item (`Item::index`), for counting.
+    pub printed_items: [u8; 6],
     pub effects: Vec<Effect>,
     /// The die or token a Die or Token tile offers.
     pub offers: Option<Item>,
@@ -253,7 +255,14 @@ pub struct TileDef {
 impl TileDef {
     /// Printed pieces of `item` on this tile.
     pub fn printed_count(&self, item: Item) -> u8 {
-        self.printed.iter().flatten().filter(|p| p.item == item).count() as u8
+        self.printed_items[item.index()]
+    }
+
+    fn count_printed(&mut self) {
+        self.printed_items = [0; 6];
+        for p in self.printed.iter().flatten() {
+            self.printed_items[p.item.index()] += 1;
+        }
     }
 }
 
@@ -488,6 +497,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
     let (spot_masks, spot_count) = spots(file, &id, &entry.spots)?;
     let mut def = TileDef {
         printed: printed(file, &id, &entry.printed)?,
+        printed_items: [0; 6],
         id: entry.id,
         name: entry.name,
         kind: entry.kind,
@@ -563,6 +573,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
         return bad(file, format!("'{id}': a Die tile offers a die"));
     }
     def.effects = entry.effect;
+    def.count_printed();
     Ok(def)
 }
 
@@ -706,6 +717,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         spots: spot_masks,
         spot_count,
         printed: tavern_printed,
+        printed_items: [0; 6],
         effects: Vec::new(),
         offers: None,
         boost_now: [0; 3],
@@ -716,6 +728,9 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         relocate: false,
         reroll: None,
     });
+    if let Some(tavern) = defs.last_mut() {
+        tavern.count_printed();
+    }
     if defs.len() > MAX_KINDS {
         return bad("tiles", format!("at most {} kinds of tile", MAX_KINDS - 1));
     }

@@ -138,11 +138,21 @@ impl Island {
 
     /// Pieces of `item` on the island, printed ones included.
     pub fn count(&self, c: &Content, item: Item) -> u8 {
-        let mut n = 0;
+        self.counts(c)[item.index()]
+    }
+
+    /// Pieces of every item on the island, printed ones included, in one pass.
+    pub fn counts(&self, c: &Content) -> [u8; 6] {
+        let mut n = [0u8; 6];
         for plot in &self.plots {
             if let Some(tile) = plot.tile {
-                n += c.tiles[tile as usize].printed_count(item);
-                n += plot.spots.iter().flatten().filter(|h| h.item == item).count() as u8;
+                let printed = &c.tiles[tile as usize].printed_items;
+                for (count, p) in n.iter_mut().zip(printed) {
+                    *count += p;
+                }
+                for h in plot.spots.iter().flatten() {
+                    n[h.item.index()] += 1;
+                }
             }
         }
         n
@@ -178,9 +188,13 @@ impl Island {
 
     /// Whether adding these pieces keeps every limit.
     pub fn limits_hold(&self, c: &Content, extra: [u8; 6]) -> bool {
-        c.limits.iter().all(|&(item, bound)| {
-            self.count(c, item) + extra[item.index()] <= self.count(c, bound) + extra[bound.index()]
-        })
+        if c.limits.is_empty() {
+            return true;
+        }
+        let n = self.counts(c);
+        c.limits
+            .iter()
+            .all(|&(item, bound)| n[item.index()] + extra[item.index()] <= n[bound.index()] + extra[bound.index()])
     }
 
     /// Whether a Smuggler's Den (free spots) is within reach of `cell`.
