@@ -7,6 +7,7 @@ pub mod bidding;
 pub mod liars_dice;
 pub mod loot_pirates;
 pub mod lying_pirates;
+pub mod pirate_haven;
 pub mod pirates_flag;
 mod registry;
 pub mod scallywager;

@@ -7,6 +7,7 @@ use plunder_core::{
 use crate::liars_dice::LiarsDice;
 use crate::loot_pirates::LootPirates;
 use crate::lying_pirates::LyingPirates;
+use crate::pirate_haven::PirateHaven;
 use crate::pirates_flag::PiratesFlag;
 use crate::scallywager::Scallywager;
 
@@ -48,7 +49,7 @@ macro_rules! games {
     };
 }
 
-games! { LootPirates, LiarsDice, Scallywager, LyingPirates, PiratesFlag }
+games! { LootPirates, LiarsDice, Scallywager, LyingPirates, PiratesFlag, PirateHaven }
 
 /// The ids of every game.
 pub fn game_ids() -> Vec<&'static str> {
@@ -147,7 +148,7 @@ mod tests {
     #[test]
     fn every_listed_game_is_found_by_its_own_id_and_only_listed_ids_are_found() {
         let ids = game_ids();
-        assert_eq!(ids.len(), 5, "loot-pirates, liars-dice, scallywager, lying-pirates, pirates-flag");
+        assert_eq!(ids.len(), 6, "the six games");
         for id in &ids {
             assert_eq!(with_game(id, IdOf), Ok(*id));
             assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");

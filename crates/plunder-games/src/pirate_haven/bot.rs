@@ -1,0 +1,98 @@
+//! `greedy`: plays each decision for the best Fame estimate a few of its own decisions ahead (travel, take,
+//! place), reading only its view (which in Pirate Haven is the whole table).
+
+use plunder_core::{Bot, Game, Rng, Seat, Status, Turn};
+
+use super::action::Action;
+use super::content::Item;
+use super::score::scores;
+use super::state::{Phase, State};
+use super::PirateHaven;
+
+/// Own decisions searched ahead of the one being made.
+const DEPTH: u32 = 3;
+
+/// Values each legal action by the end-game score its island would have after the rest of the turn (its own
+/// best choices, a few deep; chance averaged for rerolls and chests), plus small weights for Food, Gold and
+/// Coup height, minus the tiles it leaves behind on the map.
+#[derive(Debug)]
+pub struct GreedyBot {
+    rng: Rng,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot { rng: Rng::seeded(seed) }
+    }
+}
+
+/// The estimate of a position for `me`.
+pub fn estimate(game: &PirateHaven, state: &State, me: Seat) -> f64 {
+    let c = game.content();
+    let fame = scores(c, state)[me.index()];
+    let island = state.island(me);
+    let mut value = fame.total as f64;
+    value += 0.4 * island.free_pips(Item::Food).min(12) as f64 + 0.2 * island.free_pips(Item::Gold) as f64;
+    if !state.coup_done && state.phase != Phase::Over {
+        value += 0.6 * state.coup[me.index()] as f64;
+    }
+    if state.phase != Phase::Over {
+        value += 0.3 * island.empty_spots(c).count().min(6) as f64;
+        // Tiles still on the map behind this player's disk are lost to it.
+        let pos = if state.has_left(me) { state.map_len as usize } else { state.pos[me.index()] as usize };
+        let behind = state.map[..pos.saturating_sub(1)].iter().filter(|s| s.tile.is_some()).count();
+        value -= 0.8 * behind as f64;
+    }
+    value
+}
+
+fn value(game: &PirateHaven, state: &State, me: Seat, depth: u32) -> f64 {
+    match game.status(state) {
+        Status::Decide(seats) if depth > 0 && seats.contains(me) && state.phase != Phase::Travel => {
+            let mut legal = Vec::new();
+            game.legal_actions(state, me, &mut legal);
+            legal
+                .iter()
+                .map(|a| {
+                    let mut next = state.clone();
+                    game.apply_unchecked(&mut next, me, a);
+                    value(game, &next, me, depth - 1)
+                })
+                .fold(f64::MIN, f64::max)
+        }
+        Status::Chance if depth > 0 && (state.reveal || matches!(state.phase, Phase::Rerolling { .. })) => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            outcomes
+                .iter()
+                .map(|(o, p)| {
+                    let mut next = state.clone();
+                    game.apply_chance_unchecked(&mut next, o);
+                    p * value(game, &next, me, depth - 1)
+                })
+                .sum()
+        }
+        _ => estimate(game, state, me),
+    }
+}
+
+impl Bot<PirateHaven> for GreedyBot {
+    fn act(&mut self, turn: &Turn<'_, PirateHaven>) -> Action {
+        let state = &turn.view.table;
+        let mut best = f64::MIN;
+        let mut picks: Vec<Action> = Vec::new();
+        for action in turn.legal {
+            let mut next = state.clone();
+            turn.game.apply_unchecked(&mut next, turn.seat, action);
+            let v = value(turn.game, &next, turn.seat, DEPTH);
+            if v > best + 1e-9 {
+                best = v;
+                picks.clear();
+            }
+            if v >= best - 1e-9 {
+                picks.push(*action);
+            }
+        }
+        picks[self.rng.index(picks.len())]
+    }
+}

@@ -1,0 +1,422 @@
+//! # Pirate Haven
+//!
+//! **Source:** *Pirate Haven* (Alexandros Kapidakis, prototype), 2-4 players; rulebook
+//! `shared/rulebooks/004_cb4e5e2d7ae6e03a.txt`. Rulings and the designed content: `docs/rules/pirate-haven.md`;
+//! data: `data/pirate-haven/{island,tiles,coup}.json` (embedded at build time; a designer may pass others).
+//!
+//! Four rounds. Each round a row of tiles is laid from the round's stack (14 / 18 / 22 by table size), Die tiles
+//! get rolled dice and Token tiles their tokens. The player closest to the Coup board moves: forward to any
+//! slot that still holds a tile (take it and place it on your island, or discard it) or off the map onto the
+//! Turn track. Tiles go on island cells of their colour; dice and tokens on spots that accept them, never more
+//! Ships than Cannons nor Gold than Pirates. Houses boost dice, Ports act once, Infrastructure scores at the
+//! end. Treasure Chests are bought with 4 Food. A new Pirate or Cannon token climbs the Coup track (Food and
+//! Gold buy more steps, bonuses at 2, 4, 6); the first to the top, or the single highest at the round's end,
+//! takes a Statue. Fame: Ships ranking, Rum sets, Infrastructure, Statues, the Turn track's 1st spot.
+//!
+//! **Simplifications:** the lost drawings (island layout, tile names and types, stacks, Coup track, chest
+//! cost, Statue worth, two Rum table values) are designed in the data files. Tile stacks and the chest stack
+//! are piles counted by kind, drawn when a tile is laid or a chest turned face up: their contents are public by
+//! count, so nothing in a position is hidden (the game has chance but no hidden information). Chests may be
+//! bought before travelling or while placing a taken die or token (where they can make room), not elsewhere.
+//!
+//! | option | default | meaning |
+//! |---|---|---|
+//! | `players` | 3 | 2 to 4 |
+//! | `first_player` | 0 | the seat on the Turn track's 1st spot in round 1 |
+//! | `tiles`, `island`, `coup` | `null` | a designer's data file (the format of `data/pirate-haven/`) |
+//!
+//! **Payoffs:** the winners share 1 (most Fame, then Food, then Cannons; still tied, a shared win).
+
+mod action;
+mod bot;
+pub mod content;
+mod score;
+mod state;
+mod text;
+mod view;
+
+pub use action::{Action, Cell, Chance, Spot};
+pub use bot::GreedyBot;
+pub use content::{Content, Item, TileType};
+pub use score::{rum_set, scores, winners, Score};
+pub use state::{Back, Held, Island, Phase, Plot, Slot, State, MAX_PLAYERS, MIN_PLAYERS};
+pub use view::View;
+
+use plunder_core::{
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+use content::{CELLS, ROUNDS};
+
+/// Pirate Haven's options. Unknown fields are refused.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// 2 to 4 players.
+    pub players: u8,
+    /// The seat on the Turn track's 1st spot in round 1 (the rulebook: the last to have visited an island).
+    pub first_player: u8,
+    /// A designer's tiles file; `null`: the built-in one.
+    pub tiles: Option<serde_json::Value>,
+    /// A designer's island file; `null`: the built-in one.
+    pub island: Option<serde_json::Value>,
+    /// A designer's Coup board file; `null`: the built-in one.
+    pub coup: Option<serde_json::Value>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::for_players(3)
+    }
+}
+
+impl Options {
+    pub fn for_players(players: u8) -> Options {
+        Options { players, first_player: 0, tiles: None, island: None, coup: None }
+    }
+}
+
+/// Pirate Haven under one set of options, with its checked content.
+#[derive(Clone, Debug)]
+pub struct PirateHaven {
+    options: Options,
+    content: Content,
+}
+
+impl PirateHaven {
+    /// The content the rules read (tiles, island, Coup board).
+    pub fn content(&self) -> &Content {
+        &self.content
+    }
+
+    /// A tile kind's name.
+    pub fn tile_name(&self, kind: u8) -> &str {
+        self.content.tiles.get(kind as usize).map_or("?", |t| t.name.as_str())
+    }
+
+    /// A tile kind by its data id.
+    pub fn kind(&self, id: &str) -> Option<u8> {
+        self.content.tiles.iter().position(|t| t.id == id).map(|k| k as u8)
+    }
+
+    fn players(&self) -> usize {
+        self.options.players as usize
+    }
+
+    /// A state at the start of round 1 with nothing laid yet (for tests and tools).
+    pub fn start(&self) -> State {
+        State::new(&self.content, self.players(), Seat(self.options.first_player))
+    }
+
+    fn push_spots(
+        &self,
+        state: &State,
+        out: &mut Vec<Action>,
+        make: impl Fn(Spot) -> Action,
+        pick: impl Fn(Held) -> bool,
+    ) {
+        for (at, held) in state.island(state.mover).pieces() {
+            if pick(held) {
+                out.push(make(at));
+            }
+        }
+    }
+}
+
+fn from_json(value: &Option<serde_json::Value>, built_in: &str) -> Result<String, OptionsError> {
+    match value {
+        None => Ok(built_in.to_string()),
+        Some(v) => serde_json::to_string(v).map_err(|e| OptionsError::new(e.to_string())),
+    }
+}
+
+impl Game for PirateHaven {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Chance = Chance;
+    type View = View;
+
+    const ID: &'static str = "pirate-haven";
+    const NAME: &'static str = "Pirate Haven";
+
+    fn new(options: Options) -> Result<Self, OptionsError> {
+        let players = options.players as usize;
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(OptionsError::new(format!(
+                "players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}"
+            )));
+        }
+        if options.first_player as usize >= players {
+            return Err(OptionsError::new(format!("first_player must be a seat from 0 to {}", players - 1)));
+        }
+        let content = content::parse(
+            &from_json(&options.island, content::ISLAND_JSON)?,
+            &from_json(&options.tiles, content::TILES_JSON)?,
+            &from_json(&options.coup, content::COUP_JSON)?,
+        )?;
+        Ok(PirateHaven { options, content })
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn options_for_players(players: usize) -> Options {
+        Options::for_players(players.min(u8::MAX as usize) as u8)
+    }
+
+    fn seats(&self) -> usize {
+        self.players()
+    }
+
+    fn initial_state(&self) -> State {
+        self.start()
+    }
+
+    fn status(&self, state: &State) -> Status {
+        match state.phase {
+            Phase::Over => Status::Over,
+            _ if state.reveal => Status::Chance,
+            Phase::Lay { .. } | Phase::Roll { .. } | Phase::Rerolling { .. } => Status::Chance,
+            _ => Status::Decide(SeatSet::only(state.mover)),
+        }
+    }
+
+    fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
+        if seat != state.mover || state.reveal {
+            return;
+        }
+        let c = &self.content;
+        let island = state.island(seat);
+        match state.phase {
+            Phase::Travel => {
+                let from = state.pos[seat.index()] as usize;
+                for slot in from + 1..=state.map_len as usize {
+                    if state.map[slot - 1].tile.is_some() {
+                        out.push(Action::Travel { slot: slot as u8 });
+                    }
+                }
+                out.push(Action::Leave);
+                if state.can_buy(c, None) {
+                    out.push(Action::BuyChest);
+                }
+            }
+            Phase::Resolve => {
+                if state.can_take(c) {
+                    out.push(Action::Take);
+                }
+                out.push(Action::Discard);
+            }
+            Phase::PlaceTile { kind } => {
+                for cell in Cell::all() {
+                    if island.cell_takes(c, cell.index(), kind) {
+                        out.push(Action::PlaceTile { cell });
+                    }
+                }
+            }
+            Phase::PlaceItem => {
+                let Some(held) = state.holding else { return };
+                let mut extra = [0; 6];
+                extra[held.item.index()] = 1;
+                if island.limits_hold(c, extra) {
+                    for at in island.empty_spots(c) {
+                        if island.accepts(c, at, held.item) {
+                            out.push(Action::PlaceItem { at });
+                        }
+                    }
+                }
+                if state.can_buy(c, Some(held)) {
+                    out.push(Action::BuyChest);
+                }
+            }
+            Phase::Pay { .. } => self.push_spots(state, out, |at| Action::Pay { at }, |h| h.item == Item::Food),
+            Phase::PlaceChest { kind, .. } => {
+                for cell in Cell::all() {
+                    if island.cell_takes(c, cell.index(), kind) {
+                        out.push(Action::PlaceChest { cell });
+                    }
+                }
+            }
+            Phase::CoupRaise { die, .. } => {
+                self.push_spots(state, out, |at| Action::CoupRaise { at }, |h| h.item == die && h.value < 6)
+            }
+            Phase::CoupSpend => {
+                self.push_spots(state, out, |at| Action::CoupSpend { at }, |h| c.spend_items & h.item.bit() != 0);
+                out.push(Action::CoupStop);
+            }
+            Phase::Reroll { die } => {
+                self.push_spots(state, out, |at| Action::Reroll { at }, |h| h.item == die);
+                out.push(Action::Skip);
+            }
+            Phase::Relocate => {
+                for (from, held) in island.pieces() {
+                    for to in island.empty_spots(c) {
+                        if to != from && island.accepts(c, to, held.item) {
+                            out.push(Action::MoveItem { from, to });
+                        }
+                    }
+                }
+                for from in Cell::all() {
+                    let Some(kind) = island.plots[from.index()].tile else { continue };
+                    if kind == c.tavern {
+                        continue;
+                    }
+                    for to in Cell::all() {
+                        if to != from && island.cell_takes(c, to.index(), kind) {
+                            out.push(Action::MoveTile { from, to });
+                        }
+                    }
+                }
+                out.push(Action::Skip);
+            }
+            Phase::Lay { .. } | Phase::Roll { .. } | Phase::Rerolling { .. } | Phase::Over => {}
+        }
+    }
+
+    fn apply_unchecked(&self, state: &mut State, _seat: Seat, action: &Action) {
+        let c = &self.content;
+        match (*action, state.phase) {
+            (Action::Travel { slot }, _) => state.travel(slot),
+            (Action::Leave, _) => state.leave(c),
+            (Action::Take, _) => state.take(c),
+            (Action::Discard, _) => state.discard(c),
+            (Action::PlaceTile { cell }, Phase::PlaceTile { kind }) => state.place_tile(c, cell, kind),
+            (Action::PlaceItem { at }, _) => state.place_item(c, at),
+            (Action::BuyChest, _) => state.buy_chest(c),
+            (Action::Pay { at }, Phase::Pay { left, back }) => state.pay(at, left, back),
+            (Action::PlaceChest { cell }, Phase::PlaceChest { kind, back }) => state.place_chest(c, cell, kind, back),
+            (Action::CoupSpend { at }, _) => state.coup_spend(c, at),
+            (Action::CoupStop, _) => state.next_turn(c),
+            (Action::CoupRaise { at }, Phase::CoupRaise { amount, .. }) => state.coup_raise(c, at, amount),
+            (Action::Reroll { at }, _) => state.phase = Phase::Rerolling { at },
+            (Action::MoveItem { from, to }, _) => state.move_item(c, from, to),
+            (Action::MoveTile { from, to }, _) => state.move_tile(c, from, to),
+            (Action::Skip, _) => state.next_turn(c),
+            _ => {}
+        }
+    }
+
+    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Chance, f64)>) {
+        if state.reveal {
+            let total: u32 = state.chests.iter().map(|&n| n as u32).sum();
+            for (i, &n) in state.chests.iter().enumerate() {
+                if n > 0 {
+                    out.push((Chance::Chest { kind: self.content.chest_kinds[i] }, n as f64 / total as f64));
+                }
+            }
+            return;
+        }
+        match state.phase {
+            Phase::Lay { slot } => {
+                let total: u32 = state.stack.iter().map(|&n| n as u32).sum();
+                for (kind, &n) in state.stack.iter().enumerate() {
+                    if n > 0 {
+                        out.push((Chance::Tile { slot, kind: kind as u8 }, n as f64 / total as f64));
+                    }
+                }
+            }
+            Phase::Roll { slot } => out.extend((1..=6).map(|value| (Chance::Roll { slot, value }, 1.0 / 6.0))),
+            Phase::Rerolling { .. } => out.extend((1..=6).map(|value| (Chance::Reroll { value }, 1.0 / 6.0))),
+            _ => {}
+        }
+    }
+
+    fn sample_chance(&self, state: &State, rng: &mut Rng) -> Chance {
+        if state.reveal {
+            let mut weights = [0u32; content::MAX_CHEST_KINDS];
+            for (w, &n) in weights.iter_mut().zip(&state.chests) {
+                *w = n as u32;
+            }
+            let i = rng.weighted(&weights).unwrap_or(0);
+            return Chance::Chest { kind: self.content.chest_kinds.get(i).copied().unwrap_or(0) };
+        }
+        match state.phase {
+            Phase::Lay { slot } => {
+                let mut weights = [0u32; content::MAX_KINDS];
+                for (w, &n) in weights.iter_mut().zip(&state.stack) {
+                    *w = n as u32;
+                }
+                Chance::Tile { slot, kind: rng.weighted(&weights).unwrap_or(0) as u8 }
+            }
+            Phase::Roll { slot } => Chance::Roll { slot, value: rng.die(6) },
+            _ => Chance::Reroll { value: rng.die(6) },
+        }
+    }
+
+    fn apply_chance_unchecked(&self, state: &mut State, outcome: &Chance) {
+        let c = &self.content;
+        match (*outcome, state.phase) {
+            (Chance::Chest { kind }, _) => state.reveal_chest(c, kind),
+            (Chance::Tile { slot, kind }, _) => state.lay(c, slot, kind),
+            (Chance::Roll { slot, value }, _) => state.roll(c, slot, value),
+            (Chance::Reroll { value }, Phase::Rerolling { at }) => state.rerolled(c, at, value),
+            _ => {}
+        }
+    }
+
+    fn view(&self, state: &State, viewer: Viewer) -> View {
+        view::view(self, state, viewer)
+    }
+
+    fn determinize(&self, state: &State, _seat: Seat, _rng: &mut Rng) -> State {
+        // Nothing is hidden: undrawn tiles and chests are counted piles, drawn when revealed.
+        state.clone()
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        (state.phase == Phase::Over).then(|| {
+            let scores = scores(&self.content, state);
+            Outcome::shared_win(winners(&scores, self.players()), self.players())
+        })
+    }
+
+    fn round(&self, state: &State) -> u32 {
+        state.round as u32
+    }
+
+    fn facts(&self) -> Facts {
+        let c = &self.content;
+        let p = self.players() as u64;
+        let n = c.map_tiles[self.players()] as u64;
+        let raise_spots = c.raises.iter().filter(|r| r.is_some()).count() as u64;
+        let chests: u64 = c.chest_kinds.iter().map(|&k| c.tiles[k as usize].copies as u64).sum();
+        // A round: every slot laid and rolled; each landing is a travel, a take or discard, a placement and at
+        // most two steps of an ability (a reroll and its roll, a relocation, or the end of a Coup advance);
+        // every player leaves once; Coup spending and raises are bounded by the track's height per player.
+        let round = 2 * n + 5 * n + p + p * (c.top as u64 + raise_spots);
+        // A chest: buy, pay each pip, place, and turn the next face up (and the first reveal).
+        let chest_steps = chests * (c.chest_cost as u64 + 3) + 1;
+        Facts {
+            min_players: MIN_PLAYERS,
+            max_players: MAX_PLAYERS,
+            min_payoff: 0.0,
+            max_payoff: 1.0,
+            utility: Utility::ConstantSum { total: 1.0 },
+            max_steps: ROUNDS as u64 * round + chest_steps,
+            chance: true,
+            hidden_information: false,
+            simultaneous: false,
+        }
+    }
+}
+
+impl Roster for PirateHaven {
+    fn own_bot_kinds() -> Vec<BotKind> {
+        vec![BotKind {
+            name: "greedy",
+            about: "plays its turn for the best Fame estimate (score now, Ships rank, Food, Coup height)",
+        }]
+    }
+
+    fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        match name {
+            "greedy" => Some(Box::new(GreedyBot::new(seed))),
+            _ => None,
+        }
+    }
+}
+
+/// Cells of an island, for front ends.
+pub const ISLAND_CELLS: usize = CELLS;

@@ -1,0 +1,711 @@
+//! A Pirate Haven position and its transitions. Fixed-size and allocation-free: the unchecked path copies
+//! nothing but bytes. Every rule here reads the checked `Content` tables.
+
+use plunder_core::Seat;
+use serde::Serialize;
+
+use super::action::{Cell, Spot};
+use super::content::{reach, Content, Item, TileType, CELLS, MAX_CHEST_KINDS, MAX_KINDS, MAX_SLOTS};
+
+/// The most players (one island each).
+pub const MAX_PLAYERS: usize = 4;
+/// The fewest players.
+pub const MIN_PLAYERS: usize = 2;
+
+/// A die (with its value) or a token on a spot, or waiting to be placed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Held {
+    pub item: Item,
+    /// A die's value (1-6); 0 for a token.
+    pub value: u8,
+}
+
+/// One cell of an island: the tile on it (an index into the tile table) and what its spots hold.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Plot {
+    pub tile: Option<u8>,
+    pub spots: [Option<Held>; 2],
+}
+
+/// A player's island.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Island {
+    pub plots: [Plot; CELLS],
+}
+
+/// One slot of the map row: its tile (an index into the tile table) and, on a Die tile, the rolled die.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Slot {
+    pub tile: Option<u8>,
+    pub die: Option<u8>,
+}
+
+/// Where play goes once a bought chest is placed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Back {
+    /// Before travelling.
+    Travel,
+    /// Holding a taken die or token, still to place.
+    PlaceItem,
+}
+
+/// What the game waits for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// Chance: the tile of this map slot (1-based).
+    Lay { slot: u8 },
+    /// Chance: the die on this slot's Die tile.
+    Roll { slot: u8 },
+    /// The mover travels (or leaves, or buys a chest).
+    Travel,
+    /// The mover takes or discards what lies on the slot landed on.
+    Resolve,
+    /// The mover places the taken tile.
+    PlaceTile { kind: u8 },
+    /// The mover places the taken die or token (`State::holding`), or buys a chest to make room.
+    PlaceItem,
+    /// The mover pays `left` more Food pips for the chest being bought.
+    Pay { left: u8, back: Back },
+    /// The mover places the bought chest.
+    PlaceChest { kind: u8, back: Back },
+    /// A Coup spot's bonus: the mover raises one of these dice.
+    CoupRaise { die: Item, amount: u8 },
+    /// The mover may spend Food or Gold pips to climb.
+    CoupSpend,
+    /// A Port's reroll: the mover picks a die of this colour or skips.
+    Reroll { die: Item },
+    /// Chance: the new value of the rerolled die.
+    Rerolling { at: Spot },
+    /// The Harbour Master: the mover may move one piece.
+    Relocate,
+    /// The game is over.
+    Over,
+}
+
+/// A position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct State {
+    pub players: u8,
+    /// The round (1-4; 4 once over).
+    pub round: u8,
+    pub phase: Phase,
+    /// A Treasure Chest is to be turned face up (a chance event before anything else).
+    pub reveal: bool,
+    pub map: [Slot; MAX_SLOTS],
+    pub map_len: u8,
+    /// The round's stack, by kind (what is left of its tiles; the order is drawn as they are laid).
+    pub stack: [u8; MAX_KINDS],
+    /// Food, Gold and Ship dice in the pool.
+    pub pool: [u8; 3],
+    /// Treasure Chests under the face-up one, by kind (index into `Content::chest_kinds`).
+    pub chests: [u8; MAX_CHEST_KINDS],
+    /// The face-up chest (a tile kind).
+    pub chest_top: Option<u8>,
+    pub statues_left: u8,
+    /// Whose decision it is.
+    pub mover: Seat,
+    /// Each player's map position: 0 is the start, 1..=map_len a slot.
+    pub pos: [u8; MAX_PLAYERS],
+    /// The Turn track this round: who left first, second, ...
+    pub track: [Option<Seat>; MAX_PLAYERS],
+    /// This round's starting order (the Turn track of the round before).
+    pub order: [Seat; MAX_PLAYERS],
+    pub coup: [u8; MAX_PLAYERS],
+    /// Coup spots whose bonus each player has taken this round (bit per spot).
+    pub bonuses: [u16; MAX_PLAYERS],
+    /// Somebody reached the top this round (the Coup happened).
+    pub coup_done: bool,
+    pub statues: [u8; MAX_PLAYERS],
+    pub islands: [Island; MAX_PLAYERS],
+    /// The die or token taken, until placed.
+    pub holding: Option<Held>,
+    /// Free Coup steps still to climb in the advance under way.
+    pub free_left: u8,
+}
+
+impl Island {
+    fn new(c: &Content) -> Island {
+        let mut island = Island { plots: [Plot::default(); CELLS] };
+        let tavern = &mut island.plots[c.tavern_cell as usize];
+        tavern.tile = Some(c.tavern);
+        for &(spot, item, value) in &c.tavern_start {
+            tavern.spots[spot as usize] = Some(Held { item, value });
+        }
+        island
+    }
+
+    /// Pieces of `item` on the island, printed ones included.
+    pub fn count(&self, c: &Content, item: Item) -> u8 {
+        self.counts(c)[item.index()]
+    }
+
+    /// Pieces of every item on the island, printed ones included, in one pass.
+    pub fn counts(&self, c: &Content) -> [u8; 6] {
+        let mut n = [0u8; 6];
+        for plot in &self.plots {
+            if let Some(tile) = plot.tile {
+                let printed = &c.tiles[tile as usize].printed_items;
+                for (count, p) in n.iter_mut().zip(printed) {
+                    *count += p;
+                }
+                for h in plot.spots.iter().flatten() {
+                    n[h.item.index()] += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Pips of `item` dice on the island, printed ones included.
+    pub fn pips(&self, c: &Content, item: Item) -> u32 {
+        let mut n = 0;
+        for plot in &self.plots {
+            if let Some(tile) = plot.tile {
+                n += c.tiles[tile as usize]
+                    .printed
+                    .iter()
+                    .flatten()
+                    .filter(|p| p.item == item)
+                    .map(|p| p.value as u32)
+                    .sum::<u32>();
+                n += plot.spots.iter().flatten().filter(|h| h.item == item).map(|h| h.value as u32).sum::<u32>();
+            }
+        }
+        n
+    }
+
+    /// Pips of the non-printed dice of `item` (what can be spent).
+    pub fn free_pips(&self, item: Item) -> u32 {
+        self.plots
+            .iter()
+            .flat_map(|p| p.spots.iter().flatten())
+            .filter(|h| h.item == item)
+            .map(|h| h.value as u32)
+            .sum()
+    }
+
+    /// Whether adding these pieces keeps every limit.
+    pub fn limits_hold(&self, c: &Content, extra: [u8; 6]) -> bool {
+        if c.limits.is_empty() {
+            return true;
+        }
+        let n = self.counts(c);
+        c.limits
+            .iter()
+            .all(|&(item, bound)| n[item.index()] + extra[item.index()] <= n[bound.index()] + extra[bound.index()])
+    }
+
+    /// Whether a Smuggler's Den (free spots) is within reach of `cell`.
+    pub fn free_spots_at(&self, c: &Content, cell: usize) -> bool {
+        reach(cell).any(|r| self.plots[r].tile.is_some_and(|t| c.tiles[t as usize].free_spots))
+    }
+
+    /// Whether the empty spot `at` accepts `item` (spot restrictions and Dens; not limits).
+    pub fn accepts(&self, c: &Content, at: Spot, item: Item) -> bool {
+        let plot = &self.plots[at.cell.index()];
+        let Some(tile) = plot.tile else { return false };
+        let def = &c.tiles[tile as usize];
+        at.spot < def.spot_count
+            && plot.spots[at.spot as usize].is_none()
+            && (def.spots[at.spot as usize] & item.bit() != 0 || self.free_spots_at(c, at.cell.index()))
+    }
+
+    /// Every spot holding a non-printed piece, with it.
+    pub fn pieces(&self) -> impl Iterator<Item = (Spot, Held)> + '_ {
+        self.plots.iter().enumerate().flat_map(|(cell, plot)| {
+            plot.spots
+                .iter()
+                .enumerate()
+                .filter_map(move |(spot, h)| h.map(|h| (Spot { cell: Cell(cell as u8), spot: spot as u8 }, h)))
+        })
+    }
+
+    /// Every empty spot on the island's tiles.
+    pub fn empty_spots<'a>(&'a self, c: &'a Content) -> impl Iterator<Item = Spot> + 'a {
+        self.plots.iter().enumerate().flat_map(move |(cell, plot)| {
+            let count = plot.tile.map_or(0, |t| c.tiles[t as usize].spot_count);
+            (0..count)
+                .filter(move |&s| plot.spots[s as usize].is_none())
+                .map(move |spot| Spot { cell: Cell(cell as u8), spot })
+        })
+    }
+
+    /// Whether `item` could be placed now: a limit-keeping, accepting empty spot.
+    pub fn can_place(&self, c: &Content, item: Item) -> bool {
+        let mut extra = [0; 6];
+        extra[item.index()] = 1;
+        self.limits_hold(c, extra) && self.empty_spots(c).any(|at| self.accepts(c, at, item))
+    }
+
+    /// Whether an empty cell takes a tile of `kind` (by the cell's colour).
+    pub fn cell_takes(&self, c: &Content, cell: usize, kind: u8) -> bool {
+        self.plots[cell].tile.is_none() && c.cells[cell].accepts & c.tiles[kind as usize].kind.bit() != 0
+    }
+
+    /// Whether a tile of `kind` could be placed now (a free cell of its colour; its printed items keep limits).
+    pub fn can_place_tile(&self, c: &Content, kind: u8) -> bool {
+        (0..CELLS).any(|cell| self.cell_takes(c, cell, kind)) && self.limits_hold(c, printed_extra(c, kind))
+    }
+
+    /// Puts a die or token on a spot; a die gets the boosts of Houses within reach.
+    pub fn place_item(&mut self, c: &Content, at: Spot, mut held: Held) {
+        if held.item.is_die() {
+            for r in reach(at.cell.index()) {
+                if let Some(t) = self.plots[r].tile {
+                    held.value = (held.value + c.tiles[t as usize].boost_later[held.item.index()]).min(6);
+                }
+            }
+        }
+        self.plots[at.cell.index()].spots[at.spot as usize] = Some(held);
+    }
+
+    /// Puts a tile on a cell; its "when placed" boosts raise the dice within reach.
+    pub fn place_tile(&mut self, c: &Content, cell: usize, kind: u8) {
+        self.plots[cell].tile = Some(kind);
+        let boost = c.tiles[kind as usize].boost_now;
+        if boost != [0; 3] {
+            for r in reach(cell) {
+                for held in self.plots[r].spots.iter_mut().flatten() {
+                    if held.item.is_die() {
+                        held.value = (held.value + boost[held.item.index()]).min(6);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Spends one pip of the die on `at`; a die at 0 leaves the island. Returns whether it left.
+    pub fn spend(&mut self, at: Spot) -> bool {
+        let slot = &mut self.plots[at.cell.index()].spots[at.spot as usize];
+        if let Some(h) = slot {
+            h.value = h.value.saturating_sub(1);
+            if h.value == 0 {
+                *slot = None;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Free Coup steps the island's Houses add to each advance.
+    pub fn coup_bonus(&self, c: &Content) -> u8 {
+        self.plots.iter().filter_map(|p| p.tile).map(|t| c.tiles[t as usize].coup_bonus).sum()
+    }
+
+    /// Whether some non-printed die of `item` is below 6.
+    pub fn raisable(&self, item: Item) -> bool {
+        self.pieces().any(|(_, h)| h.item == item && h.value < 6)
+    }
+
+    /// Whether the Harbour Master has anything to move.
+    pub fn can_relocate(&self, c: &Content) -> bool {
+        let items =
+            self.pieces().any(|(from, h)| self.empty_spots(c).any(|to| to != from && self.accepts(c, to, h.item)));
+        items
+            || (0..CELLS).any(|from| {
+                self.plots[from]
+                    .tile
+                    .is_some_and(|t| t != c.tavern && (0..CELLS).any(|to| to != from && self.cell_takes(c, to, t)))
+            })
+    }
+}
+
+/// The printed pieces of a tile kind, by item.
+pub fn printed_extra(c: &Content, kind: u8) -> [u8; 6] {
+    let mut extra = [0; 6];
+    for p in c.tiles[kind as usize].printed.iter().flatten() {
+        extra[p.item.index()] += 1;
+    }
+    extra
+}
+
+impl State {
+    pub fn new(c: &Content, players: usize, first: Seat) -> State {
+        let island = Island::new(c);
+        let mut order = [Seat(0); MAX_PLAYERS];
+        for (i, o) in order.iter_mut().enumerate().take(players) {
+            *o = Seat(((first.index() + i) % players) as u8);
+        }
+        let mut chests = [0; MAX_CHEST_KINDS];
+        for (i, &k) in c.chest_kinds.iter().enumerate() {
+            chests[i] = c.tiles[k as usize].copies;
+        }
+        let mut state = State {
+            players: players as u8,
+            round: 1,
+            phase: Phase::Lay { slot: 1 },
+            reveal: true,
+            map: [Slot::default(); MAX_SLOTS],
+            map_len: c.map_tiles[players],
+            stack: [0; MAX_KINDS],
+            pool: c.pool,
+            chests,
+            chest_top: None,
+            statues_left: c.statues,
+            mover: first,
+            pos: [0; MAX_PLAYERS],
+            track: [None; MAX_PLAYERS],
+            order,
+            coup: [0; MAX_PLAYERS],
+            bonuses: [0; MAX_PLAYERS],
+            coup_done: false,
+            statues: [0; MAX_PLAYERS],
+            islands: [island; MAX_PLAYERS],
+            holding: None,
+            free_left: 0,
+        };
+        // The Tavern's starting dice come from the pool.
+        for &(_, item, _) in &c.tavern_start {
+            state.pool[item.index()] = state.pool[item.index()].saturating_sub(players as u8);
+        }
+        state.fill_stack(c);
+        state
+    }
+
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    pub fn island(&self, seat: Seat) -> &Island {
+        &self.islands[seat.index()]
+    }
+
+    /// Whether `seat` has left the map this round.
+    pub fn has_left(&self, seat: Seat) -> bool {
+        self.track.contains(&Some(seat))
+    }
+
+    fn fill_stack(&mut self, c: &Content) {
+        self.stack = [0; MAX_KINDS];
+        for &k in &c.round_kinds {
+            self.stack[k as usize] = c.tiles[k as usize].per_stack[self.round as usize - 1];
+        }
+    }
+
+    /// The player closest to the Coup board still on the map: the lowest position, the start in Turn-track order.
+    pub fn closest(&self) -> Option<Seat> {
+        let mut best: Option<(u8, usize, Seat)> = None;
+        for (rank, &seat) in self.order.iter().enumerate().take(self.players()) {
+            if self.has_left(seat) {
+                continue;
+            }
+            let key = (self.pos[seat.index()], rank, seat);
+            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                best = Some(key);
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    /// Whether the mover may buy the face-up chest now (holding `holding`, which must stay placeable).
+    pub fn can_buy(&self, c: &Content, holding: Option<Held>) -> bool {
+        let Some(kind) = self.chest_top else { return false };
+        let island = self.island(self.mover);
+        if island.free_pips(Item::Food) < c.chest_cost as u32
+            || !(0..CELLS).any(|cell| island.cell_takes(c, cell, kind))
+        {
+            return false;
+        }
+        let mut extra = printed_extra(c, kind);
+        if !island.limits_hold(c, extra) {
+            return false;
+        }
+        match holding {
+            None => true,
+            Some(h) => {
+                extra[h.item.index()] += 1;
+                let def = &c.tiles[kind as usize];
+                let chest_spot = (0..def.spot_count).any(|s| def.spots[s as usize] & h.item.bit() != 0);
+                island.limits_hold(c, extra) && (chest_spot || island.can_place(c, h.item))
+            }
+        }
+    }
+
+    /// Whether the mover may take what lies on the landed slot.
+    pub fn can_take(&self, c: &Content) -> bool {
+        let slot = self.map[self.pos[self.mover.index()] as usize - 1];
+        let Some(kind) = slot.tile else { return false };
+        let def = &c.tiles[kind as usize];
+        let island = self.island(self.mover);
+        match (def.kind, def.offers) {
+            (TileType::Die, Some(item)) => {
+                slot.die.is_some_and(|value| island.can_place(c, item) || self.can_buy(c, Some(Held { item, value })))
+            }
+            (TileType::Token, Some(item)) => {
+                island.can_place(c, item) || self.can_buy(c, Some(Held { item, value: 0 }))
+            }
+            _ => island.can_place_tile(c, kind),
+        }
+    }
+
+    // ---- Transitions. ----
+
+    /// The laying of the map goes on after `slot`.
+    pub fn laid(&mut self, c: &Content, slot: u8) {
+        if slot < self.map_len {
+            self.phase = Phase::Lay { slot: slot + 1 };
+        } else {
+            self.next_turn(c);
+        }
+    }
+
+    /// A tile is drawn for `slot`.
+    pub fn lay(&mut self, c: &Content, slot: u8, kind: u8) {
+        self.stack[kind as usize] -= 1;
+        self.map[slot as usize - 1] = Slot { tile: Some(kind), die: None };
+        let def = &c.tiles[kind as usize];
+        match def.offers {
+            Some(item) if def.kind == TileType::Die && self.pool[item.index()] > 0 => {
+                self.phase = Phase::Roll { slot };
+            }
+            _ => self.laid(c, slot),
+        }
+    }
+
+    /// The die on `slot` shows `value`.
+    pub fn roll(&mut self, c: &Content, slot: u8, value: u8) {
+        let s = &mut self.map[slot as usize - 1];
+        if let Some(item) = s.tile.and_then(|k| c.tiles[k as usize].offers) {
+            self.pool[item.index()] -= 1;
+        }
+        s.die = Some(value);
+        self.laid(c, slot);
+    }
+
+    /// The turn is over: the closest player moves next, or the round ends.
+    pub fn next_turn(&mut self, c: &Content) {
+        self.holding = None;
+        self.free_left = 0;
+        match self.closest() {
+            Some(seat) => {
+                self.mover = seat;
+                self.phase = Phase::Travel;
+            }
+            None => self.end_round(c),
+        }
+    }
+
+    fn end_round(&mut self, c: &Content) {
+        for slot in &mut self.map[..self.map_len as usize] {
+            if let (Some(kind), Some(_)) = (slot.tile, slot.die) {
+                if let Some(item) = c.tiles[kind as usize].offers {
+                    self.pool[item.index()] += 1;
+                }
+            }
+            *slot = Slot::default();
+        }
+        if !self.coup_done {
+            let players = self.players();
+            let high = self.coup[..players].iter().copied().max().unwrap_or(0);
+            let at_high = self.coup[..players].iter().filter(|&&h| h == high).count();
+            if at_high == 1 && self.statues_left > 0 {
+                let seat = self.coup[..players].iter().position(|&h| h == high).unwrap_or(0);
+                self.statues_left -= 1;
+                self.statues[seat] += 1;
+            }
+        }
+        self.coup = [0; MAX_PLAYERS];
+        self.bonuses = [0; MAX_PLAYERS];
+        self.coup_done = false;
+        if self.round as usize >= super::content::ROUNDS {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.round += 1;
+        for (i, seat) in self.track.iter().enumerate().take(self.players()) {
+            self.order[i] = seat.unwrap_or(Seat(i as u8));
+        }
+        self.track = [None; MAX_PLAYERS];
+        self.pos = [0; MAX_PLAYERS];
+        self.fill_stack(c);
+        self.phase = Phase::Lay { slot: 1 };
+    }
+
+    pub fn travel(&mut self, slot: u8) {
+        self.pos[self.mover.index()] = slot;
+        self.phase = Phase::Resolve;
+    }
+
+    pub fn leave(&mut self, c: &Content) {
+        if let Some(free) = self.track.iter_mut().find(|s| s.is_none()) {
+            *free = Some(self.mover);
+        }
+        self.next_turn(c);
+    }
+
+    pub fn take(&mut self, c: &Content) {
+        let index = self.pos[self.mover.index()] as usize - 1;
+        let slot = std::mem::take(&mut self.map[index]);
+        let Some(kind) = slot.tile else { return };
+        match c.tiles[kind as usize].offers {
+            Some(item) => {
+                self.holding = Some(Held { item, value: slot.die.unwrap_or(0) });
+                self.phase = Phase::PlaceItem;
+            }
+            None => self.phase = Phase::PlaceTile { kind },
+        }
+    }
+
+    pub fn discard(&mut self, c: &Content) {
+        let index = self.pos[self.mover.index()] as usize - 1;
+        let slot = std::mem::take(&mut self.map[index]);
+        if let (Some(kind), Some(_)) = (slot.tile, slot.die) {
+            if let Some(item) = c.tiles[kind as usize].offers {
+                self.pool[item.index()] += 1;
+            }
+        }
+        self.next_turn(c);
+    }
+
+    pub fn place_tile(&mut self, c: &Content, cell: Cell, kind: u8) {
+        let seat = self.mover.index();
+        self.islands[seat].place_tile(c, cell.index(), kind);
+        let def = &c.tiles[kind as usize];
+        if def.coup_advance > 0 {
+            self.start_advance(c, def.coup_advance);
+        } else if let Some(die) = def.reroll.filter(|&d| self.islands[seat].pieces().any(|(_, h)| h.item == d)) {
+            self.phase = Phase::Reroll { die };
+        } else if def.relocate && self.islands[seat].can_relocate(c) {
+            self.phase = Phase::Relocate;
+        } else {
+            self.next_turn(c);
+        }
+    }
+
+    pub fn place_item(&mut self, c: &Content, at: Spot) {
+        let Some(held) = self.holding.take() else { return };
+        self.islands[self.mover.index()].place_item(c, at, held);
+        if c.advance_items & held.item.bit() != 0 {
+            self.start_advance(c, c.token_steps);
+        } else {
+            self.next_turn(c);
+        }
+    }
+
+    pub fn buy_chest(&mut self, c: &Content) {
+        let back = if self.phase == Phase::PlaceItem { Back::PlaceItem } else { Back::Travel };
+        self.phase = Phase::Pay { left: c.chest_cost, back };
+    }
+
+    pub fn pay(&mut self, at: Spot, left: u8, back: Back) {
+        if self.islands[self.mover.index()].spend(at) {
+            self.pool[Item::Food.index()] += 1;
+        }
+        self.phase = if left > 1 {
+            Phase::Pay { left: left - 1, back }
+        } else {
+            let kind = self.chest_top.take().unwrap_or(0);
+            Phase::PlaceChest { kind, back }
+        };
+    }
+
+    pub fn place_chest(&mut self, c: &Content, cell: Cell, kind: u8, back: Back) {
+        self.islands[self.mover.index()].place_tile(c, cell.index(), kind);
+        self.reveal = self.chests.iter().any(|&n| n > 0);
+        self.phase = match back {
+            Back::Travel => Phase::Travel,
+            Back::PlaceItem => Phase::PlaceItem,
+        };
+    }
+
+    /// The next chest is turned face up.
+    pub fn reveal_chest(&mut self, c: &Content, kind: u8) {
+        if let Some(i) = c.chest_kinds.iter().position(|&k| k == kind) {
+            self.chests[i] -= 1;
+        }
+        self.chest_top = Some(kind);
+        self.reveal = false;
+    }
+
+    /// A Coup advance of `steps` free steps (plus the island's bonus steps).
+    pub fn start_advance(&mut self, c: &Content, steps: u8) {
+        self.free_left = steps + self.islands[self.mover.index()].coup_bonus(c);
+        self.run_advance(c);
+    }
+
+    /// Climbs the free steps left, stopping for a bonus raise; then offers spending, or ends the turn.
+    pub fn run_advance(&mut self, c: &Content) {
+        let seat = self.mover.index();
+        while self.free_left > 0 && self.coup[seat] < c.top {
+            self.free_left -= 1;
+            if self.step_up(c) {
+                return;
+            }
+        }
+        self.free_left = 0;
+        let island = &self.islands[seat];
+        let can_spend = island.pieces().any(|(_, h)| c.spend_items & h.item.bit() != 0);
+        if self.coup[seat] < c.top && can_spend {
+            self.phase = Phase::CoupSpend;
+        } else {
+            self.next_turn(c);
+        }
+    }
+
+    /// One step up the Coup track; the Coup at the top. Returns whether a bonus raise now waits.
+    pub fn step_up(&mut self, c: &Content) -> bool {
+        let seat = self.mover.index();
+        self.coup[seat] += 1;
+        let height = self.coup[seat];
+        if height == c.top && !self.coup_done {
+            self.coup_done = true;
+            if self.statues_left > 0 {
+                self.statues_left -= 1;
+                self.statues[seat] += 1;
+            }
+        }
+        if let Some((die, amount)) = c.raises[height as usize] {
+            let bit = 1u16 << height;
+            if self.bonuses[seat] & bit == 0 {
+                self.bonuses[seat] |= bit;
+                if self.islands[seat].raisable(die) {
+                    self.phase = Phase::CoupRaise { die, amount };
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub fn coup_spend(&mut self, c: &Content, at: Spot) {
+        let seat = self.mover.index();
+        let item = self.islands[seat].plots[at.cell.index()].spots[at.spot as usize].map(|h| h.item);
+        if self.islands[seat].spend(at) {
+            if let Some(item) = item.filter(|i| i.is_die()) {
+                self.pool[item.index()] += 1;
+            }
+        }
+        if !self.step_up(c) {
+            self.run_advance(c);
+        }
+    }
+
+    pub fn coup_raise(&mut self, c: &Content, at: Spot, amount: u8) {
+        if let Some(h) = &mut self.islands[self.mover.index()].plots[at.cell.index()].spots[at.spot as usize] {
+            h.value = (h.value + amount).min(6);
+        }
+        self.run_advance(c);
+    }
+
+    pub fn rerolled(&mut self, c: &Content, at: Spot, value: u8) {
+        if let Some(h) = &mut self.islands[self.mover.index()].plots[at.cell.index()].spots[at.spot as usize] {
+            h.value = value;
+        }
+        self.next_turn(c);
+    }
+
+    pub fn move_item(&mut self, c: &Content, from: Spot, to: Spot) {
+        let island = &mut self.islands[self.mover.index()];
+        let held = island.plots[from.cell.index()].spots[from.spot as usize].take();
+        island.plots[to.cell.index()].spots[to.spot as usize] = held;
+        self.next_turn(c);
+    }
+
+    pub fn move_tile(&mut self, c: &Content, from: Cell, to: Cell) {
+        let island = &mut self.islands[self.mover.index()];
+        island.plots[to.index()] = std::mem::take(&mut island.plots[from.index()]);
+        self.next_turn(c);
+    }
+}

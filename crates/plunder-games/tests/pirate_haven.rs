@@ -1,0 +1,1138 @@
+//! Pirate Haven: conformance, the rulebook's statements and Joan's example with scripted chance, one test per
+//! tile of the data (and a test that fails if a tile has none), the leak twin, conservation and termination.
+//! Positions are built with a small builder (islands, map, positions, Coup disks); "scripted" chance fixes
+//! tiles, dice and chests. Every refused action is checked to change nothing.
+
+use plunder_core::{conformance, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Viewer};
+use plunder_games::pirate_haven::{
+    rum_set, scores, Action, Cell, Chance, Held, Item, Options, Phase, PirateHaven, Score, Slot, Spot, State,
+};
+
+fn game(players: u8) -> PirateHaven {
+    PirateHaven::new(Options::for_players(players)).unwrap()
+}
+
+fn cell(name: &str) -> Cell {
+    Cell::named(name).unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+/// `b1.2`: the second spot of b1.
+fn sp(name: &str) -> Spot {
+    let (c, s) = name.split_once('.').unwrap();
+    Spot { cell: cell(c), spot: s.parse::<u8>().unwrap() - 1 }
+}
+
+/// A position under construction and then played through the checked path.
+struct T {
+    g: PirateHaven,
+    s: State,
+}
+
+impl T {
+    /// Round 1, the map laid empty, nobody moved, no chest face up yet; `left` seats are already off the map.
+    fn new(players: u8, left: &[u8]) -> T {
+        let g = game(players);
+        let mut s = g.start();
+        s.reveal = false;
+        s.phase = Phase::Travel;
+        for (i, &seat) in left.iter().enumerate() {
+            s.track[i] = Some(Seat(seat));
+        }
+        let mut t = T { g, s };
+        t.top("pirate-chest");
+        t.s.mover = t.s.closest().unwrap();
+        t
+    }
+
+    fn k(&self, id: &str) -> u8 {
+        self.g.kind(id).unwrap_or_else(|| panic!("no tile {id}"))
+    }
+
+    /// Turns chest `id` face up (from the pile below).
+    fn top(&mut self, id: &str) {
+        if let Some(old) = self.s.chest_top.take() {
+            let i = self.g.content().chest_kinds.iter().position(|&k| k == old).unwrap();
+            self.s.chests[i] += 1;
+        }
+        let kind = self.k(id);
+        let i = self.g.content().chest_kinds.iter().position(|&k| k == kind).unwrap();
+        self.s.chests[i] -= 1;
+        self.s.chest_top = Some(kind);
+    }
+
+    fn tile(&mut self, seat: u8, at: &str, id: &str) -> &mut T {
+        let kind = self.k(id);
+        self.s.islands[seat as usize].plots[cell(at).index()].tile = Some(kind);
+        self
+    }
+
+    fn put(&mut self, seat: u8, at: &str, item: Item, value: u8) -> &mut T {
+        let at = sp(at);
+        self.s.islands[seat as usize].plots[at.cell.index()].spots[at.spot as usize] = Some(Held { item, value });
+        self
+    }
+
+    fn held(&self, seat: u8, at: &str) -> Option<Held> {
+        let at = sp(at);
+        self.s.islands[seat as usize].plots[at.cell.index()].spots[at.spot as usize]
+    }
+
+    fn value(&self, seat: u8, at: &str) -> u8 {
+        self.held(seat, at).unwrap_or_else(|| panic!("nothing on {at}")).value
+    }
+
+    /// Map slot `slot` holds tile `id` (with a die of `die` on a Die tile).
+    fn slot(&mut self, slot: u8, id: &str, die: Option<u8>) -> &mut T {
+        let kind = self.k(id);
+        self.s.map[slot as usize - 1] = Slot { tile: Some(kind), die };
+        self
+    }
+
+    fn legal(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if let Status::Decide(seats) = self.g.status(&self.s) {
+            self.g.legal_actions(&self.s, seats.lowest().unwrap(), &mut out);
+        }
+        out
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), plunder_core::PlayError> {
+        let before = self.s.clone();
+        let mover = self.s.mover;
+        let result = plunder_core::play(&self.g, &mut self.s, mover, &action);
+        if result.is_err() {
+            assert_eq!(before, self.s, "a refused {action} changed nothing");
+        }
+        result
+    }
+
+    fn ok(&mut self, action: Action) -> &mut T {
+        let legal = self.legal();
+        self.play(action).unwrap_or_else(|e| panic!("{action}: {e:?}; legal: {legal:?}"));
+        self
+    }
+
+    fn refused(&mut self, action: Action) -> &mut T {
+        assert!(self.play(action).is_err(), "{action} must be refused");
+        self
+    }
+
+    fn chance(&mut self, outcome: Chance) -> &mut T {
+        plunder_core::supply_chance(&self.g, &mut self.s, &outcome).unwrap_or_else(|e| panic!("{outcome}: {e:?}"));
+        self
+    }
+
+    /// Lands on `slot`, takes it and places it (a tile on a cell, an item on a spot).
+    fn land_and_place(&mut self, slot: u8, at: &str) -> &mut T {
+        self.ok(Action::Travel { slot }).ok(Action::Take);
+        if at.contains('.') {
+            self.ok(Action::PlaceItem { at: sp(at) })
+        } else {
+            self.ok(Action::PlaceTile { cell: cell(at) })
+        }
+    }
+
+    fn score(&self, seat: u8) -> Score {
+        scores(self.g.content(), &self.s)[seat as usize]
+    }
+
+    fn count(&self, seat: u8, item: Item) -> u8 {
+        self.s.islands[seat as usize].count(self.g.content(), item)
+    }
+}
+
+/// Settles every pending chance event with the first listed outcome, or a scripted one.
+fn settle(t: &mut T, die: u8) {
+    while t.g.status(&t.s) == Status::Chance {
+        let mut outcomes = Vec::new();
+        t.g.chance_outcomes(&t.s, &mut outcomes);
+        let outcome = match outcomes[0].0 {
+            Chance::Roll { slot, .. } => Chance::Roll { slot, value: die },
+            Chance::Reroll { .. } => Chance::Reroll { value: die },
+            other => other,
+        };
+        t.chance(outcome);
+    }
+}
+
+// ---- Conformance and properties. ----
+
+#[test]
+fn conformance_at_every_table_size() {
+    let config = conformance::Config { games: 4, determinize_every: 7, play_on_every: 60, ..Default::default() };
+    for players in 2..=4 {
+        conformance::check_with(&game(players), config);
+    }
+}
+
+/// Dice in the pool, on the map and on the islands; chests; Statues.
+fn totals(g: &PirateHaven, s: &State) -> ([u32; 3], u32, u32) {
+    let mut dice = [0u32; 3];
+    for (i, d) in dice.iter_mut().enumerate() {
+        *d += s.pool[i] as u32;
+    }
+    for slot in &s.map[..s.map_len as usize] {
+        if let (Some(k), Some(_)) = (slot.tile, slot.die) {
+            dice[g.content().tiles[k as usize].offers.unwrap().index()] += 1;
+        }
+    }
+    if let Some(h) = s.holding.filter(|h| h.item.is_die()) {
+        dice[h.item.index()] += 1;
+    }
+    let mut chests = s.chests.iter().map(|&n| n as u32).sum::<u32>() + s.chest_top.is_some() as u32;
+    if let Phase::PlaceChest { .. } = s.phase {
+        chests += 1;
+    }
+    if let Phase::Pay { .. } = s.phase {
+        chests += 0; // the chest being paid for is still the face-up one
+    }
+    for island in &s.islands[..s.players()] {
+        for (_, h) in island.pieces() {
+            if h.item.is_die() {
+                dice[h.item.index()] += 1;
+            }
+        }
+        chests += island
+            .plots
+            .iter()
+            .filter(|p| {
+                p.tile
+                    .is_some_and(|k| g.content().tiles[k as usize].kind == plunder_games::pirate_haven::TileType::Chest)
+            })
+            .count() as u32;
+    }
+    let statues = s.statues_left as u32 + s.statues.iter().map(|&n| n as u32).sum::<u32>();
+    (dice, chests, statues)
+}
+
+#[test]
+fn dice_chests_and_statues_are_conserved_and_placed_pieces_stay_where_they_are() {
+    for players in 2..=4u8 {
+        let g = game(players);
+        for seed in 0..12u64 {
+            let mut s = g.initial_state();
+            let mut rng = Rng::seeded(seed);
+            let start = totals(&g, &s);
+            assert_eq!(start, ([10, 8, 8], 8, 4), "the pool, 8 chests and 4 Statues");
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            loop {
+                let before = s.clone();
+                let action = match g.status(&s) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let o = g.sample_chance(&s, &mut rng);
+                        g.apply_chance_unchecked(&mut s, &o);
+                        None
+                    }
+                    Status::Decide(seats) => {
+                        legal.clear();
+                        g.legal_actions(&s, seats.lowest().unwrap(), &mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(&mut s, seats.lowest().unwrap(), &a);
+                        Some(a)
+                    }
+                };
+                steps += 1;
+                assert!(steps <= g.facts().max_steps);
+                assert_eq!(totals(&g, &s), start, "seed {seed}, after {action:?}");
+                // Tiles are final: a placed tile never leaves its cell, an item never leaves its spot (except a
+                // die spent to 0), unless the Harbour Master moves it.
+                for seat in 0..s.players() {
+                    for c in 0..16 {
+                        let (was, now) = (&before.islands[seat].plots[c], &s.islands[seat].plots[c]);
+                        let moved_tile = matches!(action, Some(Action::MoveTile { from, .. }) if from.index() == c);
+                        if was.tile.is_some() && !moved_tile {
+                            assert_eq!(was.tile, now.tile, "a tile stays");
+                            for k in 0..2 {
+                                let spot = Spot { cell: Cell(c as u8), spot: k as u8 };
+                                let moved = matches!(action, Some(Action::MoveItem { from, .. }) if from == spot);
+                                let spent =
+                                    matches!(action, Some(Action::Pay { at } | Action::CoupSpend { at }) if at == spot);
+                                if let (Some(h), false, false) = (was.spots[k], moved, spent) {
+                                    assert_eq!(now.spots[k].map(|n| n.item), Some(h.item), "an item stays");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(g.outcome(&s).is_some());
+        }
+    }
+}
+
+#[test]
+fn random_games_end_within_the_facts_bound_and_no_option_leaves_a_seat_without_a_move() {
+    for players in 2..=4u8 {
+        let g = game(players);
+        let mut legal = Vec::new();
+        let mut longest = 0;
+        for seed in 0..100 {
+            let mut state = g.initial_state();
+            let steps = plunder_core::random_playout(&g, &mut state, &mut Rng::seeded(seed), &mut legal);
+            longest = longest.max(steps);
+            assert_eq!(g.status(&state), Status::Over);
+            assert_eq!(g.round(&state), 4);
+        }
+        assert!(longest <= g.facts().max_steps, "{longest} steps against a bound of {}", g.facts().max_steps);
+    }
+}
+
+#[test]
+fn leak_twin_nothing_is_private_and_undrawn_tiles_are_not_in_any_view() {
+    // Two games scripted alike until a draw that differs: every seat sees the same as the spectator, and the
+    // two games look the same to everyone until the draw shows.
+    let g = game(3);
+    let mut a = Session::new(g.clone(), 0, ChanceMode::Scripted);
+    let mut b = Session::new(g.clone(), 0, ChanceMode::Scripted);
+    let chest = Chance::Chest { kind: g.kind("cannon-chest").unwrap() };
+    a.supply_chance(chest).unwrap();
+    b.supply_chance(chest).unwrap();
+    for viewer in [Viewer::Spectator, Viewer::Seat(Seat(0)), Viewer::Seat(Seat(2))] {
+        let (va, vb) = (a.view(viewer), b.view(viewer));
+        assert_eq!(va, vb, "the next tiles are not in the view");
+        assert_eq!(va.table, a.view(Viewer::Spectator).table, "a seat sees what the spectator sees");
+    }
+    a.supply_chance(Chance::Tile { slot: 1, kind: g.kind("farmhouse").unwrap() }).unwrap();
+    b.supply_chance(Chance::Tile { slot: 1, kind: g.kind("fort").unwrap() }).unwrap();
+    assert_ne!(a.view(Viewer::Spectator), b.view(Viewer::Spectator), "a laid tile is public");
+    assert!(!g.facts().hidden_information);
+}
+
+#[test]
+fn greedy_beats_random() {
+    let g = game(3);
+    let mut wins = 0;
+    for seed in 0..6 {
+        let mut bots: Vec<Box<dyn plunder_core::Bot<PirateHaven>>> = vec![
+            plunder_core::make_bot::<PirateHaven>("greedy", seed).unwrap(),
+            plunder_core::make_bot::<PirateHaven>("random", seed + 1).unwrap(),
+            plunder_core::make_bot::<PirateHaven>("random", seed + 2).unwrap(),
+        ];
+        let finished = plunder_core::play_game(&g, &mut bots, &mut Rng::seeded(seed), 100_000).unwrap();
+        if finished.outcome.winners.contains(Seat(0)) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 5, "greedy won {wins} of 6");
+}
+
+#[test]
+fn describe_draws_the_island_grid_and_news_tells_the_turn() {
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "farmhouse", None);
+    let before = t.g.view(&t.s, Viewer::Spectator);
+    t.land_and_place(1, "b1");
+    let after = t.g.view(&t.s, Viewer::Spectator);
+    let text = t.g.describe(&after);
+    assert!(text.contains("Farmhouse") && text.contains("Tavern") && text.contains("[F4]"), "{text}");
+    assert!(text.contains("..infra..") && text.contains("{f/r}"), "{text}");
+    let news = t.g.news(&before, &after);
+    assert!(news.iter().any(|l| l.contains("places Farmhouse on b1")), "{news:?}");
+    assert!(news.iter().any(|l| l.contains("Food on b2.1 goes from 3 to 4")), "{news:?}");
+}
+
+// ---- The rulebook's statements and example. ----
+
+#[test]
+fn rule_setup() {
+    let g = PirateHaven::new(Options { first_player: 1, ..Options::for_players(3) }).unwrap();
+    let mut s = g.initial_state();
+    for seat in 0..3 {
+        assert_eq!(s.islands[seat].plots[5].spots[0], Some(Held { item: Item::Food, value: 3 }), "Tavern b2: Food 3");
+    }
+    assert_eq!(s.order[..3], [Seat(1), Seat(2), Seat(0)], "clockwise from the 1st player");
+    assert_eq!(s.coup, [0; 4]);
+    assert_eq!(s.statues_left, 4);
+    assert_eq!(g.status(&s), Status::Chance, "the top chest is turned face up first");
+    let kind = g.kind("gold-chest").unwrap();
+    plunder_core::supply_chance(&g, &mut s, &Chance::Chest { kind }).unwrap();
+    assert_eq!(s.chest_top, Some(kind));
+    assert_eq!(s.chests.iter().map(|&n| n as u32).sum::<u32>(), 7, "8 chests, one face up");
+    assert!(PirateHaven::new(Options { first_player: 3, ..Options::for_players(3) }).is_err());
+    assert!(PirateHaven::new(Options::for_players(5)).is_err());
+}
+
+#[test]
+fn rule_map_size_by_players_and_dice_on_die_tiles() {
+    for (players, tiles) in [(2u8, 14usize), (3, 18), (4, 22)] {
+        let g = game(players);
+        let mut t = T { s: g.initial_state(), g };
+        settle(&mut t, 1); // the chest, then the map with the first kind each time and dice of 1
+        let _ = &t;
+        let g = game(players);
+        let mut s = g.initial_state();
+        plunder_core::supply_chance(&g, &mut s, &Chance::Chest { kind: g.kind("pirate-chest").unwrap() }).unwrap();
+        let first = g.kind("farmhouse").unwrap();
+        let second = g.kind("gold-die").unwrap();
+        plunder_core::supply_chance(&g, &mut s, &Chance::Tile { slot: 1, kind: first }).unwrap();
+        plunder_core::supply_chance(&g, &mut s, &Chance::Tile { slot: 2, kind: second }).unwrap();
+        plunder_core::supply_chance(&g, &mut s, &Chance::Roll { slot: 2, value: 5 }).unwrap();
+        let mut rng = Rng::seeded(players as u64);
+        while g.status(&s) == Status::Chance {
+            let o = g.sample_chance(&s, &mut rng);
+            plunder_core::supply_chance(&g, &mut s, &o).unwrap();
+        }
+        assert_eq!(s.map_len as usize, tiles);
+        assert_eq!(s.map[0], Slot { tile: Some(first), die: None });
+        assert_eq!(s.map[1], Slot { tile: Some(second), die: Some(5) });
+        assert!(s.map[..tiles].iter().all(|slot| slot.tile.is_some()));
+        for slot in &s.map[..tiles] {
+            let def = &g.content().tiles[slot.tile.unwrap() as usize];
+            assert_eq!(slot.die.is_some(), def.kind == plunder_games::pirate_haven::TileType::Die, "{}", def.name);
+        }
+        if players == 4 {
+            for &k in &g.content().round_kinds {
+                let laid = s.map[..tiles].iter().filter(|slot| slot.tile == Some(k)).count();
+                assert_eq!(laid, g.content().tiles[k as usize].per_stack[0] as usize, "all of stack 1");
+            }
+        }
+        assert_eq!(g.status(&s), Status::Decide(SeatSet::only(Seat(0))), "the 1st player moves first");
+    }
+}
+
+/// Joan (seat 0) and Mark (seat 1), round 2, as in the rulebook's pictures.
+fn joan(food: u8) -> T {
+    let mut t = T::new(2, &[]);
+    t.s.round = 2;
+    t.put(0, "b2.1", Item::Food, food);
+    t.slot(2, "shipwright", None).slot(4, "pirate-token", None).slot(5, "rum-token", None);
+    t.s.pos = [1, 3, 0, 0];
+    t.top("cannon-chest");
+    t.s.mover = t.s.closest().unwrap();
+    t
+}
+
+#[test]
+fn rule_joans_example() {
+    let mut t = joan(4);
+    // (A) Joan is closest to the Coup board.
+    assert_eq!(t.s.mover, Seat(0));
+    t.land_and_place(2, "b1");
+    assert_eq!(t.g.status(&t.s), Status::Decide(SeatSet::only(Seat(0))), "still the closest: Joan again");
+    // (B) The Pirate: no spot takes it, but the face-up chest can be bought.
+    t.ok(Action::Travel { slot: 4 });
+    assert!(t.legal().contains(&Action::Take));
+    t.ok(Action::Take);
+    assert_eq!(t.legal(), vec![Action::BuyChest], "no spot for a Pirate yet");
+    t.refused(Action::PlaceItem { at: sp("b1.1") });
+    t.ok(Action::BuyChest);
+    for _ in 0..4 {
+        t.ok(Action::Pay { at: sp("b2.1") });
+    }
+    assert_eq!(t.held(0, "b2.1"), None, "the spent Food die is removed");
+    t.ok(Action::PlaceChest { cell: cell("d2") });
+    let next = t.k("pirate-chest");
+    t.chance(Chance::Chest { kind: next });
+    t.ok(Action::PlaceItem { at: sp("d2.1") });
+    // The Coup: one free step; nothing to spend, so the advance ends.
+    assert_eq!(t.s.coup[0], 1);
+    assert_eq!(t.s.chest_top, Some(next));
+    assert_eq!(t.s.islands[0].plots[cell("b1").index()].tile, Some(t.k("shipwright")));
+    assert_eq!(t.s.islands[0].plots[cell("d2").index()].tile, Some(t.k("cannon-chest")));
+    assert_eq!(t.held(0, "d2.1"), Some(Held { item: Item::Pirate, value: 0 }));
+    assert_eq!(t.s.mover, Seat(1), "Mark travels next");
+    assert_eq!(t.s.phase, Phase::Travel);
+}
+
+#[test]
+fn rule_joans_example_with_three_food_cannot_take_the_pirate() {
+    let mut t = joan(3);
+    t.land_and_place(2, "b1").ok(Action::Travel { slot: 4 });
+    assert_eq!(t.legal(), vec![Action::Discard]);
+    t.refused(Action::Take);
+}
+
+#[test]
+fn rule_closest_moves_consecutively_and_leaving_takes_the_lowest_free_spot() {
+    let mut t = T::new(3, &[]);
+    for slot in 1..=18 {
+        t.slot(slot, "rum-token", None);
+    }
+    t.s.map[1].tile = None;
+    t.s.map[4].tile = None;
+    t.s.map[8].tile = None;
+    t.s.pos = [2, 5, 9, 0];
+    t.s.mover = t.s.closest().unwrap();
+    assert_eq!(t.s.mover, Seat(0));
+    t.ok(Action::Travel { slot: 4 }).ok(Action::Discard);
+    assert_eq!(t.s.mover, Seat(0), "4 < 5: again");
+    t.ok(Action::Travel { slot: 6 }).ok(Action::Discard);
+    assert_eq!(t.s.mover, Seat(1), "passed: the player at 5 moves");
+    t.refused(Action::Travel { slot: 5 });
+    t.ok(Action::Leave);
+    assert_eq!(t.s.track[0], Some(Seat(1)));
+    for _ in 0..30 {
+        assert_ne!(t.s.mover, Seat(1), "a player off the map never moves again this round");
+        if t.s.phase != Phase::Travel || t.s.round != 1 {
+            break;
+        }
+        let a = t.legal()[0];
+        t.ok(a);
+        if t.s.phase == Phase::Resolve {
+            t.ok(Action::Discard);
+        }
+    }
+    assert_eq!(t.s.round, 2);
+    assert_eq!(t.s.order[0], Seat(1), "the first to leave starts round 2");
+}
+
+#[test]
+fn rule_ships_never_outnumber_cannons() {
+    let build = |top: &str| {
+        let mut t = T::new(2, &[1]);
+        t.tile(0, "a1", "armoury").put(0, "a1.2", Item::Cannon, 0);
+        t.tile(0, "a4", "trading-port").put(0, "a4.1", Item::Ship, 2).put(0, "a4.2", Item::Cannon, 0);
+        t.tile(0, "b4", "fishing-port").put(0, "b4.1", Item::Cannon, 0).put(0, "b4.2", Item::Ship, 3);
+        t.tile(0, "c4", "dry-dock").put(0, "c4.1", Item::Ship, 4);
+        t.put(0, "b2.1", Item::Food, 4);
+        t.slot(1, "ship-die", Some(5));
+        t.top(top);
+        t
+    };
+    let mut t = build("pirate-chest");
+    assert_eq!((t.count(0, Item::Ship), t.count(0, Item::Cannon)), (3, 3));
+    t.ok(Action::Travel { slot: 1 });
+    assert_eq!(t.legal(), vec![Action::Discard], "a free Ship spot, but no spare Cannon");
+    let mut t = build("cannon-chest");
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    assert_eq!(t.legal(), vec![Action::BuyChest], "the Cannon Chest makes room");
+}
+
+#[test]
+fn rule_gold_never_outnumbers_pirates() {
+    let build = |top: &str| {
+        let mut t = T::new(2, &[1]);
+        t.tile(0, "a1", "barracks").put(0, "a1.1", Item::Pirate, 0);
+        t.tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 2);
+        t.tile(0, "c1", "market").put(0, "c1.1", Item::Gold, 3);
+        t.tile(0, "c2", "goldsmith").put(0, "c2.2", Item::Pirate, 0);
+        t.tile(0, "a2", "conspirators-house").put(0, "a2.2", Item::Pirate, 0);
+        t.tile(0, "b3", "shipwright").put(0, "b3.1", Item::Gold, 4);
+        t.put(0, "b2.1", Item::Food, 4);
+        t.slot(1, "gold-die", Some(5));
+        t.top(top);
+        t
+    };
+    let mut t = build("gold-chest");
+    assert_eq!((t.count(0, Item::Gold), t.count(0, Item::Pirate)), (3, 3));
+    assert!(!t.legal().contains(&Action::BuyChest), "a Gold Chest's printed Gold would be a 4th Gold");
+    t.ok(Action::Travel { slot: 1 });
+    assert_eq!(t.legal(), vec![Action::Discard]);
+    let mut t = build("pirate-chest");
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    assert_eq!(t.legal(), vec![Action::BuyChest], "the Pirate Chest's Pirate makes room for a Gold");
+}
+
+#[test]
+fn rule_several_chests_in_one_turn() {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 6).tile(0, "b1", "farmhouse").put(0, "b1.1", Item::Food, 5);
+    let below = t.s.chests.iter().map(|&n| n as u32).sum::<u32>();
+    t.ok(Action::BuyChest);
+    for _ in 0..4 {
+        t.ok(Action::Pay { at: sp("b2.1") });
+    }
+    t.ok(Action::PlaceChest { cell: cell("d2") });
+    let cannon = t.k("cannon-chest");
+    t.chance(Chance::Chest { kind: cannon });
+    t.ok(Action::BuyChest);
+    t.ok(Action::Pay { at: sp("b2.1") }).ok(Action::Pay { at: sp("b2.1") });
+    assert_eq!(t.held(0, "b2.1"), None, "spent to 0: removed");
+    t.ok(Action::Pay { at: sp("b1.1") }).ok(Action::Pay { at: sp("b1.1") });
+    t.ok(Action::PlaceChest { cell: cell("c3") });
+    settle(&mut t, 1);
+    assert_eq!(t.s.islands[0].free_pips(Item::Food), 3);
+    assert_eq!(t.s.islands[0].plots[cell("d2").index()].tile, Some(t.k("pirate-chest")));
+    assert_eq!(t.s.islands[0].plots[cell("c3").index()].tile, Some(cannon));
+    assert_eq!(t.s.chests.iter().map(|&n| n as u32).sum::<u32>(), below - 2, "two more chests turned up");
+    assert!(!t.legal().contains(&Action::BuyChest), "3 Food buys no chest");
+    assert_eq!(t.s.phase, Phase::Travel, "buying does not end the turn");
+}
+
+#[test]
+fn rule_coup_advance_with_spending_and_the_food_bonus() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 2).tile(0, "d2", "pirate-chest");
+    t.slot(1, "cannon-token", None);
+    t.land_and_place(1, "d2.1");
+    assert_eq!((t.s.coup[0], t.s.phase), (1, Phase::CoupSpend), "one free step, then spending");
+    t.ok(Action::CoupSpend { at: sp("b1.2") });
+    assert_eq!(t.s.coup[0], 2);
+    assert_eq!(t.legal(), vec![Action::CoupRaise { at: sp("b2.1") }], "spot 2: raise a Food die");
+    t.ok(Action::CoupRaise { at: sp("b2.1") });
+    assert_eq!(t.value(0, "b2.1"), 4, "no Farmhouse boost: not a placement");
+    t.ok(Action::CoupSpend { at: sp("b1.2") });
+    assert_eq!(t.held(0, "b1.2"), None, "Gold spent to 0 is removed");
+    t.ok(Action::CoupSpend { at: sp("b2.1") });
+    assert_eq!((t.s.coup[0], t.s.phase), (4, Phase::CoupSpend), "spot 4: no Gold die to raise");
+    t.ok(Action::CoupStop);
+    assert_eq!(t.value(0, "b2.1"), 3);
+    assert_eq!(t.count(0, Item::Gold), 0);
+    assert_eq!(t.s.phase, Phase::Travel);
+}
+
+fn bonus_island(ship: u8) -> T {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 2).tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 3);
+    t.tile(0, "d2", "pirate-chest").put(0, "d2.1", Item::Ship, ship).tile(0, "c3", "cannon-chest");
+    t.s.coup[0] = 1;
+    t.s.phase = Phase::CoupSpend;
+    t
+}
+
+#[test]
+fn rule_coup_bonuses_at_2_4_6_once_a_round_and_the_coup_at_the_top() {
+    let mut t = bonus_island(4);
+    t.ok(Action::CoupSpend { at: sp("b2.1") }).ok(Action::CoupRaise { at: sp("b2.1") });
+    assert_eq!(t.value(0, "b2.1"), 2);
+    t.ok(Action::CoupSpend { at: sp("b2.1") }).ok(Action::CoupSpend { at: sp("b2.1") });
+    assert_eq!(t.held(0, "b2.1"), None);
+    t.ok(Action::CoupRaise { at: sp("b1.2") });
+    assert_eq!(t.value(0, "b1.2"), 4);
+    t.ok(Action::CoupSpend { at: sp("b1.2") }).ok(Action::CoupSpend { at: sp("b1.2") });
+    t.ok(Action::CoupRaise { at: sp("d2.1") });
+    assert_eq!((t.s.coup[0], t.value(0, "b1.2"), t.value(0, "d2.1")), (6, 2, 5));
+    t.ok(Action::CoupStop);
+    // Later that round: a Pirate climbs 6 -> 7 (no second bonus), one pip 7 -> 8: the Coup.
+    t.slot(1, "pirate-token", None);
+    t.land_and_place(1, "c3.1");
+    assert_eq!((t.s.coup[0], t.s.phase), (7, Phase::CoupSpend));
+    t.ok(Action::CoupSpend { at: sp("b1.2") });
+    assert_eq!((t.s.coup[0], t.s.statues[0], t.s.statues_left), (8, 1, 3), "the Coup: a Statue at once");
+    assert!(t.s.coup_done);
+    assert_eq!(t.s.phase, Phase::Travel, "nothing more to climb at the top");
+}
+
+#[test]
+fn rule_coup_bonus_on_a_ship_at_6_raises_nothing() {
+    let mut t = bonus_island(6);
+    t.ok(Action::CoupSpend { at: sp("b2.1") }).ok(Action::CoupRaise { at: sp("b2.1") });
+    t.ok(Action::CoupSpend { at: sp("b2.1") }).ok(Action::CoupSpend { at: sp("b2.1") });
+    t.ok(Action::CoupRaise { at: sp("b1.2") });
+    t.ok(Action::CoupSpend { at: sp("b1.2") }).ok(Action::CoupSpend { at: sp("b1.2") });
+    assert_eq!((t.s.coup[0], t.s.phase), (6, Phase::CoupSpend), "no Ship below 6: no raise");
+}
+
+#[test]
+fn rule_immediate_coup_once_a_round_then_the_reset() {
+    let mut t = T::new(2, &[]);
+    for seat in 0..2 {
+        t.tile(seat, "a1", "armoury");
+    }
+    t.s.coup = [7, 7, 0, 0];
+    t.slot(1, "cannon-token", None).slot(2, "cannon-token", None);
+    t.land_and_place(1, "a1.2");
+    assert_eq!((t.s.coup[0], t.s.statues[0]), (8, 1));
+    assert_eq!(t.s.mover, Seat(1));
+    t.land_and_place(2, "a1.2");
+    assert_eq!((t.s.coup[1], t.s.statues[1]), (8, 0), "no second Coup this round");
+    t.ok(Action::Leave);
+    t.ok(Action::Leave);
+    assert_eq!(t.s.statues[..2], [1, 0], "no end-of-round Coup either");
+    assert_eq!(t.s.statues_left, 3);
+    assert_eq!(t.s.coup, [0; 4], "the track resets");
+    assert_eq!(t.s.round, 2);
+}
+
+#[test]
+fn rule_end_of_round_coup_and_its_tie() {
+    for (coup, statues) in [([5, 3, 3], [1, 0, 0]), ([5, 5, 1], [0, 0, 0]), ([0, 0, 0], [0, 0, 0])] {
+        let mut t = T::new(3, &[0, 1]);
+        t.s.coup[..3].copy_from_slice(&coup);
+        t.ok(Action::Leave);
+        assert_eq!(t.s.statues[..3], statues, "disks {coup:?}");
+        assert_eq!(t.s.coup, [0; 4]);
+    }
+}
+
+#[test]
+fn rule_ships_scoring_ranks_by_sum_then_count_then_shares() {
+    let ships = |sets: &[&[u8]]| {
+        let mut t = T::new(sets.len() as u8, &[]);
+        let cells = ["a1", "b1", "c1", "d1", "a2", "c2"];
+        for (seat, values) in sets.iter().enumerate() {
+            for (i, &v) in values.iter().enumerate() {
+                t.tile(seat as u8, cells[i], "cannon-chest").put(seat as u8, &format!("{}.1", cells[i]), Item::Ship, v);
+            }
+        }
+        (0..sets.len()).map(|s| t.score(s as u8).ships).collect::<Vec<_>>()
+    };
+    assert_eq!(ships(&[&[6, 4, 4], &[5, 3, 3, 3], &[5, 4], &[]]), vec![10, 20, 5, 0]);
+    assert_eq!(ships(&[&[4, 4, 4], &[6, 3, 3], &[4, 3]]), vec![20, 20, 5]);
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a4", "naval-dock");
+    assert_eq!((t.s.islands[0].pips(t.g.content(), Item::Ship), t.count(0, Item::Ship)), (3, 1));
+    assert_eq!(t.score(0).ships, 20, "the Naval Dock's printed Ship counts");
+}
+
+#[test]
+fn rule_rum_example_four_rums_three_adjacent_is_11() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "c1", "fort").put(0, "c1.1", Item::Rum, 0);
+    t.tile(0, "d1", "lighthouse").put(0, "d1.1", Item::Rum, 0);
+    t.tile(0, "d2", "cannon-chest").put(0, "d2.1", Item::Rum, 0);
+    assert_eq!(t.count(0, Item::Rum), 4, "three tokens and the Tavern's printed Rum");
+    assert_eq!(t.score(0).rum, 11, "9 + 2");
+}
+
+#[test]
+fn rule_rum_sets_over_5_start_a_new_set() {
+    let c = game(2);
+    assert_eq!([6, 7, 10].map(|n| rum_set(c.content(), n)), [22, 25, 40]);
+    let mut t = T::new(2, &[]);
+    t.tile(0, "b1", "gold-chest").put(0, "b1.1", Item::Rum, 0).put(0, "b1.2", Item::Rum, 0);
+    t.tile(0, "c1", "gold-chest").put(0, "c1.1", Item::Rum, 0).put(0, "c1.2", Item::Rum, 0);
+    t.tile(0, "a2", "cannon-chest").put(0, "a2.1", Item::Rum, 0);
+    assert_eq!(t.score(0).rum, 22, "a connected group of 6 with the Tavern's Rum");
+    let mut t = T::new(2, &[]);
+    t.tile(0, "b1", "farmhouse").put(0, "b1.1", Item::Rum, 0);
+    t.tile(0, "d3", "cannon-chest").put(0, "d3.1", Item::Rum, 0);
+    t.tile(0, "d4", "cannon-chest").put(0, "d4.1", Item::Rum, 0);
+    assert_eq!(t.score(0).rum, 10, "two groups of 2");
+}
+
+#[test]
+fn rule_infrastructure_scores_each_tile() {
+    let mut t = barracks();
+    assert_eq!(t.score(0).infrastructure, 6);
+    t.tile(0, "d4", "barracks");
+    assert_eq!(t.score(0).infrastructure, 12, "two Barracks score twice");
+}
+
+#[test]
+fn rule_first_spot_scores_3_and_the_turn_track_orders_the_next_round() {
+    let mut t = T::new(2, &[]);
+    t.s.mover = Seat(1);
+    t.ok(Action::Leave).ok(Action::Leave);
+    assert_eq!(t.s.order[..2], [Seat(1), Seat(0)]);
+    settle(&mut t, 3);
+    assert_eq!(t.s.mover, Seat(1), "round 2 starts with the 1st spot");
+    let mut t = T::new(2, &[]);
+    t.s.round = 4;
+    t.s.mover = Seat(1);
+    t.ok(Action::Leave).ok(Action::Leave);
+    assert_eq!(t.g.status(&t.s), Status::Over);
+    assert_eq!((t.score(0).first, t.score(1).first), (0, 3));
+    assert_eq!(t.g.outcome(&t.s).unwrap().winners, SeatSet::only(Seat(1)), "2 + 3 against 2");
+}
+
+#[test]
+fn rule_ties_go_to_food_then_cannons_then_are_shared() {
+    let over = |t: &mut T| {
+        t.s.phase = Phase::Over;
+        t.g.outcome(&t.s).unwrap()
+    };
+    let mut t = T::new(2, &[]);
+    t.put(1, "b2.1", Item::Food, 4);
+    assert_eq!(over(&mut t).winners, SeatSet::only(Seat(1)), "equal Fame: more Food");
+    let mut t = T::new(2, &[]);
+    t.tile(0, "d2", "cannon-chest");
+    assert_eq!(over(&mut t).winners, SeatSet::only(Seat(0)), "equal Food: more Cannons (printed too)");
+    let mut t = T::new(2, &[]);
+    let outcome = over(&mut t);
+    assert_eq!(outcome.winners.len(), 2);
+    assert_eq!(outcome.payoffs, vec![0.5, 0.5]);
+}
+
+// ---- One test per tile of the data. ----
+
+#[test]
+fn tile_food_die_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "b1", "farmhouse").slot(1, "food-die", Some(2));
+    t.land_and_place(1, "b1.1");
+    assert_eq!(t.value(0, "b1.1"), 3, "a Food die on the Farmhouse's own spot is boosted");
+    assert_eq!(t.s.coup[0], 0, "a die moves nobody on the Coup track");
+    // A Die tile whose colour the pool lacks gets no die and gives nothing.
+    let g = game(2);
+    let mut s = g.initial_state();
+    s.pool[Item::Food.index()] = 0;
+    plunder_core::supply_chance(&g, &mut s, &Chance::Chest { kind: g.kind("cannon-chest").unwrap() }).unwrap();
+    plunder_core::supply_chance(&g, &mut s, &Chance::Tile { slot: 1, kind: g.kind("food-die").unwrap() }).unwrap();
+    assert_eq!(s.phase, Phase::Lay { slot: 2 }, "no roll: the tile stays empty");
+    assert_eq!(s.map[0].die, None);
+}
+
+#[test]
+fn tile_gold_die_() {
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "gold-die", Some(4));
+    t.ok(Action::Travel { slot: 1 });
+    assert_eq!(t.legal(), vec![Action::Discard], "no Pirate: no Gold");
+    t.ok(Action::Discard);
+    assert_eq!(t.s.pool[Item::Gold.index()], 9, "a discarded die goes back to the pool");
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "a1", "treasury").slot(1, "gold-die", Some(4));
+    t.land_and_place(1, "a1.1");
+    assert_eq!(t.value(0, "a1.1"), 4);
+}
+
+#[test]
+fn tile_ship_die_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "d2", "cannon-chest").slot(1, "ship-die", Some(6));
+    t.land_and_place(1, "d2.1");
+    assert_eq!(t.held(0, "d2.1"), Some(Held { item: Item::Ship, value: 6 }));
+}
+
+#[test]
+fn tile_rum_token_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "b1", "farmhouse").slot(1, "rum-token", None);
+    t.land_and_place(1, "b1.1");
+    assert_eq!(t.s.coup[0], 0, "a Rum does not move you on the Coup track");
+    assert_eq!(t.score(0).rum, 5, "adjacent to the Tavern's Rum");
+}
+
+#[test]
+fn tile_cannon_token_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "a1", "armoury").slot(1, "cannon-token", None);
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    assert_eq!(t.legal(), vec![Action::PlaceItem { at: sp("a1.2") }]);
+    t.ok(Action::PlaceItem { at: sp("a1.2") });
+    assert_eq!(t.s.coup[0], 1);
+    assert_eq!(t.s.phase, Phase::CoupSpend, "the Tavern's Food may be spent");
+}
+
+#[test]
+fn tile_pirate_token_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "a1", "armoury").slot(1, "pirate-token", None);
+    t.land_and_place(1, "a1.1").ok(Action::CoupStop);
+    assert_eq!(t.s.coup[0], 1);
+    assert_eq!(t.count(0, Item::Pirate), 1);
+}
+
+#[test]
+fn tile_goldsmith_() {
+    let build = || {
+        let mut t = T::new(2, &[1]);
+        t.tile(0, "a1", "treasury").tile(0, "d3", "pirate-chest");
+        t.tile(0, "c2", "farmhouse").put(0, "c2.2", Item::Gold, 2);
+        t.slot(1, "goldsmith", None);
+        t.land_and_place(1, "d2");
+        t
+    };
+    let mut t = build();
+    assert_eq!(t.value(0, "c2.2"), 3, "Gold within reach +1 when placed");
+    t.slot(2, "gold-die", Some(5)).land_and_place(2, "d3.1");
+    assert_eq!(t.value(0, "d3.1"), 6, "a Gold placed within reach +1");
+    let mut t = build();
+    t.slot(2, "gold-die", Some(6)).land_and_place(2, "d3.1");
+    assert_eq!(t.value(0, "d3.1"), 6, "never above 6");
+    let mut t = build();
+    t.slot(2, "gold-die", Some(5)).land_and_place(2, "a1.1");
+    assert_eq!(t.value(0, "a1.1"), 5, "out of reach");
+}
+
+#[test]
+fn tile_farmhouse_() {
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "farmhouse", None).land_and_place(1, "b1");
+    assert_eq!(t.value(0, "b2.1"), 4, "the Tavern's Food +1");
+    t.slot(2, "food-die", Some(2)).land_and_place(2, "b1.1");
+    assert_eq!(t.value(0, "b1.1"), 3, "on its own spot: +1");
+    t.tile(0, "a4", "dry-dock").slot(3, "food-die", Some(2)).land_and_place(3, "a4.2");
+    assert_eq!(t.value(0, "a4.2"), 2, "out of reach");
+}
+
+#[test]
+fn tile_shipwright_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "c3", "cannon-chest").put(0, "c3.1", Item::Ship, 4);
+    t.tile(0, "a1", "armoury").put(0, "a1.2", Item::Cannon, 0);
+    t.tile(0, "d4", "dry-dock");
+    t.slot(1, "shipwright", None).land_and_place(1, "d3");
+    assert_eq!(t.value(0, "c3.1"), 5);
+    t.slot(2, "ship-die", Some(2)).land_and_place(2, "d4.1");
+    assert_eq!(t.value(0, "d4.1"), 3);
+}
+
+#[test]
+fn tile_conspirators_house_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "a2", "conspirators-house").slot(1, "pirate-token", None);
+    t.land_and_place(1, "a2.2");
+    assert_eq!((t.s.coup[0], t.s.phase), (2, Phase::CoupRaise { die: Item::Food, amount: 1 }));
+    t.ok(Action::CoupRaise { at: sp("b2.1") }).ok(Action::CoupSpend { at: sp("b2.1") });
+    assert_eq!(t.s.coup[0], 3, "a paid step is not doubled");
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "a2", "conspirators-house").tile(0, "c2", "conspirators-house").slot(1, "pirate-token", None);
+    t.land_and_place(1, "a2.2").ok(Action::CoupRaise { at: sp("b2.1") });
+    assert_eq!(t.s.coup[0], 3, "two Houses: 1 + 2");
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "a2", "conspirators-house").tile(0, "d2", "cannon-chest").slot(1, "naval-dock", None);
+    t.land_and_place(1, "a4").ok(Action::CoupRaise { at: sp("b2.1") });
+    assert_eq!(t.s.coup[0], 3, "the Naval Dock's 2 + 1");
+}
+
+#[test]
+fn tile_smugglers_den_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "c2", "smugglers-den").tile(0, "c1", "fort").tile(0, "a1", "fort");
+    t.slot(1, "pirate-token", None).ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    let legal = t.legal();
+    assert!(legal.contains(&Action::PlaceItem { at: sp("c1.1") }), "the Den frees the Fort's spot");
+    assert!(!legal.contains(&Action::PlaceItem { at: sp("a1.1") }), "out of reach");
+    t.ok(Action::PlaceItem { at: sp("c1.1") }).ok(Action::CoupStop);
+    // A Ship needs a Cannon even on a free spot; the Den's printed Pirate allows a Gold.
+    assert_eq!(t.count(0, Item::Pirate), 2);
+    t.slot(2, "ship-die", Some(3)).ok(Action::Travel { slot: 2 });
+    assert_eq!(t.legal(), vec![Action::Discard]);
+    t.ok(Action::Discard);
+    t.slot(3, "gold-die", Some(3)).ok(Action::Travel { slot: 3 });
+    assert!(t.legal().contains(&Action::Take));
+    t.ok(Action::Discard);
+    // The Pirate stays when the Den moves away.
+    t.slot(4, "harbour-master", None).land_and_place(4, "a4");
+    t.ok(Action::MoveTile { from: cell("c2"), to: cell("b3") });
+    assert_eq!(t.held(0, "c1.1"), Some(Held { item: Item::Pirate, value: 0 }));
+}
+
+#[test]
+fn tile_naval_dock_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "d2", "cannon-chest").slot(1, "naval-dock", None);
+    t.land_and_place(1, "a4");
+    assert_eq!(t.s.coup[0], 2);
+    t.ok(Action::CoupRaise { at: sp("b2.1") });
+    assert_eq!(t.value(0, "b2.1"), 4);
+    assert_eq!(t.s.phase, Phase::CoupSpend, "then spending is offered");
+    assert_eq!((t.count(0, Item::Ship), t.s.islands[0].pips(t.g.content(), Item::Ship)), (1, 3));
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "naval-dock", None).ok(Action::Travel { slot: 1 });
+    assert_eq!(t.legal(), vec![Action::Discard], "no spare Cannon for its Ship");
+}
+
+#[test]
+fn tile_harbour_master_() {
+    let build = || {
+        let mut t = T::new(2, &[1]);
+        t.tile(0, "b1", "farmhouse").put(0, "b1.1", Item::Rum, 0);
+        t.tile(0, "a4", "trading-port");
+        t.tile(0, "d2", "cannon-chest").put(0, "d2.1", Item::Food, 2);
+        t.slot(1, "harbour-master", None).land_and_place(1, "b4");
+        t
+    };
+    let mut t = build();
+    let legal = t.legal();
+    assert!(legal.contains(&Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") }));
+    assert!(legal.contains(&Action::Skip));
+    assert!(!legal.iter().any(|a| matches!(a, Action::MoveTile { from, .. } if *from == cell("b2"))), "the Tavern");
+    t.ok(Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") });
+    assert_eq!((t.held(0, "b1.1"), t.held(0, "a4.1").map(|h| h.item)), (None, Some(Item::Rum)));
+    let mut t = build();
+    t.ok(Action::MoveTile { from: cell("b1"), to: cell("d3") });
+    assert_eq!(t.held(0, "d3.1").map(|h| h.item), Some(Item::Rum), "with its contents");
+    assert_eq!(t.value(0, "d2.1"), 2, "moving is not placing: no boost");
+    let mut t = build();
+    let before = t.s.islands[0];
+    t.ok(Action::Skip);
+    assert_eq!(t.s.islands[0], before);
+    assert_eq!(t.count(0, Item::Cannon), 2, "its printed Cannon counts at once");
+}
+
+#[test]
+fn tile_trading_port_() {
+    let build = || {
+        let mut t = T::new(2, &[1]);
+        t.tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 2);
+        t.tile(0, "d2", "gold-chest").tile(0, "c3", "pirate-chest").tile(0, "a1", "treasury");
+        t.slot(1, "trading-port", None).land_and_place(1, "a4");
+        t
+    };
+    let mut t = build();
+    assert_eq!(t.legal(), vec![Action::Reroll { at: sp("b1.2") }, Action::Skip], "never the printed Gold");
+    t.ok(Action::Reroll { at: sp("b1.2") }).chance(Chance::Reroll { value: 6 });
+    assert_eq!(t.value(0, "b1.2"), 6);
+    let mut t = build();
+    t.ok(Action::Skip);
+    assert_eq!(t.value(0, "b1.2"), 2);
+}
+
+#[test]
+fn tile_fishing_port_() {
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "fishing-port", None).land_and_place(1, "a4");
+    t.ok(Action::Reroll { at: sp("b2.1") }).chance(Chance::Reroll { value: 1 });
+    assert_eq!(t.value(0, "b2.1"), 1, "a lower result stands");
+}
+
+#[test]
+fn tile_dry_dock_() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "d2", "cannon-chest").put(0, "d2.1", Item::Ship, 2).tile(0, "c3", "cannon-chest");
+    t.slot(1, "dry-dock", None).land_and_place(1, "a4");
+    t.ok(Action::Reroll { at: sp("d2.1") }).chance(Chance::Reroll { value: 5 });
+    assert_eq!(t.value(0, "d2.1"), 5);
+    t.slot(2, "ship-die", Some(4)).land_and_place(2, "a4.1");
+    assert_eq!(t.value(0, "a4.1"), 4);
+}
+
+#[test]
+fn tile_market_() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a1", "market");
+    t.tile(0, "b1", "farmhouse").tile(0, "a2", "farmhouse").tile(0, "c2", "goldsmith");
+    t.tile(0, "a4", "fishing-port").tile(0, "b4", "dry-dock");
+    assert_eq!(t.score(0).infrastructure, 8, "4 different names");
+}
+
+#[test]
+fn tile_fort_() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a1", "fort");
+    t.tile(0, "b1", "goldsmith").put(0, "b1.1", Item::Cannon, 0).put(0, "b1.2", Item::Pirate, 0);
+    t.tile(0, "d2", "cannon-chest").put(0, "d2.1", Item::Pirate, 0);
+    t.tile(0, "c1", "conspirators-house").put(0, "c1.2", Item::Pirate, 0); // only a Pirate
+    assert_eq!(t.score(0).infrastructure, 4);
+}
+
+#[test]
+fn tile_granary_() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a1", "granary").put(0, "b2.1", Item::Food, 4).tile(0, "b1", "farmhouse").put(0, "b1.1", Item::Food, 2);
+    assert_eq!(t.score(0).infrastructure, 6);
+    t.s.islands[0].plots[cell("b2").index()].spots[0] = None;
+    t.s.islands[0].plots[cell("b1").index()].spots[0] = None;
+    assert_eq!(t.score(0).infrastructure, 0);
+}
+
+fn barracks() -> T {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a1", "barracks");
+    t.tile(0, "b1", "goldsmith").put(0, "b1.2", Item::Pirate, 0);
+    t.tile(0, "c1", "pirate-chest").put(0, "c1.1", Item::Pirate, 0);
+    t.tile(0, "a4", "fishing-port").put(0, "a4.2", Item::Pirate, 0);
+    t
+}
+
+#[test]
+fn tile_barracks_() {
+    let t = barracks();
+    assert_eq!(t.score(0).infrastructure, 6, "three mutually adjacent Pirates score 2 each; the lone one 0");
+}
+
+#[test]
+fn tile_lighthouse_() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "c1", "lighthouse").put(0, "c1.1", Item::Rum, 0);
+    t.tile(0, "b1", "goldsmith").put(0, "b1.1", Item::Cannon, 0).put(0, "b1.2", Item::Pirate, 0);
+    t.tile(0, "c2", "farmhouse").put(0, "c2.1", Item::Food, 3);
+    t.tile(0, "d1", "cannon-chest");
+    assert_eq!(t.score(0).infrastructure, 5, "1 + 2 + 1 + 1; the Tavern is diagonal");
+}
+
+#[test]
+fn tile_armoury_() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a1", "armoury").put(0, "a1.2", Item::Cannon, 0);
+    t.tile(0, "a4", "trading-port").put(0, "a4.2", Item::Cannon, 0);
+    t.tile(0, "b4", "harbour-master");
+    assert_eq!(t.score(0).infrastructure, 3);
+}
+
+#[test]
+fn tile_treasury_() {
+    let mut t = T::new(2, &[]);
+    t.tile(0, "a1", "treasury");
+    assert!(t.s.islands[0].can_place(t.g.content(), Item::Gold), "its printed Pirate allows a Gold");
+    t.put(0, "a1.1", Item::Gold, 3).tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 5);
+    t.tile(0, "d2", "gold-chest");
+    assert_eq!(t.score(0).infrastructure, 12);
+}
+
+#[test]
+fn tile_cannon_chest_() {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 4).slot(1, "ship-die", Some(3)).slot(2, "ship-die", Some(3));
+    t.ok(Action::Travel { slot: 1 });
+    assert_eq!(t.legal(), vec![Action::Discard], "no Cannon, and the Pirate Chest gives none");
+    t.ok(Action::Discard);
+    t.top("cannon-chest");
+    t.ok(Action::BuyChest);
+    for _ in 0..4 {
+        t.ok(Action::Pay { at: sp("b2.1") });
+    }
+    t.ok(Action::PlaceChest { cell: cell("d2") });
+    settle(&mut t, 1);
+    assert_eq!(t.s.coup[0], 0, "a printed Cannon moves nobody");
+    assert!(t.s.islands[0].accepts(t.g.content(), sp("d2.1"), Item::Rum), "any die or token");
+    t.land_and_place(2, "d2.1");
+    assert_eq!(t.count(0, Item::Ship), 1);
+}
+
+#[test]
+fn tile_pirate_chest_() {
+    let mut t = T::new(2, &[]);
+    assert!(!t.s.islands[0].can_place(t.g.content(), Item::Gold));
+    t.tile(0, "d2", "pirate-chest");
+    assert!(t.s.islands[0].can_place(t.g.content(), Item::Gold), "its Pirate allows a Gold");
+    assert_eq!(t.s.coup[0], 0);
+}
+
+#[test]
+fn tile_gold_chest_() {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 4).tile(0, "a1", "barracks").put(0, "a1.1", Item::Pirate, 0);
+    t.top("gold-chest");
+    assert!(t.legal().contains(&Action::BuyChest), "1 Pirate, no Gold");
+    t.tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 1);
+    assert!(!t.legal().contains(&Action::BuyChest), "1 Pirate, 1 Gold");
+    t.s.islands[0].plots[cell("b1").index()].spots[1] = None;
+    t.ok(Action::BuyChest);
+    for _ in 0..4 {
+        t.ok(Action::Pay { at: sp("b2.1") });
+    }
+    t.ok(Action::PlaceChest { cell: cell("d2") });
+    for item in Item::ALL {
+        assert!(t.s.islands[0].accepts(t.g.content(), sp("d2.1"), item));
+        assert!(t.s.islands[0].accepts(t.g.content(), sp("d2.2"), item));
+    }
+}
+
+#[test]
+fn tile_statue_() {
+    let mut t = T::new(2, &[]);
+    assert_eq!(t.score(0).total, 2, "a lone Tavern Rum scores 2");
+    t.s.statues[0] = 2;
+    assert_eq!((t.score(0).statues, t.score(0).total), (10, 12), "5 each, no island spot");
+}
+
+#[test]
+fn tile_tavern_() {
+    let t = T::new(2, &[]);
+    let c = t.g.content();
+    assert_eq!(t.s.islands[0].plots[c.tavern_cell as usize].tile, Some(c.tavern));
+    assert_eq!(t.count(0, Item::Rum), 1, "its printed Rum");
+    assert!(!t.s.islands[0].can_relocate(c), "the Tavern never moves; nothing else to move");
+}
+
+#[test]
+fn every_tile_of_the_data_has_a_test_here() {
+    let source = include_str!("pirate_haven.rs");
+    for tile in &game(2).content().tiles {
+        let name = format!("fn tile_{}_", tile.id.replace('-', "_"));
+        assert!(source.contains(&name), "no test for the tile {}", tile.id);
+    }
+}
+
+#[test]
+fn designer_data_in_the_options_and_bad_data_is_refused_with_a_reason() {
+    let coup: serde_json::Value = serde_json::from_str(plunder_games::pirate_haven::content::COUP_JSON).unwrap();
+    let mut cheap = coup.clone();
+    cheap["treasure_chest"]["effect"][0]["food"] = serde_json::json!(2);
+    let g = PirateHaven::new(Options { coup: Some(cheap), ..Options::for_players(2) }).unwrap();
+    assert_eq!(g.content().chest_cost, 2);
+    let mut broken = coup;
+    broken["coup_track"]["top"] = serde_json::json!(0);
+    let error = PirateHaven::new(Options { coup: Some(broken), ..Options::for_players(2) }).unwrap_err();
+    assert!(error.reason.contains("top"), "{}", error.reason);
+    let error =
+        PirateHaven::new(Options { tiles: Some(serde_json::json!({"format": "x"})), ..Options::for_players(2) })
+            .unwrap_err();
+    assert!(error.reason.contains("tiles"), "{}", error.reason);
+}
