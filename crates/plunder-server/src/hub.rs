@@ -383,9 +383,10 @@ impl Actor {
                     let chat = self.hub.store.chat(&self.id).await.unwrap_or_default();
                     let _ = out.try_send(self.table_message(viewer));
                     let _ = out.try_send(ServerMessage::ChatHistory { lines: chat });
-                    self.clients.insert(client, Client { viewer, out });
                     let _ = reply.send(client);
+                    // The others see the seat connected; the newcomer has its table already.
                     self.broadcast_table();
+                    self.clients.insert(client, Client { viewer, out });
                 }
                 Command::Leave { client } => {
                     if self.clients.remove(&client).is_some() {
