@@ -4,6 +4,7 @@
 mod play;
 mod plot;
 mod replay;
+mod serve;
 mod simulate;
 mod speed;
 
@@ -45,6 +46,10 @@ enum Command {
     Soak(soak::SoakArgs),
     /// List the games and the bots each offers.
     Games,
+    /// Serve the lobby and online play at http://127.0.0.1:8080 (games kept in a SQLite file by default).
+    ///
+    /// Example: plunder serve --port 8080 --database sqlite://plunder.db
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
         }
         Command::Soak(args) => soak::run(&args),
         Command::Games => output::write_stdout(&list_games()),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -457,32 +457,34 @@ impl Actor {
 
     /// Plays `action` for `seat`, stores it, and tells everyone; or answers why not.
     async fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ServerMessage> {
-        let mut attempts = 0;
-        loop {
-            let version = self.table.version();
-            let deciding = self.deciding();
-            if let Err(e) = self.table.play(seat, action) {
-                return Err(self.rejection(&e));
+        let version = self.table.version();
+        let deciding = self.deciding();
+        if let Err(e) = self.table.play(seat, action) {
+            return Err(self.rejection(&e));
+        }
+        match self.hub.store.append(&self.id, version, &self.table.events_since(version)).await {
+            Ok(()) => {
+                self.charge_clocks(deciding);
+                self.after_change();
+                self.broadcast_table();
+                Ok(())
             }
-            match self.hub.store.append(&self.id, version, &self.table.events_since(version)).await {
-                Ok(()) => {
-                    self.charge_clocks(deciding);
-                    self.after_change();
-                    self.broadcast_table();
-                    return Ok(());
-                }
-                // Another instance moved first: take its moves, then try this action on the new position.
-                Err(StoreError::Conflict) if attempts < 3 => {
-                    attempts += 1;
-                    self.reload().await;
-                    self.after_change();
-                    self.broadcast_table();
-                }
-                Err(e) => {
-                    // Nothing stored, so nothing happened: go back to what the database holds.
-                    self.reload().await;
-                    return Err(ServerMessage::error("storage", format!("the move was not stored: {e}")));
-                }
+            // Another instance moved first. The action was chosen for a position that is gone, so it is not
+            // replayed on the new one: everyone gets the new table and the seat chooses again.
+            Err(StoreError::Conflict) => {
+                self.reload().await;
+                self.after_change();
+                self.broadcast_table();
+                Err(ServerMessage::Rejected {
+                    code: "stale".to_string(),
+                    reason: "the table changed before this move was stored; choose again".to_string(),
+                    rules: format!("docs/rules/{}.md", self.spec.game),
+                })
+            }
+            Err(e) => {
+                // Nothing stored, so nothing happened: go back to what the database holds.
+                self.reload().await;
+                Err(ServerMessage::error("storage", format!("the move was not stored: {e}")))
             }
         }
     }
