@@ -74,15 +74,28 @@ impl From<StoreError> for HubError {
 }
 
 enum Command {
-    Join { viewer: Viewer, out: mpsc::Sender<ServerMessage>, reply: oneshot::Sender<u64> },
-    Leave { client: u64 },
-    Message { client: u64, message: ClientMessage },
+    Join {
+        viewer: Viewer,
+        out: mpsc::Sender<ServerMessage>,
+        reply: oneshot::Sender<u64>,
+    },
+    Leave {
+        client: u64,
+    },
+    Message {
+        client: u64,
+        message: ClientMessage,
+    },
     /// The stored game may have grown elsewhere (another instance): catch up.
     Reload,
     /// A rematch was created: tell everyone.
-    Rematch { game: String },
+    Rematch {
+        game: String,
+    },
     /// Answer with the game's public summary.
-    Summary { reply: oneshot::Sender<Summary> },
+    Summary {
+        reply: oneshot::Sender<Summary>,
+    },
 }
 
 /// What anyone may know about a game without joining it.
@@ -349,16 +362,8 @@ impl Actor {
             Ok(_) => Some(crate::token::rematch_id(id)),
             Err(_) => None,
         };
-        let mut actor = Actor {
-            hub,
-            id: id.to_string(),
-            spec,
-            table,
-            clients: HashMap::new(),
-            clocks,
-            bot_due: None,
-            rematch,
-        };
+        let mut actor =
+            Actor { hub, id: id.to_string(), spec, table, clients: HashMap::new(), clocks, bot_due: None, rematch };
         actor.after_change();
         Ok(actor)
     }
@@ -523,10 +528,8 @@ impl Actor {
     /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
     fn after_change(&mut self) {
         let deciding = self.deciding();
-        self.bot_due = deciding
-            .iter()
-            .any(|&seat| self.is_bot(seat))
-            .then(|| Instant::now() + self.hub.config.bot_delay);
+        self.bot_due =
+            deciding.iter().any(|&seat| self.is_bot(seat)).then(|| Instant::now() + self.hub.config.bot_delay);
         if let Some(clocks) = &mut self.clocks {
             for (index, clock) in clocks.iter_mut().enumerate() {
                 let owes = deciding.contains(&Seat(index as u8));

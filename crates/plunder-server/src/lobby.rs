@@ -205,7 +205,8 @@ pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGam
     }
     let players = body.players.or((!body.seats.is_empty()).then_some(body.seats.len()));
     let seed = body.seed.unwrap_or_else(new_seed);
-    let table = start_table(&body.game, players, &options, seed).map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
+    let table =
+        start_table(&body.game, players, &options, seed).map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
     let seats = resolve_seats(&body.game, table.session().seats(), &body.seats)?;
     let spec = GameSpec {
         game: body.game.clone(),
@@ -322,11 +323,16 @@ pub async fn rematch(
     check_id(&id)?;
     let spec = hub.store().game_spec(&id).await?;
     if hub.store().seat_for_token(&id, &hash_token(&body.token)).await?.is_none() {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "bad_token", "only a player of this game can ask for a rematch"));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "bad_token",
+            "only a player of this game can ask for a rematch",
+        ));
     }
     let new_id = rematch_id(&id);
     let seed = new_seed();
-    let table = start_table(&spec.game, Some(spec.seats.len()), &spec.options, seed).map_err(ApiError::from_internal)?;
+    let table =
+        start_table(&spec.game, Some(spec.seats.len()), &spec.options, seed).map_err(ApiError::from_internal)?;
     let new_spec = GameSpec { seed, rematch_of: Some(id.clone()), ..spec };
     let hashes = hub.store().token_hashes(&id).await?;
     let mut by_seat: Vec<Option<String>> = vec![None; new_spec.seats.len()];

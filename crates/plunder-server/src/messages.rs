@@ -83,10 +83,15 @@ pub enum ServerMessage {
         rules: String,
     },
     /// A message could not be handled (malformed, too large, too fast, not allowed); nothing changed.
-    Error { code: String, message: String },
+    Error {
+        code: String,
+        message: String,
+    },
     Chat(ChatLine),
     /// The whole chat so far, sent on connect.
-    ChatHistory { lines: Vec<ChatLine> },
+    ChatHistory {
+        lines: Vec<ChatLine>,
+    },
 }
 
 impl ServerMessage {

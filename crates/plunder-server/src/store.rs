@@ -285,7 +285,8 @@ impl Store {
         let text = serde_json::to_string(line).map_err(corrupt)?;
         // A lost race on the number is retried: chat has no rules to re-check.
         for _ in 0..8 {
-            let row = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&self.pool).await?;
+            let row =
+                sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&self.pool).await?;
             let seq: i64 = row.try_get(0)?;
             let result = sqlx::query("INSERT INTO chat (game_id, seq, line) VALUES ($1, $2, $3)")
                 .bind(id)
@@ -306,9 +307,7 @@ impl Store {
     pub async fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
         let rows =
             sqlx::query("SELECT line FROM chat WHERE game_id = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt))
-            .collect()
+        rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)).collect()
     }
 }
 

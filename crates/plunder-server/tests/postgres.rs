@@ -28,7 +28,7 @@ async fn postgres() -> Option<Store> {
 async fn an_append_that_lost_the_race_is_refused_and_writes_nothing() {
     let Some(store) = postgres().await else { return };
     let (a, b) = (store.clone(), Store::open(&url()).await.unwrap());
-    let (hub, _) = (Hub::new(a, HubConfig::default()), ());
+    let hub = Hub::new(a, HubConfig::default());
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
     let stored = b.events(&created.id, 0).await.unwrap();
     let version = stored.len();
@@ -60,7 +60,7 @@ async fn two_instances_on_one_database_play_one_game_to_the_end() {
         first.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap(),
         second.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap(),
     ];
-    let mut tables = vec![table_at_least(&mut seats[0], 0).await, table_at_least(&mut seats[1], 0).await];
+    let mut tables = [table_at_least(&mut seats[0], 0).await, table_at_least(&mut seats[1], 0).await];
     let mut moves = 0;
     loop {
         let version = tables[0].version.max(tables[1].version);
