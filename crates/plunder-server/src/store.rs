@@ -6,12 +6,13 @@
 //! `(game_id, seq)` is the primary key. An append returns only after its transaction has committed, so the
 //! caller acknowledges only what is stored.
 
-use std::sync::Once;
+use std::sync::{Arc, Once};
 
 use plunder_core::Event;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// Which database a [`Store`] speaks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -99,6 +100,100 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     url: String,
+    writer: mpsc::Sender<Append>,
+    /// SQLite has one writer at a time: write transactions take turns here rather than fail as busy.
+    sqlite_writes: Arc<Mutex<()>>,
+}
+
+/// An append waiting for the group commit.
+#[derive(Debug)]
+struct Append {
+    id: String,
+    version: usize,
+    events: Vec<Event>,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most appends committed in one transaction.
+const MAX_GROUP: usize = 512;
+
+/// Commits waiting appends together: one transaction for all that are queued, one savepoint each.
+async fn group_commit(
+    pool: AnyPool,
+    backend: Backend,
+    sqlite_writes: Arc<Mutex<()>>,
+    mut queue: mpsc::Receiver<Append>,
+) {
+    while let Some(first) = queue.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match queue.try_recv() {
+                Ok(append) => group.push(append),
+                Err(_) => break,
+            }
+        }
+        let _turn = match backend {
+            Backend::Sqlite => Some(sqlite_writes.lock().await),
+            Backend::Postgres => None,
+        };
+        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
+        let committed = async {
+            let mut tx = pool.begin().await?;
+            for append in &group {
+                let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
+                match append_one(&mut savepoint, backend, append).await {
+                    Ok(()) => {
+                        savepoint.commit().await?;
+                        results.push(Ok(()));
+                    }
+                    Err(e) => {
+                        savepoint.rollback().await?;
+                        results.push(Err(e));
+                    }
+                }
+            }
+            tx.commit().await
+        }
+        .await;
+        match committed {
+            Ok(()) => {
+                for (append, result) in group.into_iter().zip(results) {
+                    let _ = append.reply.send(result);
+                }
+            }
+            Err(e) => {
+                let message = e.to_string();
+                for append in group {
+                    let _ = append.reply.send(Err(StoreError::Corrupt(format!("the commit failed: {message}"))));
+                }
+            }
+        }
+    }
+}
+
+async fn append_one(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    append: &Append,
+) -> Result<(), StoreError> {
+    let Append { id, version, events, .. } = append;
+    if *version > 0 {
+        // The previous event must exist: an append cannot leave a gap.
+        let previous = sqlx::query("SELECT 1 FROM events WHERE game_id = $1 AND seq = $2")
+            .bind(id.as_str())
+            .bind(*version as i64 - 1)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if previous.is_none() {
+            return Err(StoreError::Conflict);
+        }
+    }
+    insert_events(tx, id, *version, events).await?;
+    if backend == Backend::Postgres {
+        // Delivered to listeners on commit, so other instances reload only what is stored.
+        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id.as_str()).execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
@@ -147,9 +242,19 @@ impl Store {
             options.max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
         };
         let pool = options.connect(&url).await?;
-        let store = Store { pool, backend, url };
+        let sqlite_writes = Arc::new(Mutex::new(()));
+        let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
+        tokio::spawn(group_commit(pool.clone(), backend, sqlite_writes.clone(), queue));
+        let store = Store { pool, backend, url, writer, sqlite_writes };
         store.create_schema().await?;
         Ok(store)
+    }
+
+    async fn sqlite_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.sqlite_writes.lock().await),
+            Backend::Postgres => None,
+        }
     }
 
     pub fn backend(&self) -> Backend {
@@ -183,6 +288,7 @@ impl Store {
         token_hashes: &[Option<String>],
         events: &[Event],
     ) -> Result<(), StoreError> {
+        let _turn = self.sqlite_turn().await;
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO games (id, spec) VALUES ($1, $2)")
             .bind(id)
@@ -254,36 +360,23 @@ impl Store {
     }
 
     /// Appends `events` to game `id`, which must have exactly `version` events stored now; otherwise nothing is
-    /// written and the answer is [`StoreError::Conflict`]. Returns once committed.
+    /// written and the answer is [`StoreError::Conflict`]. Returns once committed. Appends of many games are
+    /// committed together (group commit), each in its own savepoint so one refusal does not touch the others.
     pub async fn append(&self, id: &str, version: usize, events: &[Event]) -> Result<(), StoreError> {
         if events.is_empty() {
             return Ok(());
         }
-        let mut tx = self.pool.begin().await?;
-        if version > 0 {
-            // The previous event must exist: an append cannot leave a gap.
-            let previous = sqlx::query("SELECT 1 FROM events WHERE game_id = $1 AND seq = $2")
-                .bind(id)
-                .bind(version as i64 - 1)
-                .fetch_optional(&mut *tx)
-                .await?;
-            if previous.is_none() {
-                return Err(StoreError::Conflict);
-            }
-        }
-        insert_events(&mut tx, id, version, events).await?;
-        if self.backend == Backend::Postgres {
-            // Delivered to listeners on commit, so other instances reload only what is stored.
-            sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id).execute(&mut *tx).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let (reply, answer) = oneshot::channel();
+        let append = Append { id: id.to_string(), version, events: events.to_vec(), reply };
+        self.writer.send(append).await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?;
+        answer.await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?
     }
 
     /// Appends a chat line; returns its number.
     pub async fn append_chat(&self, id: &str, line: &ChatLine) -> Result<usize, StoreError> {
         let text = serde_json::to_string(line).map_err(corrupt)?;
         // A lost race on the number is retried: chat has no rules to re-check.
+        let _turn = self.sqlite_turn().await;
         for _ in 0..8 {
             let row =
                 sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&self.pool).await?;
