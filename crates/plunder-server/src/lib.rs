@@ -38,6 +38,14 @@ const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
 
+/// The OpenAPI description with the registered games' ids filled in, so it lists every game the server has.
+pub fn openapi() -> serde_json::Value {
+    let mut description: serde_json::Value = serde_json::from_str(OPENAPI).expect("openapi.json is JSON");
+    let ids: Vec<&str> = plunder_games::game_ids();
+    description["components"]["schemas"]["CreateGame"]["properties"]["game"]["enum"] = ids.into();
+    description
+}
+
 /// The whole application: lobby API, play sockets and the browser client.
 pub fn app(state: AppState) -> Router {
     let page = || async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX_HTML) };
@@ -46,7 +54,7 @@ pub fn app(state: AppState) -> Router {
         .route("/play/{id}", get(page))
         .route("/static/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
         .route("/static/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS) }))
-        .route("/api/openapi.json", get(|| async { ([(header::CONTENT_TYPE, "application/json")], OPENAPI) }))
+        .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
         .route("/api/games", post(lobby::create_game))
         .route("/api/games/{id}", get(lobby::game_summary))

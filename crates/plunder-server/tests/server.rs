@@ -265,4 +265,6 @@ async fn the_static_client_and_the_openapi_description_are_served() {
     for path in ["/api/catalog", "/api/games", "/api/games/{id}", "/api/games/{id}/record", "/api/games/{id}/rematch"] {
         assert!(spec["paths"].get(path).is_some(), "{path} is described");
     }
+    let listed = &spec["components"]["schemas"]["CreateGame"]["properties"]["game"]["enum"];
+    assert_eq!(listed, &json!(plunder_games::game_ids()), "the description lists every registered game");
 }
