@@ -618,6 +618,8 @@ impl Actor {
     /// The table as `viewer` sees it: its view, its legal actions, its log. Nothing else about the game.
     fn table_message(&self, viewer: Viewer) -> ServerMessage {
         let session = self.table.session();
+        let log = self.table.log(viewer);
+        let log_start = log.len().saturating_sub(crate::messages::LOG_LINES);
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, session.legal_actions(seat).unwrap_or_default()),
             Viewer::Spectator => (Role::Spectator, Vec::new()),
@@ -632,7 +634,8 @@ impl Actor {
             seats: self.seat_infos(),
             view: session.view(viewer).unwrap_or(Value::Null),
             legal,
-            log: self.table.log(viewer).to_vec(),
+            log: log[log_start..].to_vec(),
+            log_start,
             rematch: self.rematch.clone(),
         }))
     }

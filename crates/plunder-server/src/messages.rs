@@ -7,6 +7,9 @@ use serde_json::Value;
 
 use crate::store::ChatLine;
 
+/// The most log lines a table message carries (the latest ones), so messages stay small in long games.
+pub const LOG_LINES: usize = 100;
+
 /// From a client.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -63,8 +66,10 @@ pub struct TableMessage {
     pub view: Value,
     /// The viewer's legal actions now, labelled (empty for spectators and seats not to act).
     pub legal: Vec<Labeled>,
-    /// What the viewer saw happen, oldest first.
+    /// What the viewer saw happen, oldest first: the last [`LOG_LINES`] lines at most...
     pub log: Vec<String>,
+    /// ...starting at this line of the whole log.
+    pub log_start: usize,
     /// The game that follows this one, once a rematch was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,

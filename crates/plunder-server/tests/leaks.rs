@@ -29,15 +29,30 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
         Viewer::Spectator => Vec::new(),
     };
     assert_eq!(message.legal, legal, "{viewer:?} gets its own legal actions");
-    assert_eq!(message.log, stored.log(viewer), "{viewer:?}'s log is built from its own views");
+    let log = stored.log(viewer);
+    assert_eq!(message.log_start, log.len().saturating_sub(plunder_server::messages::LOG_LINES));
+    assert_eq!(message.log, log[message.log_start..], "{viewer:?}'s log is built from its own views");
     // The rest is public: who decides, the round, the seats.
     assert_eq!(message.round, session.round());
     let json = serde_json::to_value(message).unwrap();
     let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
     for key in keys {
         assert!(
-            ["id", "game", "version", "you", "status", "round", "seats", "view", "legal", "log", "rematch"]
-                .contains(&key),
+            [
+                "id",
+                "game",
+                "version",
+                "you",
+                "status",
+                "round",
+                "seats",
+                "view",
+                "legal",
+                "log",
+                "log_start",
+                "rematch"
+            ]
+            .contains(&key),
             "a table message has no field beyond the checked ones: {key}"
         );
     }
