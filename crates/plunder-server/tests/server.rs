@@ -268,3 +268,21 @@ async fn the_static_client_and_the_openapi_description_are_served() {
     let listed = &spec["components"]["schemas"]["CreateGame"]["properties"]["game"]["enum"];
     assert_eq!(listed, &json!(plunder_games::game_ids()), "the description lists every registered game");
 }
+
+#[tokio::test]
+async fn when_a_seats_time_bank_runs_out_the_best_bot_plays_its_move() {
+    let (hub, _db) = sqlite_hub().await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 6, "time_bank_secs": 1});
+    let created = create(&hub, body).await;
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let first = next_table(&mut watcher).await;
+    let bank = first.seats[0].bank_secs.expect("timed games show the banks");
+    assert!(bank > 0.0 && bank <= 1.0, "{bank}");
+    let started = std::time::Instant::now();
+    let after = table_at_least(&mut watcher, first.version + 1).await;
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900), "not before the bank runs out");
+    let seat = deciding(&first)[0];
+    assert_eq!(after.seats[seat.index()].bank_secs, Some(0.0), "the bank is spent");
+    let stored = stored_table(&hub, &created.id).await;
+    assert_eq!(stored.version(), after.version, "the bot's move was stored");
+}
