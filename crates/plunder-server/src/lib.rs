@@ -61,6 +61,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(lobby::game_record))
         .route("/api/games/{id}/replay", get(lobby::game_replay))
         .route("/api/games/{id}/rematch", post(lobby::rematch))
+        .route("/api/games/{id}/branch", post(lobby::branch))
         .route("/api/games/{id}/ws", get(ws::play_socket))
         .fallback(|| async {
             lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such page").into_response()

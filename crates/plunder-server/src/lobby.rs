@@ -216,10 +216,16 @@ pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGam
         rematch_of: None,
         time_bank_secs: body.time_bank_secs,
     };
+    store_new_game(&hub, spec, &table.events_since(0)).await
+}
+
+/// Stores a new game of `spec` with its first `events`, starts its task, and answers with its links (each
+/// human seat gets a new token, shown only in this answer).
+async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, events: &[plunder_core::Event]) -> Result<Response, ApiError> {
     let id = new_game_id();
     let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
     let hashes: Vec<Option<String>> = tokens.iter().map(|t| t.as_deref().map(hash_token)).collect();
-    hub.store().create_game(&id, &spec, &hashes, &table.events_since(0)).await?;
+    hub.store().create_game(&id, &spec, &hashes, events).await?;
     hub.start(&id).await?;
     let created = CreatedGame {
         seats: spec
@@ -239,6 +245,52 @@ pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGam
         id,
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// The body of `POST /api/games/{id}/branch`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BranchBody {
+    /// The replay frame to branch from: the game goes on from the position after this many events (and any
+    /// chance that follows them).
+    pub step: usize,
+    /// Who sits where in the branch, as when creating a game (default: the finished game's players).
+    #[serde(default)]
+    pub seats: Vec<String>,
+}
+
+/// `POST /api/games/{id}/branch`: a new game that starts where a finished game stood at `step`, to try
+/// another line. The dice that follow are drawn from the same seed, so the same line replays the same rolls.
+pub async fn branch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(body): Json<BranchBody>,
+) -> Result<Response, ApiError> {
+    let record = finished_record(&hub, &id).await?;
+    if body.step > record.events.len() {
+        return Err(ApiError::bad_request(
+            "bad_step",
+            format!("the game has {} events; step must be at most that", record.events.len()),
+        ));
+    }
+    // A sampled game draws chance right after the action before it: the branch starts after those draws.
+    let mut step = body.step;
+    while matches!(record.events.get(step), Some(plunder_core::Event::Chance { .. })) {
+        step += 1;
+    }
+    let spec = hub.store().game_spec(&id).await?;
+    let events = record.events[..step].to_vec();
+    let table = crate::table::table_from_record(&record_of(&spec, events.clone())).map_err(ApiError::from_internal)?;
+    if table.session().outcome().is_some() {
+        return Err(ApiError::bad_request("bad_step", "the game is over at that step; branch from an earlier one"));
+    }
+    let seats = if body.seats.is_empty() {
+        spec.seats.clone()
+    } else {
+        resolve_seats(&spec.game, spec.seats.len(), &body.seats)?
+    };
+    let branch = GameSpec { seats, rematch_of: None, ..spec };
+    store_new_game(&hub, branch, &events).await
 }
 
 /// `GET /api/games/{id}`: what anyone may know about a game.

@@ -235,7 +235,14 @@ async function openReplay(id, me) {
   slider.addEventListener("input", () => { step = Number(slider.value); show(); });
   box.replaceChildren(el("section", {}, el("h2", {}, "Replay"),
     el("button", { onclick: () => { step = Math.max(0, step - 1); show(); } }, "◀"), slider,
-    el("button", { onclick: () => { step = Math.min(data.frames.length - 1, step + 1); show(); } }, "▶"), frameBox));
+    el("button", { onclick: () => { step = Math.min(data.frames.length - 1, step + 1); show(); } }, "▶"),
+    el("button", { id: "branch", onclick: async () => {
+      // Try another line: a new game from this step, every human seat on this screen.
+      const created = await api("POST", `/api/games/${id}/branch`, { step: data.frames[step].step });
+      const humans = created.seats.filter((s) => s.token).map((s) => `${s.seat}.${s.token}`).join(",");
+      location.href = `/play/${created.id}#seats=${humans}`;
+      location.reload();
+    } }, "Branch from here"), frameBox));
   show();
 }
 

@@ -286,3 +286,23 @@ async fn when_a_seats_time_bank_runs_out_the_best_bot_plays_its_move() {
     let stored = stored_table(&hub, &created.id).await;
     assert_eq!(stored.version(), after.version, "the bot's move was stored");
 }
+
+#[tokio::test]
+async fn a_finished_game_branches_from_a_chosen_step_into_a_new_game_that_goes_on_from_there() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["bot", "bot"], "seed": 13})).await;
+    let over = wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    let uri = format!("/api/games/{}/branch", created.id);
+    let (status, answer) = call(&hub, "POST", &uri, Some(json!({"step": over.version + 1}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (status, branch) = call(&hub, "POST", &uri, Some(json!({"step": 3, "seats": ["human", "bot"]}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{branch}");
+    let branch_id = branch["id"].as_str().unwrap();
+    let original = hub.store().events(&created.id, 0).await.unwrap();
+    let copied = hub.store().events(branch_id, 0).await.unwrap();
+    assert!(copied.len() >= 3 && copied.len() < original.len(), "{} of {}", copied.len(), original.len());
+    assert_eq!(copied[..], original[..copied.len()], "the branch starts with the game's own events");
+    let mut seat = hub.connect(branch_id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut seat).await;
+    assert!(!matches!(table.status, StatusInfo::Over { .. }), "the branch goes on");
+}
