@@ -4,6 +4,7 @@
 mod play;
 mod plot;
 mod replay;
+mod serve;
 mod simulate;
 mod speed;
 
@@ -52,6 +53,10 @@ enum Command {
         /// The game's id (see `plunder games`).
         game: String,
     },
+    /// Serve the lobby and online play at http://127.0.0.1:8080 (games kept in a SQLite file by default).
+    ///
+    /// Example: plunder serve --port 8080 --database sqlite://plunder.db
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -111,6 +116,7 @@ fn main() -> ExitCode {
         Command::Rules { game } => plunder_games::with_game(&game, RulesText)
             .map_err(|e| e.to_string())
             .and_then(|text| output::write_stdout(&text)),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,38 @@
+//! `plunder serve`: the lobby and online play, with every game stored in the database.
+
+use std::time::Duration;
+
+use plunder_server::{Hub, HubConfig, Store};
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The port to listen on.
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on (`0.0.0.0` to let other machines in).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Where games are kept: `sqlite://FILE` (made if missing) or `postgres://...` (several instances may share it).
+    #[arg(long, default_value = "sqlite://plunder.db")]
+    database: String,
+    /// Milliseconds a bot waits before each move, so people can follow.
+    #[arg(long, default_value_t = 600)]
+    bot_delay_ms: u64,
+}
+
+pub fn run(args: ServeArgs) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async {
+        let store = Store::open(&args.database).await.map_err(|e| format!("cannot open {}: {e}", args.database))?;
+        let config = HubConfig { bot_delay: Duration::from_millis(args.bot_delay_ms), ..HubConfig::default() };
+        let hub = Hub::new(store, config);
+        let address = format!("{}:{}", args.host, args.port);
+        let listener =
+            tokio::net::TcpListener::bind(&address).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        eprintln!("plunder: serving at http://{address} (games in {})", args.database);
+        plunder_server::serve(listener, hub).await.map_err(|e| format!("the server stopped: {e}"))
+    })
+}

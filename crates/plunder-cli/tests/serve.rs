@@ -1,0 +1,127 @@
+//! `plunder serve` as a real process on loopback: two seats play over WebSockets; the server is killed with
+//! SIGKILL in the middle of the game and restarted on the same SQLite file; every acknowledged move is there
+//! and the game goes on to the end.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Kills the server when dropped, so a failing test leaves no process behind.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start(port: u16, database: &str) -> Server {
+    let child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(["serve", "--port", &port.to_string(), "--database", database, "--bot-delay-ms", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("plunder starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server listens within 20 s");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Server(child)
+}
+
+async fn post(port: u16, path: &str, body: &Value) -> Value {
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 201"), "{head}");
+    serde_json::from_str(body).unwrap()
+}
+
+async fn connect(port: u16, id: &str, token: &str) -> Socket {
+    let url = format!("ws://127.0.0.1:{port}/api/games/{id}/ws?token={token}");
+    tokio_tungstenite::connect_async(url).await.expect("the socket opens").0
+}
+
+/// The next table message on `socket` with a version of at least `version`.
+async fn table(socket: &mut Socket, version: u64) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(10), socket.next()).await.unwrap().unwrap().unwrap();
+        let Message::Text(text) = message else { continue };
+        let message: Value = serde_json::from_str(text.as_str()).unwrap();
+        if message["type"] == "table" && message["version"].as_u64().unwrap() >= version {
+            return message;
+        }
+    }
+}
+
+/// Plays the acting seat's first legal action; returns the acknowledged table (or `None` once the game is over).
+async fn play_one(sockets: &mut [Socket], latest: &Value) -> Option<Value> {
+    if latest["status"]["state"] != "decide" {
+        return None;
+    }
+    let seat = latest["status"]["seats"][0].as_u64().unwrap() as usize;
+    let version = latest["version"].as_u64().unwrap();
+    let mine = table(&mut sockets[seat], version).await;
+    let action = mine["legal"][0]["action"].clone();
+    sockets[seat].send(Message::Text(json!({"type": "act", "action": action}).to_string().into())).await.unwrap();
+    Some(table(&mut sockets[seat], version + 1).await)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_loses_no_acknowledged_move_and_the_game_resumes() {
+    let path = std::env::temp_dir().join(format!("plunder-serve-test-{}.db", std::process::id()));
+    let database = format!("sqlite://{}", path.display());
+    let port = free_port();
+    let mut server = start(port, &database);
+    let created =
+        post(port, "/api/games", &json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> =
+        created["seats"].as_array().unwrap().iter().map(|s| s["token"].as_str().unwrap().to_string()).collect();
+    let mut sockets = vec![connect(port, &id, &tokens[0]).await, connect(port, &id, &tokens[1]).await];
+    let mut latest = table(&mut sockets[0], 0).await;
+    for _ in 0..3 {
+        latest = play_one(&mut sockets, &latest).await.expect("liars dice lasts more than three moves");
+    }
+    let acknowledged = latest["version"].as_u64().unwrap();
+
+    // SIGKILL: no shutdown code runs.
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+    drop(sockets);
+    let _server = start(port, &database);
+    let mut sockets = vec![connect(port, &id, &tokens[0]).await, connect(port, &id, &tokens[1]).await];
+    latest = table(&mut sockets[0], 0).await;
+    assert_eq!(latest["version"].as_u64().unwrap(), acknowledged, "every acknowledged move survived");
+
+    let mut moves = 0;
+    while let Some(next) = play_one(&mut sockets, &latest).await {
+        latest = next;
+        moves += 1;
+        assert!(moves < 200, "the game ends");
+    }
+    assert_eq!(latest["status"]["state"], "over", "the resumed game plays to the end");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}

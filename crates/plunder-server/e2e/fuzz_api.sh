@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Property-based fuzzing of the REST API against a live `plunder serve`: schemathesis (from PyPI, installed here
+# into a virtual environment under the target folder) generates requests from /api/openapi.json, valid and not,
+# and fails on any server error (5xx). Usage: crates/plunder-server/e2e/fuzz_api.sh [path/to/plunder]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+plunder="${1:-}"
+if [ -z "$plunder" ]; then
+  (cd "$root" && cargo build --release --locked -q -p plunder)
+  plunder="$target/release/plunder"
+fi
+venv="$target/schemathesis-venv"
+[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q "schemathesis==4.32.5"; }
+
+db="$(mktemp -u /tmp/plunder-fuzz-XXXXXX.db)"
+"$plunder" serve --port 18434 --database "sqlite://$db" --bot-delay-ms 0 > /dev/null 2>&1 &
+pid=$!
+trap 'kill $pid 2> /dev/null || true; rm -f "$db" "$db-wal" "$db-shm"' EXIT
+for _ in $(seq 100); do (echo > /dev/tcp/127.0.0.1/18434) 2> /dev/null && break; sleep 0.1; done
+"$venv/bin/schemathesis" run http://127.0.0.1:18434/api/openapi.json --checks not_a_server_error \
+  --max-examples "${FUZZ_EXAMPLES:-100}" --seed 1

@@ -1,0 +1,47 @@
+// Two browser pages join one game through the lobby's links and play it to the end, clicking legal actions.
+// Usage: node play.mjs BASE_URL [BASE_URL_2]  (with two URLs, the second page plays on the second server).
+import { chromium } from "playwright-core";
+
+const [base, secondBase = base] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+const fail = async (message) => { console.error(`FAIL: ${message}`); await browser.close(); process.exit(1); };
+try {
+  const host = await browser.newPage();
+  await host.goto(`${base}/`);
+  await host.selectOption("#game", "liars-dice");
+  await host.fill("#players", "2");
+  await host.dispatchEvent("#players", "change");
+  const seats = await host.$$("select.seat");
+  for (const seat of seats) await seat.selectOption("human");
+  await host.click("#create");
+  await host.waitForSelector("a.join");
+  const links = await host.$$eval("a.join", (as) => as.map((a) => a.getAttribute("href")));
+  if (links.length !== 2) await fail(`expected 2 join links, got ${links.length}`);
+  const pages = [await (await browser.newContext()).newPage(), await (await browser.newContext()).newPage()];
+  await pages[0].goto(`${base}${links[0]}`);
+  await pages[1].goto(`${secondBase}${links[1]}`);
+  for (const page of pages) await page.waitForSelector("#status");
+  let clicks = 0;
+  const over = async (page) => ((await page.textContent("#status")) || "").startsWith("Game over");
+  while (!(await over(pages[0])) || !(await over(pages[1]))) {
+    let clicked = false;
+    for (const page of pages) {
+      const button = await page.$("button.action");
+      if (button) {
+        await button.click();
+        clicked = true;
+        clicks += 1;
+        await page.waitForTimeout(50);
+      }
+    }
+    if (!clicked) await pages[0].waitForTimeout(100);
+    if (clicks > 400) await fail("the game did not end after 400 clicks");
+  }
+  const texts = await Promise.all(pages.map((p) => p.textContent("#status")));
+  if (texts[0] !== texts[1]) await fail(`the pages disagree: ${texts}`);
+  // A seat never sees another seat's legal actions: the page of the seat not to act has none.
+  console.log(`ok: both pages saw "${texts[0]}" after ${clicks} moves`);
+  await browser.close();
+} catch (e) {
+  await fail(e.stack || String(e));
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# End-to-end test of `plunder serve` in real headless Chromium: two browser pages join one game and play it to
+# the end, first on one server with SQLite, then (when PostgreSQL answers at 127.0.0.1:5432) on two server
+# instances sharing one PostgreSQL database, one page on each. Installs what it needs: Debian's chromium and
+# playwright-core from npm. Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+plunder="${1:-}"
+if [ -z "$plunder" ]; then
+  (cd "$root" && cargo build --release --locked -q -p plunder)
+  plunder="${CARGO_TARGET_DIR:-$root/target}/release/plunder"
+fi
+if ! command -v chromium > /dev/null; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+fi
+(cd "$here" && npm install --silent --no-audit --no-fund > /dev/null)
+
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm"; }
+trap cleanup EXIT
+start() { # port database
+  "$plunder" serve --port "$1" --database "$2" --bot-delay-ms 0 > /dev/null 2>&1 &
+  pids+=($!)
+  for _ in $(seq 100); do (echo > "/dev/tcp/127.0.0.1/$1") 2> /dev/null && return 0; sleep 0.1; done
+  echo "the server on port $1 did not start" >&2; return 1
+}
+db="$(mktemp -u /tmp/plunder-e2e-XXXXXX.db)"
+start 18431 "sqlite://$db"
+node "$here/play.mjs" http://127.0.0.1:18431
+
+if (echo > /dev/tcp/127.0.0.1/5432) 2> /dev/null; then
+  start 18432 "postgres://postgres@127.0.0.1:5432/test"
+  start 18433 "postgres://postgres@127.0.0.1:5432/test"
+  node "$here/play.mjs" http://127.0.0.1:18432 http://127.0.0.1:18433
+else
+  echo "SKIPPED: the two-instance run needs PostgreSQL at 127.0.0.1:5432"
+fi

@@ -1,0 +1,678 @@
+//! The play hub: one task per game that is the game's only writer. Clients, bots and timers send it commands;
+//! it applies them one at a time, stores each step's events, and only then tells anyone (every client gets its
+//! own viewer's table). A lost race with another server instance on the same database is settled by the
+//! store's version check: the loser reloads the game from the database and answers from there.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use plunder_core::{splitmix64, PlayError, Seat, Status, Viewer};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::messages::{ClientMessage, Role, SeatInfo, ServerMessage, StatusInfo, TableMessage};
+use crate::store::{Backend, ChatLine, GameSpec, Store, StoreError};
+use crate::table::{record_of, table_from_record, Table};
+
+/// Limits on what one connection may send.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest message read, in bytes.
+    pub max_message_bytes: usize,
+    /// Messages a connection may send in a burst...
+    pub burst: u32,
+    /// ...and per second after it.
+    pub per_second: u32,
+    /// The longest chat line, in characters.
+    pub max_chat_chars: usize,
+    /// Messages queued for one client before it is dropped as too slow.
+    pub outbox: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_message_bytes: 16 * 1024, burst: 40, per_second: 20, max_chat_chars: 500, outbox: 256 }
+    }
+}
+
+/// How the hub behaves.
+#[derive(Clone, Debug, Default)]
+pub struct HubConfig {
+    pub limits: Limits,
+    /// A pause before each bot move, so people can follow (zero in tests).
+    pub bot_delay: Duration,
+}
+
+/// Why the hub refused.
+#[derive(Debug)]
+pub enum HubError {
+    NotFound,
+    Store(StoreError),
+    /// The stored record no longer replays (a bug or a tampered database).
+    Corrupt(String),
+}
+
+impl std::fmt::Display for HubError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HubError::NotFound => f.write_str("no such game"),
+            HubError::Store(e) => e.fmt(f),
+            HubError::Corrupt(e) => write!(f, "the stored game does not replay: {e}"),
+        }
+    }
+}
+
+impl From<StoreError> for HubError {
+    fn from(e: StoreError) -> HubError {
+        match e {
+            StoreError::NotFound => HubError::NotFound,
+            e => HubError::Store(e),
+        }
+    }
+}
+
+enum Command {
+    Join {
+        viewer: Viewer,
+        out: mpsc::Sender<ServerMessage>,
+        reply: oneshot::Sender<u64>,
+    },
+    Leave {
+        client: u64,
+    },
+    Message {
+        client: u64,
+        message: ClientMessage,
+    },
+    /// The stored game may have grown elsewhere (another instance): catch up.
+    Reload,
+    /// A rematch was created: tell everyone.
+    Rematch {
+        game: String,
+    },
+    /// Answer with the game's public summary.
+    Summary {
+        reply: oneshot::Sender<Summary>,
+    },
+}
+
+/// What anyone may know about a game without joining it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Summary {
+    pub id: String,
+    pub game: String,
+    pub version: usize,
+    pub status: StatusInfo,
+    pub seats: Vec<SeatInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+}
+
+/// The games being played, by id; each entry is the command queue of the game's task.
+#[derive(Debug)]
+pub struct Hub {
+    store: Store,
+    config: HubConfig,
+    games: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+    next_client: AtomicU64,
+}
+
+impl Hub {
+    pub fn new(store: Store, config: HubConfig) -> Arc<Hub> {
+        let hub = Arc::new(Hub { store, config, games: Mutex::new(HashMap::new()), next_client: AtomicU64::new(1) });
+        if hub.store.backend() == Backend::Postgres {
+            tokio::spawn(listen_for_changes(Arc::downgrade(&hub)));
+        }
+        hub
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn config(&self) -> &HubConfig {
+        &self.config
+    }
+
+    /// The command queue of game `id`, loading the game from the store if no task runs it yet.
+    async fn game(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, HubError> {
+        if let Some(tx) = self.running(id) {
+            return Ok(tx);
+        }
+        let actor = Actor::load(self.clone(), id).await?;
+        let mut games = self.games.lock().expect("the games map is never poisoned");
+        // Another request may have loaded it meanwhile: keep the first, so there is one writer.
+        if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
+            return Ok(tx.clone());
+        }
+        let (tx, rx) = mpsc::channel(1024);
+        games.insert(id.to_string(), tx.clone());
+        tokio::spawn(actor.run(rx));
+        Ok(tx)
+    }
+
+    fn running(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+        let games = self.games.lock().expect("the games map is never poisoned");
+        games.get(id).filter(|tx| !tx.is_closed()).cloned()
+    }
+
+    /// Starts game `id`'s task now (so bots begin playing before anyone connects).
+    pub async fn start(self: &Arc<Self>, id: &str) -> Result<(), HubError> {
+        self.game(id).await.map(|_| ())
+    }
+
+    /// Connects `viewer` to game `id`. The first message the connection receives is the whole table.
+    pub async fn connect(self: &Arc<Self>, id: &str, viewer: Viewer) -> Result<Connection, HubError> {
+        let (out, inbox) = mpsc::channel(self.config.limits.outbox);
+        let game = self.game(id).await?;
+        let (reply, client) = oneshot::channel();
+        game.send(Command::Join { viewer, out, reply }).await.map_err(|_| HubError::NotFound)?;
+        let client = client.await.map_err(|_| HubError::NotFound)?;
+        Ok(Connection {
+            client,
+            game,
+            inbox,
+            limits: self.config.limits.clone(),
+            bucket: TokenBucket::new(self.config.limits.burst, self.config.limits.per_second),
+        })
+    }
+
+    /// The public summary of game `id`.
+    pub async fn summary(self: &Arc<Self>, id: &str) -> Result<Summary, HubError> {
+        let game = self.game(id).await?;
+        let (reply, answer) = oneshot::channel();
+        game.send(Command::Summary { reply }).await.map_err(|_| HubError::NotFound)?;
+        answer.await.map_err(|_| HubError::NotFound)
+    }
+
+    /// Tells game `id`'s clients that `rematch` follows it.
+    pub async fn announce_rematch(self: &Arc<Self>, id: &str, rematch: &str) -> Result<(), HubError> {
+        let game = self.game(id).await?;
+        game.send(Command::Rematch { game: rematch.to_string() }).await.map_err(|_| HubError::NotFound)
+    }
+
+    fn notify_changed(&self, id: &str) {
+        if let Some(tx) = self.running(id) {
+            let _ = tx.try_send(Command::Reload);
+        }
+    }
+
+    fn next_client_id(&self) -> u64 {
+        self.next_client.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// Listens for other instances' appends (PostgreSQL NOTIFY) and tells the games running here to catch up.
+async fn listen_for_changes(hub: std::sync::Weak<Hub>) {
+    loop {
+        let Some(url) = hub.upgrade().map(|hub| hub.store.url().to_string()) else { return };
+        let listener = async {
+            let mut listener = sqlx::postgres::PgListener::connect(&url).await?;
+            listener.listen(crate::store::EVENTS_CHANNEL).await?;
+            // Appends made while we were not listening are caught up now.
+            if let Some(hub) = hub.upgrade() {
+                let ids: Vec<String> = hub.games.lock().expect("never poisoned").keys().cloned().collect();
+                ids.iter().for_each(|id| hub.notify_changed(id));
+            }
+            loop {
+                let notification = listener.recv().await?;
+                match hub.upgrade() {
+                    Some(hub) => hub.notify_changed(notification.payload()),
+                    None => return Ok::<(), sqlx::Error>(()),
+                }
+            }
+        };
+        if listener.await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// Allows `burst` messages at once and `per_second` on average.
+#[derive(Debug)]
+struct TokenBucket {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last: Instant,
+}
+
+impl TokenBucket {
+    fn new(burst: u32, per_second: u32) -> TokenBucket {
+        TokenBucket { tokens: burst as f64, burst: burst as f64, per_second: per_second as f64, last: Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.per_second).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One client's connection to one game: what it sends goes to the game's task, what the task says for this
+/// viewer arrives in `inbox`. Dropping it leaves the table.
+#[derive(Debug)]
+pub struct Connection {
+    client: u64,
+    game: mpsc::Sender<Command>,
+    inbox: mpsc::Receiver<ServerMessage>,
+    limits: Limits,
+    bucket: TokenBucket,
+}
+
+impl Connection {
+    /// Handles one text message from the client: checks size, rate and shape; an answer for a message
+    /// refused here is returned (the game never sees it).
+    pub async fn handle_text(&mut self, text: &str) -> Option<ServerMessage> {
+        if text.len() > self.limits.max_message_bytes {
+            return Some(ServerMessage::error(
+                "too_large",
+                format!("a message has at most {} bytes", self.limits.max_message_bytes),
+            ));
+        }
+        if !self.bucket.take() {
+            return Some(ServerMessage::error(
+                "rate_limited",
+                format!("at most {} messages a second; this one was dropped", self.limits.per_second),
+            ));
+        }
+        let message: ClientMessage = match serde_json::from_str(text) {
+            Ok(message) => message,
+            Err(e) => return Some(ServerMessage::error("malformed", e.to_string())),
+        };
+        if let ClientMessage::Chat { text } = &message {
+            if text.chars().count() > self.limits.max_chat_chars || text.trim().is_empty() {
+                return Some(ServerMessage::error(
+                    "bad_chat",
+                    format!("a chat line has 1 to {} characters", self.limits.max_chat_chars),
+                ));
+            }
+        }
+        self.send(message).await
+    }
+
+    /// Sends a well-formed message to the game (no limits checked: for the server's own use and tests).
+    pub async fn send(&mut self, message: ClientMessage) -> Option<ServerMessage> {
+        match self.game.send(Command::Message { client: self.client, message }).await {
+            Ok(()) => None,
+            Err(_) => Some(ServerMessage::error("game_gone", "the game's task stopped")),
+        }
+    }
+
+    /// The next message for this client; `None` once the game dropped it (too slow) or stopped.
+    pub async fn recv(&mut self) -> Option<ServerMessage> {
+        self.inbox.recv().await
+    }
+
+    /// A message already waiting, if any.
+    pub fn try_recv(&mut self) -> Option<ServerMessage> {
+        self.inbox.try_recv().ok()
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        let _ = self.game.try_send(Command::Leave { client: self.client });
+    }
+}
+
+#[derive(Debug)]
+struct Client {
+    viewer: Viewer,
+    out: mpsc::Sender<ServerMessage>,
+}
+
+/// A seat's clock: the time bank left and, while the seat owes a decision, since when.
+#[derive(Clone, Debug)]
+struct Clock {
+    bank: Duration,
+    running_since: Option<Instant>,
+}
+
+/// The one writer of one game.
+struct Actor {
+    hub: Arc<Hub>,
+    id: String,
+    spec: GameSpec,
+    table: Box<dyn Table>,
+    clients: HashMap<u64, Client>,
+    clocks: Option<Vec<Clock>>,
+    /// When the next bot move is due.
+    bot_due: Option<Instant>,
+    rematch: Option<String>,
+}
+
+impl Actor {
+    async fn load(hub: Arc<Hub>, id: &str) -> Result<Actor, HubError> {
+        let spec = hub.store.game_spec(id).await?;
+        let table = load_table(&hub.store, id, &spec).await?;
+        let clocks = spec
+            .time_bank_secs
+            .map(|secs| vec![Clock { bank: Duration::from_secs(secs), running_since: None }; spec.seats.len()]);
+        let rematch = match hub.store.game_spec(&crate::token::rematch_id(id)).await {
+            Ok(_) => Some(crate::token::rematch_id(id)),
+            Err(_) => None,
+        };
+        let mut actor =
+            Actor { hub, id: id.to_string(), spec, table, clients: HashMap::new(), clocks, bot_due: None, rematch };
+        actor.after_change();
+        Ok(actor)
+    }
+
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        loop {
+            let deadline = self.next_deadline();
+            let command = match deadline {
+                Some(at) => tokio::select! {
+                    command = commands.recv() => command,
+                    () = tokio::time::sleep_until(at.into()) => {
+                        self.on_deadline().await;
+                        continue;
+                    }
+                },
+                None => commands.recv().await,
+            };
+            let Some(command) = command else { return };
+            match command {
+                Command::Join { viewer, out, reply } => {
+                    let client = self.hub.next_client_id();
+                    let chat = self.hub.store.chat(&self.id).await.unwrap_or_default();
+                    let _ = out.try_send(self.table_message(viewer));
+                    let _ = out.try_send(ServerMessage::ChatHistory { lines: chat });
+                    let _ = reply.send(client);
+                    // The others see the seat connected; the newcomer has its table already.
+                    self.broadcast_table();
+                    self.clients.insert(client, Client { viewer, out });
+                }
+                Command::Leave { client } => {
+                    if self.clients.remove(&client).is_some() {
+                        self.broadcast_table();
+                    }
+                }
+                Command::Message { client, message } => self.on_message(client, message).await,
+                Command::Reload => {
+                    if self.reload().await {
+                        self.after_change();
+                        self.broadcast_table();
+                    }
+                }
+                Command::Rematch { game } => {
+                    self.rematch = Some(game);
+                    self.broadcast_table();
+                }
+                Command::Summary { reply } => {
+                    let _ = reply.send(self.summary());
+                }
+            }
+        }
+    }
+
+    fn summary(&self) -> Summary {
+        Summary {
+            id: self.id.clone(),
+            game: self.spec.game.clone(),
+            version: self.table.version(),
+            status: self.status_info(),
+            seats: self.seat_infos(),
+            rematch: self.rematch.clone(),
+        }
+    }
+
+    async fn on_message(&mut self, client: u64, message: ClientMessage) {
+        let Some(viewer) = self.clients.get(&client).map(|c| c.viewer) else { return };
+        match message {
+            ClientMessage::Sync => {
+                let table = self.table_message(viewer);
+                self.send_to(client, table);
+            }
+            ClientMessage::Chat { text } => {
+                let from = match viewer {
+                    Viewer::Seat(seat) => seat.to_string(),
+                    Viewer::Spectator => "spectator".to_string(),
+                };
+                let line = ChatLine { from, text };
+                match self.hub.store.append_chat(&self.id, &line).await {
+                    Ok(_) => {
+                        let ids: Vec<u64> = self.clients.keys().copied().collect();
+                        ids.into_iter().for_each(|id| self.send_to(id, ServerMessage::Chat(line.clone())));
+                    }
+                    Err(e) => self.send_to(client, ServerMessage::error("storage", e.to_string())),
+                }
+            }
+            ClientMessage::Act { action } => {
+                let Viewer::Seat(seat) = viewer else {
+                    self.send_to(client, ServerMessage::error("spectator", "spectators cannot act"));
+                    return;
+                };
+                if let Err(answer) = self.act(seat, &action).await {
+                    self.send_to(client, answer);
+                }
+            }
+        }
+    }
+
+    /// Plays `action` for `seat`, stores it, and tells everyone; or answers why not.
+    async fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ServerMessage> {
+        let version = self.table.version();
+        let deciding = self.deciding();
+        if let Err(e) = self.table.play(seat, action) {
+            return Err(self.rejection(&e));
+        }
+        match self.hub.store.append(&self.id, version, &self.table.events_since(version)).await {
+            Ok(()) => {
+                self.charge_clocks(deciding);
+                self.after_change();
+                self.broadcast_table();
+                Ok(())
+            }
+            // Another instance moved first. The action was chosen for a position that is gone, so it is not
+            // replayed on the new one: everyone gets the new table and the seat chooses again.
+            Err(StoreError::Conflict) => {
+                self.reload().await;
+                self.after_change();
+                self.broadcast_table();
+                Err(ServerMessage::Rejected {
+                    code: "stale".to_string(),
+                    reason: "the table changed before this move was stored; choose again".to_string(),
+                    rules: format!("docs/rules/{}.md", self.spec.game),
+                })
+            }
+            Err(e) => {
+                // Nothing stored, so nothing happened: go back to what the database holds.
+                self.reload().await;
+                Err(ServerMessage::error("storage", format!("the move was not stored: {e}")))
+            }
+        }
+    }
+
+    fn rejection(&self, e: &PlayError) -> ServerMessage {
+        ServerMessage::Rejected {
+            code: e.code().to_string(),
+            reason: e.to_string(),
+            rules: format!("docs/rules/{}.md", self.spec.game),
+        }
+    }
+
+    /// Rebuilds the table from the database; says whether it changed.
+    async fn reload(&mut self) -> bool {
+        let before = self.table.version();
+        match load_table(&self.hub.store, &self.id, &self.spec).await {
+            Ok(table) => {
+                self.table = table;
+                self.table.version() != before
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn deciding(&self) -> Vec<Seat> {
+        match self.table.session().status() {
+            Status::Decide(seats) => seats.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn is_bot(&self, seat: Seat) -> bool {
+        self.spec.seats.get(seat.index()).is_some_and(|player| player != "human")
+    }
+
+    /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
+    fn after_change(&mut self) {
+        let deciding = self.deciding();
+        self.bot_due =
+            deciding.iter().any(|&seat| self.is_bot(seat)).then(|| Instant::now() + self.hub.config.bot_delay);
+        if let Some(clocks) = &mut self.clocks {
+            for (index, clock) in clocks.iter_mut().enumerate() {
+                let owes = deciding.contains(&Seat(index as u8));
+                match (owes, clock.running_since) {
+                    (true, None) => clock.running_since = Some(Instant::now()),
+                    (false, Some(_)) => clock.running_since = None,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Takes the time `seats` used from their banks, for those who are no longer to decide.
+    fn charge_clocks(&mut self, seats: Vec<Seat>) {
+        let still = self.deciding();
+        if let Some(clocks) = &mut self.clocks {
+            for seat in seats.into_iter().filter(|s| !still.contains(s)) {
+                let clock = &mut clocks[seat.index()];
+                if let Some(since) = clock.running_since.take() {
+                    clock.bank = clock.bank.saturating_sub(since.elapsed());
+                }
+            }
+        }
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        let clocks = self.clocks.iter().flatten();
+        let timeouts = clocks.filter_map(|c| c.running_since.map(|since| since + c.bank));
+        timeouts.chain(self.bot_due).min()
+    }
+
+    /// A bot move is due, or a human's time ran out: the bot plays (the seat's own bot, or the game's best bot
+    /// for a human out of time).
+    async fn on_deadline(&mut self) {
+        let now = Instant::now();
+        let deciding = self.deciding();
+        let mut movers: Vec<(Seat, String)> = Vec::new();
+        for &seat in &deciding {
+            if self.is_bot(seat) {
+                if self.bot_due.is_some_and(|due| due <= now) {
+                    movers.push((seat, self.spec.seats[seat.index()].clone()));
+                }
+            } else if let Some(clock) = self.clocks.as_ref().map(|c| &c[seat.index()]) {
+                if clock.running_since.is_some_and(|since| since + clock.bank <= now) {
+                    movers.push((seat, best_bot(&self.spec.game)));
+                }
+            }
+        }
+        self.bot_due = None;
+        for (seat, bot) in movers {
+            let seed = splitmix64(self.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
+            // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
+            let Ok(choice) = self.table.session().suggest(seat, &bot, seed) else { continue };
+            let plunder_core::LabeledJson::Action { action } = choice.json else { continue };
+            if self.act(seat, &action).await.is_err() {
+                break;
+            }
+        }
+        if self.bot_due.is_none() {
+            self.after_change();
+        }
+    }
+
+    fn status_info(&self) -> StatusInfo {
+        match self.table.session().status() {
+            Status::Decide(seats) => StatusInfo::Decide { seats: seats.iter().map(|s| s.0).collect() },
+            Status::Chance => StatusInfo::Chance,
+            Status::Over => StatusInfo::Over { outcome: self.table.session().outcome() },
+        }
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        (0..self.spec.seats.len())
+            .map(|index| SeatInfo {
+                player: self.spec.seats[index].clone(),
+                connected: self.clients.values().any(|c| c.viewer == Viewer::Seat(Seat(index as u8))),
+                bank_secs: self.clocks.as_ref().map(|clocks| {
+                    let clock = &clocks[index];
+                    let used = clock.running_since.map_or(Duration::ZERO, |since| since.elapsed());
+                    clock.bank.saturating_sub(used).as_secs_f64()
+                }),
+            })
+            .collect()
+    }
+
+    /// The table as `viewer` sees it: its view, its legal actions, its log. Nothing else about the game.
+    fn table_message(&self, viewer: Viewer) -> ServerMessage {
+        let session = self.table.session();
+        let log = self.table.log(viewer);
+        let log_start = log.len().saturating_sub(crate::messages::LOG_LINES);
+        let (you, legal) = match viewer {
+            Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, session.legal_actions(seat).unwrap_or_default()),
+            Viewer::Spectator => (Role::Spectator, Vec::new()),
+        };
+        ServerMessage::Table(Box::new(TableMessage {
+            id: self.id.clone(),
+            game: self.spec.game.clone(),
+            version: self.table.version(),
+            you,
+            status: self.status_info(),
+            round: session.round(),
+            seats: self.seat_infos(),
+            view: session.view(viewer).unwrap_or(Value::Null),
+            legal,
+            log: log[log_start..].to_vec(),
+            log_start,
+            rematch: self.rematch.clone(),
+        }))
+    }
+
+    fn broadcast_table(&mut self) {
+        let mut by_viewer: HashMap<Option<Seat>, ServerMessage> = HashMap::new();
+        let ids: Vec<(u64, Viewer)> = self.clients.iter().map(|(id, c)| (*id, c.viewer)).collect();
+        for (id, viewer) in ids {
+            let message = by_viewer.entry(viewer.seat()).or_insert_with(|| self.table_message(viewer)).clone();
+            self.send_to(id, message);
+        }
+    }
+
+    /// Queues `message` for `client`; a client too slow to keep its queue short is dropped (it resyncs when
+    /// it reconnects), so one slow socket never holds the game up.
+    fn send_to(&mut self, client: u64, message: ServerMessage) {
+        if let Some(c) = self.clients.get(&client) {
+            if c.out.try_send(message).is_err() {
+                self.clients.remove(&client);
+            }
+        }
+    }
+}
+
+/// The game's best bot (the first its roster lists).
+pub fn best_bot(game: &str) -> String {
+    struct Best;
+    impl plunder_games::GameVisitor for Best {
+        type Output = &'static str;
+        fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> &'static str {
+            plunder_core::bot_kinds::<G>()[0].name
+        }
+    }
+    plunder_games::with_game(game, Best).unwrap_or(plunder_core::RANDOM_BOT.name).to_string()
+}
+
+async fn load_table(store: &Store, id: &str, spec: &GameSpec) -> Result<Box<dyn Table>, HubError> {
+    let events = store.events(id, 0).await?;
+    table_from_record(&record_of(spec, events)).map_err(|e| HubError::Corrupt(e.to_string()))
+}

@@ -1,0 +1,403 @@
+//! The lobby's REST API: the catalog of games, creating a game with its seats' join links, a game's public
+//! summary, its record and replay once it is over, and rematches. Described in `openapi.json`.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use plunder_core::{bot_kinds, Narrate, Record, Roster, Viewer};
+use plunder_games::{games, with_game, GameVisitor};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::hub::{best_bot, Hub, HubError};
+use crate::store::{GameSpec, StoreError};
+use crate::table::{record_of, start_table};
+use crate::token::{hash_token, new_game_id, new_seed, new_token, rematch_id};
+
+/// An error answer: a status, a stable code and a sentence. Internal failures say no more than that.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into() }
+    }
+
+    fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    fn not_found() -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
+    }
+}
+
+impl From<HubError> for ApiError {
+    fn from(e: HubError) -> ApiError {
+        match e {
+            HubError::NotFound => ApiError::not_found(),
+            other => ApiError::from_internal(other),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        HubError::from(e).into()
+    }
+}
+
+impl ApiError {
+    fn from_internal(e: impl std::fmt::Display) -> ApiError {
+        eprintln!("plunder serve: internal error: {e}");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the server failed; nothing was changed")
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({"error": {"code": self.code, "message": self.message}}))).into_response()
+    }
+}
+
+#[derive(Serialize)]
+struct BotEntry {
+    name: &'static str,
+    about: &'static str,
+}
+
+#[derive(Serialize)]
+struct CatalogEntry {
+    id: &'static str,
+    name: &'static str,
+    min_players: usize,
+    max_players: usize,
+    bots: Vec<BotEntry>,
+    options: Value,
+}
+
+struct Describe;
+
+impl GameVisitor for Describe {
+    type Output = (Vec<BotEntry>, Value);
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let bots = bot_kinds::<G>().into_iter().map(|k| BotEntry { name: k.name, about: k.about }).collect();
+        (bots, serde_json::to_value(G::Options::default()).unwrap_or(Value::Null))
+    }
+}
+
+/// `GET /api/catalog`: every game, its table sizes, bots and default options.
+pub async fn catalog() -> Json<Value> {
+    let entries: Vec<CatalogEntry> = games()
+        .into_iter()
+        .filter_map(|info| {
+            let (bots, options) = with_game(info.id, Describe).ok()?;
+            Some(CatalogEntry {
+                id: info.id,
+                name: info.name,
+                min_players: info.min_players,
+                max_players: info.max_players,
+                bots,
+                options,
+            })
+        })
+        .collect();
+    Json(json!({ "games": entries }))
+}
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    pub game: String,
+    #[serde(default)]
+    pub players: Option<usize>,
+    #[serde(default)]
+    pub options: Option<Value>,
+    /// One per seat: `human`, `bot` (the game's best bot) or a bot's name. Missing seats get the best bot;
+    /// with none given, seat 1 is human.
+    #[serde(default)]
+    pub seats: Vec<String>,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Each human seat's time bank in seconds; when it runs out the game's best bot plays for the seat.
+    #[serde(default)]
+    pub time_bank_secs: Option<u64>,
+}
+
+/// A seat of a created game; `join` (humans only) carries the seat's token and is shown only now.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CreatedSeat {
+    pub seat: u8,
+    pub player: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub join: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CreatedGame {
+    pub id: String,
+    pub game: String,
+    pub seats: Vec<CreatedSeat>,
+    pub spectate: String,
+}
+
+/// The largest table a request may ask for (the games' own limits are lower).
+const MAX_SEATS: usize = 16;
+const MAX_TIME_BANK_SECS: u64 = 24 * 3600;
+
+fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<String>, ApiError> {
+    if asked.len() > players {
+        return Err(ApiError::bad_request("bad_seats", format!("{} seats given for {players} players", asked.len())));
+    }
+    let bots = with_game(game, Describe).map(|(bots, _)| bots).unwrap_or_default();
+    let best = best_bot(game);
+    let mut seats: Vec<String> = Vec::with_capacity(players);
+    for entry in asked {
+        let entry = entry.trim();
+        seats.push(match entry {
+            "human" => "human".to_string(),
+            "bot" => best.clone(),
+            name if bots.iter().any(|b| b.name == name) => name.to_string(),
+            other => {
+                let names: Vec<&str> = bots.iter().map(|b| b.name).collect();
+                return Err(ApiError::bad_request(
+                    "bad_seats",
+                    format!(
+                        "unknown seat '{}': use human, bot or one of {}",
+                        crate::excerpt(other, 40),
+                        names.join(", ")
+                    ),
+                ));
+            }
+        });
+    }
+    if asked.is_empty() {
+        seats.push("human".to_string());
+    }
+    while seats.len() < players {
+        seats.push(best.clone());
+    }
+    Ok(seats)
+}
+
+/// `POST /api/games`: creates a game; the answer holds each human seat's join link, shown only this once.
+pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGame>) -> Result<Response, ApiError> {
+    if body.players.is_some_and(|p| p > MAX_SEATS) || body.seats.len() > MAX_SEATS {
+        return Err(ApiError::bad_request("bad_players", format!("at most {MAX_SEATS} players")));
+    }
+    if body.time_bank_secs.is_some_and(|t| t == 0 || t > MAX_TIME_BANK_SECS) {
+        return Err(ApiError::bad_request("bad_timer", format!("a time bank is 1 to {MAX_TIME_BANK_SECS} seconds")));
+    }
+    let options = body.options.clone().unwrap_or(Value::Null);
+    if !(options.is_object() || options.is_null()) {
+        return Err(ApiError::bad_request("bad_options", "options must be a JSON object"));
+    }
+    let players = body.players.or((!body.seats.is_empty()).then_some(body.seats.len()));
+    let seed = body.seed.unwrap_or_else(new_seed);
+    let table =
+        start_table(&body.game, players, &options, seed).map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
+    let seats = resolve_seats(&body.game, table.session().seats(), &body.seats)?;
+    let spec = GameSpec {
+        game: body.game.clone(),
+        options: table.session().record().options,
+        seed,
+        seats,
+        rematch_of: None,
+        time_bank_secs: body.time_bank_secs,
+    };
+    store_new_game(&hub, spec, &table.events_since(0)).await
+}
+
+/// Stores a new game of `spec` with its first `events`, starts its task, and answers with its links (each
+/// human seat gets a new token, shown only in this answer).
+async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, events: &[plunder_core::Event]) -> Result<Response, ApiError> {
+    let id = new_game_id();
+    let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
+    let hashes: Vec<Option<String>> = tokens.iter().map(|t| t.as_deref().map(hash_token)).collect();
+    hub.store().create_game(&id, &spec, &hashes, events).await?;
+    hub.start(&id).await?;
+    let created = CreatedGame {
+        seats: spec
+            .seats
+            .iter()
+            .zip(&tokens)
+            .enumerate()
+            .map(|(seat, (player, token))| CreatedSeat {
+                seat: seat as u8,
+                player: player.clone(),
+                join: token.as_ref().map(|t| format!("/play/{id}#seat={seat}&token={t}")),
+                token: token.clone(),
+            })
+            .collect(),
+        spectate: format!("/play/{id}"),
+        game: spec.game,
+        id,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// The body of `POST /api/games/{id}/branch`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BranchBody {
+    /// The replay frame to branch from: the game goes on from the position after this many events (and any
+    /// chance that follows them).
+    pub step: usize,
+    /// Who sits where in the branch, as when creating a game (default: the finished game's players).
+    #[serde(default)]
+    pub seats: Vec<String>,
+}
+
+/// `POST /api/games/{id}/branch`: a new game that starts where a finished game stood at `step`, to try
+/// another line. The dice that follow are drawn from the same seed, so the same line replays the same rolls.
+pub async fn branch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(body): Json<BranchBody>,
+) -> Result<Response, ApiError> {
+    let record = finished_record(&hub, &id).await?;
+    if body.step > record.events.len() {
+        return Err(ApiError::bad_request(
+            "bad_step",
+            format!("the game has {} events; step must be at most that", record.events.len()),
+        ));
+    }
+    // A sampled game draws chance right after the action before it: the branch starts after those draws.
+    let mut step = body.step;
+    while matches!(record.events.get(step), Some(plunder_core::Event::Chance { .. })) {
+        step += 1;
+    }
+    let spec = hub.store().game_spec(&id).await?;
+    let events = record.events[..step].to_vec();
+    let table = crate::table::table_from_record(&record_of(&spec, events.clone())).map_err(ApiError::from_internal)?;
+    if table.session().outcome().is_some() {
+        return Err(ApiError::bad_request("bad_step", "the game is over at that step; branch from an earlier one"));
+    }
+    let seats = if body.seats.is_empty() {
+        spec.seats.clone()
+    } else {
+        resolve_seats(&spec.game, spec.seats.len(), &body.seats)?
+    };
+    let branch = GameSpec { seats, rematch_of: None, ..spec };
+    store_new_game(&hub, branch, &events).await
+}
+
+/// `GET /api/games/{id}`: what anyone may know about a game.
+pub async fn game_summary(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    check_id(&id)?;
+    Ok(Json(hub.summary(&id).await?).into_response())
+}
+
+/// Ids are hex; anything else is not a game (and never reaches the database).
+fn check_id(id: &str) -> Result<(), ApiError> {
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::not_found());
+    }
+    Ok(())
+}
+
+/// The record of a finished game; a game in progress has none to give (it holds every secret).
+async fn finished_record(hub: &Arc<Hub>, id: &str) -> Result<Record, ApiError> {
+    check_id(id)?;
+    let spec = hub.store().game_spec(id).await?;
+    let events = hub.store().events(id, 0).await?;
+    let mut record = record_of(&spec, events);
+    let table = crate::table::table_from_record(&record).map_err(ApiError::from_internal)?;
+    match table.session().outcome() {
+        Some(outcome) => {
+            record.outcome = Some(outcome);
+            Ok(record)
+        }
+        None => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "in_progress",
+            "the record is given once the game is over (it shows every hidden die and card)",
+        )),
+    }
+}
+
+/// `GET /api/games/{id}/record`: the record of a finished game.
+pub async fn game_record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(finished_record(&hub, &id).await?).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ReplayQuery {
+    /// `spectator` (the default) or a seat number.
+    #[serde(default)]
+    pub viewer: Option<String>,
+}
+
+/// `GET /api/games/{id}/replay?viewer=...`: a finished game step by step as one viewer saw it.
+pub async fn game_replay(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<ReplayQuery>,
+) -> Result<Response, ApiError> {
+    let record = finished_record(&hub, &id).await?;
+    let viewer = match query.viewer.as_deref() {
+        None | Some("spectator") => Viewer::Spectator,
+        Some(seat) => match seat.parse::<u8>() {
+            Ok(seat) => Viewer::Seat(plunder_core::Seat(seat)),
+            Err(_) => return Err(ApiError::bad_request("bad_viewer", "viewer is `spectator` or a seat number")),
+        },
+    };
+    let frames = crate::replay::frames(&record, viewer).map_err(|e| ApiError::bad_request("bad_viewer", e))?;
+    Ok(Json(json!({"game": record.game, "frames": frames, "outcome": record.outcome})).into_response())
+}
+
+/// The body of `POST /api/games/{id}/rematch`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RematchBody {
+    /// A seat token of the finished game.
+    pub token: String,
+}
+
+/// `POST /api/games/{id}/rematch`: a new game with the same players and options and new dice; every seat's
+/// token works in it too, so each player's link leads on. Asking twice gives the same game.
+pub async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Json(body): Json<RematchBody>,
+) -> Result<Response, ApiError> {
+    check_id(&id)?;
+    let spec = hub.store().game_spec(&id).await?;
+    if hub.store().seat_for_token(&id, &hash_token(&body.token)).await?.is_none() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "bad_token",
+            "only a player of this game can ask for a rematch",
+        ));
+    }
+    let new_id = rematch_id(&id);
+    let seed = new_seed();
+    let table =
+        start_table(&spec.game, Some(spec.seats.len()), &spec.options, seed).map_err(ApiError::from_internal)?;
+    let new_spec = GameSpec { seed, rematch_of: Some(id.clone()), ..spec };
+    let hashes = hub.store().token_hashes(&id).await?;
+    let mut by_seat: Vec<Option<String>> = vec![None; new_spec.seats.len()];
+    for (seat, hash) in hashes {
+        if seat < by_seat.len() {
+            by_seat[seat] = Some(hash);
+        }
+    }
+    match hub.store().create_game(&new_id, &new_spec, &by_seat, &table.events_since(0)).await {
+        Ok(()) | Err(StoreError::Conflict) => {}
+        Err(e) => return Err(e.into()),
+    }
+    hub.start(&new_id).await?;
+    hub.announce_rematch(&id, &new_id).await?;
+    Ok(Json(json!({"id": new_id, "play": format!("/play/{new_id}")})).into_response())
+}

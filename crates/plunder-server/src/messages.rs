@@ -1,0 +1,106 @@
+//! The messages of the play socket. Every message to a client is built for its viewer: a seat's view and legal
+//! actions, or the spectator's view; never the state or the record of a game in progress.
+
+use plunder_core::{Labeled, Outcome};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::store::ChatLine;
+
+/// The most log lines a table message carries (the latest ones), so messages stay small in long games.
+pub const LOG_LINES: usize = 100;
+
+/// From a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Play an action (one of the legal actions' `action` values).
+    Act { action: Value },
+    /// Say something at the table.
+    Chat { text: String },
+    /// Ask for the whole table again.
+    Sync,
+}
+
+/// Who a connection is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Role {
+    Seat { seat: u8 },
+    Spectator,
+}
+
+/// One seat as everyone may see it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatInfo {
+    /// `human` or the bot's name.
+    pub player: String,
+    /// Whether a person holds this seat now.
+    pub connected: bool,
+    /// Seconds left in this seat's time bank, when the game has timers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank_secs: Option<f64>,
+}
+
+/// Where the game stands, as everyone may see it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum StatusInfo {
+    Decide { seats: Vec<u8> },
+    Chance,
+    Over { outcome: Option<Outcome> },
+}
+
+/// The whole table as one viewer sees it: sent after every change, and on connect or `sync` (a resync).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableMessage {
+    pub id: String,
+    pub game: String,
+    /// How many events the game has had: a client can tell a newer table from an older one.
+    pub version: usize,
+    pub you: Role,
+    pub status: StatusInfo,
+    pub round: u32,
+    pub seats: Vec<SeatInfo>,
+    /// The viewer's view (the game's own JSON).
+    pub view: Value,
+    /// The viewer's legal actions now, labelled (empty for spectators and seats not to act).
+    pub legal: Vec<Labeled>,
+    /// What the viewer saw happen, oldest first: the last [`LOG_LINES`] lines at most...
+    pub log: Vec<String>,
+    /// ...starting at this line of the whole log.
+    pub log_start: usize,
+    /// The game that follows this one, once a rematch was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+}
+
+/// To a client.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    Table(Box<TableMessage>),
+    /// An action was refused; nothing changed. `code` is the engine's `PlayError` code.
+    Rejected {
+        code: String,
+        reason: String,
+        /// Where the rule is written, for "why was this rejected".
+        rules: String,
+    },
+    /// A message could not be handled (malformed, too large, too fast, not allowed); nothing changed.
+    Error {
+        code: String,
+        message: String,
+    },
+    Chat(ChatLine),
+    /// The whole chat so far, sent on connect.
+    ChatHistory {
+        lines: Vec<ChatLine>,
+    },
+}
+
+impl ServerMessage {
+    pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error { code: code.to_string(), message: message.into() }
+    }
+}

@@ -1,0 +1,422 @@
+//! Storage: every game as its record's events appended in order, with the event count as the game's version.
+//!
+//! One API over SQLite (the default, one file) and PostgreSQL (several server instances on one database), through
+//! sqlx's `Any` driver, so the SQL is written once. An append names the version it extends; a second append of
+//! the same version (another instance won the race) is refused with [`StoreError::Conflict`], because
+//! `(game_id, seq)` is the primary key. An append returns only after its transaction has committed, so the
+//! caller acknowledges only what is stored.
+
+use std::sync::{Arc, Once};
+
+use plunder_core::Event;
+use serde::{Deserialize, Serialize};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot, Mutex};
+
+/// Which database a [`Store`] speaks to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The channel PostgreSQL notifies, with the game id as payload, after every committed append.
+pub const EVENTS_CHANNEL: &str = "plunder_events";
+
+/// What a game was created with: everything but its events.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSpec {
+    pub game: String,
+    /// The game's options as its record states them (every field, defaults filled in).
+    pub options: serde_json::Value,
+    pub seed: u64,
+    /// One entry per seat: `human`, or the name of the bot that plays it.
+    pub seats: Vec<String>,
+    /// The game this one is a rematch of, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
+    /// Each seat's time bank in seconds; a seat that runs out has its move played by the game's best bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_bank_secs: Option<u64>,
+}
+
+/// A chat line at a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// `P1`, `P2`, ... or `spectator`.
+    pub from: String,
+    pub text: String,
+}
+
+/// Why the store refused or failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The append extends a version that is no longer the latest: reload and try again.
+    Conflict,
+    /// No game has this id.
+    NotFound,
+    /// The database failed (unreachable, full, ...).
+    Database(sqlx::Error),
+    /// A stored value could not be read back.
+    Corrupt(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Conflict => f.write_str("another writer extended this game first"),
+            StoreError::NotFound => f.write_str("no such game"),
+            StoreError::Database(e) => write!(f, "database error: {e}"),
+            StoreError::Corrupt(e) => write!(f, "stored data cannot be read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        match &e {
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(e),
+        }
+    }
+}
+
+const SCHEMA: [&str; 4] = [
+    "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, spec TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, \
+     PRIMARY KEY (game_id, seq))",
+    "CREATE TABLE IF NOT EXISTS seat_tokens (game_id TEXT NOT NULL, seat BIGINT NOT NULL, token_hash TEXT NOT NULL, \
+     PRIMARY KEY (game_id, seat))",
+    "CREATE TABLE IF NOT EXISTS chat (game_id TEXT NOT NULL, seq BIGINT NOT NULL, line TEXT NOT NULL, \
+     PRIMARY KEY (game_id, seq))",
+];
+
+/// The database of games.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
+    writer: mpsc::Sender<Append>,
+    /// SQLite has one writer at a time: write transactions take turns here rather than fail as busy.
+    sqlite_writes: Arc<Mutex<()>>,
+}
+
+/// An append waiting for the group commit.
+#[derive(Debug)]
+struct Append {
+    id: String,
+    version: usize,
+    events: Vec<Event>,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most appends committed in one transaction.
+const MAX_GROUP: usize = 512;
+
+/// Commits waiting appends together: one transaction for all that are queued, one savepoint each.
+async fn group_commit(
+    pool: AnyPool,
+    backend: Backend,
+    sqlite_writes: Arc<Mutex<()>>,
+    mut queue: mpsc::Receiver<Append>,
+) {
+    while let Some(first) = queue.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match queue.try_recv() {
+                Ok(append) => group.push(append),
+                Err(_) => break,
+            }
+        }
+        let _turn = match backend {
+            Backend::Sqlite => Some(sqlite_writes.lock().await),
+            Backend::Postgres => None,
+        };
+        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
+        let committed = async {
+            let mut tx = pool.begin().await?;
+            for append in &group {
+                let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
+                match append_one(&mut savepoint, backend, append).await {
+                    Ok(()) => {
+                        savepoint.commit().await?;
+                        results.push(Ok(()));
+                    }
+                    Err(e) => {
+                        savepoint.rollback().await?;
+                        results.push(Err(e));
+                    }
+                }
+            }
+            tx.commit().await
+        }
+        .await;
+        match committed {
+            Ok(()) => {
+                for (append, result) in group.into_iter().zip(results) {
+                    let _ = append.reply.send(result);
+                }
+            }
+            Err(e) => {
+                let message = e.to_string();
+                for append in group {
+                    let _ = append.reply.send(Err(StoreError::Corrupt(format!("the commit failed: {message}"))));
+                }
+            }
+        }
+    }
+}
+
+async fn append_one(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    append: &Append,
+) -> Result<(), StoreError> {
+    let Append { id, version, events, .. } = append;
+    if *version > 0 {
+        // The previous event must exist: an append cannot leave a gap.
+        let previous = sqlx::query("SELECT 1 FROM events WHERE game_id = $1 AND seq = $2")
+            .bind(id.as_str())
+            .bind(*version as i64 - 1)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if previous.is_none() {
+            return Err(StoreError::Conflict);
+        }
+    }
+    insert_events(tx, id, *version, events).await?;
+    if backend == Backend::Postgres {
+        // Delivered to listeners on commit, so other instances reload only what is stored.
+        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id.as_str()).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+fn corrupt(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(e.to_string())
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `url`: `sqlite://FILE`, `sqlite::memory:` or
+    /// `postgres://...`.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        static DRIVERS: Once = Once::new();
+        DRIVERS.call_once(sqlx::any::install_default_drivers);
+        let (backend, url) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Backend::Postgres, url.to_string())
+        } else if url.starts_with("sqlite:") {
+            // Create the file on first use; a URL that says otherwise keeps its own mode.
+            let url = if url.contains("mode=") || url.contains(":memory:") {
+                url.to_string()
+            } else if url.contains('?') {
+                format!("{url}&mode=rwc")
+            } else {
+                format!("{url}?mode=rwc")
+            };
+            (Backend::Sqlite, url)
+        } else {
+            return Err(StoreError::Corrupt(format!(
+                "unsupported database URL (use sqlite://FILE or postgres://...): {url}"
+            )));
+        };
+        let options = AnyPoolOptions::new().after_connect(move |conn, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // WAL with synchronous=NORMAL: a commit is in the WAL file before it returns, so a killed
+                    // process loses nothing committed (only a power cut could lose the last commits).
+                    sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                }
+                Ok(())
+            })
+        });
+        // An in-memory SQLite database lives in one connection: keep exactly one, forever.
+        let options = if url.contains(":memory:") {
+            options.max_connections(1).min_connections(1).idle_timeout(None).max_lifetime(None)
+        } else {
+            options.max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+        };
+        let pool = options.connect(&url).await?;
+        let sqlite_writes = Arc::new(Mutex::new(()));
+        let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
+        tokio::spawn(group_commit(pool.clone(), backend, sqlite_writes.clone(), queue));
+        let store = Store { pool, backend, url, writer, sqlite_writes };
+        store.create_schema().await?;
+        Ok(store)
+    }
+
+    async fn sqlite_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.sqlite_writes.lock().await),
+            Backend::Postgres => None,
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The URL the store was opened with (for listeners that need their own connection).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    async fn create_schema(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            // Two instances starting together must not race on CREATE TABLE.
+            sqlx::query("SELECT pg_advisory_xact_lock(7158261)").execute(&mut *tx).await?;
+        }
+        for statement in SCHEMA {
+            sqlx::query(statement).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Stores a new game with its seats' token hashes (`None` for a bot seat) and its first events (the chance
+    /// drawn before anyone acts), in one transaction. A game that exists already is a [`StoreError::Conflict`].
+    pub async fn create_game(
+        &self,
+        id: &str,
+        spec: &GameSpec,
+        token_hashes: &[Option<String>],
+        events: &[Event],
+    ) -> Result<(), StoreError> {
+        let _turn = self.sqlite_turn().await;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO games (id, spec) VALUES ($1, $2)")
+            .bind(id)
+            .bind(serde_json::to_string(spec).map_err(corrupt)?)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, hash) in token_hashes.iter().enumerate() {
+            if let Some(hash) = hash {
+                sqlx::query("INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)")
+                    .bind(id)
+                    .bind(seat as i64)
+                    .bind(hash.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        insert_events(&mut tx, id, 0, events).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn game_spec(&self, id: &str) -> Result<GameSpec, StoreError> {
+        let row = sqlx::query("SELECT spec FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        let spec: String = row.ok_or(StoreError::NotFound)?.try_get(0)?;
+        serde_json::from_str(&spec).map_err(corrupt)
+    }
+
+    /// The seat whose token hashes to `token_hash` in game `id`, if any.
+    pub async fn seat_for_token(&self, id: &str, token_hash: &str) -> Result<Option<usize>, StoreError> {
+        let row = sqlx::query("SELECT seat FROM seat_tokens WHERE game_id = $1 AND token_hash = $2")
+            .bind(id)
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(usize::try_from(row.try_get::<i64, _>(0)?).map_err(corrupt)?),
+            None => None,
+        })
+    }
+
+    /// Every seat token hash of game `id`, by seat.
+    pub async fn token_hashes(&self, id: &str) -> Result<Vec<(usize, String)>, StoreError> {
+        let rows = sqlx::query("SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok((usize::try_from(row.try_get::<i64, _>(0)?).map_err(corrupt)?, row.try_get(1)?)))
+            .collect()
+    }
+
+    /// The events of game `id` from index `from` on, in order.
+    pub async fn events(&self, id: &str, from: usize) -> Result<Vec<Event>, StoreError> {
+        let rows = sqlx::query("SELECT seq, event FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq")
+            .bind(id)
+            .bind(from as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut events = Vec::with_capacity(rows.len());
+        for (offset, row) in rows.iter().enumerate() {
+            let seq: i64 = row.try_get(0)?;
+            if seq != (from + offset) as i64 {
+                return Err(StoreError::Corrupt(format!("game {id}: event {seq} where {} was due", from + offset)));
+            }
+            let text: String = row.try_get(1)?;
+            events.push(serde_json::from_str(&text).map_err(corrupt)?);
+        }
+        Ok(events)
+    }
+
+    /// Appends `events` to game `id`, which must have exactly `version` events stored now; otherwise nothing is
+    /// written and the answer is [`StoreError::Conflict`]. Returns once committed. Appends of many games are
+    /// committed together (group commit), each in its own savepoint so one refusal does not touch the others.
+    pub async fn append(&self, id: &str, version: usize, events: &[Event]) -> Result<(), StoreError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let (reply, answer) = oneshot::channel();
+        let append = Append { id: id.to_string(), version, events: events.to_vec(), reply };
+        self.writer.send(append).await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?;
+        answer.await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?
+    }
+
+    /// Appends a chat line; returns its number.
+    pub async fn append_chat(&self, id: &str, line: &ChatLine) -> Result<usize, StoreError> {
+        let text = serde_json::to_string(line).map_err(corrupt)?;
+        // A lost race on the number is retried: chat has no rules to re-check.
+        let _turn = self.sqlite_turn().await;
+        for _ in 0..8 {
+            let row =
+                sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&self.pool).await?;
+            let seq: i64 = row.try_get(0)?;
+            let result = sqlx::query("INSERT INTO chat (game_id, seq, line) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(seq)
+                .bind(text.as_str())
+                .execute(&self.pool)
+                .await;
+            match result.map_err(StoreError::from) {
+                Ok(_) => return Ok(seq as usize),
+                Err(StoreError::Conflict) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(StoreError::Conflict)
+    }
+
+    /// The chat of game `id`, oldest first.
+    pub async fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
+        let rows =
+            sqlx::query("SELECT line FROM chat WHERE game_id = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
+        rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)).collect()
+    }
+}
+
+async fn insert_events(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    version: usize,
+    events: &[Event],
+) -> Result<(), StoreError> {
+    for (offset, event) in events.iter().enumerate() {
+        sqlx::query("INSERT INTO events (game_id, seq, event) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind((version + offset) as i64)
+            .bind(serde_json::to_string(event).map_err(corrupt)?)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! A game in the server's hands, whatever the game: the typed session behind one object-safe face, with a log
+//! per viewer built from that viewer's views only (the game's own `Narrate::news`).
+
+use plunder_core::{
+    options_from_json, ChanceMode, DynSession, Event, Narrate, PlayError, Record, RecordError, Roster, Seat, Session,
+    Step, Viewer,
+};
+use plunder_games::{with_game, GameVisitor, RegistryError};
+
+/// A game being played on the server.
+pub trait Table: Send + std::fmt::Debug {
+    fn session(&self) -> &dyn DynSession;
+    /// Plays `action` for `seat`, then draws any chance that follows; a refusal changes nothing.
+    fn play(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), PlayError>;
+    /// How many events (actions and chance outcomes) the game has had.
+    fn version(&self) -> usize;
+    /// The events from index `from` on.
+    fn events_since(&self, from: usize) -> Vec<Event>;
+    /// The log `viewer` may read: one line per thing it saw happen, oldest first.
+    fn log(&self, viewer: Viewer) -> &[String];
+}
+
+#[derive(Debug)]
+struct Typed<G: Roster + Narrate> {
+    session: Session<G>,
+    /// The last view of each seat, then the spectator's: the log's next lines are the news since it.
+    last_views: Vec<G::View>,
+    logs: Vec<Vec<String>>,
+}
+
+fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
+    Seat::all(seats).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
+}
+
+fn viewer_index(viewer: Viewer, seats: usize) -> usize {
+    match viewer {
+        Viewer::Seat(seat) => seat.index().min(seats),
+        Viewer::Spectator => seats,
+    }
+}
+
+impl<G: Roster + Narrate> Typed<G> {
+    fn new(session: Session<G>) -> Self {
+        let seats = session.game().seats();
+        // The logs start from the first position's views and follow every step, so a table rebuilt from its
+        // record has the same logs as before.
+        let mut scratch = Session::new(session.game().clone(), session.seed(), ChanceMode::Scripted);
+        let mut last_views: Vec<G::View> = viewers(seats).map(|v| scratch.view(v)).collect();
+        let mut logs = vec![Vec::new(); seats + 1];
+        // Live play adds news once per action, with the chance events drawn after it (sampled chance), and once
+        // per chance event before the first action (when the table opened): the rebuild groups steps the same way,
+        // so the log reads the same however the table came to be.
+        let steps = session.steps();
+        let mut acted = false;
+        for (i, step) in steps.iter().enumerate() {
+            let applied = match step {
+                Step::Action(seat, action) => {
+                    acted = true;
+                    scratch.play(*seat, action.clone())
+                }
+                Step::Chance(outcome) => scratch.supply_chance(outcome.clone()),
+            };
+            debug_assert!(applied.is_ok(), "a replayed session's steps replay");
+            let group_ends = !acted || matches!(steps.get(i + 1), None | Some(Step::Action(..)));
+            if group_ends {
+                extend_logs(&scratch, &mut last_views, &mut logs);
+            }
+        }
+        Typed { session, last_views, logs }
+    }
+}
+
+/// Adds to each viewer's log the news between its last view and its view now.
+fn extend_logs<G: Roster + Narrate>(session: &Session<G>, last_views: &mut [G::View], logs: &mut [Vec<String>]) {
+    for (index, viewer) in viewers(session.game().seats()).enumerate() {
+        let now = session.view(viewer);
+        logs[index].extend(session.game().news(&last_views[index], &now));
+        last_views[index] = now;
+    }
+}
+
+impl<G: Roster + Narrate> Table for Typed<G> {
+    fn session(&self) -> &dyn DynSession {
+        &self.session
+    }
+
+    fn play(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), PlayError> {
+        DynSession::play(&mut self.session, seat, action)?;
+        extend_logs(&self.session, &mut self.last_views, &mut self.logs);
+        Ok(())
+    }
+
+    fn version(&self) -> usize {
+        self.session.steps().len()
+    }
+
+    fn events_since(&self, from: usize) -> Vec<Event> {
+        let steps = self.session.steps();
+        steps[from.min(steps.len())..]
+            .iter()
+            .map(|step| match step {
+                Step::Action(seat, action) => {
+                    Event::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
+                }
+                Step::Chance(outcome) => {
+                    Event::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
+                }
+            })
+            .collect()
+    }
+
+    fn log(&self, viewer: Viewer) -> &[String] {
+        &self.logs[viewer_index(viewer, self.session.game().seats())]
+    }
+}
+
+struct NewTable<'a>(&'a Record);
+
+impl GameVisitor for NewTable<'_> {
+    type Output = Result<Box<dyn Table>, RecordError>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        Ok(Box::new(Typed::new(Session::<G>::replay(self.0)?)))
+    }
+}
+
+/// The table a record describes, every step checked (a new game is a record with no events).
+pub fn table_from_record(record: &Record) -> Result<Box<dyn Table>, RecordError> {
+    with_game(&record.game, NewTable(record)).map_err(|_| RecordError::UnknownGame(record.game.clone()))?
+}
+
+struct StartTable<'a> {
+    players: Option<usize>,
+    options: &'a serde_json::Value,
+    seed: u64,
+}
+
+impl GameVisitor for StartTable<'_> {
+    type Output = Result<Box<dyn Table>, RegistryError>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let options = options_from_json::<G>(self.players, self.options).map_err(RegistryError::Options)?;
+        let game = G::new(options).map_err(RegistryError::Options)?;
+        Ok(Box::new(Typed::new(Session::new(game, self.seed, ChanceMode::Sampled))))
+    }
+}
+
+/// A new game `id` with `players` (if given) and JSON `options`; any chance at the start is already drawn.
+pub fn start_table(
+    id: &str,
+    players: Option<usize>,
+    options: &serde_json::Value,
+    seed: u64,
+) -> Result<Box<dyn Table>, RegistryError> {
+    with_game(id, StartTable { players, options, seed })?
+}
+
+/// The record of a game of `spec` with `events`.
+pub fn record_of(spec: &crate::store::GameSpec, events: Vec<Event>) -> Record {
+    Record {
+        format: plunder_core::record::RECORD_FORMAT.to_string(),
+        version: plunder_core::record::RECORD_VERSION,
+        game: spec.game.clone(),
+        options: spec.options.clone(),
+        seed: spec.seed,
+        chance: ChanceMode::Sampled,
+        events,
+        outcome: None,
+    }
+}

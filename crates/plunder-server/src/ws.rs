@@ -1,0 +1,81 @@
+//! The play socket: `GET /api/games/{id}/ws?token=...` (a seat) or without a token (a spectator). The socket
+//! only carries text both ways; everything else is the hub's [`Connection`].
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use plunder_core::{Seat, Viewer};
+use serde::Deserialize;
+
+use crate::hub::{Connection, Hub};
+use crate::lobby::ApiError;
+use crate::messages::ServerMessage;
+use crate::token::hash_token;
+
+#[derive(Debug, Deserialize)]
+pub struct SocketQuery {
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// Who a token makes the caller in game `id`: its seat, or a spectator without a token.
+pub async fn viewer_for(hub: &Hub, id: &str, token: Option<&str>) -> Result<Viewer, ApiError> {
+    match token {
+        None => Ok(Viewer::Spectator),
+        Some(token) => match hub.store().seat_for_token(id, &hash_token(token)).await? {
+            Some(seat) => Ok(Viewer::Seat(Seat(seat as u8))),
+            None => Err(ApiError::new(StatusCode::FORBIDDEN, "bad_token", "this token holds no seat in this game")),
+        },
+    }
+}
+
+/// `GET /api/games/{id}/ws`: upgrades to the play socket once the game and the token are checked.
+pub async fn play_socket(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<SocketQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game"));
+    }
+    let viewer = viewer_for(&hub, &id, query.token.as_deref()).await?;
+    let connection = hub.connect(&id, viewer).await?;
+    // Messages a little over the limit get a structured answer from the connection; far over it, the socket
+    // closes before buffering them.
+    let frame_limit = hub.config().limits.max_message_bytes * 4;
+    Ok(upgrade.max_message_size(frame_limit).on_upgrade(move |socket| pump(socket, connection)))
+}
+
+fn text(message: &ServerMessage) -> Message {
+    Message::Text(serde_json::to_string(message).expect("server messages serialize").into())
+}
+
+async fn pump(socket: WebSocket, mut connection: Connection) {
+    let (mut sink, mut stream) = socket.split();
+    loop {
+        tokio::select! {
+            outgoing = connection.recv() => match outgoing {
+                Some(message) => if sink.send(text(&message)).await.is_err() { break },
+                None => break,
+            },
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(body))) => {
+                    if let Some(answer) = connection.handle_text(body.as_str()).await {
+                        if sink.send(text(&answer)).await.is_err() { break }
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    let answer = ServerMessage::error("malformed", "messages are JSON text");
+                    if sink.send(text(&answer)).await.is_err() { break }
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            },
+        }
+    }
+}

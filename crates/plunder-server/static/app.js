@@ -1,0 +1,251 @@
+// Plunder's browser client: plain JavaScript, no build step. It draws any game from the viewer's view and
+// its labelled legal actions, so a new game is playable as soon as the server knows it.
+"use strict";
+
+const main = document.getElementById("main");
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  for (const child of children.flat()) node.append(child instanceof Node ? child : String(child));
+  return node;
+};
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
+  return data;
+}
+
+// ---------- lobby ----------
+
+async function lobby() {
+  const { games } = await api("GET", "/api/catalog");
+  const gameSelect = el("select", { id: "game" }, games.map((g) => el("option", { value: g.id }, g.name)));
+  const players = el("input", { id: "players", type: "number", min: 1, max: 16 });
+  const seatsBox = el("div", { id: "seats" });
+  const options = el("textarea", { id: "options" });
+  const bank = el("input", { id: "bank", type: "number", min: 1, placeholder: "off" });
+  const result = el("div", { id: "created" });
+  const current = () => games.find((g) => g.id === gameSelect.value);
+  const drawSeats = () => {
+    const g = current();
+    const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.min_players));
+    players.value = n;
+    const kinds = ["human", ...g.bots.map((b) => b.name)];
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
+      el("label", {}, `P${i + 1} `, el("select", { class: "seat" },
+        kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, k))), " ")));
+  };
+  gameSelect.addEventListener("change", () => { players.value = ""; options.value = JSON.stringify(current().options); drawSeats(); });
+  players.addEventListener("change", drawSeats);
+  options.value = JSON.stringify(games[0].options);
+  drawSeats();
+  const create = async () => {
+    result.replaceChildren("Creating…");
+    try {
+      const body = {
+        game: gameSelect.value, players: Number(players.value),
+        seats: [...seatsBox.querySelectorAll("select.seat")].map((s) => s.value),
+        options: options.value.trim() ? JSON.parse(options.value) : null,
+      };
+      if (bank.value) body.time_bank_secs = Number(bank.value);
+      const created = await api("POST", "/api/games", body);
+      showCreated(created, result);
+    } catch (e) {
+      result.replaceChildren(el("p", { class: "error" }, e.message));
+    }
+  };
+  main.replaceChildren(
+    el("section", {}, el("h2", {}, "New game"),
+      el("p", {}, el("label", {}, "Game ", gameSelect), " ", el("label", {}, "Players ", players)),
+      seatsBox,
+      el("p", {}, el("label", {}, "Time bank per seat, seconds (a bot plays when it runs out) ", bank)),
+      el("details", {}, el("summary", {}, "Options (JSON)"), options),
+      el("button", { class: "primary", id: "create", onclick: create }, "Create game")),
+    result);
+}
+
+function showCreated(created, into) {
+  const humans = created.seats.filter((s) => s.token);
+  const all = humans.map((s) => `${s.seat}.${s.token}`).join(",");
+  const origin = location.origin;
+  into.replaceChildren(el("section", {}, el("h2", {}, "Game created"),
+    el("p", { class: "muted" }, "Each link is shown only now: send each player theirs."),
+    ...humans.map((s) => el("p", {}, `P${s.seat + 1}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
+      el("code", { class: "link" }, origin + s.join))),
+    el("p", {}, el("a", { href: created.spectate }, "Spectator link"), " ",
+      el("code", { class: "link" }, origin + created.spectate)),
+    humans.length > 1 ? el("p", {}, el("a", { href: `/play/${created.id}#seats=${all}`, id: "hotseat" },
+      `Play all ${humans.length} human seats on this screen (hot-seat)`)) : ""));
+}
+
+// ---------- play ----------
+
+const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+function die(value, color) {
+  if (value === null || value === 0) return el("span", { class: "die hidden", title: "hidden" }, "?");
+  return el("span", { class: `die ${color || ""}`, title: String(value) }, value);
+}
+
+const isDieList = (key, v) => /dice|roll|cup/i.test(key) && Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 20);
+const isCoinKey = (key) => /coin|doubloon|booty|reserve|gold|treasure_count/i.test(key);
+
+// Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat.
+function render(key, value, players, me) {
+  if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+  if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
+  if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
+      Object.values(value).every((x) => x === null || Number.isInteger(x))) {
+    return el("span", {}, Object.entries(value).map(([color, d]) => die(d, color)));
+  }
+  if (typeof value === "number" && isCoinKey(key)) return el("span", { class: "coin" }, value);
+  if (typeof value === "number" && /crew|count|size|kegs|left/i.test(key) && value <= 12 && value >= 0) {
+    return el("span", {}, el("span", { class: "track" }, Array.from({ length: Math.max(value, 1) }, (_, i) => el("span", { class: i < value ? "on" : "" }))), ` ${value}`);
+  }
+  if (Array.isArray(value)) {
+    if (players && value.length === players && value.length > 1 && !/bids|log|history|winners/i.test(key)) {
+      return el("table", { class: "view" }, value.map((v, i) =>
+        el("tr", { class: i === me ? "me" : "" }, el("th", {}, `P${i + 1}`), el("td", {}, render(key, v, null, me)))));
+    }
+    if (value.length === 0) return el("span", { class: "muted" }, "none");
+    if (/card|hand|treasure|adventure|tableau|deck/i.test(key)) return el("span", {}, value.map((c) => el("span", { class: "card" }, typeof c === "object" ? compact(c) : c)));
+    if (value.every((v) => typeof v !== "object" || v === null)) return el("span", {}, value.join(", "));
+    return el("div", {}, value.map((v, i) => el("div", {}, render(`${key}`, v, null, me))));
+  }
+  if (typeof value === "object") {
+    return el("table", { class: "view" }, Object.entries(value).map(([k, v]) =>
+      el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, render(k, v, players, me)))));
+  }
+  return el("span", {}, String(value));
+}
+
+const compact = (v) => (typeof v === "object" && v !== null ? Object.entries(v).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : String(v));
+
+function parseFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const seats = [];
+  if (params.get("token")) seats.push({ seat: Number(params.get("seat") || 0), token: params.get("token") });
+  for (const part of (params.get("seats") || "").split(",").filter(Boolean)) {
+    const [seat, token] = part.split(".");
+    seats.push({ seat: Number(seat), token });
+  }
+  return seats;
+}
+
+function play(id) {
+  const held = parseFragment();
+  const state = { tables: {}, errors: {}, chat: [], active: held.length ? held[0].seat : null, covered: false, replay: null };
+  const sockets = {};
+  const wsUrl = (token) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  const connect = (key, token) => {
+    const socket = new WebSocket(wsUrl(token));
+    sockets[key] = socket;
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "table") { state.tables[key] = message; state.errors[key] = null; }
+      else if (message.type === "rejected") state.errors[key] = `${message.reason} (rules: ${message.rules})`;
+      else if (message.type === "error") state.errors[key] = message.message;
+      else if (message.type === "chat") { if (key === Object.keys(sockets)[0]) state.chat.push(message); }
+      else if (message.type === "chat_history") { if (key === Object.keys(sockets)[0]) state.chat = message.lines; }
+      draw();
+    };
+    // Reconnect after a drop; the server sends the whole table again.
+    socket.onclose = () => setTimeout(() => connect(key, token), 1000);
+  };
+  if (held.length) held.forEach((h) => connect(h.seat, h.token));
+  else connect("spectator", null);
+  const send = (key, message) => sockets[key] && sockets[key].send(JSON.stringify(message));
+
+  function seatToShow() {
+    if (!held.length) return "spectator";
+    // Hot-seat: show a seat that owes a decision; before switching people, cover the screen.
+    const owing = held.map((h) => h.seat).filter((s) => (state.tables[s] || {}).legal && state.tables[s].legal.length);
+    if (owing.length && !owing.includes(state.active)) { state.active = owing[0]; state.covered = held.length > 1; }
+    return state.active;
+  }
+
+  function draw() {
+    const key = seatToShow();
+    const table = state.tables[key];
+    if (!table) { main.replaceChildren(el("p", {}, "Connecting…")); return; }
+    document.getElementById("where").textContent = `${table.game} · ${table.you.kind === "seat" ? `you are P${table.you.seat + 1}` : "spectating"}`;
+    if (state.covered) {
+      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to P${key + 1}`,
+        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am P${key + 1}: show my table`)));
+      return;
+    }
+    const me = table.you.kind === "seat" ? table.you.seat : null;
+    const status = table.status.state === "over"
+      ? `Game over. ${table.status.outcome ? "Winner(s): " + table.status.outcome.winners.map((s) => `P${s + 1}`).join(", ") : ""}`
+      : table.status.state === "decide" ? `Round ${table.round}: waiting for ${table.status.seats.map((s) => `P${s + 1}`).join(", ")}` : "Rolling…";
+    const players = table.seats.length;
+    const filter = el("input", { placeholder: "filter actions", id: "filter" });
+    const buttons = el("div", { class: "actions" }, table.legal.map((a, i) =>
+      el("button", { class: "action", "data-index": i, onclick: () => send(key, { type: "act", action: a.action }) }, a.label)));
+    filter.addEventListener("input", () => buttons.querySelectorAll("button").forEach((b) => {
+      b.style.display = b.textContent.toLowerCase().includes(filter.value.toLowerCase()) ? "" : "none";
+    }));
+    const chatInput = el("input", { placeholder: "say something", id: "chat" });
+    const chatForm = el("form", { onsubmit: (e) => { e.preventDefault(); if (chatInput.value.trim()) send(key, { type: "chat", text: chatInput.value }); chatInput.value = ""; } }, chatInput, el("button", {}, "Say"));
+    const over = table.status.state === "over";
+    main.replaceChildren(
+      el("section", {}, el("h2", { id: "status" }, status),
+        el("p", {}, table.seats.map((s, i) => el("span", { class: i === me ? "card me" : "card" },
+          `P${i + 1} ${s.player === "human" ? (s.connected ? "●" : "○") : "🤖 " + s.player}${s.bank_secs !== undefined ? ` ⏱${Math.round(s.bank_secs)}s` : ""}`))),
+        state.errors[key] ? el("p", { class: "error", id: "error" }, state.errors[key]) : "",
+        table.legal.length ? el("div", {}, el("h2", {}, "Your move"), table.legal.length > 12 ? filter : "", buttons) : "",
+        over && me !== null ? el("button", { id: "rematch", onclick: async () => {
+          const h = held.find((x) => x.seat === me);
+          const r = await api("POST", `/api/games/${id}/rematch`, { token: h.token });
+          location.href = `/play/${r.id}${location.hash}`; location.reload();
+        } }, "Rematch") : "",
+        table.rematch ? el("p", {}, el("a", { href: `/play/${table.rematch}${location.hash}`, onclick: () => setTimeout(() => location.reload(), 0) }, "The rematch is on: join it")) : "",
+        over ? el("button", { id: "replay", onclick: () => openReplay(id, me) }, "Replay this game") : ""),
+      el("div", { class: "grid" },
+        el("section", {}, el("h2", {}, "Table"), el("div", { id: "view" }, render("view", table.view, players, me))),
+        el("div", {},
+          el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, table.log.slice(-200).map((l) => el("div", {}, l)))),
+          el("section", {}, el("h2", {}, "Chat"), el("div", { class: "log", id: "chatlog" }, state.chat.slice(-100).map((c) => el("div", {}, `${c.from}: ${c.text}`))), chatForm))),
+      el("div", { id: "replaybox" }));
+    const log = document.getElementById("log");
+    log.scrollTop = log.scrollHeight;
+  }
+  draw();
+}
+
+async function openReplay(id, me) {
+  const box = document.getElementById("replaybox");
+  const data = await api("GET", `/api/games/${id}/replay?viewer=${me === null ? "spectator" : me}`);
+  let step = 0;
+  const slider = el("input", { type: "range", min: 0, max: data.frames.length - 1, value: 0, id: "replay-step" });
+  const frameBox = el("div");
+  const show = () => {
+    const frame = data.frames[step];
+    slider.value = step;
+    frameBox.replaceChildren(el("p", {}, `Step ${frame.step} of ${data.frames.length - 1}: ${frame.label || "start"}`),
+      render("view", frame.view, (frame.view && frame.view.players) || null, me));
+  };
+  slider.addEventListener("input", () => { step = Number(slider.value); show(); });
+  box.replaceChildren(el("section", {}, el("h2", {}, "Replay"),
+    el("button", { onclick: () => { step = Math.max(0, step - 1); show(); } }, "◀"), slider,
+    el("button", { onclick: () => { step = Math.min(data.frames.length - 1, step + 1); show(); } }, "▶"),
+    el("button", { id: "branch", onclick: async () => {
+      // Try another line: a new game from this step, every human seat on this screen.
+      const created = await api("POST", `/api/games/${id}/branch`, { step: data.frames[step].step });
+      const humans = created.seats.filter((s) => s.token).map((s) => `${s.seat}.${s.token}`).join(",");
+      location.href = `/play/${created.id}#seats=${humans}`;
+      location.reload();
+    } }, "Branch from here"), frameBox));
+  show();
+}
+
+const match = location.pathname.match(/^\/play\/([0-9a-f]+)$/);
+if (match) play(match[1]);
+else lobby().catch((e) => main.replaceChildren(el("p", { class: "error" }, e.message)));

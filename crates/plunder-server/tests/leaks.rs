@@ -1,0 +1,122 @@
+//! Property: no message to a seat carries anything beyond what that seat may know. For random games of every
+//! registered game, played through the hub with every seat and a spectator connected, every table message a
+//! viewer receives must equal the one rebuilt independently from the stored record for that viewer alone: its
+//! view, its legal actions, its log (built from its views), and the public status and seats.
+
+mod support;
+
+use plunder_core::{LabeledJson, Rng, Seat, Viewer};
+use plunder_server::messages::{Role, ServerMessage, StatusInfo, TableMessage};
+use plunder_server::table::{record_of, table_from_record, Table};
+use proptest::prelude::*;
+use serde_json::json;
+use support::*;
+
+fn viewer_of(table: &TableMessage) -> Viewer {
+    match table.you {
+        Role::Seat { seat } => Viewer::Seat(Seat(seat)),
+        Role::Spectator => Viewer::Spectator,
+    }
+}
+
+/// Checks `message` against the stored game at its version, seen by its viewer only.
+fn check_message(message: &TableMessage, stored: &dyn Table) {
+    let viewer = viewer_of(message);
+    let session = stored.session();
+    assert_eq!(message.view, session.view(viewer).unwrap(), "{viewer:?} gets its own view and nothing else");
+    let legal = match viewer {
+        Viewer::Seat(seat) => session.legal_actions(seat).unwrap(),
+        Viewer::Spectator => Vec::new(),
+    };
+    assert_eq!(message.legal, legal, "{viewer:?} gets its own legal actions");
+    let log = stored.log(viewer);
+    assert_eq!(message.log_start, log.len().saturating_sub(plunder_server::messages::LOG_LINES));
+    assert_eq!(message.log, log[message.log_start..], "{viewer:?}'s log is built from its own views");
+    // The rest is public: who decides, the round, the seats.
+    assert_eq!(message.round, session.round());
+    let json = serde_json::to_value(message).unwrap();
+    let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+    for key in keys {
+        assert!(
+            [
+                "id",
+                "game",
+                "version",
+                "you",
+                "status",
+                "round",
+                "seats",
+                "view",
+                "legal",
+                "log",
+                "log_start",
+                "rematch"
+            ]
+            .contains(&key),
+            "a table message has no field beyond the checked ones: {key}"
+        );
+    }
+}
+
+/// The stored game as it was at `version`.
+async fn stored_table_at(hub: &std::sync::Arc<plunder_server::Hub>, id: &str, version: usize) -> Box<dyn Table> {
+    let spec = hub.store().game_spec(id).await.unwrap();
+    let mut events = hub.store().events(id, 0).await.unwrap();
+    events.truncate(version);
+    table_from_record(&record_of(&spec, events)).unwrap()
+}
+
+async fn play_random_game(game: &str, players: usize, seed: u64, moves: usize) {
+    let (hub, _db) = sqlite_hub().await;
+    let seats = vec!["human"; players];
+    let created = create(&hub, json!({"game": game, "players": players, "seats": seats, "seed": seed})).await;
+    let mut connections = Vec::new();
+    for seat in 0..players {
+        connections.push(hub.connect(&created.id, Viewer::Seat(Seat(seat as u8))).await.unwrap());
+    }
+    connections.push(hub.connect(&created.id, Viewer::Spectator).await.unwrap());
+    let mut rng = Rng::seeded(seed);
+    let mut version = 0;
+    for _ in 0..moves {
+        // Every connection catches up to the latest version; each message on the way is checked against the
+        // stored game at that message's version.
+        let mut latest = Vec::new();
+        for connection in connections.iter_mut() {
+            loop {
+                let table = next_table(connection).await;
+                check_message(&table, stored_table_at(&hub, &created.id, table.version).await.as_ref());
+                if table.version >= version {
+                    latest.push(table);
+                    break;
+                }
+            }
+        }
+        let StatusInfo::Decide { seats } = &latest[0].status else { break };
+        let seat = seats[rng.index(seats.len())] as usize;
+        let legal = &latest[seat].legal;
+        let LabeledJson::Action { action } = legal[rng.index(legal.len())].json.clone() else { panic!() };
+        // First from a seat that is not to act: refused, nothing stored.
+        let other = (seat + 1) % players;
+        if !seats.contains(&(other as u8)) {
+            connections[other].handle_text(&json!({"type": "act", "action": action}).to_string()).await;
+            match next_non_table(&mut connections[other]).await {
+                ServerMessage::Rejected { code, .. } => assert_eq!(code, "not_to_act"),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(connections[seat].handle_text(&json!({"type": "act", "action": action}).to_string()).await.is_none());
+        version = latest[0].version + 1;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_message_to_a_viewer_holds_more_than_its_own_view(seed in any::<u64>()) {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        for info in plunder_games::games() {
+            runtime.block_on(play_random_game(info.id, info.min_players.max(2), seed, 25));
+        }
+    }
+}

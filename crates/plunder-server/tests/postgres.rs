@@ -1,0 +1,92 @@
+//! PostgreSQL: the same store and hub on the real server (127.0.0.1:5432, database `test`), and two server
+//! instances on one database playing one game. Skipped, with a message, when the server is unreachable;
+//! CI has it up. `PLUNDER_TEST_POSTGRES` overrides the URL.
+
+mod support;
+
+use std::sync::Arc;
+
+use plunder_core::{Event, LabeledJson, Seat, Viewer};
+use plunder_server::messages::{ClientMessage, StatusInfo};
+use plunder_server::{Hub, HubConfig, Store, StoreError};
+use serde_json::json;
+use support::*;
+
+fn url() -> String {
+    std::env::var("PLUNDER_TEST_POSTGRES").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+async fn postgres() -> Option<Store> {
+    if std::net::TcpStream::connect("127.0.0.1:5432").is_err() && std::env::var("PLUNDER_TEST_POSTGRES").is_err() {
+        eprintln!("SKIPPED: no PostgreSQL at 127.0.0.1:5432 (CI has one; set PLUNDER_TEST_POSTGRES to use another)");
+        return None;
+    }
+    Some(Store::open(&url()).await.expect("PostgreSQL is reachable, so it must open"))
+}
+
+#[tokio::test]
+async fn an_append_that_lost_the_race_is_refused_and_writes_nothing() {
+    let Some(store) = postgres().await else { return };
+    let (a, b) = (store.clone(), Store::open(&url()).await.unwrap());
+    let hub = Hub::new(a, HubConfig::default());
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
+    let stored = b.events(&created.id, 0).await.unwrap();
+    let version = stored.len();
+    let table = stored_table(&hub, &created.id).await;
+    let seat = match table.session().status() {
+        plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    let LabeledJson::Action { action } = table.session().legal_actions(seat).unwrap()[0].json.clone() else {
+        panic!("an action")
+    };
+    let event = Event::Action { seat, action };
+    b.append(&created.id, version, std::slice::from_ref(&event)).await.unwrap();
+    let lost = store.append(&created.id, version, &[event]).await;
+    assert!(matches!(lost, Err(StoreError::Conflict)), "{lost:?}");
+    assert_eq!(store.events(&created.id, 0).await.unwrap().len(), version + 1, "one append, not two");
+    let gap = store.append(&created.id, version + 5, &stored[..1]).await;
+    assert!(matches!(gap, Err(StoreError::Conflict)), "an append cannot leave a gap: {gap:?}");
+}
+
+#[tokio::test]
+async fn two_instances_on_one_database_play_one_game_to_the_end() {
+    let Some(store) = postgres().await else { return };
+    let first: Arc<Hub> = Hub::new(store, HubConfig::default());
+    let second: Arc<Hub> = Hub::new(Store::open(&url()).await.unwrap(), HubConfig::default());
+    let created = create(&first, json!({"game": "liars-dice", "seats": ["human", "human", "bot"], "seed": 8})).await;
+    // Seat 1 plays through the first instance, seat 2 through the second.
+    let mut seats = [
+        first.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap(),
+        second.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap(),
+    ];
+    let mut tables = [table_at_least(&mut seats[0], 0).await, table_at_least(&mut seats[1], 0).await];
+    let mut moves = 0;
+    loop {
+        // Wait until both instances show the same position (a bot may move meanwhile: wait again).
+        while tables[0].version != tables[1].version {
+            let version = tables[0].version.max(tables[1].version);
+            for (index, connection) in seats.iter_mut().enumerate() {
+                if tables[index].version < version {
+                    tables[index] = table_at_least(connection, version).await;
+                }
+            }
+        }
+        let version = tables[0].version;
+        let StatusInfo::Decide { seats: deciding } = &tables[0].status else { break };
+        let Some(&seat) = deciding.iter().find(|&&s| s < 2) else {
+            // The bot's turn: whichever instance plays it, both must see it.
+            tables[0] = table_at_least(&mut seats[0], version + 1).await;
+            continue;
+        };
+        let LabeledJson::Action { action } = tables[seat as usize].legal[0].json.clone() else { panic!() };
+        seats[seat as usize].send(ClientMessage::Act { action }).await;
+        tables[seat as usize] = table_at_least(&mut seats[seat as usize], version + 1).await;
+        moves += 1;
+        assert!(moves < 500, "the game ends");
+    }
+    assert!(moves > 1);
+    let stored = stored_table(&first, &created.id).await;
+    assert!(stored.session().outcome().is_some(), "the stored game is over too");
+    assert_eq!(stored.version(), tables[0].version, "what both instances showed is what is stored");
+}

@@ -1,0 +1,308 @@
+//! The server without sockets: the REST API through `tower::ServiceExt::oneshot`, play through the hub's
+//! connections, restarts by dropping the server state and rebuilding it from the database.
+
+mod support;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use plunder_core::{Seat, Viewer};
+use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo, TableMessage};
+use plunder_server::{app, Hub, HubConfig};
+use serde_json::{json, Value};
+use support::*;
+use tower::ServiceExt;
+
+async fn call(hub: &std::sync::Arc<Hub>, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let request = Request::builder().method(method).uri(uri).header("content-type", "application/json");
+    let request = request.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
+    let response = app(hub.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 24).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn the_catalog_lists_every_registered_game_with_its_bots() {
+    let (hub, _db) = sqlite_hub().await;
+    let (status, body) = call(&hub, "GET", "/api/catalog", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let ids: Vec<&str> = body["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, plunder_games::game_ids());
+    for game in body["games"].as_array().unwrap() {
+        assert!(game["bots"].as_array().unwrap().iter().any(|b| b["name"] == "random"), "{game}");
+    }
+}
+
+#[tokio::test]
+async fn creating_a_game_gives_join_links_for_humans_only_and_stores_only_token_hashes() {
+    let (hub, _db) = sqlite_hub().await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "bot"], "seed": 3});
+    let (status, created) = call(&hub, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let seats = created["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert!(seats[0]["join"].as_str().unwrap().contains(seats[0]["token"].as_str().unwrap()));
+    assert!(seats[1].get("token").is_none(), "a bot seat has no token");
+    assert_ne!(seats[1]["player"], "bot", "`bot` is resolved to the game's best bot");
+    let token = seats[0]["token"].as_str().unwrap();
+    let stored = hub.store().token_hashes(id).await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_ne!(stored[0].1, token, "the raw token is not stored");
+    assert_eq!(stored[0].1, plunder_server::token::hash_token(token));
+    let (status, summary) = call(&hub, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(summary["game"], "liars-dice");
+}
+
+#[tokio::test]
+async fn bad_lobby_requests_get_a_coded_error_and_create_nothing() {
+    let (hub, _db) = sqlite_hub().await;
+    let cases = [
+        (json!({"game": "chess"}), "unknown_game"),
+        (json!({"game": "liars-dice", "options": {"dice": "many"}}), "bad_options"),
+        (json!({"game": "liars-dice", "options": [1]}), "bad_options"),
+        (json!({"game": "liars-dice", "seats": ["human", "grandmaster"]}), "bad_seats"),
+        (json!({"game": "liars-dice", "players": 1000}), "bad_players"),
+        (json!({"game": "liars-dice", "time_bank_secs": 0}), "bad_timer"),
+    ];
+    for (body, code) in cases {
+        let (status, answer) = call(&hub, "POST", "/api/games", Some(body.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(answer["error"]["code"], code, "{body}: {answer}");
+    }
+    let (status, _) = call(&hub, "GET", "/api/games/00ff", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&hub, "GET", "/api/games/not-hex'--", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let request = Request::builder().method("POST").uri("/api/games").header("content-type", "application/json");
+    let response = app(hub.clone()).oneshot(request.body(Body::from("{not json")).unwrap()).await.unwrap();
+    assert!(response.status().is_client_error());
+}
+
+#[tokio::test]
+async fn a_seat_sees_its_view_and_legal_actions_and_a_spectator_cannot_act() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 5})).await;
+    let mut spectator = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let table = next_table(&mut spectator).await;
+    assert!(table.legal.is_empty());
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut seat0).await;
+    assert_eq!(table.view, own_view(&hub, &created.id, Viewer::Seat(Seat(0))).await);
+    let to_act = deciding(&table)[0];
+    let action = first_legal_of(&hub, &created.id, to_act).await;
+    spectator.send(ClientMessage::Act { action }).await;
+    let answer = next_non_table(&mut spectator).await;
+    assert!(matches!(&answer, ServerMessage::Error { code, .. } if code == "spectator"), "{answer:?}");
+    assert_eq!(summary_version(&hub, &created.id).await, table.version, "nothing changed");
+}
+
+#[tokio::test]
+async fn a_seat_cannot_act_for_another_and_gets_the_engine_code() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 5})).await;
+    let table = next_table(&mut hub.connect(&created.id, Viewer::Spectator).await.unwrap()).await;
+    let to_act = deciding(&table)[0];
+    let other = Seat(1 - to_act.0);
+    let action = first_legal_of(&hub, &created.id, to_act).await;
+    let mut wrong = hub.connect(&created.id, Viewer::Seat(other)).await.unwrap();
+    next_table(&mut wrong).await;
+    wrong.send(ClientMessage::Act { action: action.clone() }).await;
+    let answer = next_non_table(&mut wrong).await;
+    assert!(matches!(&answer, ServerMessage::Rejected { code, .. } if code == "not_to_act"), "{answer:?}");
+    wrong.send(ClientMessage::Act { action: json!({"nonsense": true}) }).await;
+    let answer = next_non_table(&mut wrong).await;
+    assert!(matches!(&answer, ServerMessage::Rejected { .. }), "{answer:?}");
+    assert_eq!(summary_version(&hub, &created.id).await, table.version, "nothing changed");
+}
+
+#[tokio::test]
+async fn malformed_oversized_and_too_fast_messages_get_errors_and_the_game_goes_on() {
+    let config = HubConfig {
+        limits: plunder_server::Limits { burst: 5, per_second: 1, ..Default::default() },
+        ..Default::default()
+    };
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 9})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    next_table(&mut seat0).await;
+    let huge = format!("{{\"type\":\"chat\",\"text\":\"{}\"}}", "x".repeat(100_000));
+    let cases = ["{", "[]", "{\"type\":\"fly\"}", "{\"type\":\"act\"}", "\u{0}", huge.as_str()];
+    let codes: Vec<String> = futures_collect(&mut seat0, &cases).await;
+    assert_eq!(codes, ["malformed", "malformed", "malformed", "malformed", "malformed", "too_large"]);
+    let answer = seat0.handle_text("{\"type\":\"sync\"}").await;
+    assert!(matches!(&answer, Some(ServerMessage::Error { code, .. }) if code == "rate_limited"), "{answer:?}");
+    // The game still answers.
+    let summary = hub.summary(&created.id).await.unwrap();
+    assert!(matches!(summary.status, StatusInfo::Decide { .. }));
+}
+
+async fn futures_collect(connection: &mut plunder_server::Connection, texts: &[&str]) -> Vec<String> {
+    let mut codes = Vec::new();
+    for text in texts {
+        match connection.handle_text(text).await {
+            Some(ServerMessage::Error { code, .. }) => codes.push(code),
+            other => codes.push(format!("{other:?}")),
+        }
+    }
+    codes
+}
+
+#[tokio::test]
+async fn bots_play_a_whole_game_server_side_and_the_record_is_given_only_at_the_end() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["bot", "random"], "seed": 11})).await;
+    let (status, body) = call(&hub, "GET", &format!("/api/games/{}/record", created.id), None).await;
+    // Bots may already have finished; if not, the record is refused.
+    if status != StatusCode::OK {
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    }
+    let table = wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    assert!(matches!(table.status, StatusInfo::Over { outcome: Some(_) }));
+    let (status, record) = call(&hub, "GET", &format!("/api/games/{}/record", created.id), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(record["events"].as_array().unwrap().len(), table.version);
+    let record: plunder_core::Record = serde_json::from_value(record).unwrap();
+    assert!(plunder_games::replay_record(&record).is_ok(), "the stored record replays");
+    let (status, replay) = call(&hub, "GET", &format!("/api/games/{}/replay?viewer=0", created.id), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(replay["frames"].as_array().unwrap().len(), table.version + 1);
+}
+
+#[tokio::test]
+async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_restart() {
+    let (hub, db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 21})).await;
+    let mut seats = [
+        hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap(),
+        hub.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap(),
+    ];
+    let mut latest: Vec<TableMessage> = vec![next_table(&mut seats[0]).await, next_table(&mut seats[1]).await];
+    let mut moves = 0;
+    let mut restarted = false;
+    let mut hub = hub;
+    while !matches!(latest[0].status, StatusInfo::Over { .. }) {
+        let seat = deciding(&latest[0])[0];
+        let action = latest[seat.index()].legal[0].json.clone();
+        let plunder_core::LabeledJson::Action { action } = action else { panic!("actions only") };
+        seats[seat.index()].send(ClientMessage::Act { action }).await;
+        let version = latest[0].version + 1;
+        for (index, connection) in seats.iter_mut().enumerate() {
+            latest[index] = table_at_least(connection, version).await;
+        }
+        assert_eq!(latest[0].version, latest[1].version, "both seats see the same move");
+        moves += 1;
+        if moves == 3 && !restarted {
+            // Drop every connection and the whole server state; rebuild from the database alone.
+            let version = latest[0].version;
+            drop(seats);
+            drop(hub);
+            hub = reopen(&db).await;
+            seats = [
+                hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap(),
+                hub.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap(),
+            ];
+            latest = vec![table_at_least(&mut seats[0], 0).await, table_at_least(&mut seats[1], 0).await];
+            assert_eq!(latest[0].version, version, "every acknowledged move was stored");
+            restarted = true;
+        }
+    }
+    assert!(restarted && moves > 3);
+    assert!(!latest[0].log.is_empty(), "the log tells what happened");
+}
+
+#[tokio::test]
+async fn chat_reaches_everyone_and_comes_back_on_reconnect() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 2})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    assert!(seat0.handle_text(r#"{"type":"chat","text":"ahoy"}"#).await.is_none());
+    let heard = loop {
+        match watcher.recv().await.unwrap() {
+            ServerMessage::Chat(line) => break line,
+            _ => continue,
+        }
+    };
+    assert_eq!((heard.from.as_str(), heard.text.as_str()), ("P1", "ahoy"));
+    let mut again = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let history = loop {
+        if let ServerMessage::ChatHistory { lines } = again.recv().await.unwrap() {
+            break lines;
+        }
+    };
+    assert_eq!(history, vec![heard]);
+}
+
+#[tokio::test]
+async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twice() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "bot"], "seed": 4})).await;
+    let token = created.seats[0].token.clone().unwrap();
+    let uri = format!("/api/games/{}/rematch", created.id);
+    let (status, _) = call(&hub, "POST", &uri, Some(json!({"token": "forged"}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, first) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (_, second) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
+    assert_eq!(first["id"], second["id"]);
+    let new_id = first["id"].as_str().unwrap();
+    let hash = plunder_server::token::hash_token(&token);
+    assert_eq!(hub.store().seat_for_token(new_id, &hash).await.unwrap(), Some(0));
+}
+
+#[tokio::test]
+async fn the_static_client_and_the_openapi_description_are_served() {
+    let (hub, _db) = sqlite_hub().await;
+    for uri in ["/", "/play/abc", "/static/app.js", "/static/style.css"] {
+        let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
+        let response = app(hub.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+    }
+    let (status, spec) = call(&hub, "GET", "/api/openapi.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    for path in ["/api/catalog", "/api/games", "/api/games/{id}", "/api/games/{id}/record", "/api/games/{id}/rematch"] {
+        assert!(spec["paths"].get(path).is_some(), "{path} is described");
+    }
+    let listed = &spec["components"]["schemas"]["CreateGame"]["properties"]["game"]["enum"];
+    assert_eq!(listed, &json!(plunder_games::game_ids()), "the description lists every registered game");
+}
+
+#[tokio::test]
+async fn when_a_seats_time_bank_runs_out_the_best_bot_plays_its_move() {
+    let (hub, _db) = sqlite_hub().await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 6, "time_bank_secs": 1});
+    let created = create(&hub, body).await;
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let first = next_table(&mut watcher).await;
+    let bank = first.seats[0].bank_secs.expect("timed games show the banks");
+    assert!(bank > 0.0 && bank <= 1.0, "{bank}");
+    let started = std::time::Instant::now();
+    let after = table_at_least(&mut watcher, first.version + 1).await;
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900), "not before the bank runs out");
+    let seat = deciding(&first)[0];
+    assert_eq!(after.seats[seat.index()].bank_secs, Some(0.0), "the bank is spent");
+    let stored = stored_table(&hub, &created.id).await;
+    assert_eq!(stored.version(), after.version, "the bot's move was stored");
+}
+
+#[tokio::test]
+async fn a_finished_game_branches_from_a_chosen_step_into_a_new_game_that_goes_on_from_there() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["bot", "bot"], "seed": 13})).await;
+    let over = wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    let uri = format!("/api/games/{}/branch", created.id);
+    let (status, answer) = call(&hub, "POST", &uri, Some(json!({"step": over.version + 1}))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let (status, branch) = call(&hub, "POST", &uri, Some(json!({"step": 3, "seats": ["human", "bot"]}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{branch}");
+    let branch_id = branch["id"].as_str().unwrap();
+    let original = hub.store().events(&created.id, 0).await.unwrap();
+    let copied = hub.store().events(branch_id, 0).await.unwrap();
+    assert!(copied.len() >= 3 && copied.len() < original.len(), "{} of {}", copied.len(), original.len());
+    assert_eq!(copied[..], original[..copied.len()], "the branch starts with the game's own events");
+    let mut seat = hub.connect(branch_id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut seat).await;
+    assert!(!matches!(table.status, StatusInfo::Over { .. }), "the branch goes on");
+}

@@ -1,0 +1,138 @@
+//! Helpers shared by the server's tests: a server over a temporary SQLite file, and reading its messages.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use plunder_core::{LabeledJson, Seat, Viewer};
+use plunder_server::lobby::CreatedGame;
+use plunder_server::messages::{ServerMessage, StatusInfo, TableMessage};
+use plunder_server::table::{record_of, table_from_record};
+use plunder_server::{Connection, Hub, HubConfig, Store};
+use serde_json::Value;
+
+/// A database file removed when dropped.
+#[derive(Debug)]
+pub struct TempDb {
+    pub path: std::path::PathBuf,
+}
+
+impl TempDb {
+    pub fn url(&self) -> String {
+        format!("sqlite://{}", self.path.display())
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
+        }
+    }
+}
+
+pub fn temp_db() -> TempDb {
+    let name = format!("plunder-test-{}.db", plunder_server::token::new_game_id());
+    TempDb { path: std::env::temp_dir().join(name) }
+}
+
+pub async fn sqlite_hub_with(config: HubConfig) -> (Arc<Hub>, TempDb) {
+    let db = temp_db();
+    let store = Store::open(&db.url()).await.expect("a temporary SQLite database opens");
+    (Hub::new(store, config), db)
+}
+
+pub async fn sqlite_hub() -> (Arc<Hub>, TempDb) {
+    sqlite_hub_with(HubConfig::default()).await
+}
+
+/// A new server state over the same database, as after a restart.
+pub async fn reopen(db: &TempDb) -> Arc<Hub> {
+    Hub::new(Store::open(&db.url()).await.unwrap(), HubConfig::default())
+}
+
+pub async fn create(hub: &Arc<Hub>, body: Value) -> CreatedGame {
+    let body: plunder_server::lobby::CreateGame = serde_json::from_value(body).unwrap();
+    let response = plunder_server::lobby::create_game(axum::extract::State(hub.clone()), axum::Json(body))
+        .await
+        .expect("the game is created");
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+async fn recv(connection: &mut Connection) -> ServerMessage {
+    tokio::time::timeout(Duration::from_secs(10), connection.recv())
+        .await
+        .expect("a message within 10 s")
+        .expect("the connection is open")
+}
+
+/// The next table message, skipping chat.
+pub async fn next_table(connection: &mut Connection) -> TableMessage {
+    loop {
+        if let ServerMessage::Table(table) = recv(connection).await {
+            return *table;
+        }
+    }
+}
+
+/// The next message that is not a table or chat history.
+pub async fn next_non_table(connection: &mut Connection) -> ServerMessage {
+    loop {
+        match recv(connection).await {
+            ServerMessage::Table(_) | ServerMessage::ChatHistory { .. } => continue,
+            other => return other,
+        }
+    }
+}
+
+pub fn deciding(table: &TableMessage) -> Vec<Seat> {
+    match &table.status {
+        StatusInfo::Decide { seats } => seats.iter().map(|&s| Seat(s)).collect(),
+        other => panic!("no one decides: {other:?}"),
+    }
+}
+
+/// The game as stored, rebuilt from the database alone.
+pub async fn stored_table(hub: &Arc<Hub>, id: &str) -> Box<dyn plunder_server::table::Table> {
+    let spec = hub.store().game_spec(id).await.unwrap();
+    let events = hub.store().events(id, 0).await.unwrap();
+    table_from_record(&record_of(&spec, events)).unwrap()
+}
+
+pub async fn own_view(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> Value {
+    stored_table(hub, id).await.session().view(viewer).unwrap()
+}
+
+pub async fn first_legal_of(hub: &Arc<Hub>, id: &str, seat: Seat) -> Value {
+    let legal = stored_table(hub, id).await.session().legal_actions(seat).unwrap();
+    match &legal[0].json {
+        LabeledJson::Action { action } => action.clone(),
+        LabeledJson::Chance { .. } => panic!("a seat's legal actions are actions"),
+    }
+}
+
+pub async fn summary_version(hub: &Arc<Hub>, id: &str) -> usize {
+    hub.summary(id).await.unwrap().version
+}
+
+/// Follows the table as `viewer` until the game is over.
+pub async fn wait_until_over(hub: &Arc<Hub>, id: &str, viewer: Viewer) -> TableMessage {
+    let mut connection = hub.connect(id, viewer).await.unwrap();
+    loop {
+        let table = next_table(&mut connection).await;
+        if matches!(table.status, StatusInfo::Over { .. }) {
+            return table;
+        }
+    }
+}
+
+/// The first table message at `version` or later (tables announcing a connection come in between).
+pub async fn table_at_least(connection: &mut Connection, version: usize) -> TableMessage {
+    loop {
+        let table = next_table(connection).await;
+        if table.version >= version {
+            return table;
+        }
+    }
+}
