@@ -136,7 +136,7 @@ impl Run {
 pub fn two_proportion_test(wins_a: f64, n_a: f64, wins_b: f64, n_b: f64) -> (f64, f64) {
     let pooled = (wins_a + wins_b) / (n_a + n_b);
     let se = (pooled * (1.0 - pooled) * (1.0 / n_a + 1.0 / n_b)).sqrt();
-    if !(se > 0.0) {
+    if se.is_nan() || se <= 0.0 {
         return (0.0, 1.0);
     }
     let z = (wins_a / n_a - wins_b / n_b) / se;
@@ -249,10 +249,16 @@ fn compare(a: &Run, b: &Run) -> Result<String, String> {
     Ok(out)
 }
 
+/// Seat-games and the wins among them.
+type SeatGames = (f64, f64);
+
+/// A counter's key, the seats that took that action and the seats that did not.
+type Effect = (String, SeatGames, SeatGames);
+
 /// Win rate of seats that took each counted action (a card played, say) at least once against seats that
 /// did not, per counter: (key, with (games, wins), without (games, wins)).
-fn content_effects(results: &[GameResult]) -> Vec<(String, (f64, f64), (f64, f64))> {
-    let mut keys: BTreeMap<&str, ((f64, f64), (f64, f64))> = BTreeMap::new();
+fn content_effects(results: &[GameResult]) -> Vec<Effect> {
+    let mut keys: BTreeMap<&str, (SeatGames, SeatGames)> = BTreeMap::new();
     for result in results {
         for counts in &result.counters {
             for key in counts.keys() {
@@ -296,7 +302,7 @@ fn histogram(values: &[f64]) -> Vec<Bar> {
     }
     let (low, high) = (distinct[0], distinct[distinct.len() - 1]);
     let width = (high - low) / MAX_BINS as f64;
-    let mut counts = vec![0usize; MAX_BINS];
+    let mut counts = [0usize; MAX_BINS];
     for &v in values {
         counts[(((v - low) / width) as usize).min(MAX_BINS - 1)] += 1;
     }
@@ -406,7 +412,7 @@ fn write_report(run: &Run, out: &Path) -> Result<(), String> {
     let mut effects = content_effects(&run.results);
     effects.retain(|(_, with, without)| with.0 > 0.0 && without.0 > 0.0);
     effects.sort_by(|a, b| {
-        let diff = |e: &(String, (f64, f64), (f64, f64))| (e.1 .1 / e.1 .0 - e.2 .1 / e.2 .0).abs();
+        let diff = |e: &Effect| (e.1 .1 / e.1 .0 - e.2 .1 / e.2 .0).abs();
         diff(b).total_cmp(&diff(a))
     });
     for (key, with, without) in &effects {
