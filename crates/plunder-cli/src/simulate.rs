@@ -544,7 +544,8 @@ impl<G: Roster + Narrate> Bot<G> for Counting<G> {
 }
 
 /// The counter an action adds to: for an action naming a card, tile or captain, its label up to any target
-/// ("play Cannon Fire"), so each designed piece gets its own counter; otherwise the action's type ("bid").
+/// ("play Cannon Fire"), so each designed piece gets its own counter; otherwise the action's type ("bid", or
+/// the variant of an externally tagged enum).
 pub fn counter_key(action: &serde_json::Value, label: &str) -> String {
     let names_content = ["card", "tile", "captain"].iter().any(|field| action.get(field).is_some());
     if names_content {
@@ -553,7 +554,8 @@ pub fn counter_key(action: &serde_json::Value, label: &str) -> String {
     }
     match action {
         serde_json::Value::String(kind) => kind.clone(),
-        serde_json::Value::Object(fields) => match fields.get("type").and_then(|t| t.as_str()) {
+        // Internally tagged enums name the variant in "type" (most games) or "kind" (Lying Pirates).
+        serde_json::Value::Object(fields) => match fields.get("type").or(fields.get("kind")).and_then(|t| t.as_str()) {
             Some(kind) => kind.to_string(),
             None if fields.len() == 1 => fields.keys().next().cloned().unwrap_or_default(),
             None => "action".to_string(),
@@ -654,7 +656,19 @@ pub fn render(s: &Summary, timing: Option<(usize, f64)>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wilson_interval;
+    use super::{counter_key, wilson_interval};
+    use serde_json::json;
+
+    #[test]
+    fn counters_name_cards_by_label_and_other_actions_by_type() {
+        let card = json!({"type": "use", "deck": "treasure", "card": 3, "target": 1});
+        assert_eq!(counter_key(&card, "play Cannon Fire on P2"), "play Cannon Fire");
+        assert_eq!(counter_key(&card, "play Spyglass (reroll your die 2)"), "play Spyglass");
+        assert_eq!(counter_key(&json!({"type": "bid", "quantity": 3, "face": 5}), "bid 3 × 5"), "bid");
+        assert_eq!(counter_key(&json!({"kind": "liar"}), "liar"), "liar");
+        assert_eq!(counter_key(&json!("pass"), "pass"), "pass");
+        assert_eq!(counter_key(&json!({"aim": {"target": 2}}), "aim at P3"), "aim");
+    }
 
     #[test]
     fn a_win_rate_of_zero_or_one_still_has_a_wide_enough_interval() {
