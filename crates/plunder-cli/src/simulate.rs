@@ -389,7 +389,7 @@ fn simulate<G: Roster + Narrate>(
         return Ok(summarize(G::ID, args.seed, options_json, &names, &total));
     };
     let earlier = if path.exists() { read_results(path)? } else { Vec::new() };
-    let probe = run.play(start.min(end.saturating_sub(1)), false)?;
+    let probe = run.unplayed(start);
     if let Some(other) = earlier.iter().find(|r| !r.same_run(&probe)) {
         return Err(format!(
             "{} holds games of another run ({}); this run is {}",
@@ -463,6 +463,24 @@ struct Run<'a, G: Game> {
 }
 
 impl<G: Roster + Narrate> Run<'_, G> {
+    /// Game `index` before it is played: the run's facts, no outcome and no counts.
+    fn unplayed(&self, index: u64) -> GameResult {
+        GameResult {
+            game: G::ID.to_string(),
+            players: self.names.len(),
+            seed: self.seed,
+            index,
+            options: self.options.clone(),
+            bots: self.names.to_vec(),
+            winners: Vec::new(),
+            payoffs: Vec::new(),
+            rounds: 0,
+            steps: 0,
+            first: None,
+            counters: vec![BTreeMap::new(); self.names.len()],
+        }
+    }
+
     /// Plays game `index`; with `count`, also counts each seat's actions (slower, so only for results files).
     fn play(&self, index: u64, count: bool) -> Result<GameResult, String> {
         let mut rng = Rng::stream(self.seed, index);
@@ -488,18 +506,13 @@ impl<G: Roster + Narrate> Run<'_, G> {
             .map_or_else(|_| None, |m| m.into_inner().ok())
             .unwrap_or(ActionLog { first: None, counters: vec![BTreeMap::new(); self.names.len()] });
         Ok(GameResult {
-            game: G::ID.to_string(),
-            players: self.names.len(),
-            seed: self.seed,
-            index,
-            options: self.options.clone(),
-            bots: self.names.to_vec(),
             winners: finished.outcome.winners.iter().map(|s| s.0).collect(),
             payoffs: finished.outcome.payoffs.iter().map(|&p| as_stored(p)).collect(),
             rounds: finished.rounds,
             steps: finished.steps,
             first: log.first,
             counters: log.counters,
+            ..self.unplayed(index)
         })
     }
 }
