@@ -359,7 +359,7 @@ fn write_report(run: &Run, out: &Path) -> Result<(), String> {
     let mut html = format!(
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{game}: balance report</title>\n<style>\
          body{{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}}table{{border-collapse:collapse}}\
-         td,th{{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right}}td:first-child,th:first-child{{text-align:left}}\
+         td,th{{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}}td:first-child,th:first-child{{text-align:left}}\
          .strong{{background:#fde2e2}}.weak{{background:#e2ecfd}}</style></head><body>\n\
          <h1>{game}: balance report</h1>\n<p>{desc}.</p>\n",
         game = escape(&s.game),

@@ -177,3 +177,20 @@ fn compare_tests_two_option_sets() {
     let mismatch = plunder(&["report", "compare", path(&plain), path(&other)]);
     assert!(!mismatch.status.success() && text(&mismatch).contains("same game"), "{}", text(&mismatch));
 }
+
+#[test]
+fn bad_result_files_get_clear_errors() {
+    let dir = folder("bad");
+    let broken = dir.join("broken.jsonl");
+    std::fs::write(&broken, "{\"game\": \"scallywager\"}\nnot json\n").unwrap();
+    let out = plunder(&["report", "merge", path(&broken)]);
+    assert!(!out.status.success() && text(&out).contains("line 1: not a game result"), "{}", text(&out));
+    let missing = plunder(&["report", "merge", path(&dir.join("nowhere.jsonl"))]);
+    assert!(!missing.status.success() && text(&missing).contains("cannot read"), "{}", text(&missing));
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let out = plunder(&["report", path(&empty), "--out", path(&dir.join("r"))]);
+    assert!(!out.status.success() && text(&out).contains("no game results"), "{}", text(&out));
+    let out = plunder(&["report", path(&empty)]);
+    assert!(!out.status.success() && text(&out).contains("--out"), "{}", text(&out));
+}
