@@ -4,6 +4,7 @@
 mod play;
 mod plot;
 mod replay;
+mod report;
 mod serve;
 mod simulate;
 mod speed;
@@ -31,6 +32,10 @@ enum Command {
     ///
     /// Example: plunder simulate --game loot-pirates --players 5 --games 100000 --seed 1 --bots loot,random
     Simulate(simulate::SimulateArgs),
+    /// Sum, chart and compare the result files of `simulate --results`.
+    ///
+    /// Example: plunder report results.jsonl --out report/
+    Report(report::ReportArgs),
     /// Measure random playouts per second on one core (unchecked path, no bots).
     ///
     /// Example: plunder speed --game liars-dice --options '{"dice": 5}'
@@ -106,6 +111,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Report(args) => report::run(args),
         Command::Speed(args) => speed::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Engine(args) => {
