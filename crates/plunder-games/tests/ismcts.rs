@@ -49,7 +49,11 @@ fn ismcts_beats_random_play_in_every_registered_game() {
         // passes 2.5 of them above in under 1% of seeds. The search wins far more (see the README's table).
         let sd = (fair * (1.0 - fair) / GAMES as f64).sqrt();
         eprintln!("{}: ismcts:{ITERATIONS} won {rate:.3} against random (fair {fair:.3})", info.id);
-        assert!(rate >= fair + 2.5 * sd, "{}: ismcts won {rate:.2} of games against random, fair share {fair:.2}", info.id);
+        assert!(
+            rate >= fair + 2.5 * sd,
+            "{}: ismcts won {rate:.2} of games against random, fair share {fair:.2}",
+            info.id
+        );
     }
 }
 

@@ -39,5 +39,10 @@ fn every_method_drives_exploitability_towards_zero() {
 fn the_solver_refuses_games_it_cannot_hold() {
     assert!(Solver::new(Options { players: 3, ..Options::default() }, Method::Cfr, 1).is_err());
     assert!(Solver::new(Options { exact: true, ..Options::default() }, Method::Cfr, 1).is_err());
-    assert!(Solver::new(Options { dice: plunder_games::liars_dice::DiceCount::Same(5), ..Options::default() }, Method::Cfr, 1).is_err());
+    assert!(Solver::new(
+        Options { dice: plunder_games::liars_dice::DiceCount::Same(5), ..Options::default() },
+        Method::Cfr,
+        1
+    )
+    .is_err());
 }

@@ -127,7 +127,9 @@ impl Solver {
         // Every later bid in raise order must raise every earlier one, so a history is a set.
         for (k, &bid) in bids.iter().enumerate() {
             if bids[k + 1..].iter().any(|&next| !game.bid_rules().is_raise(Some(bid), next)) {
-                return Err(OptionsError::new("the raise order is not total; the solver cannot keep histories as sets"));
+                return Err(OptionsError::new(
+                    "the raise order is not total; the solver cannot keep histories as sets",
+                ));
             }
         }
         let cups = [CupSet::new(dice[0], options.faces), CupSet::new(dice[1], options.faces)];
@@ -468,7 +470,9 @@ impl Strategy {
         sorted.sort_unstable();
         self.infosets
             .iter()
-            .find(|i| i.dice == sorted && i.bids.len() == bids.len() && i.bids.iter().zip(bids).all(|(a, b)| *a == b.bid))
+            .find(|i| {
+                i.dice == sorted && i.bids.len() == bids.len() && i.bids.iter().zip(bids).all(|(a, b)| *a == b.bid)
+            })
             .map(|i| i.actions.as_slice())
     }
 }
