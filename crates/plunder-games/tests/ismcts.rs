@@ -138,3 +138,48 @@ fn ismcts_searches_alike_whatever_the_hidden_dice() {
     game.apply_unchecked(&mut b, Seat(1), &reply);
     assert_eq!(search(&a, Seat(0)), search(&b, Seat(0)));
 }
+
+#[test]
+#[ignore = "minutes in a debug build: cargo test --release -p plunder-games --test ismcts -- --ignored"]
+fn search_bots_play_every_scallywager_card() {
+    use plunder_games::scallywager::{Action, Deck, Scallywager};
+    // The `odds` captain never plays half the Adventure cards; search bots weigh every legal action, so in
+    // enough games every card of both decks is played by someone.
+    let game = Scallywager::new(Scallywager::options_for_players(4)).expect("valid options");
+    let mut unplayed: Vec<(Deck, u8)> = [Deck::Treasure, Deck::Adventure]
+        .into_iter()
+        .flat_map(|deck| (0..game.deck(deck).cards.len() as u8).map(move |card| (deck, card)))
+        .collect();
+    assert!(unplayed.len() > 2, "the decks have cards");
+    let mut legal = Vec::new();
+    for seed in 0..400u64 {
+        if unplayed.is_empty() {
+            break;
+        }
+        let mut bots: Vec<Box<dyn Bot<Scallywager>>> =
+            (0..4).map(|seat| make_bot::<Scallywager>("ismcts:16", seed * 8 + seat).expect("ismcts")).collect();
+        let mut rng = Rng::stream(21, seed);
+        let mut state = game.initial_state();
+        loop {
+            match game.status(&state) {
+                Status::Over => break,
+                Status::Chance => {
+                    let outcome = game.sample_chance(&state, &mut rng);
+                    game.apply_chance_unchecked(&mut state, &outcome);
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.lowest().expect("someone decides");
+                    legal.clear();
+                    game.legal_actions(&state, seat, &mut legal);
+                    let view = game.view(&state, Viewer::Seat(seat));
+                    let action = bots[seat.index()].act(&Turn::new(&game, &state, seat, &view, &legal));
+                    if let Action::Use { deck, card, .. } = action {
+                        unplayed.retain(|&played| played != (deck, card));
+                    }
+                    plunder_core::play(&game, &mut state, seat, &action).expect("bots play legally");
+                }
+            }
+        }
+    }
+    assert!(unplayed.is_empty(), "never played: {unplayed:?}");
+}
