@@ -7,6 +7,7 @@ mod replay;
 mod report;
 mod serve;
 mod simulate;
+mod solve;
 mod speed;
 
 use std::path::PathBuf;
@@ -40,6 +41,11 @@ enum Command {
     ///
     /// Example: plunder speed --game liars-dice --options '{"dice": 5}'
     Speed(speed::SpeedArgs),
+    /// Solve two-player, one-round liar's dice (CFR, CFR+, external-sampling MCCFR): value and exploitability
+    /// as it goes, and the strategy saved as JSON.
+    ///
+    /// Example: plunder solve liars-dice --dice 1,1 --faces 6 --wild ones --wild-biddable false --iterations 1000
+    Solve(solve::SolveArgs),
     /// Replay a game record, checking every step, and print what happened.
     Replay(ReplayArgs),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
@@ -113,6 +119,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Report(args) => report::run(args),
         Command::Speed(args) => speed::run(args),
+        Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Engine(args) => {
             engine::run(std::io::stdin().lock(), std::io::stdout().lock(), args.max_line_bytes as usize)

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use plunder_core::{options_from_json, random_playout, Narrate, Rng, Roster};
+use plunder_core::ismcts::{Ismcts, Settings};
+use plunder_core::{options_from_json, random_playout, Narrate, Rng, Roster, Status, Turn, Viewer};
 use plunder_games::{with_game, GameVisitor};
 use serde::Serialize;
 
@@ -37,6 +38,10 @@ pub struct SpeedArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Measure ISMCTS instead: searches of this many simulations from the first decision of seeded games,
+    /// reported as simulations per second (one core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    ismcts: Option<u32>,
 }
 
 #[derive(Debug, Serialize)]
@@ -44,6 +49,10 @@ struct Speed {
     game: String,
     options: serde_json::Value,
     runs: usize,
+    /// With `--ismcts`: the simulations per search, and the "games" below are ISMCTS simulations (each a
+    /// determinization, a walk down the tree and a playout) and the "transitions" whole searches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ismcts_iterations: Option<u32>,
     /// Median over the runs.
     games_per_second: f64,
     /// Chance events and decisions, median over the runs.
@@ -62,6 +71,9 @@ impl GameVisitor for Measure<'_> {
         let args = self.0;
         let options = options_from_json::<G>(args.players, &self.1).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
+        if let Some(iterations) = args.ismcts {
+            return Ok(ismcts_speed(&game, args, iterations));
+        }
         let mut rng = Rng::seeded(args.seed);
         let mut legal = Vec::with_capacity(64);
         let (mut games_rates, mut step_rates) = (Vec::new(), Vec::new());
@@ -92,10 +104,62 @@ impl GameVisitor for Measure<'_> {
             game: G::ID.to_string(),
             options: serde_json::to_value(game.options()).expect("options serialize"),
             runs: games_rates.len(),
+            ismcts_iterations: None,
             games_per_second: median(&mut games_rates),
             transitions_per_second: median(&mut step_rates),
             transitions_per_game: all_steps as f64 / all_games as f64,
         })
+    }
+}
+
+/// ISMCTS simulations per second: whole searches of `iterations` from the first decision of seeded games,
+/// reported in the same shape (a "game" is one simulation, a transition one search).
+fn ismcts_speed<G: Roster>(game: &G, args: &SpeedArgs, iterations: u32) -> Speed {
+    let settings = Settings { iterations, ..Settings::default() };
+    let mut search = Ismcts::<G>::new(settings, args.seed);
+    let mut rng = Rng::seeded(args.seed);
+    let mut legal = Vec::new();
+    let mut rates = Vec::new();
+    for _ in 0..args.runs.max(1) {
+        let start = Instant::now();
+        let mut searches = 0u64;
+        loop {
+            let mut state = game.initial_state();
+            // Chance up to the first decision.
+            let seat = loop {
+                match game.status(&state) {
+                    Status::Chance => {
+                        let outcome = game.sample_chance(&state, &mut rng);
+                        game.apply_chance_unchecked(&mut state, &outcome);
+                    }
+                    Status::Decide(seats) => break seats.lowest().expect("someone decides"),
+                    Status::Over => unreachable!("a game starts undecided"),
+                }
+            };
+            legal.clear();
+            game.legal_actions(&state, seat, &mut legal);
+            let view = game.view(&state, Viewer::Seat(seat));
+            std::hint::black_box(search.search(&Turn::new(game, &state, seat, &view, &legal)));
+            searches += 1;
+            let done = match args.games {
+                Some(fixed) => searches * iterations as u64 >= fixed,
+                None => start.elapsed().as_secs_f64() >= args.seconds,
+            };
+            if done {
+                break;
+            }
+        }
+        rates.push(searches as f64 * iterations as f64 / start.elapsed().as_secs_f64());
+    }
+    let per_second = median(&mut rates);
+    Speed {
+        game: G::ID.to_string(),
+        options: serde_json::to_value(game.options()).expect("options serialize"),
+        runs: rates.len(),
+        ismcts_iterations: Some(iterations),
+        games_per_second: per_second,
+        transitions_per_second: per_second / iterations as f64,
+        transitions_per_game: 1.0 / iterations as f64,
     }
 }
 
@@ -112,6 +176,11 @@ pub fn run(args: SpeedArgs) -> Result<(), String> {
     let speed = with_game(&args.game, Measure(&args, options)).map_err(|e| e.to_string())??;
     if args.json {
         write_stdout(&format!("{}\n", serde_json::to_string(&speed).expect("serializes")))
+    } else if let Some(iterations) = args.ismcts {
+        write_stdout(&format!(
+            "{}: {:.0} ISMCTS simulations/s ({:.0} searches of {iterations}/s), one core, median of {} runs\n",
+            speed.game, speed.games_per_second, speed.transitions_per_second, speed.runs
+        ))
     } else {
         write_stdout(&format!(
             "{}: {:.0} random games/s, {:.0} transitions/s ({:.2} per game), one core, median of {} runs\n",

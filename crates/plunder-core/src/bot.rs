@@ -70,17 +70,28 @@ pub trait Roster: Game {
 /// The random bot's entry in every roster.
 pub const RANDOM_BOT: BotKind = BotKind { name: "random", about: "picks uniformly among the legal actions" };
 
-/// Every bot game `G` offers: its own, default first, then `random`.
+/// The ISMCTS bot's entry in every roster (`ismcts:N` sets the iterations per decision).
+pub const ISMCTS_BOT: BotKind = BotKind {
+    name: "ismcts",
+    about: "information-set Monte Carlo tree search; ismcts:N for N simulations a move (default 1000)",
+};
+
+/// Every bot game `G` offers: its own, default first, then `ismcts` and `random`.
 pub fn bot_kinds<G: Roster>() -> Vec<BotKind> {
     let mut kinds = G::own_bot_kinds();
+    kinds.push(ISMCTS_BOT);
     kinds.push(RANDOM_BOT);
     kinds
 }
 
-/// A new bot of kind `name` for game `G`, seeded: one of the game's own, or `random`; `None` for an unknown name.
+/// A new bot of kind `name` for game `G`, seeded: one of the game's own, `ismcts` (or `ismcts:N`), or `random`;
+/// `None` for an unknown name.
 pub fn make_bot<G: Roster>(name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
     if name == RANDOM_BOT.name {
         Some(Box::new(RandomBot::new(seed)))
+    } else if let Some(iterations) = crate::ismcts::parse_name(name) {
+        let settings = crate::ismcts::Settings { iterations, ..crate::ismcts::Settings::default() };
+        Some(Box::new(crate::ismcts::IsmctsBot::new(settings, seed)))
     } else {
         G::make_own_bot(name, seed)
     }

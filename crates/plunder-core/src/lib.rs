@@ -16,6 +16,7 @@ mod error;
 mod facts;
 mod game;
 pub mod infostate;
+pub mod ismcts;
 pub mod lockstep;
 mod narrate;
 mod play;
@@ -26,7 +27,7 @@ mod seat;
 mod session;
 pub mod zones;
 
-pub use bot::{bot_kinds, make_bot, Bot, BotKind, RandomBot, Roster, Turn, RANDOM_BOT};
+pub use bot::{bot_kinds, make_bot, Bot, BotKind, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT};
 pub use driver::{play_game, random_playout, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
 pub use error::{OptionsError, PlayError};

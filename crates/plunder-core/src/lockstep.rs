@@ -194,7 +194,10 @@ fn compare_seat<G: Roster>(
     }
     let view_a = game.view(a, Viewer::Seat(seat));
     let view_b = game.view(b, Viewer::Seat(seat));
-    for kind in crate::bot_kinds::<G>() {
+    // The search bot is left out: it reads determinized states, which keep everything the seat knows by perfect
+    // recall, more than a view that summarizes may show, so twins alike in view but not in what the seat did
+    // earlier rightly search differently. Its own test compares twins differing in another seat's secret.
+    for kind in crate::bot_kinds::<G>().into_iter().filter(|kind| kind.name != crate::ISMCTS_BOT.name) {
         let suggest = |state: &G::State, view: &G::View| {
             crate::make_bot::<G>(kind.name, seed).map(|mut bot| bot.act(&Turn::new(game, state, seat, view, &legal_a)))
         };

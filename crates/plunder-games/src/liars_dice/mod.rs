@@ -27,6 +27,7 @@ mod action;
 mod bot;
 mod invariants;
 mod options;
+pub mod solve;
 mod state;
 mod text;
 mod view;

@@ -1,0 +1,100 @@
+//! `plunder solve liars-dice`: CFR, CFR+ or external-sampling MCCFR on two-player, one-round liar's dice,
+//! printing the average strategy's value and exploitability as it goes, and saving the strategy as JSON.
+
+use std::io::IsTerminal;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use plunder_games::bidding::Wild;
+use plunder_games::liars_dice::solve::{Method, Solver};
+use plunder_games::liars_dice::{DiceCount, Options};
+
+use plunder_cli::output::write_stdout;
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The game: only `liars-dice` has a solver.
+    game: String,
+    /// Dice per player, one number per seat (two seats).
+    #[arg(long, value_delimiter = ',', default_value = "1,1")]
+    dice: Vec<u8>,
+    /// Faces per die.
+    #[arg(long, default_value_t = 6)]
+    faces: u8,
+    /// The wild face: none, ones or highest.
+    #[arg(long, default_value = "highest")]
+    wild: String,
+    /// Whether the wild face may be bid on.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    wild_biddable: bool,
+    /// cfr, cfr-plus or es-mccfr.
+    #[arg(long, default_value = "cfr-plus")]
+    method: String,
+    /// Iterations (each updates both seats).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    iterations: u64,
+    /// Print the value and exploitability every this many iterations (and at the end).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    report_every: u64,
+    /// Seed (external sampling).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Save the average strategy to this JSON file.
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+}
+
+pub fn run(args: SolveArgs) -> Result<(), String> {
+    if args.game != "liars-dice" {
+        return Err(format!("no solver for '{}': only liars-dice has one", args.game));
+    }
+    let wild = match args.wild.as_str() {
+        "none" => Wild::None,
+        "ones" => Wild::Ones,
+        "highest" => Wild::Highest,
+        other => return Err(format!("--wild must be none, ones or highest, not '{other}'")),
+    };
+    let method = match args.method.as_str() {
+        "cfr" => Method::Cfr,
+        "cfr-plus" => Method::CfrPlus,
+        "es-mccfr" => Method::ExternalSampling,
+        other => return Err(format!("--method must be cfr, cfr-plus or es-mccfr, not '{other}'")),
+    };
+    let options = Options {
+        players: args.dice.len().min(u8::MAX as usize) as u8,
+        dice: DiceCount::PerSeat(args.dice.clone()),
+        faces: args.faces,
+        wild,
+        wild_biddable: args.wild_biddable,
+        ..Options::default()
+    };
+    let mut solver = Solver::new(options, method, args.seed).map_err(|e| e.to_string())?;
+    let bar = if std::io::stderr().is_terminal() { ProgressBar::new(args.iterations) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} iterations, {per_sec}, eta {eta} {msg}")
+            .expect("a valid template"),
+    );
+    let start = Instant::now();
+    for i in 1..=args.iterations {
+        solver.iterate();
+        bar.inc(1);
+        if i % args.report_every == 0 || i == args.iterations {
+            let eval = solver.evaluate();
+            let line = format!(
+                "iteration {i}: value {:+.6} (first bidder), exploitability {:.6}, {:.1}s\n",
+                eval.value,
+                eval.exploitability,
+                start.elapsed().as_secs_f64()
+            );
+            bar.set_message(format!("exploitability {:.6}", eval.exploitability));
+            bar.suspend(|| write_stdout(&line))?;
+        }
+    }
+    bar.finish_and_clear();
+    if let Some(path) = &args.out {
+        let json = serde_json::to_string(&solver.strategy()).map_err(|e| e.to_string())?;
+        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write_stdout(&format!("strategy saved to {}\n", path.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,407 @@
+//! Information-set Monte Carlo tree search, written once for every game.
+//!
+//! Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012) with UCT. Each iteration draws a full state
+//! from the searching seat's information set ([`Turn::sample_state`]: the bot never sees the true state), walks
+//! the tree, expands one edge, finishes with a random playout and backs every seat's payoff up the path.
+//!
+//! **The tree.** A node is a sequence of decisions from the root (open loop): chance is not branched on, so
+//! every determinization and every chance outcome that leads through the same decisions shares a node. An edge
+//! is one seat's action; its statistics are that seat's payoff (scaled to 0..1 by the game's facts), so each
+//! seat maximizes its own result. Since an action may be legal in some determinizations and not in others,
+//! UCB uses the edge's *availability* count (how often it was legal when its node was visited) instead of the
+//! parent's visits.
+//!
+//! **Simultaneous decisions.** When several seats decide at once, each seat picks its commitment from the
+//! statistics of the node where the step began, not from a node below another seat's commitment of the same
+//! step (decoupled UCT), so no seat's choice depends on what the others committed in secret. The walk still
+//! descends through each commitment so that later decisions see the joint result.
+//!
+//! Pure and deterministic: randomness from a seeded [`Rng`], no clock. A time limit is the caller's business:
+//! give an iteration budget.
+
+use crate::{Bot, Game, Rng, Seat, SeatSet, Status, Turn};
+
+/// No node or edge.
+const NONE: u32 = u32::MAX;
+
+/// The default iteration budget of `ismcts` with no number.
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+
+/// The UCB exploration constant for payoffs scaled to 0..1.
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// One seat's action out of a node, with that seat's statistics.
+#[derive(Clone, Debug)]
+struct Edge<A> {
+    seat: Seat,
+    action: A,
+    visits: u32,
+    available: u32,
+    /// The sum of the acting seat's scaled payoffs over the visits.
+    reward: f64,
+    /// The node below (NONE until the walk first goes there).
+    child: u32,
+    /// The next edge of the same node (NONE at the end).
+    next: u32,
+}
+
+/// A node: the head of its edge list, and the edges of the legal actions the last time all were tried, in
+/// legal-action order (`cached[cache_start..][..cache_len]`), so a visit with the same legal actions finds its
+/// edges in one pass instead of one list walk per action.
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    first_edge: u32,
+    cache_start: u32,
+    cache_len: u32,
+}
+
+const NEW_NODE: Node = Node { first_edge: NONE, cache_start: 0, cache_len: 0 };
+
+/// The search tree: nodes, edges and cached edge lists in flat arenas reused between searches, so a search
+/// allocates only while the arenas grow.
+#[derive(Clone, Debug)]
+struct Tree<A> {
+    nodes: Vec<Node>,
+    edges: Vec<Edge<A>>,
+    cached: Vec<u32>,
+}
+
+impl<A: Clone + PartialEq> Tree<A> {
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.edges.clear();
+        self.cached.clear();
+        self.nodes.push(NEW_NODE);
+    }
+
+    fn new_node(&mut self) -> u32 {
+        self.nodes.push(NEW_NODE);
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn find(&self, node: u32, seat: Seat, action: &A) -> u32 {
+        let mut e = self.nodes[node as usize].first_edge;
+        while e != NONE {
+            let edge = &self.edges[e as usize];
+            if edge.seat == seat && edge.action == *action {
+                return e;
+            }
+            e = edge.next;
+        }
+        NONE
+    }
+
+    fn add(&mut self, node: u32, seat: Seat, action: A) -> u32 {
+        let index = self.edges.len() as u32;
+        let next = self.nodes[node as usize].first_edge;
+        self.edges.push(Edge { seat, action, visits: 0, available: 0, reward: 0.0, child: NONE, next });
+        self.nodes[node as usize].first_edge = index;
+        index
+    }
+
+    /// The edge for `seat` playing `action` at `node`, made if missing.
+    fn edge(&mut self, node: u32, seat: Seat, action: &A) -> u32 {
+        match self.find(node, seat, action) {
+            NONE => self.add(node, seat, action.clone()),
+            e => e,
+        }
+    }
+
+    /// The node below edge `e`, made if missing.
+    fn child(&mut self, e: u32) -> u32 {
+        match self.edges[e as usize].child {
+            NONE => {
+                let node = self.new_node();
+                self.edges[e as usize].child = node;
+                node
+            }
+            node => node,
+        }
+    }
+}
+
+/// Search settings.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Simulations per decision.
+    pub iterations: u32,
+    /// UCB exploration constant (payoffs are scaled to 0..1).
+    pub exploration: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { iterations: DEFAULT_ITERATIONS, exploration: DEFAULT_EXPLORATION }
+    }
+}
+
+/// What the search found at the root for the searching seat: each legal action with its visits and mean
+/// scaled payoff.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStats<A> {
+    pub actions: Vec<(A, u32, f64)>,
+}
+
+/// An ISMCTS searcher for game `G`, reusing its buffers across searches.
+#[derive(Clone, Debug)]
+pub struct Ismcts<G: Game> {
+    settings: Settings,
+    rng: Rng,
+    tree: Tree<G::Action>,
+    legal: Vec<G::Action>,
+    /// The edges whose statistics an iteration updates (each edge knows its seat).
+    path: Vec<u32>,
+    payoffs: Vec<f64>,
+    /// At a selection, the edge of each legal action (NONE if untried).
+    edge_of: Vec<u32>,
+}
+
+impl<G: Game> Ismcts<G> {
+    pub fn new(settings: Settings, seed: u64) -> Ismcts<G> {
+        Ismcts {
+            settings,
+            rng: Rng::seeded(seed),
+            tree: Tree { nodes: Vec::new(), edges: Vec::new(), cached: Vec::new() },
+            legal: Vec::new(),
+            path: Vec::new(),
+            payoffs: Vec::new(),
+            edge_of: Vec::new(),
+        }
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Searches from `turn` for the configured iterations and returns the root statistics of `turn.seat`'s
+    /// legal actions (in `turn.legal` order).
+    pub fn search(&mut self, turn: &Turn<'_, G>) -> RootStats<G::Action> {
+        self.tree.clear();
+        let game = turn.game;
+        let facts = game.facts();
+        let low = facts.min_payoff;
+        let span = (facts.max_payoff - facts.min_payoff).max(f64::MIN_POSITIVE);
+        for _ in 0..self.settings.iterations {
+            let mut state = turn.sample_state(&mut self.rng);
+            self.iterate(game, &mut state);
+            let Some(outcome) = game.outcome(&state) else { continue };
+            self.payoffs.clear();
+            self.payoffs.extend(outcome.payoffs.iter().map(|p| (p - low) / span));
+            for &e in &self.path {
+                let edge = &mut self.tree.edges[e as usize];
+                edge.visits += 1;
+                edge.reward += self.payoffs.get(edge.seat.index()).copied().unwrap_or(0.0);
+            }
+        }
+        let actions = turn
+            .legal
+            .iter()
+            .map(|action| match self.tree.find(0, turn.seat, action) {
+                NONE => (action.clone(), 0, 0.0),
+                e => {
+                    let edge = &self.tree.edges[e as usize];
+                    (action.clone(), edge.visits, edge.reward / edge.visits.max(1) as f64)
+                }
+            })
+            .collect();
+        RootStats { actions }
+    }
+
+    /// One iteration from a determinized `state`: selection and expansion in the tree, then a random playout;
+    /// leaves the edges to update in `self.path` and `state` finished.
+    fn iterate(&mut self, game: &G, state: &mut G::State) {
+        self.path.clear();
+        let mut cursor = 0u32;
+        let mut in_tree = true;
+        // The simultaneous step under way: its first node and the seats still to commit.
+        let mut step_node = NONE;
+        let mut step_pending = SeatSet::EMPTY;
+        loop {
+            match game.status(state) {
+                Status::Over => return,
+                Status::Chance => {
+                    let outcome = game.sample_chance(state, &mut self.rng);
+                    game.apply_chance_unchecked(state, &outcome);
+                    step_node = NONE;
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.lowest().expect("someone decides");
+                    self.legal.clear();
+                    game.legal_actions(state, seat, &mut self.legal);
+                    if !in_tree {
+                        let pick = self.rng.index(self.legal.len());
+                        game.apply_unchecked(state, seat, &self.legal[pick]);
+                        continue;
+                    }
+                    // A step is simultaneous while the deciders are the rest of the step that began with
+                    // several; its seats all choose from the step's first node.
+                    if step_node == NONE || seats != step_pending {
+                        step_node = if seats.len() > 1 { cursor } else { NONE };
+                    }
+                    let select_at = if step_node == NONE { cursor } else { step_node };
+                    let (chosen, expanded) = self.select(select_at, seat);
+                    self.path.push(chosen);
+                    let action = self.tree.edges[chosen as usize].action.clone();
+                    // Walk down through this seat's action (from the cursor, which in a simultaneous step is
+                    // below the others' commitments so far).
+                    let walk = if select_at == cursor { chosen } else { self.tree.edge(cursor, seat, &action) };
+                    cursor = self.tree.child(walk);
+                    game.apply_unchecked(state, seat, &action);
+                    step_pending = seats.minus(SeatSet::only(seat));
+                    if step_pending.is_empty() {
+                        step_node = NONE;
+                    }
+                    if expanded {
+                        in_tree = false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Chooses `seat`'s edge at `node` among the legal actions in `self.legal`: an untried one if any
+    /// (expansion, reported as `true`), else the best by UCB with availability counts.
+    fn select(&mut self, node: u32, seat: Seat) -> (u32, bool) {
+        // Each legal action's edge (NONE if untried), found once; availability counted first, so the scores
+        // below see this visit.
+        self.edge_of.clear();
+        let mut untried = 0usize;
+        let Node { cache_start, cache_len, .. } = self.tree.nodes[node as usize];
+        let cached = &self.tree.cached[cache_start as usize..][..cache_len as usize];
+        let edges = &self.tree.edges;
+        if cached.len() == self.legal.len()
+            && cached
+                .iter()
+                .zip(&self.legal)
+                .all(|(&e, a)| edges[e as usize].seat == seat && edges[e as usize].action == *a)
+        {
+            self.edge_of.extend_from_slice(cached);
+        } else {
+            for action in &self.legal {
+                let e = self.tree.find(node, seat, action);
+                untried += usize::from(e == NONE);
+                self.edge_of.push(e);
+            }
+            if untried == 0 {
+                let node = &mut self.tree.nodes[node as usize];
+                node.cache_start = self.tree.cached.len() as u32;
+                node.cache_len = self.edge_of.len() as u32;
+                self.tree.cached.extend_from_slice(&self.edge_of);
+            }
+        }
+        for &e in &self.edge_of {
+            if e != NONE {
+                self.tree.edges[e as usize].available += 1;
+            }
+        }
+        if untried > 0 {
+            // One of the untried actions, drawn uniformly.
+            let mut pick = self.rng.index(untried);
+            for (i, &e) in self.edge_of.iter().enumerate() {
+                if e == NONE {
+                    if pick == 0 {
+                        let e = self.tree.add(node, seat, self.legal[i].clone());
+                        self.tree.edges[e as usize].available = 1;
+                        return (e, true);
+                    }
+                    pick -= 1;
+                }
+            }
+        }
+        let c = self.settings.exploration;
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        for &e in &self.edge_of {
+            let edge = &self.tree.edges[e as usize];
+            let log = fast_ln(edge.available);
+            let visits = edge.visits.max(1) as f64;
+            let score = edge.reward / visits + c * (log / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = e;
+            }
+        }
+        (best, false)
+    }
+
+    /// The most visited legal action at the root (the first on a tie).
+    pub fn best_action(&mut self, turn: &Turn<'_, G>) -> G::Action {
+        let stats = self.search(turn);
+        let mut best = 0;
+        for (i, (_, visits, _)) in stats.actions.iter().enumerate() {
+            if *visits > stats.actions[best].1 {
+                best = i;
+            }
+        }
+        stats.actions.into_iter().nth(best).map(|(a, _, _)| a).unwrap_or_else(|| turn.legal[0].clone())
+    }
+}
+
+/// The natural logarithm of `n` (at least 1) within 3e-5: exponent and a polynomial on the mantissa, several
+/// times faster than `f64::ln`, which dominated selection. UCB needs no more precision.
+#[inline]
+fn fast_ln(n: u32) -> f64 {
+    let x = n.max(1) as f64;
+    let bits = x.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    // The mantissa in [1, 2), then log2 of it by a fitted polynomial in t = m - 1.
+    let m = f64::from_bits((bits & 0x000f_ffff_ffff_ffff) | 0x3ff0_0000_0000_0000);
+    let t = m - 1.0;
+    let log2_m = t * (1.441_825_5 + t * (-0.708_678_9 + t * (0.415_411_2 + t * (-0.194_408_3 + t * 0.045_878_95))));
+    (exponent as f64 + log2_m) * std::f64::consts::LN_2
+}
+
+/// The `ismcts` bot: ISMCTS with an iteration budget per decision.
+#[derive(Debug)]
+pub struct IsmctsBot<G: Game> {
+    search: Ismcts<G>,
+}
+
+impl<G: Game> IsmctsBot<G> {
+    pub fn new(settings: Settings, seed: u64) -> IsmctsBot<G> {
+        IsmctsBot { search: Ismcts::new(settings, seed) }
+    }
+}
+
+impl<G: Game> Bot<G> for IsmctsBot<G> {
+    fn act(&mut self, turn: &Turn<'_, G>) -> G::Action {
+        if turn.legal.len() == 1 {
+            return turn.legal[0].clone();
+        }
+        self.search.best_action(turn)
+    }
+}
+
+/// The iteration budget a bot name asks for: `ismcts` (the default) or `ismcts:N` (N from 1 to 10 million);
+/// `None` for any other name.
+pub fn parse_name(name: &str) -> Option<u32> {
+    match name.strip_prefix("ismcts") {
+        Some("") => Some(DEFAULT_ITERATIONS),
+        Some(rest) => rest.strip_prefix(':')?.parse::<u32>().ok().filter(|n| (1..=10_000_000).contains(n)),
+        None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_ln_is_close_to_ln() {
+        for n in (1..5000).chain([65_535, 65_536, 1_000_003, u32::MAX]) {
+            let err = (fast_ln(n) - (n as f64).ln()).abs();
+            assert!(err < 1e-4, "ln {n}: {} vs {}", fast_ln(n), (n as f64).ln());
+        }
+        assert_eq!(fast_ln(1), 0.0);
+    }
+
+    #[test]
+    fn bot_names_parse() {
+        assert_eq!(parse_name("ismcts"), Some(DEFAULT_ITERATIONS));
+        assert_eq!(parse_name("ismcts:2000"), Some(2000));
+        assert_eq!(parse_name("ismcts:0"), None);
+        assert_eq!(parse_name("ismcts2000"), None);
+        assert_eq!(parse_name("ismcts:x"), None);
+        assert_eq!(parse_name("random"), None);
+    }
+}

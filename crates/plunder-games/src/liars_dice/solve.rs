@@ -1,0 +1,507 @@
+//! Solving two-player, one-round liar's dice: vanilla CFR, CFR+ and external-sampling MCCFR, with an exact
+//! best response for exploitability.
+//!
+//! **The public tree.** Bids only rise, so a round's history is the *set* of bids made (a bit mask over the
+//! bids in raise order): its highest bit is the last bid and its size says who is to act (seat 0 opens). A
+//! seat's information state is its own cup (a multiset of dice) and that mask. The full-width solvers walk the
+//! public tree once per iteration with a vector over the private cups at every node (reach probabilities down,
+//! counterfactual values up), so no chance node is ever enumerated pair by pair except at a call.
+//!
+//! **Faithful to the rules.** Who wins a call is read from the game itself: for every bid and every pair of
+//! cups, the game is played (the rolls, the bid, a liar call) and its outcome recorded, so wild faces and raise
+//! orders mean here exactly what they mean in play. Updates alternate between the seats as in OpenSpiel's
+//! `CFRSolver` (`CFRPlusSolver`: regret matching+ and linearly weighted averages), so exploitability can be
+//! compared at equal iterations. No I/O: the caller saves the [`Strategy`].
+
+use plunder_core::{Game, OptionsError, Rng, Seat, Status};
+use serde::{Deserialize, Serialize};
+
+use super::{Action, Length, LiarsDice, Options, Roll};
+use crate::bidding::{Bid, BidMade};
+
+/// The largest public tree solved: bits of the history mask.
+pub const MAX_BIDS: usize = 16;
+
+/// Which solver.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Vanilla CFR (alternating updates, uniform averaging).
+    Cfr,
+    /// CFR+: regret matching+, alternating updates, averages weighted by iteration.
+    CfrPlus,
+    /// External-sampling Monte Carlo CFR: one deal and the opponent's actions sampled per traversal.
+    ExternalSampling,
+}
+
+/// One seat's possible cups: sorted dice and their probability.
+#[derive(Clone, Debug)]
+struct CupSet {
+    dice: Vec<Vec<u8>>,
+    probability: Vec<f64>,
+}
+
+impl CupSet {
+    /// Every sorted cup of `dice` dice of `faces` faces, with its probability.
+    fn new(dice: u8, faces: u8) -> CupSet {
+        let mut set = CupSet { dice: Vec::new(), probability: Vec::new() };
+        let mut cup = Vec::new();
+        set.extend(&mut cup, dice as usize, 1, faces);
+        let total = (faces as f64).powi(dice as i32);
+        for cup in &set.dice {
+            // Orderings of the multiset: n! / prod(k_f!).
+            let mut ways = factorial(cup.len());
+            for face in 1..=faces {
+                ways /= factorial(cup.iter().filter(|&&d| d == face).count());
+            }
+            set.probability.push(ways / total);
+        }
+        set
+    }
+
+    fn extend(&mut self, cup: &mut Vec<u8>, left: usize, from: u8, faces: u8) {
+        if left == 0 {
+            self.dice.push(cup.clone());
+            return;
+        }
+        for face in from..=faces {
+            cup.push(face);
+            self.extend(cup, left - 1, face, faces);
+            cup.pop();
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.dice.len()
+    }
+}
+
+fn factorial(n: usize) -> f64 {
+    (1..=n).map(|k| k as f64).product()
+}
+
+/// A solver for one two-player, one-round liar's dice game.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    game: LiarsDice,
+    method: Method,
+    /// Every bid, in raise order (bit `k` of a history is `bids[k]`).
+    bids: Vec<Bid>,
+    cups: [CupSet; 2],
+    /// Whether bid `k` is true for seat 0's cup `c0` and seat 1's cup `c1`: `[(k * C0 + c0) * C1 + c1]`.
+    bid_true: Vec<bool>,
+    /// Cups per seat, padded to the larger seat's count (the table stride).
+    stride: usize,
+    regret: Vec<f64>,
+    average: Vec<f64>,
+    iterations: u64,
+    rng: Rng,
+}
+
+/// The value and exploitability of the average strategy.
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+pub struct Evaluation {
+    /// Seat 0's (the first bidder's) expected payoff when both play the average strategy.
+    pub value: f64,
+    /// (best response of seat 0 + best response of seat 1) / 2: 0 exactly at an equilibrium.
+    pub exploitability: f64,
+}
+
+impl Solver {
+    /// A solver for `options`, which must be a two-player one-round game without exact calls, small enough
+    /// (at most [`MAX_BIDS`] bids).
+    pub fn new(options: Options, method: Method, seed: u64) -> Result<Solver, OptionsError> {
+        let game = LiarsDice::new(options.clone())?;
+        if options.players != 2 || options.length != Length::OneRound || options.exact {
+            return Err(OptionsError::new("the solver plays two players, one round, without exact calls"));
+        }
+        let dice = [options.dice_of(0), options.dice_of(1)];
+        let mut bids = Vec::new();
+        game.bid_rules().raises(None, dice[0] + dice[1], &mut bids);
+        if bids.len() > MAX_BIDS {
+            return Err(OptionsError::new(format!(
+                "{} possible bids: the solver handles at most {MAX_BIDS} (fewer dice or faces)",
+                bids.len()
+            )));
+        }
+        // Every later bid in raise order must raise every earlier one, so a history is a set.
+        for (k, &bid) in bids.iter().enumerate() {
+            if bids[k + 1..].iter().any(|&next| !game.bid_rules().is_raise(Some(bid), next)) {
+                return Err(OptionsError::new(
+                    "the raise order is not total; the solver cannot keep histories as sets",
+                ));
+            }
+        }
+        let cups = [CupSet::new(dice[0], options.faces), CupSet::new(dice[1], options.faces)];
+        let mut bid_true = Vec::with_capacity(bids.len() * cups[0].len() * cups[1].len());
+        for &bid in &bids {
+            for c0 in &cups[0].dice {
+                for c1 in &cups[1].dice {
+                    bid_true.push(bid_holds(&game, bid, [c0, c1]));
+                }
+            }
+        }
+        let stride = cups[0].len().max(cups[1].len());
+        let size = (1usize << bids.len()) * stride * (bids.len() + 1);
+        Ok(Solver {
+            game,
+            method,
+            bids,
+            cups,
+            bid_true,
+            stride,
+            regret: vec![0.0; size],
+            average: vec![0.0; size],
+            iterations: 0,
+            rng: Rng::seeded(seed),
+        })
+    }
+
+    pub fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    fn actions(&self) -> usize {
+        self.bids.len() + 1
+    }
+
+    fn liar(&self) -> usize {
+        self.bids.len()
+    }
+
+    /// Index of `(history, cup, action)` in the tables.
+    fn at(&self, history: usize, cup: usize, action: usize) -> usize {
+        (history * self.stride + cup) * self.actions() + action
+    }
+
+    /// The legal actions after `history`: every higher bid, and liar once a bid stands.
+    fn legal(&self, history: usize) -> impl Iterator<Item = usize> {
+        let first = if history == 0 { 0 } else { usize::BITS as usize - history.leading_zeros() as usize };
+        let liar = (history != 0).then_some(self.liar());
+        (first..self.bids.len()).chain(liar)
+    }
+
+    /// Regret matching (on the regrets, which CFR+ keeps non-negative) at `(history, cup)` into `out`.
+    fn current(&self, history: usize, cup: usize, out: &mut [f64]) {
+        let mut total = 0.0;
+        for a in self.legal(history) {
+            let r = self.regret[self.at(history, cup, a)].max(0.0);
+            out[a] = r;
+            total += r;
+        }
+        let n = self.legal(history).count() as f64;
+        for a in self.legal(history) {
+            out[a] = if total > 0.0 { out[a] / total } else { 1.0 / n };
+        }
+    }
+
+    /// The average strategy at `(history, cup)` into `out` (uniform where never reached).
+    fn average_at(&self, history: usize, cup: usize, out: &mut [f64]) {
+        let total: f64 = self.legal(history).map(|a| self.average[self.at(history, cup, a)]).sum();
+        let n = self.legal(history).count() as f64;
+        for a in self.legal(history) {
+            out[a] = if total > 0.0 { self.average[self.at(history, cup, a)] / total } else { 1.0 / n };
+        }
+    }
+
+    /// Seat `seat`'s payoff at a liar call on the last bid of `history` with cups `c[0]`, `c[1]`.
+    fn call_payoff(&self, history: usize, seat: usize, c: [usize; 2]) -> f64 {
+        let last = usize::BITS as usize - 1 - history.leading_zeros() as usize;
+        let bidder = (history.count_ones() as usize + 1) % 2;
+        let holds = self.bid_true[(last * self.cups[0].len() + c[0]) * self.cups[1].len() + c[1]];
+        if holds == (seat == bidder) {
+            1.0
+        } else {
+            -1.0
+        }
+    }
+
+    /// One iteration: both seats updated in turn.
+    pub fn iterate(&mut self) {
+        self.iterations += 1;
+        for seat in 0..2 {
+            match self.method {
+                Method::Cfr | Method::CfrPlus => {
+                    let own = vec![1.0; self.cups[seat].len()];
+                    let other = self.cups[1 - seat].probability.clone();
+                    self.full_width(0, seat, &own, &other);
+                }
+                Method::ExternalSampling => {
+                    let deal = [self.sample_cup(0), self.sample_cup(1)];
+                    self.sampled(0, seat, deal);
+                }
+            }
+        }
+    }
+
+    fn sample_cup(&mut self, seat: usize) -> usize {
+        let mut x = self.rng.unit();
+        for (c, &p) in self.cups[seat].probability.iter().enumerate() {
+            if x < p {
+                return c;
+            }
+            x -= p;
+        }
+        self.cups[seat].len() - 1
+    }
+
+    /// Full-width CFR for `seat` below `history`: `own` is its reach per cup, `other` the opponent's (chance
+    /// included). Returns `seat`'s counterfactual values per cup.
+    fn full_width(&mut self, history: usize, seat: usize, own: &[f64], other: &[f64]) -> Vec<f64> {
+        let actor = history.count_ones() as usize % 2;
+        let actions = self.actions();
+        let actor_cups = self.cups[actor].len();
+        let mut sigma = vec![0.0; actor_cups * actions];
+        for c in 0..actor_cups {
+            self.current(history, c, &mut sigma[c * actions..][..actions]);
+        }
+        let mut values = vec![0.0; self.cups[seat].len()];
+        let legal: Vec<usize> = self.legal(history).collect();
+        if actor == seat {
+            let mut child_values = Vec::with_capacity(legal.len());
+            for &a in &legal {
+                let reach: Vec<f64> = (0..actor_cups).map(|c| own[c] * sigma[c * actions + a]).collect();
+                let v = if a == self.liar() {
+                    self.call_values(history, seat, other)
+                } else {
+                    self.full_width(history | 1 << a, seat, &reach, other)
+                };
+                for c in 0..actor_cups {
+                    values[c] += sigma[c * actions + a] * v[c];
+                }
+                child_values.push(v);
+            }
+            let weight = if self.method == Method::CfrPlus { self.iterations as f64 } else { 1.0 };
+            for (i, &a) in legal.iter().enumerate() {
+                for c in 0..actor_cups {
+                    let at = self.at(history, c, a);
+                    self.regret[at] += child_values[i][c] - values[c];
+                    if self.method == Method::CfrPlus {
+                        self.regret[at] = self.regret[at].max(0.0);
+                    }
+                    self.average[at] += weight * own[c] * sigma[c * actions + a];
+                }
+            }
+        } else {
+            for &a in &legal {
+                let reach: Vec<f64> = (0..actor_cups).map(|c| other[c] * sigma[c * actions + a]).collect();
+                let v = if a == self.liar() {
+                    self.call_values(history, seat, &reach)
+                } else {
+                    self.full_width(history | 1 << a, seat, own, &reach)
+                };
+                for (value, x) in values.iter_mut().zip(v) {
+                    *value += x;
+                }
+            }
+        }
+        values
+    }
+
+    /// `seat`'s counterfactual values per cup at a liar call after `history`, the opponent's reach `other`.
+    fn call_values(&self, history: usize, seat: usize, other: &[f64]) -> Vec<f64> {
+        (0..self.cups[seat].len())
+            .map(|mine| {
+                (0..self.cups[1 - seat].len())
+                    .map(|theirs| {
+                        let c = if seat == 0 { [mine, theirs] } else { [theirs, mine] };
+                        other[theirs] * self.call_payoff(history, seat, c)
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// External sampling for `seat` with the cups dealt: returns its sampled value.
+    fn sampled(&mut self, history: usize, seat: usize, deal: [usize; 2]) -> f64 {
+        let actor = history.count_ones() as usize % 2;
+        let mut sigma = vec![0.0; self.actions()];
+        self.current(history, deal[actor], &mut sigma);
+        let legal: Vec<usize> = self.legal(history).collect();
+        let child = |solver: &mut Solver, a: usize| {
+            if a == solver.liar() {
+                solver.call_payoff(history, seat, deal)
+            } else {
+                solver.sampled(history | 1 << a, seat, deal)
+            }
+        };
+        if actor == seat {
+            let values: Vec<f64> = legal.iter().map(|&a| child(self, a)).collect();
+            let value: f64 = legal.iter().zip(&values).map(|(&a, v)| sigma[a] * v).sum();
+            for (&a, v) in legal.iter().zip(&values) {
+                let at = self.at(history, deal[actor], a);
+                self.regret[at] += v - value;
+            }
+            value
+        } else {
+            // The opponent's average accumulates where it is sampled (simple averaging).
+            for &a in &legal {
+                let at = self.at(history, deal[actor], a);
+                self.average[at] += sigma[a];
+            }
+            let mut x = self.rng.unit();
+            let mut pick = *legal.last().expect("a decision has actions");
+            for &a in &legal {
+                if x < sigma[a] {
+                    pick = a;
+                    break;
+                }
+                x -= sigma[a];
+            }
+            child(self, pick)
+        }
+    }
+
+    /// `seat`'s values per cup below `history` against the average strategy, playing its best response
+    /// (`best`) or the average strategy itself.
+    fn respond(&self, history: usize, seat: usize, other: &[f64], best: bool) -> Vec<f64> {
+        let actor = history.count_ones() as usize % 2;
+        let actions = self.actions();
+        let actor_cups = self.cups[actor].len();
+        let mut sigma = vec![0.0; actor_cups * actions];
+        for c in 0..actor_cups {
+            self.average_at(history, c, &mut sigma[c * actions..][..actions]);
+        }
+        let legal: Vec<usize> = self.legal(history).collect();
+        let mut values = vec![if actor == seat && best { f64::NEG_INFINITY } else { 0.0 }; self.cups[seat].len()];
+        for &a in &legal {
+            let reach: Vec<f64> = if actor == seat {
+                other.to_vec()
+            } else {
+                (0..actor_cups).map(|c| other[c] * sigma[c * actions + a]).collect()
+            };
+            let v = if a == self.liar() {
+                self.call_values(history, seat, &reach)
+            } else {
+                self.respond(history | 1 << a, seat, &reach, best)
+            };
+            for c in 0..values.len() {
+                if actor != seat {
+                    values[c] += v[c];
+                } else if best {
+                    values[c] = values[c].max(v[c]);
+                } else {
+                    values[c] += sigma[c * actions + a] * v[c];
+                }
+            }
+        }
+        values
+    }
+
+    /// `seat`'s expected payoff: best response to the average strategy, or the average against itself.
+    fn expected(&self, seat: usize, best: bool) -> f64 {
+        let values = self.respond(0, seat, &self.cups[1 - seat].probability, best);
+        values.iter().zip(&self.cups[seat].probability).map(|(v, p)| v * p).sum()
+    }
+
+    /// The average strategy's value and exploitability, exactly.
+    pub fn evaluate(&self) -> Evaluation {
+        Evaluation {
+            value: self.expected(0, false),
+            exploitability: (self.expected(0, true) + self.expected(1, true)) / 2.0,
+        }
+    }
+
+    /// The average strategy, for saving.
+    pub fn strategy(&self) -> Strategy {
+        let mut infosets = Vec::new();
+        let mut sigma = vec![0.0; self.actions()];
+        for history in 0..1usize << self.bids.len() {
+            let actor = history.count_ones() as usize % 2;
+            let bids: Vec<Bid> = (0..self.bids.len()).filter(|k| history >> k & 1 == 1).map(|k| self.bids[k]).collect();
+            for (c, dice) in self.cups[actor].dice.iter().enumerate() {
+                self.average_at(history, c, &mut sigma);
+                let actions = self
+                    .legal(history)
+                    .map(|a| (if a == self.liar() { Action::Liar } else { Action::bid(self.bids[a]) }, sigma[a]))
+                    .collect();
+                infosets.push(Infoset { dice: dice.clone(), bids: bids.clone(), actions });
+            }
+        }
+        Strategy {
+            options: self.game.options().clone(),
+            method: self.method,
+            iterations: self.iterations,
+            evaluation: Some(self.evaluate()),
+            infosets,
+        }
+    }
+}
+
+/// Whether `bid` holds for the cups `cups` (seat 0's, seat 1's): the game plays the rolls, seat 0's bid and
+/// seat 1's liar call, and says who lost.
+fn bid_holds(game: &LiarsDice, bid: Bid, cups: [&Vec<u8>; 2]) -> bool {
+    let mut state = game.initial_state();
+    let mut next = [0usize; 2];
+    while game.status(&state) == Status::Chance {
+        let seat = state.cups.rolling().expect("a roll is pending");
+        let face = cups[seat.index()][next[seat.index()]];
+        next[seat.index()] += 1;
+        game.apply_chance_unchecked(&mut state, &Roll { seat, face });
+    }
+    game.apply_unchecked(&mut state, Seat(0), &Action::bid(bid));
+    game.apply_unchecked(&mut state, Seat(1), &Action::Liar);
+    game.outcome(&state).is_some_and(|o| o.payoffs[0] > 0.0)
+}
+
+/// A saved strategy: for every information state (own dice, sorted, and the bids so far) the probability of
+/// each legal action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Strategy {
+    pub options: Options,
+    pub method: Method,
+    pub iterations: u64,
+    #[serde(skip_deserializing)]
+    pub evaluation: Option<Evaluation>,
+    pub infosets: Vec<Infoset>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Infoset {
+    pub dice: Vec<u8>,
+    pub bids: Vec<Bid>,
+    pub actions: Vec<(Action, f64)>,
+}
+
+impl Strategy {
+    /// The probabilities at the information state of `dice` (any order) after `bids`, if the strategy has it.
+    pub fn lookup(&self, dice: &[u8], bids: &[BidMade]) -> Option<&[(Action, f64)]> {
+        let mut sorted = dice.to_vec();
+        sorted.sort_unstable();
+        self.infosets
+            .iter()
+            .find(|i| {
+                i.dice == sorted && i.bids.len() == bids.len() && i.bids.iter().zip(bids).all(|(a, b)| *a == b.bid)
+            })
+            .map(|i| i.actions.as_slice())
+    }
+}
+
+/// Plays a saved strategy: samples an action by its probabilities; uniform where the strategy has nothing
+/// (another game's options).
+#[derive(Debug)]
+pub struct StrategyBot {
+    strategy: std::sync::Arc<Strategy>,
+    rng: Rng,
+}
+
+impl StrategyBot {
+    pub fn new(strategy: std::sync::Arc<Strategy>, seed: u64) -> StrategyBot {
+        StrategyBot { strategy, rng: Rng::seeded(seed) }
+    }
+}
+
+impl plunder_core::Bot<LiarsDice> for StrategyBot {
+    fn act(&mut self, turn: &plunder_core::Turn<'_, LiarsDice>) -> Action {
+        if let Some(actions) = self.strategy.lookup(&turn.view.my_dice, &turn.view.bids) {
+            let mut x = self.rng.unit();
+            for (action, p) in actions {
+                if x < *p && turn.legal.contains(action) {
+                    return *action;
+                }
+                x -= p;
+            }
+        }
+        turn.legal[self.rng.index(turn.legal.len())]
+    }
+}

@@ -1,0 +1,185 @@
+//! ISMCTS, the search bot every registered game gets from the core: it beats random play in every game, and it
+//! is deterministic for a seed. (That it never sees what its seat may not know is the lockstep test's: twins
+//! differing in one secret get the same suggestion from every bot kind, `ismcts` included.)
+
+use plunder_core::ismcts::{Ismcts, Settings};
+use plunder_core::{make_bot, play_game, Bot, Game, Narrate, Rng, Roster, Seat, Status, Turn, Viewer};
+use plunder_games::{games, with_game, GameVisitor};
+
+/// Simulations per decision: few, so the suite stays quick in a debug build, yet enough to beat random play.
+const ITERATIONS: u32 = 64;
+/// Games per registered game, the searching seat going round the table.
+const GAMES: u64 = 60;
+
+/// Plays ISMCTS at one seat against random bots at the others, the seat rotating, at the game's smallest
+/// table; returns the searching seat's share of the wins and the fair share.
+struct AgainstRandom;
+
+impl GameVisitor for AgainstRandom {
+    type Output = (f64, f64);
+
+    fn visit<G: Roster + Narrate>(self) -> (f64, f64) {
+        let players = G::new(G::Options::default()).expect("default options are valid").facts().min_players;
+        let game = G::new(G::options_for_players(players)).expect("the smallest table is valid");
+        let max_steps = game.facts().max_steps;
+        let mut wins = 0.0;
+        for i in 0..GAMES {
+            let searcher = (i % players as u64) as usize;
+            let mut bots: Vec<Box<dyn Bot<G>>> = (0..players)
+                .map(|seat| {
+                    let name = if seat == searcher { format!("ismcts:{ITERATIONS}") } else { "random".to_string() };
+                    make_bot::<G>(&name, i * 31 + seat as u64).expect("every game has ismcts and random")
+                })
+                .collect();
+            let finished = play_game(&game, &mut bots, &mut Rng::stream(11, i), max_steps).expect("bots play legally");
+            let winners = finished.outcome.winners;
+            if winners.contains(Seat(searcher as u8)) {
+                wins += 1.0 / winners.len() as f64;
+            }
+        }
+        (wins / GAMES as f64, 1.0 / players as f64)
+    }
+}
+
+#[test]
+fn ismcts_beats_random_play_in_every_registered_game() {
+    for info in games() {
+        let (rate, fair) = with_game(info.id, AgainstRandom).expect("registered");
+        // A bot no better than random would win `fair` with a standard deviation of `sd` over these games: it
+        // passes 2.5 of them above in under 1% of seeds. The search wins far more (see the README's table).
+        let sd = (fair * (1.0 - fair) / GAMES as f64).sqrt();
+        eprintln!("{}: ismcts:{ITERATIONS} won {rate:.3} against random (fair {fair:.3})", info.id);
+        assert!(
+            rate >= fair + 2.5 * sd,
+            "{}: ismcts won {rate:.2} of games against random, fair share {fair:.2}",
+            info.id
+        );
+    }
+}
+
+/// The root statistics of one search from the first decision of a seeded game.
+struct RootSearch {
+    seed: u64,
+}
+
+impl GameVisitor for RootSearch {
+    type Output = Vec<(String, u32)>;
+
+    fn visit<G: Roster + Narrate>(self) -> Vec<(String, u32)> {
+        let players = G::new(G::Options::default()).expect("default options are valid").facts().min_players;
+        let game = G::new(G::options_for_players(players)).expect("the smallest table is valid");
+        let mut rng = Rng::seeded(3);
+        let mut state = game.initial_state();
+        let seat = loop {
+            match game.status(&state) {
+                Status::Chance => {
+                    let outcome = game.sample_chance(&state, &mut rng);
+                    game.apply_chance_unchecked(&mut state, &outcome);
+                }
+                Status::Decide(seats) => break seats.lowest().expect("someone decides"),
+                Status::Over => panic!("{} ended before a decision", G::ID),
+            }
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(&state, seat, &mut legal);
+        let view = game.view(&state, Viewer::Seat(seat));
+        let settings = Settings { iterations: 300, ..Settings::default() };
+        let stats = Ismcts::<G>::new(settings, self.seed).search(&Turn::new(&game, &state, seat, &view, &legal));
+        stats.actions.into_iter().map(|(action, visits, _)| (action.to_string(), visits)).collect()
+    }
+}
+
+#[test]
+fn ismcts_is_deterministic_for_a_seed_and_spends_its_budget_on_the_root() {
+    for info in games() {
+        let first = with_game(info.id, RootSearch { seed: 5 }).expect("registered");
+        let again = with_game(info.id, RootSearch { seed: 5 }).expect("registered");
+        assert_eq!(first, again, "{}: same seed, same search", info.id);
+        let visits: u32 = first.iter().map(|(_, v)| v).sum();
+        // Every simulation passes through one of the searching seat's root actions.
+        assert_eq!(visits, 300, "{}: root visits {first:?}", info.id);
+    }
+    let other = with_game("liars-dice", RootSearch { seed: 6 }).expect("registered");
+    assert_ne!(with_game("liars-dice", RootSearch { seed: 5 }).expect("registered"), other, "seeds matter");
+}
+
+#[test]
+fn ismcts_searches_alike_whatever_the_hidden_dice() {
+    use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
+    let game = LiarsDice::new(Options { dice: plunder_games::liars_dice::DiceCount::Same(2), ..Options::default() })
+        .expect("valid options");
+    // Twins: P1 rolls 3 and 5 in both; P2's dice differ. After P1's opening bid, P2 searches.
+    let twin = |theirs: [u8; 2]| {
+        let mut state = game.initial_state();
+        for face in [3, 5] {
+            game.apply_chance_unchecked(&mut state, &Roll { seat: Seat(0), face });
+        }
+        for face in theirs {
+            game.apply_chance_unchecked(&mut state, &Roll { seat: Seat(1), face });
+        }
+        game.apply_unchecked(&mut state, Seat(0), &Action::Bid { quantity: 2, face: 4 });
+        state
+    };
+    let search = |state: &<LiarsDice as Game>::State, seat: Seat| {
+        let mut legal = Vec::new();
+        game.legal_actions(state, seat, &mut legal);
+        let view = game.view(state, Viewer::Seat(seat));
+        let settings = Settings { iterations: 2000, ..Settings::default() };
+        Ismcts::<LiarsDice>::new(settings, 9).search(&Turn::new(&game, state, seat, &view, &legal))
+    };
+    let (a, b) = (twin([1, 1]), twin([6, 6]));
+    assert_ne!(a, b);
+    // P2 searching sees its own dice: the twins differ for it, and so does what it finds.
+    assert_ne!(search(&a, Seat(1)), search(&b, Seat(1)));
+    // Let P2 reply the same; then P1 searches, and P2's dice must not matter to it, visit for visit.
+    let reply = Action::Bid { quantity: 3, face: 4 };
+    let (mut a, mut b) = (a, b);
+    game.apply_unchecked(&mut a, Seat(1), &reply);
+    game.apply_unchecked(&mut b, Seat(1), &reply);
+    assert_eq!(search(&a, Seat(0)), search(&b, Seat(0)));
+}
+
+#[test]
+#[ignore = "open: in 400 games Treasure cards #7 and #8 are never played; slow in debug (run with --release -- --ignored)"]
+fn search_bots_play_every_scallywager_card() {
+    use plunder_games::scallywager::{Action, Deck, Scallywager};
+    // The `odds` captain never plays half the Adventure cards; search bots weigh every legal action, so in
+    // enough games every card of both decks is played by someone.
+    let game = Scallywager::new(Scallywager::options_for_players(4)).expect("valid options");
+    let mut unplayed: Vec<(Deck, u8)> = [Deck::Treasure, Deck::Adventure]
+        .into_iter()
+        .flat_map(|deck| (0..game.deck(deck).cards.len() as u8).map(move |card| (deck, card)))
+        .collect();
+    assert!(unplayed.len() > 2, "the decks have cards");
+    let mut legal = Vec::new();
+    for seed in 0..400u64 {
+        if unplayed.is_empty() {
+            break;
+        }
+        let mut bots: Vec<Box<dyn Bot<Scallywager>>> =
+            (0..4).map(|seat| make_bot::<Scallywager>("ismcts:16", seed * 8 + seat).expect("ismcts")).collect();
+        let mut rng = Rng::stream(21, seed);
+        let mut state = game.initial_state();
+        loop {
+            match game.status(&state) {
+                Status::Over => break,
+                Status::Chance => {
+                    let outcome = game.sample_chance(&state, &mut rng);
+                    game.apply_chance_unchecked(&mut state, &outcome);
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.lowest().expect("someone decides");
+                    legal.clear();
+                    game.legal_actions(&state, seat, &mut legal);
+                    let view = game.view(&state, Viewer::Seat(seat));
+                    let action = bots[seat.index()].act(&Turn::new(&game, &state, seat, &view, &legal));
+                    if let Action::Use { deck, card, .. } = action {
+                        unplayed.retain(|&played| played != (deck, card));
+                    }
+                    plunder_core::play(&game, &mut state, seat, &action).expect("bots play legally");
+                }
+            }
+        }
+    }
+    assert!(unplayed.is_empty(), "never played: {unplayed:?}");
+}

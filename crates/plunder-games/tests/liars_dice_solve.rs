@@ -1,0 +1,48 @@
+//! The liar's dice solvers: the published value of the one-die game and exploitability falling towards 0.
+
+use plunder_games::bidding::Wild;
+use plunder_games::liars_dice::solve::{Method, Solver};
+use plunder_games::liars_dice::Options;
+
+/// 1 die each, d6, ones wild and not bid on, one round, +1/-1.
+fn published_game() -> Options {
+    Options { wild: Wild::Ones, wild_biddable: false, ..Options::default() }
+}
+
+#[test]
+fn cfr_plus_reproduces_the_published_value_minus_7_over_327() {
+    let mut solver = Solver::new(published_game(), Method::CfrPlus, 1).unwrap();
+    for _ in 0..600 {
+        solver.iterate();
+    }
+    let eval = solver.evaluate();
+    eprintln!("{eval:?}");
+    assert!((eval.value - (-7.0 / 327.0)).abs() < 1e-4, "{eval:?} vs {}", -7.0 / 327.0);
+    assert!(eval.exploitability < 1e-3, "{eval:?}");
+}
+
+#[test]
+fn every_method_drives_exploitability_towards_zero() {
+    for (method, iterations) in [(Method::Cfr, 200), (Method::CfrPlus, 200), (Method::ExternalSampling, 20_000)] {
+        let mut solver = Solver::new(Options { faces: 4, ..published_game() }, method, 7).unwrap();
+        let start = solver.evaluate().exploitability;
+        for _ in 0..iterations {
+            solver.iterate();
+        }
+        let end = solver.evaluate().exploitability;
+        eprintln!("{method:?}: {start} -> {end}");
+        assert!(start > 0.1 && end < start / 10.0 && end >= -1e-12, "{method:?}: {start} -> {end}");
+    }
+}
+
+#[test]
+fn the_solver_refuses_games_it_cannot_hold() {
+    assert!(Solver::new(Options { players: 3, ..Options::default() }, Method::Cfr, 1).is_err());
+    assert!(Solver::new(Options { exact: true, ..Options::default() }, Method::Cfr, 1).is_err());
+    assert!(Solver::new(
+        Options { dice: plunder_games::liars_dice::DiceCount::Same(5), ..Options::default() },
+        Method::Cfr,
+        1
+    )
+    .is_err());
+}
