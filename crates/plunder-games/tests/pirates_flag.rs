@@ -1,7 +1,7 @@
 //! The Pirate's Flag: conformance, the rulebook's examples and FAQ with scripted chance, every card and
 //! captain, properties (cards conserved, random play ends, views never leak), and the bot.
 
-use plunder_core::{conformance, play, supply_chance, Game, Seat, Status, Viewer};
+use plunder_core::{conformance, play, supply_chance, Game, Narrate, Seat, Status, Viewer};
 use plunder_games::pirates_flag::{
     Action, Captains, Chance, Dir, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
 };
@@ -1054,6 +1054,25 @@ fn captain_captain_shan() {
     use_captain(&mut t, Target::None, 0);
     assert_eq!(m(&t, A, 0).doubles, 1);
     assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Captain { .. })), "once per game");
+}
+
+/// The line of A in the terminal's description.
+fn a_line(t: &Table) -> String {
+    let text = t.g.describe(&t.view(A));
+    text.lines().nth(1).expect("seat A's line follows the header").to_string()
+}
+
+#[test]
+fn terminal_shows_a_doubling_and_a_set_die_not_plus_zero() {
+    let mut t = captain_table("captain-shan", 10, 16);
+    use_captain(&mut t, Target::None, 0);
+    let line = a_line(&t);
+    assert!(line.contains("next roll x2") && !line.contains("+0"), "{line}");
+    let t = modifier_test("loaded-dice", Target::None, 0);
+    let line = a_line(&t);
+    assert!(line.contains("next battle roll every die shows 6") && !line.contains("+0"), "{line}");
+    let t = modifier_test("grog-ration", Target::None, 0);
+    assert!(a_line(&t).contains("next battle roll +2"), "{}", a_line(&t));
 }
 
 #[test]
