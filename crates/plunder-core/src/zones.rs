@@ -215,6 +215,11 @@ impl<const N: usize> Zones<N> {
         (kind as usize) < MAX_KINDS && self.present.get(zone as usize).is_some_and(|&bits| bits & (1u64 << kind) != 0)
     }
 
+    /// A bit per kind (below [`MAX_KINDS`]) present in `zone`: a hand's kinds without scanning every card.
+    pub fn kinds_in(&self, zone: ZoneId) -> u64 {
+        self.present.get(zone as usize).copied().unwrap_or(0)
+    }
+
     /// How many cards of `kind` lie in `zone`.
     pub fn count_kind(&self, zone: ZoneId, kind: u8) -> usize {
         (0..self.len as usize).filter(|&id| self.zone[id] == zone && self.kind[id] == kind).count()
