@@ -263,7 +263,9 @@ impl PiratesFlag {
             for kind in state.hand_kinds(seat) {
                 let card = &self.deck.entries[kind as usize];
                 if (card.free || counting_cards) && self.timing_allows(state, seat, card) {
-                    self.for_each_use(state, seat, card, |target, choice| f(Action::Play { card: kind, target, choice }));
+                    self.for_each_use(state, seat, card, |target, choice| {
+                        f(Action::Play { card: kind, target, choice })
+                    });
                 }
             }
         }
@@ -275,6 +277,20 @@ impl PiratesFlag {
             }
         }
     }
+}
+
+/// One of the kinds in `kinds` (a zone's kind bits) at random, each as likely: every card is unique, so this is
+/// a uniform card of the zone. Draws the same number from `rng` as `Rng::weighted` over 0/1 weights would.
+fn uniform_kind(kinds: u64, rng: &mut Rng) -> u8 {
+    let count = u64::from(kinds.count_ones());
+    if count == 0 {
+        return 0;
+    }
+    let mut bits = kinds;
+    for _ in 0..rng.next_u64() % count {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as u8
 }
 
 /// A Black Market's discard is another card of the hand.
@@ -448,13 +464,10 @@ impl Game for PiratesFlag {
             }
             Phase::Start => Chance::FirstPlayer { seat: Seat(rng.below(self.players() as u32) as u8) },
             _ => {
-                let mut counts = [0u32; plunder_core::zones::MAX_KINDS];
                 if let Some(i) = state.owed.iter().position(|&n| n > 0) {
-                    state.cards.kind_counts(DECK, &mut counts);
-                    Chance::Draw { seat: Seat(i as u8), card: rng.weighted(&counts).unwrap_or(0) as u8 }
+                    Chance::Draw { seat: Seat(i as u8), card: uniform_kind(state.cards.kinds_in(DECK), rng) }
                 } else if let Some(pick) = state.pick {
-                    state.cards.kind_counts(hand(pick.from), &mut counts);
-                    Chance::Pick { seat: pick.from, card: rng.weighted(&counts).unwrap_or(0) as u8 }
+                    Chance::Pick { seat: pick.from, card: uniform_kind(state.cards.kinds_in(hand(pick.from)), rng) }
                 } else {
                     let i = state.rolls.pending().unwrap_or(0);
                     Chance::Die { seat: state.rolls.rolls[i].seat, face: rng.die(6) }
