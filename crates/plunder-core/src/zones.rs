@@ -81,6 +81,8 @@ pub struct Zones<const N: usize> {
     /// Cards per zone, and a bit per kind present in it: the rules ask these on every step.
     counts: [u16; MAX_ZONES],
     present: [u64; MAX_ZONES],
+    /// Some kind has more than one card: only then must a move look for another card of its kind left behind.
+    duplicates: bool,
 }
 
 impl<const N: usize> Zones<N> {
@@ -100,6 +102,7 @@ impl<const N: usize> Zones<N> {
             visibility: [Visibility::Hidden; MAX_ZONES],
             counts: [0; MAX_ZONES],
             present: [0; MAX_ZONES],
+            duplicates: false,
         };
         zones.visibility[..visibility.len()].copy_from_slice(visibility);
         Ok(zones)
@@ -114,6 +117,7 @@ impl<const N: usize> Zones<N> {
         if self.len as usize + copies > N {
             return Err(ZoneError::Full);
         }
+        self.duplicates |= copies > 1 || self.kind[..self.len as usize].contains(&kind);
         for _ in 0..copies {
             let id = self.len as usize;
             self.kind[id] = kind;
@@ -155,7 +159,7 @@ impl<const N: usize> Zones<N> {
         self.zone[i] = zone;
         if from != NOWHERE {
             self.counts[from as usize] -= 1;
-            if !(0..self.len as usize).any(|j| self.zone[j] == from && self.kind[j] == kind) {
+            if !self.duplicates || !(0..self.len as usize).any(|j| self.zone[j] == from && self.kind[j] == kind) {
                 self.present[from as usize] &= !(1u64 << kind);
             }
         }
@@ -213,6 +217,11 @@ impl<const N: usize> Zones<N> {
     /// Whether `zone` holds a card of `kind`.
     pub fn has_kind(&self, zone: ZoneId, kind: u8) -> bool {
         (kind as usize) < MAX_KINDS && self.present.get(zone as usize).is_some_and(|&bits| bits & (1u64 << kind) != 0)
+    }
+
+    /// A bit per kind (below [`MAX_KINDS`]) present in `zone`: a hand's kinds without scanning every card.
+    pub fn kinds_in(&self, zone: ZoneId) -> u64 {
+        self.present.get(zone as usize).copied().unwrap_or(0)
     }
 
     /// How many cards of `kind` lie in `zone`.

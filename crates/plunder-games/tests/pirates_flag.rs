@@ -1,7 +1,7 @@
 //! The Pirate's Flag: conformance, the rulebook's examples and FAQ with scripted chance, every card and
 //! captain, properties (cards conserved, random play ends, views never leak), and the bot.
 
-use plunder_core::{conformance, play, supply_chance, Game, Seat, Status, Viewer};
+use plunder_core::{conformance, play, supply_chance, Game, Narrate, Seat, Status, Viewer};
 use plunder_games::pirates_flag::{
     Action, Captains, Chance, Dir, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
 };
@@ -36,10 +36,15 @@ impl Table {
     }
 
     fn with(options: Options, setup: impl FnOnce(&mut State)) -> Table {
+        Table::first(options, A, setup)
+    }
+
+    /// As `with`, with `first` winning the roll-off.
+    fn first(options: Options, first: Seat, setup: impl FnOnce(&mut State)) -> Table {
         let game = game(options);
         let mut state = game.initial_state();
         setup(&mut state);
-        game.apply_chance_unchecked(&mut state, &Chance::FirstPlayer { seat: A });
+        game.apply_chance_unchecked(&mut state, &Chance::FirstPlayer { seat: first });
         Table { g: game, st: state }
     }
 
@@ -131,6 +136,28 @@ impl Table {
         self.pass_all();
         self.dice(faces);
         self.pass_all();
+    }
+
+    /// These seats pass, in this order (each must hold priority in turn).
+    fn passes(&mut self, seats: &[Seat]) {
+        for &seat in seats {
+            self.act(seat, Action::Pass);
+        }
+    }
+
+    /// Seats holding priority pass until `seat` holds it.
+    fn pass_until(&mut self, seat: Seat) {
+        while let Some(holder) = self.spec().priority.filter(|&p| p != seat) {
+            self.act(holder, Action::Pass);
+        }
+        assert_eq!(self.spec().priority, Some(seat));
+    }
+
+    fn may_play(&self, seat: Seat, id: &str, target: Target) -> bool {
+        let card = self.kind(id);
+        self.legal(seat)
+            .iter()
+            .any(|a| matches!(a, Action::Play { card: c, target: t, .. } if *c == card && *t == target))
     }
 
     fn go(&mut self, seat: Seat, dir: Dir) {
@@ -567,6 +594,474 @@ fn example_optional_carrier_heads_home_only() {
     assert_eq!(t.legal(A), vec![Action::Go { dir: Dir::Sea }, Action::Stop], "19 is a Trading Post");
     t.go(A, Dir::Sea);
     assert_eq!(t.pos(A), 18, "17 is -1: back to 18");
+}
+
+// ---- The doc's numbered scenarios not covered above (2, 16, 18, 21, 22, 24, 25, 27-35). ----
+
+#[test]
+fn scenario_2_play_goes_clockwise_from_the_roll_off_winner() {
+    let mut t = Table::first(options(3), B, |_| {});
+    assert_eq!(t.spec().active, B);
+    for (seat, next) in [(B, C), (C, A), (A, B)] {
+        t.roll(seat, &[1, 1]);
+        t.end_turn();
+        assert_eq!(t.pos(seat), 2, "from The Dread Sea only far: no choice to make");
+        assert_eq!(t.spec().active, next, "after {seat}'s turn");
+    }
+}
+
+#[test]
+fn scenario_16_passing_the_carrier_gives_no_battle_right() {
+    let mut t = one_die(15, |st| st.set_position(A, 12));
+    t.roll(A, &[5]);
+    t.go(A, Dir::Far);
+    assert!(t.legal(A).contains(&Action::Stop), "the carrier's space offers a stop");
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 16, "17 is -1: back to 16");
+    assert!(!t.legal(A).contains(&Action::Battle), "A did not stop on the carrier's space");
+}
+
+#[test]
+fn scenario_18_battles_only_on_your_own_turn() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(D));
+        st.set_position(A, 13);
+        st.set_position(B, 12);
+        st.give(A, k("sleight-of-hand"));
+        st.give(A, k("harpoon-gun"));
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 15);
+    t.end_turn();
+    t.roll(B, &[3]);
+    t.go(B, Dir::Far);
+    assert_eq!(t.pos(B), 15, "the carrier ends on A's space");
+    t.passes(&[B, C, D]);
+    assert!(!t.legal(A).contains(&Action::Battle), "not A's turn");
+    assert!(t.may_play(A, "sleight-of-hand", on(B)) && t.may_play(A, "harpoon-gun", on(B)));
+}
+
+/// One-die era, carrier D on 19 (a Trading Post), A on 16 holding one card: A's die 3 ends on 19.
+fn trading_post_battle() -> Table {
+    let mut t = one_die(19, |st| {
+        st.set_position(A, 16);
+        st.give(A, k("aarrgh"));
+    });
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    assert_eq!((t.pos(A), t.hand(A)), (19, 2), "a draw at 18|19");
+    t
+}
+
+#[test]
+fn scenario_21_trade_before_or_after_a_battle_at_a_trading_post() {
+    let trade = Action::Trade { discard: k("aarrgh") };
+    // (a) Trade first, then battle.
+    let mut t = trading_post_battle();
+    assert!(t.legal(A).contains(&trade) && t.legal(A).contains(&Action::Battle));
+    t.act(A, trade);
+    t.chance();
+    assert_eq!(t.hand(A), 3);
+    t.pass_until(A);
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[5, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    // (b) Battle first, lose it, then trade: the visit goes on.
+    let mut t = trading_post_battle();
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[2, 5]);
+    t.passes(&[A, B, C, D]);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: D });
+    assert!(!t.legal(A).contains(&Action::Battle), "one battle per battle right");
+    t.act(A, trade);
+    t.chance();
+    assert_eq!(t.hand(A), 3);
+}
+
+#[test]
+fn scenario_22_flank_leaves_the_space_before_the_battle_dice() {
+    let mut t = one_die(15, |st| {
+        st.set_position(A, 12);
+        st.give(A, k("harpoon-gun"));
+        st.give(D, k("flank"));
+    });
+    t.roll(A, &[5]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Stop);
+    t.chance();
+    t.act(A, Action::Battle);
+    t.passes(&[A, B, C]);
+    t.play(D, "flank", Target::None, 0);
+    t.pass_all();
+    t.go(D, Dir::Far);
+    assert_eq!(t.pos(D), 16);
+    t.passes(&[A, B, C, D]);
+    assert_ne!(t.g.status(&t.st), Status::Chance, "no battle dice: the ships no longer share a space");
+    assert!(t.spec().stack.is_empty());
+    assert_eq!(t.spec().flag, Flag::Carried { seat: D });
+    assert!(!t.legal(A).contains(&Action::Battle) && !t.legal(A).contains(&Action::Roll), "A's movement is over");
+    assert!(t.may_play(A, "harpoon-gun", on(D)), "distance 1, A's card for the turn is unused");
+}
+
+#[test]
+fn scenario_24_aarrgh_on_the_waiting_roll_then_thick_fog_later() {
+    let mut t = Table::first(options(4), B, |st| {
+        st.set_flag(Flag::Carried { seat: D }, Some(D));
+        st.set_position(D, 35);
+        st.set_position(A, 30);
+        st.set_position(B, 13);
+        for c in ["aarrgh", "thick-fog", "flank", "tow-line"] {
+            st.give(A, k(c));
+        }
+        st.give(B, k("walk-the-plank"));
+    });
+    t.act(B, Action::Roll);
+    t.passes(&[B, C, D]);
+    t.play(A, "aarrgh", on(B), 0);
+    t.pass_until(B);
+    t.passes(&[B, C, D, A]);
+    assert_eq!(mods_add(&t, B), -3);
+    t.pass_all();
+    t.dice(&[5]);
+    t.pass_all();
+    t.go(B, Dir::Far);
+    assert_eq!(t.pos(B), 15, "5 - 3 = 2");
+    t.play(B, "walk-the-plank", on(A), 0);
+    let plank = t.spec().stack[0].id;
+    t.passes(&[C, D]);
+    assert!(t.may_play(A, "thick-fog", Target::Item { id: plank }), "free: A already played Aarrgh! this turn");
+    t.play(A, "thick-fog", Target::Item { id: plank }, 0);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.hand(A), 2, "only Aarrgh! and Thick Fog left A's hand");
+    assert_eq!(t.spec().discards, 3, "Aarrgh!, Walk the Plank (cancelled), Thick Fog");
+}
+
+#[test]
+fn scenario_25_flank_towards_the_sea_keeps_gone_fishin_in_range() {
+    let mut t = Table::with(options(3), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, 24);
+        st.set_position(B, 27);
+        st.give(A, k("gone-fishin"));
+        st.give(B, k("flank"));
+    });
+    t.play(A, "gone-fishin", on(B), 0);
+    t.play(B, "flank", Target::None, 0);
+    t.pass_all();
+    t.go(B, Dir::Sea);
+    t.pass_all();
+    assert_eq!(t.pos(B), 26);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "distance 2: A takes the flag");
+}
+
+/// One-die era, carrier B and A on 15 (D took the flag first), C holds Broadside; A battles, C plays Broadside
+/// choosing `chosen`, dice A 3, B 4.
+fn broadside_in_a_battle(chosen: Seat) -> Table {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(D));
+        st.set_position(A, 15);
+        st.set_position(B, 15);
+        st.set_position(D, 30);
+        st.give(C, k("broadside"));
+    });
+    t.act(A, Action::Battle);
+    t.passes(&[A, B]);
+    t.play(C, "broadside", on(chosen), 0);
+    t.pass_all();
+    t.dice(&[3, 4]);
+    t.pass_all();
+    t
+}
+
+#[test]
+fn scenario_27_the_next_roll_of_the_chosen_player_in_a_battle() {
+    let t = broadside_in_a_battle(B);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "B counts 2 against 3");
+    let t = broadside_in_a_battle(A);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: B }, "A counts 1 against 4");
+}
+
+#[test]
+fn scenario_28_closest_to_the_sea_lets_the_player_choose_among_ties() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_position(A, 12);
+        st.set_position(B, 4);
+        st.set_position(C, 4);
+        st.set_position(D, 9);
+        st.give(A, k("undertow"));
+    });
+    assert!(t.may_play(A, "undertow", on(B)) && t.may_play(A, "undertow", on(C)));
+    assert!(!t.may_play(A, "undertow", on(D)) && !t.may_play(A, "undertow", on(A)));
+    a_plays(&mut t, "undertow", on(C), 0);
+    assert_eq!((t.pos(C), t.hand(C), t.pos(B)), (7, 1, 4), "C: 4 -> 7 with a draw at 5|6");
+}
+
+#[test]
+fn scenario_29_next_roll_modifiers_stack_across_turns() {
+    let mut t = Table::first(options(4), B, |st| {
+        st.set_flag(Flag::Carried { seat: D }, Some(D));
+        st.set_position(D, 35);
+        st.set_position(A, 24);
+        st.set_position(B, 13);
+        st.set_position(C, 13);
+        st.give(A, k("smooth-sailing"));
+        st.give(A, k("heavy-breeze"));
+    });
+    for (seat, card) in [(B, "smooth-sailing"), (C, "heavy-breeze")] {
+        t.act(seat, Action::Roll);
+        t.pass_until(A);
+        t.play(A, card, Target::None, 0);
+        t.pass_all();
+        t.dice(&[1]);
+        t.pass_all();
+        t.go(seat, Dir::Far);
+        t.end_turn();
+    }
+    t.roll(D, &[1]);
+    t.go(D, Dir::Sea);
+    t.end_turn();
+    assert_eq!(mods_add(&t, A), 5);
+    t.roll(A, &[3]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 32, "3 + 5 = 8 spaces");
+    assert_eq!(mods_add(&t, A), 0, "used up");
+}
+
+/// Scenarios 30 and 31: B's movement result waits (die 1) and B queues Smooth Sailing and Heavy Breeze for its
+/// next roll (scenario 31: they do not change the roll already made); on C's turn A plays It's you or me! on B.
+/// A holds It's you or me! and Flank!; B's hand is `b_hand`.
+fn its_you_or_me_on_cs_turn(b_mods: bool, b_hand: &[&str]) -> Table {
+    let mut t = Table::first(options(4), B, |st| {
+        st.set_flag(Flag::Carried { seat: D }, Some(D));
+        st.set_position(D, 35);
+        st.set_position(A, 24);
+        st.set_position(B, 13);
+        st.set_position(C, 2);
+        st.give(A, k("its-you-or-me"));
+        st.give(A, k("flank"));
+        for c in ["smooth-sailing", "heavy-breeze"].iter().chain(b_hand) {
+            st.give(B, k(c));
+        }
+    });
+    t.act(B, Action::Roll);
+    t.pass_all();
+    t.dice(&[1]);
+    if b_mods {
+        t.play(B, "smooth-sailing", Target::None, 0);
+        t.pass_until(B);
+        t.play(B, "heavy-breeze", Target::None, 0);
+    }
+    t.pass_all();
+    t.go(B, Dir::Far);
+    assert_eq!(t.pos(B), 14, "the die 1 moves 1: the cards wait for the next roll");
+    t.end_turn();
+    assert_eq!(mods_add(&t, B), if b_mods { 5 } else { 0 });
+    t.act(C, Action::Roll);
+    t.pass_until(A);
+    t.play(A, "its-you-or-me", on(B), 0);
+    t.pass_all();
+    t
+}
+
+#[test]
+fn scenario_30_its_you_or_me_uses_the_stacked_plus_5() {
+    let mut t = its_you_or_me_on_cs_turn(true, &[]);
+    t.dice(&[1]);
+    t.pass_all();
+    t.chance();
+    assert_eq!((t.hand(A), t.hand(B)), (0, 1), "1 + 5 = 6: B takes A's Flank!");
+    assert_eq!(mods_add(&t, B), 0, "the +5 is gone");
+    t.pass_all();
+    t.dice(&[1]);
+    t.pass_all();
+    t.go(C, Dir::Far);
+    t.end_turn();
+    t.roll(D, &[1]);
+    t.go(D, Dir::Sea);
+    t.end_turn();
+    t.roll(A, &[1]);
+    t.go(A, Dir::Far);
+    t.end_turn();
+    t.roll(B, &[2]);
+    t.go(B, Dir::Far);
+    assert_eq!(t.pos(B), 16, "B's die 2 moves 2");
+}
+
+#[test]
+fn scenario_30_without_modifiers_a_low_roll_lets_a_take() {
+    let mut t = its_you_or_me_on_cs_turn(false, &[]);
+    t.dice(&[1]);
+    t.pass_all();
+    t.chance();
+    assert_eq!((t.hand(A), t.hand(B)), (2, 1), "0-3: A takes one of B's 2 cards");
+}
+
+#[test]
+fn scenario_30_lucky_doubloon_rerolls_with_the_plus_5_kept() {
+    let mut t = its_you_or_me_on_cs_turn(true, &["lucky-doubloon"]);
+    t.dice(&[1]);
+    t.pass_until(B);
+    t.play(B, "lucky-doubloon", Target::Roll { index: 0 }, 0);
+    t.pass_all();
+    t.dice(&[3]);
+    t.pass_all();
+    t.chance();
+    assert_eq!((t.hand(A), t.hand(B)), (0, 1), "3 + 5 = 8: B still takes A's Flank!");
+}
+
+#[test]
+fn scenario_31_a_next_roll_card_after_the_roll_waits_for_the_next_one() {
+    let mut t = one_die(35, |st| {
+        st.set_position(A, 13);
+        st.give(A, k("smooth-sailing"));
+    });
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[2]);
+    assert!(t.may_play(A, "smooth-sailing", Target::None), "while the result waits");
+    t.play(A, "smooth-sailing", Target::None, 0);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    assert_eq!(t.pos(A), 15, "the die 2 moves 2");
+    assert_eq!(mods_add(&t, A), 3, "queued for A's next roll");
+}
+
+#[test]
+fn scenario_32_a_card_that_takes_the_flag_gives_no_escape_roll() {
+    for card in ["harpoon-gun", "gone-fishin"] {
+        let mut t = one_die(26, |st| {
+            st.set_position(A, 24);
+            st.give(A, k(card));
+        });
+        a_plays(&mut t, card, on(D), 0);
+        assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "{card}");
+        assert!(t.spec().stack.is_empty() && !t.spec().main_done, "{card}: no escape roll, the main action is due");
+        t.roll(A, &[5]);
+        t.go(A, Dir::Far);
+        assert_eq!((t.pos(A), t.spec().flag), (29, Flag::Carried { seat: A }), "{card}");
+    }
+}
+
+#[test]
+fn scenario_33_rolls_never_drop_below_zero_and_zero_is_even() {
+    for (dice, carrier) in [(&[2u8][..], true), (&[1, 1][..], false)] {
+        let mut t = Table::with(options(4), |st| {
+            if carrier {
+                st.set_flag(Flag::Carried { seat: D }, Some(D));
+                st.set_position(D, 35);
+            }
+            st.set_position(A, 13);
+            st.give(B, k("aarrgh"));
+        });
+        t.act(A, Action::Roll);
+        t.pass_until(B);
+        t.play(B, "aarrgh", on(A), 0);
+        t.pass_all();
+        t.dice(dice);
+        let roll = t.spec().rolls[0];
+        assert_eq!(roll.value(), 0, "{dice:?} - 3");
+        t.pass_all();
+        assert_eq!(t.pos(A), 13, "{dice:?}: A does not move");
+    }
+    // Cutlass Gamble with -3 queued: die 2 counts 0, even.
+    let mut t = card_table("cutlass-gamble", 12, 16);
+    t.st.give(C, k("aarrgh"));
+    t.play(A, "cutlass-gamble", on(B), 0);
+    t.pass_until(C);
+    t.play(C, "aarrgh", on(A), 0);
+    t.pass_all();
+    t.dice(&[2]);
+    assert_eq!(t.spec().rolls[0].value(), 0, "2 - 3, not below 0");
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "0 is even");
+}
+
+fn shan_table(a: u8, b: u8, setup: impl FnOnce(&mut State)) -> Table {
+    let mut o = options(4);
+    o.captains =
+        Captains::Chosen(["captain-shan", "captain-gale", "captain-drake", "captain-quill"].map(String::from).to_vec());
+    Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, a);
+        st.set_position(B, b);
+        setup(st);
+    })
+}
+
+#[test]
+fn scenario_34_shan_doubles_the_battle_roll_only_then_the_escape_is_plain() {
+    let mut t = shan_table(14, 18, |st| st.give(A, k("harpoon-gun")));
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Battle);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[3, 5]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert!(
+        t.spec().stack.iter().any(|i| i.item == ItemKind::MovementRoll { seat: A, escape: true }),
+        "the escape roll waits"
+    );
+    t.pass_all();
+    t.dice(&[2]);
+    t.pass_all();
+    t.go(A, Dir::Sea);
+    assert_eq!(t.pos(A), 16, "the x2 was used by the battle: 2 spaces");
+}
+
+#[test]
+fn scenario_34_a_short_roll_leaves_harpoon_gun_range() {
+    for die in [2, 3] {
+        let mut t = shan_table(14, 18, |st| st.give(A, k("harpoon-gun")));
+        t.roll(A, &[die]);
+        t.go(A, Dir::Far);
+        assert_eq!(t.pos(A), 16, "die {die}");
+        a_plays(&mut t, "harpoon-gun", on(B), 0);
+        assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "die {die}: distance 2");
+        assert!(t.spec().stack.is_empty() && !t.spec().rolls.iter().any(|r| !r.done()), "no escape roll");
+    }
+}
+
+#[test]
+fn scenario_34_shan_before_the_main_action_doubles_the_movement() {
+    let mut t = shan_table(16, 30, |st| st.set_flag(Flag::Carried { seat: A }, Some(B)));
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.pass_all();
+    t.roll(A, &[5]);
+    t.go(A, Dir::Sea);
+    assert!(t.legal(A).contains(&Action::Descend), "the waterfall top on 8");
+    t.go(A, Dir::Sea);
+    assert_eq!((t.pos(A), t.hand(A)), (6, 1), "5 x 2 = 10 spaces, a draw at 12|13");
+    assert!(t.legal(A).iter().any(|a| matches!(a, Action::Trade { .. })), "a Trading Post visit");
+}
+
+#[test]
+fn scenario_35_faq_2_after_the_flag_is_taken_nobody_must_reach_the_end() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_position(A, 32);
+        st.set_position(B, 20);
+    });
+    t.roll(A, &[3, 1]);
+    t.go(A, Dir::Far);
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A }, "A took the flag on 36");
+    t.end_turn();
+    assert_eq!(t.spec().movement_dice, 1);
+    t.act(B, Action::Roll);
+    t.pass_all();
+    t.dice(&[3]);
+    t.pass_all();
+    assert_eq!(t.legal(B), vec![Action::Go { dir: Dir::Sea }, Action::Go { dir: Dir::Far }], "either way");
+    t.go(B, Dir::Sea);
+    assert_eq!(t.pos(B), 19, "a Trading Post offers a stop");
+    t.go(B, Dir::Sea);
+    assert_eq!(t.pos(B), 18, "19 is a Trading Post passed by; -1 on 17 brings B back to 18");
 }
 
 // ---- Every card and captain: one test each (named `card_<id>` / `captain_<id>`). ----
@@ -1054,6 +1549,25 @@ fn captain_captain_shan() {
     use_captain(&mut t, Target::None, 0);
     assert_eq!(m(&t, A, 0).doubles, 1);
     assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Captain { .. })), "once per game");
+}
+
+/// The line of A in the terminal's description.
+fn a_line(t: &Table) -> String {
+    let text = t.g.describe(&t.view(A));
+    text.lines().nth(1).expect("seat A's line follows the header").to_string()
+}
+
+#[test]
+fn terminal_shows_a_doubling_and_a_set_die_not_plus_zero() {
+    let mut t = captain_table("captain-shan", 10, 16);
+    use_captain(&mut t, Target::None, 0);
+    let line = a_line(&t);
+    assert!(line.contains("next roll x2") && !line.contains("+0"), "{line}");
+    let t = modifier_test("loaded-dice", Target::None, 0);
+    let line = a_line(&t);
+    assert!(line.contains("next battle roll every die shows 6") && !line.contains("+0"), "{line}");
+    let t = modifier_test("grog-ration", Target::None, 0);
+    assert!(a_line(&t).contains("next battle roll +2"), "{}", a_line(&t));
 }
 
 #[test]

@@ -95,7 +95,15 @@ impl PiratesFlag {
         let players = self.players();
         let each_target = |f: &mut dyn FnMut(Target)| match card.target {
             T::None | T::Own => f(Target::None),
-            T::Player { .. } | T::Ship { .. } | T::Carrier { .. } => {
+            T::Carrier { .. } => {
+                // Only the one carrier can qualify.
+                if let Some(t) = state.carrier().map(|seat| Target::Seat { seat }) {
+                    if state.target_ok(self, seat, card.target, t, false) {
+                        f(t);
+                    }
+                }
+            }
+            T::Player { .. } | T::Ship { .. } => {
                 for s in Seat::all(players) {
                     let t = Target::Seat { seat: s };
                     if state.target_ok(self, seat, card.target, t, false) {
@@ -165,8 +173,7 @@ impl PiratesFlag {
                 each_target(&mut |t| (1..=6).for_each(|v| f(t, v)));
             }
             E::Trade { .. } => {
-                for id in state.cards.cards_in(hand(seat)) {
-                    let kind = state.cards.kind(id);
+                for kind in state.hand_kinds(seat) {
                     if captain_or_other(card, self, kind) {
                         f(Target::None, kind);
                     }
@@ -181,15 +188,18 @@ impl PiratesFlag {
         }
     }
 
-    /// Whether `seat` may play `card` now, by its timing and the turn's limits (targets aside).
-    fn may_play(&self, state: &State, seat: Seat, card: &Card, captain: bool) -> bool {
+    /// What the turn's limits let `seat` play now, whatever the card: (any play at all, a card, a counting card).
+    /// Asked once per listing rather than once per card in hand.
+    fn play_limits(&self, state: &State, seat: Seat) -> (bool, bool, bool) {
         let window = &state.window;
-        if state.plays[seat.index()] >= MAX_PLAYS_PER_TURN || window.len() + 3 > MAX_STACK {
-            return false;
-        }
-        if !captain && (state.silenced.contains(seat) || (!card.free && window.responses_left(seat) == Some(0))) {
-            return false;
-        }
+        let any = state.plays[seat.index()] < MAX_PLAYS_PER_TURN && window.len() + 3 <= MAX_STACK;
+        let cards = any && !state.silenced.contains(seat);
+        (any, cards, cards && window.responses_left(seat) != Some(0))
+    }
+
+    /// Whether `card`'s timing lets `seat` play it now (the turn's limits and targets aside).
+    fn timing_allows(&self, state: &State, seat: Seat, card: &Card) -> bool {
+        let window = &state.window;
         if card.effect.needs_outer_frame() && window.frames() > 1 {
             return false;
         }
@@ -244,24 +254,43 @@ impl PiratesFlag {
             f(Action::Battle);
         }
         if state.visiting.contains(seat) && !state.traded.contains(seat) {
-            for id in state.cards.cards_in(hand(seat)) {
-                f(Action::Trade { discard: state.cards.kind(id) });
+            for kind in state.hand_kinds(seat) {
+                f(Action::Trade { discard: kind });
             }
         }
-        for id in state.cards.cards_in(hand(seat)) {
-            let kind = state.cards.kind(id);
-            let card = &self.deck.entries[kind as usize];
-            if self.may_play(state, seat, card, false) {
-                self.for_each_use(state, seat, card, |target, choice| f(Action::Play { card: kind, target, choice }));
+        let (any_play, cards, counting_cards) = self.play_limits(state, seat);
+        if cards {
+            for kind in state.hand_kinds(seat) {
+                let card = &self.deck.entries[kind as usize];
+                if (card.free || counting_cards) && self.timing_allows(state, seat, card) {
+                    self.for_each_use(state, seat, card, |target, choice| {
+                        f(Action::Play { card: kind, target, choice })
+                    });
+                }
             }
         }
-        if !state.captain_used.contains(seat) {
+        // A captain ability is not a card: silence and the card for the turn do not stop it.
+        if any_play && !state.captain_used.contains(seat) {
             let card = &self.captains.entries[state.captain[seat.index()] as usize];
-            if self.may_play(state, seat, card, true) {
+            if self.timing_allows(state, seat, card) {
                 self.for_each_use(state, seat, card, |target, choice| f(Action::Captain { target, choice }));
             }
         }
     }
+}
+
+/// One of the kinds in `kinds` (a zone's kind bits) at random, each as likely: every card is unique, so this is
+/// a uniform card of the zone. Draws the same number from `rng` as `Rng::weighted` over 0/1 weights would.
+fn uniform_kind(kinds: u64, rng: &mut Rng) -> u8 {
+    let count = u64::from(kinds.count_ones());
+    if count == 0 {
+        return 0;
+    }
+    let mut bits = kinds;
+    for _ in 0..rng.next_u64() % count {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as u8
 }
 
 /// A Black Market's discard is another card of the hand.
@@ -435,13 +464,10 @@ impl Game for PiratesFlag {
             }
             Phase::Start => Chance::FirstPlayer { seat: Seat(rng.below(self.players() as u32) as u8) },
             _ => {
-                let mut counts = [0u32; plunder_core::zones::MAX_KINDS];
                 if let Some(i) = state.owed.iter().position(|&n| n > 0) {
-                    state.cards.kind_counts(DECK, &mut counts);
-                    Chance::Draw { seat: Seat(i as u8), card: rng.weighted(&counts).unwrap_or(0) as u8 }
+                    Chance::Draw { seat: Seat(i as u8), card: uniform_kind(state.cards.kinds_in(DECK), rng) }
                 } else if let Some(pick) = state.pick {
-                    state.cards.kind_counts(hand(pick.from), &mut counts);
-                    Chance::Pick { seat: pick.from, card: rng.weighted(&counts).unwrap_or(0) as u8 }
+                    Chance::Pick { seat: pick.from, card: uniform_kind(state.cards.kinds_in(hand(pick.from)), rng) }
                 } else {
                     let i = state.rolls.pending().unwrap_or(0);
                     Chance::Die { seat: state.rolls.rolls[i].seat, face: rng.die(6) }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Narrate, Seat};
 
 use super::action::{target_text, Action, Target};
-use super::state::{Flag, ItemKind, Phase};
+use super::state::{Flag, ItemKind, Mods, Phase};
 use super::view::View;
 use super::PiratesFlag;
 
@@ -54,6 +54,33 @@ fn flag_words(flag: Flag, length: u8) -> String {
     }
 }
 
+/// A queued modifier in words, every part of it (a set die or a doubling has no `add`), e.g.
+/// "next movement roll +3, x2" (the add comes before the doubling).
+fn mods_words(scope: u8, mods: &Mods) -> String {
+    let roll = match scope {
+        1 => "next movement roll",
+        2 => "next battle roll",
+        _ => "next roll",
+    };
+    let mut parts = Vec::new();
+    if let Some(face) = mods.set {
+        parts.push(format!("every die shows {face}"));
+    }
+    if mods.extra > 0 {
+        parts.push(format!("{} extra di{}", mods.extra, if mods.extra == 1 { "e" } else { "ce" }));
+    }
+    if mods.add != 0 {
+        parts.push(format!("{:+}", mods.add));
+    }
+    if mods.doubles > 0 {
+        parts.push(format!("x{}", 1u32 << mods.doubles));
+    }
+    if let Some(dir) = mods.dir {
+        parts.push(format!("moves {dir}"));
+    }
+    format!("{roll} {}", parts.join(", "))
+}
+
 impl Narrate for PiratesFlag {
     fn label(&self, action: &Action) -> String {
         match action {
@@ -95,9 +122,10 @@ impl Narrate for PiratesFlag {
             if view.flag == (Flag::Carried { seat }) {
                 line.push_str("  [FLAG]");
             }
-            let add: i16 = view.modifiers.iter().filter(|m| m.0 == seat).map(|m| m.2.add).sum();
-            if view.modifiers.iter().any(|m| m.0 == seat) {
-                let _ = write!(line, "  next roll modified ({add:+})");
+            let queued: Vec<String> =
+                view.modifiers.iter().filter(|m| m.0 == seat).map(|m| mods_words(m.1, &m.2)).collect();
+            if !queued.is_empty() {
+                let _ = write!(line, "  queued: {}", queued.join("; "));
             }
             if view.priority == Some(seat) || view.moving.is_some_and(|mv| mv.seat == seat) {
                 line.push_str("  <- to act");
