@@ -225,6 +225,11 @@ impl<const N: usize> Zones<N> {
         (kind as usize) < MAX_KINDS && self.present.get(zone as usize).is_some_and(|&bits| bits & (1u64 << kind) != 0)
     }
 
+    /// A bit per kind that `zone` holds (bit k: kind k), to visit only the kinds present.
+    pub fn kinds_present(&self, zone: ZoneId) -> u64 {
+        self.present.get(zone as usize).copied().unwrap_or(0)
+    }
+
     /// How many cards of `kind` lie in `zone`.
     pub fn count_kind(&self, zone: ZoneId, kind: u8) -> usize {
         match (self.per_kind.get(zone as usize), kind as usize) {
@@ -460,6 +465,7 @@ mod tests {
                     let scanned = z.cards_in(zone).filter(|&id| z.kind(id) == kind).count();
                     assert_eq!(z.count_kind(zone, kind), scanned, "step {step}");
                     assert_eq!(z.has_kind(zone, kind), scanned > 0, "step {step}");
+                    assert_eq!(z.kinds_present(zone) & (1 << kind) != 0, scanned > 0, "step {step}");
                 }
             }
         }

@@ -190,8 +190,12 @@ impl LyingPirates {
         f(Action::Pass);
         f(Action::AutoPass);
         let empty_stack = s.window.is_empty();
-        for card in 0..self.content.cards.len() as u8 {
-            if !s.cards.has_kind(hand(seat), card) || !self.card_allowed(s, seat, card) {
+        // Only the kinds in the hand, lowest first (a window is asked for its actions at every pass).
+        let mut kinds = s.cards.kinds_present(hand(seat));
+        while kinds != 0 {
+            let card = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            if card as usize >= self.content.cards.len() || !self.card_allowed(s, seat, card) {
                 continue;
             }
             match self.content.cards[card as usize].timing {
