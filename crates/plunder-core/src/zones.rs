@@ -81,9 +81,12 @@ pub struct Zones<const N: usize> {
     /// Cards per zone, and a bit per kind present in it: the rules ask these on every step.
     counts: [u16; MAX_ZONES],
     present: [u64; MAX_ZONES],
-    /// Some kind has more than one card: only then must a move look for another card of its kind left behind.
-    duplicates: bool,
+    /// Cards of each kind per zone, so a move keeps `present` exact without scanning the family.
+    per_kind: [[u8; MAX_KINDS]; MAX_ZONES],
 }
+
+/// The most cards of one kind in a family (`per_kind` counts them in a byte).
+pub const MAX_COPIES: usize = u8::MAX as usize;
 
 impl<const N: usize> Zones<N> {
     /// An empty family at a table of `seats`, with each zone's visibility (at most [`MAX_ZONES`]).
@@ -102,7 +105,7 @@ impl<const N: usize> Zones<N> {
             visibility: [Visibility::Hidden; MAX_ZONES],
             counts: [0; MAX_ZONES],
             present: [0; MAX_ZONES],
-            duplicates: false,
+            per_kind: [[0; MAX_KINDS]; MAX_ZONES],
         };
         zones.visibility[..visibility.len()].copy_from_slice(visibility);
         Ok(zones)
@@ -114,10 +117,10 @@ impl<const N: usize> Zones<N> {
         if kind as usize >= MAX_KINDS {
             return Err(ZoneError::NoSuchKind);
         }
-        if self.len as usize + copies > N {
+        let held: usize = self.per_kind.iter().map(|z| z[kind as usize] as usize).sum();
+        if self.len as usize + copies > N || held + copies > MAX_COPIES {
             return Err(ZoneError::Full);
         }
-        self.duplicates |= copies > 1 || self.kind[..self.len as usize].contains(&kind);
         for _ in 0..copies {
             let id = self.len as usize;
             self.kind[id] = kind;
@@ -159,10 +162,13 @@ impl<const N: usize> Zones<N> {
         self.zone[i] = zone;
         if from != NOWHERE {
             self.counts[from as usize] -= 1;
-            if !self.duplicates || !(0..self.len as usize).any(|j| self.zone[j] == from && self.kind[j] == kind) {
+            let left = &mut self.per_kind[from as usize][kind as usize];
+            *left -= 1;
+            if *left == 0 {
                 self.present[from as usize] &= !(1u64 << kind);
             }
         }
+        self.per_kind[zone as usize][kind as usize] += 1;
         self.counts[zone as usize] += 1;
         self.present[zone as usize] |= 1u64 << kind;
         self.known[i] = self.known[i].union(self.seen_by(zone));
@@ -219,25 +225,25 @@ impl<const N: usize> Zones<N> {
         (kind as usize) < MAX_KINDS && self.present.get(zone as usize).is_some_and(|&bits| bits & (1u64 << kind) != 0)
     }
 
-    /// A bit per kind (below [`MAX_KINDS`]) present in `zone`: a hand's kinds without scanning every card.
+    /// A bit per kind that `zone` holds (bit k: kind k), to visit only the kinds present (a hand's kinds
+    /// without scanning every card).
     pub fn kinds_in(&self, zone: ZoneId) -> u64 {
         self.present.get(zone as usize).copied().unwrap_or(0)
     }
 
     /// How many cards of `kind` lie in `zone`.
     pub fn count_kind(&self, zone: ZoneId, kind: u8) -> usize {
-        (0..self.len as usize).filter(|&id| self.zone[id] == zone && self.kind[id] == kind).count()
+        match (self.per_kind.get(zone as usize), kind as usize) {
+            (Some(kinds), k) if k < MAX_KINDS => kinds[k] as usize,
+            _ => 0,
+        }
     }
 
     /// Writes into `counts[k]` how many cards of kind `k` lie in `zone` (the weights of a draw from it).
     pub fn kind_counts(&self, zone: ZoneId, counts: &mut [u32]) {
         counts.iter_mut().for_each(|c| *c = 0);
-        for id in 0..self.len as usize {
-            if self.zone[id] == zone {
-                if let Some(c) = counts.get_mut(self.kind[id] as usize) {
-                    *c += 1;
-                }
-            }
+        if let Some(kinds) = self.per_kind.get(zone as usize) {
+            counts.iter_mut().zip(kinds).for_each(|(c, &k)| *c = k as u32);
         }
     }
 
@@ -302,6 +308,8 @@ impl<const N: usize> Zones<N> {
         self.counts[from as usize] = 0;
         self.present[to as usize] |= self.present[from as usize];
         self.present[from as usize] = 0;
+        let moved = std::mem::replace(&mut self.per_kind[from as usize], [0; MAX_KINDS]);
+        self.per_kind[to as usize].iter_mut().zip(moved).for_each(|(c, m)| *c += m);
         Ok(())
     }
 
@@ -331,8 +339,11 @@ impl<const N: usize> Zones<N> {
             self.kind.swap(a, b);
         }
         self.present = [0; MAX_ZONES];
+        self.per_kind = [[0; MAX_KINDS]; MAX_ZONES];
         for id in 0..self.len as usize {
-            self.present[self.zone[id] as usize] |= 1u64 << self.kind[id];
+            let (zone, kind) = (self.zone[id] as usize, self.kind[id] as usize);
+            self.present[zone] |= 1u64 << kind;
+            self.per_kind[zone][kind] += 1;
         }
     }
 }
@@ -426,5 +437,48 @@ mod tests {
         // Seat 1's card is drawn from what seat 0 cannot see: two 0s and two 1s (its own 2 is out).
         assert_eq!(seen_theirs_as[2], 0);
         assert!(seen_theirs_as[0] > 90 && seen_theirs_as[1] > 90, "{seen_theirs_as:?}");
+    }
+
+    /// The per-kind counts (and the presence bits built on them) agree with the cards themselves after any mix of
+    /// moves, draws, pile moves and determinizations.
+    #[test]
+    fn kind_counts_follow_every_move() {
+        let mut rng = Rng::seeded(11);
+        let mut z = family();
+        let zones = [DECK, PILE, HAND, HAND1];
+        for step in 0..2000 {
+            let from = zones[rng.index(4)];
+            let to = zones[rng.index(4)];
+            match step % 7 {
+                0 => {
+                    let _ = z.move_all(from, to);
+                }
+                1 => z.determinize(Seat(rng.index(2) as u8), &mut rng),
+                _ => {
+                    let first = z.cards_in(from).next();
+                    if let Some(id) = first {
+                        z.move_card(id, to).unwrap();
+                    }
+                }
+            }
+            for zone in zones {
+                for kind in 0..3u8 {
+                    let scanned = z.cards_in(zone).filter(|&id| z.kind(id) == kind).count();
+                    assert_eq!(z.count_kind(zone, kind), scanned, "step {step}");
+                    assert_eq!(z.has_kind(zone, kind), scanned > 0, "step {step}");
+                    assert_eq!(z.kinds_in(zone) & (1 << kind) != 0, scanned > 0, "step {step}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_kind_holds_at_most_255_copies() {
+        let mut z: Zones<600> = Zones::new(2, &[Visibility::Hidden, Visibility::Public]).unwrap();
+        assert_eq!(z.add(3, 200, 0), Ok(()));
+        assert_eq!(z.add(3, 56, 1), Err(ZoneError::Full), "256 copies of one kind do not fit a byte");
+        assert_eq!(z.add(3, 55, 1), Ok(()));
+        assert_eq!(z.add(4, 255, 0), Ok(()), "the limit is per kind");
+        assert_eq!(z.count_kind(1, 3), 55);
     }
 }

@@ -1025,3 +1025,179 @@ fn a_player_types_bets_exact_bets_and_liar_and_the_calls_are_always_shown() {
     assert!(g.always_shown(&Action::Liar) && !g.always_shown(&Action::Bet { quantity: 1, face: 2 }));
     assert!(g.rules_summary().contains("ones are wild"));
 }
+
+// ---- The setup: tile dealing and placement (option `setup: "placement"`). ----
+
+fn placement_game(players: u8, map: plunder_games::lying_pirates::MapSize) -> LyingPirates {
+    let options =
+        Options { setup: plunder_games::lying_pirates::Setup::Placement, map, ..Options::for_players(players) };
+    LyingPirates::new(options).expect("placement is playable")
+}
+
+/// Deals the 21 tiles in `order` (tile indices; Start/End is 0).
+fn deal_tiles(g: &LyingPirates, s: &mut State, order: &[u8]) {
+    for &tile in order {
+        assert_eq!(s.phase, Phase::TileDeal);
+        supply_chance(g, s, &Chance::Tile { tile }).unwrap_or_else(|e| panic!("tile {tile}: {e}"));
+    }
+}
+
+/// The deal order with Start/End as the `at`-th tile dealt (from 0) and the event tiles 1-20 around it.
+fn order_with_start_at(at: usize) -> Vec<u8> {
+    let mut order: Vec<u8> = (1..=20).collect();
+    order.insert(at, 0);
+    order
+}
+
+/// Places tiles until the setup ends, each placer laying its first tile on the first open space; returns who
+/// placed, in turn.
+fn place_all(g: &LyingPirates, s: &mut State) -> Vec<Seat> {
+    let mut placers = Vec::new();
+    while s.phase == Phase::Placement {
+        let Status::Decide(d) = g.status(s) else { panic!("placement is a decision") };
+        let seat = d.lowest().unwrap();
+        assert_eq!(d, SeatSet::only(seat), "one captain places at a time");
+        let v = view(g, s, seat);
+        let space = v.map.iter().position(Option::is_none).expect("an open space") as u8;
+        act(g, s, seat, Action::Place { tile: v.my_tiles[0], space });
+        placers.push(seat);
+    }
+    placers
+}
+
+#[test]
+fn conformance_placement_base_and_extended() {
+    use plunder_games::lying_pirates::MapSize;
+    let config = conformance::Config { games: 4, determinize_every: 3, play_on_every: 20, ..Default::default() };
+    conformance::check_with(&placement_game(3, MapSize::Base), config);
+    conformance::check_with(&placement_game(6, MapSize::Extended), config);
+}
+
+/// "Shuffle the tiles, then deal them out to players, face down. Not every player will necessarily receive the
+/// same number of tiles." Dealt one at a time from seat 0 clockwise (ruling 5); each captain sees only its own.
+#[test]
+fn setup_tiles_are_dealt_face_down_from_seat_zero_clockwise() {
+    let g = placement_game(4, plunder_games::lying_pirates::MapSize::Base);
+    let mut s = g.initial_state();
+    assert_eq!(s.phase, Phase::TileDeal, "the setup opens with the tile deal");
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&s, &mut outcomes);
+    assert_eq!(outcomes.len(), 21, "all 21 tiles are shuffled and dealt");
+    assert!(outcomes.iter().all(|(_, p)| (p - 1.0 / 21.0).abs() < 1e-12));
+    deal_tiles(&g, &mut s, &[5, 6, 7]);
+    assert_eq!(view(&g, &s, ANNE).my_tiles, vec![5], "the first tile goes to seat 0");
+    assert_eq!(view(&g, &s, JACK).my_tiles, vec![6], "then clockwise");
+    assert_eq!(view(&g, &s, MARY).my_tiles, vec![7]);
+    assert!(refused_chance(&g, &s, 5), "a dealt tile is not dealt again");
+    let spectator = g.view(&s, Viewer::Spectator);
+    assert!(spectator.my_tiles.is_empty(), "face down: a spectator sees no tile");
+    assert_eq!(spectator.tiles_held, vec![1, 1, 1, 0], "how many each holds is open");
+    let rest: Vec<u8> = (0..21).filter(|t| ![5, 6, 7].contains(t)).collect();
+    deal_tiles(&g, &mut s, &rest);
+    assert_eq!(view(&g, &s, ANNE).my_tiles.len(), 6, "seat 0 got 6 of 21");
+    assert_eq!(view(&g, &s, JACK).my_tiles.len(), 5, "the others 5: not everyone the same number");
+    assert_eq!(s.token, Seat(3), "Start/End, the 4th tile dealt, went to seat 3");
+    assert_eq!(view(&g, &s, Seat(3)).my_tiles.len(), 4, "5 dealt, Start/End laid down");
+}
+
+fn refused_chance(g: &LyingPirates, s: &State, tile: u8) -> bool {
+    g.check_chance(s, &Chance::Tile { tile }).is_err()
+}
+
+/// "The player who got the Start/End tile receives the Starting Captain Token ... with the side up that
+/// indicates a clockwise direction of play", places Start/End, then the captains take turns clockwise placing
+/// one tile on any open space until all are filled; the FAQ: that player bets first.
+#[test]
+fn setup_start_end_holder_takes_the_token_places_first_and_opens_the_betting() {
+    let g = placement_game(4, plunder_games::lying_pirates::MapSize::Base);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(6)); // the 7th tile: Mary (seat 2)
+    assert_eq!(s.phase, Phase::Placement);
+    assert_eq!((s.token, s.clockwise), (MARY, true), "Mary got Start/End: the token, clockwise side up");
+    let v = view(&g, &s, MARY);
+    assert_eq!(v.map[0], Some(0), "Start/End is laid as space 0 of the race");
+    assert_eq!(v.map.len(), 14);
+    assert!(v.map[1..].iter().all(Option::is_none), "every other space is open");
+    assert!(!v.my_tiles.contains(&0), "Start/End left Mary's tiles");
+    assert_eq!(v.placer, Some(MARY));
+    let placers = place_all(&g, &mut s);
+    let expected: Vec<Seat> = (0..13).map(|i| Seat((2 + i) % 4)).collect();
+    assert_eq!(placers, expected, "one tile each in turn, clockwise from Mary, 13 open spaces");
+    let v = g.view(&s, Viewer::Spectator);
+    assert!(v.map.iter().all(Option::is_some), "all spaces filled");
+    assert!(s.tiles_held.iter().all(|&h| h == 0), "unused tiles are returned to the box");
+    let mut placed: Vec<u8> = v.map.iter().map(|t| t.unwrap()).collect();
+    placed.sort_unstable();
+    placed.dedup();
+    assert_eq!(placed.len(), 14, "every space holds its own tile");
+    // Then the action cards, then the first Betting Phase, opened by Mary.
+    let mut rng = Rng::seeded(9);
+    while g.status(&s) == Status::Chance && s.phase == Phase::Deal {
+        let c = g.sample_chance(&s, &mut rng);
+        supply_chance(&g, &mut s, &c).unwrap();
+    }
+    assert!(Seat::all(4).all(|p| s.cards.count(hand(p)) == 6), "6 cards each on the base map");
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5], &[5; 5]]);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(MARY)), "whoever was dealt Start/End bets first (FAQ)");
+}
+
+/// On the extended map 19 spaces are open; a captain out of tiles is skipped; leftovers go back to the box.
+#[test]
+fn setup_extended_map_skips_captains_without_tiles() {
+    let g = placement_game(3, plunder_games::lying_pirates::MapSize::Extended);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(1)); // Jack: 7 tiles, 6 once Start/End is down
+    assert_eq!(s.token, JACK);
+    let placers = place_all(&g, &mut s);
+    let mut expected: Vec<Seat> = (0..18).map(|i| Seat((1 + i) % 3)).collect();
+    expected.push(MARY); // Jack's turn again, but his 6 tiles are down
+    assert_eq!(placers, expected);
+    assert_eq!(s.phase, Phase::Deal);
+    assert!(g.view(&s, Viewer::Spectator).map.iter().all(Option::is_some));
+    assert_eq!(g.view(&s, Viewer::Spectator).map.len(), 20);
+    assert_eq!(s.tiles_held, [0; 6], "Anne's last tile goes back to the box");
+}
+
+#[test]
+fn setup_placement_refuses_what_the_rules_do_not_allow() {
+    let g = placement_game(3, plunder_games::lying_pirates::MapSize::Base);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(0)); // Anne got Start/End
+    let mine = view(&g, &s, ANNE).my_tiles;
+    let jacks = view(&g, &s, JACK).my_tiles;
+    act(&g, &mut s, ANNE, Action::Place { tile: mine[0], space: 5 });
+    let before = s.clone();
+    assert!(refused(&g, &s, ANNE, Action::Place { tile: mine[1], space: 6 }), "not Anne's turn");
+    assert!(refused(&g, &s, JACK, Action::Place { tile: jacks[0], space: 5 }), "space 5 is taken");
+    assert!(refused(&g, &s, JACK, Action::Place { tile: jacks[0], space: 0 }), "Start/End's space");
+    assert!(refused(&g, &s, JACK, Action::Place { tile: jacks[0], space: 14 }), "off the map");
+    assert!(refused(&g, &s, JACK, Action::Place { tile: mine[1], space: 6 }), "a tile Jack does not hold");
+    assert!(refused(&g, &s, JACK, bet(1, 2)), "no betting during the setup");
+    assert!(play(&g, &mut s, JACK, &Action::Place { tile: mine[1], space: 6 }).is_err());
+    assert_eq!(s, before, "a refused action changes nothing");
+    act(&g, &mut s, JACK, Action::Place { tile: jacks[0], space: 13 });
+    assert_eq!(view(&g, &s, MARY).map[13], Some(jacks[0]), "any open space, in any order");
+}
+
+/// A determinization keeps the viewer's tiles and every captain's count, and redeals the others' tiles.
+#[test]
+fn setup_determinize_keeps_own_tiles_and_counts() {
+    let g = placement_game(4, plunder_games::lying_pirates::MapSize::Base);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(3));
+    let mut rng = Rng::seeded(5);
+    let mut moved = false;
+    for _ in 0..20 {
+        let d = g.determinize(&s, ANNE, &mut rng);
+        assert_eq!(d.tiles_held[0], s.tiles_held[0]);
+        for p in 0..4 {
+            assert_eq!(d.tiles_held[p].count_ones(), s.tiles_held[p].count_ones());
+        }
+        assert_eq!(
+            d.tiles_held[1] | d.tiles_held[2] | d.tiles_held[3],
+            s.tiles_held[1] | s.tiles_held[2] | s.tiles_held[3]
+        );
+        moved |= d.tiles_held != s.tiles_held;
+    }
+    assert!(moved, "the hidden tiles are resampled");
+}

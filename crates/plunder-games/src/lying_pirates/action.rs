@@ -67,6 +67,11 @@ pub enum Action {
         trade: bool,
         buy: u8,
     },
+    /// Setup: place tile `tile` (its index in the tile list) from the hand on open space `space`.
+    Place {
+        tile: u8,
+        space: u8,
+    },
 }
 
 impl BidAction for Action {
@@ -100,6 +105,7 @@ impl fmt::Display for Action {
             Action::Prepare { trade, buy } => {
                 write!(f, "{}buy {buy}", if *trade { "trade specials, " } else { "" })
             }
+            Action::Place { tile, space } => write!(f, "place tile {tile} on space {space}"),
         }
     }
 }
@@ -147,6 +153,8 @@ pub enum Chance {
     Battle { seat: Seat, face: BattleFace },
     /// The card (kind) drawn or taken.
     Card { card: u8 },
+    /// The next tile dealt in the setup (its index in the tile list).
+    Tile { tile: u8 },
 }
 
 impl fmt::Display for Chance {
@@ -157,6 +165,7 @@ impl fmt::Display for Chance {
             Chance::Action { die, x } => write!(f, "{die:?} Die {}", if *x { "X" } else { "O" }),
             Chance::Battle { seat, face } => write!(f, "{seat} battles {face:?}"),
             Chance::Card { card } => write!(f, "card {card}"),
+            Chance::Tile { tile } => write!(f, "tile {tile}"),
         }
     }
 }

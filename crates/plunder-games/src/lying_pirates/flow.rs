@@ -50,7 +50,7 @@ impl LyingPirates {
                 }
                 s.draw.1 = 0;
             }
-            if s.phase != Phase::Deal {
+            if !matches!(s.phase, Phase::Deal | Phase::TileDeal | Phase::Placement) {
                 if let Some(empty) = self.empty_hand(s) {
                     s.draw = (empty, 1);
                     continue;
@@ -78,6 +78,13 @@ impl LyingPirates {
                 continue;
             }
             match s.phase {
+                Phase::TileDeal => {
+                    if self.undealt_tiles(s) != 0 {
+                        return;
+                    }
+                    self.finish_tile_deal(s);
+                }
+                Phase::Placement => return,
                 Phase::Deal => {
                     let per = self.cards_per_player;
                     match Seat::all(s.seats()).find(|&p| (s.cards.count(hand(p)) as u8) < per) {
@@ -102,6 +109,48 @@ impl LyingPirates {
                 Phase::SailBattle => self.open(s, Phase::SailSecond),
                 Phase::FinalBattle => self.open(s, Phase::FinalWindow),
                 Phase::Over => return,
+            }
+        }
+    }
+
+    /// Tile `tile` goes face down to the captain whose turn of the deal it is (seat 0 first, clockwise).
+    pub(crate) fn deal_tile(&self, s: &mut State, tile: u8) {
+        let to = s.tiles_dealt % s.players;
+        s.tiles_held[to as usize] |= 1 << tile;
+        s.tiles_dealt += 1;
+    }
+
+    /// Every tile is out: the Start/End holder takes the token clockwise side up and lays Start/End as space 0
+    /// (ruling 3), then placement begins with that captain.
+    fn finish_tile_deal(&self, s: &mut State) {
+        let start = START_END;
+        let holder = Seat::all(s.seats()).find(|p| s.tiles_held[p.index()] & (1 << start) != 0).unwrap_or(Seat(0));
+        s.tiles_held[holder.index()] &= !(1 << start);
+        s.layout[0] = start;
+        s.token = holder;
+        s.clockwise = true;
+        s.placer = holder;
+        s.phase = Phase::Placement;
+        self.next_placer(s, holder);
+    }
+
+    /// `seat` lays `tile` on open space `space`; the turn passes clockwise.
+    pub(crate) fn place_tile(&self, s: &mut State, seat: Seat, tile: u8, space: u8) {
+        s.tiles_held[seat.index()] &= !(1 << tile);
+        s.layout[space as usize] = tile;
+        self.next_placer(s, Seat((seat.0 + 1) % s.players));
+    }
+
+    /// The first captain from `from` clockwise who holds a tile places next; once every space is filled (or,
+    /// never with the box's tiles, nobody holds one), the leftovers go back to the box and the cards are dealt.
+    fn next_placer(&self, s: &mut State, from: Seat) {
+        let open = (1..s.ring).any(|p| s.layout[p as usize] == NONE);
+        let holder = (0..s.players).map(|i| Seat((from.0 + i) % s.players)).find(|p| s.tiles_held[p.index()] != 0);
+        match holder {
+            Some(p) if open => s.placer = p,
+            _ => {
+                s.tiles_held = [0; 6];
+                s.phase = Phase::Deal;
             }
         }
     }

@@ -11,8 +11,7 @@
 //! sacrifice crew to catch up). The first ship home wins; ships home together fight the Final Battle.
 //!
 //! **Simplifications (this version, issue #8):** 3 to 6 captains (Phantom mode, the card draft, the full
-//! 78-card deck, variants and captains are issue #9); the suggested first-game layout (tile dealing and placement
-//! is refused as an option until it is built); the starter deck (53 cards, 17 kinds); card windows give priority
+//! 78-card deck, variants and captains are issue #9); the starter deck (53 cards, 17 kinds); card windows give priority
 //! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
 //!
@@ -20,7 +19,7 @@
 //! |---|---|---|
 //! | `players` | 4 | 3 to 6 captains |
 //! | `map` | `"base"` | `"base"` (14 spaces, 6 cards each) or `"extended"` (20 spaces, 7 cards each) |
-//! | `setup` | `"first_game"` | the suggested layout of the map; `"placement"` is not yet playable |
+//! | `setup` | `"first_game"` | the suggested layout of the map, or `"placement"`: tiles dealt and placed first |
 //! | `deck` | `"starter"` | the 53-card starter set; `"full"` is not yet playable |
 //! | `max_rounds` | 200 | safety stop: the ship farthest ahead wins (ties share) |
 //!
@@ -62,7 +61,10 @@ pub struct LyingPirates {
     pub(crate) rules: BidRules,
     /// Card kinds in the deck, with copies.
     deck: Vec<(u8, u8)>,
+    /// The suggested layout, played when the setup is the first game's.
     layout: Vec<u8>,
+    /// Tile spaces of the map (Start/End included).
+    spaces: u8,
     pub(crate) cards_per_player: u8,
 }
 
@@ -112,6 +114,8 @@ const ROUND_STEPS: u64 = 60 + 301 + 3 + 16 * 18 + 420 + 3 * 6 + 12 * (420 + 7) +
 /// Coins gained in one round at most (winner 1, a tile 3, twelve cards 3 each), and crew dice.
 const ROUND_COINS: u64 = 40;
 const ROUND_CREW: u64 = 24;
+/// Room for the setup's tiles (dealt and placed).
+const TILE_SLOTS: u64 = 32;
 /// One Final Battle: preparation, then at most 64 battles of a window (12 plays) and 16 rolls.
 const FINAL_STEPS: u64 = 6 + MAX_FINAL_BATTLES as u64 * (12 * (420 + 7) + 6 + 16 * 18);
 
@@ -144,9 +148,21 @@ impl LyingPirates {
         self.content.card_index(id)
     }
 
-    /// The tile at race progress `p`.
-    pub fn tile_at(&self, p: u8) -> u8 {
-        self.layout[(p as usize) % self.layout.len()]
+    /// The tile at race progress `p` ([`NONE`] on a space still open in the setup).
+    pub fn tile_at(&self, s: &State, p: u8) -> u8 {
+        s.layout[(p % s.ring) as usize]
+    }
+
+    /// Tiles in the box (Start/End and the event tiles), all dealt in the setup.
+    fn tile_count(&self) -> u8 {
+        self.content.tiles.len() as u8
+    }
+
+    /// Every tile not dealt yet.
+    fn undealt_tiles(&self, s: &State) -> u32 {
+        let held = s.tiles_held.iter().fold(0, |all, &h| all | h);
+        let all = (1u32 << self.tile_count()) - 1;
+        all & !held
     }
 
     fn window_phase(s: &State) -> bool {
@@ -174,8 +190,12 @@ impl LyingPirates {
         f(Action::Pass);
         f(Action::AutoPass);
         let empty_stack = s.window.is_empty();
-        for card in 0..self.content.cards.len() as u8 {
-            if !s.cards.has_kind(hand(seat), card) || !self.card_allowed(s, seat, card) {
+        // Only the kinds in the hand, lowest first (a window is asked for its actions at every pass).
+        let mut kinds = s.cards.kinds_in(hand(seat));
+        while kinds != 0 {
+            let card = kinds.trailing_zeros() as u8;
+            kinds &= kinds - 1;
+            if card as usize >= self.content.cards.len() || !self.card_allowed(s, seat, card) {
                 continue;
             }
             match self.content.cards[card as usize].timing {
@@ -237,6 +257,14 @@ impl LyingPirates {
             return;
         }
         match s.phase {
+            Phase::Placement if seat == s.placer => {
+                let held = s.tiles_held[seat.index()];
+                for tile in (0..self.tile_count()).filter(|&t| held & (1 << t) != 0) {
+                    for space in (1..s.ring).filter(|&p| s.layout[p as usize] == NONE) {
+                        f(Action::Place { tile, space });
+                    }
+                }
+            }
             Phase::Betting => {
                 let total = self.dice_in_phase(s);
                 match s.bids.last() {
@@ -290,7 +318,7 @@ impl Game for LyingPirates {
     fn new(options: Options) -> Result<Self, OptionsError> {
         options.check()?;
         let content = Content::load()?;
-        let (_, _, cards_per_player) = *content
+        let (_, spaces, cards_per_player) = *content
             .maps
             .iter()
             .find(|(id, ..)| id == options.map.id())
@@ -312,9 +340,12 @@ impl Game for LyingPirates {
         if total > MAX_CARDS || total < options.players as usize * cards_per_player as usize {
             return Err(OptionsError::new("lying-pirates data: the deck does not fit the table"));
         }
+        if content.tiles.len() > 32 || (spaces as usize) > content.tiles.len() || spaces as usize != layout.len() {
+            return Err(OptionsError::new("lying-pirates data: the tiles do not fit the map"));
+        }
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
-        Ok(LyingPirates { options, content, rules, deck, layout, cards_per_player })
+        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player })
     }
 
     fn options(&self) -> &Options {
@@ -335,11 +366,14 @@ impl Game for LyingPirates {
         for &(kind, copies) in &self.deck {
             cards.add(kind, copies as usize, DECK).expect("the deck fits (checked in new)");
         }
-        let mut layout = [0u8; 32];
-        layout[..self.layout.len()].copy_from_slice(&self.layout);
+        let mut layout = [NONE; 32];
+        let placement = self.options.setup == Setup::Placement;
+        if !placement {
+            layout[..self.layout.len()].copy_from_slice(&self.layout);
+        }
         let cups = Cups::new(&vec![5u8; n]);
         let mut s = State {
-            phase: Phase::Deal,
+            phase: if placement { Phase::TileDeal } else { Phase::Deal },
             round: 0,
             players: n as u8,
             cups,
@@ -348,8 +382,11 @@ impl Game for LyingPirates {
             bag: CREW_DICE - 5 * n as u8,
             coins: [2; 6],
             progress: [0; 6],
-            ring: self.layout.len() as u8,
+            ring: self.spaces,
             layout,
+            tiles_held: [0; 6],
+            tiles_dealt: 0,
+            placer: Seat(0),
             token: Seat(0),
             clockwise: true,
             in_phase: SeatSet::EMPTY,
@@ -418,7 +455,8 @@ impl Game for LyingPirates {
             }
         }
         match s.phase {
-            Phase::Shake | Phase::SailRoll | Phase::Deal => Status::Chance,
+            Phase::Shake | Phase::SailRoll | Phase::Deal | Phase::TileDeal => Status::Chance,
+            Phase::Placement => Status::Decide(SeatSet::only(s.placer)),
             Phase::Betting => Status::Decide(SeatSet::only(s.to_bet)),
             Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
             Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
@@ -538,6 +576,7 @@ impl Game for LyingPirates {
             }
             Action::CatchUp { tiles } => self.catch_up_offer(s, seat, tiles),
             Action::Prepare { trade, buy } => self.prepare(s, seat, trade, buy),
+            Action::Place { tile, space } => self.place_tile(s, seat, tile, space),
         }
         self.settle(s);
     }
@@ -591,6 +630,13 @@ impl Game for LyingPirates {
                 out.push((Chance::Sail { face: 1 }, 0.5));
                 out.push((Chance::Sail { face: 2 }, 0.5));
             }
+            Phase::TileDeal => {
+                let undealt = self.undealt_tiles(s);
+                let p = 1.0 / undealt.count_ones() as f64;
+                for tile in (0..self.tile_count()).filter(|&t| undealt & (1 << t) != 0) {
+                    out.push((Chance::Tile { tile }, p));
+                }
+            }
             _ => {}
         }
     }
@@ -624,6 +670,19 @@ impl Game for LyingPirates {
                 let kind = s.cups.kinds_of(seat)[s.shake.1 as usize];
                 let face = if kind == REGULAR { rng.die(6) } else { pick_weighted(rng, die_faces(kind)) };
                 Chance::Die { seat, face }
+            }
+            Phase::TileDeal => {
+                let undealt = self.undealt_tiles(s);
+                let mut pick = rng.below(undealt.count_ones());
+                let mut tile = 0;
+                for t in (0..self.tile_count()).filter(|&t| undealt & (1 << t) != 0) {
+                    tile = t;
+                    if pick == 0 {
+                        break;
+                    }
+                    pick -= 1;
+                }
+                Chance::Tile { tile }
             }
             _ => Chance::Sail { face: 1 + rng.below(2) as u8 },
         }
@@ -668,6 +727,7 @@ impl Game for LyingPirates {
                 }
             }
             Chance::Die { face, .. } => self.shake_die(s, face),
+            Chance::Tile { tile } => self.deal_tile(s, tile),
             Chance::Sail { face } => self.sail_rolled(s, face),
         }
         self.settle(s);
@@ -686,6 +746,7 @@ impl Game for LyingPirates {
             }
         }
         d.cards.determinize(seat, rng);
+        deal_hidden_tiles(&mut d, seat, rng);
         d
     }
 
@@ -710,7 +771,9 @@ impl Game for LyingPirates {
             min_payoff: 0.0,
             max_payoff: 1.0,
             utility: Utility::ConstantSum { total: 1.0 },
+            // The setup: 21 tiles dealt, at most 20 placed.
             max_steps: 60
+                + 2 * TILE_SLOTS
                 + rounds * ROUND_STEPS * players
                 + (coins / CARD_PRICE as u64 + crew / CURSE_PASS_COST as u64) * per_change
                 + FINAL_STEPS,
@@ -728,6 +791,26 @@ impl Roster for LyingPirates {
 
     fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         (name == "captain").then(|| Box::new(Captain::new(seed)) as Box<dyn Bot<Self>>)
+    }
+}
+
+/// Redeals the tiles the other captains hold face down (setup) at random among them, each keeping its count.
+fn deal_hidden_tiles(d: &mut State, seat: Seat, rng: &mut Rng) {
+    let others: Vec<Seat> = Seat::all(d.seats()).filter(|&o| o != seat).collect();
+    let mut pool: Vec<u8> = others
+        .iter()
+        .flat_map(|o| {
+            let held = d.tiles_held[o.index()];
+            (0..32u8).filter(move |&t| held & (1 << t) != 0)
+        })
+        .collect();
+    for &o in &others {
+        let n = d.tiles_held[o.index()].count_ones();
+        d.tiles_held[o.index()] = 0;
+        for _ in 0..n {
+            let t = pool.swap_remove(rng.index(pool.len()));
+            d.tiles_held[o.index()] |= 1 << t;
+        }
     }
 }
 

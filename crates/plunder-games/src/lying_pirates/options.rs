@@ -85,9 +85,6 @@ impl Options {
         if self.deck == DeckChoice::Full {
             return Err(OptionsError::new("the full 78-card deck is not yet playable (issue #9); use \"starter\""));
         }
-        if self.setup == Setup::Placement {
-            return Err(OptionsError::new("tile dealing and placement is not yet playable; use \"first_game\""));
-        }
         if !(1..=1000).contains(&self.max_rounds) {
             return Err(OptionsError::new("max_rounds must be 1 to 1000"));
         }

@@ -39,12 +39,18 @@ pub const CURSE_PASS_COST: u8 = 2;
 /// Safety stops (rulings 51 and 52): rolls of one battle, and battles of the Final Battle.
 pub const MAX_BATTLE_ROLLS: u8 = 16;
 pub const MAX_FINAL_BATTLES: u8 = 64;
-/// No seat.
+/// No seat; an open space of the map.
 pub const NONE: u8 = u8::MAX;
+/// Start/End's index in the tile list (the data checks it comes first).
+pub const START_END: u8 = 0;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Dealing the 21 tiles face down, one at a time from seat 0 clockwise (chance, tile by tile).
+    TileDeal,
+    /// The captains place their tiles on the open spaces, from the Start/End holder clockwise.
+    Placement,
     /// Dealing the action cards (chance, card by card).
     Deal,
     /// Shaking the cups of the captains in the Betting Phase (chance, die by die).
@@ -277,8 +283,14 @@ pub struct State {
     pub coins: [u16; 6],
     pub progress: [u8; 6],
     pub ring: u8,
-    /// Tile index at each space.
+    /// Tile index at each space ([`NONE`] while the space is open).
     pub layout: [u8; 32],
+    /// The tiles each captain holds face down during the setup (bit t: tile t).
+    pub tiles_held: [u32; 6],
+    /// Tiles dealt so far.
+    pub tiles_dealt: u8,
+    /// Who places a tile next.
+    pub placer: Seat,
     pub token: Seat,
     pub clockwise: bool,
     /// Captains in the Betting Phase of this round.

@@ -5,7 +5,7 @@ use plunder_core::{winners_line, Narrate, SeatSet};
 use crate::bidding::{read_bid, standing_bid_odds, Sight};
 
 use super::action::face_name;
-use super::{Action, LyingPirates, Phase, View};
+use super::{Action, Chance, LyingPirates, Phase, View};
 
 fn seats(list: &[plunder_core::Seat]) -> String {
     let names: Vec<String> = list.iter().map(|s| s.to_string()).collect();
@@ -13,6 +13,12 @@ fn seats(list: &[plunder_core::Seat]) -> String {
         "nobody".into()
     } else {
         names.join(", ")
+    }
+}
+
+impl LyingPirates {
+    fn tile_name(&self, tile: u8) -> &str {
+        self.content.tiles.get(tile as usize).map_or("?", |t| t.name.as_str())
     }
 }
 
@@ -55,6 +61,22 @@ impl Narrate for LyingPirates {
             let faces: Vec<String> = v.my_dice.iter().map(|&f| face_name(f)).collect();
             lines.push(format!("  Your dice: {}", faces.join(" ")));
         }
+        if !v.my_tiles.is_empty() {
+            let tiles: Vec<&str> = v.my_tiles.iter().map(|&t| self.tile_name(t)).collect();
+            lines.push(format!("  Your tiles: {}", tiles.join(", ")));
+        }
+        if v.map.iter().any(Option::is_none) {
+            let map: Vec<String> = v
+                .map
+                .iter()
+                .enumerate()
+                .map(|(p, t)| format!("{p}: {}", t.map_or("(open)", |t| self.tile_name(t))))
+                .collect();
+            lines.push(format!("  Map: {}", map.join(" · ")));
+        }
+        if let Some(p) = v.placer {
+            lines.push(format!("  {p} places a tile"));
+        }
         if !v.hand.is_empty() {
             let cards: Vec<String> = v
                 .hand
@@ -78,6 +100,12 @@ impl Narrate for LyingPirates {
 
     fn news(&self, before: &View, after: &View) -> Vec<String> {
         let mut news = Vec::new();
+        for (space, (a, b)) in after.map.iter().zip(&before.map).enumerate() {
+            if let (Some(tile), None) = (a, b) {
+                let by = before.placer.map_or("the rules".to_string(), |p| p.to_string());
+                news.push(format!("{by} places {} on space {space}", self.tile_name(*tile)));
+            }
+        }
         if after.round != before.round {
             news.push(format!("Round {} begins; betting: {}", after.round, seats(&after.in_phase)));
         }
@@ -140,8 +168,54 @@ impl Narrate for LyingPirates {
                     None => format!("play {name}"),
                 }
             }
+            Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
             other => other.to_string(),
         }
+    }
+
+    fn chance_label(&self, chance: &Chance) -> String {
+        match chance {
+            Chance::Card { card } => {
+                format!("card {}", self.content.cards.get(*card as usize).map_or("?", |c| c.name.as_str()))
+            }
+            Chance::Tile { tile } => format!("tile {}", self.tile_name(*tile)),
+            other => other.to_string(),
+        }
+    }
+
+    fn option_meanings(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("players", "3 to 6 captains"),
+            ("map", "\"base\" (14 spaces, 6 cards each) or \"extended\" (20 spaces, 7 cards each)"),
+            (
+                "setup",
+                "\"first_game\" (the suggested layout, seat 0 holds the token) or \"placement\" (the 21 tiles dealt \
+                 face down, whoever gets Start/End takes the token, then the captains place their tiles in turn)",
+            ),
+            ("deck", "\"starter\" (the 53-card starter set)"),
+            ("max_rounds", "safety stop: after this many rounds the ship farthest ahead wins"),
+        ]
+    }
+
+    /// A card's or a tile's text, so a captain knows what it plays or lays down.
+    fn explain(&self, _view: &View, action: &Action) -> String {
+        match action {
+            Action::Play { card, .. } => {
+                self.content.cards.get(*card as usize).map_or(String::new(), |c| c.text.clone())
+            }
+            Action::Place { tile, .. } => {
+                self.content.tiles.get(*tile as usize).map_or(String::new(), |t| t.text.clone())
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn look_up(&self, name: &str) -> Option<String> {
+        let wanted = name.trim().to_lowercase();
+        let card = self.content.cards.iter().find(|c| c.name.to_lowercase() == wanted || c.id == wanted);
+        let tile = self.content.tiles.iter().find(|t| t.name.to_lowercase() == wanted || t.id == wanted);
+        card.map(|c| format!("{} ({:?} card): {}", c.name, c.metal, c.text))
+            .or_else(|| tile.map(|t| format!("{} (tile): {}", t.name, t.text)))
     }
 
     fn rules_summary(&self) -> String {

@@ -50,6 +50,15 @@ pub struct View {
     pub ring: u8,
     /// The tile under each ship (its index in the tile list).
     pub tiles: Vec<u8>,
+    /// The map from Start/End in sailing order: each space's tile, or `None` while it is open (setup).
+    pub map: Vec<Option<u8>>,
+    /// Setup: the tiles the viewer holds face down, how many each captain holds, and who places next.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub my_tiles: Vec<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiles_held: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placer: Option<Seat>,
     pub progress: Vec<u8>,
     pub coins: Vec<u16>,
     /// Dice in each cup, and the kinds of special dice each holds (1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed;
@@ -136,13 +145,22 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         (_, Wait::Pay { who, coins }) => Some(Question::Pay { seat: who, coins }),
         _ => None,
     };
+    let setup = matches!(s.phase, Phase::TileDeal | Phase::Placement);
     let window_open = matches!(s.phase, Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow);
     View {
         viewer: me,
         phase: s.phase,
         round: s.round,
         ring: s.ring,
-        tiles: seats().map(|p| game.tile_at(s.progress[p.index()])).collect(),
+        tiles: seats().map(|p| game.tile_at(s, s.progress[p.index()])).collect(),
+        map: (0..s.ring).map(|p| Some(s.layout[p as usize]).filter(|&t| t != NONE)).collect(),
+        my_tiles: me.map_or(Vec::new(), |m| (0..32u8).filter(|&t| s.tiles_held[m.index()] & (1 << t) != 0).collect()),
+        tiles_held: if setup {
+            seats().map(|p| s.tiles_held[p.index()].count_ones() as u8).collect()
+        } else {
+            Vec::new()
+        },
+        placer: (s.phase == Phase::Placement).then_some(s.placer),
         progress: seats().map(|p| s.progress[p.index()]).collect(),
         coins: seats().map(|p| s.coins[p.index()]).collect(),
         dice: seats().map(|p| s.cups.count(p)).collect(),
