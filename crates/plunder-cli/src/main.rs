@@ -17,7 +17,11 @@ use clap::{Parser, Subcommand};
 use plunder_cli::{engine, excerpt, output, soak};
 
 #[derive(Debug, Parser)]
-#[command(name = "plunder", version, about = "Pirate dice games: play online or in the terminal, simulate and report, solve, replay, and an engine protocol")]
+#[command(
+    name = "plunder",
+    version,
+    about = "Pirate dice games: play online or in the terminal, simulate and report, solve, replay, and an engine protocol"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
