@@ -104,14 +104,18 @@ impl BidRules {
         let biddable = self.biddable_faces();
         match self.raise {
             RaiseRule::QuantityMajor => {
-                // As many dice of a higher face, then more dice of any face.
+                // As many dice of a higher face, then more dice of any face: the set bits of `biddable`, each
+                // visited once, so a face that may not be bid costs nothing.
                 let (first, above) = last.map_or((1, 0), |b| (b.quantity.max(1), b.face));
                 for quantity in first..=max_quantity {
-                    let from = if last.is_some_and(|l| l.quantity == quantity) { above.saturating_add(1) } else { 1 };
-                    for face in from..=self.faces.min(63) {
-                        if biddable & (1 << face) != 0 {
-                            f(Bid { quantity, face });
-                        }
+                    let mut faces = if last.is_some_and(|l| l.quantity == quantity) {
+                        biddable & u64::MAX.checked_shl(above as u32 + 1).unwrap_or(0)
+                    } else {
+                        biddable
+                    };
+                    while faces != 0 {
+                        f(Bid { quantity, face: faces.trailing_zeros() as u8 });
+                        faces &= faces - 1;
                     }
                 }
             }

@@ -4,7 +4,7 @@
 use plunder_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use super::{Bid, BidRules, CountRule, Cups};
+use super::{Bid, BidRules, CountRule, Cups, DieKinds};
 
 /// The two calls every bidding game has, whatever it names them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,15 +36,15 @@ pub struct Revealed<S> {
 
 impl<S> Revealed<S> {
     /// The showdown `showdown` of the table `cups`.
-    pub fn new<const D: usize>(showdown: S, cups: &Cups<D>) -> Revealed<S> {
+    pub fn new<const D: usize, K: DieKinds<D>>(showdown: S, cups: &Cups<D, K>) -> Revealed<S> {
         Revealed { showdown, dice: cups.all_dice() }
     }
 }
 
 /// Dice on the whole table that count for `bid`'s face when `bidder` made the bid.
-pub fn count_table<const D: usize>(
+pub fn count_table<const D: usize, K: DieKinds<D>>(
     rules: &BidRules,
-    cups: &Cups<D>,
+    cups: &Cups<D, K>,
     face: u8,
     bidder: Seat,
     rule: &impl CountRule,

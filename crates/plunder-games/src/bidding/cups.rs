@@ -3,6 +3,8 @@
 //! A die has a kind as well as a face: regular dice are kind [`REGULAR`]; a game numbers its special dice from 1
 //! (Lying Pirates' Pirate King, Mermaid, Ghost and Cursed Die) and gives each kind its own faces. Counting rules
 //! see the kinds ([`super::CountRule`]), and losing dice can spare or prefer kinds ([`Cups::lose_ranked`]).
+//! Games without special dice use [`PlainCups`], which stores no kinds: every die is [`REGULAR`], and the cups
+//! stay as small to copy as before kinds existed (liar's dice copies them into every showdown).
 
 use plunder_core::{Seat, SeatSet};
 
@@ -18,24 +20,82 @@ pub type DieKind = u8;
 /// The kind of an ordinary die.
 pub const REGULAR: DieKind = 0;
 
+/// Where cups keep their dice's kinds: [`PerDie`] (a kind for every die) or [`AllRegular`] (none stored).
+pub trait DieKinds<const D: usize>: Copy + std::fmt::Debug + PartialEq + Eq {
+    /// Every die regular.
+    const REGULAR: Self;
+    /// The kinds of the first `len` dice of cup `cup`.
+    fn of(&self, cup: usize, len: usize) -> &[DieKind];
+    /// Sets the kind of die `index` of cup `cup`; false if this store cannot hold `kind`.
+    fn set(&mut self, cup: usize, index: usize, kind: DieKind) -> bool;
+    /// Closes the gap of a die removed at `index` from a cup of `len` dice.
+    fn remove(&mut self, cup: usize, index: usize, len: usize);
+}
+
+/// A kind for every die: the cups of a game with special dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Cups<const D: usize = MAX_DICE> {
+pub struct PerDie<const D: usize>([[DieKind; D]; MAX_CUPS]);
+
+impl<const D: usize> DieKinds<D> for PerDie<D> {
+    const REGULAR: Self = PerDie([[REGULAR; D]; MAX_CUPS]);
+    #[inline]
+    fn of(&self, cup: usize, len: usize) -> &[DieKind] {
+        &self.0[cup][..len]
+    }
+    #[inline]
+    fn set(&mut self, cup: usize, index: usize, kind: DieKind) -> bool {
+        self.0[cup][index] = kind;
+        true
+    }
+    #[inline]
+    fn remove(&mut self, cup: usize, index: usize, len: usize) {
+        self.0[cup].copy_within(index + 1..len, index);
+    }
+}
+
+/// No kinds stored: every die is regular (liar's dice, Scallywager).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AllRegular;
+
+/// Kinds read by [`AllRegular`]: enough for any cup (`D` is at most this, checked when cups are made).
+static REGULARS: [DieKind; 64] = [REGULAR; 64];
+
+impl<const D: usize> DieKinds<D> for AllRegular {
+    const REGULAR: Self = AllRegular;
+    #[inline]
+    fn of(&self, _cup: usize, len: usize) -> &[DieKind] {
+        &REGULARS[..len]
+    }
+    #[inline]
+    fn set(&mut self, _cup: usize, _index: usize, kind: DieKind) -> bool {
+        kind == REGULAR
+    }
+    #[inline]
+    fn remove(&mut self, _cup: usize, _index: usize, _len: usize) {}
+}
+
+/// Cups whose dice are all regular.
+pub type PlainCups = Cups<MAX_DICE, AllRegular>;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Cups<const D: usize = MAX_DICE, K: DieKinds<D> = PerDie<D>> {
     seats: u8,
     counts: [u8; MAX_CUPS],
     dice: [[u8; D]; MAX_CUPS],
-    kinds: [[DieKind; D]; MAX_CUPS],
+    kinds: K,
     /// The next die to roll (seat, index); `seat == seats` once every cup is rolled.
     cursor: (u8, u8),
 }
 
-impl<const D: usize> Cups<D> {
+impl<const D: usize, K: DieKinds<D>> Cups<D, K> {
     /// Cups for `counts.len()` seats with these many dice each, not yet rolled.
-    pub fn new(counts: &[u8]) -> Cups<D> {
+    pub fn new(counts: &[u8]) -> Cups<D, K> {
+        const { assert!(D <= REGULARS.len(), "a cup's room is at most 64 dice") };
         let mut cups = Cups {
             seats: counts.len() as u8,
             counts: [0; MAX_CUPS],
             dice: [[0; D]; MAX_CUPS],
-            kinds: [[REGULAR; D]; MAX_CUPS],
+            kinds: K::REGULAR,
             cursor: (0, 0),
         };
         cups.counts[..counts.len()].copy_from_slice(counts);
@@ -61,7 +121,7 @@ impl<const D: usize> Cups<D> {
     /// The kinds of `seat`'s dice, in the order of [`Cups::dice_of`].
     #[inline]
     pub fn kinds_of(&self, seat: Seat) -> &[DieKind] {
-        &self.kinds[seat.index()][..self.counts[seat.index()] as usize]
+        self.kinds.of(seat.index(), self.counts[seat.index()] as usize)
     }
 
     /// Every cup's dice, seat by seat (for a showdown).
@@ -102,7 +162,7 @@ impl<const D: usize> Cups<D> {
     /// The seat and kind of the die rolled next (its kind says which faces it has).
     #[inline]
     pub fn rolling_die(&self) -> Option<(Seat, DieKind)> {
-        self.rolling().map(|seat| (seat, self.kinds[seat.index()][self.cursor.1 as usize]))
+        self.rolling().map(|seat| (seat, self.kinds.of(seat.index(), D)[self.cursor.1 as usize]))
     }
 
     /// Whether `seat`'s cup is fully rolled.
@@ -150,15 +210,15 @@ impl<const D: usize> Cups<D> {
         self.gain_kind(seat, REGULAR, face)
     }
 
-    /// Adds a die of `kind` showing `face` to `seat` if there is room; returns whether it fit.
+    /// Adds a die of `kind` showing `face` to `seat` if there is room (and the cups keep kinds, for a special
+    /// die); returns whether it fit.
     #[inline]
     pub fn gain_kind(&mut self, seat: Seat, kind: DieKind, face: u8) -> bool {
         let c = self.counts[seat.index()] as usize;
-        if c >= D {
+        if c >= D || !self.kinds.set(seat.index(), c, kind) {
             return false;
         }
         self.dice[seat.index()][c] = face;
-        self.kinds[seat.index()][c] = kind;
         self.counts[seat.index()] += 1;
         true
     }
@@ -169,9 +229,9 @@ impl<const D: usize> Cups<D> {
         if index >= count {
             return None;
         }
-        let removed = (self.kinds[s][index], self.dice[s][index]);
+        let removed = (self.kinds.of(s, count)[index], self.dice[s][index]);
         self.dice[s].copy_within(index + 1..count, index);
-        self.kinds[s].copy_within(index + 1..count, index);
+        self.kinds.remove(s, index, count);
         self.counts[s] -= 1;
         Some(removed)
     }
@@ -243,6 +303,23 @@ mod tests {
         assert_eq!(cups.lose_ranked(Seat(0), 5, rank), 2, "the Cursed Die stays");
         assert_eq!(cups.kinds_of(Seat(0)), &[CURSED]);
         assert_eq!(cups.remove(Seat(0), 3), None);
+    }
+
+    #[test]
+    fn plain_cups_read_regular_and_refuse_special_dice() {
+        let mut cups: PlainCups = Cups::new(&[2, 1]);
+        cups.start_roll();
+        assert_eq!(cups.rolling_die(), Some((Seat(0), REGULAR)));
+        for face in [4, 5, 6] {
+            cups.roll(face);
+        }
+        assert!(!cups.gain_kind(Seat(1), 1, 3), "no room for a kind");
+        assert!(cups.gain(Seat(1), 3));
+        assert_eq!(cups.kinds_of(Seat(1)), &[REGULAR, REGULAR]);
+        assert_eq!(cups.remove(Seat(0), 0), Some((REGULAR, 4)));
+        assert_eq!(cups.dice_of(Seat(0)), &[5]);
+        assert_eq!(cups.kinds_of(Seat(0)), &[REGULAR]);
+        assert!(std::mem::size_of::<PlainCups>() < std::mem::size_of::<Cups>() - 50, "no kinds stored");
     }
 
     #[test]

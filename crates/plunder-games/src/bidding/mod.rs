@@ -14,7 +14,7 @@ mod words;
 pub use bid::{Bid, BidRules, RaiseRule, Wild};
 pub use call::{count_table, Call, Revealed};
 pub use count::{count_matching, CountRule, PlainCount};
-pub use cups::{Cups, DieKind, MAX_CUPS, MAX_DICE, REGULAR};
+pub use cups::{AllRegular, Cups, DieKind, DieKinds, PerDie, PlainCups, MAX_CUPS, MAX_DICE, REGULAR};
 pub use history::{raises_in, BidAction, BidLog, BidMade};
 pub use odds::{p_at_least, p_exactly};
 pub use words::{read_bid, standing_bid_odds, Sight};

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::action::Roll;
 use super::options::{Length, Options, MAX_PLAYERS};
-use crate::bidding::{count_table, Bid, BidLog, Call, Cups, PlainCount};
+use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -33,14 +33,14 @@ pub struct Showdown {
     pub gainer: Option<Seat>,
     /// The cups as they were shown.
     #[serde(skip)]
-    pub cups: Cups,
+    pub cups: PlainCups,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub(super) phase: Phase,
     pub(super) round: u32,
-    pub(super) cups: Cups,
+    pub(super) cups: PlainCups,
     pub(super) turn: Seat,
     /// Who opens the round.
     pub(super) opener: Seat,
@@ -57,7 +57,7 @@ impl State {
         for (seat, count) in counts.iter_mut().enumerate().take(players) {
             *count = options.dice_of(seat);
         }
-        let mut cups = Cups::new(&counts[..players]);
+        let mut cups = PlainCups::new(&counts[..players]);
         cups.start_roll();
         State {
             phase: Phase::Roll,

@@ -120,13 +120,14 @@ impl Game for LootPirates {
                 out.extend(state.contestants.iter().filter(|&t| t != seat).map(|target| Action::Aim { target }));
             }
             Phase::Negotiate => {
-                out.push(Action::Pass);
                 let most = state.coins[seat.index()].min(self.options.max_payment);
+                out.push(Action::Pass);
                 for to in Seat::all(self.players()).filter(|&t| t != seat) {
                     if !state.shown[seat.index()].contains(to) {
                         out.push(Action::Show { to });
                     }
-                    out.extend((1..=most).map(|doubloons| Action::Pay { to, doubloons }));
+                    // A half-open range: its extend writes without a check per item, an inclusive one's does not.
+                    out.extend((1..most.saturating_add(1)).map(|doubloons| Action::Pay { to, doubloons }));
                 }
             }
             Phase::Fire => {

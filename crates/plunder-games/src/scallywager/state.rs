@@ -9,7 +9,7 @@ use super::action::Chance;
 use super::cards::{ByDeck, Deck, Effect, MAX_CARDS};
 use super::options::{MAX_CAPTAINS, MAX_CREW};
 use super::Scallywager;
-use crate::bidding::{count_table, Bid, BidLog, Call, Cups, PlainCount, MAX_CUPS};
+use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups, MAX_CUPS};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -50,7 +50,7 @@ pub struct Showdown {
     pub lost: [u8; MAX_CUPS],
     /// Who draws a card.
     pub draws: Option<Seat>,
-    pub cups: Cups,
+    pub cups: PlainCups,
 }
 
 impl Showdown {
@@ -181,7 +181,7 @@ pub struct State {
     pub(super) phase: Phase,
     pub(super) turn: u32,
     pub(super) token: Seat,
-    pub(super) cups: Cups,
+    pub(super) cups: PlainCups,
     /// Dice waiting to be rolled, a bit per die.
     pub(super) pending: [u16; MAX_CUPS],
     /// `seen[viewer][owner]`: dice of `owner` that `viewer` has looked at this turn.
@@ -223,7 +223,7 @@ impl State {
             phase: Phase::Start,
             turn: 0,
             token: Seat(0),
-            cups: Cups::new(&counts[..players]),
+            cups: PlainCups::new(&counts[..players]),
             pending: [0; MAX_CUPS],
             seen: [[0; MAX_CUPS]; MAX_CUPS],
             shown: [0; MAX_CUPS],
