@@ -65,6 +65,17 @@ impl std::fmt::Display for ZoneError {
 
 impl std::error::Error for ZoneError {}
 
+/// The kinds whose bits are set in `bits` (a [`Zones::kinds_in`]), lowest first.
+pub fn kinds(mut bits: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let kind = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            kind
+        })
+    })
+}
+
 /// Every card of one family, with up to `N` cards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Zones<const N: usize> {

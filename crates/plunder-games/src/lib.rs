@@ -9,6 +9,8 @@ pub mod loot_pirates;
 pub mod lying_pirates;
 pub mod pirate_haven;
 pub mod pirates_flag;
+#[cfg(test)]
+mod pieces_held_tests;
 mod registry;
 pub mod scallywager;
 
