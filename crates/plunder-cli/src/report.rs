@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::plot::{self, Bar};
+use plunder_core::Seat;
 use crate::simulate::{read_results, render, summary_of_results, wilson_interval, GameResult, Summary};
 use plunder_cli::output::write_stdout;
 
@@ -190,7 +191,10 @@ fn pct(x: f64) -> String {
 
 /// A rate in two runs: wins and games (or seat-games) in each.
 struct RateRow {
+    /// "seat 0" or "first player", as `report compare` prints it.
     name: String,
+    /// The seat whose win rate this is; `None` for the first player.
+    seat: Option<u8>,
     a: SeatGames,
     b: SeatGames,
 }
@@ -208,6 +212,14 @@ struct RateTest {
 }
 
 impl RateRow {
+    /// The measure for people: "the win rate of P1", "the win rate of the first player".
+    fn measure(&self) -> String {
+        match self.seat {
+            Some(seat) => format!("the win rate of {}", Seat(seat)),
+            None => "the win rate of the first player".to_string(),
+        }
+    }
+
     fn test(&self) -> RateTest {
         let ((n_a, wins_a), (n_b, wins_b)) = (self.a, self.b);
         let (rate_a, ci_a) = wilson_interval(wins_a, n_a);
@@ -268,6 +280,28 @@ fn describe_run(run: &Run) -> String {
     )
 }
 
+/// Which options (or bots) tell two runs apart, for people: "B differs from A in ones_wild: true (A: false)".
+fn options_differ(a: &Run, b: &Run) -> String {
+    let (oa, ob) = (&a.summary.options, &b.summary.options);
+    let mut keys: Vec<&String> = oa.as_object().into_iter().chain(ob.as_object()).flat_map(|o| o.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let show = |v: Option<&serde_json::Value>| v.map_or("unset".to_string(), |v| v.to_string());
+    let mut differ: Vec<String> = keys
+        .into_iter()
+        .filter(|k| oa.get(k.as_str()) != ob.get(k.as_str()))
+        .map(|k| format!("{k}: {} (A: {})", show(ob.get(k.as_str())), show(oa.get(k.as_str()))))
+        .collect();
+    if a.results[0].bots != b.results[0].bots {
+        differ.push(format!("bots: {} (A: {})", b.results[0].bots.join(","), a.results[0].bots.join(",")));
+    }
+    if differ.is_empty() {
+        "A and B have the same options and bots (another seed, say).".to_string()
+    } else {
+        format!("B differs from A in {}.", differ.join("; "))
+    }
+}
+
 fn comparison(a: &Run, b: &Run) -> Result<Comparison, String> {
     if a.summary.game != b.summary.game || a.seats() != b.seats() {
         return Err(format!(
@@ -281,12 +315,12 @@ fn comparison(a: &Run, b: &Run) -> Result<Comparison, String> {
     let mut rates: Vec<RateRow> = (0..a.seats())
         .map(|seat| {
             let tally = |run: &Run| (run.summary.games as f64, run.summary.seats[seat].wins);
-            RateRow { name: format!("seat {seat}"), a: tally(a), b: tally(b) }
+            RateRow { name: format!("seat {seat}"), seat: Some(seat as u8), a: tally(a), b: tally(b) }
         })
         .collect();
     let first = |run: &Run| run.by_position()[0];
     if first(a).0 > 0.0 && first(b).0 > 0.0 {
-        rates.push(RateRow { name: "first player".to_string(), a: first(a), b: first(b) });
+        rates.push(RateRow { name: "first player".to_string(), seat: None, a: first(a), b: first(b) });
     }
     let (mean_a, sd_a) = mean_sd(&a.lengths());
     let (mean_b, sd_b) = mean_sd(&b.lengths());
@@ -431,11 +465,25 @@ fn difference_rows(rows: &[(Effect, EffectTest)]) -> Vec<plot::Difference> {
         .collect()
 }
 
+/// A p-value for a table: three decimals, or "< 0.001".
+fn p_value(p: f64) -> String {
+    if p < 0.001 {
+        "< 0.001".to_string()
+    } else {
+        format!("{p:.3}")
+    }
+}
+
+/// A rate with its interval, compactly: "42.6% (38.4–46.8)".
+fn rate_with_interval(rate: f64, [low, high]: [f64; 2]) -> String {
+    format!("{:.1}% ({:.1}–{:.1})", 100.0 * rate, 100.0 * low, 100.0 * high)
+}
+
 fn effects_table(html: &mut String, id: &str, what: &str, rows: &[(Effect, EffectTest)]) {
     let _ = writeln!(
         html,
-        "<table id=\"{id}\"><tr><th>{what}</th><th>seat-games with</th><th>win rate with</th>\
-         <th>seat-games without</th><th>win rate without</th><th>difference</th><th>p</th></tr>"
+        "<div class=\"scroll\"><table id=\"{id}\"><tr><th>{what}</th><th>seat-games with</th><th>win rate with</th>\
+         <th>seat-games without</th><th>win rate without</th><th>difference, pts</th><th>p</th></tr>"
     );
     for ((key, with, without), t) in rows {
         let class = match (t.p < 0.05, t.difference > 0.0) {
@@ -445,24 +493,19 @@ fn effects_table(html: &mut String, id: &str, what: &str, rows: &[(Effect, Effec
         };
         let _ = writeln!(
             html,
-            "<tr{class}><td>{}</td><td>{}</td><td>{} ({} – {})</td><td>{}</td><td>{} ({} – {})</td>\
-             <td>{:+.1} pts ({:+.1} – {:+.1})</td><td>{:.3}</td></tr>",
+            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+.1} ({:+.1}, {:+.1})</td><td>{}</td></tr>",
             escape(key),
             with.0,
-            pct(t.rate_with),
-            pct(t.ci_with[0]),
-            pct(t.ci_with[1]),
+            rate_with_interval(t.rate_with, t.ci_with),
             without.0,
-            pct(t.rate_without),
-            pct(t.ci_without[0]),
-            pct(t.ci_without[1]),
+            rate_with_interval(t.rate_without, t.ci_without),
             100.0 * t.difference,
             100.0 * t.ci_difference[0],
             100.0 * t.ci_difference[1],
-            t.p
+            p_value(t.p)
         );
     }
-    html.push_str("</table>\n");
+    html.push_str("</table></div>\n");
 }
 
 fn escape(text: &str) -> String {
@@ -560,8 +603,10 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
     let mut html = format!(
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{game}: balance report</title>\n<style>\
          body{{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}}table{{border-collapse:collapse}}\
-         td,th{{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}}td:first-child,th:first-child{{text-align:left}}\
-         img{{max-width:100%}}.strong{{background:#fde2e2}}.weak{{background:#e2ecfd}}</style></head><body>\n\
+         td,th{{padding:.2em .5em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;font-size:.92em}}\
+         td:first-child,th:first-child{{text-align:left;white-space:normal}}.note{{text-align:left;white-space:normal}}\
+         .scroll{{overflow-x:auto}}img{{max-width:100%}}.strong{{background:#fde2e2}}.weak{{background:#e2ecfd}}\
+         </style></head><body>\n\
          <h1>{game}: balance report</h1>\n<p>{desc}.</p>\n",
         game = escape(&s.game),
         desc = escape(&describe_run(run))
@@ -669,30 +714,41 @@ fn comparison_section(a: &Run, b: &Run, c: &Comparison, charts: &Charts) -> Resu
         escape(&describe_run(a)),
         escape(&describe_run(b))
     );
-    let significant: Vec<&str> = tests
+    let _ = writeln!(html, "<p id=\"options-differ\">{}</p>", escape(&options_differ(a, b)));
+    let significant: Vec<String> = tests
         .iter()
         .filter(|(_, t)| t.significant())
-        .map(|(row, _)| row.name.as_str())
-        .chain((c.length.p < 0.05).then_some("game length"))
+        .map(|(row, _)| row.measure())
+        .chain((c.length.p < 0.05).then(|| "the game length".to_string()))
         .collect();
-    let statement = if significant.is_empty() {
-        let most = tests.iter().filter_map(|(row, t)| t.needed.map(|n| (n, row.name.as_str()))).min();
-        match most {
-            Some((n, name)) => format!(
-                "No measure differs significantly at 5% between A and B. The largest gap ({name}) would take \
-                 about {n} games per side to show with 80% power."
-            ),
-            None => "No measure differs between A and B.".to_string(),
-        }
+    let measures = tests.len() + 1;
+    let closest = tests
+        .iter()
+        .filter(|(_, t)| !t.significant())
+        .filter_map(|(row, t)| t.needed.map(|n| (n, row.measure())))
+        .chain(c.length.needed.filter(|_| c.length.p >= 0.05).map(|n| (n, "the game length".to_string())))
+        .min();
+    let mut statement = if significant.is_empty() {
+        format!("None of the {measures} measures differs significantly at 5% between A and B.")
     } else {
-        format!("These differ significantly at 5% between A and B: {}.", significant.join(", "))
+        format!(
+            "Significant at 5%: {}. With {measures} tests at 5%, about one in twenty is significant by chance \
+             alone, so a single one near p = 0.05 wants a larger run to confirm.",
+            significant.join(", ")
+        )
     };
+    if let Some((n, measure)) = closest {
+        statement += &format!(
+            " Of the rest, the gap nearest to significance ({measure}) would take about {n} games per side to \
+             show (5% two-sided, 80% power)."
+        );
+    }
     let _ = writeln!(html, "<p id=\"comparison-verdict\">{}</p>", escape(&statement));
     let bars: Vec<Bar> = tests
         .iter()
         .flat_map(|(row, t)| {
             [("A", t.rate_a, t.ci_a, 0), ("B", t.rate_b, t.ci_b, 1)].map(|(side, value, interval, series)| Bar {
-                label: format!("{} {side}", row.name.replace("seat ", "P").replace("first player", "1st")),
+                label: format!("{} {side}", row.seat.map_or("1st".to_string(), |seat| Seat(seat).to_string())),
                 value,
                 interval: Some(interval),
                 series,
@@ -704,39 +760,32 @@ fn comparison_section(a: &Run, b: &Run, c: &Comparison, charts: &Charts) -> Resu
         &plot::bars_svg(&format!("{}: win rate in A (blue) and B (orange)", a.summary.game), &bars, Some(1.0 / a.seats() as f64), true),
         "win rates of both runs",
     )?;
-    html += "<table id=\"comparison\"><tr><th>measure</th><th>A</th><th>B</th><th>z</th><th>p</th><th>verdict</th></tr>\n";
+    html += "<div class=\"scroll\"><table id=\"comparison\"><tr><th>measure</th><th>A</th><th>B</th><th>z</th><th>p</th><th class=\"note\">verdict</th></tr>\n";
     for (row, t) in &tests {
-        let name = match row.name.strip_prefix("seat ").and_then(|n| n.parse::<u8>().ok()) {
-            Some(seat) => format!("win rate of {}", plunder_core::Seat(seat)),
-            None => format!("win rate of the {}", row.name),
-        };
+        let name = row.measure().replacen("the ", "", 1);
         let _ = writeln!(
             html,
-            "<tr{}><td>{}</td><td>{} ({} – {})</td><td>{} ({} – {})</td><td>{:+.2}</td><td>{:.3}</td><td>{}</td></tr>",
+            "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{}</td><td class=\"note\">{}</td></tr>",
             if t.significant() { " class=\"strong\"" } else { "" },
             escape(&name),
-            pct(t.rate_a),
-            pct(t.ci_a[0]),
-            pct(t.ci_a[1]),
-            pct(t.rate_b),
-            pct(t.ci_b[0]),
-            pct(t.ci_b[1]),
+            rate_with_interval(t.rate_a, t.ci_a),
+            rate_with_interval(t.rate_b, t.ci_b),
             t.z,
-            t.p,
+            p_value(t.p),
             escape(&t.verdict())
         );
     }
     let l = &c.length;
     let _ = writeln!(
         html,
-        "<tr{}><td>game length (rounds)</td><td>{:.2} (sd {:.2})</td><td>{:.2} (sd {:.2})</td><td>{:+.2}</td><td>{:.3}</td><td>{}</td></tr>\n</table>",
+        "<tr{}><td>game length (rounds)</td><td>{:.2} (sd {:.2})</td><td>{:.2} (sd {:.2})</td><td>{:+.2}</td><td>{}</td><td class=\"note\">{}</td></tr>\n</table></div>",
         if l.p < 0.05 { " class=\"strong\"" } else { "" },
         l.mean_a,
         l.sd_a,
         l.mean_b,
         l.sd_b,
         l.z,
-        l.p,
+        p_value(l.p),
         escape(&verdict(l.p, l.needed))
     );
     Ok(html)
