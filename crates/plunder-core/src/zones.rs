@@ -378,6 +378,17 @@ mod tests {
     }
 
     #[test]
+    fn kinds_lists_the_set_bits_lowest_first() {
+        assert_eq!(kinds(0).count(), 0);
+        assert_eq!(kinds(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
+        assert_eq!(kinds(1 << 63).collect::<Vec<_>>(), [63]);
+        let mut z = family();
+        z.draw(DECK, 2, HAND).unwrap();
+        z.draw(DECK, 0, HAND).unwrap();
+        assert_eq!(kinds(z.kinds_in(HAND)).collect::<Vec<_>>(), [0, 2]);
+    }
+
+    #[test]
     fn counts_are_public_and_draws_are_known_to_the_drawer_only() {
         let mut z = family();
         let mut weights = [0u32; 3];
