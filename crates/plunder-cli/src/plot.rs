@@ -276,7 +276,8 @@ impl Rasterizer {
 
     /// The PNG image of `svg`.
     pub fn png(&self, svg: &str) -> Result<Vec<u8>, String> {
-        let tree = resvg::usvg::Tree::from_str(svg, &self.options).map_err(|e| format!("a chart is not valid SVG: {e}"))?;
+        let tree =
+            resvg::usvg::Tree::from_str(svg, &self.options).map_err(|e| format!("a chart is not valid SVG: {e}"))?;
         let size = tree.size().to_int_size().scale_by(Self::SCALE).ok_or("a chart is too large to draw")?;
         let mut pixmap =
             resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("a chart is too large to draw")?;

@@ -9,9 +9,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::plot::{self, Bar};
-use plunder_core::Seat;
 use crate::simulate::{read_results, render, summary_of_results, wilson_interval, GameResult, Summary};
 use plunder_cli::output::write_stdout;
+use plunder_core::Seat;
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -446,7 +446,8 @@ fn effect_test((_, with, without): &Effect) -> EffectTest {
 /// Effects with both groups present, the largest difference first.
 fn ranked(mut effects: Vec<Effect>) -> Vec<(Effect, EffectTest)> {
     effects.retain(|(_, with, without)| with.0 > 0.0 && without.0 > 0.0);
-    let mut rows: Vec<(Effect, EffectTest)> = effects.into_iter().map(|e| (effect_test(&e), e)).map(|(t, e)| (e, t)).collect();
+    let mut rows: Vec<(Effect, EffectTest)> =
+        effects.into_iter().map(|e| (effect_test(&e), e)).map(|(t, e)| (e, t)).collect();
     rows.sort_by(|a, b| b.1.difference.abs().total_cmp(&a.1.difference.abs()).then_with(|| a.0 .0.cmp(&b.0 .0)));
     rows
 }
@@ -656,13 +657,23 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
     );
     html += &charts.write(
         "lengths",
-        &plot::bars_svg(&format!("{}: game length in rounds (share of games)", s.game), &histogram(&run.lengths()), None, true),
+        &plot::bars_svg(
+            &format!("{}: game length in rounds (share of games)", s.game),
+            &histogram(&run.lengths()),
+            None,
+            true,
+        ),
         "game length histogram",
     )?;
     html += "<h2>Scores</h2>\n";
     html += &charts.write(
         "scores",
-        &plot::bars_svg(&format!("{}: payoffs of all seats (share of seat-games)", s.game), &histogram(&scores), None, true),
+        &plot::bars_svg(
+            &format!("{}: payoffs of all seats (share of seat-games)", s.game),
+            &histogram(&scores),
+            None,
+            true,
+        ),
         "payoff histogram",
     )?;
 
@@ -683,7 +694,10 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
                  read large differences as leads to check.</p>\n";
         html += &charts.write(
             "held",
-            &plot::differences_svg(&format!("{}: win rate of holders minus the others", s.game), &difference_rows(&held)),
+            &plot::differences_svg(
+                &format!("{}: win rate of holders minus the others", s.game),
+                &difference_rows(&held),
+            ),
             "effects of pieces held",
         )?;
         effects_table(&mut html, "held", "piece held", &held);
@@ -757,7 +771,12 @@ fn comparison_section(a: &Run, b: &Run, c: &Comparison, charts: &Charts) -> Resu
         .collect();
     html += &charts.write(
         "comparison",
-        &plot::bars_svg(&format!("{}: win rate in A (blue) and B (orange)", a.summary.game), &bars, Some(1.0 / a.seats() as f64), true),
+        &plot::bars_svg(
+            &format!("{}: win rate in A (blue) and B (orange)", a.summary.game),
+            &bars,
+            Some(1.0 / a.seats() as f64),
+            true,
+        ),
         "win rates of both runs",
     )?;
     html += "<div class=\"scroll\"><table id=\"comparison\"><tr><th>measure</th><th>A</th><th>B</th><th>z</th><th>p</th><th class=\"note\">verdict</th></tr>\n";

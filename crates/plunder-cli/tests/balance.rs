@@ -140,8 +140,7 @@ fn effect_rows(html: &str, id: &str) -> Vec<(String, u64, u64)> {
         .split("<tr")
         .skip(2)
         .map(|row| {
-            let cells: Vec<&str> =
-                row.split("<td>").skip(1).map(|c| c.split("</td>").next().unwrap()).collect();
+            let cells: Vec<&str> = row.split("<td>").skip(1).map(|c| c.split("</td>").next().unwrap()).collect();
             (cells[0].to_string(), cells[1].parse().unwrap(), cells[3].parse().unwrap())
         })
         .collect()
@@ -264,8 +263,7 @@ fn the_report_compares_two_option_sets_side_by_side() {
     let d6_options = ["--options", "{\"starting_doubloons\": \"d6\"}"];
     assert!(plunder(&[&base[..], &[path(&d6)], &d6_options[..]].concat()).status.success());
     let out_dir = dir.join("report");
-    let out =
-        plunder(&["report", path(&fixed), "--compare", path(&d6), "--out", path(&out_dir), "--format", "svg"]);
+    let out = plunder(&["report", path(&fixed), "--compare", path(&d6), "--out", path(&out_dir), "--format", "svg"]);
     assert!(out.status.success(), "{}", text(&out));
     let html = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
     assert!(html.contains("<p id=\"options-differ\">B differs from A in starting_doubloons: &quot;d6&quot;"), "{html}");

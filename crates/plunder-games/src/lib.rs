@@ -7,10 +7,10 @@ pub mod bidding;
 pub mod liars_dice;
 pub mod loot_pirates;
 pub mod lying_pirates;
-pub mod pirate_haven;
-pub mod pirates_flag;
 #[cfg(test)]
 mod pieces_held_tests;
+pub mod pirate_haven;
+pub mod pirates_flag;
 mod registry;
 pub mod scallywager;
 

@@ -46,7 +46,8 @@ pub use view::{BattleView, Question, StackCard, View};
 use plunder_core::priority::Window;
 use plunder_core::zones::{kinds, Zones};
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use crate::bidding::{Bid, BidLog, BidRules, Cups, RaiseRule, Wild, REGULAR};

@@ -44,7 +44,8 @@ pub use view::{StackItem, View};
 
 use plunder_core::priority::MAX_STACK;
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use data::{Effect as E, OwnDir, RedirectTo, ShipDir, TargetSpec as T, Timing as Tm};

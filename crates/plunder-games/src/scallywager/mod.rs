@@ -41,7 +41,8 @@ pub use state::{CallKind, CardUse, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use crate::bidding::Bid;
