@@ -187,7 +187,10 @@ pub fn differences_svg(title: &str, rows: &[Difference]) -> String {
     let height = TOP + ROW * rows.len().max(1) as f64 + BOTTOM;
     let plot_w = WIDTH - LABELS - RIGHT;
     let reach = rows.iter().flat_map(|r| [r.interval[0].abs(), r.interval[1].abs(), r.value.abs()]).fold(0.0, f64::max);
-    let scale = ((reach * 20.0).ceil() / 20.0).clamp(0.05, 1.0);
+    // Round ticks: the smallest step among 1, 2, 5, 10, 20, 25 points that covers the reach in at most 4.
+    let step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25].into_iter().find(|step| reach <= 4.0 * step).unwrap_or(0.25);
+    let ticks = ((reach / step).ceil() as i32).clamp(1, 4);
+    let scale = step * ticks as f64;
     let x = |v: f64| LABELS + plot_w * (v + scale) / (2.0 * scale);
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
@@ -197,8 +200,8 @@ pub fn differences_svg(title: &str, rows: &[Difference]) -> String {
         escape(title)
     );
     let bottom = height - BOTTOM;
-    for tick in -4..=4 {
-        let v = scale * tick as f64 / 4.0;
+    for tick in -ticks..=ticks {
+        let v = step * tick as f64;
         let stroke = if tick == 0 { "#555" } else { "#ddd" };
         svg += &format!(
             "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{TOP}\" y2=\"{bottom:.1}\" stroke=\"{stroke}\"/>\

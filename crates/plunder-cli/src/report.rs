@@ -454,7 +454,7 @@ fn ranked(mut effects: Vec<Effect>) -> Vec<(Effect, EffectTest)> {
 
 /// The rows of an effects chart: at most `MAX_ROWS`, the largest differences.
 fn difference_rows(rows: &[(Effect, EffectTest)]) -> Vec<plot::Difference> {
-    const MAX_ROWS: usize = 30;
+    const MAX_ROWS: usize = 60;
     rows.iter()
         .take(MAX_ROWS)
         .map(|((key, _, _), t)| plot::Difference {

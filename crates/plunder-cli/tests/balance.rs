@@ -188,9 +188,9 @@ fn the_report_draws_every_series_from_the_results() {
     for (key, with, without) in used.iter().chain(&held) {
         assert_eq!(with + without, 1200, "{key}");
     }
-    // The held chart has a row per held piece (the table's, at most 30), each with its difference.
+    // The held chart has a row per held piece (the table's, at most 60), each with its difference.
     let chart = std::fs::read_to_string(out_dir.join("held.svg")).unwrap();
-    assert_eq!(chart.matches("<g class=\"difference\">").count(), held.len().min(30));
+    assert_eq!(chart.matches("<g class=\"difference\">").count(), held.len().min(60));
     for (key, _, _) in &held {
         assert!(chart.contains(&format!("<title>{key}: ")), "{key} in the held chart");
     }
