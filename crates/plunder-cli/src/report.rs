@@ -855,12 +855,34 @@ mod tests {
             steps: 1,
             first: Some(0),
             counters: counters.iter().map(|keys| keys.iter().map(|k| (k.to_string(), 1)).collect()).collect(),
+            held: counters.iter().map(|keys| keys.iter().map(|k| format!("card {k}")).collect()).collect(),
         };
         let results = [result(0, [&["cannon"], &[]]), result(0, [&["cannon"], &["cannon"]]), result(1, [&[], &[]])];
-        let effects = content_effects(&results);
-        let (key, with, without) = &effects[0];
-        assert_eq!(key, "cannon");
-        // Seats with the cannon: 3 seat-games, 2 wins; without: 3 seat-games, 1 win.
-        assert_eq!((*with, *without), ((3.0, 2.0), (3.0, 1.0)));
+        // Seats with the cannon: 3 seat-games, 2 wins; without: 3 seat-games, 1 win; the same whether it was
+        // used or held.
+        for (effects, name) in [(content_effects(&results), "cannon"), (held_effects(&results), "card cannon")] {
+            let (key, with, without) = &effects[0];
+            assert_eq!(key, name);
+            assert_eq!((*with, *without), ((3.0, 2.0), (3.0, 1.0)));
+        }
+        // A results file from before pieces were recorded holds nothing: no rows, not an error.
+        let old: Vec<GameResult> = results.iter().map(|r| GameResult { held: Vec::new(), ..r.clone() }).collect();
+        assert!(held_effects(&old).is_empty());
+    }
+
+    #[test]
+    fn an_effect_interval_brackets_its_difference_and_shrinks_with_more_games() {
+        let small = effect_test(&("k".to_string(), (100.0, 40.0), (300.0, 75.0)));
+        let large = effect_test(&("k".to_string(), (10_000.0, 4_000.0), (30_000.0, 7_500.0)));
+        for t in [&small, &large] {
+            assert!((t.difference - 0.15).abs() < 1e-12);
+            assert!(t.ci_difference[0] < t.difference && t.difference < t.ci_difference[1]);
+        }
+        let width = |t: &EffectTest| t.ci_difference[1] - t.ci_difference[0];
+        // A hundred times the games: a tenth of the width.
+        assert!((width(&small) / width(&large) - 10.0).abs() < 1e-9);
+        // 40% of 100 against 25% of 300: Wald's half-width 1.96 * sqrt(.4*.6/100 + .25*.75/300) = 0.1078.
+        assert!((width(&small) / 2.0 - 0.1078).abs() < 1e-4, "{}", width(&small));
+        assert!(small.p < 0.01 && large.p < 1e-6);
     }
 }
