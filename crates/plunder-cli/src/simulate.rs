@@ -3,7 +3,7 @@
 //! same for a seed whatever the number of threads.
 //!
 //! With `--results FILE`, every game is also written as one JSON line ([`GameResult`]) with per-seat counters
-//! of the actions taken; a rerun with the same file skips the games already there (resume), `--shard i/n`
+//! of the actions taken and the designed pieces each seat held (watched after every step, beside the bots); a rerun with the same file skips the games already there (resume), `--shard i/n`
 //! plays one slice of the game indices, and `plunder report merge` sums result files into the summary a single
 //! run gives, because summaries are always summed game by game in index order, in fixed chunks of indices.
 
@@ -54,7 +54,8 @@ pub struct SimulateArgs {
     /// Game options as a JSON object (`plunder games` lists them with their defaults).
     #[arg(long, default_value = "{}")]
     options: String,
-    /// Also write every game as a JSON line to this file (appended). Games already in it are skipped, so an
+    /// Also write every game as a JSON line to this file (appended), with each seat's actions counted and the
+    /// cards, tiles and captains it held, for `plunder report`. Games already in it are skipped, so an
     /// interrupted run resumes where it stopped; the summary then covers all of the run's games in the file.
     #[arg(long)]
     results: Option<PathBuf>,
