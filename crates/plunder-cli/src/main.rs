@@ -37,9 +37,10 @@ enum Command {
     ///
     /// Example: plunder simulate --game loot-pirates --players 5 --games 100000 --seed 1 --bots loot,random
     Simulate(simulate::SimulateArgs),
-    /// Sum, chart and compare the result files of `simulate --results`.
+    /// Sum, chart and compare the result files of `simulate --results`: an HTML report with win rates, content
+    /// effects (pieces held and cards used) and, with --compare, two option sets side by side.
     ///
-    /// Example: plunder report results.jsonl --out report/
+    /// Example: plunder report fixed.jsonl --compare d6.jsonl --out report/
     Report(report::ReportArgs),
     /// Measure random playouts per second on one core (unchecked path, no bots).
     ///

@@ -1,5 +1,6 @@
-//! A simulation summary as an SVG bar chart: win rate per seat with its 95% interval and the fair share.
-//! Hand-written SVG, so the chart needs no library and opens in any browser.
+//! Charts of simulation results: win rate per seat with its 95% interval and the fair share, bar charts of
+//! shares, and differences with their intervals (content effects). Hand-written SVG, so a chart needs no
+//! library and opens in any browser; [`Rasterizer`] turns the same SVG into PNG for documents and slides.
 
 use crate::simulate::Summary;
 
@@ -91,6 +92,8 @@ pub struct Bar {
     pub label: String,
     pub value: f64,
     pub interval: Option<[f64; 2]>,
+    /// Which series the bar belongs to (its colour): 0 for a single series, 0 and 1 for two runs side by side.
+    pub series: usize,
 }
 
 /// A bar chart of shares (0 to 1): win rates with intervals, or a histogram's shares; `reference` draws a
@@ -131,7 +134,7 @@ pub fn bars_svg(title: &str, bars: &[Bar], reference: Option<f64>, percent: bool
             "<rect class=\"bar\" x=\"{x:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{:.1}\" fill=\"{}\"><title>{}: {}</title></rect>\n",
             y(bar.value),
             (y(0.0) - y(bar.value)).max(0.0),
-            COLOURS[0],
+            COLOURS[bar.series % COLOURS.len()],
             escape(&bar.label),
             show(bar.value)
         );
@@ -163,4 +166,125 @@ pub fn bars_svg(title: &str, bars: &[Bar], reference: Option<f64>, percent: bool
         );
     }
     svg + "</svg>\n"
+}
+
+/// One row of [`differences_svg`]: a difference of two rates, its 95% interval, and whether a test found it
+/// significant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Difference {
+    pub label: String,
+    pub value: f64,
+    pub interval: [f64; 2],
+    pub significant: bool,
+}
+
+/// A forest plot: one row per difference (in percentage points), a dot at the difference and a whisker for its
+/// interval, about a zero line; significant rows are red (higher) or blue (lower), the rest grey. Each row
+/// carries its numbers in a `<title>`.
+pub fn differences_svg(title: &str, rows: &[Difference]) -> String {
+    const ROW: f64 = 20.0;
+    const LABELS: f64 = 230.0;
+    let height = TOP + ROW * rows.len().max(1) as f64 + BOTTOM;
+    let plot_w = WIDTH - LABELS - RIGHT;
+    let reach = rows.iter().flat_map(|r| [r.interval[0].abs(), r.interval[1].abs(), r.value.abs()]).fold(0.0, f64::max);
+    // Round ticks: the smallest step among 1, 2, 5, 10, 20, 25 points that covers the reach in at most 4.
+    let step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25].into_iter().find(|step| reach <= 4.0 * step).unwrap_or(0.25);
+    let ticks = ((reach / step).ceil() as i32).clamp(1, 4);
+    let scale = step * ticks as f64;
+    let x = |v: f64| LABELS + plot_w * (v + scale) / (2.0 * scale);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
+        WIDTH / 2.0,
+        escape(title)
+    );
+    let bottom = height - BOTTOM;
+    for tick in -ticks..=ticks {
+        let v = step * tick as f64;
+        let stroke = if tick == 0 { "#555" } else { "#ddd" };
+        svg += &format!(
+            "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{TOP}\" y2=\"{bottom:.1}\" stroke=\"{stroke}\"/>\
+             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+            bottom + 16.0,
+            if tick == 0 { "0".to_string() } else { format!("{:+.0}", 100.0 * v) },
+            x = x(v)
+        );
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let y = TOP + ROW * (i as f64 + 0.5);
+        let colour = match (row.significant, row.value > 0.0) {
+            (true, true) => "#c53030",
+            (true, false) => "#2b6cb0",
+            _ => "#718096",
+        };
+        let label: String = row.label.chars().take(34).collect();
+        svg += &format!(
+            "<g class=\"difference\"><title>{}: {:+.1} pts [{:+.1}, {:+.1}]</title>\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\
+             <line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/>\
+             <circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"{colour}\"/></g>\n",
+            escape(&row.label),
+            100.0 * row.value,
+            100.0 * row.interval[0],
+            100.0 * row.interval[1],
+            LABELS - 8.0,
+            y + 4.0,
+            escape(&label),
+            x(row.interval[0].max(-scale)),
+            x(row.interval[1].min(scale)),
+            x(row.value),
+        );
+    }
+    svg += &format!(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">difference in win rate, percentage points; \
+         whiskers: 95% interval; red or blue: significant at 5%</text>\n</svg>\n",
+        WIDTH / 2.0,
+        height - 8.0
+    );
+    svg
+}
+
+/// Turns the charts' SVG into PNG, with the machine's fonts (loaded once: it takes a moment). Where no font is
+/// found the PNG still has every bar and line, only without text.
+pub struct Rasterizer {
+    options: resvg::usvg::Options<'static>,
+}
+
+impl Default for Rasterizer {
+    fn default() -> Self {
+        Rasterizer::new()
+    }
+}
+
+impl Rasterizer {
+    /// Pixels per SVG unit: twice the SVG's size, sharp on high-density screens and in print.
+    const SCALE: f32 = 2.0;
+
+    pub fn new() -> Rasterizer {
+        let mut options = resvg::usvg::Options::default();
+        let fonts = options.fontdb_mut();
+        fonts.load_system_fonts();
+        // The charts ask for "sans-serif"; point it at a sans face this machine has.
+        let family = ["DejaVu Sans", "Liberation Sans", "Noto Sans", "FreeSans", "Arial", "Helvetica"]
+            .into_iter()
+            .find(|name| fonts.faces().any(|face| face.families.iter().any(|(family, _)| family == name)))
+            .map(str::to_string)
+            .or_else(|| fonts.faces().next().and_then(|face| face.families.first().map(|(family, _)| family.clone())));
+        if let Some(family) = family {
+            fonts.set_sans_serif_family(family);
+        }
+        Rasterizer { options }
+    }
+
+    /// The PNG image of `svg`.
+    pub fn png(&self, svg: &str) -> Result<Vec<u8>, String> {
+        let tree =
+            resvg::usvg::Tree::from_str(svg, &self.options).map_err(|e| format!("a chart is not valid SVG: {e}"))?;
+        let size = tree.size().to_int_size().scale_by(Self::SCALE).ok_or("a chart is too large to draw")?;
+        let mut pixmap =
+            resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("a chart is too large to draw")?;
+        resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(Self::SCALE, Self::SCALE), &mut pixmap.as_mut());
+        pixmap.encode_png().map_err(|e| format!("cannot encode a chart as PNG: {e}"))
+    }
 }

@@ -1,7 +1,8 @@
 //! `plunder report`: what a designer reads from `simulate --results` files. `merge` sums shards into the
 //! summary of one run; `compare A B` tests whether two option sets differ; the bare command writes an HTML
-//! report with SVG charts: win rate by seat and by turn order, game lengths, scores, and content effects (the
-//! win rate of seats that used each card against those that did not).
+//! report with charts (SVG, PNG or both): win rate by seat and by turn order, game lengths, scores, content
+//! effects (the win rate of seats that held each piece, and that used each card, against those that did not),
+//! and with `--compare`, the same tests as `compare` side by side with a statement of what is significant.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::plot::{self, Bar};
 use crate::simulate::{read_results, render, summary_of_results, wilson_interval, GameResult, Summary};
 use plunder_cli::output::write_stdout;
+use plunder_core::Seat;
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -21,6 +23,13 @@ pub struct ReportArgs {
     /// The folder to write index.html and the charts into (created if missing).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Result files of a second run to compare with (another option set, say; shards are combined): the
+    /// report gains a side-by-side section with a test of each difference and the games that would show it.
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    compare: Vec<PathBuf>,
+    /// Write the charts as SVG, PNG or both (the page shows the SVG where there is one).
+    #[arg(long, value_enum, default_value_t = Format::Both)]
+    format: Format,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -74,7 +83,8 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
             }
             let out = args.out.ok_or("--out DIR: where to write the report")?;
             let run = Run::new(read_all(&args.files)?)?;
-            write_report(&run, &out)?;
+            let other = if args.compare.is_empty() { None } else { Some(Run::new(read_all(&args.compare)?)?) };
+            write_report(&run, other.as_ref(), &out, args.format)?;
             write_stdout(&format!("wrote {}\n", out.join("index.html").display()))
         }
     }
@@ -143,11 +153,13 @@ pub fn two_proportion_test(wins_a: f64, n_a: f64, wins_b: f64, n_b: f64) -> (f64
     (z, 2.0 * (1.0 - normal_cdf(z.abs())))
 }
 
+/// The normal quantiles of a two-sided test at 5% and of 80% power.
+const Z_ALPHA: f64 = 1.959_964;
+const Z_POWER: f64 = 0.841_621;
+
 /// Games per side for a two-sided test at 5% to detect rates `a` and `b` apart with 80% power; `None` if
 /// they are equal.
 pub fn games_needed(a: f64, b: f64) -> Option<u64> {
-    const Z_ALPHA: f64 = 1.959_964;
-    const Z_POWER: f64 = 0.841_621;
     let d = (a - b).abs();
     (d > 0.0).then(|| ((Z_ALPHA + Z_POWER).powi(2) * (a * (1.0 - a) + b * (1.0 - b)) / (d * d)).ceil() as u64)
 }
@@ -177,28 +189,83 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
-/// One line of a comparison: the two rates, the test, and how many games would settle it.
-fn compare_line(name: &str, (wins_a, n_a): (f64, f64), (wins_b, n_b): (f64, f64)) -> String {
-    let (rate_a, ci_a) = wilson_interval(wins_a, n_a);
-    let (rate_b, ci_b) = wilson_interval(wins_b, n_b);
-    let (z, p) = two_proportion_test(wins_a, n_a, wins_b, n_b);
-    let verdict = if p < 0.05 {
+/// A rate in two runs: wins and games (or seat-games) in each.
+struct RateRow {
+    /// "seat 0" or "first player", as `report compare` prints it.
+    name: String,
+    /// The seat whose win rate this is; `None` for the first player.
+    seat: Option<u8>,
+    a: SeatGames,
+    b: SeatGames,
+}
+
+/// The test of a [`RateRow`].
+struct RateTest {
+    rate_a: f64,
+    ci_a: [f64; 2],
+    rate_b: f64,
+    ci_b: [f64; 2],
+    z: f64,
+    p: f64,
+    /// Games per side that would show the difference, where it is not yet significant.
+    needed: Option<u64>,
+}
+
+impl RateRow {
+    /// The measure for people: "the win rate of P1", "the win rate of the first player".
+    fn measure(&self) -> String {
+        match self.seat {
+            Some(seat) => format!("the win rate of {}", Seat(seat)),
+            None => "the win rate of the first player".to_string(),
+        }
+    }
+
+    fn test(&self) -> RateTest {
+        let ((n_a, wins_a), (n_b, wins_b)) = (self.a, self.b);
+        let (rate_a, ci_a) = wilson_interval(wins_a, n_a);
+        let (rate_b, ci_b) = wilson_interval(wins_b, n_b);
+        let (z, p) = two_proportion_test(wins_a, n_a, wins_b, n_b);
+        RateTest { rate_a, ci_a, rate_b, ci_b, z, p, needed: games_needed(rate_a, rate_b) }
+    }
+}
+
+impl RateTest {
+    fn significant(&self) -> bool {
+        self.p < 0.05
+    }
+
+    fn verdict(&self) -> String {
+        verdict(self.p, self.needed)
+    }
+}
+
+/// Whether a test at 5% is significant, and if not, how many games each side would need.
+fn verdict(p: f64, needed: Option<u64>) -> String {
+    if p < 0.05 {
         "significant at 5%".to_string()
     } else {
-        match games_needed(rate_a, rate_b) {
+        match needed {
             Some(n) => format!("not significant; about {n} games each would show this difference"),
             None => "no difference".to_string(),
         }
-    };
-    format!(
-        "{name:<14} {:>6} [{}, {}]  {:>6} [{}, {}]  z {z:+.2}  p {p:.3}  {verdict}\n",
-        pct(rate_a),
-        pct(ci_a[0]),
-        pct(ci_a[1]),
-        pct(rate_b),
-        pct(ci_b[0]),
-        pct(ci_b[1])
-    )
+    }
+}
+
+/// Mean game lengths of two runs, a z-test of the means and the games each side would need.
+struct LengthTest {
+    mean_a: f64,
+    sd_a: f64,
+    mean_b: f64,
+    sd_b: f64,
+    z: f64,
+    p: f64,
+    needed: Option<u64>,
+}
+
+/// Two runs side by side: each seat's win rate, the first player's, and the game length.
+struct Comparison {
+    rates: Vec<RateRow>,
+    length: LengthTest,
 }
 
 fn describe_run(run: &Run) -> String {
@@ -213,7 +280,29 @@ fn describe_run(run: &Run) -> String {
     )
 }
 
-fn compare(a: &Run, b: &Run) -> Result<String, String> {
+/// Which options (or bots) tell two runs apart, for people: "B differs from A in ones_wild: true (A: false)".
+fn options_differ(a: &Run, b: &Run) -> String {
+    let (oa, ob) = (&a.summary.options, &b.summary.options);
+    let mut keys: Vec<&String> = oa.as_object().into_iter().chain(ob.as_object()).flat_map(|o| o.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let show = |v: Option<&serde_json::Value>| v.map_or("unset".to_string(), |v| v.to_string());
+    let mut differ: Vec<String> = keys
+        .into_iter()
+        .filter(|k| oa.get(k.as_str()) != ob.get(k.as_str()))
+        .map(|k| format!("{k}: {} (A: {})", show(ob.get(k.as_str())), show(oa.get(k.as_str()))))
+        .collect();
+    if a.results[0].bots != b.results[0].bots {
+        differ.push(format!("bots: {} (A: {})", b.results[0].bots.join(","), a.results[0].bots.join(",")));
+    }
+    if differ.is_empty() {
+        "A and B have the same options and bots (another seed, say).".to_string()
+    } else {
+        format!("B differs from A in {}.", differ.join("; "))
+    }
+}
+
+fn comparison(a: &Run, b: &Run) -> Result<Comparison, String> {
     if a.summary.game != b.summary.game || a.seats() != b.seats() {
         return Err(format!(
             "compare runs of the same game and table size, not {} ({} players) and {} ({} players)",
@@ -223,18 +312,15 @@ fn compare(a: &Run, b: &Run) -> Result<String, String> {
             b.seats()
         ));
     }
-    let mut out = format!("A: {}\nB: {}\n\n", describe_run(a), describe_run(b));
-    out += "                 A win rate [95%]         B win rate [95%]\n";
-    for seat in 0..a.seats() {
-        let tally = |run: &Run| (run.summary.seats[seat].wins, run.summary.games as f64);
-        out += &compare_line(&format!("seat {seat}"), tally(a), tally(b));
-    }
-    let first = |run: &Run| {
-        let rows = run.by_position();
-        (rows[0].1, rows[0].0)
-    };
-    if first(a).1 > 0.0 && first(b).1 > 0.0 {
-        out += &compare_line("first player", first(a), first(b));
+    let mut rates: Vec<RateRow> = (0..a.seats())
+        .map(|seat| {
+            let tally = |run: &Run| (run.summary.games as f64, run.summary.seats[seat].wins);
+            RateRow { name: format!("seat {seat}"), seat: Some(seat as u8), a: tally(a), b: tally(b) }
+        })
+        .collect();
+    let first = |run: &Run| run.by_position()[0];
+    if first(a).0 > 0.0 && first(b).0 > 0.0 {
+        rates.push(RateRow { name: "first player".to_string(), seat: None, a: first(a), b: first(b) });
     }
     let (mean_a, sd_a) = mean_sd(&a.lengths());
     let (mean_b, sd_b) = mean_sd(&b.lengths());
@@ -242,9 +328,41 @@ fn compare(a: &Run, b: &Run) -> Result<String, String> {
     let se = (sd_a * sd_a / n_a + sd_b * sd_b / n_b).sqrt();
     let z = if se > 0.0 { (mean_a - mean_b) / se } else { 0.0 };
     let p = 2.0 * (1.0 - normal_cdf(z.abs()));
+    let d = (mean_a - mean_b).abs();
+    let needed = (d > 0.0).then(|| ((Z_ALPHA + Z_POWER).powi(2) * (sd_a * sd_a + sd_b * sd_b) / (d * d)).ceil() as u64);
+    Ok(Comparison { rates, length: LengthTest { mean_a, sd_a, mean_b, sd_b, z, p, needed } })
+}
+
+fn compare(a: &Run, b: &Run) -> Result<String, String> {
+    let comparison = comparison(a, b)?;
+    let mut out = format!("A: {}\nB: {}\n\n", describe_run(a), describe_run(b));
+    out += "                 A win rate [95%]         B win rate [95%]\n";
+    for row in &comparison.rates {
+        let t = row.test();
+        out += &format!(
+            "{:<14} {:>6} [{}, {}]  {:>6} [{}, {}]  z {:+.2}  p {:.3}  {}\n",
+            row.name,
+            pct(t.rate_a),
+            pct(t.ci_a[0]),
+            pct(t.ci_a[1]),
+            pct(t.rate_b),
+            pct(t.ci_b[0]),
+            pct(t.ci_b[1]),
+            t.z,
+            t.p,
+            t.verdict()
+        );
+    }
+    let l = &comparison.length;
     out += &format!(
-        "game length    {mean_a:.2} rounds (sd {sd_a:.2})  {mean_b:.2} rounds (sd {sd_b:.2})  z {z:+.2}  p {p:.3}  {}\n",
-        if p < 0.05 { "significant at 5%" } else { "not significant" }
+        "game length    {:.2} rounds (sd {:.2})  {:.2} rounds (sd {:.2})  z {:+.2}  p {:.3}  {}\n",
+        l.mean_a,
+        l.sd_a,
+        l.mean_b,
+        l.sd_b,
+        l.z,
+        l.p,
+        verdict(l.p, l.needed)
     );
     Ok(out)
 }
@@ -252,31 +370,143 @@ fn compare(a: &Run, b: &Run) -> Result<String, String> {
 /// Seat-games and the wins among them.
 type SeatGames = (f64, f64);
 
-/// A counter's key, the seats that took that action and the seats that did not.
+/// A key (a card used, a captain held), the seats that had it and the seats that did not.
 type Effect = (String, SeatGames, SeatGames);
 
-/// Win rate of seats that took each counted action (a card played, say) at least once against seats that
-/// did not, per counter: (key, with (games, wins), without (games, wins)).
-fn content_effects(results: &[GameResult]) -> Vec<Effect> {
+/// Win rate of seats that had each key in a game (from `keys_of(result, seat)`) against seats that did not:
+/// (key, with (seat-games, wins), without (seat-games, wins)), keys in order.
+fn effects<'r>(results: &'r [GameResult], keys_of: impl Fn(&'r GameResult, usize) -> Vec<&'r str>) -> Vec<Effect> {
     let mut keys: BTreeMap<&str, (SeatGames, SeatGames)> = BTreeMap::new();
     for result in results {
-        for counts in &result.counters {
-            for key in counts.keys() {
+        for seat in 0..result.players {
+            for key in keys_of(result, seat) {
                 keys.entry(key).or_default();
             }
         }
     }
     for result in results {
-        for (seat, counts) in result.counters.iter().enumerate() {
+        for seat in 0..result.players {
+            let had = keys_of(result, seat);
             let win = Run::win_share(result, seat);
             for (key, (with, without)) in keys.iter_mut() {
-                let side = if counts.get(*key).is_some_and(|&n| n > 0) { &mut *with } else { &mut *without };
+                let side = if had.contains(key) { &mut *with } else { &mut *without };
                 side.0 += 1.0;
                 side.1 += win;
             }
         }
     }
     keys.into_iter().map(|(key, (with, without))| (key.to_string(), with, without)).collect()
+}
+
+/// Effects of the counted actions (cards played): seats that took each at least once against the others.
+fn content_effects(results: &[GameResult]) -> Vec<Effect> {
+    effects(results, |result, seat| {
+        result.counters.get(seat).map_or_else(Vec::new, |counts| {
+            counts.iter().filter(|(_, &n)| n > 0).map(|(key, _)| key.as_str()).collect()
+        })
+    })
+}
+
+/// Effects of the pieces held or dealt (captains, cards in hand, tiles taken): holders against the others.
+fn held_effects(results: &[GameResult]) -> Vec<Effect> {
+    effects(results, |result, seat| {
+        result.held.get(seat).map_or_else(Vec::new, |held| held.iter().map(String::as_str).collect())
+    })
+}
+
+/// An effect's rates with intervals, the difference with its (Wald) interval, and the two-proportion test.
+struct EffectTest {
+    rate_with: f64,
+    ci_with: [f64; 2],
+    rate_without: f64,
+    ci_without: [f64; 2],
+    difference: f64,
+    ci_difference: [f64; 2],
+    p: f64,
+}
+
+fn effect_test((_, with, without): &Effect) -> EffectTest {
+    let (rate_with, ci_with) = wilson_interval(with.1, with.0);
+    let (rate_without, ci_without) = wilson_interval(without.1, without.0);
+    let (_, p) = two_proportion_test(with.1, with.0, without.1, without.0);
+    let difference = rate_with - rate_without;
+    let se = (rate_with * (1.0 - rate_with) / with.0 + rate_without * (1.0 - rate_without) / without.0).sqrt();
+    let half = 1.96 * se;
+    EffectTest {
+        rate_with,
+        ci_with,
+        rate_without,
+        ci_without,
+        difference,
+        ci_difference: [difference - half, difference + half],
+        p,
+    }
+}
+
+/// Effects with both groups present, the largest difference first.
+fn ranked(mut effects: Vec<Effect>) -> Vec<(Effect, EffectTest)> {
+    effects.retain(|(_, with, without)| with.0 > 0.0 && without.0 > 0.0);
+    let mut rows: Vec<(Effect, EffectTest)> =
+        effects.into_iter().map(|e| (effect_test(&e), e)).map(|(t, e)| (e, t)).collect();
+    rows.sort_by(|a, b| b.1.difference.abs().total_cmp(&a.1.difference.abs()).then_with(|| a.0 .0.cmp(&b.0 .0)));
+    rows
+}
+
+/// The rows of an effects chart: at most `MAX_ROWS`, the largest differences.
+fn difference_rows(rows: &[(Effect, EffectTest)]) -> Vec<plot::Difference> {
+    const MAX_ROWS: usize = 60;
+    rows.iter()
+        .take(MAX_ROWS)
+        .map(|((key, _, _), t)| plot::Difference {
+            label: key.clone(),
+            value: t.difference,
+            interval: t.ci_difference,
+            significant: t.p < 0.05,
+        })
+        .collect()
+}
+
+/// A p-value for a table: three decimals, or "< 0.001".
+fn p_value(p: f64) -> String {
+    if p < 0.001 {
+        "< 0.001".to_string()
+    } else {
+        format!("{p:.3}")
+    }
+}
+
+/// A rate with its interval, compactly: "42.6% (38.4–46.8)".
+fn rate_with_interval(rate: f64, [low, high]: [f64; 2]) -> String {
+    format!("{:.1}% ({:.1}–{:.1})", 100.0 * rate, 100.0 * low, 100.0 * high)
+}
+
+fn effects_table(html: &mut String, id: &str, what: &str, rows: &[(Effect, EffectTest)]) {
+    let _ = writeln!(
+        html,
+        "<div class=\"scroll\"><table id=\"{id}\"><tr><th>{what}</th><th>seat-games with</th><th>win rate with</th>\
+         <th>seat-games without</th><th>win rate without</th><th>difference, pts</th><th>p</th></tr>"
+    );
+    for ((key, with, without), t) in rows {
+        let class = match (t.p < 0.05, t.difference > 0.0) {
+            (true, true) => " class=\"strong\"",
+            (true, false) => " class=\"weak\"",
+            _ => "",
+        };
+        let _ = writeln!(
+            html,
+            "<tr{class}><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:+.1} ({:+.1}, {:+.1})</td><td>{}</td></tr>",
+            escape(key),
+            with.0,
+            rate_with_interval(t.rate_with, t.ci_with),
+            without.0,
+            rate_with_interval(t.rate_without, t.ci_without),
+            100.0 * t.difference,
+            100.0 * t.ci_difference[0],
+            100.0 * t.ci_difference[1],
+            p_value(t.p)
+        );
+    }
+    html.push_str("</table></div>\n");
 }
 
 fn escape(text: &str) -> String {
@@ -297,6 +527,7 @@ fn histogram(values: &[f64]) -> Vec<Bar> {
                 label: format!("{v}"),
                 value: values.iter().filter(|&&x| x == v).count() as f64 / n,
                 interval: None,
+                series: 0,
             })
             .collect();
     }
@@ -309,64 +540,81 @@ fn histogram(values: &[f64]) -> Vec<Bar> {
     counts
         .iter()
         .enumerate()
-        .map(|(i, &c)| Bar { label: format!("{:.0}", low + width * i as f64), value: c as f64 / n, interval: None })
+        .map(|(i, &c)| Bar {
+            label: format!("{:.0}", low + width * i as f64),
+            value: c as f64 / n,
+            interval: None,
+            series: 0,
+        })
         .collect()
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Writes `index.html` and its charts into `out`.
-fn write_report(run: &Run, out: &Path) -> Result<(), String> {
+/// Which files each chart is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Svg,
+    Png,
+    Both,
+}
+
+/// Writes charts into the report's folder as SVG, PNG or both.
+struct Charts<'a> {
+    out: &'a Path,
+    format: Format,
+    rasterizer: Option<plot::Rasterizer>,
+}
+
+impl Charts<'_> {
+    /// Writes chart `name` (no extension) and returns the `<img>` for the page (the SVG where there is one).
+    fn write(&self, name: &str, svg: &str, alt: &str) -> Result<String, String> {
+        if self.format != Format::Png {
+            write_file(&self.out.join(format!("{name}.svg")), svg.as_bytes())?;
+        }
+        if let Some(rasterizer) = &self.rasterizer {
+            write_file(&self.out.join(format!("{name}.png")), &rasterizer.png(svg)?)?;
+        }
+        let file = if self.format == Format::Png { format!("{name}.png") } else { format!("{name}.svg") };
+        Ok(format!("<img src=\"{file}\" alt=\"{}\">\n", escape(alt)))
+    }
+}
+
+/// Writes `index.html` and its charts into `out`; with `other`, a comparison of the two runs too.
+fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> Result<(), String> {
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let comparison = other.map(|b| comparison(run, b)).transpose()?;
+    let charts = Charts { out, format, rasterizer: (format != Format::Svg).then(plot::Rasterizer::new) };
     let s = &run.summary;
     let fair = 1.0 / s.players as f64;
-    write_file(&out.join("win_rate.svg"), &plot::win_rate_svg(s))?;
     let positions: Vec<Bar> = run
         .by_position()
         .iter()
         .enumerate()
         .map(|(i, &(games, wins))| {
             let (value, interval) = wilson_interval(wins, games);
-            Bar { label: if i == 0 { "first".to_string() } else { format!("+{i}") }, value, interval: Some(interval) }
+            let label = if i == 0 { "first".to_string() } else { format!("+{i}") };
+            Bar { label, value, interval: Some(interval), series: 0 }
         })
         .collect();
-    write_file(
-        &out.join("turn_order.svg"),
-        &plot::bars_svg(&format!("{}: win rate by place in turn order", s.game), &positions, Some(fair), true),
-    )?;
-    write_file(
-        &out.join("lengths.svg"),
-        &plot::bars_svg(
-            &format!("{}: game length in rounds (share of games)", s.game),
-            &histogram(&run.lengths()),
-            None,
-            true,
-        ),
-    )?;
     let scores: Vec<f64> = run.results.iter().flat_map(|r| r.payoffs.iter().copied()).collect();
-    write_file(
-        &out.join("scores.svg"),
-        &plot::bars_svg(
-            &format!("{}: payoffs of all seats (share of seat-games)", s.game),
-            &histogram(&scores),
-            None,
-            true,
-        ),
-    )?;
 
     let mut html = format!(
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{game}: balance report</title>\n<style>\
          body{{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}}table{{border-collapse:collapse}}\
-         td,th{{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}}td:first-child,th:first-child{{text-align:left}}\
-         .strong{{background:#fde2e2}}.weak{{background:#e2ecfd}}</style></head><body>\n\
+         td,th{{padding:.2em .5em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;font-size:.92em}}\
+         td:first-child,th:first-child{{text-align:left;white-space:normal}}.note{{text-align:left;white-space:normal}}\
+         .scroll{{overflow-x:auto}}img{{max-width:100%}}.strong{{background:#fde2e2}}.weak{{background:#e2ecfd}}\
+         </style></head><body>\n\
          <h1>{game}: balance report</h1>\n<p>{desc}.</p>\n",
         game = escape(&s.game),
         desc = escape(&describe_run(run))
     );
-    html += "<h2>Win rate by seat</h2>\n<img src=\"win_rate.svg\" alt=\"win rate by seat\">\n<table id=\"seats\">\
-             <tr><th>seat</th><th>bot</th><th>win rate</th><th>95% interval</th><th>mean payoff</th></tr>\n";
+    html += "<h2>Win rate by seat</h2>\n";
+    html += &charts.write("win_rate", &plot::win_rate_svg(s), "win rate by seat")?;
+    html += "<table id=\"seats\"><tr><th>seat</th><th>bot</th><th>win rate</th><th>95% interval</th><th>mean payoff</th></tr>\n";
     for row in &s.seats {
         let _ = writeln!(
             html,
@@ -379,9 +627,13 @@ fn write_report(run: &Run, out: &Path) -> Result<(), String> {
             row.mean_payoff
         );
     }
-    html += "</table>\n<h2>First-player advantage</h2>\n<img src=\"turn_order.svg\" alt=\"win rate by turn order\">\n";
-    let first = &positions[0];
-    if let Some([low, high]) = first.interval {
+    html += "</table>\n<h2>First-player advantage</h2>\n";
+    html += &charts.write(
+        "turn_order",
+        &plot::bars_svg(&format!("{}: win rate by place in turn order", s.game), &positions, Some(fair), true),
+        "win rate by turn order",
+    )?;
+    if let Some([low, high]) = positions[0].interval {
         let verdict = if low > fair {
             "an advantage"
         } else if high < fair {
@@ -392,7 +644,7 @@ fn write_report(run: &Run, out: &Path) -> Result<(), String> {
         let _ = writeln!(
             html,
             "<p id=\"first-player\">The first seat to act wins {} (95% interval {} – {}) against a fair share of {}: {verdict}.</p>",
-            pct(first.value),
+            pct(positions[0].value),
             pct(low),
             pct(high),
             pct(fair)
@@ -400,47 +652,162 @@ fn write_report(run: &Run, out: &Path) -> Result<(), String> {
     }
     let _ = writeln!(
         html,
-        "<h2>Game length</h2>\n<p>{:.2} rounds on average (sd {:.2}), shortest {}, longest {}.</p>\n\
-         <img src=\"lengths.svg\" alt=\"game length histogram\">\n<h2>Scores</h2>\n<img src=\"scores.svg\" alt=\"payoff histogram\">",
+        "<h2>Game length</h2>\n<p>{:.2} rounds on average (sd {:.2}), shortest {}, longest {}.</p>",
         s.rounds.mean, s.rounds.sd, s.rounds.min, s.rounds.max
     );
-    html += "<h2>Content effects</h2>\n<p>Win rate of seats that took each action (played each card) at least once \
-             in a game against seats that did not, with 95% intervals and a two-proportion test. Using a card is not \
-             random: a strong hand plays more, so read large differences as leads to check, not proof.</p>\n\
-             <table id=\"content\"><tr><th>action or card</th><th>seat-games with</th><th>win rate with</th>\
-             <th>seat-games without</th><th>win rate without</th><th>difference</th><th>p</th></tr>\n";
-    let mut effects = content_effects(&run.results);
-    effects.retain(|(_, with, without)| with.0 > 0.0 && without.0 > 0.0);
-    effects.sort_by(|a, b| {
-        let diff = |e: &Effect| (e.1 .1 / e.1 .0 - e.2 .1 / e.2 .0).abs();
-        diff(b).total_cmp(&diff(a))
-    });
-    for (key, with, without) in &effects {
-        let (rate_with, ci_with) = wilson_interval(with.1, with.0);
-        let (rate_without, ci_without) = wilson_interval(without.1, without.0);
-        let (_, p) = two_proportion_test(with.1, with.0, without.1, without.0);
-        let class = match (p < 0.05, rate_with > rate_without) {
-            (true, true) => " class=\"strong\"",
-            (true, false) => " class=\"weak\"",
-            _ => "",
-        };
-        let _ = writeln!(
-            html,
-            "<tr{class}><td>{}</td><td>{}</td><td>{} ({} – {})</td><td>{}</td><td>{} ({} – {})</td><td>{:+.1} pts</td><td>{p:.3}</td></tr>",
-            escape(key),
-            with.0,
-            pct(rate_with),
-            pct(ci_with[0]),
-            pct(ci_with[1]),
-            without.0,
-            pct(rate_without),
-            pct(ci_without[0]),
-            pct(ci_without[1]),
-            100.0 * (rate_with - rate_without)
+    html += &charts.write(
+        "lengths",
+        &plot::bars_svg(
+            &format!("{}: game length in rounds (share of games)", s.game),
+            &histogram(&run.lengths()),
+            None,
+            true,
+        ),
+        "game length histogram",
+    )?;
+    html += "<h2>Scores</h2>\n";
+    html += &charts.write(
+        "scores",
+        &plot::bars_svg(
+            &format!("{}: payoffs of all seats (share of seat-games)", s.game),
+            &histogram(&scores),
+            None,
+            true,
+        ),
+        "payoff histogram",
+    )?;
+
+    if let (Some(b), Some(c)) = (other, &comparison) {
+        html += &comparison_section(run, b, c, &charts)?;
+    }
+
+    let held = ranked(held_effects(&run.results));
+    html += "<h2>Content effects: held or dealt</h2>\n";
+    if held.is_empty() {
+        html += "<p id=\"held-none\">This game deals no designed pieces (captains, cards in hand, tiles), or the \
+                 results were written before pieces were recorded.</p>\n";
+    } else {
+        html += "<p>Win rate of seats that held each piece at some point of a game (the captain dealt to them, a \
+                 card in their hand, a tile they took) against seats that did not, with 95% intervals and a \
+                 two-proportion test; significant rows are shaded. A captain is dealt by chance, so its effect is \
+                 the captain's own; a card or tile is also a sign of how the game went (a leader draws more), so \
+                 read large differences as leads to check.</p>\n";
+        html += &charts.write(
+            "held",
+            &plot::differences_svg(
+                &format!("{}: win rate of holders minus the others", s.game),
+                &difference_rows(&held),
+            ),
+            "effects of pieces held",
+        )?;
+        effects_table(&mut html, "held", "piece held", &held);
+    }
+    let used = ranked(content_effects(&run.results));
+    html += "<h2>Content effects: used</h2>\n<p>Win rate of seats that took each action (played each card) at \
+             least once in a game against seats that did not, with 95% intervals and a two-proportion test. Using a \
+             card is not random: a strong hand plays more, so read large differences as leads to check, not \
+             proof.</p>\n";
+    if !used.is_empty() {
+        html += &charts.write(
+            "used",
+            &plot::differences_svg(&format!("{}: win rate of users minus the others", s.game), &difference_rows(&used)),
+            "effects of actions and cards used",
+        )?;
+    }
+    effects_table(&mut html, "content", "action or card", &used);
+    html += "</body></html>\n";
+    write_file(&out.join("index.html"), html.as_bytes())
+}
+
+/// The HTML section comparing run `a` (this report's) with run `b`: a statement of what differs significantly,
+/// a chart of both runs' seats, and the table of tests.
+fn comparison_section(a: &Run, b: &Run, c: &Comparison, charts: &Charts) -> Result<String, String> {
+    let tests: Vec<(&RateRow, RateTest)> = c.rates.iter().map(|row| (row, row.test())).collect();
+    let mut html = format!(
+        "<h2>Comparison with another run</h2>\n<p>A (this report): {}.<br>B: {}.</p>\n",
+        escape(&describe_run(a)),
+        escape(&describe_run(b))
+    );
+    let _ = writeln!(html, "<p id=\"options-differ\">{}</p>", escape(&options_differ(a, b)));
+    let significant: Vec<String> = tests
+        .iter()
+        .filter(|(_, t)| t.significant())
+        .map(|(row, _)| row.measure())
+        .chain((c.length.p < 0.05).then(|| "the game length".to_string()))
+        .collect();
+    let measures = tests.len() + 1;
+    let closest = tests
+        .iter()
+        .filter(|(_, t)| !t.significant())
+        .filter_map(|(row, t)| t.needed.map(|n| (n, row.measure())))
+        .chain(c.length.needed.filter(|_| c.length.p >= 0.05).map(|n| (n, "the game length".to_string())))
+        .min();
+    let mut statement = if significant.is_empty() {
+        format!("None of the {measures} measures differs significantly at 5% between A and B.")
+    } else {
+        format!(
+            "Significant at 5%: {}. With {measures} tests at 5%, about one in twenty is significant by chance \
+             alone, so a single one near p = 0.05 wants a larger run to confirm.",
+            significant.join(", ")
+        )
+    };
+    if let Some((n, measure)) = closest {
+        statement += &format!(
+            " Of the rest, the gap nearest to significance ({measure}) would take about {n} games per side to \
+             show (5% two-sided, 80% power)."
         );
     }
-    html += "</table>\n</body></html>\n";
-    write_file(&out.join("index.html"), &html)
+    let _ = writeln!(html, "<p id=\"comparison-verdict\">{}</p>", escape(&statement));
+    let bars: Vec<Bar> = tests
+        .iter()
+        .flat_map(|(row, t)| {
+            [("A", t.rate_a, t.ci_a, 0), ("B", t.rate_b, t.ci_b, 1)].map(|(side, value, interval, series)| Bar {
+                label: format!("{} {side}", row.seat.map_or("1st".to_string(), |seat| Seat(seat).to_string())),
+                value,
+                interval: Some(interval),
+                series,
+            })
+        })
+        .collect();
+    html += &charts.write(
+        "comparison",
+        &plot::bars_svg(
+            &format!("{}: win rate in A (blue) and B (orange)", a.summary.game),
+            &bars,
+            Some(1.0 / a.seats() as f64),
+            true,
+        ),
+        "win rates of both runs",
+    )?;
+    html += "<div class=\"scroll\"><table id=\"comparison\"><tr><th>measure</th><th>A</th><th>B</th><th>z</th><th>p</th><th class=\"note\">verdict</th></tr>\n";
+    for (row, t) in &tests {
+        let name = row.measure().replacen("the ", "", 1);
+        let _ = writeln!(
+            html,
+            "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{:+.2}</td><td>{}</td><td class=\"note\">{}</td></tr>",
+            if t.significant() { " class=\"strong\"" } else { "" },
+            escape(&name),
+            rate_with_interval(t.rate_a, t.ci_a),
+            rate_with_interval(t.rate_b, t.ci_b),
+            t.z,
+            p_value(t.p),
+            escape(&t.verdict())
+        );
+    }
+    let l = &c.length;
+    let _ = writeln!(
+        html,
+        "<tr{}><td>game length (rounds)</td><td>{:.2} (sd {:.2})</td><td>{:.2} (sd {:.2})</td><td>{:+.2}</td><td>{}</td><td class=\"note\">{}</td></tr>\n</table></div>",
+        if l.p < 0.05 { " class=\"strong\"" } else { "" },
+        l.mean_a,
+        l.sd_a,
+        l.mean_b,
+        l.sd_b,
+        l.z,
+        p_value(l.p),
+        escape(&verdict(l.p, l.needed))
+    );
+    Ok(html)
 }
 
 #[cfg(test)]
@@ -488,12 +855,34 @@ mod tests {
             steps: 1,
             first: Some(0),
             counters: counters.iter().map(|keys| keys.iter().map(|k| (k.to_string(), 1)).collect()).collect(),
+            held: counters.iter().map(|keys| keys.iter().map(|k| format!("card {k}")).collect()).collect(),
         };
         let results = [result(0, [&["cannon"], &[]]), result(0, [&["cannon"], &["cannon"]]), result(1, [&[], &[]])];
-        let effects = content_effects(&results);
-        let (key, with, without) = &effects[0];
-        assert_eq!(key, "cannon");
-        // Seats with the cannon: 3 seat-games, 2 wins; without: 3 seat-games, 1 win.
-        assert_eq!((*with, *without), ((3.0, 2.0), (3.0, 1.0)));
+        // Seats with the cannon: 3 seat-games, 2 wins; without: 3 seat-games, 1 win; the same whether it was
+        // used or held.
+        for (effects, name) in [(content_effects(&results), "cannon"), (held_effects(&results), "card cannon")] {
+            let (key, with, without) = &effects[0];
+            assert_eq!(key, name);
+            assert_eq!((*with, *without), ((3.0, 2.0), (3.0, 1.0)));
+        }
+        // A results file from before pieces were recorded holds nothing: no rows, not an error.
+        let old: Vec<GameResult> = results.iter().map(|r| GameResult { held: Vec::new(), ..r.clone() }).collect();
+        assert!(held_effects(&old).is_empty());
+    }
+
+    #[test]
+    fn an_effect_interval_brackets_its_difference_and_shrinks_with_more_games() {
+        let small = effect_test(&("k".to_string(), (100.0, 40.0), (300.0, 75.0)));
+        let large = effect_test(&("k".to_string(), (10_000.0, 4_000.0), (30_000.0, 7_500.0)));
+        for t in [&small, &large] {
+            assert!((t.difference - 0.15).abs() < 1e-12);
+            assert!(t.ci_difference[0] < t.difference && t.difference < t.ci_difference[1]);
+        }
+        let width = |t: &EffectTest| t.ci_difference[1] - t.ci_difference[0];
+        // A hundred times the games: a tenth of the width.
+        assert!((width(&small) / width(&large) - 10.0).abs() < 1e-9);
+        // 40% of 100 against 25% of 300: Wald's half-width 1.96 * sqrt(.4*.6/100 + .25*.75/300) = 0.1078.
+        assert!((width(&small) / 2.0 - 0.1078).abs() < 1e-4, "{}", width(&small));
+        assert!(small.p < 0.01 && large.p < 1e-6);
     }
 }

@@ -3,18 +3,20 @@
 //! same for a seed whatever the number of threads.
 //!
 //! With `--results FILE`, every game is also written as one JSON line ([`GameResult`]) with per-seat counters
-//! of the actions taken; a rerun with the same file skips the games already there (resume), `--shard i/n`
+//! of the actions taken and the designed pieces each seat held (watched after every step, beside the bots); a rerun with the same file skips the games already there (resume), `--shard i/n`
 //! plays one slice of the game indices, and `plunder report merge` sums result files into the summary a single
 //! run gives, because summaries are always summed game by game in index order, in fixed chunks of indices.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use plunder_core::{options_from_json, play_game, splitmix64, Bot, Game, Narrate, Rng, Roster, Seat, Turn};
+use plunder_core::{
+    options_from_json, play_game_watched, splitmix64, Bot, Game, Narrate, Piece, Rng, Roster, Seat, Turn,
+};
 use plunder_games::{with_game, GameVisitor};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -52,7 +54,8 @@ pub struct SimulateArgs {
     /// Game options as a JSON object (`plunder games` lists them with their defaults).
     #[arg(long, default_value = "{}")]
     options: String,
-    /// Also write every game as a JSON line to this file (appended). Games already in it are skipped, so an
+    /// Also write every game as a JSON line to this file (appended), with each seat's actions counted and the
+    /// cards, tiles and captains it held, for `plunder report`. Games already in it are skipped, so an
     /// interrupted run resumes where it stopped; the summary then covers all of the run's games in the file.
     #[arg(long)]
     results: Option<PathBuf>,
@@ -107,6 +110,10 @@ pub struct GameResult {
     /// Per seat, how often it took each kind of action (the action's type, or for an action naming a card,
     /// tile or captain, the card's label).
     pub counters: Vec<BTreeMap<String, u32>>,
+    /// Per seat, the designed pieces it held at some point of the game ("captain Anne Bonny", "card Cannon
+    /// Fire"), read by the simulator from the true state ([`Game::pieces_held`]); empty for games without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Vec<String>>,
 }
 
 impl GameResult {
@@ -478,10 +485,12 @@ impl<G: Roster + Narrate> Run<'_, G> {
             steps: 0,
             first: None,
             counters: vec![BTreeMap::new(); self.names.len()],
+            held: Vec::new(),
         }
     }
 
-    /// Plays game `index`; with `count`, also counts each seat's actions (slower, so only for results files).
+    /// Plays game `index`; with `count`, also counts each seat's actions and notes the pieces each seat held
+    /// (slower, so only for results files).
     fn play(&self, index: u64, count: bool) -> Result<GameResult, String> {
         let mut rng = Rng::stream(self.seed, index);
         let log = Arc::new(Mutex::new(ActionLog { first: None, counters: vec![BTreeMap::new(); self.names.len()] }));
@@ -499,7 +508,18 @@ impl<G: Roster + Narrate> Run<'_, G> {
                 }
             })
             .collect();
-        let finished = play_game(self.game, &mut bots, &mut rng, MAX_STEPS)
+        let seats = self.names.len();
+        let mut held: Vec<BTreeSet<Piece<'_>>> = vec![BTreeSet::new(); seats];
+        let mut pieces = Vec::new();
+        let watch = |state: &G::State| {
+            if count {
+                for (seat, held) in Seat::all(seats).zip(&mut held) {
+                    self.game.pieces_held(state, seat, &mut pieces);
+                    held.extend(pieces.drain(..));
+                }
+            }
+        };
+        let finished = play_game_watched(self.game, &mut bots, &mut rng, MAX_STEPS, watch)
             .map_err(|e| format!("game {index} (seed {}): {e}", self.seed))?;
         drop(bots);
         let log = Arc::try_unwrap(log)
@@ -512,8 +532,25 @@ impl<G: Roster + Narrate> Run<'_, G> {
             steps: finished.steps,
             first: log.first,
             counters: log.counters,
+            held: if held.iter().all(BTreeSet::is_empty) {
+                Vec::new()
+            } else {
+                held.iter().map(|pieces| pieces.iter().map(held_key).collect()).collect()
+            },
             ..self.unplayed(index)
         })
+    }
+}
+
+/// A piece's name in a results file: its kind and name ("card Cannon Fire", "captain Iron Meg"), the kind left
+/// out where the name already says it ("Captain Shan").
+pub fn held_key(piece: &Piece<'_>) -> String {
+    let named = piece.name.get(..piece.kind.len()).is_some_and(|start| start.eq_ignore_ascii_case(piece.kind))
+        && piece.name[piece.kind.len()..].starts_with(' ');
+    if named {
+        piece.name.to_string()
+    } else {
+        format!("{} {}", piece.kind, piece.name)
     }
 }
 
@@ -669,7 +706,8 @@ pub fn render(s: &Summary, timing: Option<(usize, f64)>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{counter_key, wilson_interval};
+    use super::{counter_key, held_key, wilson_interval};
+    use plunder_core::Piece;
     use serde_json::json;
 
     #[test]
@@ -681,6 +719,16 @@ mod tests {
         assert_eq!(counter_key(&json!({"kind": "liar"}), "liar"), "liar");
         assert_eq!(counter_key(&json!("pass"), "pass"), "pass");
         assert_eq!(counter_key(&json!({"aim": {"target": 2}}), "aim at P3"), "aim");
+    }
+
+    #[test]
+    fn held_pieces_are_named_by_kind_unless_the_name_says_it() {
+        let piece = |kind, name| held_key(&Piece { kind, name });
+        assert_eq!(piece("card", "Cannon Fire"), "card Cannon Fire");
+        assert_eq!(piece("captain", "Iron Meg"), "captain Iron Meg");
+        assert_eq!(piece("captain", "Captain Shan"), "Captain Shan");
+        assert_eq!(piece("captain", "Captainess"), "captain Captainess");
+        assert_eq!(piece("Treasure", "Spyglass"), "Treasure Spyglass");
     }
 
     #[test]

@@ -116,6 +116,36 @@ fn bar_values(svg: &str) -> Vec<f64> {
         .collect()
 }
 
+/// Checks that `file` is a PNG image worth looking at: the signature, a nonzero size, pixels that decode, and
+/// more than one colour among them.
+fn assert_valid_png(file: &Path) {
+    let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is not a PNG", file.display());
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    assert!(width > 0 && height > 0, "{}: {width}x{height}", file.display());
+    let image = resvg::tiny_skia::Pixmap::decode_png(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    assert_eq!((image.width(), image.height()), (width, height));
+    let first = image.pixels()[0];
+    let other = image.pixels().iter().filter(|&&p| p != first).count();
+    assert!(other > image.pixels().len() / 100, "{} is nearly all one colour", file.display());
+}
+
+/// The rows of an effects table (`id` "held" or "content"): each piece or action with its seat-games with and
+/// without.
+fn effect_rows(html: &str, id: &str) -> Vec<(String, u64, u64)> {
+    let table = &html[html.find(&format!("<table id=\"{id}\">")).unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    table
+        .split("<tr")
+        .skip(2)
+        .map(|row| {
+            let cells: Vec<&str> = row.split("<td>").skip(1).map(|c| c.split("</td>").next().unwrap()).collect();
+            (cells[0].to_string(), cells[1].parse().unwrap(), cells[3].parse().unwrap())
+        })
+        .collect()
+}
+
 #[test]
 fn the_report_draws_every_series_from_the_results() {
     let dir = folder("report");
@@ -125,11 +155,14 @@ fn the_report_draws_every_series_from_the_results() {
     let out = plunder(&["report", path(&results), "--out", path(&out_dir)]);
     assert!(out.status.success(), "{}", text(&out));
     let html = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
-    for chart in ["win_rate.svg", "turn_order.svg", "lengths.svg", "scores.svg"] {
-        let svg = std::fs::read_to_string(out_dir.join(chart)).unwrap();
+    for chart in ["win_rate", "turn_order", "lengths", "scores", "held", "used"] {
+        let svg = std::fs::read_to_string(out_dir.join(format!("{chart}.svg"))).unwrap();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{chart}");
-        assert!(svg.contains("<rect x=") || svg.contains("<rect class=\"bar\""), "{chart} has bars");
-        assert!(html.contains(&format!("src=\"{chart}\"")), "{chart} is shown");
+        let marks = ["<rect x=", "<rect class=\"bar\"", "<g class=\"difference\""];
+        assert!(marks.iter().any(|m| svg.contains(m)), "{chart} has bars or rows");
+        assert!(html.contains(&format!("src=\"{chart}.svg\"")), "{chart} is shown");
+        // By default every chart is also a PNG.
+        assert_valid_png(&out_dir.join(format!("{chart}.png")));
     }
     // One row per seat with the summary's win rate.
     for seat in summary["seats"].as_array().unwrap() {
@@ -147,9 +180,148 @@ fn the_report_draws_every_series_from_the_results() {
     let span = summary["rounds"]["max"].as_u64().unwrap() - summary["rounds"]["min"].as_u64().unwrap();
     assert!(lengths.len() as u64 <= span + 1 && lengths.iter().all(|&v| v > 0.0));
     assert!(html.contains("id=\"first-player\""));
-    // Content effects: Scallywager's cards, each with both groups.
-    let content = &html[html.find("id=\"content\"").unwrap()..];
-    assert!(content.matches("<td>play ").count() >= 3, "{content}");
+    // Content effects: Scallywager's cards used, and its cards held, each row splitting all 1,200 seat-games.
+    let used = effect_rows(&html, "content");
+    assert!(used.iter().filter(|(key, _, _)| key.starts_with("play ")).count() >= 3, "{used:?}");
+    let held = effect_rows(&html, "held");
+    assert!(held.len() >= 3 && held.iter().all(|(key, _, _)| key.starts_with("Treasure ")), "{held:?}");
+    for (key, with, without) in used.iter().chain(&held) {
+        assert_eq!(with + without, 1200, "{key}");
+    }
+    // The held chart has a row per held piece (the table's, at most 60), each with its difference.
+    let chart = std::fs::read_to_string(out_dir.join("held.svg")).unwrap();
+    assert_eq!(chart.matches("<g class=\"difference\">").count(), held.len().min(60));
+    for (key, _, _) in &held {
+        assert!(chart.contains(&format!("<title>{key}: ")), "{key} in the held chart");
+    }
+    // Each held row agrees with the results file: seat-games in which a seat held the piece.
+    let games = lines(&results);
+    for (key, with, _) in &held {
+        let count = games
+            .iter()
+            .flat_map(|g| g["held"].as_array().unwrap().iter())
+            .filter(|seat| seat.as_array().unwrap().iter().any(|k| k == key.as_str()))
+            .count() as u64;
+        assert_eq!(count, *with, "{key}");
+    }
+}
+
+#[test]
+fn captains_dealt_are_recorded_and_reported() {
+    let dir = folder("captains");
+    let results = dir.join("flag.jsonl");
+    let run = ["simulate", "--game", "pirates-flag", "--games", "40", "--seed", "3", "--results", path(&results)];
+    assert!(plunder(&run).status.success());
+    let captains: Vec<String> = {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../plunder-games/data/pirates-flag/captains.json");
+        let data: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        data["entries"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().to_string()).collect()
+    };
+    let is_captain = |key: &str| captains.iter().any(|c| key == c || key == format!("captain {c}"));
+    for game in lines(&results) {
+        // Every seat is dealt exactly one captain, and no captain twice in a game.
+        let dealt: Vec<&str> = game["held"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| {
+                let mine: Vec<&str> =
+                    seat.as_array().unwrap().iter().map(|k| k.as_str().unwrap()).filter(|k| is_captain(k)).collect();
+                assert_eq!(mine.len(), 1, "{seat}");
+                mine[0]
+            })
+            .collect();
+        let mut distinct = dealt.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), dealt.len(), "{dealt:?}");
+    }
+    // PNG only: the page shows the PNGs, and no SVG is written.
+    let out_dir = dir.join("report");
+    let out = plunder(&["report", path(&results), "--out", path(&out_dir), "--format", "png"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let html = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
+    assert!(html.contains("src=\"held.png\"") && !html.contains(".svg\""), "PNG charts only");
+    assert!(!out_dir.join("held.svg").exists());
+    assert_valid_png(&out_dir.join("held.png"));
+    let held = effect_rows(&html, "held");
+    let captain_rows: Vec<_> = held.iter().filter(|(key, _, _)| is_captain(key)).collect();
+    assert!(captain_rows.len() >= 4, "{held:?}");
+    // 40 games of 4 seats: a captain's holders and the rest make up every seat-game, and the holders of all
+    // the captains together are every seat-game once.
+    assert!(captain_rows.iter().all(|(_, with, without)| with + without == 160));
+    assert_eq!(captain_rows.iter().map(|(_, with, _)| with).sum::<u64>(), 160);
+}
+
+#[test]
+fn the_report_compares_two_option_sets_side_by_side() {
+    let dir = folder("report-compare");
+    let fixed = dir.join("fixed.jsonl");
+    let d6 = dir.join("d6.jsonl");
+    let base = ["simulate", "--game", "loot-pirates", "--games", "200", "--seed", "4", "--results"];
+    assert!(plunder(&[&base[..], &[path(&fixed)]].concat()).status.success());
+    let d6_options = ["--options", "{\"starting_doubloons\": \"d6\"}"];
+    assert!(plunder(&[&base[..], &[path(&d6)], &d6_options[..]].concat()).status.success());
+    let out_dir = dir.join("report");
+    let out = plunder(&["report", path(&fixed), "--compare", path(&d6), "--out", path(&out_dir), "--format", "svg"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let html = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
+    assert!(html.contains("<p id=\"options-differ\">B differs from A in starting_doubloons: &quot;d6&quot;"), "{html}");
+    let verdict = &html[html.find("<p id=\"comparison-verdict\">").unwrap()..];
+    let verdict = &verdict[..verdict.find("</p>").unwrap()];
+    assert!(verdict.contains("significant") && verdict.contains("games per side"), "{verdict}");
+    // One row per seat, the first player and the game length, each with a verdict.
+    let table = &html[html.find("<table id=\"comparison\">").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let rows: Vec<&str> = table.split("<tr").skip(2).collect();
+    assert_eq!(rows.len(), 5 + 2, "{table}");
+    assert!(rows.iter().all(|r| r.contains("significant at 5%") || r.contains("games each")), "{table}");
+    // The chart: both runs' bars for each seat and the first player.
+    let chart = std::fs::read_to_string(out_dir.join("comparison.svg")).unwrap();
+    assert_eq!(bar_values(&chart).len(), 2 * 6);
+    assert!(!out_dir.join("comparison.png").exists(), "--format svg writes no PNG");
+    // Runs of another game are refused, as by `report compare`.
+    let other = dir.join("dice.jsonl");
+    assert!(plunder(&["simulate", "--game", "liars-dice", "--games", "20", "--results", path(&other)])
+        .status
+        .success());
+    let out = plunder(&["report", path(&fixed), "--compare", path(&other), "--out", path(&out_dir)]);
+    assert!(!out.status.success() && text(&out).contains("same game"), "{}", text(&out));
+}
+
+/// `Game::pieces_held` reads hidden hands from the true state: only the simulator may call it (and tests of the
+/// hook). A seat, bot or front end that called it would fail this test.
+#[test]
+fn only_the_simulator_reads_the_pieces_held() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    let mut dirs = vec![crates];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = entry.path();
+            if p.is_dir() && !p.ends_with("target") && !p.ends_with("node_modules") {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs" || e == "js") {
+                files.push(p);
+            }
+        }
+    }
+    let mut callers = Vec::new();
+    for file in &files {
+        let source = std::fs::read_to_string(file).unwrap();
+        // A call names the method with its arguments; the definitions carry a lifetime (`pieces_held<'a>(`).
+        let calls = source.matches("pieces_held(").count();
+        let name = file.to_string_lossy().replace('\\', "/");
+        // The simulator, and tests (which check the hook itself).
+        let allowed = name.ends_with("plunder-cli/src/simulate.rs")
+            || name.ends_with("plunder-games/src/pieces_held_tests.rs")
+            || name.contains("/tests/");
+        if calls > 0 && !allowed {
+            callers.push(name);
+        }
+    }
+    assert!(files.len() > 50, "the sources were found");
+    assert!(callers.is_empty(), "only the simulator may call pieces_held: {callers:?}");
 }
 
 #[test]

@@ -37,10 +37,23 @@ pub fn play_game<G: Game>(
     rng: &mut Rng,
     max_steps: u64,
 ) -> Result<Finished, DriveError> {
+    play_game_watched(game, bots, rng, max_steps, |_| {})
+}
+
+/// [`play_game`], showing `watch` every position (the first, and the one after each step) for analysis, such as
+/// the pieces each seat held. The bots still see only their views; `watch` is the caller's, never a seat's.
+pub fn play_game_watched<G: Game>(
+    game: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    rng: &mut Rng,
+    max_steps: u64,
+    mut watch: impl FnMut(&G::State),
+) -> Result<Finished, DriveError> {
     let mut state = game.initial_state();
     let mut legal = Vec::new();
     let mut steps = 0u64;
     loop {
+        watch(&state);
         match game.status(&state) {
             Status::Over => {
                 let outcome = game.outcome(&state).expect("a finished game has an outcome");

@@ -54,6 +54,17 @@ impl Outcome {
     }
 }
 
+/// A designed piece a seat holds: a card in its hand, a tile it took, the captain it was dealt. Names borrow
+/// from the game's content, so listing them allocates nothing. Only analysis reads these (see
+/// [`Game::pieces_held`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece<'a> {
+    /// What sort of piece: "card", "tile", "captain" (the game's own words where it has them).
+    pub kind: &'static str,
+    /// The piece's designed name.
+    pub name: &'a str,
+}
+
 /// The rules of one game under one set of options. The value is the configuration (immutable, shared);
 /// `State` is one position. All methods are pure: no I/O, no clock, randomness only from the `Rng` passed in.
 ///
@@ -148,6 +159,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What the game declares about itself under these options (checked against play by the conformance
     /// suite).
     fn facts(&self) -> Facts;
+
+    /// **Analysis only.** Appends the designed pieces (cards, tiles, captains) `seat` holds in `state`, read from
+    /// the true state, so that `plunder simulate` can tell a designer how players dealt a captain or holding a
+    /// card fare. It sees hidden hands, so nothing a seat, bot or front end uses calls it: what they see comes
+    /// from [`Game::view`] only. The default holds nothing (a game without designed pieces).
+    fn pieces_held<'a>(&'a self, state: &Self::State, seat: Seat, out: &mut Vec<Piece<'a>>) {
+        let _ = (state, seat, out);
+    }
 
     /// Checks the rules' own bookkeeping in `state` (conservation of coins or cards, counts within bounds), with
     /// what is wrong if not. `plunder soak` calls it after every step; the default checks nothing.

@@ -28,11 +28,11 @@ mod session;
 pub mod zones;
 
 pub use bot::{bot_kinds, make_bot, Bot, BotKind, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT};
-pub use driver::{play_game, random_playout, DriveError, Finished};
+pub use driver::{play_game, play_game_watched, random_playout, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
 pub use error::{OptionsError, PlayError};
 pub use facts::{Facts, Utility};
-pub use game::{options_from_json, Game, Outcome, Status, Viewer};
+pub use game::{options_from_json, Game, Outcome, Piece, Status, Viewer};
 pub use infostate::InfoStates;
 pub use narrate::{winners_line, Narrate};
 pub use play::{check, play, supply_chance};

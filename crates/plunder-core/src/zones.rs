@@ -65,6 +65,17 @@ impl std::fmt::Display for ZoneError {
 
 impl std::error::Error for ZoneError {}
 
+/// The kinds whose bits are set in `bits` (a [`Zones::kinds_in`]), lowest first.
+pub fn kinds(mut bits: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let kind = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            kind
+        })
+    })
+}
+
 /// Every card of one family, with up to `N` cards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Zones<const N: usize> {
@@ -364,6 +375,17 @@ mod tests {
         z.add(1, 2, DECK).unwrap();
         z.add(2, 1, DECK).unwrap();
         z
+    }
+
+    #[test]
+    fn kinds_lists_the_set_bits_lowest_first() {
+        assert_eq!(kinds(0).count(), 0);
+        assert_eq!(kinds(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
+        assert_eq!(kinds(1 << 63).collect::<Vec<_>>(), [63]);
+        let mut z = family();
+        z.draw(DECK, 2, HAND).unwrap();
+        z.draw(DECK, 0, HAND).unwrap();
+        assert_eq!(kinds(z.kinds_in(HAND)).collect::<Vec<_>>(), [0, 2]);
     }
 
     #[test]

@@ -655,3 +655,31 @@ fn information_states_survive_replay_and_fold_repeated_views() {
     assert_eq!(info.trail(Seat(0)).unwrap().last().unwrap(), r#"action {"type":"pass"}"#);
     assert_eq!(info.key(Seat(1)), InfoStates::new(game, state).key(Seat(1)), "another seat's action is not");
 }
+
+#[test]
+fn a_watched_game_shows_every_position_once_and_the_default_holds_no_pieces() {
+    let game = LastWord::new(Options { seats: 3, rounds: 4, ..Options::default() }).unwrap();
+    for seed in 0..5 {
+        let mut bots: Vec<Box<dyn plunder_core::Bot<LastWord>>> =
+            (0..3).map(|s| Box::new(plunder_core::RandomBot::new(seed * 4 + s)) as _).collect();
+        let mut seen: Vec<State> = Vec::new();
+        let mut pieces = Vec::new();
+        let finished = plunder_core::play_game_watched(&game, &mut bots, &mut Rng::stream(9, seed), 10_000, |state| {
+            seen.push(state.clone());
+            for seat in Seat::all(3) {
+                game.pieces_held(state, seat, &mut pieces);
+            }
+        })
+        .unwrap();
+        // The first position, then one after each step, the last of them the finished game.
+        assert_eq!(seen.len() as u64, finished.steps + 1);
+        assert_eq!(seen[0], game.initial_state());
+        assert_eq!(game.status(seen.last().unwrap()), Status::Over);
+        assert!(pieces.is_empty(), "a game that does not say holds nothing");
+        // Watching changes nothing: the same seed plays the same game unwatched.
+        let mut bots: Vec<Box<dyn plunder_core::Bot<LastWord>>> =
+            (0..3).map(|s| Box::new(plunder_core::RandomBot::new(seed * 4 + s)) as _).collect();
+        let plain = plunder_core::play_game(&game, &mut bots, &mut Rng::stream(9, seed), 10_000).unwrap();
+        assert_eq!(plain, finished);
+    }
+}

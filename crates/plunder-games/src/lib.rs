@@ -7,6 +7,8 @@ pub mod bidding;
 pub mod liars_dice;
 pub mod loot_pirates;
 pub mod lying_pirates;
+#[cfg(test)]
+mod pieces_held_tests;
 pub mod pirate_haven;
 pub mod pirates_flag;
 mod registry;

@@ -44,9 +44,10 @@ pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STAC
 pub use view::{BattleView, Question, StackCard, View};
 
 use plunder_core::priority::Window;
-use plunder_core::zones::Zones;
+use plunder_core::zones::{kinds, Zones};
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use crate::bidding::{Bid, BidLog, BidRules, Cups, RaiseRule, Wild, REGULAR};
@@ -752,6 +753,15 @@ impl Game for LyingPirates {
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
         (s.phase == Phase::Over).then(|| Outcome::shared_win(s.winners, self.players()))
+    }
+
+    /// The cards in the captain's hand and the tiles it holds face down while the map is laid out.
+    fn pieces_held<'a>(&'a self, s: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
+        let cards = kinds(s.cards.kinds_in(hand(seat))).filter_map(|k| self.content.cards.get(k as usize));
+        out.extend(cards.map(|card| Piece { kind: "card", name: &card.name }));
+        let held = s.tiles_held.get(seat.index()).copied().unwrap_or(0);
+        let tiles = kinds(held as u64).filter_map(|t| self.content.tiles.get(t as usize));
+        out.extend(tiles.map(|tile| Piece { kind: "tile", name: &tile.name }));
     }
 
     fn round(&self, s: &State) -> u32 {

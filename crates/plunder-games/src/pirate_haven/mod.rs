@@ -43,7 +43,7 @@ pub use state::{Back, Held, Island, Phase, Plot, Slot, State, MAX_PLAYERS, MIN_P
 pub use view::View;
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -370,6 +370,13 @@ impl Game for PirateHaven {
             let scores = scores(&self.content, state);
             Outcome::shared_win(winners(&scores, self.players()), self.players())
         })
+    }
+
+    /// The tiles on the player's island (taken from the map or bought as chests), the starting Tavern aside.
+    fn pieces_held<'a>(&'a self, state: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
+        let Some(island) = state.islands.get(seat.index()) else { return };
+        let tiles = island.plots.iter().filter_map(|plot| plot.tile).filter(|&t| t != self.content.tavern);
+        out.extend(tiles.map(|t| Piece { kind: "tile", name: self.tile_name(t) }));
     }
 
     fn round(&self, state: &State) -> u32 {

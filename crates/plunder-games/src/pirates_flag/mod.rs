@@ -44,7 +44,8 @@ pub use view::{StackItem, View};
 
 use plunder_core::priority::MAX_STACK;
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use data::{Effect as E, OwnDir, RedirectTo, ShipDir, TargetSpec as T, Timing as Tm};
@@ -522,6 +523,17 @@ impl Game for PiratesFlag {
             Some(w) => Outcome::shared_win(SeatSet::only(w), self.players()),
             None => Outcome { winners: SeatSet::EMPTY, payoffs: vec![0.0; self.players()] },
         })
+    }
+
+    /// The captain dealt to the seat (once dealt) and the action cards in its hand.
+    fn pieces_held<'a>(&'a self, state: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
+        if seat.0 < state.dealt {
+            if let Some(captain) = self.captains.entries.get(state.captain[seat.index()] as usize) {
+                out.push(Piece { kind: "captain", name: &captain.name });
+            }
+        }
+        let cards = state.hand_kinds(seat).filter_map(|k| self.deck.entries.get(k as usize));
+        out.extend(cards.map(|card| Piece { kind: "card", name: &card.name }));
     }
 
     fn round(&self, state: &State) -> u32 {

@@ -321,14 +321,7 @@ impl State {
     /// The kinds of card in `seat`'s hand, lowest first. Every card is unique (one per kind, at most 64 kinds), so
     /// the zone's kind bits are the hand, without scanning and sorting the whole deck.
     pub(super) fn hand_kinds(&self, seat: Seat) -> impl Iterator<Item = u8> {
-        let mut bits = self.cards.kinds_in(hand(seat));
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let kind = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                kind
-            })
-        })
+        plunder_core::zones::kinds(self.cards.kinds_in(hand(seat)))
     }
 
     pub fn hand_size(&self, seat: Seat) -> usize {

@@ -41,11 +41,13 @@ pub use state::{CallKind, CardUse, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use crate::bidding::Bid;
-use state::{hand, shown, table, Draw, TreasureStep, DISCARD};
+use plunder_core::zones::kinds;
+use state::{fresh, hand, shown, table, Draw, TreasureStep, DISCARD};
 
 /// Scallywager under one set of options, with its two decks.
 #[derive(Clone, Debug)]
@@ -392,6 +394,19 @@ impl Game for Scallywager {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         (state.phase == Phase::Over).then(|| Outcome::shared_win(state.winners, self.players()))
+    }
+
+    /// Treasure cards on the captain's table and Adventure cards in its hand (drawn, held or revealed this turn).
+    fn pieces_held<'a>(&'a self, state: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
+        let adventure = [hand(seat), fresh(seat), shown(seat)]
+            .iter()
+            .fold(0, |bits, &zone| bits | state.cards.adventure.kinds_in(zone));
+        for (deck, word, bits) in [
+            (Deck::Treasure, "Treasure", state.cards.treasure.kinds_in(table(seat))),
+            (Deck::Adventure, "Adventure", adventure),
+        ] {
+            out.extend(kinds(bits).filter_map(|k| self.card(deck, k)).map(|c| Piece { kind: word, name: &c.name }));
+        }
     }
 
     fn round(&self, state: &State) -> u32 {
