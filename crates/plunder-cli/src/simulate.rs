@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use plunder_core::{options_from_json, play_game, splitmix64, Bot, Game, Narrate, Rng, Roster, Seat, Turn};
+use plunder_core::{options_from_json, play_game, splitmix64, Bot, BotMaker, Game, Narrate, Rng, Roster, Seat, Turn};
 use plunder_games::{with_game, GameVisitor};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -359,15 +359,10 @@ fn simulate<G: Roster + Narrate>(
         args.bots.iter().map(|b| b.trim().to_string()).collect()
     };
     let names: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
-    for name in &names {
-        if plunder_core::make_bot::<G>(name, 0).is_none() {
-            let kinds: Vec<&str> = plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect();
-            return Err(format!("unknown bot '{name}' for {} (bots: {})", G::ID, kinds.join(", ")));
-        }
-    }
+    let makers = names.iter().map(|name| crate::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
     let options_json = serde_json::to_value(game.options()).expect("options serialize");
     let (start, end) = args.shard.map_or((0, args.games), |shard| shard.range(args.games));
-    let run = Run { game: &game, seed: args.seed, names: &names, options: &options_json };
+    let run = Run { game: &game, seed: args.seed, names: &names, makers: &makers, options: &options_json };
     let Some(path) = &args.results else {
         let tallies: Vec<Result<Tally, String>> = chunks(start, end)
             .into_par_iter()
@@ -459,6 +454,7 @@ struct Run<'a, G: Game> {
     game: &'a G,
     seed: u64,
     names: &'a [String],
+    makers: &'a [BotMaker<G>],
     options: &'a serde_json::Value,
 }
 
@@ -486,12 +482,11 @@ impl<G: Roster + Narrate> Run<'_, G> {
         let mut rng = Rng::stream(self.seed, index);
         let log = Arc::new(Mutex::new(ActionLog { first: None, counters: vec![BTreeMap::new(); self.names.len()] }));
         let mut bots: Vec<Box<dyn Bot<G>>> = self
-            .names
+            .makers
             .iter()
             .enumerate()
-            .map(|(seat, name)| {
-                let seed = splitmix64(self.seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)));
-                let bot = plunder_core::make_bot::<G>(name, seed).expect("bot names were checked");
+            .map(|(seat, make)| {
+                let bot = make(bot_seed(self.seed, index, seat));
                 if count {
                     Box::new(Counting { inner: bot, log: Arc::clone(&log) }) as Box<dyn Bot<G>>
                 } else {
@@ -515,6 +510,11 @@ impl<G: Roster + Narrate> Run<'_, G> {
             ..self.unplayed(index)
         })
     }
+}
+
+/// The seed of the bot in `seat` of game `index` of a run seeded `seed`: its own stream, apart from the dice.
+pub fn bot_seed(seed: u64, index: u64, seat: usize) -> u64 {
+    splitmix64(seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)))
 }
 
 /// `x` as read back from a results file: serde_json's default parser may miss the last bit of a float, so

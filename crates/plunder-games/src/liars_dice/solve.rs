@@ -463,43 +463,64 @@ pub struct Infoset {
     pub actions: Vec<(Action, f64)>,
 }
 
-impl Strategy {
+/// A saved strategy indexed by information state, for play: one hash lookup a move.
+#[derive(Clone, Debug, Default)]
+pub struct StrategyTable {
+    by_state: std::collections::HashMap<(Vec<u8>, Vec<Bid>), Vec<(Action, f64)>>,
+}
+
+impl StrategyTable {
+    pub fn new(strategy: &Strategy) -> StrategyTable {
+        let by_state = strategy
+            .infosets
+            .iter()
+            .map(|i| {
+                let mut dice = i.dice.clone();
+                dice.sort_unstable();
+                ((dice, i.bids.clone()), i.actions.clone())
+            })
+            .collect();
+        StrategyTable { by_state }
+    }
+
     /// The probabilities at the information state of `dice` (any order) after `bids`, if the strategy has it.
     pub fn lookup(&self, dice: &[u8], bids: &[BidMade]) -> Option<&[(Action, f64)]> {
         let mut sorted = dice.to_vec();
         sorted.sort_unstable();
-        self.infosets
-            .iter()
-            .find(|i| {
-                i.dice == sorted && i.bids.len() == bids.len() && i.bids.iter().zip(bids).all(|(a, b)| *a == b.bid)
-            })
-            .map(|i| i.actions.as_slice())
+        let bids = bids.iter().map(|b| b.bid).collect();
+        self.by_state.get(&(sorted, bids)).map(Vec::as_slice)
     }
 }
 
-/// Plays a saved strategy: samples an action by its probabilities; uniform where the strategy has nothing
-/// (another game's options).
+/// Plays a saved strategy: samples an action by its probabilities; uniform among the legal actions where the
+/// strategy has nothing (a state it never lists).
 #[derive(Debug)]
 pub struct StrategyBot {
-    strategy: std::sync::Arc<Strategy>,
+    table: std::sync::Arc<StrategyTable>,
     rng: Rng,
 }
 
 impl StrategyBot {
-    pub fn new(strategy: std::sync::Arc<Strategy>, seed: u64) -> StrategyBot {
-        StrategyBot { strategy, rng: Rng::seeded(seed) }
+    pub fn new(table: std::sync::Arc<StrategyTable>, seed: u64) -> StrategyBot {
+        StrategyBot { table, rng: Rng::seeded(seed) }
     }
 }
 
 impl plunder_core::Bot<LiarsDice> for StrategyBot {
     fn act(&mut self, turn: &plunder_core::Turn<'_, LiarsDice>) -> Action {
-        if let Some(actions) = self.strategy.lookup(&turn.view.my_dice, &turn.view.bids) {
+        if let Some(actions) = self.table.lookup(&turn.view.my_dice, &turn.view.bids) {
             let mut x = self.rng.unit();
-            for (action, p) in actions {
-                if x < *p && turn.legal.contains(action) {
-                    return *action;
+            let mut chosen = None;
+            for (action, p) in actions.iter().filter(|(action, _)| turn.legal.contains(action)) {
+                chosen = Some(*action);
+                if x < *p {
+                    break;
                 }
                 x -= p;
+            }
+            // Rounding can leave x just above the last probability: the last action then.
+            if let Some(action) = chosen {
+                return action;
             }
         }
         turn.legal[self.rng.index(turn.legal.len())]
