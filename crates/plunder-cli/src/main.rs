@@ -4,12 +4,14 @@
 mod bots;
 mod play;
 mod plot;
+mod ratings;
 mod replay;
 mod report;
 mod serve;
 mod simulate;
 mod solve;
 mod speed;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +40,11 @@ enum Command {
     ///
     /// Example: plunder simulate --game loot-pirates --players 5 --games 100000 --seed 1 --bots loot,random
     Simulate(simulate::SimulateArgs),
+    /// Rate bots against each other: seat-rotated matches, Bradley-Terry ratings with bootstrap intervals, a
+    /// table and (with --out) an SVG chart.
+    ///
+    /// Example: plunder tournament --game liars-dice --bots odds,raise,ismcts:200,random --games 2000 --out tour/
+    Tournament(tournament::TournamentArgs),
     /// Sum, chart and compare the result files of `simulate --results`.
     ///
     /// Example: plunder report results.jsonl --out report/
@@ -122,6 +129,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Tournament(args) => tournament::run(args),
         Command::Report(args) => report::run(args),
         Command::Speed(args) => speed::run(args),
         Command::Solve(args) => solve::run(args),

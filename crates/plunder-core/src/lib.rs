@@ -28,7 +28,8 @@ mod session;
 pub mod zones;
 
 pub use bot::{
-    bot_kinds, bot_maker, make_bot, Bot, BotKind, BotMaker, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT, STRATEGY_PREFIX,
+    bot_kinds, bot_maker, make_bot, Bot, BotKind, BotMaker, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT,
+    STRATEGY_PREFIX,
 };
 pub use driver::{play_game, random_playout, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};

@@ -40,7 +40,8 @@ pub use state::{Phase, Showdown, State};
 pub use view::{BidMade, Revealed, View};
 
 use plunder_core::{
-    Bot, BotKind, BotMaker, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, BotMaker, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use crate::bidding::Bid;
