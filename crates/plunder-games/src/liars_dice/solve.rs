@@ -90,12 +90,31 @@ pub struct Solver {
     cups: [CupSet; 2],
     /// Whether bid `k` is true for seat 0's cup `c0` and seat 1's cup `c1`: `[(k * C0 + c0) * C1 + c1]`.
     bid_true: Vec<bool>,
+    /// Per seat, +1 where bid `k` holds and -1 where it fails, with that seat's cup `mine` and the other's
+    /// `theirs`: `[(k * mine_count + mine) * theirs_count + theirs]` (a call's payoff up to who bid).
+    holds_sign: [Vec<f64>; 2],
     /// Cups per seat, padded to the larger seat's count (the table stride).
     stride: usize,
     regret: Vec<f64>,
     average: Vec<f64>,
     iterations: u64,
     rng: Rng,
+    sweep: Sweep,
+}
+
+/// Per public node (a history), the vectors over cups a full-width iteration fills: made once, reused.
+#[derive(Clone, Debug)]
+struct Sweep {
+    /// The current strategy: `[(history * stride + cup) * actions + action]`.
+    sigma: Vec<f64>,
+    /// The updated seat's reach per own cup, and the opponent's (chance included) per its cup:
+    /// `[history * stride + cup]`.
+    own: Vec<f64>,
+    other: Vec<f64>,
+    /// The updated seat's counterfactual values per own cup.
+    values: Vec<f64>,
+    /// One node's values of calling liar, per own cup.
+    call: Vec<f64>,
 }
 
 /// The value and exploitability of the average strategy.
@@ -141,19 +160,42 @@ impl Solver {
                 }
             }
         }
+        let holds_sign = [0, 1].map(|seat: usize| {
+            let (mine, theirs) = (cups[seat].len(), cups[1 - seat].len());
+            let mut sign = Vec::with_capacity(bids.len() * mine * theirs);
+            for k in 0..bids.len() {
+                for m in 0..mine {
+                    for t in 0..theirs {
+                        let (c0, c1) = if seat == 0 { (m, t) } else { (t, m) };
+                        sign.push(if bid_true[(k * cups[0].len() + c0) * cups[1].len() + c1] { 1.0 } else { -1.0 });
+                    }
+                }
+            }
+            sign
+        });
         let stride = cups[0].len().max(cups[1].len());
-        let size = (1usize << bids.len()) * stride * (bids.len() + 1);
+        let histories = 1usize << bids.len();
+        let size = histories * stride * (bids.len() + 1);
+        let sweep = Sweep {
+            sigma: vec![0.0; size],
+            own: vec![0.0; histories * stride],
+            other: vec![0.0; histories * stride],
+            values: vec![0.0; histories * stride],
+            call: vec![0.0; stride],
+        };
         Ok(Solver {
             game,
             method,
             bids,
             cups,
             bid_true,
+            holds_sign,
             stride,
             regret: vec![0.0; size],
             average: vec![0.0; size],
             iterations: 0,
             rng: Rng::seeded(seed),
+            sweep,
         })
     }
 
@@ -221,11 +263,7 @@ impl Solver {
         self.iterations += 1;
         for seat in 0..2 {
             match self.method {
-                Method::Cfr | Method::CfrPlus => {
-                    let own = vec![1.0; self.cups[seat].len()];
-                    let other = self.cups[1 - seat].probability.clone();
-                    self.full_width(0, seat, &own, &other);
-                }
+                Method::Cfr | Method::CfrPlus => self.full_width(seat),
                 Method::ExternalSampling => {
                     let deal = [self.sample_cup(0), self.sample_cup(1)];
                     self.sampled(0, seat, deal);
@@ -245,57 +283,88 @@ impl Solver {
         self.cups[seat].len() - 1
     }
 
-    /// Full-width CFR for `seat` below `history`: `own` is its reach per cup, `other` the opponent's (chance
-    /// included). Returns `seat`'s counterfactual values per cup.
-    fn full_width(&mut self, history: usize, seat: usize, own: &[f64], other: &[f64]) -> Vec<f64> {
-        let actor = history.count_ones() as usize % 2;
-        let actions = self.actions();
-        let actor_cups = self.cups[actor].len();
-        let mut sigma = vec![0.0; actor_cups * actions];
-        for c in 0..actor_cups {
-            self.current(history, c, &mut sigma[c * actions..][..actions]);
-        }
-        let mut values = vec![0.0; self.cups[seat].len()];
-        let legal: Vec<usize> = self.legal(history).collect();
-        if actor == seat {
-            let mut child_values = Vec::with_capacity(legal.len());
-            for &a in &legal {
-                let reach: Vec<f64> = (0..actor_cups).map(|c| own[c] * sigma[c * actions + a]).collect();
-                let v = if a == self.liar() {
-                    self.call_values(history, seat, other)
-                } else {
-                    self.full_width(history | 1 << a, seat, &reach, other)
-                };
-                for c in 0..actor_cups {
-                    values[c] += sigma[c * actions + a] * v[c];
-                }
-                child_values.push(v);
+    /// One full-width CFR update of `seat`, as sweeps over the public tree instead of a recursion. A history's
+    /// parent is the history without its highest bid, so every parent comes before its children in numeric
+    /// order: reach flows down in increasing order, values come up in decreasing order. A node's current
+    /// strategy depends only on its own regrets, which only its own update changes, so computing every
+    /// node's strategy first gives exactly the recursive CFR's numbers. No allocation.
+    fn full_width(&mut self, seat: usize) {
+        let histories = 1usize << self.bids.len();
+        let (actions, stride, liar) = (self.actions(), self.stride, self.liar());
+        let mine = self.cups[seat].len();
+        let theirs = self.cups[1 - seat].len();
+        let mut sigma = std::mem::take(&mut self.sweep.sigma);
+        for history in 0..histories {
+            for c in 0..self.cups[history.count_ones() as usize % 2].len() {
+                self.current(history, c, &mut sigma[(history * stride + c) * actions..][..actions]);
             }
-            let weight = if self.method == Method::CfrPlus { self.iterations as f64 } else { 1.0 };
-            for (i, &a) in legal.iter().enumerate() {
-                for c in 0..actor_cups {
-                    let at = self.at(history, c, a);
-                    self.regret[at] += child_values[i][c] - values[c];
-                    if self.method == Method::CfrPlus {
-                        self.regret[at] = self.regret[at].max(0.0);
+        }
+        let Sweep { own, other, values, call, .. } = &mut self.sweep;
+        own[..mine].fill(1.0);
+        other[..theirs].copy_from_slice(&self.cups[1 - seat].probability);
+        for history in 1..histories {
+            let top = usize::BITS as usize - 1 - history.leading_zeros() as usize;
+            let parent = history & !(1 << top);
+            let by_seat = parent.count_ones() as usize % 2 == seat;
+            let (n, moved, kept) = if by_seat { (mine, &mut *own, &mut *other) } else { (theirs, &mut *other, &mut *own) };
+            for c in 0..n {
+                moved[history * stride + c] = moved[parent * stride + c] * sigma[(parent * stride + c) * actions + top];
+            }
+            kept.copy_within(parent * stride..parent * stride + stride, history * stride);
+        }
+        let weight = if self.method == Method::CfrPlus { self.iterations as f64 } else { 1.0 };
+        for history in (0..histories).rev() {
+            let first = if history == 0 { 0 } else { usize::BITS as usize - history.leading_zeros() as usize };
+            let node = history * stride;
+            if history != 0 {
+                // The values of calling liar here, with the opponent's reach through the call.
+                let last = first - 1;
+                let bidder = (history.count_ones() as usize + 1) % 2;
+                let sign = if seat == bidder { 1.0 } else { -1.0 };
+                let by_seat = history.count_ones() as usize % 2 == seat;
+                let holds = &self.holds_sign[seat][last * mine * theirs..][..mine * theirs];
+                for (m, value) in call[..mine].iter_mut().enumerate() {
+                    let mut total = 0.0;
+                    for t in 0..theirs {
+                        let reach = if by_seat {
+                            other[node + t]
+                        } else {
+                            other[node + t] * sigma[(node + t) * actions + liar]
+                        };
+                        total += reach * holds[m * theirs + t];
                     }
-                    self.average[at] += weight * own[c] * sigma[c * actions + a];
+                    *value = sign * total;
                 }
             }
-        } else {
-            for &a in &legal {
-                let reach: Vec<f64> = (0..actor_cups).map(|c| other[c] * sigma[c * actions + a]).collect();
-                let v = if a == self.liar() {
-                    self.call_values(history, seat, &reach)
+            let legal = (first..self.bids.len()).chain((history != 0).then_some(liar));
+            let child = |values: &[f64], a: usize, c: usize| {
+                if a == liar {
+                    call[c]
                 } else {
-                    self.full_width(history | 1 << a, seat, own, &reach)
-                };
-                for (value, x) in values.iter_mut().zip(v) {
-                    *value += x;
+                    values[(history | 1 << a) * stride + c]
+                }
+            };
+            if history.count_ones() as usize % 2 == seat {
+                for c in 0..mine {
+                    let at = (node + c) * actions;
+                    let value: f64 = legal.clone().map(|a| sigma[at + a] * child(values, a, c)).sum();
+                    for a in legal.clone() {
+                        let r = &mut self.regret[at + a];
+                        *r += child(values, a, c) - value;
+                        if self.method == Method::CfrPlus {
+                            *r = r.max(0.0);
+                        }
+                        self.average[at + a] += weight * own[node + c] * sigma[at + a];
+                    }
+                    values[node + c] = value;
+                }
+            } else {
+                for c in 0..mine {
+                    values[node + c] = legal.clone().map(|a| child(values, a, c)).sum();
                 }
             }
         }
-        values
+        self.sweep.sigma = sigma;
     }
 
     /// `seat`'s counterfactual values per cup at a liar call after `history`, the opponent's reach `other`.
