@@ -25,6 +25,11 @@ impl<'a, G: Game> Turn<'a, G> {
     pub fn sample_state(&self, rng: &mut Rng) -> G::State {
         self.game.determinize(self.state, self.seat, rng)
     }
+
+    /// [`Turn::sample_state`] into `out`, reusing its buffers.
+    pub fn sample_state_into(&self, rng: &mut Rng, out: &mut G::State) {
+        self.game.determinize_into(self.state, self.seat, rng, out);
+    }
 }
 
 /// A player program. It owns its randomness (seeded when made), so a game replays exactly.

@@ -180,9 +180,22 @@ impl Game for LiarsDice {
         view::determinize(state, &self.options, seat, rng)
     }
 
+    fn determinize_into(&self, state: &State, seat: Seat, rng: &mut Rng, out: &mut State) {
+        view::determinize_into(state, &self.options, seat, rng, out);
+    }
+
     fn outcome(&self, state: &State) -> Option<Outcome> {
         (state.phase == state::Phase::Over)
             .then(|| Outcome { winners: state.winners, payoffs: state.payoffs[..self.players()].to_vec() })
+    }
+
+    fn payoffs_into(&self, state: &State, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        let over = state.phase == state::Phase::Over;
+        if over {
+            out.extend_from_slice(&state.payoffs[..self.players()]);
+        }
+        over
     }
 
     fn round(&self, state: &State) -> u32 {

@@ -306,7 +306,8 @@ impl Solver {
             let top = usize::BITS as usize - 1 - history.leading_zeros() as usize;
             let parent = history & !(1 << top);
             let by_seat = parent.count_ones() as usize % 2 == seat;
-            let (n, moved, kept) = if by_seat { (mine, &mut *own, &mut *other) } else { (theirs, &mut *other, &mut *own) };
+            let (n, moved, kept) =
+                if by_seat { (mine, &mut *own, &mut *other) } else { (theirs, &mut *other, &mut *own) };
             for c in 0..n {
                 moved[history * stride + c] = moved[parent * stride + c] * sigma[(parent * stride + c) * actions + top];
             }
