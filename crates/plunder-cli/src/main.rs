@@ -89,8 +89,9 @@ struct PlayArgs {
     /// How many players.
     #[arg(long, short)]
     players: Option<usize>,
-    /// Who sits where, comma-separated, one per seat: `human` or a bot name (`bot` = the game's best bot).
-    /// Missing seats are filled with the best bot; the default is one human and bots.
+    /// Who sits where, comma-separated, one per seat: `human` or a bot name (`bot` = the game's best bot;
+    /// `strategy:FILE` plays a strategy saved by `plunder solve --out`). Missing seats are filled with the best
+    /// bot; the default is one human and bots.
     #[arg(long, short, value_delimiter = ',')]
     seats: Vec<String>,
     /// Seed for the dice and the bots (default: from the clock).

@@ -37,7 +37,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Bots by seat, comma-separated; repeated round the table if fewer than the players
-    /// (default: the game's best bot everywhere).
+    /// (default: the game's best bot everywhere). `strategy:FILE` plays a strategy saved by `plunder solve`.
     #[arg(long, short, value_delimiter = ',')]
     bots: Vec<String>,
     /// Worker threads (default: all cores). Results do not depend on it.
