@@ -332,7 +332,17 @@ impl<const N: usize> Zones<N> {
                 n += 1;
             }
         }
-        // Fisher-Yates over the kinds of the unknown cards.
+        // The unknown cards' kinds are first put in a canonical order (sorted over their ids), so the draw
+        // depends on the random numbers and on what `seat` knows only, not on where the hidden cards truly
+        // lie: two worlds alike to `seat` give the same draw for the same seed. Then Fisher-Yates.
+        let mut kinds: [u8; N] = [0; N];
+        for (slot, &id) in kinds.iter_mut().zip(&unknown[..n]) {
+            *slot = self.kind[id as usize];
+        }
+        kinds[..n].sort_unstable();
+        for (&kind, &id) in kinds[..n].iter().zip(&unknown[..n]) {
+            self.kind[id as usize] = kind;
+        }
         for i in (1..n).rev() {
             let j = rng.below(i as u32 + 1) as usize;
             let (a, b) = (unknown[i] as usize, unknown[j] as usize);

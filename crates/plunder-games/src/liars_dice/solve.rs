@@ -115,6 +115,10 @@ struct Sweep {
     values: Vec<f64>,
     /// One node's values of calling liar, per own cup.
     call: Vec<f64>,
+    /// One node's opponent reach through a liar call, per opponent cup.
+    through: Vec<f64>,
+    /// One node's values, per own cup, before they are stored.
+    node_value: Vec<f64>,
 }
 
 /// The value and exploitability of the average strategy.
@@ -182,6 +186,8 @@ impl Solver {
             other: vec![0.0; histories * stride],
             values: vec![0.0; histories * stride],
             call: vec![0.0; stride],
+            through: vec![0.0; stride],
+            node_value: vec![0.0; stride],
         };
         Ok(Solver {
             game,
@@ -290,20 +296,44 @@ impl Solver {
     /// node's strategy first gives exactly the recursive CFR's numbers. No allocation.
     fn full_width(&mut self, seat: usize) {
         let histories = 1usize << self.bids.len();
-        let (actions, stride, liar) = (self.actions(), self.stride, self.liar());
+        let (actions, stride, liar, bids) = (self.actions(), self.stride, self.liar(), self.bids.len());
         let mine = self.cups[seat].len();
         let theirs = self.cups[1 - seat].len();
-        let mut sigma = std::mem::take(&mut self.sweep.sigma);
+        let cfr_plus = self.method == Method::CfrPlus;
+        let weight = if cfr_plus { self.iterations as f64 } else { 1.0 };
+        // The first bid still open after `history`: one above its highest bid.
+        let first_open = |history: usize| usize::BITS as usize - history.leading_zeros() as usize;
+        let Sweep { sigma, own, other, values, call, through, node_value } = &mut self.sweep;
+        // Regret matching at every node, into `sigma`.
         for history in 0..histories {
+            let first = first_open(history);
+            let count = (bids - first + usize::from(history != 0)) as f64;
             for c in 0..self.cups[history.count_ones() as usize % 2].len() {
-                self.current(history, c, &mut sigma[(history * stride + c) * actions..][..actions]);
+                let at = (history * stride + c) * actions;
+                let regret = &self.regret[at..at + actions];
+                let out = &mut sigma[at..at + actions];
+                let mut total = 0.0;
+                for a in first..bids {
+                    out[a] = regret[a].max(0.0);
+                    total += out[a];
+                }
+                if history != 0 {
+                    out[liar] = regret[liar].max(0.0);
+                    total += out[liar];
+                }
+                let legal = (first..bids).chain((history != 0).then_some(liar));
+                if total > 0.0 {
+                    legal.for_each(|a| out[a] /= total);
+                } else {
+                    legal.for_each(|a| out[a] = 1.0 / count);
+                }
             }
         }
-        let Sweep { own, other, values, call, .. } = &mut self.sweep;
+        // Reach, down.
         own[..mine].fill(1.0);
         other[..theirs].copy_from_slice(&self.cups[1 - seat].probability);
         for history in 1..histories {
-            let top = usize::BITS as usize - 1 - history.leading_zeros() as usize;
+            let top = first_open(history) - 1;
             let parent = history & !(1 << top);
             let by_seat = parent.count_ones() as usize % 2 == seat;
             let (n, moved, kept) =
@@ -313,59 +343,72 @@ impl Solver {
             }
             kept.copy_within(parent * stride..parent * stride + stride, history * stride);
         }
-        let weight = if self.method == Method::CfrPlus { self.iterations as f64 } else { 1.0 };
+        // Values, up.
         for history in (0..histories).rev() {
-            let first = if history == 0 { 0 } else { usize::BITS as usize - history.leading_zeros() as usize };
+            let first = first_open(history);
             let node = history * stride;
+            let by_seat = history.count_ones() as usize % 2 == seat;
             if history != 0 {
                 // The values of calling liar here, with the opponent's reach through the call.
-                let last = first - 1;
                 let bidder = (history.count_ones() as usize + 1) % 2;
                 let sign = if seat == bidder { 1.0 } else { -1.0 };
-                let by_seat = history.count_ones() as usize % 2 == seat;
-                let holds = &self.holds_sign[seat][last * mine * theirs..][..mine * theirs];
+                for t in 0..theirs {
+                    let reach = other[node + t];
+                    through[t] = if by_seat { reach } else { reach * sigma[(node + t) * actions + liar] };
+                }
+                let holds = &self.holds_sign[seat][(first - 1) * mine * theirs..][..mine * theirs];
                 for (m, value) in call[..mine].iter_mut().enumerate() {
-                    let mut total = 0.0;
-                    for t in 0..theirs {
-                        let reach = if by_seat {
-                            other[node + t]
-                        } else {
-                            other[node + t] * sigma[(node + t) * actions + liar]
-                        };
-                        total += reach * holds[m * theirs + t];
-                    }
-                    *value = sign * total;
+                    let row = &holds[m * theirs..(m + 1) * theirs];
+                    *value = sign * row.iter().zip(&through[..theirs]).map(|(h, r)| r * h).sum::<f64>();
                 }
             }
-            let legal = (first..self.bids.len()).chain((history != 0).then_some(liar));
-            let child = |values: &[f64], a: usize, c: usize| {
-                if a == liar {
-                    call[c]
-                } else {
-                    values[(history | 1 << a) * stride + c]
+            let value = &mut node_value[..mine];
+            value.fill(0.0);
+            let child = |a: usize| (history | 1 << a) * stride;
+            if by_seat {
+                for a in first..bids {
+                    let child = &values[child(a)..][..mine];
+                    for c in 0..mine {
+                        value[c] += sigma[(node + c) * actions + a] * child[c];
+                    }
                 }
-            };
-            if history.count_ones() as usize % 2 == seat {
-                for c in 0..mine {
-                    let at = (node + c) * actions;
-                    let value: f64 = legal.clone().map(|a| sigma[at + a] * child(values, a, c)).sum();
-                    for a in legal.clone() {
-                        let r = &mut self.regret[at + a];
-                        *r += child(values, a, c) - value;
-                        if self.method == Method::CfrPlus {
+                if history != 0 {
+                    for c in 0..mine {
+                        value[c] += sigma[(node + c) * actions + liar] * call[c];
+                    }
+                }
+                let mut update = |a: usize, child: &[f64]| {
+                    for c in 0..mine {
+                        let at = (node + c) * actions + a;
+                        let r = &mut self.regret[at];
+                        *r += child[c] - value[c];
+                        if cfr_plus {
                             *r = r.max(0.0);
                         }
-                        self.average[at + a] += weight * own[node + c] * sigma[at + a];
+                        self.average[at] += weight * own[node + c] * sigma[at];
                     }
-                    values[node + c] = value;
+                };
+                for a in first..bids {
+                    update(a, &values[child(a)..][..mine]);
+                }
+                if history != 0 {
+                    update(liar, &call[..mine]);
                 }
             } else {
-                for c in 0..mine {
-                    values[node + c] = legal.clone().map(|a| child(values, a, c)).sum();
+                for a in first..bids {
+                    let child = &values[child(a)..][..mine];
+                    for c in 0..mine {
+                        value[c] += child[c];
+                    }
+                }
+                if history != 0 {
+                    for c in 0..mine {
+                        value[c] += call[c];
+                    }
                 }
             }
+            values[node..node + mine].copy_from_slice(value);
         }
-        self.sweep.sigma = sigma;
     }
 
     /// `seat`'s counterfactual values per cup at a liar call after `history`, the opponent's reach `other`.
