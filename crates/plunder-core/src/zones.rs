@@ -332,9 +332,11 @@ impl<const N: usize> Zones<N> {
                 n += 1;
             }
         }
-        // The unknown cards' kinds are first put in a canonical order (sorted over their ids), so the draw
-        // depends on the random numbers and on what `seat` knows only, not on where the hidden cards truly
-        // lie: two worlds alike to `seat` give the same draw for the same seed. Then Fisher-Yates.
+        // A canonical start, so the draw depends on the random numbers and on what `seat` knows only, never on
+        // which hidden card truly lies where: the unknown cards ordered by zone (how many unknown cards each
+        // zone holds is known), and their kinds sorted over them. Two worlds alike to `seat` then give the same
+        // draw for the same seed. Then Fisher-Yates.
+        unknown[..n].sort_unstable_by_key(|&id| (self.zone[id as usize], id));
         let mut kinds: [u8; N] = [0; N];
         for (slot, &id) in kinds.iter_mut().zip(&unknown[..n]) {
             *slot = self.kind[id as usize];
