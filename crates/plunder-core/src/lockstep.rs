@@ -90,7 +90,19 @@ fn remember<G: Game>(game: &G, infos: &mut InfoStates, state: &G::State, step: &
 }
 
 /// Plays seeded random games of `game` and makes up to `max_branches` twins; the first leak is the error.
+/// The search bot is left out (see [`check_with_search`]).
 pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
+    check_twins(game, seed, max_branches, false)
+}
+
+/// [`check`], also comparing the search bot (`ismcts`) wherever the seat's perfect-recall information states
+/// are alike in both twins: its determinizations must then not tell the twins apart. Slower: it searches at
+/// every compared seat-step.
+pub fn check_with_search<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
+    check_twins(game, seed, max_branches, true)
+}
+
+fn check_twins<G: Roster>(game: &G, seed: u64, max_branches: usize, search: bool) -> Result<Report, String> {
     let mut rng = Rng::seeded(seed);
     let mut state = game.initial_state();
     let mut infos = InfoStates::new(game, &state);
@@ -117,7 +129,7 @@ pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Repo
                         format!("{} seed {seed}, twins made at step {step} ({taken:?} / {other:?}): {e}", G::ID)
                     };
                     let twins = Twins { a, b, recall_a, recall_b };
-                    report.comparisons += lockstep(game, twins, viewers, rng.next_u64()).map_err(why)?;
+                    report.comparisons += lockstep(game, twins, viewers, search, rng.next_u64()).map_err(why)?;
                 }
             }
         }
@@ -136,7 +148,13 @@ struct Twins<G: Game> {
 }
 
 /// Follows twins `a` and `b` while some of `watching` sees them alike; returns the seat-steps compared.
-fn lockstep<G: Roster>(game: &G, twins: Twins<G>, mut watching: Vec<Viewer>, seed: u64) -> Result<usize, String> {
+fn lockstep<G: Roster>(
+    game: &G,
+    twins: Twins<G>,
+    mut watching: Vec<Viewer>,
+    search: bool,
+    seed: u64,
+) -> Result<usize, String> {
     let Twins { mut a, mut b, mut recall_a, mut recall_b } = twins;
     let mut rng = Rng::seeded(seed);
     let mut comparisons = 0;
@@ -161,8 +179,8 @@ fn lockstep<G: Roster>(game: &G, twins: Twins<G>, mut watching: Vec<Viewer>, see
         let excess = probes.len().saturating_sub(PROBES);
         probes.drain(..excess);
         for seat in watching.iter().filter_map(|v| v.seat()) {
-            let recall_alike = recall_a.key(seat) == recall_b.key(seat);
-            compare_seat(game, &a, &b, seat, &probes, recall_alike, seed ^ step as u64)
+            let with_search = search && recall_a.key(seat) == recall_b.key(seat);
+            compare_seat(game, &a, &b, seat, &probes, with_search, seed ^ step as u64)
                 .map_err(|e| format!("{step} steps on, {seat} sees the same view but {e}"))?;
             comparisons += 1;
         }
@@ -195,7 +213,7 @@ fn compare_seat<G: Roster>(
     b: &G::State,
     seat: Seat,
     probes: &[G::Action],
-    recall_alike: bool,
+    with_search: bool,
     seed: u64,
 ) -> Result<(), String> {
     let legal = |state: &G::State| {
@@ -221,11 +239,12 @@ fn compare_seat<G: Roster>(
     let view_a = game.view(a, Viewer::Seat(seat));
     let view_b = game.view(b, Viewer::Seat(seat));
     // The search bot reads determinized states, which keep everything the seat knows by perfect recall: more
-    // than a view that summarizes may show (its own earlier hidden choices, say). So it is compared where the
-    // seat's perfect-recall information states are alike too, and there it must not tell the twins apart.
+    // than a view that summarizes may show (its own earlier hidden choices, say). So it is compared (when asked)
+    // where the seat's perfect-recall information states are alike too, and there it must not tell the twins
+    // apart.
     for kind in crate::bot_kinds::<G>() {
         let name = if kind.name == crate::ISMCTS_BOT.name {
-            if !recall_alike {
+            if !with_search {
                 continue;
             }
             ISMCTS_CHECKED
