@@ -78,14 +78,8 @@ pub fn rate(bots: usize, games: &[Vec<Comparison>], seed: u64) -> Vec<Rating> {
 /// The fit with game `g` counted `weight[g]` times.
 fn fit(bots: usize, games: &[Vec<Comparison>], weight: &[u32]) -> Vec<f64> {
     // wins[a][b]: a's score against b; met[a][b]: comparisons between them, prior included.
-    let mut wins = vec![vec![0.0; bots]; bots];
-    for a in 0..bots {
-        for b in 0..bots {
-            if a != b {
-                wins[a][b] = PRIOR;
-            }
-        }
-    }
+    let mut wins: Vec<Vec<f64>> =
+        (0..bots).map(|a| (0..bots).map(|b| if a == b { 0.0 } else { PRIOR }).collect()).collect();
     for (game, &w) in games.iter().zip(weight) {
         for c in game {
             wins[c.a][c.b] += w as f64 * c.score;

@@ -155,7 +155,6 @@ fn ismcts_searches_alike_whatever_the_hidden_dice() {
 }
 
 #[test]
-#[ignore = "slow in debug: run with cargo test --release -p plunder-games --test ismcts -- --ignored"]
 fn search_bots_play_every_scallywager_card() {
     use plunder_games::scallywager::{Action, Deck, Phase, Scallywager};
     // The `odds` captain never plays half the Adventure cards; search bots weigh every legal action, so in

@@ -576,10 +576,13 @@ pub struct Infoset {
     pub actions: Vec<(Action, f64)>,
 }
 
+/// An information state as a saved strategy names it: own dice, sorted, and the bids so far.
+type InfosetKey = (Vec<u8>, Vec<Bid>);
+
 /// A saved strategy indexed by information state, for play: one hash lookup a move.
 #[derive(Clone, Debug, Default)]
 pub struct StrategyTable {
-    by_state: std::collections::HashMap<(Vec<u8>, Vec<Bid>), Vec<(Action, f64)>>,
+    by_state: std::collections::HashMap<InfosetKey, Vec<(Action, f64)>>,
 }
 
 impl StrategyTable {
