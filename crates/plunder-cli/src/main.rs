@@ -1,14 +1,17 @@
 //! `plunder`: play pirate dice games in a terminal, simulate them in bulk, replay records, or drive them from
 //! another program through the JSON-lines engine protocol.
 
+mod bots;
 mod play;
 mod plot;
+mod ratings;
 mod replay;
 mod report;
 mod serve;
 mod simulate;
 mod solve;
 mod speed;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +40,11 @@ enum Command {
     ///
     /// Example: plunder simulate --game loot-pirates --players 5 --games 100000 --seed 1 --bots loot,random
     Simulate(simulate::SimulateArgs),
+    /// Rate bots against each other: seat-rotated matches, Bradley-Terry ratings with bootstrap intervals, a
+    /// table and (with --out) an SVG chart.
+    ///
+    /// Example: plunder tournament --game liars-dice --bots odds,raise,ismcts:200,random --games 2000 --out tour/
+    Tournament(tournament::TournamentArgs),
     /// Sum, chart and compare the result files of `simulate --results`: an HTML report with win rates, content
     /// effects (pieces held and cards used) and, with --compare, two option sets side by side.
     ///
@@ -82,8 +90,9 @@ struct PlayArgs {
     /// How many players.
     #[arg(long, short)]
     players: Option<usize>,
-    /// Who sits where, comma-separated, one per seat: `human` or a bot name (`bot` = the game's best bot).
-    /// Missing seats are filled with the best bot; the default is one human and bots.
+    /// Who sits where, comma-separated, one per seat: `human` or a bot name (`bot` = the game's best bot;
+    /// `strategy:FILE` plays a strategy saved by `plunder solve --out`). Missing seats are filled with the best
+    /// bot; the default is one human and bots.
     #[arg(long, short, value_delimiter = ',')]
     seats: Vec<String>,
     /// Seed for the dice and the bots (default: from the clock).
@@ -122,6 +131,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Play(args) => play::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Tournament(args) => tournament::run(args),
         Command::Report(args) => report::run(args),
         Command::Speed(args) => speed::run(args),
         Command::Solve(args) => solve::run(args),

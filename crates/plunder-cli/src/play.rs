@@ -54,7 +54,8 @@ impl<R: BufRead, W: Write> GameVisitor for Table<R, W> {
     }
 }
 
-fn seat_players<G: Roster>(names: &[String], seats: usize, seed: u64) -> Result<Vec<Player<G>>, String> {
+fn seat_players<G: Roster>(game: &G, names: &[String], seed: u64) -> Result<Vec<Player<G>>, String> {
+    let seats = game.seats();
     if names.len() > seats {
         return Err(format!("--seats names {} players but the table has {seats}", names.len()));
     }
@@ -72,10 +73,8 @@ fn seat_players<G: Roster>(names: &[String], seats: usize, seed: u64) -> Result<
             continue;
         }
         let bot_seed = plunder_core::splitmix64(seed ^ (0xB07 + seat as u64));
-        let bot = plunder_core::make_bot::<G>(name, bot_seed).ok_or_else(|| {
-            let kinds: Vec<&str> = plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect();
-            format!("unknown seat kind '{name}': use human, bot or one of {}", kinds.join(", "))
-        })?;
+        let bot =
+            crate::bots::maker(game, name).map_err(|e| format!("{e}; a seat is human, bot or a bot name"))?(bot_seed);
         players.push(Player::Bot { name: name.to_string(), bot });
     }
     Ok(players)
@@ -84,7 +83,7 @@ fn seat_players<G: Roster>(names: &[String], seats: usize, seed: u64) -> Result<
 fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> Result<(), String> {
     let options = options_from_json::<G>(t.players, &t.options).map_err(|e| e.to_string())?;
     let game = G::new(options).map_err(|e| e.to_string())?;
-    let mut players = seat_players::<G>(&t.seats, game.seats(), t.seed)?;
+    let mut players = seat_players(&game, &t.seats, t.seed)?;
     let humans: Vec<Seat> =
         (0..players.len()).filter(|&i| matches!(players[i], Player::Human)).map(|i| Seat(i as u8)).collect();
     let mut session = Session::new(game.clone(), t.seed, ChanceMode::Sampled);

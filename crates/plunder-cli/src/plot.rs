@@ -3,6 +3,7 @@
 //! library and opens in any browser; [`Rasterizer`] turns the same SVG into PNG for documents and slides.
 
 use crate::simulate::Summary;
+use crate::tournament::Standings;
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;
@@ -287,4 +288,66 @@ impl Rasterizer {
         resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(Self::SCALE, Self::SCALE), &mut pixmap.as_mut());
         pixmap.encode_png().map_err(|e| format!("cannot encode a chart as PNG: {e}"))
     }
+}
+/// A tournament's ratings: one row per bot, best on top, a dot at the rating and a whisker over its 95%
+/// interval, on an Elo axis centred on 0. Each dot carries its numbers in a `<title>`.
+pub fn ratings_svg(standings: &Standings) -> String {
+    let row = 36.0;
+    let height = TOP + BOTTOM + row * standings.bots.len() as f64;
+    let label_w = 150.0;
+    let (x0, x1) = (LEFT + label_w, WIDTH - RIGHT - 10.0);
+    let reach = standings
+        .bots
+        .iter()
+        .flat_map(|b| [b.rating_ci95[0].abs(), b.rating_ci95[1].abs(), b.rating.abs()])
+        .fold(100.0, f64::max);
+    let step = [50.0, 100.0, 200.0, 500.0, 1000.0, 2000.0].into_iter().find(|s| reach / s <= 4.0).unwrap_or(5000.0);
+    let limit = (reach / step).ceil() * step;
+    let x = |elo: f64| x0 + (x1 - x0) * (elo + limit) / (2.0 * limit);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}: ratings, {} games, {} players, seed {}</text>\n",
+        WIDTH / 2.0,
+        escape(&standings.game),
+        standings.games,
+        standings.players,
+        standings.seed
+    );
+    let mut tick = -limit;
+    while tick <= limit + 1e-9 {
+        svg += &format!(
+            "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{TOP}\" y2=\"{:.1}\" stroke=\"{}\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{tick:+.0}</text>\n",
+            height - BOTTOM,
+            if tick == 0.0 { "#999" } else { "#ddd" },
+            height - BOTTOM + 16.0,
+            x = x(tick)
+        );
+        tick += step;
+    }
+    for (i, bot) in standings.bots.iter().enumerate() {
+        let y = TOP + row * (i as f64 + 0.5);
+        svg += &format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n\
+             <line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"black\" stroke-width=\"2\"/>\n\
+             <circle class=\"rating\" cx=\"{:.1}\" cy=\"{y:.1}\" r=\"6\" fill=\"{}\"><title>{}: {:+.0} [{:+.0}, {:+.0}]</title></circle>\n",
+            x0 - 10.0,
+            y + 4.0,
+            escape(&bot.bot),
+            x(bot.rating_ci95[0]),
+            x(bot.rating_ci95[1]),
+            x(bot.rating),
+            COLOURS[i % COLOURS.len()],
+            escape(&bot.bot),
+            bot.rating,
+            bot.rating_ci95[0],
+            bot.rating_ci95[1]
+        );
+    }
+    svg += &format!(
+        "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#555\">Bradley-Terry rating, Elo scale (dot) and 95% bootstrap interval (whisker)</text>\n</svg>\n",
+        WIDTH / 2.0,
+        height - 12.0
+    );
+    svg
 }

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use plunder_core::{
-    options_from_json, play_game_watched, splitmix64, Bot, Game, Narrate, Piece, Rng, Roster, Seat, Turn,
+    options_from_json, play_game_watched, splitmix64, Bot, BotMaker, Game, Narrate, Piece, Rng, Roster, Seat, Turn,
 };
 use plunder_games::{with_game, GameVisitor};
 use rayon::prelude::*;
@@ -39,7 +39,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Bots by seat, comma-separated; repeated round the table if fewer than the players
-    /// (default: the game's best bot everywhere).
+    /// (default: the game's best bot everywhere). `strategy:FILE` plays a strategy saved by `plunder solve`.
     #[arg(long, short, value_delimiter = ',')]
     bots: Vec<String>,
     /// Worker threads (default: all cores). Results do not depend on it.
@@ -366,15 +366,10 @@ fn simulate<G: Roster + Narrate>(
         args.bots.iter().map(|b| b.trim().to_string()).collect()
     };
     let names: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
-    for name in &names {
-        if plunder_core::make_bot::<G>(name, 0).is_none() {
-            let kinds: Vec<&str> = plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect();
-            return Err(format!("unknown bot '{name}' for {} (bots: {})", G::ID, kinds.join(", ")));
-        }
-    }
+    let makers = names.iter().map(|name| crate::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
     let options_json = serde_json::to_value(game.options()).expect("options serialize");
     let (start, end) = args.shard.map_or((0, args.games), |shard| shard.range(args.games));
-    let run = Run { game: &game, seed: args.seed, names: &names, options: &options_json };
+    let run = Run { game: &game, seed: args.seed, names: &names, makers: &makers, options: &options_json };
     let Some(path) = &args.results else {
         let tallies: Vec<Result<Tally, String>> = chunks(start, end)
             .into_par_iter()
@@ -466,6 +461,7 @@ struct Run<'a, G: Game> {
     game: &'a G,
     seed: u64,
     names: &'a [String],
+    makers: &'a [BotMaker<G>],
     options: &'a serde_json::Value,
 }
 
@@ -495,12 +491,11 @@ impl<G: Roster + Narrate> Run<'_, G> {
         let mut rng = Rng::stream(self.seed, index);
         let log = Arc::new(Mutex::new(ActionLog { first: None, counters: vec![BTreeMap::new(); self.names.len()] }));
         let mut bots: Vec<Box<dyn Bot<G>>> = self
-            .names
+            .makers
             .iter()
             .enumerate()
-            .map(|(seat, name)| {
-                let seed = splitmix64(self.seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)));
-                let bot = plunder_core::make_bot::<G>(name, seed).expect("bot names were checked");
+            .map(|(seat, make)| {
+                let bot = make(bot_seed(self.seed, index, seat));
                 if count {
                     Box::new(Counting { inner: bot, log: Arc::clone(&log) }) as Box<dyn Bot<G>>
                 } else {
@@ -552,6 +547,11 @@ pub fn held_key(piece: &Piece<'_>) -> String {
     } else {
         format!("{} {}", piece.kind, piece.name)
     }
+}
+
+/// The seed of the bot in `seat` of game `index` of a run seeded `seed`: its own stream, apart from the dice.
+pub fn bot_seed(seed: u64, index: u64, seat: usize) -> u64 {
+    splitmix64(seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)))
 }
 
 /// `x` as read back from a results file: serde_json's default parser may miss the last bit of a float, so

@@ -39,6 +39,9 @@ pub struct SolveArgs {
     /// Seed (external sampling).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Print each report as a JSON line (iteration, value, exploitability, solver_seconds).
+    #[arg(long)]
+    json: bool,
     /// Save the average strategy to this JSON file.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
@@ -74,18 +77,35 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} iterations, {per_sec}, eta {eta} {msg}")
             .expect("a valid template"),
     );
-    let start = Instant::now();
+    // Solver time only: the exact evaluation at each report is not part of an iteration.
+    let mut solving = std::time::Duration::ZERO;
     for i in 1..=args.iterations {
+        let start = Instant::now();
         solver.iterate();
+        solving += start.elapsed();
         bar.inc(1);
         if i % args.report_every == 0 || i == args.iterations {
             let eval = solver.evaluate();
-            let line = format!(
-                "iteration {i}: value {:+.6} (first bidder), exploitability {:.6}, {:.1}s\n",
-                eval.value,
-                eval.exploitability,
-                start.elapsed().as_secs_f64()
-            );
+            let seconds = solving.as_secs_f64();
+            let line = if args.json {
+                format!(
+                    "{}\n",
+                    serde_json::json!({
+                        "iteration": i,
+                        "value": eval.value,
+                        "exploitability": eval.exploitability,
+                        "solver_seconds": seconds,
+                    })
+                )
+            } else {
+                format!(
+                    "iteration {i}: value {:+.6} (first bidder), exploitability {:.6}, solver {seconds:.3}s \
+                     ({:.1} µs/iteration)\n",
+                    eval.value,
+                    eval.exploitability,
+                    seconds * 1e6 / i as f64
+                )
+            };
             bar.set_message(format!("exploitability {:.6}", eval.exploitability));
             bar.suspend(|| write_stdout(&line))?;
         }
@@ -94,7 +114,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if let Some(path) = &args.out {
         let json = serde_json::to_string(&solver.strategy()).map_err(|e| e.to_string())?;
         std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        write_stdout(&format!("strategy saved to {}\n", path.display()))?;
+        if args.json {
+            eprintln!("strategy saved to {}", path.display());
+        } else {
+            write_stdout(&format!("strategy saved to {}\n", path.display()))?;
+        }
     }
     Ok(())
 }

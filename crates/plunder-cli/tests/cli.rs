@@ -119,7 +119,7 @@ fn bad_arguments_get_clear_errors() {
     for (args, expected) in [
         (vec!["play", "chess"], "unknown game 'chess'"),
         (vec!["play", "loot-pirates", "--players", "12"], "players must be from 3 to 8"),
-        (vec!["play", "loot-pirates", "--seats", "human,pirate,loot"], "unknown seat kind 'pirate'"),
+        (vec!["play", "loot-pirates", "--seats", "human,pirate,loot"], "unknown bot 'pirate'"),
         (vec!["play", "loot-pirates", "--options", "{\"booty\": -3}"], "bad options"),
         (vec!["play", "loot-pirates", "--options", "[1]"], "--options must be a JSON object"),
         (vec!["simulate", "--game", "loot-pirates", "--bots", "nobody"], "unknown bot 'nobody'"),
@@ -539,4 +539,108 @@ fn rules_prints_the_summary_options_and_designed_content() {
     let dice = text(&plunder(&["rules", "liars-dice"], ""));
     assert!(dice.contains("exact = false") && dice.contains("6s are wild"), "{dice}");
     assert!(text(&plunder(&["rules", "chess"], "")).contains("unknown game 'chess'"));
+}
+
+fn tournament(extra: &[&str]) -> Output {
+    let mut args = vec!["tournament", "--game", "liars-dice", "--bots", "odds,random", "--games", "300", "--seed", "5"];
+    args.extend_from_slice(extra);
+    plunder(&args, "")
+}
+
+#[test]
+fn a_tournament_rates_a_strong_bot_above_random_and_draws_its_chart() {
+    let dir = temp("tournament");
+    let out = tournament(&["--json", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let standings: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bots = standings["bots"].as_array().unwrap();
+    assert_eq!((bots[0]["bot"].as_str(), bots[1]["bot"].as_str()), (Some("odds"), Some("random")), "{standings}");
+    let interval =
+        |i: usize| bots[i]["rating_ci95"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect::<Vec<_>>();
+    assert!(interval(1)[1] < interval(0)[0], "the intervals separate odds from random: {standings}");
+    assert_eq!(
+        (bots[0]["seats"].as_u64(), standings["games"].as_u64()),
+        (Some(300), Some(300)),
+        "one seat a game each"
+    );
+    let svg = std::fs::read_to_string(dir.join("ratings.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert_eq!(svg.matches("class=\"rating\"").count(), 2, "a dot per bot: {svg}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("tournament.json")).unwrap()).unwrap();
+    assert_eq!(saved, standings, "the saved table is the printed one");
+}
+
+#[test]
+fn a_tournament_is_the_same_for_a_seed_on_any_thread_count() {
+    let one = tournament(&["--threads", "1"]);
+    let three = tournament(&["--threads", "3"]);
+    assert!(one.status.success(), "{}", text(&one));
+    assert_eq!(text(&one), text(&three));
+    assert!(text(&one).contains("2 seatings (every bot in every seat equally often)"), "{}", text(&one));
+    let other_seed =
+        plunder(&["tournament", "--game", "liars-dice", "--bots", "odds,random", "--games", "300", "--seed", "6"], "");
+    assert_ne!(text(&one), text(&other_seed), "the seed matters");
+    for (args, expected) in [
+        (vec!["tournament", "--game", "liars-dice", "--bots", "odds"], "at least two bots"),
+        (vec!["tournament", "--game", "liars-dice", "--bots", "odds,odds"], "each named once"),
+        (vec!["tournament", "--game", "liars-dice", "--bots", "odds,nobody"], "unknown bot 'nobody'"),
+    ] {
+        let out = plunder(&args, "");
+        assert!(!out.status.success() && text(&out).contains(expected), "{args:?}: {}", text(&out));
+    }
+}
+
+#[test]
+fn a_saved_strategy_plays_as_a_bot_in_play_simulate_and_tournament() {
+    let file = temp("strategy-d4.json");
+    let file = file.to_str().unwrap();
+    let solved = plunder(
+        &["solve", "liars-dice", "--faces", "4", "--iterations", "200", "--report-every", "200", "--out", file],
+        "",
+    );
+    assert!(solved.status.success(), "{}", text(&solved));
+    let bot = format!("strategy:{file}");
+    let options = r#"{"faces": 4}"#;
+    let sim = plunder(
+        &["simulate", "--game", "liars-dice", "--options", options, "--games", "400", "--bots", &bot, "--json"],
+        "",
+    );
+    assert!(sim.status.success(), "{}", text(&sim));
+    let rates: serde_json::Value = serde_json::from_slice(&sim.stdout).unwrap();
+    let seat0 = rates["seats"][0]["win_rate"].as_f64().unwrap();
+    // Against itself, the first bidder wins what the game's value says: near 50%, not 0 or 1.
+    assert!((0.3..0.7).contains(&seat0), "{rates}");
+    let tour = plunder(
+        &[
+            "tournament",
+            "--game",
+            "liars-dice",
+            "--options",
+            options,
+            "--bots",
+            &format!("{bot},random"),
+            "--games",
+            "400",
+            "--json",
+        ],
+        "",
+    );
+    assert!(tour.status.success(), "{}", text(&tour));
+    let standings: serde_json::Value = serde_json::from_slice(&tour.stdout).unwrap();
+    assert_eq!(standings["bots"][0]["bot"], bot.as_str(), "the equilibrium strategy beats random: {standings}");
+    assert!(standings["bots"][0]["win_rate"].as_f64().unwrap() > 0.6, "{standings}");
+    let played =
+        plunder(&["play", "liars-dice", "--options", options, "--seats", &format!("{bot},random"), "--seed", "3"], "");
+    assert!(played.status.success() && text(&played).contains("Winner"), "{}", text(&played));
+    let wrong_game = plunder(&["simulate", "--game", "liars-dice", "--games", "10", "--bots", &bot], "");
+    assert!(
+        !wrong_game.status.success() && text(&wrong_game).contains("solved for the options"),
+        "{}",
+        text(&wrong_game)
+    );
+    let missing = plunder(&["simulate", "--game", "liars-dice", "--bots", "strategy:/nonexistent/s.json"], "");
+    assert!(!missing.status.success() && text(&missing).contains("cannot read the strategy"), "{}", text(&missing));
+    let no_solver = plunder(&["simulate", "--game", "scallywager", "--bots", &bot], "");
+    assert!(!no_solver.status.success() && text(&no_solver).contains("no saved strategies"), "{}", text(&no_solver));
 }

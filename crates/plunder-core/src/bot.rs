@@ -25,6 +25,11 @@ impl<'a, G: Game> Turn<'a, G> {
     pub fn sample_state(&self, rng: &mut Rng) -> G::State {
         self.game.determinize(self.state, self.seat, rng)
     }
+
+    /// [`Turn::sample_state`] into `out`, reusing its buffers.
+    pub fn sample_state_into(&self, rng: &mut Rng, out: &mut G::State) {
+        self.game.determinize_into(self.state, self.seat, rng, out);
+    }
 }
 
 /// A player program. It owns its randomness (seeded when made), so a game replays exactly.
@@ -65,7 +70,19 @@ pub trait Roster: Game {
     fn own_bot_kinds() -> Vec<BotKind>;
     /// A new bot of the game's own kind `name`, seeded; `None` for a name it does not know.
     fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    /// A maker of bots that play a saved strategy: `saved` is the text of a file the game's solver wrote
+    /// (`plunder solve --out`) for this game's options. The default is for games without a solver.
+    fn strategy_bot_maker(&self, _saved: &str) -> Result<BotMaker<Self>, String> {
+        Err(format!("{} has no solver, so no saved strategies", Self::ID))
+    }
 }
+
+/// Makes bots of one kind, each from its own seed. Front ends resolve a bot name to a maker once per run, so a
+/// saved strategy is read and parsed once however many games are played.
+pub type BotMaker<G> = std::sync::Arc<dyn Fn(u64) -> Box<dyn Bot<G>> + Send + Sync>;
+
+/// The prefix of a bot name that plays a saved strategy: `strategy:FILE`.
+pub const STRATEGY_PREFIX: &str = "strategy:";
 
 /// The random bot's entry in every roster.
 pub const RANDOM_BOT: BotKind = BotKind { name: "random", about: "picks uniformly among the legal actions" };
@@ -82,6 +99,28 @@ pub fn bot_kinds<G: Roster>() -> Vec<BotKind> {
     kinds.push(ISMCTS_BOT);
     kinds.push(RANDOM_BOT);
     kinds
+}
+
+/// The maker for bot name `name` in `game`: any name [`make_bot`] knows, or `strategy:FILE`, whose file
+/// `read` returns (the front end does the I/O). The error names the bots the game offers.
+pub fn bot_maker<G: Roster>(
+    game: &G,
+    name: &str,
+    read: impl FnOnce(&str) -> Result<String, String>,
+) -> Result<BotMaker<G>, String> {
+    if let Some(path) = name.strip_prefix(STRATEGY_PREFIX) {
+        return game.strategy_bot_maker(&read(path)?).map_err(|e| format!("bot '{name}': {e}"));
+    }
+    if make_bot::<G>(name, 0).is_none() {
+        let kinds: Vec<&str> = bot_kinds::<G>().iter().map(|k| k.name).collect();
+        return Err(format!(
+            "unknown bot '{name}' for {} (bots: {}, or {STRATEGY_PREFIX}FILE for a saved strategy)",
+            G::ID,
+            kinds.join(", ")
+        ));
+    }
+    let name = name.to_string();
+    Ok(std::sync::Arc::new(move |seed| make_bot::<G>(&name, seed).expect("the name was checked")))
 }
 
 /// A new bot of kind `name` for game `G`, seeded: one of the game's own, `ismcts` (or `ismcts:N`), or `random`;

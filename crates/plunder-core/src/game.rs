@@ -48,9 +48,16 @@ pub struct Outcome {
 impl Outcome {
     /// Each winner gets `1 / winners`, everyone else 0.
     pub fn shared_win(winners: SeatSet, seats: usize) -> Outcome {
-        let share = 1.0 / winners.len().max(1) as f64;
-        let payoffs = Seat::all(seats).map(|s| if winners.contains(s) { share } else { 0.0 }).collect();
+        let mut payoffs = Vec::with_capacity(seats);
+        Outcome::shared_win_payoffs(winners, seats, &mut payoffs);
         Outcome { winners, payoffs }
+    }
+
+    /// The payoffs of [`Outcome::shared_win`] written into `out` (for [`Game::payoffs_into`]).
+    pub fn shared_win_payoffs(winners: SeatSet, seats: usize, out: &mut Vec<f64>) {
+        let share = 1.0 / winners.len().max(1) as f64;
+        out.clear();
+        out.extend(Seat::all(seats).map(|s| if winners.contains(s) { share } else { 0.0 }));
     }
 }
 
@@ -150,8 +157,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// it redrawn (unseen dice rerolled, unseen commitments chosen anew). For search bots.
     fn determinize(&self, state: &Self::State, seat: Seat, rng: &mut Rng) -> Self::State;
 
+    /// [`Game::determinize`] into `out`, so that a search reuses one state's buffers simulation after
+    /// simulation. The default makes a new state; games whose states own buffers override it to copy into
+    /// `out`'s.
+    fn determinize_into(&self, state: &Self::State, seat: Seat, rng: &mut Rng, out: &mut Self::State) {
+        *out = self.determinize(state, seat, rng);
+    }
+
     /// The outcome, once the game is over.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Each seat's payoff (as in [`Game::outcome`]) written into `out`, cleared first; false, and `out` left
+    /// empty, while the game is not over. The default goes through `outcome` (one allocation); games override
+    /// it so that searches read payoffs without allocating.
+    fn payoffs_into(&self, state: &Self::State, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        self.outcome(state).map(|o| out.extend_from_slice(&o.payoffs)).is_some()
+    }
 
     /// The round in progress (from 1), or the last one once the game is over.
     fn round(&self, state: &Self::State) -> u32;

@@ -154,6 +154,8 @@ pub struct Ismcts<G: Game> {
     payoffs: Vec<f64>,
     /// At a selection, the edge of each legal action (NONE if untried).
     edge_of: Vec<u32>,
+    /// The determinized state of the last search, kept for its buffers.
+    state: Option<G::State>,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -166,6 +168,7 @@ impl<G: Game> Ismcts<G> {
             path: Vec::new(),
             payoffs: Vec::new(),
             edge_of: Vec::new(),
+            state: None,
         }
     }
 
@@ -181,12 +184,24 @@ impl<G: Game> Ismcts<G> {
         let facts = game.facts();
         let low = facts.min_payoff;
         let span = (facts.max_payoff - facts.min_payoff).max(f64::MIN_POSITIVE);
-        for _ in 0..self.settings.iterations {
-            let mut state = turn.sample_state(&mut self.rng);
+        // One state, redrawn in place each simulation: no allocation per simulation where the game overrides
+        // `determinize_into` and `payoffs_into`.
+        let mut state = match self.state.take() {
+            Some(mut state) => {
+                turn.sample_state_into(&mut self.rng, &mut state);
+                state
+            }
+            None => turn.sample_state(&mut self.rng),
+        };
+        for i in 0..self.settings.iterations {
+            if i > 0 {
+                turn.sample_state_into(&mut self.rng, &mut state);
+            }
             self.iterate(game, &mut state);
-            let Some(outcome) = game.outcome(&state) else { continue };
-            self.payoffs.clear();
-            self.payoffs.extend(outcome.payoffs.iter().map(|p| (p - low) / span));
+            if !game.payoffs_into(&state, &mut self.payoffs) {
+                continue;
+            }
+            self.payoffs.iter_mut().for_each(|p| *p = (*p - low) / span);
             for &e in &self.path {
                 let edge = &mut self.tree.edges[e as usize];
                 edge.visits += 1;
@@ -204,6 +219,7 @@ impl<G: Game> Ismcts<G> {
                 }
             })
             .collect();
+        self.state = Some(state);
         RootStats { actions }
     }
 

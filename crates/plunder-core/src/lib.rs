@@ -27,7 +27,10 @@ mod seat;
 mod session;
 pub mod zones;
 
-pub use bot::{bot_kinds, make_bot, Bot, BotKind, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT};
+pub use bot::{
+    bot_kinds, bot_maker, make_bot, Bot, BotKind, BotMaker, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT,
+    STRATEGY_PREFIX,
+};
 pub use driver::{play_game, play_game_watched, random_playout, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
 pub use error::{OptionsError, PlayError};

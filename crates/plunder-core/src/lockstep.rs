@@ -5,13 +5,18 @@
 //! or another action of the same seat; the seats whose view right after is the same in both twins are the ones
 //! the difference is hidden from. Both twins then play on in lockstep, with the same actions and outcomes, and
 //! at every step, for every such seat until its view first differs (a legitimate reveal): the status, its
-//! legal actions, what every bot of the roster (same seed) would play for it, and the error text for a fixed
+//! legal actions, what every bot of the roster (same seed) would play for it (the search bot where the seat's
+//! perfect-recall information states are alike too), and the error text for a fixed
 //! set of probe actions must be the same in both twins. Anything else tells the seat the secret.
 //!
 //! Generic over every game: a game is checked by calling [`check`], with nothing written per game.
 
-use crate::{check as check_action, supply_chance, Game, PlayError, Rng, Roster, Seat, Status, Turn, Viewer};
+use crate::{
+    check as check_action, supply_chance, Game, InfoStates, PlayError, Rng, Roster, Seat, Status, Turn, Viewer,
+};
 
+/// The search bot as the check runs it: few simulations, since it searches at every compared seat-step.
+const ISMCTS_CHECKED: &str = "ismcts:16";
 /// Twins are followed at most this many steps after they part.
 const LOCKSTEP_STEPS: usize = 400;
 /// The most probe actions kept: the latest legal actions seen, so that probes include actions that were legal
@@ -76,10 +81,31 @@ fn apply<G: Game>(game: &G, state: &mut G::State, step: &Move<G>) -> Result<(), 
     }
 }
 
+/// Adds `step`, which led to `state`, to every seat's information state.
+fn remember<G: Game>(game: &G, infos: &mut InfoStates, state: &G::State, step: &Move<G>) {
+    match step {
+        Move::Act(seat, action) => infos.after_action(game, state, *seat, action),
+        Move::Chance(_) => infos.after_chance(game, state),
+    }
+}
+
 /// Plays seeded random games of `game` and makes up to `max_branches` twins; the first leak is the error.
+/// The search bot is left out (see [`check_with_search`]).
 pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
+    check_twins(game, seed, max_branches, false)
+}
+
+/// [`check`], also comparing the search bot (`ismcts`) wherever the seat's perfect-recall information states
+/// are alike in both twins: its determinizations must then not tell the twins apart. Slower: it searches at
+/// every compared seat-step.
+pub fn check_with_search<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
+    check_twins(game, seed, max_branches, true)
+}
+
+fn check_twins<G: Roster>(game: &G, seed: u64, max_branches: usize, search: bool) -> Result<Report, String> {
     let mut rng = Rng::seeded(seed);
     let mut state = game.initial_state();
+    let mut infos = InfoStates::new(game, &state);
     let mut report = Report::default();
     for step in 0..GAME_STEPS {
         if report.branches >= max_branches {
@@ -91,6 +117,9 @@ pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Repo
                 let (mut a, mut b) = (state.clone(), state.clone());
                 apply(game, &mut a, &taken).map_err(|e| format!("step {step}: {e}"))?;
                 apply(game, &mut b, &other).map_err(|e| format!("step {step}: {e}"))?;
+                let (mut recall_a, mut recall_b) = (infos.clone(), infos.clone());
+                remember(game, &mut recall_a, &a, &taken);
+                remember(game, &mut recall_b, &b, &other);
                 let mut viewers: Vec<Viewer> = Seat::all(game.seats()).map(Viewer::Seat).collect();
                 viewers.push(Viewer::Spectator);
                 viewers.retain(|&v| game.view(&a, v) == game.view(&b, v));
@@ -99,23 +128,34 @@ pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Repo
                     let why = |e: String| {
                         format!("{} seed {seed}, twins made at step {step} ({taken:?} / {other:?}): {e}", G::ID)
                     };
-                    report.comparisons += lockstep(game, a, b, viewers, rng.next_u64()).map_err(why)?;
+                    let twins = Twins { a, b, recall_a, recall_b };
+                    report.comparisons += lockstep(game, twins, viewers, search, rng.next_u64()).map_err(why)?;
                 }
             }
         }
         apply(game, &mut state, &taken).map_err(|e| format!("step {step}: a random legal move was refused: {e}"))?;
+        remember(game, &mut infos, &state, &taken);
     }
     Ok(report)
+}
+
+/// Two twins and every seat's perfect-recall information state in each.
+struct Twins<G: Game> {
+    a: G::State,
+    b: G::State,
+    recall_a: InfoStates,
+    recall_b: InfoStates,
 }
 
 /// Follows twins `a` and `b` while some of `watching` sees them alike; returns the seat-steps compared.
 fn lockstep<G: Roster>(
     game: &G,
-    mut a: G::State,
-    mut b: G::State,
+    twins: Twins<G>,
     mut watching: Vec<Viewer>,
+    search: bool,
     seed: u64,
 ) -> Result<usize, String> {
+    let Twins { mut a, mut b, mut recall_a, mut recall_b } = twins;
     let mut rng = Rng::seeded(seed);
     let mut comparisons = 0;
     let mut probes: Vec<G::Action> = Vec::new();
@@ -139,7 +179,8 @@ fn lockstep<G: Roster>(
         let excess = probes.len().saturating_sub(PROBES);
         probes.drain(..excess);
         for seat in watching.iter().filter_map(|v| v.seat()) {
-            compare_seat(game, &a, &b, seat, &probes, seed ^ step as u64)
+            let with_search = search && recall_a.key(seat) == recall_b.key(seat);
+            compare_seat(game, &a, &b, seat, &probes, with_search, seed ^ step as u64)
                 .map_err(|e| format!("{step} steps on, {seat} sees the same view but {e}"))?;
             comparisons += 1;
         }
@@ -149,6 +190,8 @@ fn lockstep<G: Roster>(
             break;
         }
         apply(game, &mut a, &next).map_err(|e| format!("a random legal move was refused: {e}"))?;
+        remember(game, &mut recall_a, &a, &next);
+        remember(game, &mut recall_b, &b, &next);
     }
     Ok(comparisons)
 }
@@ -170,6 +213,7 @@ fn compare_seat<G: Roster>(
     b: &G::State,
     seat: Seat,
     probes: &[G::Action],
+    with_search: bool,
     seed: u64,
 ) -> Result<(), String> {
     let legal = |state: &G::State| {
@@ -194,16 +238,25 @@ fn compare_seat<G: Roster>(
     }
     let view_a = game.view(a, Viewer::Seat(seat));
     let view_b = game.view(b, Viewer::Seat(seat));
-    // The search bot is left out: it reads determinized states, which keep everything the seat knows by perfect
-    // recall, more than a view that summarizes may show, so twins alike in view but not in what the seat did
-    // earlier rightly search differently. Its own test compares twins differing in another seat's secret.
-    for kind in crate::bot_kinds::<G>().into_iter().filter(|kind| kind.name != crate::ISMCTS_BOT.name) {
+    // The search bot reads determinized states, which keep everything the seat knows by perfect recall: more
+    // than a view that summarizes may show (its own earlier hidden choices, say). So it is compared (when asked)
+    // where the seat's perfect-recall information states are alike too, and there it must not tell the twins
+    // apart.
+    for kind in crate::bot_kinds::<G>() {
+        let name = if kind.name == crate::ISMCTS_BOT.name {
+            if !with_search {
+                continue;
+            }
+            ISMCTS_CHECKED
+        } else {
+            kind.name
+        };
         let suggest = |state: &G::State, view: &G::View| {
-            crate::make_bot::<G>(kind.name, seed).map(|mut bot| bot.act(&Turn::new(game, state, seat, view, &legal_a)))
+            crate::make_bot::<G>(name, seed).map(|mut bot| bot.act(&Turn::new(game, state, seat, view, &legal_a)))
         };
         let (in_a, in_b) = (suggest(a, &view_a), suggest(b, &view_b));
         if in_a != in_b {
-            return Err(format!("bot {} suggests {in_a:?} / {in_b:?}", kind.name));
+            return Err(format!("bot {name} suggests {in_a:?} / {in_b:?}"));
         }
     }
     Ok(())

@@ -343,7 +343,19 @@ impl<const N: usize> Zones<N> {
                 n += 1;
             }
         }
-        // Fisher-Yates over the kinds of the unknown cards.
+        // A canonical start, so the draw depends on the random numbers and on what `seat` knows only, never on
+        // which hidden card truly lies where: the unknown cards ordered by zone (how many unknown cards each
+        // zone holds is known), and their kinds sorted over them. Two worlds alike to `seat` then give the same
+        // draw for the same seed. Then Fisher-Yates.
+        unknown[..n].sort_unstable_by_key(|&id| (self.zone[id as usize], id));
+        let mut kinds: [u8; N] = [0; N];
+        for (slot, &id) in kinds.iter_mut().zip(&unknown[..n]) {
+            *slot = self.kind[id as usize];
+        }
+        kinds[..n].sort_unstable();
+        for (&kind, &id) in kinds[..n].iter().zip(&unknown[..n]) {
+            self.kind[id as usize] = kind;
+        }
         for i in (1..n).rev() {
             let j = rng.below(i as u32 + 1) as usize;
             let (a, b) = (unknown[i] as usize, unknown[j] as usize);

@@ -46,3 +46,23 @@ fn the_solver_refuses_games_it_cannot_hold() {
     )
     .is_err());
 }
+
+/// OpenSpiel 2.0.2's C++ `CFRSolver` and `CFRPlusSolver` on its default `liars_dice` (1 die each, d6, highest
+/// face wild): exploitability of the average policy after so many iterations, as its harness printed it
+/// (`/work/shared/anchors/openspiel/cfr.py cfr 100`, `... cfrplus 10`; six decimals).
+const OPENSPIEL_CFR: [(u64, f64); 3] = [(1, 0.780744), (10, 0.183926), (100, 0.022459)];
+const OPENSPIEL_CFR_PLUS: [(u64, f64); 2] = [(1, 0.780744), (10, 0.141601)];
+
+#[test]
+fn cfr_and_cfr_plus_match_openspiels_exploitability_iteration_for_iteration() {
+    for (method, fixture) in [(Method::Cfr, &OPENSPIEL_CFR[..]), (Method::CfrPlus, &OPENSPIEL_CFR_PLUS[..])] {
+        let mut solver = Solver::new(Options::default(), method, 1).unwrap();
+        for &(iterations, expected) in fixture {
+            while solver.iterations() < iterations {
+                solver.iterate();
+            }
+            let got = solver.evaluate().exploitability;
+            assert!((got - expected).abs() < 1e-6, "{method:?} after {iterations}: {got}, OpenSpiel {expected}");
+        }
+    }
+}

@@ -14,8 +14,19 @@ pub struct BidMade {
 
 /// The bids of the round in progress, oldest first. Cleared, never shrunk, between rounds: after the first
 /// rounds it stops allocating.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct BidLog(Vec<BidMade>);
+
+impl Clone for BidLog {
+    fn clone(&self) -> BidLog {
+        BidLog(self.0.clone())
+    }
+
+    /// Keeps this log's buffer (the derived `clone_from` would allocate a new one).
+    fn clone_from(&mut self, source: &BidLog) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Default for BidLog {
     fn default() -> BidLog {

@@ -40,7 +40,8 @@ pub use state::{Phase, Showdown, State};
 pub use view::{BidMade, Revealed, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, BotMaker, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 
 use crate::bidding::Bid;
@@ -179,9 +180,22 @@ impl Game for LiarsDice {
         view::determinize(state, &self.options, seat, rng)
     }
 
+    fn determinize_into(&self, state: &State, seat: Seat, rng: &mut Rng, out: &mut State) {
+        view::determinize_into(state, &self.options, seat, rng, out);
+    }
+
     fn outcome(&self, state: &State) -> Option<Outcome> {
         (state.phase == state::Phase::Over)
             .then(|| Outcome { winners: state.winners, payoffs: state.payoffs[..self.players()].to_vec() })
+    }
+
+    fn payoffs_into(&self, state: &State, out: &mut Vec<f64>) -> bool {
+        out.clear();
+        let over = state.phase == state::Phase::Over;
+        if over {
+            out.extend_from_slice(&state.payoffs[..self.players()]);
+        }
+        over
     }
 
     fn round(&self, state: &State) -> u32 {
@@ -234,5 +248,21 @@ impl Roster for LiarsDice {
             "raise" => Some(Box::new(RaiseByOneBot)),
             _ => None,
         }
+    }
+
+    fn strategy_bot_maker(&self, saved: &str) -> Result<BotMaker<Self>, String> {
+        let strategy: solve::Strategy =
+            serde_json::from_str(saved).map_err(|e| format!("not a saved liar's dice strategy: {e}"))?;
+        if !strategy.options.same_game(self.options()) {
+            return Err(format!(
+                "the strategy was solved for the options {}, not this game's {}",
+                serde_json::to_string(&strategy.options).unwrap_or_default(),
+                serde_json::to_string(self.options()).unwrap_or_default()
+            ));
+        }
+        let table = std::sync::Arc::new(solve::StrategyTable::new(&strategy));
+        Ok(std::sync::Arc::new(move |seed| {
+            Box::new(solve::StrategyBot::new(std::sync::Arc::clone(&table), seed)) as Box<dyn Bot<Self>>
+        }))
     }
 }

@@ -104,6 +104,17 @@ impl Options {
         }
     }
 
+    /// Whether `other` plays the same game: equal but for how the dice are written (`1` or `[1, 1]`) and, in
+    /// one-round games, the unused `max_rounds`.
+    pub fn same_game(&self, other: &Options) -> bool {
+        let normal = |o: &Options| Options {
+            dice: DiceCount::PerSeat((0..o.players as usize).map(|s| o.dice_of(s)).collect()),
+            max_rounds: if o.length == Length::OneRound { 0 } else { o.max_rounds },
+            ..o.clone()
+        };
+        normal(self) == normal(other)
+    }
+
     pub fn validate(&self) -> Result<(), OptionsError> {
         let players = self.players as usize;
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {

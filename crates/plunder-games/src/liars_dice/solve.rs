@@ -90,12 +90,35 @@ pub struct Solver {
     cups: [CupSet; 2],
     /// Whether bid `k` is true for seat 0's cup `c0` and seat 1's cup `c1`: `[(k * C0 + c0) * C1 + c1]`.
     bid_true: Vec<bool>,
+    /// Per seat, +1 where bid `k` holds and -1 where it fails, with that seat's cup `mine` and the other's
+    /// `theirs`: `[(k * mine_count + mine) * theirs_count + theirs]` (a call's payoff up to who bid).
+    holds_sign: [Vec<f64>; 2],
     /// Cups per seat, padded to the larger seat's count (the table stride).
     stride: usize,
     regret: Vec<f64>,
     average: Vec<f64>,
     iterations: u64,
     rng: Rng,
+    sweep: Sweep,
+}
+
+/// Per public node (a history), the vectors over cups a full-width iteration fills: made once, reused.
+#[derive(Clone, Debug)]
+struct Sweep {
+    /// The current strategy: `[(history * stride + cup) * actions + action]`.
+    sigma: Vec<f64>,
+    /// The updated seat's reach per own cup, and the opponent's (chance included) per its cup:
+    /// `[history * stride + cup]`.
+    own: Vec<f64>,
+    other: Vec<f64>,
+    /// The updated seat's counterfactual values per own cup.
+    values: Vec<f64>,
+    /// One node's values of calling liar, per own cup.
+    call: Vec<f64>,
+    /// One node's opponent reach through a liar call, per opponent cup.
+    through: Vec<f64>,
+    /// One node's values, per own cup, before they are stored.
+    node_value: Vec<f64>,
 }
 
 /// The value and exploitability of the average strategy.
@@ -141,19 +164,44 @@ impl Solver {
                 }
             }
         }
+        let holds_sign = [0, 1].map(|seat: usize| {
+            let (mine, theirs) = (cups[seat].len(), cups[1 - seat].len());
+            let mut sign = Vec::with_capacity(bids.len() * mine * theirs);
+            for k in 0..bids.len() {
+                for m in 0..mine {
+                    for t in 0..theirs {
+                        let (c0, c1) = if seat == 0 { (m, t) } else { (t, m) };
+                        sign.push(if bid_true[(k * cups[0].len() + c0) * cups[1].len() + c1] { 1.0 } else { -1.0 });
+                    }
+                }
+            }
+            sign
+        });
         let stride = cups[0].len().max(cups[1].len());
-        let size = (1usize << bids.len()) * stride * (bids.len() + 1);
+        let histories = 1usize << bids.len();
+        let size = histories * stride * (bids.len() + 1);
+        let sweep = Sweep {
+            sigma: vec![0.0; size],
+            own: vec![0.0; histories * stride],
+            other: vec![0.0; histories * stride],
+            values: vec![0.0; histories * stride],
+            call: vec![0.0; stride],
+            through: vec![0.0; stride],
+            node_value: vec![0.0; stride],
+        };
         Ok(Solver {
             game,
             method,
             bids,
             cups,
             bid_true,
+            holds_sign,
             stride,
             regret: vec![0.0; size],
             average: vec![0.0; size],
             iterations: 0,
             rng: Rng::seeded(seed),
+            sweep,
         })
     }
 
@@ -221,11 +269,7 @@ impl Solver {
         self.iterations += 1;
         for seat in 0..2 {
             match self.method {
-                Method::Cfr | Method::CfrPlus => {
-                    let own = vec![1.0; self.cups[seat].len()];
-                    let other = self.cups[1 - seat].probability.clone();
-                    self.full_width(0, seat, &own, &other);
-                }
+                Method::Cfr | Method::CfrPlus => self.full_width(seat),
                 Method::ExternalSampling => {
                     let deal = [self.sample_cup(0), self.sample_cup(1)];
                     self.sampled(0, seat, deal);
@@ -245,57 +289,126 @@ impl Solver {
         self.cups[seat].len() - 1
     }
 
-    /// Full-width CFR for `seat` below `history`: `own` is its reach per cup, `other` the opponent's (chance
-    /// included). Returns `seat`'s counterfactual values per cup.
-    fn full_width(&mut self, history: usize, seat: usize, own: &[f64], other: &[f64]) -> Vec<f64> {
-        let actor = history.count_ones() as usize % 2;
-        let actions = self.actions();
-        let actor_cups = self.cups[actor].len();
-        let mut sigma = vec![0.0; actor_cups * actions];
-        for c in 0..actor_cups {
-            self.current(history, c, &mut sigma[c * actions..][..actions]);
-        }
-        let mut values = vec![0.0; self.cups[seat].len()];
-        let legal: Vec<usize> = self.legal(history).collect();
-        if actor == seat {
-            let mut child_values = Vec::with_capacity(legal.len());
-            for &a in &legal {
-                let reach: Vec<f64> = (0..actor_cups).map(|c| own[c] * sigma[c * actions + a]).collect();
-                let v = if a == self.liar() {
-                    self.call_values(history, seat, other)
-                } else {
-                    self.full_width(history | 1 << a, seat, &reach, other)
-                };
-                for c in 0..actor_cups {
-                    values[c] += sigma[c * actions + a] * v[c];
+    /// One full-width CFR update of `seat`, as sweeps over the public tree instead of a recursion. A history's
+    /// parent is the history without its highest bid, so every parent comes before its children in numeric
+    /// order: reach flows down in increasing order, values come up in decreasing order. A node's current
+    /// strategy depends only on its own regrets, which only its own update changes, so computing every
+    /// node's strategy first gives exactly the recursive CFR's numbers. No allocation.
+    fn full_width(&mut self, seat: usize) {
+        let histories = 1usize << self.bids.len();
+        let (actions, stride, liar, bids) = (self.actions(), self.stride, self.liar(), self.bids.len());
+        let mine = self.cups[seat].len();
+        let theirs = self.cups[1 - seat].len();
+        let cfr_plus = self.method == Method::CfrPlus;
+        let weight = if cfr_plus { self.iterations as f64 } else { 1.0 };
+        // The first bid still open after `history`: one above its highest bid.
+        let first_open = |history: usize| usize::BITS as usize - history.leading_zeros() as usize;
+        let Sweep { sigma, own, other, values, call, through, node_value } = &mut self.sweep;
+        // Regret matching at every node, into `sigma`.
+        for history in 0..histories {
+            let first = first_open(history);
+            let count = (bids - first + usize::from(history != 0)) as f64;
+            for c in 0..self.cups[history.count_ones() as usize % 2].len() {
+                let at = (history * stride + c) * actions;
+                let regret = &self.regret[at..at + actions];
+                let out = &mut sigma[at..at + actions];
+                let mut total = 0.0;
+                for a in first..bids {
+                    out[a] = regret[a].max(0.0);
+                    total += out[a];
                 }
-                child_values.push(v);
+                if history != 0 {
+                    out[liar] = regret[liar].max(0.0);
+                    total += out[liar];
+                }
+                let legal = (first..bids).chain((history != 0).then_some(liar));
+                if total > 0.0 {
+                    legal.for_each(|a| out[a] /= total);
+                } else {
+                    legal.for_each(|a| out[a] = 1.0 / count);
+                }
             }
-            let weight = if self.method == Method::CfrPlus { self.iterations as f64 } else { 1.0 };
-            for (i, &a) in legal.iter().enumerate() {
-                for c in 0..actor_cups {
-                    let at = self.at(history, c, a);
-                    self.regret[at] += child_values[i][c] - values[c];
-                    if self.method == Method::CfrPlus {
-                        self.regret[at] = self.regret[at].max(0.0);
+        }
+        // Reach, down.
+        own[..mine].fill(1.0);
+        other[..theirs].copy_from_slice(&self.cups[1 - seat].probability);
+        for history in 1..histories {
+            let top = first_open(history) - 1;
+            let parent = history & !(1 << top);
+            let by_seat = parent.count_ones() as usize % 2 == seat;
+            let (n, moved, kept) =
+                if by_seat { (mine, &mut *own, &mut *other) } else { (theirs, &mut *other, &mut *own) };
+            for c in 0..n {
+                moved[history * stride + c] = moved[parent * stride + c] * sigma[(parent * stride + c) * actions + top];
+            }
+            kept.copy_within(parent * stride..parent * stride + stride, history * stride);
+        }
+        // Values, up.
+        for history in (0..histories).rev() {
+            let first = first_open(history);
+            let node = history * stride;
+            let by_seat = history.count_ones() as usize % 2 == seat;
+            if history != 0 {
+                // The values of calling liar here, with the opponent's reach through the call.
+                let bidder = (history.count_ones() as usize + 1) % 2;
+                let sign = if seat == bidder { 1.0 } else { -1.0 };
+                for t in 0..theirs {
+                    let reach = other[node + t];
+                    through[t] = if by_seat { reach } else { reach * sigma[(node + t) * actions + liar] };
+                }
+                let holds = &self.holds_sign[seat][(first - 1) * mine * theirs..][..mine * theirs];
+                for (m, value) in call[..mine].iter_mut().enumerate() {
+                    let row = &holds[m * theirs..(m + 1) * theirs];
+                    *value = sign * row.iter().zip(&through[..theirs]).map(|(h, r)| r * h).sum::<f64>();
+                }
+            }
+            let value = &mut node_value[..mine];
+            value.fill(0.0);
+            let child = |a: usize| (history | 1 << a) * stride;
+            if by_seat {
+                for a in first..bids {
+                    let child = &values[child(a)..][..mine];
+                    for c in 0..mine {
+                        value[c] += sigma[(node + c) * actions + a] * child[c];
                     }
-                    self.average[at] += weight * own[c] * sigma[c * actions + a];
                 }
-            }
-        } else {
-            for &a in &legal {
-                let reach: Vec<f64> = (0..actor_cups).map(|c| other[c] * sigma[c * actions + a]).collect();
-                let v = if a == self.liar() {
-                    self.call_values(history, seat, &reach)
-                } else {
-                    self.full_width(history | 1 << a, seat, own, &reach)
+                if history != 0 {
+                    for c in 0..mine {
+                        value[c] += sigma[(node + c) * actions + liar] * call[c];
+                    }
+                }
+                let mut update = |a: usize, child: &[f64]| {
+                    for c in 0..mine {
+                        let at = (node + c) * actions + a;
+                        let r = &mut self.regret[at];
+                        *r += child[c] - value[c];
+                        if cfr_plus {
+                            *r = r.max(0.0);
+                        }
+                        self.average[at] += weight * own[node + c] * sigma[at];
+                    }
                 };
-                for (value, x) in values.iter_mut().zip(v) {
-                    *value += x;
+                for a in first..bids {
+                    update(a, &values[child(a)..][..mine]);
+                }
+                if history != 0 {
+                    update(liar, &call[..mine]);
+                }
+            } else {
+                for a in first..bids {
+                    let child = &values[child(a)..][..mine];
+                    for c in 0..mine {
+                        value[c] += child[c];
+                    }
+                }
+                if history != 0 {
+                    for c in 0..mine {
+                        value[c] += call[c];
+                    }
                 }
             }
+            values[node..node + mine].copy_from_slice(value);
         }
-        values
     }
 
     /// `seat`'s counterfactual values per cup at a liar call after `history`, the opponent's reach `other`.
@@ -463,43 +576,67 @@ pub struct Infoset {
     pub actions: Vec<(Action, f64)>,
 }
 
-impl Strategy {
+/// An information state as a saved strategy names it: own dice, sorted, and the bids so far.
+type InfosetKey = (Vec<u8>, Vec<Bid>);
+
+/// A saved strategy indexed by information state, for play: one hash lookup a move.
+#[derive(Clone, Debug, Default)]
+pub struct StrategyTable {
+    by_state: std::collections::HashMap<InfosetKey, Vec<(Action, f64)>>,
+}
+
+impl StrategyTable {
+    pub fn new(strategy: &Strategy) -> StrategyTable {
+        let by_state = strategy
+            .infosets
+            .iter()
+            .map(|i| {
+                let mut dice = i.dice.clone();
+                dice.sort_unstable();
+                ((dice, i.bids.clone()), i.actions.clone())
+            })
+            .collect();
+        StrategyTable { by_state }
+    }
+
     /// The probabilities at the information state of `dice` (any order) after `bids`, if the strategy has it.
     pub fn lookup(&self, dice: &[u8], bids: &[BidMade]) -> Option<&[(Action, f64)]> {
         let mut sorted = dice.to_vec();
         sorted.sort_unstable();
-        self.infosets
-            .iter()
-            .find(|i| {
-                i.dice == sorted && i.bids.len() == bids.len() && i.bids.iter().zip(bids).all(|(a, b)| *a == b.bid)
-            })
-            .map(|i| i.actions.as_slice())
+        let bids = bids.iter().map(|b| b.bid).collect();
+        self.by_state.get(&(sorted, bids)).map(Vec::as_slice)
     }
 }
 
-/// Plays a saved strategy: samples an action by its probabilities; uniform where the strategy has nothing
-/// (another game's options).
+/// Plays a saved strategy: samples an action by its probabilities; uniform among the legal actions where the
+/// strategy has nothing (a state it never lists).
 #[derive(Debug)]
 pub struct StrategyBot {
-    strategy: std::sync::Arc<Strategy>,
+    table: std::sync::Arc<StrategyTable>,
     rng: Rng,
 }
 
 impl StrategyBot {
-    pub fn new(strategy: std::sync::Arc<Strategy>, seed: u64) -> StrategyBot {
-        StrategyBot { strategy, rng: Rng::seeded(seed) }
+    pub fn new(table: std::sync::Arc<StrategyTable>, seed: u64) -> StrategyBot {
+        StrategyBot { table, rng: Rng::seeded(seed) }
     }
 }
 
 impl plunder_core::Bot<LiarsDice> for StrategyBot {
     fn act(&mut self, turn: &plunder_core::Turn<'_, LiarsDice>) -> Action {
-        if let Some(actions) = self.strategy.lookup(&turn.view.my_dice, &turn.view.bids) {
+        if let Some(actions) = self.table.lookup(&turn.view.my_dice, &turn.view.bids) {
             let mut x = self.rng.unit();
-            for (action, p) in actions {
-                if x < *p && turn.legal.contains(action) {
-                    return *action;
+            let mut chosen = None;
+            for (action, p) in actions.iter().filter(|(action, _)| turn.legal.contains(action)) {
+                chosen = Some(*action);
+                if x < *p {
+                    break;
                 }
                 x -= p;
+            }
+            // Rounding can leave x just above the last probability: the last action then.
+            if let Some(action) = chosen {
+                return action;
             }
         }
         turn.legal[self.rng.index(turn.legal.len())]

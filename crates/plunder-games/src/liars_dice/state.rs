@@ -51,6 +51,15 @@ pub struct State {
 }
 
 impl State {
+    /// Makes this state equal to `other`, reusing this one's bid log buffer (no allocation once it is large
+    /// enough).
+    pub(super) fn copy_from(&mut self, other: &State) {
+        let State { phase, round, cups, turn, opener, bids, showdown, winners, payoffs } = other;
+        (self.phase, self.round, self.cups, self.turn, self.opener) = (*phase, *round, *cups, *turn, *opener);
+        self.bids.clone_from(bids);
+        (self.showdown, self.winners, self.payoffs) = (*showdown, *winners, *payoffs);
+    }
+
     pub(super) fn new(options: &Options) -> State {
         let players = options.players as usize;
         let mut counts = [0u8; MAX_PLAYERS];

@@ -64,13 +64,19 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
 /// Rerolls every die `seat` has not seen.
 pub(super) fn determinize(state: &State, options: &Options, seat: Seat, rng: &mut Rng) -> State {
     let mut sampled = state.clone();
+    determinize_into(state, options, seat, rng, &mut sampled);
+    sampled
+}
+
+/// [`determinize`] into `out`, whose bid log keeps its buffer.
+pub(super) fn determinize_into(state: &State, options: &Options, seat: Seat, rng: &mut Rng, out: &mut State) {
+    out.copy_from(state);
     if state.phase == Phase::Over {
-        return sampled;
+        return;
     }
     for other in Seat::all(options.players as usize).filter(|&o| o != seat) {
         for index in 0..state.cups.rolled_dice(other) {
-            sampled.cups.set(other, index, rng.die(options.faces));
+            out.cups.set(other, index, rng.die(options.faces));
         }
     }
-    sampled
 }

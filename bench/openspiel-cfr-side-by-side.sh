@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# CFR and CFR+ on OpenSpiel's default liars_dice (1 die each, d6, highest face wild): Plunder's public-tree
+# solver against OpenSpiel's C++ CFRSolver / CFRPlusSolver in one run. Both update the seats alternately, so the
+# exploitability must agree at equal iterations; the time per iteration excludes the exploitability evaluations.
+# Written into BENCHMARKS.md between the openspiel-cfr markers.
+#
+# Usage: bench/openspiel-cfr-side-by-side.sh [iterations] [plunder-timing-iterations]
+# Installs OpenSpiel from PyPI into target/openspiel-venv the first time (git ignores target/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+iterations=${1:-100}
+timing=${2:-5000}
+venv=target/openspiel-venv
+
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyspiel" 2>/dev/null; then
+  echo "Installing OpenSpiel into $venv ..." >&2
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet open-spiel
+fi
+cargo build --release --quiet -p plunder
+openspiel_version=$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('open_spiel'))")
+
+table=$(mktemp)
+{
+  echo "| method | iterations | OpenSpiel exploitability | Plunder exploitability | OpenSpiel s/iteration | Plunder µs/iteration | speed-up |"
+  echo "|---|---|---|---|---|---|---|"
+} > "$table"
+for method in cfr cfr-plus; do
+  echo "Running $method ..." >&2
+  theirs=$("$venv/bin/python" bench/openspiel_cfr.py "${method/-/}" "$iterations" 1 10)
+  ours=$(target/release/plunder solve liars-dice --method "$method" --iterations "$iterations" --report-every 1 --json)
+  # A longer run for the time per iteration alone (one evaluation, at the end).
+  timed=$(target/release/plunder solve liars-dice --method "$method" --iterations "$timing" --report-every "$timing" --json)
+  python3 - "$method" "$theirs" "$ours" "$timed" >> "$table" <<'PY'
+import json, sys
+method, theirs = sys.argv[1], json.loads(sys.argv[2])
+ours = {r["iteration"]: r for r in map(json.loads, sys.argv[3].splitlines())}
+timed = json.loads(sys.argv[4].splitlines()[-1])
+per_ours = timed["solver_seconds"] / timed["iteration"]
+per_theirs = theirs["seconds_per_iteration"]
+for i, report in enumerate(theirs["reports"]):
+    mine = ours[report["iteration"]]
+    speed = f"{per_theirs / per_ours:,.0f}x" if i == len(theirs["reports"]) - 1 else ""
+    times = (f"{per_theirs:.3f} | {per_ours * 1e6:,.0f} ({timed['iteration']} iterations)"
+             if speed else " | ")
+    print(f"| {method} | {report['iteration']} | {report['exploitability']:.6f} | {mine['exploitability']:.6f} | "
+          f"{times} | {speed} |")
+PY
+done
+
+section=$(mktemp)
+{
+  echo "<!-- openspiel-cfr:begin (written by bench/openspiel-cfr-side-by-side.sh; do not edit by hand) -->"
+  echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores (load average $(cut -d' ' -f1 /proc/loadavg) at the end),"
+  echo "one core each; OpenSpiel ${openspiel_version} from PyPI (\`pyspiel.CFRSolver\`, \`CFRPlusSolver\`: C++),"
+  echo "Plunder \`plunder solve liars-dice --method M --json\`. Time per iteration is solver time only (the"
+  echo "exploitability evaluations are outside it); OpenSpiel's over its ${iterations} iterations, Plunder's over"
+  echo "a longer run of ${timing}, since one of its iterations is too short to time alone."
+  echo
+  cat "$table"
+  echo "<!-- openspiel-cfr:end -->"
+} > "$section"
+python3 - "$section" <<'PY'
+import re, sys
+section = open(sys.argv[1]).read().rstrip("\n")
+doc = open("BENCHMARKS.md").read()
+pattern = re.compile(r"<!-- openspiel-cfr:begin.*?<!-- openspiel-cfr:end -->", re.S)
+doc = pattern.sub(lambda _: section, doc) if pattern.search(doc) else doc.rstrip("\n") + "\n\n" + section + "\n"
+open("BENCHMARKS.md", "w").write(doc)
+PY
+cat "$section"
+rm -f "$table" "$section"
