@@ -329,6 +329,8 @@ impl Drop for Connection {
 struct Client {
     viewer: Viewer,
     out: mpsc::Sender<ServerMessage>,
+    /// How many lines of its viewer's log this client has been sent: later tables carry only the lines after.
+    log_sent: usize,
 }
 
 /// A seat's clock: the time bank left and, while the seat owes a decision, since when.
@@ -386,12 +388,13 @@ impl Actor {
                 Command::Join { viewer, out, reply } => {
                     let client = self.hub.next_client_id();
                     let chat = self.hub.store.chat(&self.id).await.unwrap_or_default();
-                    let _ = out.try_send(self.table_message(viewer));
+                    let _ = out.try_send(self.table_message(viewer, 0));
                     let _ = out.try_send(ServerMessage::ChatHistory { lines: chat });
                     let _ = reply.send(client);
                     // The others see the seat connected; the newcomer has its table already.
                     self.broadcast_table();
-                    self.clients.insert(client, Client { viewer, out });
+                    let log_sent = self.table.log(viewer).len();
+                    self.clients.insert(client, Client { viewer, out, log_sent });
                 }
                 Command::Leave { client } => {
                     if self.clients.remove(&client).is_some() {
@@ -431,8 +434,12 @@ impl Actor {
         let Some(viewer) = self.clients.get(&client).map(|c| c.viewer) else { return };
         match message {
             ClientMessage::Sync => {
-                let table = self.table_message(viewer);
+                let table = self.table_message(viewer, 0);
                 self.send_to(client, table);
+                let log_sent = self.table.log(viewer).len();
+                if let Some(c) = self.clients.get_mut(&client) {
+                    c.log_sent = log_sent;
+                }
             }
             ClientMessage::Chat { text } => {
                 let from = match viewer {
@@ -483,7 +490,8 @@ impl Actor {
                 Err(ServerMessage::Rejected {
                     code: "stale".to_string(),
                     reason: "the table changed before this move was stored; choose again".to_string(),
-                    rules: format!("docs/rules/{}.md", self.spec.game),
+                    rules: format!("/rules/{}", self.spec.game),
+                    rule: None,
                 })
             }
             Err(e) => {
@@ -494,11 +502,17 @@ impl Actor {
         }
     }
 
+    /// Why `e` refused a move, with the rule it comes from when it is a rule of the game.
     fn rejection(&self, e: &PlayError) -> ServerMessage {
+        let rule = match e {
+            PlayError::Illegal { reason } => crate::rules::cite(&self.spec.game, reason),
+            _ => None,
+        };
         ServerMessage::Rejected {
             code: e.code().to_string(),
             reason: e.to_string(),
-            rules: format!("docs/rules/{}.md", self.spec.game),
+            rules: format!("/rules/{}", self.spec.game),
+            rule,
         }
     }
 
@@ -615,11 +629,12 @@ impl Actor {
             .collect()
     }
 
-    /// The table as `viewer` sees it: its view, its legal actions, its log. Nothing else about the game.
-    fn table_message(&self, viewer: Viewer) -> ServerMessage {
+    /// The table as `viewer` sees it: its view, its legal actions, its log from line `log_from` on (at most the
+    /// last [`crate::messages::LOG_LINES`]). Nothing else about the game.
+    fn table_message(&self, viewer: Viewer, log_from: usize) -> ServerMessage {
         let session = self.table.session();
         let log = self.table.log(viewer);
-        let log_start = log.len().saturating_sub(crate::messages::LOG_LINES);
+        let log_start = log.len().saturating_sub(crate::messages::LOG_LINES).max(log_from.min(log.len()));
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, session.legal_actions(seat).unwrap_or_default()),
             Viewer::Spectator => (Role::Spectator, Vec::new()),
@@ -636,15 +651,24 @@ impl Actor {
             legal,
             log: log[log_start..].to_vec(),
             log_start,
+            notes: self.table.notes(viewer),
             rematch: self.rematch.clone(),
         }))
     }
 
+    /// Sends every client its viewer's table, with the log lines it has not had yet.
     fn broadcast_table(&mut self) {
-        let mut by_viewer: HashMap<Option<Seat>, ServerMessage> = HashMap::new();
-        let ids: Vec<(u64, Viewer)> = self.clients.iter().map(|(id, c)| (*id, c.viewer)).collect();
-        for (id, viewer) in ids {
-            let message = by_viewer.entry(viewer.seat()).or_insert_with(|| self.table_message(viewer)).clone();
+        let mut by_viewer: HashMap<(Option<Seat>, usize), ServerMessage> = HashMap::new();
+        let ids: Vec<(u64, Viewer, usize)> = self.clients.iter().map(|(id, c)| (*id, c.viewer, c.log_sent)).collect();
+        for (id, viewer, log_sent) in ids {
+            let message = by_viewer
+                .entry((viewer.seat(), log_sent))
+                .or_insert_with(|| self.table_message(viewer, log_sent))
+                .clone();
+            let log_len = self.table.log(viewer).len();
+            if let Some(c) = self.clients.get_mut(&id) {
+                c.log_sent = log_len;
+            }
             self.send_to(id, message);
         }
     }

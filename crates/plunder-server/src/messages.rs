@@ -5,6 +5,7 @@ use plunder_core::{Labeled, Outcome};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::rules::Citation;
 use crate::store::ChatLine;
 
 /// The most log lines a table message carries (the latest ones), so messages stay small in long games.
@@ -66,10 +67,16 @@ pub struct TableMessage {
     pub view: Value,
     /// The viewer's legal actions now, labelled (empty for spectators and seats not to act).
     pub legal: Vec<Labeled>,
-    /// What the viewer saw happen, oldest first: the last [`LOG_LINES`] lines at most...
+    /// What the viewer saw happen, oldest first, from line `log_start` of its whole log to the end. The first
+    /// table on a connection (and the answer to `sync`) has the last [`LOG_LINES`] lines at most; later ones
+    /// carry only the lines this connection has not had yet, so a client appends them.
     pub log: Vec<String>,
-    /// ...starting at this line of the whole log.
+    /// The line of the whole log that `log` starts at.
     pub log_start: usize,
+    /// For a seat: what it may like to know before deciding, from its own view only (in the bidding games, the
+    /// odds that the standing bid holds given its own dice). Clients show it in an optional odds panel.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// The game that follows this one, once a rematch was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
@@ -84,8 +91,12 @@ pub enum ServerMessage {
     Rejected {
         code: String,
         reason: String,
-        /// Where the rule is written, for "why was this rejected".
+        /// The game's rules document.
         rules: String,
+        /// "Why was this rejected": the section and sentence of the rules the refusal comes from, when the
+        /// refusal is a rule of the game (not a turn or format error) and its rules say it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        rule: Option<Citation>,
     },
     /// A message could not be handled (malformed, too large, too fast, not allowed); nothing changed.
     Error {

@@ -105,27 +105,37 @@ pub struct Store {
     sqlite_writes: Arc<Mutex<()>>,
 }
 
-/// An append waiting for the group commit.
+/// An append waiting for the group commit, its events already in their stored (JSON) form.
 #[derive(Debug)]
 struct Append {
     id: String,
     version: usize,
-    events: Vec<Event>,
+    events: Vec<String>,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The most appends committed in one transaction.
 const MAX_GROUP: usize = 512;
 
-/// Commits waiting appends together: one transaction for all that are queued, one savepoint each.
+/// The most rows (or checked rows) one statement carries: 3 bound values each stays far below SQLite's limit of
+/// 32,766 bound values, and PostgreSQL's of 65,535.
+const ROWS_PER_STATEMENT: usize = 256;
+
+/// Commits waiting appends together: one transaction for all that are queued.
+///
+/// The usual case is one version check and one multi-row insert for the whole group (a handful of statements
+/// per commit rather than several per move). If anything in it is refused (another instance won a race), the
+/// transaction is rolled back and the group is committed again one savepoint per append, so each append gets
+/// its own answer and one refusal does not touch the others.
 async fn group_commit(
     pool: AnyPool,
     backend: Backend,
     sqlite_writes: Arc<Mutex<()>>,
     mut queue: mpsc::Receiver<Append>,
 ) {
+    let mut group: Vec<Append> = Vec::with_capacity(MAX_GROUP);
     while let Some(first) = queue.recv().await {
-        let mut group = vec![first];
+        group.push(first);
         while group.len() < MAX_GROUP {
             match queue.try_recv() {
                 Ok(append) => group.push(append),
@@ -136,39 +146,125 @@ async fn group_commit(
             Backend::Sqlite => Some(sqlite_writes.lock().await),
             Backend::Postgres => None,
         };
-        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
-        let committed = async {
-            let mut tx = pool.begin().await?;
-            for append in &group {
-                let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
-                match append_one(&mut savepoint, backend, append).await {
-                    Ok(()) => {
-                        savepoint.commit().await?;
-                        results.push(Ok(()));
-                    }
-                    Err(e) => {
-                        savepoint.rollback().await?;
-                        results.push(Err(e));
-                    }
-                }
+        let results = match commit_together(&pool, backend, &group).await {
+            Ok(()) => Ok(vec![]),
+            Err(_) => commit_one_by_one(&pool, backend, &group).await.map_err(|e| e.to_string()),
+        };
+        match results {
+            Ok(results) if results.is_empty() => {
+                group.drain(..).for_each(|append| {
+                    let _ = append.reply.send(Ok(()));
+                });
             }
-            tx.commit().await
-        }
-        .await;
-        match committed {
-            Ok(()) => {
-                for (append, result) in group.into_iter().zip(results) {
+            Ok(results) => {
+                for (append, result) in group.drain(..).zip(results) {
                     let _ = append.reply.send(result);
                 }
             }
-            Err(e) => {
-                let message = e.to_string();
-                for append in group {
+            Err(message) => {
+                for append in group.drain(..) {
                     let _ = append.reply.send(Err(StoreError::Corrupt(format!("the commit failed: {message}"))));
                 }
             }
         }
     }
+}
+
+/// The whole group in one transaction with a few statements; any refusal rolls all of it back.
+async fn commit_together(pool: &AnyPool, backend: Backend, group: &[Append]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    match insert_group(&mut tx, backend, group).await {
+        Ok(()) => Ok(tx.commit().await?),
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+async fn insert_group(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    group: &[Append],
+) -> Result<(), StoreError> {
+    // Each append's previous event must exist (an append cannot leave a gap); checked for all at once.
+    let extending: Vec<&Append> = group.iter().filter(|a| a.version > 0).collect();
+    for chunk in extending.chunks(ROWS_PER_STATEMENT) {
+        let mut sql = String::from("SELECT COUNT(*) FROM events WHERE ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(" OR ");
+            }
+            sql.push_str(&format!("(game_id = ${} AND seq = ${})", 2 * i + 1, 2 * i + 2));
+        }
+        let mut query = sqlx::query(&sql);
+        for append in chunk {
+            query = query.bind(append.id.as_str()).bind(append.version as i64 - 1);
+        }
+        let found: i64 = query.fetch_one(&mut **tx).await?.try_get(0)?;
+        if found != chunk.len() as i64 {
+            return Err(StoreError::Conflict);
+        }
+    }
+    let rows: Vec<(&str, i64, &str)> = group
+        .iter()
+        .flat_map(|a| a.events.iter().enumerate().map(|(i, e)| (a.id.as_str(), (a.version + i) as i64, e.as_str())))
+        .collect();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let mut sql = String::from("INSERT INTO events (game_id, seq, event) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push(',');
+            }
+            sql.push_str(&format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3));
+        }
+        let mut query = sqlx::query(&sql);
+        for (id, seq, event) in chunk {
+            query = query.bind(*id).bind(*seq).bind(*event);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    if backend == Backend::Postgres {
+        // Delivered to listeners on commit, so other instances reload only what is stored.
+        let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let calls: Vec<String> = (0..chunk.len()).map(|i| format!("pg_notify($1, ${})", i + 2)).collect();
+            let sql = format!("SELECT {}", calls.join(", "));
+            let mut query = sqlx::query(&sql).bind(EVENTS_CHANNEL);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            query.execute(&mut **tx).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The group in one transaction, one savepoint per append: each append gets its own answer.
+async fn commit_one_by_one(
+    pool: &AnyPool,
+    backend: Backend,
+    group: &[Append],
+) -> Result<Vec<Result<(), StoreError>>, sqlx::Error> {
+    let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
+    let mut tx = pool.begin().await?;
+    for append in group {
+        let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
+        match append_one(&mut savepoint, backend, append).await {
+            Ok(()) => {
+                savepoint.commit().await?;
+                results.push(Ok(()));
+            }
+            Err(e) => {
+                savepoint.rollback().await?;
+                results.push(Err(e));
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(results)
 }
 
 async fn append_one(
@@ -188,9 +284,15 @@ async fn append_one(
             return Err(StoreError::Conflict);
         }
     }
-    insert_events(tx, id, *version, events).await?;
+    for (offset, event) in events.iter().enumerate() {
+        sqlx::query("INSERT INTO events (game_id, seq, event) VALUES ($1, $2, $3)")
+            .bind(id.as_str())
+            .bind((version + offset) as i64)
+            .bind(event.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
     if backend == Backend::Postgres {
-        // Delivered to listeners on commit, so other instances reload only what is stored.
         sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id.as_str()).execute(&mut **tx).await?;
     }
     Ok(())
@@ -367,7 +469,8 @@ impl Store {
             return Ok(());
         }
         let (reply, answer) = oneshot::channel();
-        let append = Append { id: id.to_string(), version, events: events.to_vec(), reply };
+        let events = events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
+        let append = Append { id: id.to_string(), version, events, reply };
         self.writer.send(append).await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?;
         answer.await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?
     }

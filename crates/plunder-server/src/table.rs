@@ -18,6 +18,9 @@ pub trait Table: Send + std::fmt::Debug {
     fn events_since(&self, from: usize) -> Vec<Event>;
     /// The log `viewer` may read: one line per thing it saw happen, oldest first.
     fn log(&self, viewer: Viewer) -> &[String];
+    /// What a seat may like to know before deciding (the odds that the standing bid holds, in the bidding
+    /// games): the game's `Narrate::hint_notes`, built from the seat's own view only. None for spectators.
+    fn notes(&self, viewer: Viewer) -> Vec<String>;
 }
 
 #[derive(Debug)]
@@ -111,6 +114,15 @@ impl<G: Roster + Narrate> Table for Typed<G> {
 
     fn log(&self, viewer: Viewer) -> &[String] {
         &self.logs[viewer_index(viewer, self.session.game().seats())]
+    }
+
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        match viewer {
+            Viewer::Seat(seat) if seat.index() < self.session.game().seats() => {
+                self.session.game().hint_notes(&self.session.view(viewer))
+            }
+            _ => Vec::new(),
+        }
     }
 }
 

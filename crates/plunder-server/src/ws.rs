@@ -60,7 +60,17 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
     loop {
         tokio::select! {
             outgoing = connection.recv() => match outgoing {
-                Some(message) => if sink.send(text(&message)).await.is_err() { break },
+                Some(message) => {
+                    // Whatever else is queued goes out in the same write.
+                    let mut sent = sink.feed(text(&message)).await.is_ok();
+                    while sent {
+                        match connection.try_recv() {
+                            Some(message) => sent = sink.feed(text(&message)).await.is_ok(),
+                            None => break,
+                        }
+                    }
+                    if !sent || sink.flush().await.is_err() { break }
+                }
                 None => break,
             },
             incoming = stream.next() => match incoming {

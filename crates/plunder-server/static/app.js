@@ -141,7 +141,15 @@ function parseFragment() {
 
 function play(id) {
   const held = parseFragment();
-  const state = { tables: {}, errors: {}, chat: [], active: held.length ? held[0].seat : null, covered: false, replay: null };
+  const state = { tables: {}, errors: {}, chat: [], logs: {}, active: held.length ? held[0].seat : null, covered: false, replay: null };
+  // A table carries the log lines this connection has not had yet (all of the last 100 on connect): append them.
+  const followLog = (key, table) => {
+    const log = state.logs[key] || { base: 0, lines: [] };
+    if (table.log_start < log.base || table.log_start > log.base + log.lines.length) { log.base = table.log_start; log.lines = []; }
+    log.lines = log.lines.slice(0, table.log_start - log.base).concat(table.log);
+    if (log.lines.length > 200) { log.base += log.lines.length - 200; log.lines = log.lines.slice(-200); }
+    state.logs[key] = log;
+  };
   const sockets = {};
   const wsUrl = (token) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   const connect = (key, token) => {
@@ -149,8 +157,8 @@ function play(id) {
     sockets[key] = socket;
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "table") { state.tables[key] = message; state.errors[key] = null; }
-      else if (message.type === "rejected") state.errors[key] = `${message.reason} (rules: ${message.rules})`;
+      if (message.type === "table") { state.tables[key] = message; state.errors[key] = null; followLog(key, message); }
+      else if (message.type === "rejected") state.errors[key] = message;
       else if (message.type === "error") state.errors[key] = message.message;
       else if (message.type === "chat") { if (key === Object.keys(sockets)[0]) state.chat.push(message); }
       else if (message.type === "chat_history") { if (key === Object.keys(sockets)[0]) state.chat = message.lines; }
@@ -199,7 +207,8 @@ function play(id) {
       el("section", {}, el("h2", { id: "status" }, status),
         el("p", {}, table.seats.map((s, i) => el("span", { class: i === me ? "card me" : "card" },
           `P${i + 1} ${s.player === "human" ? (s.connected ? "●" : "○") : "🤖 " + s.player}${s.bank_secs !== undefined ? ` ⏱${Math.round(s.bank_secs)}s` : ""}`))),
-        state.errors[key] ? el("p", { class: "error", id: "error" }, state.errors[key]) : "",
+        state.errors[key] ? errorLine(state.errors[key]) : "",
+        oddsPanel(table),
         table.legal.length ? el("div", {}, el("h2", {}, "Your move"), table.legal.length > 12 ? filter : "", buttons) : "",
         over && me !== null ? el("button", { id: "rematch", onclick: async () => {
           const h = held.find((x) => x.seat === me);
@@ -211,13 +220,37 @@ function play(id) {
       el("div", { class: "grid" },
         el("section", {}, el("h2", {}, "Table"), el("div", { id: "view" }, render("view", table.view, players, me))),
         el("div", {},
-          el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, table.log.slice(-200).map((l) => el("div", {}, l)))),
+          el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, (state.logs[key] || { lines: [] }).lines.map((l) => el("div", {}, l)))),
           el("section", {}, el("h2", {}, "Chat"), el("div", { class: "log", id: "chatlog" }, state.chat.slice(-100).map((c) => el("div", {}, `${c.from}: ${c.text}`))), chatForm))),
       el("div", { id: "replaybox" }));
     const log = document.getElementById("log");
     log.scrollTop = log.scrollHeight;
   }
   draw();
+}
+
+// A refusal says why: the engine's reason and, for a rule of the game, the rule itself with a link to it.
+function errorLine(error) {
+  if (typeof error === "string") return el("p", { class: "error", id: "error" }, error);
+  const why = error.rule
+    ? el("span", { id: "why" }, " Why: ", el("a", { href: error.rule.link, target: "_blank" }, error.rule.section),
+      ` says “${error.rule.sentence}”`)
+    : el("span", {}, " (", el("a", { href: error.rules, target: "_blank" }, "rules"), ")");
+  return el("p", { class: "error", id: "error" }, error.reason, why);
+}
+
+// The odds panel (bidding games): the chance the standing bid holds, computed by the server from this seat's own
+// view. Optional: a switch kept in this browser.
+function oddsPanel(table) {
+  if (!table.notes || !table.notes.length) return "";
+  const on = localStorage.getItem("plunder.odds") === "on";
+  const toggle = el("input", { type: "checkbox", id: "odds-toggle", ...(on ? { checked: "" } : {}) });
+  toggle.addEventListener("change", () => {
+    localStorage.setItem("plunder.odds", toggle.checked ? "on" : "off");
+    document.getElementById("odds").hidden = !toggle.checked;
+  });
+  return el("div", { class: "odds" }, el("label", {}, toggle, " Show the odds"),
+    el("div", { id: "odds", ...(on ? {} : { hidden: "" }) }, table.notes.map((n) => el("div", {}, n))));
 }
 
 async function openReplay(id, me) {
