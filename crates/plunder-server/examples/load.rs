@@ -6,12 +6,12 @@
 //!
 //! ```text
 //! cargo run --release -p plunder-server --example load -- [--clients N] [--seconds S] [--warmup W]
-//!     [--database URL] [--server http://HOST:PORT]
+//!     [--database URL] [--server http://HOST:PORT --server-pid PID]
 //! ```
 //!
 //! Defaults: 1000 clients, a 10 s window after 3 s of warm-up, a server in this process on a temporary SQLite
 //! file. With `--server`, the clients load a running `plunder serve` instead (a separate process, as with the
-//! boardgame.io anchor).
+//! boardgame.io anchor); `--server-pid` lets it report that process's CPU time per move.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,8 +52,25 @@ struct Incoming {
     version: u64,
     #[serde(default)]
     status: Option<Status>,
-    #[serde(default)]
-    legal: Vec<Legal>,
+    /// The first legal action's `action` (the others are skipped unread).
+    #[serde(default, deserialize_with = "first_action")]
+    legal: Option<Value>,
+}
+
+fn first_action<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    struct First;
+    impl<'de> serde::de::Visitor<'de> for First {
+        type Value = Option<Value>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list of legal actions")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Value>, A::Error> {
+            let first: Option<Legal> = seq.next_element()?;
+            while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+            Ok(first.map(|legal| legal.action))
+        }
+    }
+    deserializer.deserialize_seq(First)
 }
 
 #[derive(Deserialize)]
@@ -79,7 +96,11 @@ async fn seat(address: String, mut id: String, token: String, window: Window) ->
     let mut latencies = Vec::new();
     'games: loop {
         let url = format!("ws://{address}/api/games/{id}/ws?token={token}");
-        let Ok((mut socket, _)) = tokio_tungstenite::connect_async(url).await else { return latencies };
+        // A small read buffer, as the server uses (tungstenite zeroes the whole buffer before each read).
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
+        let Ok((mut socket, _)) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await else {
+            return latencies;
+        };
         let mut sent: Option<(Instant, u64)> = None;
         while let Ok(Some(Ok(message))) = tokio::time::timeout_at((window.end + Duration::from_secs(5)).into(), socket.next()).await {
             let Message::Text(text) = message else { continue };
@@ -109,8 +130,8 @@ async fn seat(address: String, mut id: String, token: String, window: Window) ->
                 }
             }
             if sent.is_none() {
-                if let Some(first) = table.legal.first() {
-                    let message = json!({"type": "act", "action": first.action}).to_string();
+                if let Some(action) = &table.legal {
+                    let message = json!({"type": "act", "action": action}).to_string();
                     sent = Some((Instant::now(), table.version));
                     if socket.send(Message::Text(message.into())).await.is_err() {
                         return latencies;
@@ -120,6 +141,15 @@ async fn seat(address: String, mut id: String, token: String, window: Window) ->
         }
         return latencies;
     }
+}
+
+/// CPU seconds (user and system) process `pid` has used so far, from `/proc`.
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's name; 100 ticks a second.
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -164,6 +194,14 @@ async fn main() {
     seats.truncate(clients);
     let start = Instant::now() + Duration::from_secs(warmup);
     let window = Window { start, end: start + Duration::from_secs(seconds) };
+    // The server's CPU time over the window: this process, or `--server-pid`.
+    let server_pid: u32 = flag(&args, "--server-pid", std::process::id());
+    let cpu = tokio::spawn(async move {
+        tokio::time::sleep_until(window.start.into()).await;
+        let before = cpu_seconds(server_pid);
+        tokio::time::sleep_until(window.end.into()).await;
+        cpu_seconds(server_pid) - before
+    });
     let all = Arc::new(Mutex::new(Vec::new()));
     let tasks: Vec<_> = seats
         .into_iter()
@@ -179,16 +217,20 @@ async fn main() {
     for task in tasks {
         let _ = task.await;
     }
+    let cpu = cpu.await.unwrap_or(0.0);
     let mut latencies = all.lock().await.clone();
     latencies.sort();
     let storage = if server.is_empty() { database.split("://").next().unwrap_or("?").to_string() } else { server };
     println!(
         "{clients} clients, {seconds} s after {warmup} s warm-up, {storage}: {} moves stored and acknowledged, \
-         {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms",
+         {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms, {} CPU {:.0}% of one core, {:.3} ms per move",
         latencies.len(),
         latencies.len() as f64 / seconds as f64,
         percentile(&latencies, 0.50),
         percentile(&latencies, 0.99),
+        if server_pid == std::process::id() { "server and clients" } else { "server" },
+        cpu * 100.0 / seconds as f64,
+        cpu * 1000.0 / latencies.len().max(1) as f64,
     );
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", temp.display()));

@@ -636,7 +636,7 @@ impl Actor {
         let log = self.table.log(viewer);
         let log_start = log.len().saturating_sub(crate::messages::LOG_LINES).max(log_from.min(log.len()));
         let (you, legal) = match viewer {
-            Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, session.legal_actions(seat).unwrap_or_default()),
+            Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, self.table.legal(seat)),
             Viewer::Spectator => (Role::Spectator, Vec::new()),
         };
         ServerMessage::Table(Box::new(TableMessage {
@@ -647,7 +647,7 @@ impl Actor {
             status: self.status_info(),
             round: session.round(),
             seats: self.seat_infos(),
-            view: session.view(viewer).unwrap_or(Value::Null),
+            view: self.table.view_json(viewer),
             legal,
             log: log[log_start..].to_vec(),
             log_start,
@@ -656,20 +656,27 @@ impl Actor {
         }))
     }
 
-    /// Sends every client its viewer's table, with the log lines it has not had yet.
+    /// Sends every client its viewer's table, with the log lines it has not had yet. Clients that need the same
+    /// message share one build of it (cloned only for the second and later).
     fn broadcast_table(&mut self) {
-        let mut by_viewer: HashMap<(Option<Seat>, usize), ServerMessage> = HashMap::new();
-        let ids: Vec<(u64, Viewer, usize)> = self.clients.iter().map(|(id, c)| (*id, c.viewer, c.log_sent)).collect();
-        for (id, viewer, log_sent) in ids {
-            let message = by_viewer
-                .entry((viewer.seat(), log_sent))
-                .or_insert_with(|| self.table_message(viewer, log_sent))
-                .clone();
+        let mut groups: HashMap<(Option<Seat>, usize), (Viewer, Vec<u64>)> = HashMap::new();
+        for (id, client) in &self.clients {
+            let group = groups.entry((client.viewer.seat(), client.log_sent)).or_insert((client.viewer, Vec::new()));
+            group.1.push(*id);
+        }
+        for ((_, log_sent), (viewer, ids)) in groups {
+            let mut message = Some(self.table_message(viewer, log_sent));
             let log_len = self.table.log(viewer).len();
-            if let Some(c) = self.clients.get_mut(&id) {
-                c.log_sent = log_len;
+            let last = ids.len() - 1;
+            for (index, id) in ids.into_iter().enumerate() {
+                if let Some(c) = self.clients.get_mut(&id) {
+                    c.log_sent = log_len;
+                }
+                let this = if index == last { message.take() } else { message.clone() };
+                if let Some(this) = this {
+                    self.send_to(id, this);
+                }
             }
-            self.send_to(id, message);
         }
     }
 

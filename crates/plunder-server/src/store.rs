@@ -146,10 +146,12 @@ async fn group_commit(
             Backend::Sqlite => Some(sqlite_writes.lock().await),
             Backend::Postgres => None,
         };
+        let t0 = std::time::Instant::now();
         let results = match commit_together(&pool, backend, &group).await {
             Ok(()) => Ok(vec![]),
             Err(_) => commit_one_by_one(&pool, backend, &group).await.map_err(|e| e.to_string()),
         };
+        if std::env::var("PLUNDER_DEBUG_COMMIT").is_ok() { eprintln!("group {} {:?}", group.len(), t0.elapsed()); }
         match results {
             Ok(results) if results.is_empty() => {
                 group.drain(..).for_each(|append| {
@@ -167,6 +169,21 @@ async fn group_commit(
                 }
             }
         }
+    }
+}
+
+/// How often the SQLite WAL is copied back into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Copies SQLite's write-ahead log back into the database file now and then, beside the commits (a passive
+/// checkpoint never blocks a writer), so no commit waits for it; stops when the store is dropped.
+async fn checkpoint_wal(pool: AnyPool, store: mpsc::WeakSender<Append>) {
+    loop {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        if store.upgrade().is_none() {
+            return;
+        }
+        let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await;
     }
 }
 
@@ -333,6 +350,9 @@ impl Store {
                     sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                    // Commits never copy the WAL back into the database themselves (that waits for the disk,
+                    // two fsyncs): the checkpointer task does it beside them.
+                    sqlx::query("PRAGMA wal_autocheckpoint=0").execute(&mut *conn).await?;
                 }
                 Ok(())
             })
@@ -347,6 +367,9 @@ impl Store {
         let sqlite_writes = Arc::new(Mutex::new(()));
         let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
         tokio::spawn(group_commit(pool.clone(), backend, sqlite_writes.clone(), queue));
+        if backend == Backend::Sqlite {
+            tokio::spawn(checkpoint_wal(pool.clone(), writer.downgrade()));
+        }
         let store = Store { pool, backend, url, writer, sqlite_writes };
         store.create_schema().await?;
         Ok(store)

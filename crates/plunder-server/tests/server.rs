@@ -89,7 +89,7 @@ async fn a_seat_sees_its_view_and_legal_actions_and_a_spectator_cannot_act() {
     assert!(table.legal.is_empty());
     let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
     let table = next_table(&mut seat0).await;
-    assert_eq!(table.view, own_view(&hub, &created.id, Viewer::Seat(Seat(0))).await);
+    assert_eq!(table.view.to_value(), own_view(&hub, &created.id, Viewer::Seat(Seat(0))).await);
     let to_act = deciding(&table)[0];
     let action = first_legal_of(&hub, &created.id, to_act).await;
     spectator.send(ClientMessage::Act { action }).await;
@@ -184,8 +184,7 @@ async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_resta
     let mut hub = hub;
     while !matches!(latest[0].status, StatusInfo::Over { .. }) {
         let seat = deciding(&latest[0])[0];
-        let action = latest[seat.index()].legal[0].json.clone();
-        let plunder_core::LabeledJson::Action { action } = action else { panic!("actions only") };
+        let action = latest[seat.index()].legal[0].action.to_value();
         seats[seat.index()].send(ClientMessage::Act { action }).await;
         let version = latest[0].version + 1;
         for (index, connection) in seats.iter_mut().enumerate() {
