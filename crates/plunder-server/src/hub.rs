@@ -38,11 +38,20 @@ impl Default for Limits {
 }
 
 /// How the hub behaves.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct HubConfig {
     pub limits: Limits,
     /// A pause before each bot move, so people can follow (zero in tests).
     pub bot_delay: Duration,
+    /// A game with no connection and nothing due (no bot move, no running clock) for this long stops its task;
+    /// it is loaded from storage again when someone asks for it.
+    pub unload_after: Duration,
+}
+
+impl Default for HubConfig {
+    fn default() -> HubConfig {
+        HubConfig { limits: Limits::default(), bot_delay: Duration::ZERO, unload_after: Duration::from_secs(600) }
+    }
 }
 
 /// Why the hub refused.
@@ -149,7 +158,7 @@ impl Hub {
         }
         let (tx, rx) = mpsc::channel(1024);
         games.insert(id.to_string(), tx.clone());
-        tokio::spawn(actor.run(rx));
+        tokio::spawn(actor.run(rx, tx.downgrade()));
         Ok(tx)
     }
 
@@ -163,13 +172,38 @@ impl Hub {
         self.game(id).await.map(|_| ())
     }
 
+    /// Sends `command` to game `id`'s task; if the task has just unloaded, the game is loaded again and the
+    /// command goes to the new task.
+    async fn send(self: &Arc<Self>, id: &str, mut command: Command) -> Result<mpsc::Sender<Command>, HubError> {
+        for _ in 0..3 {
+            let game = self.game(id).await?;
+            match game.send(command).await {
+                Ok(()) => return Ok(game),
+                Err(mpsc::error::SendError(back)) => command = back,
+            }
+        }
+        Err(HubError::NotFound)
+    }
+
+    /// Whether game `id` has a task now (it unloads when idle).
+    pub fn is_loaded(&self, id: &str) -> bool {
+        self.running(id).is_some()
+    }
+
     /// Connects `viewer` to game `id`. The first message the connection receives is the whole table.
     pub async fn connect(self: &Arc<Self>, id: &str, viewer: Viewer) -> Result<Connection, HubError> {
         let (out, inbox) = mpsc::channel(self.config.limits.outbox);
-        let game = self.game(id).await?;
-        let (reply, client) = oneshot::channel();
-        game.send(Command::Join { viewer, out, reply }).await.map_err(|_| HubError::NotFound)?;
-        let client = client.await.map_err(|_| HubError::NotFound)?;
+        // A task that unloads while the request is on its way drops it unanswered: ask the reloaded one.
+        let mut attempt = 0;
+        let (game, client) = loop {
+            let (reply, client) = oneshot::channel();
+            let game = self.send(id, Command::Join { viewer, out: out.clone(), reply }).await?;
+            match client.await {
+                Ok(client) => break (game, client),
+                Err(_) if attempt < 2 => attempt += 1,
+                Err(_) => return Err(HubError::NotFound),
+            }
+        };
         Ok(Connection {
             client,
             game,
@@ -181,16 +215,19 @@ impl Hub {
 
     /// The public summary of game `id`.
     pub async fn summary(self: &Arc<Self>, id: &str) -> Result<Summary, HubError> {
-        let game = self.game(id).await?;
-        let (reply, answer) = oneshot::channel();
-        game.send(Command::Summary { reply }).await.map_err(|_| HubError::NotFound)?;
-        answer.await.map_err(|_| HubError::NotFound)
+        for _ in 0..3 {
+            let (reply, answer) = oneshot::channel();
+            self.send(id, Command::Summary { reply }).await?;
+            if let Ok(summary) = answer.await {
+                return Ok(summary);
+            }
+        }
+        Err(HubError::NotFound)
     }
 
     /// Tells game `id`'s clients that `rematch` follows it.
     pub async fn announce_rematch(self: &Arc<Self>, id: &str, rematch: &str) -> Result<(), HubError> {
-        let game = self.game(id).await?;
-        game.send(Command::Rematch { game: rematch.to_string() }).await.map_err(|_| HubError::NotFound)
+        self.send(id, Command::Rematch { game: rematch.to_string() }).await.map(|_| ())
     }
 
     fn notify_changed(&self, id: &str) {
@@ -357,9 +394,20 @@ impl Actor {
     async fn load(hub: Arc<Hub>, id: &str) -> Result<Actor, HubError> {
         let spec = hub.store.game_spec(id).await?;
         let table = load_table(&hub.store, id, &spec).await?;
-        let clocks = spec
-            .time_bank_secs
-            .map(|secs| vec![Clock { bank: Duration::from_secs(secs), running_since: None }; spec.seats.len()]);
+        // A timed game's banks come back as stored with its last move (a seat's clock then starts again from
+        // there: time while no server ran is not charged).
+        let stored = match spec.time_bank_secs {
+            Some(_) => hub.store.banks(id).await?.filter(|banks| banks.len() == spec.seats.len()),
+            None => None,
+        };
+        let clocks = spec.time_bank_secs.map(|secs| {
+            (0..spec.seats.len())
+                .map(|seat| Clock {
+                    bank: stored.as_ref().map_or(Duration::from_secs(secs), |b| Duration::from_millis(b[seat])),
+                    running_since: None,
+                })
+                .collect()
+        });
         let rematch = match hub.store.game_spec(&crate::token::rematch_id(id)).await {
             Ok(_) => Some(crate::token::rematch_id(id)),
             Err(_) => None,
@@ -370,14 +418,24 @@ impl Actor {
         Ok(actor)
     }
 
-    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>, sender: mpsc::WeakSender<Command>) {
         loop {
             let deadline = self.next_deadline();
+            let idle = self.clients.is_empty() && deadline.is_none();
             let command = match deadline {
                 Some(at) => tokio::select! {
                     command = commands.recv() => command,
                     () = tokio::time::sleep_until(at.into()) => {
                         self.on_deadline().await;
+                        continue;
+                    }
+                },
+                None if idle => tokio::select! {
+                    command = commands.recv() => command,
+                    () = tokio::time::sleep(self.hub.config.unload_after) => {
+                        if self.unload(&mut commands, &sender) {
+                            return;
+                        }
                         continue;
                     }
                 },
@@ -417,6 +475,27 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Stops this task if nothing arrived meanwhile: the game leaves the hub's map first (under its lock), so
+    /// the next request loads it from storage, where everything it did is.
+    fn unload(&mut self, commands: &mut mpsc::Receiver<Command>, sender: &mpsc::WeakSender<Command>) -> bool {
+        let mut games = self.hub.games.lock().expect("the games map is never poisoned");
+        if !commands.is_empty() {
+            return false;
+        }
+        let ours = match (games.get(&self.id), sender.upgrade()) {
+            (Some(listed), Some(me)) => listed.same_channel(&me),
+            _ => false,
+        };
+        if ours {
+            games.remove(&self.id);
+        }
+        // A command sent after this point fails at its sender, who then loads the game anew; one that slipped
+        // in before is dropped unanswered, and its sender asks again.
+        commands.close();
+        while commands.try_recv().is_ok() {}
+        true
     }
 
     fn summary(&self) -> Summary {
@@ -474,9 +553,13 @@ impl Actor {
         if let Err(e) = self.table.play(seat, action) {
             return Err(self.rejection(&e));
         }
-        match self.hub.store.append(&self.id, version, &self.table.events_since(version)).await {
+        let banks = self.charged_banks(&deciding);
+        let banks_ms: Option<Vec<u64>> =
+            banks.as_ref().map(|banks| banks.iter().map(|b| b.as_millis().min(u64::MAX as u128) as u64).collect());
+        let events = self.table.events_since(version);
+        match self.hub.store.append_with_banks(&self.id, version, &events, banks_ms.as_deref()).await {
             Ok(()) => {
-                self.charge_clocks(deciding);
+                self.set_banks(&deciding, banks);
                 self.after_change();
                 self.broadcast_table();
                 Ok(())
@@ -556,14 +639,32 @@ impl Actor {
         }
     }
 
-    /// Takes the time `seats` used from their banks, for those who are no longer to decide.
-    fn charge_clocks(&mut self, seats: Vec<Seat>) {
+    /// Every seat's bank once the time `deciding` used is taken from those no longer to decide (after a move,
+    /// before it is stored: the banks are stored with it).
+    fn charged_banks(&self, deciding: &[Seat]) -> Option<Vec<Duration>> {
         let still = self.deciding();
-        if let Some(clocks) = &mut self.clocks {
-            for seat in seats.into_iter().filter(|s| !still.contains(s)) {
-                let clock = &mut clocks[seat.index()];
-                if let Some(since) = clock.running_since.take() {
-                    clock.bank = clock.bank.saturating_sub(since.elapsed());
+        let clocks = self.clocks.as_ref()?;
+        let charged = clocks.iter().enumerate().map(|(index, clock)| {
+            let seat = Seat(index as u8);
+            match clock.running_since {
+                Some(since) if deciding.contains(&seat) && !still.contains(&seat) => {
+                    clock.bank.saturating_sub(since.elapsed())
+                }
+                _ => clock.bank,
+            }
+        });
+        Some(charged.collect())
+    }
+
+    /// Sets the banks stored with a move; the clocks of the seats that decided stop.
+    fn set_banks(&mut self, deciding: &[Seat], banks: Option<Vec<Duration>>) {
+        let still = self.deciding();
+        if let (Some(clocks), Some(banks)) = (&mut self.clocks, banks) {
+            for (index, (clock, bank)) in clocks.iter_mut().zip(banks).enumerate() {
+                clock.bank = bank;
+                let seat = Seat(index as u8);
+                if deciding.contains(&seat) && !still.contains(&seat) {
+                    clock.running_since = None;
                 }
             }
         }

@@ -84,7 +84,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-const SCHEMA: [&str; 4] = [
+const SCHEMA: [&str; 5] = [
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, spec TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
@@ -92,7 +92,13 @@ const SCHEMA: [&str; 4] = [
      PRIMARY KEY (game_id, seat))",
     "CREATE TABLE IF NOT EXISTS chat (game_id TEXT NOT NULL, seq BIGINT NOT NULL, line TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
+    // A timed game's time banks after its last stored move: milliseconds left per seat, as a JSON list.
+    "CREATE TABLE IF NOT EXISTS banks (game_id TEXT PRIMARY KEY, banks TEXT NOT NULL)",
 ];
+
+/// Stores a game's time banks (in the transaction of the move that charged them).
+const UPSERT_BANKS: &str = "INSERT INTO banks (game_id, banks) VALUES ($1, $2) \
+     ON CONFLICT (game_id) DO UPDATE SET banks = excluded.banks";
 
 /// The database of games.
 #[derive(Clone, Debug)]
@@ -111,6 +117,8 @@ struct Append {
     id: String,
     version: usize,
     events: Vec<String>,
+    /// The game's time banks after these events (JSON), for a timed game.
+    banks: Option<String>,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -241,6 +249,11 @@ async fn insert_group(
         }
         query.execute(&mut **tx).await?;
     }
+    for append in group {
+        if let Some(banks) = &append.banks {
+            sqlx::query(UPSERT_BANKS).bind(append.id.as_str()).bind(banks.as_str()).execute(&mut **tx).await?;
+        }
+    }
     if backend == Backend::Postgres {
         // Delivered to listeners on commit, so other instances reload only what is stored.
         let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
@@ -289,7 +302,7 @@ async fn append_one(
     backend: Backend,
     append: &Append,
 ) -> Result<(), StoreError> {
-    let Append { id, version, events, .. } = append;
+    let Append { id, version, events, banks, .. } = append;
     if *version > 0 {
         // The previous event must exist: an append cannot leave a gap.
         let previous = sqlx::query("SELECT 1 FROM events WHERE game_id = $1 AND seq = $2")
@@ -308,6 +321,9 @@ async fn append_one(
             .bind(event.as_str())
             .execute(&mut **tx)
             .await?;
+    }
+    if let Some(banks) = banks {
+        sqlx::query(UPSERT_BANKS).bind(id.as_str()).bind(banks.as_str()).execute(&mut **tx).await?;
     }
     if backend == Backend::Postgres {
         sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id.as_str()).execute(&mut **tx).await?;
@@ -488,12 +504,24 @@ impl Store {
     /// written and the answer is [`StoreError::Conflict`]. Returns once committed. Appends of many games are
     /// committed together (group commit), each in its own savepoint so one refusal does not touch the others.
     pub async fn append(&self, id: &str, version: usize, events: &[Event]) -> Result<(), StoreError> {
+        self.append_with_banks(id, version, events, None).await
+    }
+
+    /// [`Store::append`], storing the game's time banks (milliseconds left per seat) in the same transaction.
+    pub async fn append_with_banks(
+        &self,
+        id: &str,
+        version: usize,
+        events: &[Event],
+        banks_ms: Option<&[u64]>,
+    ) -> Result<(), StoreError> {
         if events.is_empty() {
             return Ok(());
         }
         let (reply, answer) = oneshot::channel();
         let events = events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
-        let append = Append { id: id.to_string(), version, events, reply };
+        let banks = banks_ms.map(serde_json::to_string).transpose().map_err(corrupt)?;
+        let append = Append { id: id.to_string(), version, events, banks, reply };
         self.writer.send(append).await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?;
         answer.await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?
     }
@@ -520,6 +548,15 @@ impl Store {
             }
         }
         Err(StoreError::Conflict)
+    }
+
+    /// Game `id`'s time banks (milliseconds left per seat) as of its last stored move, if it has any stored.
+    pub async fn banks(&self, id: &str) -> Result<Option<Vec<u64>>, StoreError> {
+        let row = sqlx::query("SELECT banks FROM banks WHERE game_id = $1").bind(id).fetch_optional(&self.pool).await?;
+        match row {
+            Some(row) => Ok(Some(serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)?)),
+            None => Ok(None),
+        }
     }
 
     /// The chat of game `id`, oldest first.

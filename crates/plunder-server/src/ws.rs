@@ -49,13 +49,14 @@ pub async fn play_socket(
     // closes before buffering them.
     let frame_limit = hub.config().limits.max_message_bytes * 4;
     // Reads go through a small buffer: tungstenite zeroes its whole read buffer (128 KiB by default) before
-    // every read, which cost more than everything else a move does.
+    // every read (even one that finds nothing), which cost more than everything else a move does.
     let upgrade = upgrade.max_message_size(frame_limit).read_buffer_size(READ_BUFFER_BYTES);
     Ok(upgrade.on_upgrade(move |socket| pump(socket, connection)))
 }
 
-/// The socket's read buffer: a client's messages are small (at most 16 KiB, usually under 100 bytes).
-const READ_BUFFER_BYTES: usize = 4 * 1024;
+/// The socket's read buffer: a client's messages are small (at most 16 KiB, usually under 100 bytes), and a
+/// read that finds nothing zeroes it all the same.
+const READ_BUFFER_BYTES: usize = 1024;
 
 fn text(message: &ServerMessage) -> Message {
     Message::Text(serde_json::to_string(message).expect("server messages serialize").into())

@@ -305,3 +305,49 @@ async fn a_finished_game_branches_from_a_chosen_step_into_a_new_game_that_goes_o
     let table = next_table(&mut seat).await;
     assert!(!matches!(table.status, StatusInfo::Over { .. }), "the branch goes on");
 }
+
+#[tokio::test]
+async fn a_seats_time_bank_is_stored_with_its_move_and_comes_back_after_a_restart() {
+    let (hub, db) = sqlite_hub().await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 6, "time_bank_secs": 30});
+    let created = create(&hub, body).await;
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let first = next_table(&mut watcher).await;
+    let seat = deciding(&first)[0];
+    let mut player = hub.connect(&created.id, Viewer::Seat(seat)).await.unwrap();
+    let mine = next_table(&mut player).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    player.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    let after = table_at_least(&mut watcher, first.version + 1).await;
+    let left = after.seats[seat.index()].bank_secs.unwrap();
+    assert!(left <= 28.8 && left > 20.0, "the think time was charged: {left}");
+    // Everything in memory goes; the game comes back from the database alone.
+    drop((player, watcher, hub));
+    let hub = reopen(&db).await;
+    let summary = hub.summary(&created.id).await.unwrap();
+    let restored = summary.seats[seat.index()].bank_secs.unwrap();
+    assert!((restored - left).abs() < 0.01, "the bank is restored, not reset: {restored} against {left}");
+}
+
+#[tokio::test]
+async fn a_game_nobody_watches_unloads_and_comes_back_from_storage_when_asked() {
+    let config = HubConfig { unload_after: std::time::Duration::from_millis(200), ..Default::default() };
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 8})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut seat0).await;
+    let to_act = deciding(&table)[0];
+    let mut actor = hub.connect(&created.id, Viewer::Seat(to_act)).await.unwrap();
+    let mine = next_table(&mut actor).await;
+    actor.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    let moved = table_at_least(&mut seat0, table.version + 1).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(hub.is_loaded(&created.id), "a game with someone at the table stays");
+    drop((seat0, actor));
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert!(!hub.is_loaded(&created.id), "a game nobody watched for the idle time has no task");
+    let mut back = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let table = next_table(&mut back).await;
+    assert!(hub.is_loaded(&created.id));
+    assert_eq!(table.version, moved.version, "reloaded from storage where it was");
+}
