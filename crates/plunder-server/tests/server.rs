@@ -351,3 +351,41 @@ async fn a_game_nobody_watches_unloads_and_comes_back_from_storage_when_asked() 
     assert!(hub.is_loaded(&created.id));
     assert_eq!(table.version, moved.version, "reloaded from storage where it was");
 }
+
+#[tokio::test]
+async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standing_bid_from_their_own_view() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 5})).await;
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let first = next_table(&mut watcher).await;
+    let opener = deciding(&first)[0];
+    let mut seat = hub.connect(&created.id, Viewer::Seat(opener)).await.unwrap();
+    let mine = next_table(&mut seat).await;
+    assert!(mine.notes.is_empty(), "no bid stands yet, so there are no odds");
+    // Calling liar before any bid breaks a rule: the answer quotes it and links to its section.
+    seat.send(ClientMessage::Act { action: json!({"type": "liar"}) }).await;
+    match next_non_table(&mut seat).await {
+        ServerMessage::Rejected { code, rule: Some(rule), .. } => {
+            assert_eq!(code, "illegal_action");
+            assert_eq!(rule.link, "/rules/liars-dice#rulings");
+            assert!(rule.sentence.contains("a call needs a bid to call"), "{rule:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let (status, page) = {
+        let request = Request::builder().uri("/rules/liars-dice").body(Body::empty()).unwrap();
+        let response = app(hub.clone()).oneshot(request).await.unwrap();
+        let status = response.status();
+        (status, String::from_utf8(axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap())
+    };
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"rulings\""), "the link's anchor is on the rules page");
+    // After a bid, the other seat gets the odds that it holds (from its own dice); the spectator gets none.
+    seat.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    let other = Seat(1 - opener.0);
+    let mut answerer = hub.connect(&created.id, Viewer::Seat(other)).await.unwrap();
+    let theirs = table_at_least(&mut answerer, first.version + 1).await;
+    assert!(theirs.notes.iter().any(|n| n.contains("holds with probability")), "{:?}", theirs.notes);
+    let watched = table_at_least(&mut watcher, first.version + 1).await;
+    assert!(watched.notes.is_empty(), "a spectator has no dice to weigh a bid with");
+}
