@@ -13,7 +13,9 @@ fn main() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
         .collect();
     entries.sort();
-    let mut code = String::from("/// Each game's rules document: (game id, markdown).\npub const RULE_DOCS: &[(&str, &str)] = &[\n");
+    let mut code = String::from(
+        "/// Each game's rules document: (game id, markdown).\npub const RULE_DOCS: &[(&str, &str)] = &[\n",
+    );
     for path in entries {
         println!("cargo:rerun-if-changed={}", path.display());
         let id = path.file_stem().and_then(|s| s.to_str()).expect("a UTF-8 file name");

@@ -102,7 +102,9 @@ async fn seat(address: String, mut id: String, token: String, window: Window) ->
             return latencies;
         };
         let mut sent: Option<(Instant, u64)> = None;
-        while let Ok(Some(Ok(message))) = tokio::time::timeout_at((window.end + Duration::from_secs(5)).into(), socket.next()).await {
+        while let Ok(Some(Ok(message))) =
+            tokio::time::timeout_at((window.end + Duration::from_secs(5)).into(), socket.next()).await
+        {
             let Message::Text(text) = message else { continue };
             let Ok(table) = serde_json::from_str::<Incoming>(text.as_str()) else { continue };
             if table.kind != "table" {

@@ -5,6 +5,7 @@ use plunder_core::{Labeled, LabeledJson, Outcome};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
+use ts_rs::TS;
 
 use crate::rules::Citation;
 use crate::store::ChatLine;
@@ -13,11 +14,14 @@ use crate::store::ChatLine;
 pub const LOG_LINES: usize = 100;
 
 /// From a client.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Play an action (one of the legal actions' `action` values).
-    Act { action: Value },
+    Act {
+        #[ts(type = "unknown")]
+        action: Value,
+    },
     /// Say something at the table.
     Chat { text: String },
     /// Ask for the whole table again.
@@ -25,7 +29,7 @@ pub enum ClientMessage {
 }
 
 /// Who a connection is.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Role {
     Seat { seat: u8 },
@@ -33,7 +37,7 @@ pub enum Role {
 }
 
 /// One seat as everyone may see it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct SeatInfo {
     /// `human` or the bot's name.
     pub player: String,
@@ -41,16 +45,22 @@ pub struct SeatInfo {
     pub connected: bool,
     /// Seconds left in this seat's time bank, when the game has timers.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub bank_secs: Option<f64>,
 }
 
 /// Where the game stands, as everyone may see it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StatusInfo {
-    Decide { seats: Vec<u8> },
+    Decide {
+        seats: Vec<u8>,
+    },
     Chance,
-    Over { outcome: Option<Outcome> },
+    Over {
+        #[ts(type = "{ winners: number[], payoffs: number[] } | null")]
+        outcome: Option<Outcome>,
+    },
 }
 
 /// A value already written as JSON text: a view is serialized once, from the game's typed view, with no
@@ -94,8 +104,9 @@ impl Serialize for JsonText {
 
 /// A legal action as a client gets it: the action's JSON (send it back in `act`) and its label for people.
 /// The same JSON as the engine's labelled actions, written straight from the typed action.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct LegalAction {
+    #[ts(type = "unknown")]
     pub action: JsonText,
     pub label: String,
 }
@@ -107,7 +118,7 @@ impl PartialEq<Labeled> for LegalAction {
 }
 
 /// The whole table as one viewer sees it: sent after every change, and on connect or `sync` (a resync).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct TableMessage {
     pub id: String,
     pub game: String,
@@ -118,6 +129,7 @@ pub struct TableMessage {
     pub round: u32,
     pub seats: Vec<SeatInfo>,
     /// The viewer's view (the game's own JSON).
+    #[ts(type = "unknown")]
     pub view: JsonText,
     /// The viewer's legal actions now, labelled (empty for spectators and seats not to act).
     pub legal: Vec<LegalAction>,
@@ -130,14 +142,16 @@ pub struct TableMessage {
     /// For a seat: what it may like to know before deciding, from its own view only (in the bidding games, the
     /// odds that the standing bid holds given its own dice). Clients show it in an optional odds panel.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
     pub notes: Vec<String>,
     /// The game that follows this one, once a rematch was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub rematch: Option<String>,
 }
 
 /// To a client.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     Table(Box<TableMessage>),
@@ -150,6 +164,7 @@ pub enum ServerMessage {
         /// "Why was this rejected": the section and sentence of the rules the refusal comes from, when the
         /// refusal is a rule of the game (not a turn or format error) and its rules say it.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         rule: Option<Citation>,
     },
     /// A message could not be handled (malformed, too large, too fast, not allowed); nothing changed.
@@ -168,4 +183,30 @@ impl ServerMessage {
     pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error { code: code.to_string(), message: message.into() }
     }
+}
+
+/// The socket's messages as TypeScript declarations, generated from the types above (the browser client's
+/// JSDoc types import them from `static/messages.d.ts`, which a test keeps equal to this).
+pub fn typescript() -> String {
+    let declarations = [
+        ClientMessage::decl(),
+        ServerMessage::decl(),
+        TableMessage::decl(),
+        Role::decl(),
+        SeatInfo::decl(),
+        StatusInfo::decl(),
+        LegalAction::decl(),
+        Citation::decl(),
+        ChatLine::decl(),
+    ];
+    let mut out = String::from(
+        "// The play socket's messages, generated from the Rust types in crates/plunder-server/src/messages.rs.\n\
+         // Do not edit: `UPDATE_TYPES=1 cargo test -p plunder-server --test message_types` rewrites this file.\n",
+    );
+    for declaration in declarations {
+        out.push_str("\nexport ");
+        out.push_str(&declaration);
+        out.push('\n');
+    }
+    out
 }

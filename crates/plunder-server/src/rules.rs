@@ -15,7 +15,7 @@ pub fn doc(id: &str) -> Option<&'static str> {
 }
 
 /// Where a rule is written: the section (its heading and a link to it) and the sentence itself.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Citation {
     pub section: String,
     /// `/rules/GAME#anchor`: the section on the server's rules page.
@@ -44,7 +44,7 @@ pub fn slug(heading: &str) -> String {
 
 /// Markdown emphasis and code marks dropped, for quoting.
 fn plain(text: &str) -> String {
-    text.replace("**", "").replace('`', "").replace('*', "")
+    text.replace(['`', '*'], "")
 }
 
 fn heading_of(line: &str) -> Option<(usize, &str)> {
@@ -250,7 +250,10 @@ mod tests {
         assert_eq!(sections.len(), 3);
         assert_eq!(sections[1].anchor, "a-b");
         assert_eq!(sections[2].anchor, "a-b-1");
-        assert_eq!(sections[1].sentences, ["One rule here.", "Another rule goes on.", "x: y", "a: b c", "item one", "two"]);
+        assert_eq!(
+            sections[1].sentences,
+            ["One rule here.", "Another rule goes on.", "x: y", "a: b c", "item one", "two"]
+        );
     }
 
     #[test]

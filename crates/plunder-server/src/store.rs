@@ -42,7 +42,7 @@ pub struct GameSpec {
 }
 
 /// A chat line at a table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ChatLine {
     /// `P1`, `P2`, ... or `spectator`.
     pub from: String,
@@ -159,7 +159,9 @@ async fn group_commit(
             Ok(()) => Ok(vec![]),
             Err(_) => commit_one_by_one(&pool, backend, &group).await.map_err(|e| e.to_string()),
         };
-        if std::env::var("PLUNDER_DEBUG_COMMIT").is_ok() { eprintln!("group {} {:?}", group.len(), t0.elapsed()); }
+        if std::env::var("PLUNDER_DEBUG_COMMIT").is_ok() {
+            eprintln!("group {} {:?}", group.len(), t0.elapsed());
+        }
         match results {
             Ok(results) if results.is_empty() => {
                 group.drain(..).for_each(|append| {

@@ -1,6 +1,14 @@
+// @ts-check
 // Plunder's browser client: plain JavaScript, no build step. It draws any game from the viewer's view and
-// its labelled legal actions, so a new game is playable as soon as the server knows it.
+// its labelled legal actions, so a new game is playable as soon as the server knows it. The socket's message
+// types come from messages.d.ts, generated from the server's Rust types; `tsc --checkJs` checks this file
+// against them (crates/plunder-server/e2e/run.sh).
 "use strict";
+
+/** @typedef {import("./messages").ServerMessage} ServerMessage */
+/** @typedef {import("./messages").ClientMessage} ClientMessage */
+/** @typedef {import("./messages").TableMessage} TableMessage */
+/** @typedef {Extract<ServerMessage, { type: "rejected" }>} Rejected */
 
 const main = document.getElementById("main");
 const el = (tag, attrs = {}, ...children) => {
@@ -141,8 +149,12 @@ function parseFragment() {
 
 function play(id) {
   const held = parseFragment();
-  const state = { tables: {}, errors: {}, chat: [], logs: {}, active: held.length ? held[0].seat : null, covered: false, replay: null };
+  /** @type {{ tables: Record<string, TableMessage>, errors: Record<string, Rejected | string | null>,
+   *   chat: import("./messages").ChatLine[], logs: Record<string, { base: number, lines: string[] }>,
+   *   active: number | null, covered: boolean }} */
+  const state = { tables: {}, errors: {}, chat: [], logs: {}, active: held.length ? held[0].seat : null, covered: false };
   // A table carries the log lines this connection has not had yet (all of the last 100 on connect): append them.
+  /** @param {string | number} key @param {TableMessage} table */
   const followLog = (key, table) => {
     const log = state.logs[key] || { base: 0, lines: [] };
     if (table.log_start < log.base || table.log_start > log.base + log.lines.length) { log.base = table.log_start; log.lines = []; }
@@ -156,6 +168,7 @@ function play(id) {
     const socket = new WebSocket(wsUrl(token));
     sockets[key] = socket;
     socket.onmessage = (event) => {
+      /** @type {ServerMessage} */
       const message = JSON.parse(event.data);
       if (message.type === "table") { state.tables[key] = message; state.errors[key] = null; followLog(key, message); }
       else if (message.type === "rejected") state.errors[key] = message;
@@ -169,6 +182,7 @@ function play(id) {
   };
   if (held.length) held.forEach((h) => connect(h.seat, h.token));
   else connect("spectator", null);
+  /** @param {string | number} key @param {ClientMessage} message */
   const send = (key, message) => sockets[key] && sockets[key].send(JSON.stringify(message));
 
   function seatToShow() {
@@ -185,8 +199,8 @@ function play(id) {
     if (!table) { main.replaceChildren(el("p", {}, "Connecting…")); return; }
     document.getElementById("where").textContent = `${table.game} · ${table.you.kind === "seat" ? `you are P${table.you.seat + 1}` : "spectating"}`;
     if (state.covered) {
-      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to P${key + 1}`,
-        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am P${key + 1}: show my table`)));
+      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to P${Number(key) + 1}`,
+        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am P${Number(key) + 1}: show my table`)));
       return;
     }
     const me = table.you.kind === "seat" ? table.you.seat : null;
@@ -230,6 +244,7 @@ function play(id) {
 }
 
 // A refusal says why: the engine's reason and, for a rule of the game, the rule itself with a link to it.
+/** @param {Rejected | string} error */
 function errorLine(error) {
   if (typeof error === "string") return el("p", { class: "error", id: "error" }, error);
   const why = error.rule
@@ -241,6 +256,7 @@ function errorLine(error) {
 
 // The odds panel (bidding games): the chance the standing bid holds, computed by the server from this seat's own
 // view. Optional: a switch kept in this browser.
+/** @param {TableMessage} table */
 function oddsPanel(table) {
   if (!table.notes || !table.notes.length) return "";
   const on = localStorage.getItem("plunder.odds") === "on";

@@ -28,7 +28,10 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
         Viewer::Seat(seat) => session.legal_actions(seat).unwrap(),
         Viewer::Spectator => Vec::new(),
     };
-    assert!(message.legal.len() == legal.len() && message.legal.iter().zip(&legal).all(|(a, b)| a == b), "{viewer:?} gets its own legal actions");
+    assert!(
+        message.legal.len() == legal.len() && message.legal.iter().zip(&legal).all(|(a, b)| a == b),
+        "{viewer:?} gets its own legal actions"
+    );
     let log = stored.log(viewer);
     assert!(message.log_start >= log.len().saturating_sub(plunder_server::messages::LOG_LINES));
     assert!(message.log_start <= log.len(), "{viewer:?}: log_start {} of {}", message.log_start, log.len());

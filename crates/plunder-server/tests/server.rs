@@ -376,7 +376,10 @@ async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standin
         let request = Request::builder().uri("/rules/liars-dice").body(Body::empty()).unwrap();
         let response = app(hub.clone()).oneshot(request).await.unwrap();
         let status = response.status();
-        (status, String::from_utf8(axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap())
+        (
+            status,
+            String::from_utf8(axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap(),
+        )
     };
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("id=\"rulings\""), "the link's anchor is on the rules page");
