@@ -2,7 +2,8 @@
 # End-to-end test of `plunder serve` in real headless Chromium: two browser pages join one game and play it to
 # the end, first on one server with SQLite, then (when PostgreSQL answers at 127.0.0.1:5432) on two server
 # instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
-# generated message types. Installs what it needs: Debian's chromium, playwright-core and typescript from npm.
+# generated message types; after the SQLite game, every registered game's table is opened at a phone's size
+# (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each). Installs what it needs: Debian's chromium, playwright-core and typescript from npm.
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -32,6 +33,7 @@ start() { # port database
 db="$(mktemp -u /tmp/plunder-e2e-XXXXXX.db)"
 start 18431 "sqlite://$db"
 node "$here/play.mjs" http://127.0.0.1:18431
+node "$here/visuals.mjs" http://127.0.0.1:18431
 
 if (echo > /dev/tcp/127.0.0.1/5432) 2> /dev/null; then
   start 18432 "postgres://postgres@127.0.0.1:5432/test"

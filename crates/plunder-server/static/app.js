@@ -103,11 +103,21 @@ function die(value, color) {
 }
 
 const isDieList = (key, v) => /dice|roll|cup/i.test(key) && Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 20);
+// One number per seat under a dice key (`dice`, `dice_counts`, `crew`) counts the dice in each cup: faces are
+// under `my_dice` and the like.
+const isCupCounts = (key, v, players) => Array.isArray(v) && v.length === players && players > 1 &&
+  /^(dice|dice_counts?|cups?|cup_sizes?|crew)$/i.test(key) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 30);
+/** @param {number} count */
+const cup = (count) => el("span", { class: "cup", title: `${count} dice` }, Array.from({ length: count }, () => el("span", { class: "pip" })), ` ${count}`);
 const isCoinKey = (key) => /coin|doubloon|booty|reserve|gold|treasure_count/i.test(key);
 
 // Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat.
 function render(key, value, players, me) {
   if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+  if (isCupCounts(key, value, players)) {
+    return el("table", { class: "view" }, value.map((n, i) =>
+      el("tr", { class: i === me ? "me" : "" }, el("th", {}, `P${i + 1}`), el("td", {}, cup(n)))));
+  }
   if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
   if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
       Object.values(value).every((x) => x === null || Number.isInteger(x))) {
