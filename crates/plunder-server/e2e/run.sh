@@ -3,7 +3,8 @@
 # the end, first on one server with SQLite, then (when PostgreSQL answers at 127.0.0.1:5432) on two server
 # instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
 # generated message types; after the SQLite game, every registered game's table is opened at a phone's size
-# (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each). Installs what it needs: Debian's chromium, playwright-core and typescript from npm.
+# (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each). Installs what it needs: Debian's chromium,
+# playwright-core and typescript from npm.
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

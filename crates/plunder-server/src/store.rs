@@ -154,30 +154,15 @@ async fn group_commit(
             Backend::Sqlite => Some(sqlite_writes.lock().await),
             Backend::Postgres => None,
         };
-        let t0 = std::time::Instant::now();
-        let results = match commit_together(&pool, backend, &group).await {
-            Ok(()) => Ok(vec![]),
-            Err(_) => commit_one_by_one(&pool, backend, &group).await.map_err(|e| e.to_string()),
+        let results: Vec<Result<(), StoreError>> = match commit_together(&pool, backend, &group).await {
+            Ok(()) => group.iter().map(|_| Ok(())).collect(),
+            Err(_) => match commit_one_by_one(&pool, backend, &group).await {
+                Ok(results) => results,
+                Err(e) => group.iter().map(|_| Err(StoreError::Corrupt(format!("the commit failed: {e}")))).collect(),
+            },
         };
-        if std::env::var("PLUNDER_DEBUG_COMMIT").is_ok() {
-            eprintln!("group {} {:?}", group.len(), t0.elapsed());
-        }
-        match results {
-            Ok(results) if results.is_empty() => {
-                group.drain(..).for_each(|append| {
-                    let _ = append.reply.send(Ok(()));
-                });
-            }
-            Ok(results) => {
-                for (append, result) in group.drain(..).zip(results) {
-                    let _ = append.reply.send(result);
-                }
-            }
-            Err(message) => {
-                for append in group.drain(..) {
-                    let _ = append.reply.send(Err(StoreError::Corrupt(format!("the commit failed: {message}"))));
-                }
-            }
+        for (append, result) in group.drain(..).zip(results) {
+            let _ = append.reply.send(result);
         }
     }
 }

@@ -392,3 +392,40 @@ async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standin
     let watched = table_at_least(&mut watcher, first.version + 1).await;
     assert!(watched.notes.is_empty(), "a spectator has no dice to weigh a bid with");
 }
+
+#[tokio::test]
+async fn appends_committed_together_answer_each_on_its_own_and_a_refused_one_leaves_the_others_stored() {
+    let (hub, _db) = sqlite_hub().await;
+    let mut appends = Vec::new();
+    for seed in 0..8u64 {
+        let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": seed})).await;
+        let stored = stored_table(&hub, &created.id).await;
+        let seat = match stored.session().status() {
+            plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
+            other => panic!("{other:?}"),
+        };
+        let action = first_legal_of(&hub, &created.id, seat).await;
+        // The third append names a version the game is past: refused, whatever group it lands in.
+        let version = if seed == 2 { stored.version() - 1 } else { stored.version() };
+        appends.push((created.id, version, stored.version(), plunder_core::Event::Action { seat, action }));
+    }
+    let tasks: Vec<_> = appends
+        .iter()
+        .cloned()
+        .map(|(id, version, _, event)| {
+            let store = hub.store().clone();
+            tokio::spawn(async move { store.append(&id, version, &[event]).await })
+        })
+        .collect();
+    for (task, (id, version, before, _)) in tasks.into_iter().zip(appends) {
+        let answer = task.await.unwrap();
+        let now = hub.store().events(&id, 0).await.unwrap().len();
+        if version == before {
+            assert!(answer.is_ok(), "{answer:?}");
+            assert_eq!(now, before + 1, "stored");
+        } else {
+            assert!(matches!(answer, Err(plunder_server::StoreError::Conflict)), "{answer:?}");
+            assert_eq!(now, before, "nothing stored");
+        }
+    }
+}
