@@ -1,5 +1,5 @@
 // Every registered game at a phone-sized table: one page per game opens seat 1's join link (the other seats are
-// bots), waits for its table and requires the view to be drawn with visuals (dice, coins, cards or tracks), not
+// bots), waits for its table and requires the view to be drawn with visuals (dice, cups, coins, cards or tracks), not
 // only as text. With SCREENSHOTS=DIR set, it saves DIR/GAME.png for a person to look at.
 // Usage: node visuals.mjs BASE_URL
 import { chromium } from "playwright-core";
@@ -19,8 +19,8 @@ try {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })).newPage();
     await page.goto(`${base}${created.seats[0].join}`);
     await page.waitForSelector("#view");
-    const visuals = await page.$$eval("#view .die, #view .coin, #view .card, #view .track", (nodes) => nodes.length);
-    if (visuals === 0) await fail(`${game.id}: the table has no dice, coins, cards or tracks`);
+    const visuals = await page.$$eval("#view .die, #view .cup, #view .coin, #view .card, #view .track", (nodes) => nodes.length);
+    if (visuals === 0) await fail(`${game.id}: the table has no dice, cups, coins, cards or tracks`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}.png`, fullPage: true });
     console.log(`ok: ${game.id} draws ${visuals} visual pieces (${overflow > 0 ? `${overflow}px wider than the phone` : "fits the phone's width"})`);
