@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// Milliseconds a bot waits before each move, so people can follow.
     #[arg(long, default_value_t = 600)]
     bot_delay_ms: u64,
+    /// Seconds a game with nobody connected and nothing due keeps its task; it is reloaded from the database
+    /// when someone opens it again.
+    #[arg(long, default_value_t = 600)]
+    unload_after_secs: u64,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -27,7 +31,11 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     runtime.block_on(async {
         let store = Store::open(&args.database).await.map_err(|e| format!("cannot open {}: {e}", args.database))?;
-        let config = HubConfig { bot_delay: Duration::from_millis(args.bot_delay_ms), ..HubConfig::default() };
+        let config = HubConfig {
+            bot_delay: Duration::from_millis(args.bot_delay_ms),
+            unload_after: Duration::from_secs(args.unload_after_secs),
+            ..HubConfig::default()
+        };
         let hub = Hub::new(store, config);
         let address = format!("{}:{}", args.host, args.port);
         let listener =

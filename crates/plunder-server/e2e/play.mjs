@@ -22,21 +22,38 @@ try {
   await pages[1].goto(`${secondBase}${links[1]}`);
   for (const page of pages) await page.waitForSelector("#status");
   let clicks = 0;
+  let oddsSeen = false;
   const over = async (page) => ((await page.textContent("#status")) || "").startsWith("Game over");
   while (!(await over(pages[0])) || !(await over(pages[1]))) {
     let clicked = false;
     for (const page of pages) {
       const button = await page.$("button.action");
       if (button) {
-        await button.click();
-        clicked = true;
-        clicks += 1;
+        // The page redraws on every message, so a button may be replaced under the click: try again next time.
+        try {
+          await button.click({ timeout: 2000 });
+          clicked = true;
+          clicks += 1;
+        } catch {}
         await page.waitForTimeout(50);
+      }
+      // The odds panel: once a bid stands, a seat may switch it on and reads the chance that the bid holds.
+      if (!oddsSeen && (await page.$("#odds-toggle"))) {
+        try {
+          await page.check("#odds-toggle", { timeout: 2000 });
+          const odds = (await page.textContent("#odds")) || "";
+          if (!odds.includes("%")) await fail(`the odds panel shows no probability: ${odds}`);
+          if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/odds.png` });
+          oddsSeen = true;
+        } catch (e) {
+          if (String(e).includes("FAIL")) throw e;
+        }
       }
     }
     if (!clicked) await pages[0].waitForTimeout(100);
     if (clicks > 400) await fail("the game did not end after 400 clicks");
   }
+  if (!oddsSeen) await fail("no page showed the odds panel");
   const texts = await Promise.all(pages.map((p) => p.textContent("#status")));
   if (texts[0] !== texts[1]) await fail(`the pages disagree: ${texts}`);
   // A seat never sees another seat's legal actions: the page of the seat not to act has none.

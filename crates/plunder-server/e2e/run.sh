@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end test of `plunder serve` in real headless Chromium: two browser pages join one game and play it to
 # the end, first on one server with SQLite, then (when PostgreSQL answers at 127.0.0.1:5432) on two server
-# instances sharing one PostgreSQL database, one page on each. Installs what it needs: Debian's chromium and
-# playwright-core from npm. Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
+# instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
+# generated message types; after the SQLite game, every registered game's table is opened at a phone's size
+# (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each). Installs what it needs: Debian's chromium,
+# playwright-core and typescript from npm.
+# Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -15,6 +18,9 @@ if ! command -v chromium > /dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
 fi
 (cd "$here" && npm install --silent --no-audit --no-fund > /dev/null)
+# The client against the message types generated from the server's Rust types (static/messages.d.ts).
+"$here/node_modules/.bin/tsc" --project "$here/../static/tsconfig.json"
+echo "ok: static/app.js type-checks against the generated message types"
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm"; }
@@ -28,6 +34,7 @@ start() { # port database
 db="$(mktemp -u /tmp/plunder-e2e-XXXXXX.db)"
 start 18431 "sqlite://$db"
 node "$here/play.mjs" http://127.0.0.1:18431
+node "$here/visuals.mjs" http://127.0.0.1:18431
 
 if (echo > /dev/tcp/127.0.0.1/5432) 2> /dev/null; then
   start 18432 "postgres://postgres@127.0.0.1:5432/test"

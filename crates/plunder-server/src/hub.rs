@@ -38,11 +38,20 @@ impl Default for Limits {
 }
 
 /// How the hub behaves.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct HubConfig {
     pub limits: Limits,
     /// A pause before each bot move, so people can follow (zero in tests).
     pub bot_delay: Duration,
+    /// A game with no connection and nothing due (no bot move, no running clock) for this long stops its task;
+    /// it is loaded from storage again when someone asks for it.
+    pub unload_after: Duration,
+}
+
+impl Default for HubConfig {
+    fn default() -> HubConfig {
+        HubConfig { limits: Limits::default(), bot_delay: Duration::ZERO, unload_after: Duration::from_secs(600) }
+    }
 }
 
 /// Why the hub refused.
@@ -149,7 +158,7 @@ impl Hub {
         }
         let (tx, rx) = mpsc::channel(1024);
         games.insert(id.to_string(), tx.clone());
-        tokio::spawn(actor.run(rx));
+        tokio::spawn(actor.run(rx, tx.downgrade()));
         Ok(tx)
     }
 
@@ -163,13 +172,38 @@ impl Hub {
         self.game(id).await.map(|_| ())
     }
 
+    /// Sends `command` to game `id`'s task; if the task has just unloaded, the game is loaded again and the
+    /// command goes to the new task.
+    async fn send(self: &Arc<Self>, id: &str, mut command: Command) -> Result<mpsc::Sender<Command>, HubError> {
+        for _ in 0..3 {
+            let game = self.game(id).await?;
+            match game.send(command).await {
+                Ok(()) => return Ok(game),
+                Err(mpsc::error::SendError(back)) => command = back,
+            }
+        }
+        Err(HubError::NotFound)
+    }
+
+    /// Whether game `id` has a task now (it unloads when idle).
+    pub fn is_loaded(&self, id: &str) -> bool {
+        self.running(id).is_some()
+    }
+
     /// Connects `viewer` to game `id`. The first message the connection receives is the whole table.
     pub async fn connect(self: &Arc<Self>, id: &str, viewer: Viewer) -> Result<Connection, HubError> {
         let (out, inbox) = mpsc::channel(self.config.limits.outbox);
-        let game = self.game(id).await?;
-        let (reply, client) = oneshot::channel();
-        game.send(Command::Join { viewer, out, reply }).await.map_err(|_| HubError::NotFound)?;
-        let client = client.await.map_err(|_| HubError::NotFound)?;
+        // A task that unloads while the request is on its way drops it unanswered: ask the reloaded one.
+        let mut attempt = 0;
+        let (game, client) = loop {
+            let (reply, client) = oneshot::channel();
+            let game = self.send(id, Command::Join { viewer, out: out.clone(), reply }).await?;
+            match client.await {
+                Ok(client) => break (game, client),
+                Err(_) if attempt < 2 => attempt += 1,
+                Err(_) => return Err(HubError::NotFound),
+            }
+        };
         Ok(Connection {
             client,
             game,
@@ -181,16 +215,19 @@ impl Hub {
 
     /// The public summary of game `id`.
     pub async fn summary(self: &Arc<Self>, id: &str) -> Result<Summary, HubError> {
-        let game = self.game(id).await?;
-        let (reply, answer) = oneshot::channel();
-        game.send(Command::Summary { reply }).await.map_err(|_| HubError::NotFound)?;
-        answer.await.map_err(|_| HubError::NotFound)
+        for _ in 0..3 {
+            let (reply, answer) = oneshot::channel();
+            self.send(id, Command::Summary { reply }).await?;
+            if let Ok(summary) = answer.await {
+                return Ok(summary);
+            }
+        }
+        Err(HubError::NotFound)
     }
 
     /// Tells game `id`'s clients that `rematch` follows it.
     pub async fn announce_rematch(self: &Arc<Self>, id: &str, rematch: &str) -> Result<(), HubError> {
-        let game = self.game(id).await?;
-        game.send(Command::Rematch { game: rematch.to_string() }).await.map_err(|_| HubError::NotFound)
+        self.send(id, Command::Rematch { game: rematch.to_string() }).await.map(|_| ())
     }
 
     fn notify_changed(&self, id: &str) {
@@ -329,6 +366,8 @@ impl Drop for Connection {
 struct Client {
     viewer: Viewer,
     out: mpsc::Sender<ServerMessage>,
+    /// How many lines of its viewer's log this client has been sent: later tables carry only the lines after.
+    log_sent: usize,
 }
 
 /// A seat's clock: the time bank left and, while the seat owes a decision, since when.
@@ -355,9 +394,20 @@ impl Actor {
     async fn load(hub: Arc<Hub>, id: &str) -> Result<Actor, HubError> {
         let spec = hub.store.game_spec(id).await?;
         let table = load_table(&hub.store, id, &spec).await?;
-        let clocks = spec
-            .time_bank_secs
-            .map(|secs| vec![Clock { bank: Duration::from_secs(secs), running_since: None }; spec.seats.len()]);
+        // A timed game's banks come back as stored with its last move (a seat's clock then starts again from
+        // there: time while no server ran is not charged).
+        let stored = match spec.time_bank_secs {
+            Some(_) => hub.store.banks(id).await?.filter(|banks| banks.len() == spec.seats.len()),
+            None => None,
+        };
+        let clocks = spec.time_bank_secs.map(|secs| {
+            (0..spec.seats.len())
+                .map(|seat| Clock {
+                    bank: stored.as_ref().map_or(Duration::from_secs(secs), |b| Duration::from_millis(b[seat])),
+                    running_since: None,
+                })
+                .collect()
+        });
         let rematch = match hub.store.game_spec(&crate::token::rematch_id(id)).await {
             Ok(_) => Some(crate::token::rematch_id(id)),
             Err(_) => None,
@@ -368,14 +418,24 @@ impl Actor {
         Ok(actor)
     }
 
-    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>, sender: mpsc::WeakSender<Command>) {
         loop {
             let deadline = self.next_deadline();
+            let idle = self.clients.is_empty() && deadline.is_none();
             let command = match deadline {
                 Some(at) => tokio::select! {
                     command = commands.recv() => command,
                     () = tokio::time::sleep_until(at.into()) => {
                         self.on_deadline().await;
+                        continue;
+                    }
+                },
+                None if idle => tokio::select! {
+                    command = commands.recv() => command,
+                    () = tokio::time::sleep(self.hub.config.unload_after) => {
+                        if self.unload(&mut commands, &sender) {
+                            return;
+                        }
                         continue;
                     }
                 },
@@ -386,12 +446,13 @@ impl Actor {
                 Command::Join { viewer, out, reply } => {
                     let client = self.hub.next_client_id();
                     let chat = self.hub.store.chat(&self.id).await.unwrap_or_default();
-                    let _ = out.try_send(self.table_message(viewer));
+                    let _ = out.try_send(self.table_message(viewer, 0));
                     let _ = out.try_send(ServerMessage::ChatHistory { lines: chat });
                     let _ = reply.send(client);
                     // The others see the seat connected; the newcomer has its table already.
                     self.broadcast_table();
-                    self.clients.insert(client, Client { viewer, out });
+                    let log_sent = self.table.log(viewer).len();
+                    self.clients.insert(client, Client { viewer, out, log_sent });
                 }
                 Command::Leave { client } => {
                     if self.clients.remove(&client).is_some() {
@@ -416,6 +477,27 @@ impl Actor {
         }
     }
 
+    /// Stops this task if nothing arrived meanwhile: the game leaves the hub's map first (under its lock), so
+    /// the next request loads it from storage, where everything it did is.
+    fn unload(&mut self, commands: &mut mpsc::Receiver<Command>, sender: &mpsc::WeakSender<Command>) -> bool {
+        let mut games = self.hub.games.lock().expect("the games map is never poisoned");
+        if !commands.is_empty() {
+            return false;
+        }
+        let ours = match (games.get(&self.id), sender.upgrade()) {
+            (Some(listed), Some(me)) => listed.same_channel(&me),
+            _ => false,
+        };
+        if ours {
+            games.remove(&self.id);
+        }
+        // A command sent after this point fails at its sender, who then loads the game anew; one that slipped
+        // in before is dropped unanswered, and its sender asks again.
+        commands.close();
+        while commands.try_recv().is_ok() {}
+        true
+    }
+
     fn summary(&self) -> Summary {
         Summary {
             id: self.id.clone(),
@@ -431,8 +513,12 @@ impl Actor {
         let Some(viewer) = self.clients.get(&client).map(|c| c.viewer) else { return };
         match message {
             ClientMessage::Sync => {
-                let table = self.table_message(viewer);
+                let table = self.table_message(viewer, 0);
                 self.send_to(client, table);
+                let log_sent = self.table.log(viewer).len();
+                if let Some(c) = self.clients.get_mut(&client) {
+                    c.log_sent = log_sent;
+                }
             }
             ClientMessage::Chat { text } => {
                 let from = match viewer {
@@ -467,9 +553,13 @@ impl Actor {
         if let Err(e) = self.table.play(seat, action) {
             return Err(self.rejection(&e));
         }
-        match self.hub.store.append(&self.id, version, &self.table.events_since(version)).await {
+        let banks = self.charged_banks(&deciding);
+        let banks_ms: Option<Vec<u64>> =
+            banks.as_ref().map(|banks| banks.iter().map(|b| b.as_millis().min(u64::MAX as u128) as u64).collect());
+        let events = self.table.events_since(version);
+        match self.hub.store.append_with_banks(&self.id, version, &events, banks_ms.as_deref()).await {
             Ok(()) => {
-                self.charge_clocks(deciding);
+                self.set_banks(&deciding, banks);
                 self.after_change();
                 self.broadcast_table();
                 Ok(())
@@ -483,7 +573,8 @@ impl Actor {
                 Err(ServerMessage::Rejected {
                     code: "stale".to_string(),
                     reason: "the table changed before this move was stored; choose again".to_string(),
-                    rules: format!("docs/rules/{}.md", self.spec.game),
+                    rules: format!("/rules/{}", self.spec.game),
+                    rule: None,
                 })
             }
             Err(e) => {
@@ -494,11 +585,17 @@ impl Actor {
         }
     }
 
+    /// Why `e` refused a move, with the rule it comes from when it is a rule of the game.
     fn rejection(&self, e: &PlayError) -> ServerMessage {
+        let rule = match e {
+            PlayError::Illegal { reason } => crate::rules::cite(&self.spec.game, reason),
+            _ => None,
+        };
         ServerMessage::Rejected {
             code: e.code().to_string(),
             reason: e.to_string(),
-            rules: format!("docs/rules/{}.md", self.spec.game),
+            rules: format!("/rules/{}", self.spec.game),
+            rule,
         }
     }
 
@@ -542,14 +639,32 @@ impl Actor {
         }
     }
 
-    /// Takes the time `seats` used from their banks, for those who are no longer to decide.
-    fn charge_clocks(&mut self, seats: Vec<Seat>) {
+    /// Every seat's bank once the time `deciding` used is taken from those no longer to decide (after a move,
+    /// before it is stored: the banks are stored with it).
+    fn charged_banks(&self, deciding: &[Seat]) -> Option<Vec<Duration>> {
         let still = self.deciding();
-        if let Some(clocks) = &mut self.clocks {
-            for seat in seats.into_iter().filter(|s| !still.contains(s)) {
-                let clock = &mut clocks[seat.index()];
-                if let Some(since) = clock.running_since.take() {
-                    clock.bank = clock.bank.saturating_sub(since.elapsed());
+        let clocks = self.clocks.as_ref()?;
+        let charged = clocks.iter().enumerate().map(|(index, clock)| {
+            let seat = Seat(index as u8);
+            match clock.running_since {
+                Some(since) if deciding.contains(&seat) && !still.contains(&seat) => {
+                    clock.bank.saturating_sub(since.elapsed())
+                }
+                _ => clock.bank,
+            }
+        });
+        Some(charged.collect())
+    }
+
+    /// Sets the banks stored with a move; the clocks of the seats that decided stop.
+    fn set_banks(&mut self, deciding: &[Seat], banks: Option<Vec<Duration>>) {
+        let still = self.deciding();
+        if let (Some(clocks), Some(banks)) = (&mut self.clocks, banks) {
+            for (index, (clock, bank)) in clocks.iter_mut().zip(banks).enumerate() {
+                clock.bank = bank;
+                let seat = Seat(index as u8);
+                if deciding.contains(&seat) && !still.contains(&seat) {
+                    clock.running_since = None;
                 }
             }
         }
@@ -615,13 +730,14 @@ impl Actor {
             .collect()
     }
 
-    /// The table as `viewer` sees it: its view, its legal actions, its log. Nothing else about the game.
-    fn table_message(&self, viewer: Viewer) -> ServerMessage {
+    /// The table as `viewer` sees it: its view, its legal actions, its log from line `log_from` on (at most the
+    /// last [`crate::messages::LOG_LINES`]). Nothing else about the game.
+    fn table_message(&self, viewer: Viewer, log_from: usize) -> ServerMessage {
         let session = self.table.session();
         let log = self.table.log(viewer);
-        let log_start = log.len().saturating_sub(crate::messages::LOG_LINES);
+        let log_start = log.len().saturating_sub(crate::messages::LOG_LINES).max(log_from.min(log.len()));
         let (you, legal) = match viewer {
-            Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, session.legal_actions(seat).unwrap_or_default()),
+            Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, self.table.legal(seat)),
             Viewer::Spectator => (Role::Spectator, Vec::new()),
         };
         ServerMessage::Table(Box::new(TableMessage {
@@ -632,20 +748,36 @@ impl Actor {
             status: self.status_info(),
             round: session.round(),
             seats: self.seat_infos(),
-            view: session.view(viewer).unwrap_or(Value::Null),
+            view: self.table.view_json(viewer),
             legal,
             log: log[log_start..].to_vec(),
             log_start,
+            notes: self.table.notes(viewer),
             rematch: self.rematch.clone(),
         }))
     }
 
+    /// Sends every client its viewer's table, with the log lines it has not had yet. Clients that need the same
+    /// message share one build of it (cloned only for the second and later).
     fn broadcast_table(&mut self) {
-        let mut by_viewer: HashMap<Option<Seat>, ServerMessage> = HashMap::new();
-        let ids: Vec<(u64, Viewer)> = self.clients.iter().map(|(id, c)| (*id, c.viewer)).collect();
-        for (id, viewer) in ids {
-            let message = by_viewer.entry(viewer.seat()).or_insert_with(|| self.table_message(viewer)).clone();
-            self.send_to(id, message);
+        let mut groups: HashMap<(Option<Seat>, usize), (Viewer, Vec<u64>)> = HashMap::new();
+        for (id, client) in &self.clients {
+            let group = groups.entry((client.viewer.seat(), client.log_sent)).or_insert((client.viewer, Vec::new()));
+            group.1.push(*id);
+        }
+        for ((_, log_sent), (viewer, ids)) in groups {
+            let mut message = Some(self.table_message(viewer, log_sent));
+            let log_len = self.table.log(viewer).len();
+            let last = ids.len() - 1;
+            for (index, id) in ids.into_iter().enumerate() {
+                if let Some(c) = self.clients.get_mut(&id) {
+                    c.log_sent = log_len;
+                }
+                let this = if index == last { message.take() } else { message.clone() };
+                if let Some(this) = this {
+                    self.send_to(id, this);
+                }
+            }
         }
     }
 

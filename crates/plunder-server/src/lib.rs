@@ -9,6 +9,7 @@ pub mod hub;
 pub mod lobby;
 pub mod messages;
 pub mod replay;
+pub mod rules;
 pub mod store;
 pub mod table;
 pub mod token;
@@ -54,6 +55,7 @@ pub fn app(state: AppState) -> Router {
         .route("/play/{id}", get(page))
         .route("/static/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
         .route("/static/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS) }))
+        .route("/rules/{game}", get(rules_page))
         .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
         .route("/api/games", post(lobby::create_game))
@@ -68,6 +70,14 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state)
+}
+
+/// `GET /rules/{game}`: the game's rules, each section at its anchor (rejections link here).
+async fn rules_page(axum::extract::Path(game): axum::extract::Path<String>) -> axum::response::Response {
+    match rules::page(&game) {
+        Some(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
+        None => lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such game").into_response(),
+    }
 }
 
 /// At most `max` characters of `text`, for error messages that quote input.

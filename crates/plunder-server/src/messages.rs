@@ -1,21 +1,27 @@
 //! The messages of the play socket. Every message to a client is built for its viewer: a seat's view and legal
 //! actions, or the spectator's view; never the state or the record of a game in progress.
 
-use plunder_core::{Labeled, Outcome};
+use plunder_core::{Labeled, LabeledJson, Outcome};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
+use ts_rs::TS;
 
+use crate::rules::Citation;
 use crate::store::ChatLine;
 
 /// The most log lines a table message carries (the latest ones), so messages stay small in long games.
 pub const LOG_LINES: usize = 100;
 
 /// From a client.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Play an action (one of the legal actions' `action` values).
-    Act { action: Value },
+    Act {
+        #[ts(type = "unknown")]
+        action: Value,
+    },
     /// Say something at the table.
     Chat { text: String },
     /// Ask for the whole table again.
@@ -23,7 +29,7 @@ pub enum ClientMessage {
 }
 
 /// Who a connection is.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Role {
     Seat { seat: u8 },
@@ -31,7 +37,7 @@ pub enum Role {
 }
 
 /// One seat as everyone may see it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct SeatInfo {
     /// `human` or the bot's name.
     pub player: String,
@@ -39,20 +45,80 @@ pub struct SeatInfo {
     pub connected: bool,
     /// Seconds left in this seat's time bank, when the game has timers.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub bank_secs: Option<f64>,
 }
 
 /// Where the game stands, as everyone may see it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StatusInfo {
-    Decide { seats: Vec<u8> },
+    Decide {
+        seats: Vec<u8>,
+    },
     Chance,
-    Over { outcome: Option<Outcome> },
+    Over {
+        #[ts(type = "{ winners: number[], payoffs: number[] } | null")]
+        outcome: Option<Outcome>,
+    },
+}
+
+/// A value already written as JSON text: a view is serialized once, from the game's typed view, with no
+/// `serde_json::Value` tree built and dropped on the way (that was a fifth of the server's work per move).
+#[derive(Clone, Debug)]
+pub struct JsonText(Box<RawValue>);
+
+impl JsonText {
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> JsonText {
+        JsonText(serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned()))
+    }
+
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+
+    /// The value, parsed (for tests and tools).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.get()).unwrap_or(Value::Null)
+    }
+}
+
+impl PartialEq for JsonText {
+    fn eq(&self, other: &JsonText) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl PartialEq<Value> for JsonText {
+    fn eq(&self, other: &Value) -> bool {
+        &self.to_value() == other
+    }
+}
+
+impl Serialize for JsonText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// A legal action as a client gets it: the action's JSON (send it back in `act`) and its label for people.
+/// The same JSON as the engine's labelled actions, written straight from the typed action.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct LegalAction {
+    #[ts(type = "unknown")]
+    pub action: JsonText,
+    pub label: String,
+}
+
+impl PartialEq<Labeled> for LegalAction {
+    fn eq(&self, other: &Labeled) -> bool {
+        matches!(&other.json, LabeledJson::Action { action } if self.action == *action) && self.label == other.label
+    }
 }
 
 /// The whole table as one viewer sees it: sent after every change, and on connect or `sync` (a resync).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct TableMessage {
     pub id: String,
     pub game: String,
@@ -63,20 +129,29 @@ pub struct TableMessage {
     pub round: u32,
     pub seats: Vec<SeatInfo>,
     /// The viewer's view (the game's own JSON).
-    pub view: Value,
+    #[ts(type = "unknown")]
+    pub view: JsonText,
     /// The viewer's legal actions now, labelled (empty for spectators and seats not to act).
-    pub legal: Vec<Labeled>,
-    /// What the viewer saw happen, oldest first: the last [`LOG_LINES`] lines at most...
+    pub legal: Vec<LegalAction>,
+    /// What the viewer saw happen, oldest first, from line `log_start` of its whole log to the end. The first
+    /// table on a connection (and the answer to `sync`) has the last [`LOG_LINES`] lines at most; later ones
+    /// carry only the lines this connection has not had yet, so a client appends them.
     pub log: Vec<String>,
-    /// ...starting at this line of the whole log.
+    /// The line of the whole log that `log` starts at.
     pub log_start: usize,
+    /// For a seat: what it may like to know before deciding, from its own view only (in the bidding games, the
+    /// odds that the standing bid holds given its own dice). Clients show it in an optional odds panel.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub notes: Vec<String>,
     /// The game that follows this one, once a rematch was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub rematch: Option<String>,
 }
 
 /// To a client.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     Table(Box<TableMessage>),
@@ -84,8 +159,13 @@ pub enum ServerMessage {
     Rejected {
         code: String,
         reason: String,
-        /// Where the rule is written, for "why was this rejected".
+        /// The game's rules document.
         rules: String,
+        /// "Why was this rejected": the section and sentence of the rules the refusal comes from, when the
+        /// refusal is a rule of the game (not a turn or format error) and its rules say it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        rule: Option<Citation>,
     },
     /// A message could not be handled (malformed, too large, too fast, not allowed); nothing changed.
     Error {
@@ -103,4 +183,30 @@ impl ServerMessage {
     pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error { code: code.to_string(), message: message.into() }
     }
+}
+
+/// The socket's messages as TypeScript declarations, generated from the types above (the browser client's
+/// JSDoc types import them from `static/messages.d.ts`, which a test keeps equal to this).
+pub fn typescript() -> String {
+    let declarations = [
+        ClientMessage::decl(),
+        ServerMessage::decl(),
+        TableMessage::decl(),
+        Role::decl(),
+        SeatInfo::decl(),
+        StatusInfo::decl(),
+        LegalAction::decl(),
+        Citation::decl(),
+        ChatLine::decl(),
+    ];
+    let mut out = String::from(
+        "// The play socket's messages, generated from the Rust types in crates/plunder-server/src/messages.rs.\n\
+         // Do not edit: `UPDATE_TYPES=1 cargo test -p plunder-server --test message_types` rewrites this file.\n",
+    );
+    for declaration in declarations {
+        out.push_str("\nexport ");
+        out.push_str(&declaration);
+        out.push('\n');
+    }
+    out
 }

@@ -42,7 +42,7 @@ pub struct GameSpec {
 }
 
 /// A chat line at a table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ChatLine {
     /// `P1`, `P2`, ... or `spectator`.
     pub from: String,
@@ -84,7 +84,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-const SCHEMA: [&str; 4] = [
+const SCHEMA: [&str; 5] = [
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, spec TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
@@ -92,7 +92,13 @@ const SCHEMA: [&str; 4] = [
      PRIMARY KEY (game_id, seat))",
     "CREATE TABLE IF NOT EXISTS chat (game_id TEXT NOT NULL, seq BIGINT NOT NULL, line TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
+    // A timed game's time banks after its last stored move: milliseconds left per seat, as a JSON list.
+    "CREATE TABLE IF NOT EXISTS banks (game_id TEXT PRIMARY KEY, banks TEXT NOT NULL)",
 ];
+
+/// Stores a game's time banks (in the transaction of the move that charged them).
+const UPSERT_BANKS: &str = "INSERT INTO banks (game_id, banks) VALUES ($1, $2) \
+     ON CONFLICT (game_id) DO UPDATE SET banks = excluded.banks";
 
 /// The database of games.
 #[derive(Clone, Debug)]
@@ -105,27 +111,39 @@ pub struct Store {
     sqlite_writes: Arc<Mutex<()>>,
 }
 
-/// An append waiting for the group commit.
+/// An append waiting for the group commit, its events already in their stored (JSON) form.
 #[derive(Debug)]
 struct Append {
     id: String,
     version: usize,
-    events: Vec<Event>,
+    events: Vec<String>,
+    /// The game's time banks after these events (JSON), for a timed game.
+    banks: Option<String>,
     reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The most appends committed in one transaction.
 const MAX_GROUP: usize = 512;
 
-/// Commits waiting appends together: one transaction for all that are queued, one savepoint each.
+/// The most rows (or checked rows) one statement carries: 3 bound values each stays far below SQLite's limit of
+/// 32,766 bound values, and PostgreSQL's of 65,535.
+const ROWS_PER_STATEMENT: usize = 256;
+
+/// Commits waiting appends together: one transaction for all that are queued.
+///
+/// The usual case is one version check and one multi-row insert for the whole group (a handful of statements
+/// per commit rather than several per move). If anything in it is refused (another instance won a race), the
+/// transaction is rolled back and the group is committed again one savepoint per append, so each append gets
+/// its own answer and one refusal does not touch the others.
 async fn group_commit(
     pool: AnyPool,
     backend: Backend,
     sqlite_writes: Arc<Mutex<()>>,
     mut queue: mpsc::Receiver<Append>,
 ) {
+    let mut group: Vec<Append> = Vec::with_capacity(MAX_GROUP);
     while let Some(first) = queue.recv().await {
-        let mut group = vec![first];
+        group.push(first);
         while group.len() < MAX_GROUP {
             match queue.try_recv() {
                 Ok(append) => group.push(append),
@@ -136,39 +154,134 @@ async fn group_commit(
             Backend::Sqlite => Some(sqlite_writes.lock().await),
             Backend::Postgres => None,
         };
-        let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
-        let committed = async {
-            let mut tx = pool.begin().await?;
-            for append in &group {
-                let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
-                match append_one(&mut savepoint, backend, append).await {
-                    Ok(()) => {
-                        savepoint.commit().await?;
-                        results.push(Ok(()));
-                    }
-                    Err(e) => {
-                        savepoint.rollback().await?;
-                        results.push(Err(e));
-                    }
-                }
-            }
-            tx.commit().await
+        let results: Vec<Result<(), StoreError>> = match commit_together(&pool, backend, &group).await {
+            Ok(()) => group.iter().map(|_| Ok(())).collect(),
+            Err(_) => match commit_one_by_one(&pool, backend, &group).await {
+                Ok(results) => results,
+                Err(e) => group.iter().map(|_| Err(StoreError::Corrupt(format!("the commit failed: {e}")))).collect(),
+            },
+        };
+        for (append, result) in group.drain(..).zip(results) {
+            let _ = append.reply.send(result);
         }
-        .await;
-        match committed {
+    }
+}
+
+/// How often the SQLite WAL is copied back into the database.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Copies SQLite's write-ahead log back into the database file now and then, beside the commits (a passive
+/// checkpoint never blocks a writer), so no commit waits for it; stops when the store is dropped.
+async fn checkpoint_wal(pool: AnyPool, store: mpsc::WeakSender<Append>) {
+    loop {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        if store.upgrade().is_none() {
+            return;
+        }
+        let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await;
+    }
+}
+
+/// The whole group in one transaction with a few statements; any refusal rolls all of it back.
+async fn commit_together(pool: &AnyPool, backend: Backend, group: &[Append]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    match insert_group(&mut tx, backend, group).await {
+        Ok(()) => Ok(tx.commit().await?),
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+async fn insert_group(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    group: &[Append],
+) -> Result<(), StoreError> {
+    // Each append's previous event must exist (an append cannot leave a gap); checked for all at once.
+    let extending: Vec<&Append> = group.iter().filter(|a| a.version > 0).collect();
+    for chunk in extending.chunks(ROWS_PER_STATEMENT) {
+        let mut sql = String::from("SELECT COUNT(*) FROM events WHERE ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(" OR ");
+            }
+            sql.push_str(&format!("(game_id = ${} AND seq = ${})", 2 * i + 1, 2 * i + 2));
+        }
+        let mut query = sqlx::query(&sql);
+        for append in chunk {
+            query = query.bind(append.id.as_str()).bind(append.version as i64 - 1);
+        }
+        let found: i64 = query.fetch_one(&mut **tx).await?.try_get(0)?;
+        if found != chunk.len() as i64 {
+            return Err(StoreError::Conflict);
+        }
+    }
+    let rows: Vec<(&str, i64, &str)> = group
+        .iter()
+        .flat_map(|a| a.events.iter().enumerate().map(|(i, e)| (a.id.as_str(), (a.version + i) as i64, e.as_str())))
+        .collect();
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let mut sql = String::from("INSERT INTO events (game_id, seq, event) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push(',');
+            }
+            sql.push_str(&format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3));
+        }
+        let mut query = sqlx::query(&sql);
+        for (id, seq, event) in chunk {
+            query = query.bind(*id).bind(*seq).bind(*event);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    for append in group {
+        if let Some(banks) = &append.banks {
+            sqlx::query(UPSERT_BANKS).bind(append.id.as_str()).bind(banks.as_str()).execute(&mut **tx).await?;
+        }
+    }
+    if backend == Backend::Postgres {
+        // Delivered to listeners on commit, so other instances reload only what is stored.
+        let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let calls: Vec<String> = (0..chunk.len()).map(|i| format!("pg_notify($1, ${})", i + 2)).collect();
+            let sql = format!("SELECT {}", calls.join(", "));
+            let mut query = sqlx::query(&sql).bind(EVENTS_CHANNEL);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            query.execute(&mut **tx).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The group in one transaction, one savepoint per append: each append gets its own answer.
+async fn commit_one_by_one(
+    pool: &AnyPool,
+    backend: Backend,
+    group: &[Append],
+) -> Result<Vec<Result<(), StoreError>>, sqlx::Error> {
+    let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
+    let mut tx = pool.begin().await?;
+    for append in group {
+        let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
+        match append_one(&mut savepoint, backend, append).await {
             Ok(()) => {
-                for (append, result) in group.into_iter().zip(results) {
-                    let _ = append.reply.send(result);
-                }
+                savepoint.commit().await?;
+                results.push(Ok(()));
             }
             Err(e) => {
-                let message = e.to_string();
-                for append in group {
-                    let _ = append.reply.send(Err(StoreError::Corrupt(format!("the commit failed: {message}"))));
-                }
+                savepoint.rollback().await?;
+                results.push(Err(e));
             }
         }
     }
+    tx.commit().await?;
+    Ok(results)
 }
 
 async fn append_one(
@@ -176,7 +289,7 @@ async fn append_one(
     backend: Backend,
     append: &Append,
 ) -> Result<(), StoreError> {
-    let Append { id, version, events, .. } = append;
+    let Append { id, version, events, banks, .. } = append;
     if *version > 0 {
         // The previous event must exist: an append cannot leave a gap.
         let previous = sqlx::query("SELECT 1 FROM events WHERE game_id = $1 AND seq = $2")
@@ -188,9 +301,18 @@ async fn append_one(
             return Err(StoreError::Conflict);
         }
     }
-    insert_events(tx, id, *version, events).await?;
+    for (offset, event) in events.iter().enumerate() {
+        sqlx::query("INSERT INTO events (game_id, seq, event) VALUES ($1, $2, $3)")
+            .bind(id.as_str())
+            .bind((version + offset) as i64)
+            .bind(event.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    if let Some(banks) = banks {
+        sqlx::query(UPSERT_BANKS).bind(id.as_str()).bind(banks.as_str()).execute(&mut **tx).await?;
+    }
     if backend == Backend::Postgres {
-        // Delivered to listeners on commit, so other instances reload only what is stored.
         sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id.as_str()).execute(&mut **tx).await?;
     }
     Ok(())
@@ -231,6 +353,9 @@ impl Store {
                     sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                    // Commits never copy the WAL back into the database themselves (that waits for the disk,
+                    // two fsyncs): the checkpointer task does it beside them.
+                    sqlx::query("PRAGMA wal_autocheckpoint=0").execute(&mut *conn).await?;
                 }
                 Ok(())
             })
@@ -245,6 +370,9 @@ impl Store {
         let sqlite_writes = Arc::new(Mutex::new(()));
         let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
         tokio::spawn(group_commit(pool.clone(), backend, sqlite_writes.clone(), queue));
+        if backend == Backend::Sqlite {
+            tokio::spawn(checkpoint_wal(pool.clone(), writer.downgrade()));
+        }
         let store = Store { pool, backend, url, writer, sqlite_writes };
         store.create_schema().await?;
         Ok(store)
@@ -363,11 +491,24 @@ impl Store {
     /// written and the answer is [`StoreError::Conflict`]. Returns once committed. Appends of many games are
     /// committed together (group commit), each in its own savepoint so one refusal does not touch the others.
     pub async fn append(&self, id: &str, version: usize, events: &[Event]) -> Result<(), StoreError> {
+        self.append_with_banks(id, version, events, None).await
+    }
+
+    /// [`Store::append`], storing the game's time banks (milliseconds left per seat) in the same transaction.
+    pub async fn append_with_banks(
+        &self,
+        id: &str,
+        version: usize,
+        events: &[Event],
+        banks_ms: Option<&[u64]>,
+    ) -> Result<(), StoreError> {
         if events.is_empty() {
             return Ok(());
         }
         let (reply, answer) = oneshot::channel();
-        let append = Append { id: id.to_string(), version, events: events.to_vec(), reply };
+        let events = events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
+        let banks = banks_ms.map(serde_json::to_string).transpose().map_err(corrupt)?;
+        let append = Append { id: id.to_string(), version, events, banks, reply };
         self.writer.send(append).await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?;
         answer.await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?
     }
@@ -394,6 +535,15 @@ impl Store {
             }
         }
         Err(StoreError::Conflict)
+    }
+
+    /// Game `id`'s time banks (milliseconds left per seat) as of its last stored move, if it has any stored.
+    pub async fn banks(&self, id: &str) -> Result<Option<Vec<u64>>, StoreError> {
+        let row = sqlx::query("SELECT banks FROM banks WHERE game_id = $1").bind(id).fetch_optional(&self.pool).await?;
+        match row {
+            Some(row) => Ok(Some(serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)?)),
+            None => Ok(None),
+        }
     }
 
     /// The chat of game `id`, oldest first.

@@ -18,12 +18,20 @@ pub trait Table: Send + std::fmt::Debug {
     fn events_since(&self, from: usize) -> Vec<Event>;
     /// The log `viewer` may read: one line per thing it saw happen, oldest first.
     fn log(&self, viewer: Viewer) -> &[String];
+    /// `viewer`'s view now, as JSON text (the spectator's for a seat that is not at the table).
+    fn view_json(&self, viewer: Viewer) -> crate::messages::JsonText;
+    /// `seat`'s legal actions now, labelled (empty if it owes no decision or is not at the table).
+    fn legal(&self, seat: Seat) -> Vec<crate::messages::LegalAction>;
+    /// What a seat may like to know before deciding (the odds that the standing bid holds, in the bidding
+    /// games): the game's `Narrate::hint_notes`, built from the seat's own view only. None for spectators.
+    fn notes(&self, viewer: Viewer) -> Vec<String>;
 }
 
 #[derive(Debug)]
 struct Typed<G: Roster + Narrate> {
     session: Session<G>,
-    /// The last view of each seat, then the spectator's: the log's next lines are the news since it.
+    /// The view of each seat, then the spectator's, after the last step: the log's next lines are the news
+    /// since it, and table messages are written from it.
     last_views: Vec<G::View>,
     logs: Vec<Vec<String>>,
 }
@@ -111,6 +119,35 @@ impl<G: Roster + Narrate> Table for Typed<G> {
 
     fn log(&self, viewer: Viewer) -> &[String] {
         &self.logs[viewer_index(viewer, self.session.game().seats())]
+    }
+
+    fn view_json(&self, viewer: Viewer) -> crate::messages::JsonText {
+        // The views after the last step are kept for the logs: serialized from there, not built again.
+        crate::messages::JsonText::of(&self.last_views[viewer_index(viewer, self.session.game().seats())])
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<crate::messages::LegalAction> {
+        if seat.index() >= self.session.game().seats() {
+            return Vec::new();
+        }
+        let game = self.session.game();
+        let legal = Session::legal_actions(&self.session, seat);
+        legal
+            .iter()
+            .map(|action| crate::messages::LegalAction {
+                action: crate::messages::JsonText::of(action),
+                label: game.label(action),
+            })
+            .collect()
+    }
+
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        match viewer {
+            Viewer::Seat(seat) if seat.index() < self.session.game().seats() => {
+                self.session.game().hint_notes(&self.last_views[seat.index()])
+            }
+            _ => Vec::new(),
+        }
     }
 }
 

@@ -1,6 +1,14 @@
+// @ts-check
 // Plunder's browser client: plain JavaScript, no build step. It draws any game from the viewer's view and
-// its labelled legal actions, so a new game is playable as soon as the server knows it.
+// its labelled legal actions, so a new game is playable as soon as the server knows it. The socket's message
+// types come from messages.d.ts, generated from the server's Rust types; `tsc --checkJs` checks this file
+// against them (crates/plunder-server/e2e/run.sh).
 "use strict";
+
+/** @typedef {import("./messages").ServerMessage} ServerMessage */
+/** @typedef {import("./messages").ClientMessage} ClientMessage */
+/** @typedef {import("./messages").TableMessage} TableMessage */
+/** @typedef {Extract<ServerMessage, { type: "rejected" }>} Rejected */
 
 const main = document.getElementById("main");
 const el = (tag, attrs = {}, ...children) => {
@@ -95,11 +103,21 @@ function die(value, color) {
 }
 
 const isDieList = (key, v) => /dice|roll|cup/i.test(key) && Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 20);
+// One number per seat under a dice key (`dice`, `dice_counts`, `crew`) counts the dice in each cup: faces are
+// under `my_dice` and the like.
+const isCupCounts = (key, v, players) => Array.isArray(v) && v.length === players && players > 1 &&
+  /^(dice|dice_counts?|cups?|cup_sizes?|crew)$/i.test(key) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 30);
+/** @param {number} count */
+const cup = (count) => el("span", { class: "cup", title: `${count} dice` }, Array.from({ length: count }, () => el("span", { class: "pip" })), ` ${count}`);
 const isCoinKey = (key) => /coin|doubloon|booty|reserve|gold|treasure_count/i.test(key);
 
 // Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat.
 function render(key, value, players, me) {
   if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+  if (isCupCounts(key, value, players)) {
+    return el("table", { class: "view" }, value.map((n, i) =>
+      el("tr", { class: i === me ? "me" : "" }, el("th", {}, `P${i + 1}`), el("td", {}, cup(n)))));
+  }
   if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
   if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
       Object.values(value).every((x) => x === null || Number.isInteger(x))) {
@@ -141,16 +159,29 @@ function parseFragment() {
 
 function play(id) {
   const held = parseFragment();
-  const state = { tables: {}, errors: {}, chat: [], active: held.length ? held[0].seat : null, covered: false, replay: null };
+  /** @type {{ tables: Record<string, TableMessage>, errors: Record<string, Rejected | string | null>,
+   *   chat: import("./messages").ChatLine[], logs: Record<string, { base: number, lines: string[] }>,
+   *   active: number | null, covered: boolean }} */
+  const state = { tables: {}, errors: {}, chat: [], logs: {}, active: held.length ? held[0].seat : null, covered: false };
+  // A table carries the log lines this connection has not had yet (all of the last 100 on connect): append them.
+  /** @param {string | number} key @param {TableMessage} table */
+  const followLog = (key, table) => {
+    const log = state.logs[key] || { base: 0, lines: [] };
+    if (table.log_start < log.base || table.log_start > log.base + log.lines.length) { log.base = table.log_start; log.lines = []; }
+    log.lines = log.lines.slice(0, table.log_start - log.base).concat(table.log);
+    if (log.lines.length > 200) { log.base += log.lines.length - 200; log.lines = log.lines.slice(-200); }
+    state.logs[key] = log;
+  };
   const sockets = {};
   const wsUrl = (token) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   const connect = (key, token) => {
     const socket = new WebSocket(wsUrl(token));
     sockets[key] = socket;
     socket.onmessage = (event) => {
+      /** @type {ServerMessage} */
       const message = JSON.parse(event.data);
-      if (message.type === "table") { state.tables[key] = message; state.errors[key] = null; }
-      else if (message.type === "rejected") state.errors[key] = `${message.reason} (rules: ${message.rules})`;
+      if (message.type === "table") { state.tables[key] = message; state.errors[key] = null; followLog(key, message); }
+      else if (message.type === "rejected") state.errors[key] = message;
       else if (message.type === "error") state.errors[key] = message.message;
       else if (message.type === "chat") { if (key === Object.keys(sockets)[0]) state.chat.push(message); }
       else if (message.type === "chat_history") { if (key === Object.keys(sockets)[0]) state.chat = message.lines; }
@@ -161,6 +192,7 @@ function play(id) {
   };
   if (held.length) held.forEach((h) => connect(h.seat, h.token));
   else connect("spectator", null);
+  /** @param {string | number} key @param {ClientMessage} message */
   const send = (key, message) => sockets[key] && sockets[key].send(JSON.stringify(message));
 
   function seatToShow() {
@@ -177,8 +209,8 @@ function play(id) {
     if (!table) { main.replaceChildren(el("p", {}, "Connecting…")); return; }
     document.getElementById("where").textContent = `${table.game} · ${table.you.kind === "seat" ? `you are P${table.you.seat + 1}` : "spectating"}`;
     if (state.covered) {
-      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to P${key + 1}`,
-        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am P${key + 1}: show my table`)));
+      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to P${Number(key) + 1}`,
+        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am P${Number(key) + 1}: show my table`)));
       return;
     }
     const me = table.you.kind === "seat" ? table.you.seat : null;
@@ -199,7 +231,8 @@ function play(id) {
       el("section", {}, el("h2", { id: "status" }, status),
         el("p", {}, table.seats.map((s, i) => el("span", { class: i === me ? "card me" : "card" },
           `P${i + 1} ${s.player === "human" ? (s.connected ? "●" : "○") : "🤖 " + s.player}${s.bank_secs !== undefined ? ` ⏱${Math.round(s.bank_secs)}s` : ""}`))),
-        state.errors[key] ? el("p", { class: "error", id: "error" }, state.errors[key]) : "",
+        state.errors[key] ? errorLine(state.errors[key]) : "",
+        oddsPanel(table),
         table.legal.length ? el("div", {}, el("h2", {}, "Your move"), table.legal.length > 12 ? filter : "", buttons) : "",
         over && me !== null ? el("button", { id: "rematch", onclick: async () => {
           const h = held.find((x) => x.seat === me);
@@ -211,13 +244,39 @@ function play(id) {
       el("div", { class: "grid" },
         el("section", {}, el("h2", {}, "Table"), el("div", { id: "view" }, render("view", table.view, players, me))),
         el("div", {},
-          el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, table.log.slice(-200).map((l) => el("div", {}, l)))),
+          el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, (state.logs[key] || { lines: [] }).lines.map((l) => el("div", {}, l)))),
           el("section", {}, el("h2", {}, "Chat"), el("div", { class: "log", id: "chatlog" }, state.chat.slice(-100).map((c) => el("div", {}, `${c.from}: ${c.text}`))), chatForm))),
       el("div", { id: "replaybox" }));
     const log = document.getElementById("log");
     log.scrollTop = log.scrollHeight;
   }
   draw();
+}
+
+// A refusal says why: the engine's reason and, for a rule of the game, the rule itself with a link to it.
+/** @param {Rejected | string} error */
+function errorLine(error) {
+  if (typeof error === "string") return el("p", { class: "error", id: "error" }, error);
+  const why = error.rule
+    ? el("span", { id: "why" }, " Why: ", el("a", { href: error.rule.link, target: "_blank" }, error.rule.section),
+      ` says “${error.rule.sentence}”`)
+    : el("span", {}, " (", el("a", { href: error.rules, target: "_blank" }, "rules"), ")");
+  return el("p", { class: "error", id: "error" }, error.reason, why);
+}
+
+// The odds panel (bidding games): the chance the standing bid holds, computed by the server from this seat's own
+// view. Optional: a switch kept in this browser.
+/** @param {TableMessage} table */
+function oddsPanel(table) {
+  if (!table.notes || !table.notes.length) return "";
+  const on = localStorage.getItem("plunder.odds") === "on";
+  const toggle = el("input", { type: "checkbox", id: "odds-toggle", ...(on ? { checked: "" } : {}) });
+  toggle.addEventListener("change", () => {
+    localStorage.setItem("plunder.odds", toggle.checked ? "on" : "off");
+    document.getElementById("odds").hidden = !toggle.checked;
+  });
+  return el("div", { class: "odds" }, el("label", {}, toggle, " Show the odds"),
+    el("div", { id: "odds", ...(on ? {} : { hidden: "" }) }, table.notes.map((n) => el("div", {}, n))));
 }
 
 async function openReplay(id, me) {

@@ -5,7 +5,7 @@
 
 mod support;
 
-use plunder_core::{LabeledJson, Rng, Seat, Viewer};
+use plunder_core::{Rng, Seat, Viewer};
 use plunder_server::messages::{Role, ServerMessage, StatusInfo, TableMessage};
 use plunder_server::table::{record_of, table_from_record, Table};
 use proptest::prelude::*;
@@ -23,15 +23,20 @@ fn viewer_of(table: &TableMessage) -> Viewer {
 fn check_message(message: &TableMessage, stored: &dyn Table) {
     let viewer = viewer_of(message);
     let session = stored.session();
-    assert_eq!(message.view, session.view(viewer).unwrap(), "{viewer:?} gets its own view and nothing else");
+    assert_eq!(message.view.to_value(), session.view(viewer).unwrap(), "{viewer:?} gets its own view and nothing else");
     let legal = match viewer {
         Viewer::Seat(seat) => session.legal_actions(seat).unwrap(),
         Viewer::Spectator => Vec::new(),
     };
-    assert_eq!(message.legal, legal, "{viewer:?} gets its own legal actions");
+    assert!(
+        message.legal.len() == legal.len() && message.legal.iter().zip(&legal).all(|(a, b)| a == b),
+        "{viewer:?} gets its own legal actions"
+    );
     let log = stored.log(viewer);
-    assert_eq!(message.log_start, log.len().saturating_sub(plunder_server::messages::LOG_LINES));
+    assert!(message.log_start >= log.len().saturating_sub(plunder_server::messages::LOG_LINES));
+    assert!(message.log_start <= log.len(), "{viewer:?}: log_start {} of {}", message.log_start, log.len());
     assert_eq!(message.log, log[message.log_start..], "{viewer:?}'s log is built from its own views");
+    assert_eq!(message.notes, stored.notes(viewer), "{viewer:?}'s notes are built from its own view");
     // The rest is public: who decides, the round, the seats.
     assert_eq!(message.round, session.round());
     let json = serde_json::to_value(message).unwrap();
@@ -50,12 +55,25 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
                 "legal",
                 "log",
                 "log_start",
+                "notes",
                 "rematch"
             ]
             .contains(&key),
             "a table message has no field beyond the checked ones: {key}"
         );
     }
+}
+
+/// What a client does with a table's log: append the new lines where they start (or start over from them).
+fn follow(log: &mut (usize, Vec<String>), table: &TableMessage) {
+    let (base, lines) = log;
+    if table.log_start < *base || table.log_start > *base + lines.len() {
+        *base = table.log_start;
+        lines.clear();
+    } else {
+        lines.truncate(table.log_start - *base);
+    }
+    lines.extend(table.log.iter().cloned());
 }
 
 /// The stored game as it was at `version`.
@@ -75,16 +93,21 @@ async fn play_random_game(game: &str, players: usize, seed: u64, moves: usize) {
         connections.push(hub.connect(&created.id, Viewer::Seat(Seat(seat as u8))).await.unwrap());
     }
     connections.push(hub.connect(&created.id, Viewer::Spectator).await.unwrap());
+    let mut logs: Vec<(usize, Vec<String>)> = vec![(0, Vec::new()); connections.len()];
     let mut rng = Rng::seeded(seed);
     let mut version = 0;
     for _ in 0..moves {
         // Every connection catches up to the latest version; each message on the way is checked against the
         // stored game at that message's version.
         let mut latest = Vec::new();
-        for connection in connections.iter_mut() {
+        for (connection, followed) in connections.iter_mut().zip(logs.iter_mut()) {
             loop {
                 let table = next_table(connection).await;
-                check_message(&table, stored_table_at(&hub, &created.id, table.version).await.as_ref());
+                let stored = stored_table_at(&hub, &created.id, table.version).await;
+                check_message(&table, stored.as_ref());
+                // Appending each table's lines keeps the client's copy equal to its viewer's whole log.
+                follow(followed, &table);
+                assert_eq!(followed.1, stored.log(viewer_of(&table))[followed.0..], "the log deltas add up");
                 if table.version >= version {
                     latest.push(table);
                     break;
@@ -94,7 +117,7 @@ async fn play_random_game(game: &str, players: usize, seed: u64, moves: usize) {
         let StatusInfo::Decide { seats } = &latest[0].status else { break };
         let seat = seats[rng.index(seats.len())] as usize;
         let legal = &latest[seat].legal;
-        let LabeledJson::Action { action } = legal[rng.index(legal.len())].json.clone() else { panic!() };
+        let action = legal[rng.index(legal.len())].action.to_value();
         // First from a seat that is not to act: refused, nothing stored.
         let other = (seat + 1) % players;
         if !seats.contains(&(other as u8)) {

@@ -89,7 +89,7 @@ async fn a_seat_sees_its_view_and_legal_actions_and_a_spectator_cannot_act() {
     assert!(table.legal.is_empty());
     let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
     let table = next_table(&mut seat0).await;
-    assert_eq!(table.view, own_view(&hub, &created.id, Viewer::Seat(Seat(0))).await);
+    assert_eq!(table.view.to_value(), own_view(&hub, &created.id, Viewer::Seat(Seat(0))).await);
     let to_act = deciding(&table)[0];
     let action = first_legal_of(&hub, &created.id, to_act).await;
     spectator.send(ClientMessage::Act { action }).await;
@@ -184,8 +184,7 @@ async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_resta
     let mut hub = hub;
     while !matches!(latest[0].status, StatusInfo::Over { .. }) {
         let seat = deciding(&latest[0])[0];
-        let action = latest[seat.index()].legal[0].json.clone();
-        let plunder_core::LabeledJson::Action { action } = action else { panic!("actions only") };
+        let action = latest[seat.index()].legal[0].action.to_value();
         seats[seat.index()].send(ClientMessage::Act { action }).await;
         let version = latest[0].version + 1;
         for (index, connection) in seats.iter_mut().enumerate() {
@@ -305,4 +304,128 @@ async fn a_finished_game_branches_from_a_chosen_step_into_a_new_game_that_goes_o
     let mut seat = hub.connect(branch_id, Viewer::Seat(Seat(0))).await.unwrap();
     let table = next_table(&mut seat).await;
     assert!(!matches!(table.status, StatusInfo::Over { .. }), "the branch goes on");
+}
+
+#[tokio::test]
+async fn a_seats_time_bank_is_stored_with_its_move_and_comes_back_after_a_restart() {
+    let (hub, db) = sqlite_hub().await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 6, "time_bank_secs": 30});
+    let created = create(&hub, body).await;
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let first = next_table(&mut watcher).await;
+    let seat = deciding(&first)[0];
+    let mut player = hub.connect(&created.id, Viewer::Seat(seat)).await.unwrap();
+    let mine = next_table(&mut player).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    player.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    let after = table_at_least(&mut watcher, first.version + 1).await;
+    let left = after.seats[seat.index()].bank_secs.unwrap();
+    assert!(left <= 28.8 && left > 20.0, "the think time was charged: {left}");
+    // Everything in memory goes; the game comes back from the database alone.
+    drop((player, watcher, hub));
+    let hub = reopen(&db).await;
+    let summary = hub.summary(&created.id).await.unwrap();
+    let restored = summary.seats[seat.index()].bank_secs.unwrap();
+    assert!((restored - left).abs() < 0.01, "the bank is restored, not reset: {restored} against {left}");
+}
+
+#[tokio::test]
+async fn a_game_nobody_watches_unloads_and_comes_back_from_storage_when_asked() {
+    let config = HubConfig { unload_after: std::time::Duration::from_millis(200), ..Default::default() };
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 8})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut seat0).await;
+    let to_act = deciding(&table)[0];
+    let mut actor = hub.connect(&created.id, Viewer::Seat(to_act)).await.unwrap();
+    let mine = next_table(&mut actor).await;
+    actor.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    let moved = table_at_least(&mut seat0, table.version + 1).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(hub.is_loaded(&created.id), "a game with someone at the table stays");
+    drop((seat0, actor));
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert!(!hub.is_loaded(&created.id), "a game nobody watched for the idle time has no task");
+    let mut back = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let table = next_table(&mut back).await;
+    assert!(hub.is_loaded(&created.id));
+    assert_eq!(table.version, moved.version, "reloaded from storage where it was");
+}
+
+#[tokio::test]
+async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standing_bid_from_their_own_view() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 5})).await;
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let first = next_table(&mut watcher).await;
+    let opener = deciding(&first)[0];
+    let mut seat = hub.connect(&created.id, Viewer::Seat(opener)).await.unwrap();
+    let mine = next_table(&mut seat).await;
+    assert!(mine.notes.is_empty(), "no bid stands yet, so there are no odds");
+    // Calling liar before any bid breaks a rule: the answer quotes it and links to its section.
+    seat.send(ClientMessage::Act { action: json!({"type": "liar"}) }).await;
+    match next_non_table(&mut seat).await {
+        ServerMessage::Rejected { code, rule: Some(rule), .. } => {
+            assert_eq!(code, "illegal_action");
+            assert_eq!(rule.link, "/rules/liars-dice#rulings");
+            assert!(rule.sentence.contains("a call needs a bid to call"), "{rule:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let (status, page) = {
+        let request = Request::builder().uri("/rules/liars-dice").body(Body::empty()).unwrap();
+        let response = app(hub.clone()).oneshot(request).await.unwrap();
+        let status = response.status();
+        (
+            status,
+            String::from_utf8(axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap(),
+        )
+    };
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"rulings\""), "the link's anchor is on the rules page");
+    // After a bid, the other seat gets the odds that it holds (from its own dice); the spectator gets none.
+    seat.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    let other = Seat(1 - opener.0);
+    let mut answerer = hub.connect(&created.id, Viewer::Seat(other)).await.unwrap();
+    let theirs = table_at_least(&mut answerer, first.version + 1).await;
+    assert!(theirs.notes.iter().any(|n| n.contains("holds with probability")), "{:?}", theirs.notes);
+    let watched = table_at_least(&mut watcher, first.version + 1).await;
+    assert!(watched.notes.is_empty(), "a spectator has no dice to weigh a bid with");
+}
+
+#[tokio::test]
+async fn appends_committed_together_answer_each_on_its_own_and_a_refused_one_leaves_the_others_stored() {
+    let (hub, _db) = sqlite_hub().await;
+    let mut appends = Vec::new();
+    for seed in 0..8u64 {
+        let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": seed})).await;
+        let stored = stored_table(&hub, &created.id).await;
+        let seat = match stored.session().status() {
+            plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
+            other => panic!("{other:?}"),
+        };
+        let action = first_legal_of(&hub, &created.id, seat).await;
+        // The third append names a version the game is past: refused, whatever group it lands in.
+        let version = if seed == 2 { stored.version() - 1 } else { stored.version() };
+        appends.push((created.id, version, stored.version(), plunder_core::Event::Action { seat, action }));
+    }
+    let tasks: Vec<_> = appends
+        .iter()
+        .cloned()
+        .map(|(id, version, _, event)| {
+            let store = hub.store().clone();
+            tokio::spawn(async move { store.append(&id, version, &[event]).await })
+        })
+        .collect();
+    for (task, (id, version, before, _)) in tasks.into_iter().zip(appends) {
+        let answer = task.await.unwrap();
+        let now = hub.store().events(&id, 0).await.unwrap().len();
+        if version == before {
+            assert!(answer.is_ok(), "{answer:?}");
+            assert_eq!(now, before + 1, "stored");
+        } else {
+            assert!(matches!(answer, Err(plunder_server::StoreError::Conflict)), "{answer:?}");
+            assert_eq!(now, before, "nothing stored");
+        }
+    }
 }

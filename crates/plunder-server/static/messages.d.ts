@@ -1,0 +1,80 @@
+// The play socket's messages, generated from the Rust types in crates/plunder-server/src/messages.rs.
+// Do not edit: `UPDATE_TYPES=1 cargo test -p plunder-server --test message_types` rewrites this file.
+
+export type ClientMessage = { "type": "act", action: unknown, } | { "type": "chat", text: string, } | { "type": "sync" };
+
+export type ServerMessage = { "type": "table" } & TableMessage | { "type": "rejected", code: string, reason: string, 
+/**
+ * The game's rules document.
+ */
+rules: string, 
+/**
+ * "Why was this rejected": the section and sentence of the rules the refusal comes from, when the
+ * refusal is a rule of the game (not a turn or format error) and its rules say it.
+ */
+rule?: Citation, } | { "type": "error", code: string, message: string, } | { "type": "chat" } & ChatLine | { "type": "chat_history", lines: Array<ChatLine>, };
+
+export type TableMessage = { id: string, game: string, 
+/**
+ * How many events the game has had: a client can tell a newer table from an older one.
+ */
+version: number, you: Role, status: StatusInfo, round: number, seats: Array<SeatInfo>, 
+/**
+ * The viewer's view (the game's own JSON).
+ */
+view: unknown, 
+/**
+ * The viewer's legal actions now, labelled (empty for spectators and seats not to act).
+ */
+legal: Array<LegalAction>, 
+/**
+ * What the viewer saw happen, oldest first, from line `log_start` of its whole log to the end. The first
+ * table on a connection (and the answer to `sync`) has the last [`LOG_LINES`] lines at most; later ones
+ * carry only the lines this connection has not had yet, so a client appends them.
+ */
+log: Array<string>, 
+/**
+ * The line of the whole log that `log` starts at.
+ */
+log_start: number, 
+/**
+ * For a seat: what it may like to know before deciding, from its own view only (in the bidding games, the
+ * odds that the standing bid holds given its own dice). Clients show it in an optional odds panel.
+ */
+notes?: Array<string>, 
+/**
+ * The game that follows this one, once a rematch was asked for.
+ */
+rematch?: string, };
+
+export type Role = { "kind": "seat", seat: number, } | { "kind": "spectator" };
+
+export type SeatInfo = { 
+/**
+ * `human` or the bot's name.
+ */
+player: string, 
+/**
+ * Whether a person holds this seat now.
+ */
+connected: boolean, 
+/**
+ * Seconds left in this seat's time bank, when the game has timers.
+ */
+bank_secs?: number, };
+
+export type StatusInfo = { "state": "decide", seats: Array<number>, } | { "state": "chance" } | { "state": "over", outcome: { winners: number[], payoffs: number[] } | null, };
+
+export type LegalAction = { action: unknown, label: string, };
+
+export type Citation = { section: string, 
+/**
+ * `/rules/GAME#anchor`: the section on the server's rules page.
+ */
+link: string, sentence: string, };
+
+export type ChatLine = { 
+/**
+ * `P1`, `P2`, ... or `spectator`.
+ */
+from: string, text: string, };
