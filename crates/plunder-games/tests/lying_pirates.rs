@@ -582,7 +582,7 @@ fn random_games_end_and_conserve_dice_and_cards() {
                 }
                 let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
                 assert_eq!(regular + s.bag as u32, 50, "crew dice are conserved");
-                assert_eq!(s.cards.len(), 53);
+                assert_eq!(s.cards.len(), 78);
                 assert!(Seat::all(s.seats()).all(|p| s.regular(p) >= 1 && s.cups.count(p) <= 10));
                 steps += 1;
             }
@@ -639,8 +639,8 @@ fn the_captain_bot_beats_random() {
 fn bad_options_and_bad_data_are_refused() {
     assert!(LyingPirates::new(Options::for_players(2)).is_err(), "Phantom mode is issue #9");
     assert!(LyingPirates::new(Options::for_players(7)).is_err());
-    let full = Options { deck: plunder_games::lying_pirates::DeckChoice::Full, ..Options::default() };
-    assert!(LyingPirates::new(full).is_err());
+    let starter = Options { deck: plunder_games::lying_pirates::DeckChoice::Starter, ..Options::default() };
+    assert!(LyingPirates::new(starter).is_ok());
     use plunder_games::lying_pirates::content::{Content, CARDS_JSON, MAP_JSON, TILES_JSON};
     let unbound = TILES_JSON.replacen(
         "\"who\": \"self\",\n            \"amount\": -2",
@@ -858,13 +858,13 @@ fn tile_smugglers_market_sells_two_cards_at_one_coin() {
 }
 
 #[test]
-fn every_tile_and_every_starter_card_has_a_test_here() {
+fn every_tile_and_every_card_has_a_test_here() {
     let source = include_str!("lying_pirates.rs");
     let g = game(3);
     for tile in &g.content.tiles {
         assert!(source.contains(&format!("fn tile_{}_", tile.id.replace('-', "_"))), "no test for tile {}", tile.id);
     }
-    for card in g.content.cards.iter().filter(|c| c.starter) {
+    for card in &g.content.cards {
         assert!(source.contains(&format!("fn card_{}_", card.id.replace('-', "_"))), "no test for card {}", card.id);
     }
 }
@@ -966,8 +966,15 @@ fn card_recruit_gains_a_crew() {
 #[test]
 fn card_treasure_map_coins_or_a_card() {
     assert_eq!(card("treasure-map", None, &[roll(Treasure, true)]).1.coins[0], 5);
-    let (_, s) = card("treasure-map", None, &[roll(Treasure, false)]);
+    let (g, mut s) = card("treasure-map", None, &[roll(Treasure, false)]);
     assert_eq!(s.draw, (ANNE, 1));
+    let hand_before = s.cards.count(hand(ANNE));
+    let drawn = s.cards.kind(s.cards.cards_in(DECK).next().unwrap());
+    supply_chance(&g, &mut s, &Chance::Card { card: drawn }).unwrap();
+    assert_eq!(s.cards.count(hand(ANNE)), hand_before + 1);
+    let map = g.card_kind("treasure-map").unwrap();
+    assert_eq!(s.cards.top(DISCARD).map(|c| s.cards.kind(c)), Some(map), "the card left the stack");
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)), "and is not resolved again");
 }
 
 #[test]
@@ -981,6 +988,278 @@ fn card_holy_water_returns_the_cursed_die() {
     advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
     assert!(!s.holds(ANNE, 4));
     assert_eq!(s.coins[0], 3);
+}
+
+// ---- Every other card of the full deck. ----
+
+/// Like [`card`], with the ships at `at` (Anne, Jack, Mary) and in window `phase` (Sail windows hold gold only).
+fn card_at(id: &str, at: [u8; 3], phase: Phase, target: Option<Seat>, script: &[Chance]) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&at);
+    let kind = give(&g, &mut s, ANNE, id);
+    s.token = ANNE;
+    g.open_window(&mut s, phase);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target });
+    advance(&g, &mut s, script, |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    (g, s)
+}
+
+#[test]
+fn card_full_sail_moves_two() {
+    assert_eq!(card("full-sail", None, &[]).1.progress[0], 7);
+    let (_, s) = card_at("full-sail", [13, 4, 6], Phase::SailSecond, None, &[]);
+    assert_eq!(s.progress[0], 14, "movement stops on Start/End");
+    assert_eq!(card_at("full-sail", [12, 4, 6], Phase::Action, None, &[]).1.progress[0], 12, "no End Game now");
+}
+
+#[test]
+fn card_ghost_wind_moves_three_and_drop_anchor_cannot_answer_it() {
+    assert_eq!(card("ghost-wind", None, &[]).1.progress[0], 8);
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let wind = give(&g, &mut s, ANNE, "ghost-wind");
+    let anchor = give(&g, &mut s, JACK, "drop-anchor");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: wind, target: None });
+    assert_eq!(s.window.holder(), Some(JACK));
+    assert!(refused(&g, &s, JACK, Action::Play { card: anchor, target: None }), "it does not move Jack's ship");
+}
+
+#[test]
+fn card_chart_the_course_takes_the_token_either_side_up() {
+    let g = game(3);
+    let mut s = table(&g);
+    let chart = give(&g, &mut s, ANNE, "chart-the-course");
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Pass);
+    act(&g, &mut s, MARY, Action::Pass);
+    act(&g, &mut s, ANNE, Action::Play { card: chart, target: None });
+    advance(&g, &mut s, &[], |s| s.run.active() && view(&g, s, ANNE).question.is_some());
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Choose { seat: ANNE, options: 2 }));
+    act(&g, &mut s, ANNE, Action::Choose { option: 1 });
+    assert_eq!((s.token, s.clockwise), (ANNE, false), "Anne holds it, counter-clockwise");
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(1, 2));
+    assert_eq!(s.to_bet, MARY, "the betting goes counter-clockwise from Anne");
+}
+
+#[test]
+fn card_last_stand_wards_off_the_next_loss() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let stand = give(&g, &mut s, ANNE, "last-stand");
+    let m1 = give(&g, &mut s, JACK, "mutiny");
+    give(&g, &mut s, MARY, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: stand, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    act(&g, &mut s, ANNE, Action::Pass);
+    act(&g, &mut s, JACK, Action::Play { card: m1, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    assert_eq!(s.cups.count(ANNE), 5, "the ward takes the first loss");
+    act(&g, &mut s, ANNE, Action::Pass);
+    act(&g, &mut s, JACK, Action::Pass);
+    act(&g, &mut s, MARY, Action::Play { card: m1, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!(s.cups.count(ANNE), 4, "the second loss that round applies");
+    // The Final Battle: Anne's Skull costs her nothing while the ward lasts.
+    let (g, mut s) = final_table();
+    give(&g, &mut s, ANNE, "last-stand");
+    let stand = g.card_kind("last-stand").unwrap();
+    act(&g, &mut s, ANNE, Action::Play { card: stand, target: None });
+    let jack = Seat(2);
+    advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, D), battle(jack, D)], |s| s.battles == 1);
+    assert_eq!(&s.fb_crew[..3], &[2, 2, 1], "the ward took Anne's Skull");
+    advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, D), battle(jack, D)], |s| s.battles == 2);
+    assert_eq!(&s.fb_crew[..3], &[1, 2, 1], "used once");
+}
+
+#[test]
+fn card_shore_leave_activates_the_tile_again() {
+    let g = game(3);
+    let treasure = g.content.tile_index("buried-treasure").unwrap();
+    let at = (1..14).find(|&p| g.tile_at(&g.initial_state(), p) == treasure).expect("on the first-game map");
+    let (_, s) = card_at("shore-leave", [at, 4, 6], Phase::SailSecond, None, &[roll(Treasure, true)]);
+    assert_eq!(s.coins[0], 5, "the Treasure Die again: X, 3 coins");
+    let (_, s) = card_at("shore-leave", [0, 4, 6], Phase::Action, None, &[]);
+    assert_eq!((s.coins[0], s.progress[0]), (2, 0), "Start/End has no event");
+}
+
+#[test]
+fn card_marooned_the_duel_loser_misses_the_next_betting_phase() {
+    let (_, s) = card("marooned", Some(JACK), &[battle(ANNE, D), battle(JACK, S1)]);
+    assert_eq!(s.sit_out_next, SeatSet::only(JACK));
+    let (g, mut s) = card("marooned", Some(JACK), &[battle(ANNE, K), battle(JACK, S1)]);
+    assert_eq!(s.sit_out_next, SeatSet::only(ANNE));
+    g.begin_round(&mut s);
+    assert!(!s.in_phase.contains(ANNE), "her dice do not count and she does not sail");
+}
+
+#[test]
+fn card_black_spot_hands_over_the_cursed_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(ANNE, 4);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let spot = give(&g, &mut s, ANNE, "black-spot");
+    s.gain_crew(JACK, 5);
+    assert_eq!(s.cups.count(JACK), 10);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: spot, target: Some(JACK) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert!(s.holds(JACK, 4) && !s.holds(ANNE, 4));
+    assert_eq!((s.cups.count(JACK), s.regular(JACK)), (10, 9), "at the limit a regular die makes room");
+}
+
+#[test]
+fn card_spyglass_shows_two_of_the_targets_dice_next_betting_phase() {
+    let (g, mut s) = card("spyglass", Some(JACK), &[]);
+    assert_eq!(view(&g, &s, ANNE).spied, None, "not before the next Betting Phase");
+    let mut sitting = s.clone();
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]]);
+    let spied = view(&g, &s, ANNE).spied.expect("Anne looks into Jack's cup");
+    assert_eq!((spied.seat, spied.faces), (JACK, vec![6, 5]));
+    assert_eq!(view(&g, &s, MARY).spied, None);
+    assert_eq!(view(&g, &s, JACK).spied, None);
+    assert_eq!(g.view(&s, Viewer::Spectator).spied, None);
+    let mut rng = Rng::seeded(4);
+    for _ in 0..10 {
+        let d = g.determinize(&s, ANNE, &mut rng);
+        assert_eq!(&d.cups.dice_of(JACK)[..2], &[6, 5], "a determinization keeps what Anne saw");
+    }
+    // The next round shows nothing more.
+    act(&g, &mut s, ANNE, bet(1, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    let mut s2 = s.clone();
+    while s2.round == s.round {
+        let Status::Decide(d) = g.status(&s2) else {
+            let mut rng = Rng::seeded(1);
+            let c = g.sample_chance(&s2, &mut rng);
+            supply_chance(&g, &mut s2, &c).unwrap();
+            continue;
+        };
+        let seat = d.lowest().unwrap();
+        let mut legal = Vec::new();
+        g.legal_actions(&s2, seat, &mut legal);
+        let a = if legal.contains(&Action::AutoPass) { Action::AutoPass } else { legal[0] };
+        act(&g, &mut s2, seat, a);
+    }
+    assert_eq!(view(&g, &s2, ANNE).spied, None);
+    // Jack sits out that Betting Phase: nothing is shown.
+    sitting.sit_out_next.insert(JACK);
+    g.begin_round(&mut sitting);
+    shake(&g, &mut sitting, &[&[2; 5], &[], &[4; 5]]);
+    assert_eq!(view(&g, &sitting, ANNE).spied, None);
+}
+
+#[test]
+fn card_cannon_volley_fires_on_every_ship_within_one() {
+    let g = game(4);
+    let mut s = table(&g);
+    s.progress[..4].copy_from_slice(&[6, 6, 5, 9]);
+    let kind = give(&g, &mut s, ANNE, "cannon-volley");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    let script = [roll(Pirate, true), roll(Pirate, true)];
+    advance(&g, &mut s, &script, |s| s.window.is_empty() && !s.run.active());
+    let counts: Vec<u8> = Seat::all(4).map(|p| s.cups.count(p)).collect();
+    assert_eq!(counts, vec![5, 4, 4, 5], "Jack and Mary lose 1 crew each; the fourth ship is out of range");
+}
+
+#[test]
+fn card_tow_line_swaps_with_the_ship_just_ahead() {
+    let (_, s) = card("tow-line", Some(MARY), &[]);
+    assert_eq!(&s.progress[..3], &[6, 4, 5]);
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 7]);
+    let tow = give(&g, &mut s, ANNE, "tow-line");
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: tow, target: Some(MARY) }), "2 ahead");
+    assert!(refused(&g, &s, ANNE, Action::Play { card: tow, target: Some(JACK) }), "behind");
+    let s = answered_at("tow-line", "drop-anchor", [5, 6, 2]);
+    assert_eq!(&s.progress[..3], &[5, 6, 2], "Drop Anchor: no swap");
+}
+
+#[test]
+fn card_riptide_moves_me_on_and_another_back() {
+    let (_, s) = card("riptide", Some(JACK), &[]);
+    assert_eq!(&s.progress[..3], &[6, 3, 6]);
+    let s = answered_at("riptide", "drop-anchor", [6, 5, 2]);
+    assert_eq!(&s.progress[..3], &[7, 5, 2], "Jack's anchor keeps his ship; Anne still moves");
+}
+
+#[test]
+fn card_shanghai_takes_a_crew_from_a_ship_within_two() {
+    let (_, s) = card("shanghai", Some(JACK), &[]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (6, 4));
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 8, 6]);
+    let kind = give(&g, &mut s, ANNE, "shanghai");
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: kind, target: Some(JACK) }), "3 tiles away");
+}
+
+#[test]
+fn card_mermaids_kiss_takes_the_mermaid() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(JACK, 2);
+    let kind = give(&g, &mut s, ANNE, "mermaids-kiss");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert!(s.holds(ANNE, 2) && !s.holds(JACK, 2));
+    assert_eq!(s.cups.count(JACK), 5);
+}
+
+#[test]
+fn card_pirate_kings_favour_takes_the_pirate_king() {
+    let (_, s) = card("pirate-kings-favour", None, &[]);
+    assert!(s.holds(ANNE, 1));
+    assert_eq!(s.cups.count(ANNE), 6);
+}
+
+#[test]
+fn card_ghost_crew_takes_the_ghost() {
+    let (_, s) = card("ghost-crew", None, &[]);
+    assert!(s.holds(ANNE, 3));
+}
+
+#[test]
+fn card_mercenaries_two_coins_for_two_crew() {
+    let (g, mut s) = card("mercenaries", None, &[]);
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Pay { seat: ANNE, coins: 2 }));
+    act(&g, &mut s, ANNE, Action::Pay);
+    assert_eq!((s.coins[0], s.cups.count(ANNE)), (0, 7));
+    let g = game(3);
+    let mut s = table(&g);
+    s.coins[0] = 1;
+    let kind = give(&g, &mut s, ANNE, "mercenaries");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.coins[0], s.cups.count(ANNE)), (1, 5), "no payment offered: nothing happens");
+}
+
+/// Anne (priority) plays `attack` on Jack with the ships at `at`; Jack answers with `answer`.
+fn answered_at(attack: &str, answer: &str, at: [u8; 3]) -> State {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&at);
+    let a = give(&g, &mut s, ANNE, attack);
+    let r = give(&g, &mut s, JACK, answer);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: a, target: Some(JACK) });
+    act(&g, &mut s, JACK, Action::Play { card: r, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    s
 }
 
 /// Jack (priority) plays `attack` on Anne; Anne answers with `answer`.

@@ -77,6 +77,12 @@ impl LyingPirates {
                 }
                 continue;
             }
+            if s.run.card {
+                // A card's effect ended outside the interpreter (a declined payment, a last step that draws): it
+                // leaves the stack now, or the window would resolve it again.
+                self.run_done(s);
+                continue;
+            }
             match s.phase {
                 Phase::TileDeal => {
                     if self.undealt_tiles(s) != 0 {
@@ -174,6 +180,7 @@ impl LyingPirates {
         s.up = SeatSet::EMPTY;
         s.down = SeatSet::EMPTY;
         s.ward = SeatSet::EMPTY;
+        s.spying = std::mem::replace(&mut s.spy_next, [(NONE, 0); 6]);
         s.gold_used = SeatSet::EMPTY;
         s.silver_used = SeatSet::EMPTY;
         s.rerolled = SeatSet::EMPTY;
@@ -537,10 +544,13 @@ impl LyingPirates {
             let skulls: SeatSet = b.contenders.iter().filter(|&p| ranks(p) == 1).collect();
             if !skulls.is_empty() {
                 let alive = self.alive_claimants(s);
-                let survivors = alive.iter().filter(|p| !skulls.contains(*p) || s.fb_crew[p.index()] > 1).count();
+                let survivors = alive
+                    .iter()
+                    .filter(|&p| !skulls.contains(p) || s.ward.contains(p) || s.fb_crew[p.index()] > 1)
+                    .count();
                 if survivors > 0 {
                     for p in skulls.iter() {
-                        s.fb_crew[p.index()] -= 1;
+                        Self::final_loss(s, p);
                     }
                 }
                 s.battle.active = false;
@@ -558,7 +568,7 @@ impl LyingPirates {
             let result = s.first_from(tied, s.token).unwrap_or(s.token);
             s.battle.active = false;
             if b.purpose == Purpose::Final {
-                s.fb_crew[result.index()] -= 1;
+                Self::final_loss(s, result);
                 self.final_battle_done(s);
             } else {
                 self.battle_result(s, b.purpose, b.seek, result);
@@ -570,6 +580,15 @@ impl LyingPirates {
         s.battle.rolls += 1;
         s.battle_main_roll = true;
         true
+    }
+
+    /// A Final Battle loss of 1 crew, unless a ward (Last Stand) takes it.
+    fn final_loss(s: &mut State, seat: Seat) {
+        if s.ward.contains(seat) {
+            s.ward.remove(seat);
+        } else {
+            s.fb_crew[seat.index()] = s.fb_crew[seat.index()].saturating_sub(1);
+        }
     }
 
     fn battle_result(&self, s: &mut State, purpose: Purpose, seek: Seek, result: Seat) {

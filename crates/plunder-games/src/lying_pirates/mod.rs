@@ -41,7 +41,7 @@ pub use content::{Content, Metal, Node};
 pub use flow::CursedCount;
 pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
-pub use view::{BattleView, Question, StackCard, View};
+pub use view::{BattleView, Question, SpiedCup, StackCard, View};
 
 use plunder_core::priority::Window;
 use plunder_core::zones::Zones;
@@ -408,6 +408,8 @@ impl Game for LyingPirates {
             up: SeatSet::EMPTY,
             down: SeatSet::EMPTY,
             ward: SeatSet::EMPTY,
+            spy_next: [(NONE, 0); 6],
+            spying: [(NONE, 0); 6],
             run: Run::idle(),
             battle: Battle::none(),
             battle_main_roll: false,
@@ -743,6 +745,12 @@ impl Game for LyingPirates {
             for i in 0..s.cups.count(owner) as usize {
                 let kind = s.cups.kinds_of(owner)[i];
                 d.cups.set(owner, i, pick_weighted(rng, die_faces(kind)));
+            }
+        }
+        // Spyglass: the faces this seat has seen stay as they are.
+        if let Some((of, faces)) = s.spied(seat) {
+            for (i, &face) in faces.iter().enumerate() {
+                d.cups.set(of, i, face);
             }
         }
         d.cards.determinize(seat, rng);

@@ -37,11 +37,11 @@ impl MapSize {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DeckChoice {
-    /// The 53 cards marked `starter` (17 kinds).
+    /// All 78 cards (33 kinds), the box's deck.
     #[default]
-    Starter,
-    /// All 78 cards (issue #9: not yet playable).
     Full,
+    /// The 53 cards marked `starter` (17 kinds): fewer card kinds to learn.
+    Starter,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -67,7 +67,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { players: 4, map: MapSize::Base, setup: Setup::FirstGame, deck: DeckChoice::Starter, max_rounds: 200 }
+        Options { players: 4, map: MapSize::Base, setup: Setup::FirstGame, deck: DeckChoice::Full, max_rounds: 200 }
     }
 }
 
@@ -81,9 +81,6 @@ impl Options {
             return Err(OptionsError::new(format!(
                 "players must be {MIN_PLAYERS} to {MAX_PLAYERS} (two captains play Phantom mode, not yet playable)"
             )));
-        }
-        if self.deck == DeckChoice::Full {
-            return Err(OptionsError::new("the full 78-card deck is not yet playable (issue #9); use \"starter\""));
         }
         if !(1..=1000).contains(&self.max_rounds) {
             return Err(OptionsError::new("max_rounds must be 1 to 1000"));

@@ -315,6 +315,10 @@ pub struct State {
     pub up: SeatSet,
     pub down: SeatSet,
     pub ward: SeatSet,
+    /// Spyglass: (whose cup, how many dice) each captain looks into in the next Betting Phase, and in this one
+    /// ([`NONE`] for nobody). The spy sees the first dice of that cup in cup order once the shake is over.
+    pub spy_next: [(u8, u8); 6],
+    pub spying: [(u8, u8); 6],
     pub run: Run,
     pub battle: Battle,
     /// The battle's dice now rolling are a new roll (rerolls offered after it), not paid rerolls.
@@ -446,6 +450,16 @@ impl State {
         if let Some(i) = self.cups.kinds_of(seat).iter().position(|&k| k == kind) {
             self.cups.remove(seat, i);
         }
+    }
+
+    /// The faces `seat` has seen by Spyglass this Betting Phase: whose cup, and its first dice.
+    pub fn spied(&self, seat: Seat) -> Option<(Seat, &[u8])> {
+        let (of, dice) = self.spying[seat.index()];
+        if of == NONE || self.phase == Phase::Shake || !self.in_phase.contains(Seat(of)) {
+            return None;
+        }
+        let cup = self.cups.dice_of(Seat(of));
+        Some((Seat(of), &cup[..cup.len().min(dice as usize)]))
     }
 
     pub fn specials(&self, seat: Seat) -> u8 {

@@ -20,6 +20,14 @@ pub struct StackCard {
     pub target: Option<Seat>,
 }
 
+/// Dice of another cup the viewer looks at by Spyglass (this Betting Phase, once the shake is over).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpiedCup {
+    pub seat: Seat,
+    /// The first faces of that cup, in cup order.
+    pub faces: Vec<u8>,
+}
+
 /// A battle in progress.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BattleView {
@@ -72,6 +80,8 @@ pub struct View {
     pub my_dice: Vec<u8>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub my_kinds: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spied: Option<SpiedCup>,
     /// The viewer's hand (card kinds, by their place in the card list), and every hand's size.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hand: Vec<u8>,
@@ -175,6 +185,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             Some(m) if s.specials(m) > 0 => s.cups.kinds_of(m).to_vec(),
             _ => Vec::new(),
         },
+        spied: me.and_then(|m| s.spied(m)).map(|(seat, faces)| SpiedCup { seat, faces: faces.to_vec() }),
         hand: me.map_or(Vec::new(), |m| s.cards.cards_in(hand(m)).map(|id| s.cards.kind(id)).collect()),
         hand_sizes: seats().map(|p| s.cards.count(hand(p)) as u8).collect(),
         deck: s.cards.count(DECK) as u8,
