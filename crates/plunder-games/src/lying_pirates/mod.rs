@@ -10,8 +10,8 @@
 //! tile's event; gold cards in two windows) and an **Action Phase** (gold and silver cards, then the last ship may
 //! sacrifice crew to catch up). The first ship home wins; ships home together fight the Final Battle.
 //!
-//! **Simplifications (this version, issue #8):** 3 to 6 captains (Phantom mode, the card draft, the full
-//! 78-card deck, variants and captains are issue #9); the starter deck (53 cards, 17 kinds); card windows give priority
+//! **Simplifications (this version):** 3 to 6 captains (Phantom mode, the card draft, variants and captains are
+//! issue #9); the full deck (78 cards, 33 kinds) by default, the starter deck an option; card windows give priority
 //! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
 //!
@@ -20,7 +20,7 @@
 //! | `players` | 4 | 3 to 6 captains |
 //! | `map` | `"base"` | `"base"` (14 spaces, 6 cards each) or `"extended"` (20 spaces, 7 cards each) |
 //! | `setup` | `"first_game"` | the suggested layout of the map, or `"placement"`: tiles dealt and placed first |
-//! | `deck` | `"starter"` | the 53-card starter set; `"full"` is not yet playable |
+//! | `deck` | `"full"` | the 78-card deck; `"starter"`: the 53-card starter set (17 kinds) |
 //! | `max_rounds` | 200 | safety stop: the ship farthest ahead wins (ties share) |
 //!
 //! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0.
