@@ -1480,3 +1480,182 @@ fn setup_determinize_keeps_own_tiles_and_counts() {
     }
     assert!(moved, "the hidden tiles are resampled");
 }
+
+// ---- The card draft (Setup step 6; option `draft`, with `setup: "placement"`). ----
+
+/// A placement game dealt and placed, its cards dealt from `seed`: the draft is due.
+fn drafting(players: u8, map: plunder_games::lying_pirates::MapSize, seed: u64) -> (LyingPirates, State) {
+    let g = placement_game(players, map);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(0));
+    place_all(&g, &mut s);
+    let mut rng = Rng::seeded(seed);
+    while s.phase == Phase::Deal {
+        let c = g.sample_chance(&s, &mut rng);
+        supply_chance(&g, &mut s, &c).unwrap();
+    }
+    (g, s)
+}
+
+/// The first `k` cards of `seat`'s hand, as a draft choice.
+fn first_cards(s: &State, seat: Seat, k: usize) -> Action {
+    let mut kinds: Vec<u8> = s.cards.cards_in(hand(seat)).map(|id| s.cards.kind(id)).collect();
+    kinds.sort_unstable();
+    let mut cards = [None; 3];
+    for (i, k) in kinds.into_iter().take(k).enumerate() {
+        cards[i] = Some(k);
+    }
+    Action::Draft { cards }
+}
+
+fn kinds_of(s: &State, seat: Seat) -> Vec<u8> {
+    let mut v: Vec<u8> = s.cards.cards_in(hand(seat)).map(|id| s.cards.kind(id)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// "Players perform their actions in each round of the card draft simultaneously": three rounds passing 3, 2 and
+/// 1 cards to the left, chosen from the whole hand; 6 cards each on the base map, 7 on the extended map.
+#[test]
+fn draft_three_simultaneous_rounds_pass_three_two_one_to_the_left() {
+    use plunder_games::lying_pirates::MapSize;
+    let (g, mut s) = drafting(3, MapSize::Base, 7);
+    assert_eq!(s.phase, Phase::Draft);
+    assert!(Seat::all(3).all(|p| s.cards.count(hand(p)) == 6));
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::first(3)), "everyone chooses at once");
+    for (round, k) in [3usize, 2, 1].into_iter().enumerate() {
+        assert_eq!(view(&g, &s, ANNE).draft_pass, Some(k as u8));
+        let mut legal = Vec::new();
+        g.legal_actions(&s, JACK, &mut legal);
+        assert!(legal.iter().all(|a| matches!(a, Action::Draft { cards } if cards.iter().flatten().count() == k)));
+        let hands: Vec<Vec<u8>> = Seat::all(3).map(|p| kinds_of(&s, p)).collect();
+        let picks: Vec<Action> = Seat::all(3).map(|p| first_cards(&s, p, k)).collect();
+        // Mary, Anne, then Jack: the order of the commitments does not matter.
+        for p in [MARY, ANNE, JACK] {
+            act(&g, &mut s, p, picks[p.index()]);
+            if p != JACK {
+                assert_eq!(kinds_of(&s, p), hands[p.index()], "nothing moves until everyone has chosen");
+                assert!(refused(&g, &s, p, picks[p.index()]), "one choice per round");
+            }
+        }
+        for p in Seat::all(3) {
+            let right = Seat((p.0 + 2) % 3);
+            let Action::Draft { cards } = picks[p.index()] else { unreachable!() };
+            let Action::Draft { cards: from_right } = picks[right.index()] else { unreachable!() };
+            let mut expected = hands[p.index()].clone();
+            for c in cards.iter().flatten() {
+                expected.remove(expected.iter().position(|x| x == c).unwrap());
+            }
+            expected.extend(from_right.iter().flatten());
+            expected.sort_unstable();
+            assert_eq!(kinds_of(&s, p), expected, "round {round}: {p} passed {k} left and got {k} from the right");
+        }
+    }
+    assert_eq!(s.phase, Phase::Shake, "after three rounds the first Betting Phase begins");
+    let (_, s) = drafting(3, MapSize::Extended, 7);
+    assert!(Seat::all(3).all(|p| s.cards.count(hand(p)) == 7), "7 cards each on the extended map");
+}
+
+/// A card I passed is known to me in my neighbour's hand, in my view and in every determinization of mine; what
+/// the others chose stays hidden until everyone has chosen, and the others' unseen cards are redealt.
+#[test]
+fn draft_passed_cards_stay_known_to_the_passer_and_choices_stay_hidden() {
+    use plunder_games::lying_pirates::MapSize;
+    let (g, mut s) = drafting(3, MapSize::Base, 11);
+    let anne_pick = first_cards(&s, ANNE, 3);
+    let Action::Draft { cards: passed } = anne_pick else { unreachable!() };
+    let passed: Vec<u8> = passed.iter().flatten().copied().collect();
+    // Jack commits first: Anne and Mary see that he has chosen, not what.
+    let before_anne = view(&g, &s, ANNE);
+    let mut other = s.clone();
+    let pick = first_cards(&s, JACK, 3);
+    act(&g, &mut s, JACK, pick);
+    let mut legal = Vec::new();
+    g.legal_actions(&other, JACK, &mut legal);
+    let different = *legal.iter().rev().find(|&&a| a != first_cards(&other, JACK, 3)).unwrap();
+    act(&g, &mut other, JACK, different);
+    assert_eq!(view(&g, &s, ANNE), view(&g, &other, ANNE), "Jack's choice is hidden from Anne");
+    assert_eq!(g.view(&s, Viewer::Spectator), g.view(&other, Viewer::Spectator));
+    assert_ne!(view(&g, &s, ANNE), before_anne, "but that he has chosen is public");
+    assert_eq!(view(&g, &s, ANNE).committed, vec![JACK]);
+    assert_eq!(view(&g, &s, JACK).my_draft.len(), 3, "Jack sees his own choice");
+    act(&g, &mut s, ANNE, anne_pick);
+    let pick = first_cards(&s, MARY, 3);
+    act(&g, &mut s, MARY, pick);
+    let v = view(&g, &s, ANNE);
+    let mut known = v.known_in_hands[JACK.index()].clone();
+    known.sort_unstable();
+    assert_eq!(known, passed, "Anne knows the three cards she passed, in Jack's hand");
+    assert!(v.known_in_hands[MARY.index()].is_empty(), "and nothing of Mary's");
+    assert!(view(&g, &s, MARY).known_in_hands.get(JACK.index()).is_none_or(|k| k.is_empty()));
+    let mut rng = Rng::seeded(2);
+    let mut changed = false;
+    for _ in 0..20 {
+        let d = g.determinize(&s, ANNE, &mut rng);
+        assert_eq!(kinds_of(&d, ANNE), kinds_of(&s, ANNE));
+        let jack = kinds_of(&d, JACK);
+        for c in &passed {
+            assert!(jack.contains(c), "a determinization keeps Anne's passed cards in Jack's hand");
+        }
+        assert_eq!(d.cards.count(hand(MARY)), 6);
+        changed |= kinds_of(&d, MARY) != kinds_of(&s, MARY);
+    }
+    assert!(changed, "the cards Anne never saw are redealt");
+    // A pending choice of another captain is redrawn from its redealt hand, so the determinized state plays on.
+    let pick = first_cards(&s, JACK, 2);
+    act(&g, &mut s, JACK, pick);
+    for _ in 0..10 {
+        let mut d = g.determinize(&s, ANNE, &mut rng);
+        let pick = first_cards(&d, ANNE, 2);
+        act(&g, &mut d, ANNE, pick);
+        let pick = first_cards(&d, MARY, 2);
+        act(&g, &mut d, MARY, pick);
+        assert!(Seat::all(3).all(|p| d.cards.count(hand(p)) == 6), "every pass went through");
+    }
+}
+
+/// Choices come from the whole hand, a repeated kind once per copy; the first game has no draft; bad choices are
+/// refused.
+#[test]
+fn draft_choices_come_from_the_whole_hand_and_the_first_game_skips_it() {
+    use plunder_games::lying_pirates::MapSize;
+    let (g, mut s) = drafting(3, MapSize::Base, 3);
+    // Give Anne two Fair Winds: she may pass both.
+    let winds = g.card_kind("fair-winds").unwrap();
+    while s.cards.count_kind(hand(ANNE), winds) < 2 {
+        let out = s.cards.cards_in(hand(ANNE)).find(|&id| s.cards.kind(id) != winds).unwrap();
+        s.cards.move_card(out, DECK).unwrap();
+        give(&g, &mut s, ANNE, "fair-winds");
+    }
+    let mut legal = Vec::new();
+    g.legal_actions(&s, ANNE, &mut legal);
+    let distinct = kinds_of(&s, ANNE).windows(2).filter(|w| w[0] != w[1]).count() + 1;
+    assert!(legal
+        .iter()
+        .any(|a| matches!(a, Action::Draft { cards: [Some(a), Some(b), _] } if *a == winds && *b == winds)));
+    assert!(!legal.iter().any(|a| matches!(a, Action::Draft { cards: [Some(a), Some(b), Some(c)] } if *a == winds && *b == winds && *c == winds)));
+    assert!(legal.len() > distinct, "multisets of three from six cards");
+    let not_held = (0..33u8).find(|k| !kinds_of(&s, ANNE).contains(k)).unwrap();
+    assert!(refused(&g, &s, ANNE, Action::Draft { cards: [Some(not_held), Some(winds), Some(winds)] }));
+    assert!(refused(&g, &s, ANNE, Action::Draft { cards: [Some(winds), Some(winds), None] }), "three this round");
+    assert!(refused(&g, &s, ANNE, bet(1, 2)));
+    // The first game: no draft, straight to the first Betting Phase.
+    let g = game(3);
+    let s = table(&g);
+    assert_eq!(s.phase, Phase::Shake);
+    let no_draft = LyingPirates::new(Options {
+        setup: plunder_games::lying_pirates::Setup::Placement,
+        draft: false,
+        ..Options::for_players(3)
+    })
+    .unwrap();
+    let mut s = no_draft.initial_state();
+    deal_tiles(&no_draft, &mut s, &order_with_start_at(0));
+    place_all(&no_draft, &mut s);
+    let mut rng = Rng::seeded(1);
+    while s.phase == Phase::Deal {
+        let c = no_draft.sample_chance(&s, &mut rng);
+        supply_chance(&no_draft, &mut s, &c).unwrap();
+    }
+    assert_eq!(s.phase, Phase::Shake, "draft: false skips it");
+}

@@ -67,6 +67,10 @@ pub enum Action {
         trade: bool,
         buy: u8,
     },
+    /// The card draft: pass these card kinds (lowest first, `None` after the last) to the captain on the left.
+    Draft {
+        cards: [Option<u8>; 3],
+    },
     /// Setup: place tile `tile` (its index in the tile list) from the hand on open space `space`.
     Place {
         tile: u8,
@@ -106,6 +110,13 @@ impl fmt::Display for Action {
                 write!(f, "{}buy {buy}", if *trade { "trade specials, " } else { "" })
             }
             Action::Place { tile, space } => write!(f, "place tile {tile} on space {space}"),
+            Action::Draft { cards } => {
+                f.write_str("pass cards")?;
+                for c in cards.iter().flatten() {
+                    write!(f, " {c}")?;
+                }
+                Ok(())
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use plunder_core::{Seat, SeatSet};
 
 use super::content::{Node, Seek, Special, Timing};
 use super::state::*;
-use super::LyingPirates;
+use super::{LyingPirates, Setup};
 use crate::bidding::{Bid, CountRule};
 
 /// The Cursed Die's count rule (rulings 11 and 12): on its holder's own bet, the holder's cup counts nothing if
@@ -50,7 +50,7 @@ impl LyingPirates {
                 }
                 s.draw.1 = 0;
             }
-            if !matches!(s.phase, Phase::Deal | Phase::TileDeal | Phase::Placement) {
+            if !matches!(s.phase, Phase::Deal | Phase::Draft | Phase::TileDeal | Phase::Placement) {
                 if let Some(empty) = self.empty_hand(s) {
                     s.draw = (empty, 1);
                     continue;
@@ -95,9 +95,15 @@ impl LyingPirates {
                     let per = self.cards_per_player;
                     match Seat::all(s.seats()).find(|&p| (s.cards.count(hand(p)) as u8) < per) {
                         Some(p) if s.cards.count(DECK) > 0 => s.draw = (p, per - s.cards.count(hand(p)) as u8),
+                        _ if self.options.draft && self.options.setup == Setup::Placement => {
+                            s.phase = Phase::Draft;
+                            s.draft_round = 0;
+                            s.drafted = SeatSet::EMPTY;
+                        }
                         _ => self.new_round(s),
                     }
                 }
+                Phase::Draft => return,
                 Phase::Shake => {
                     if s.shake.0 != NONE {
                         return;
@@ -158,6 +164,37 @@ impl LyingPirates {
                 s.tiles_held = [0; 6];
                 s.phase = Phase::Deal;
             }
+        }
+    }
+
+    /// `seat` chose the cards it passes; once everyone has, all pass at once to the captain on the left (the
+    /// next seat clockwise), who sees them in its hand; the passer still knows them (the zones keep track).
+    pub(crate) fn draft_pick(&self, s: &mut State, seat: Seat, cards: [Option<u8>; 3]) {
+        s.draft_picks[seat.index()] = cards;
+        s.drafted.insert(seat);
+        if s.drafted != s.everyone() {
+            return;
+        }
+        let mut passed = [[None::<u16>; 3]; 6];
+        for p in Seat::all(s.seats()) {
+            for (i, kind) in s.draft_picks[p.index()].iter().enumerate() {
+                let Some(kind) = *kind else { continue };
+                let taken = passed[p.index()];
+                passed[p.index()][i] =
+                    s.cards.cards_in(hand(p)).find(|&id| s.cards.kind(id) == kind && !taken.contains(&Some(id)));
+            }
+        }
+        for p in Seat::all(s.seats()) {
+            let left = Seat((p.0 + 1) % s.players);
+            for id in passed[p.index()].iter().flatten() {
+                let _ = s.cards.move_card(*id, hand(left));
+            }
+        }
+        s.draft_picks = [[None; 3]; 6];
+        s.drafted = SeatSet::EMPTY;
+        s.draft_round += 1;
+        if s.draft_round as usize >= DRAFT_PASSES.len() {
+            self.new_round(s);
         }
     }
 

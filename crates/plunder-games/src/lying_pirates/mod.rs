@@ -265,6 +265,12 @@ impl LyingPirates {
                     }
                 }
             }
+            Phase::Draft if !s.drafted.contains(seat) => {
+                let mut counts = [0u32; 64];
+                s.cards.kind_counts(hand(seat), &mut counts);
+                let k = DRAFT_PASSES[s.draft_round as usize % DRAFT_PASSES.len()];
+                for_each_draft(&mut counts, 0, k, [None; 3], 0, &mut f);
+            }
             Phase::Betting => {
                 let total = self.dice_in_phase(s);
                 match s.bids.last() {
@@ -387,6 +393,9 @@ impl Game for LyingPirates {
             tiles_held: [0; 6],
             tiles_dealt: 0,
             placer: Seat(0),
+            draft_round: 0,
+            drafted: SeatSet::EMPTY,
+            draft_picks: [[None; 3]; 6],
             token: Seat(0),
             clockwise: true,
             in_phase: SeatSet::EMPTY,
@@ -459,6 +468,7 @@ impl Game for LyingPirates {
         match s.phase {
             Phase::Shake | Phase::SailRoll | Phase::Deal | Phase::TileDeal => Status::Chance,
             Phase::Placement => Status::Decide(SeatSet::only(s.placer)),
+            Phase::Draft => Status::Decide(s.everyone().minus(s.drafted)),
             Phase::Betting => Status::Decide(SeatSet::only(s.to_bet)),
             Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
             Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
@@ -579,6 +589,7 @@ impl Game for LyingPirates {
             Action::CatchUp { tiles } => self.catch_up_offer(s, seat, tiles),
             Action::Prepare { trade, buy } => self.prepare(s, seat, trade, buy),
             Action::Place { tile, space } => self.place_tile(s, seat, tile, space),
+            Action::Draft { cards } => self.draft_pick(s, seat, cards),
         }
         self.settle(s);
     }
@@ -754,6 +765,7 @@ impl Game for LyingPirates {
             }
         }
         d.cards.determinize(seat, rng);
+        redraft_hidden_picks(&mut d, seat, rng);
         deal_hidden_tiles(&mut d, seat, rng);
         d
     }
@@ -799,6 +811,54 @@ impl Roster for LyingPirates {
 
     fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         (name == "captain").then(|| Box::new(Captain::new(seed)) as Box<dyn Bot<Self>>)
+    }
+}
+
+/// Calls `f` with every multiset of `k` card kinds from `counts` (kinds from `from` on), lowest kind first.
+fn for_each_draft(
+    counts: &mut [u32; 64],
+    from: usize,
+    k: u8,
+    chosen: [Option<u8>; 3],
+    len: usize,
+    f: &mut impl FnMut(Action),
+) {
+    if len == k as usize {
+        f(Action::Draft { cards: chosen });
+        return;
+    }
+    for kind in from..counts.len() {
+        if counts[kind] > 0 {
+            counts[kind] -= 1;
+            let mut next = chosen;
+            next[len] = Some(kind as u8);
+            for_each_draft(counts, kind, k, next, len + 1, f);
+            counts[kind] += 1;
+        }
+    }
+}
+
+/// The other captains' draft choices, hidden from `seat`, are made anew from their redealt hands.
+fn redraft_hidden_picks(d: &mut State, seat: Seat, rng: &mut Rng) {
+    if d.phase != Phase::Draft {
+        return;
+    }
+    let k = DRAFT_PASSES[d.draft_round as usize % DRAFT_PASSES.len()] as usize;
+    for other in d.drafted.iter().filter(|&o| o != seat) {
+        let mut kinds = [0u8; MAX_CARDS];
+        let mut n = 0;
+        for id in d.cards.cards_in(hand(other)) {
+            kinds[n] = d.cards.kind(id);
+            n += 1;
+        }
+        let mut pick = [None; 3];
+        for (i, slot) in pick.iter_mut().enumerate().take(k.min(n)) {
+            let j = i + rng.index(n - i);
+            kinds.swap(i, j);
+            *slot = Some(kinds[i]);
+        }
+        pick[..k.min(n)].sort_unstable();
+        d.draft_picks[other.index()] = pick;
     }
 }
 

@@ -61,13 +61,22 @@ pub struct Options {
     pub map: MapSize,
     pub setup: Setup,
     pub deck: DeckChoice,
+    /// The card draft (Setup step 6), played after the deal unless the setup is the first game's.
+    pub draft: bool,
     /// Safety stop: after this many rounds the ship farthest ahead wins (ties share).
     pub max_rounds: u32,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { players: 4, map: MapSize::Base, setup: Setup::FirstGame, deck: DeckChoice::Full, max_rounds: 200 }
+        Options {
+            players: 4,
+            map: MapSize::Base,
+            setup: Setup::FirstGame,
+            deck: DeckChoice::Full,
+            draft: true,
+            max_rounds: 200,
+        }
     }
 }
 

@@ -26,6 +26,9 @@ pub fn card_zones(players: usize) -> Vec<Visibility> {
     v
 }
 
+/// Cards passed in each round of the draft.
+pub const DRAFT_PASSES: [u8; 3] = [3, 2, 1];
+
 /// The 50 Crew Dice of the box.
 pub const CREW_DICE: u8 = 50;
 /// The cup limit outside the Final Battle.
@@ -53,6 +56,8 @@ pub enum Phase {
     Placement,
     /// Dealing the action cards (chance, card by card).
     Deal,
+    /// The card draft: three simultaneous rounds passing 3, 2 and 1 cards to the left.
+    Draft,
     /// Shaking the cups of the captains in the Betting Phase (chance, die by die).
     Shake,
     Betting,
@@ -291,6 +296,10 @@ pub struct State {
     pub tiles_dealt: u8,
     /// Who places a tile next.
     pub placer: Seat,
+    /// The draft: its round (0 to 2), who has chosen, and each choice (hidden until all have chosen).
+    pub draft_round: u8,
+    pub drafted: SeatSet,
+    pub draft_picks: [[Option<u8>; 3]; 6],
     pub token: Seat,
     pub clockwise: bool,
     /// Captains in the Betting Phase of this round.
