@@ -1416,6 +1416,13 @@ fn setup_start_end_holder_takes_the_token_places_first_and_opens_the_betting() {
         supply_chance(&g, &mut s, &c).unwrap();
     }
     assert!(Seat::all(4).all(|p| s.cards.count(hand(p)) == 6), "6 cards each on the base map");
+    // Then the card draft.
+    for k in [3, 2, 1] {
+        for p in Seat::all(4) {
+            let pick = first_cards(&s, p, k);
+            act(&g, &mut s, p, pick);
+        }
+    }
     shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5], &[5; 5]]);
     assert_eq!(g.status(&s), Status::Decide(SeatSet::only(MARY)), "whoever was dealt Start/End bets first (FAQ)");
 }
