@@ -1666,3 +1666,119 @@ fn draft_choices_come_from_the_whole_hand_and_the_first_game_skips_it() {
     }
     assert_eq!(s.phase, Phase::Shake, "draft: false skips it");
 }
+
+// ---- Variant cards (option `variants`). ----
+
+fn variant(id: &str) -> LyingPirates {
+    LyingPirates::new(Options { variants: vec![id.to_string()], ..Options::for_players(3) })
+        .expect("a playable variant")
+}
+
+#[test]
+fn variants_are_options_and_unknown_or_unplayable_ones_are_refused() {
+    let ids = plunder_games::lying_pirates::variant_ids().unwrap();
+    assert_eq!(ids.len(), 8, "the 8 variant cards");
+    assert!(LyingPirates::new(Options { variants: vec!["no-such".into()], ..Options::for_players(3) }).is_err());
+    let instant = LyingPirates::new(Options { variants: vec!["instant-death".into()], ..Options::for_players(3) });
+    assert!(instant.is_err(), "Instant Death (captains out of the game) is not yet playable");
+    let config = conformance::Config { games: 2, determinize_every: 5, play_on_every: 40, ..Default::default() };
+    for id in ids.iter().filter(|id| *id != "instant-death") {
+        conformance::check_with(&variant(id), config);
+    }
+}
+
+#[test]
+fn variant_rich_waters_and_skeleton_crew_change_the_start() {
+    let s = variant("rich-waters").initial_state();
+    assert_eq!(&s.coins[..3], &[4, 4, 4]);
+    let s = variant("skeleton-crew").initial_state();
+    assert!(Seat::all(3).all(|p| s.cups.count(p) == 4));
+    assert_eq!(s.bag, 50 - 12);
+}
+
+#[test]
+fn variant_black_market_cards_cost_one_coin() {
+    let g = variant("black-market");
+    let mut s = table(&g);
+    s.coins[0] = 1;
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Buy);
+    advance(&g, &mut s, &[], |s| s.draw.1 > 0);
+    assert_eq!(s.coins[0], 0);
+    assert!(
+        refused(
+            &game(3),
+            &{
+                let mut t = table(&game(3));
+                t.coins[0] = 1;
+                game(3).open_window(&mut t, Phase::Action);
+                t
+            },
+            ANNE,
+            Action::Buy
+        ),
+        "1 coin buys nothing without the variant"
+    );
+}
+
+#[test]
+fn variant_plunder_rights_pays_the_tile_activation() {
+    let g = variant("plunder-rights");
+    let mut s = table(&g);
+    let treasure = g.content.tile_index("buried-treasure").unwrap();
+    s.layout[3] = treasure;
+    s.progress[..3].copy_from_slice(&[3, 4, 0]);
+    s.token = ANNE;
+    g.resolve_tile(&mut s, ANNE);
+    advance(&g, &mut s, &[roll(Treasure, false)], |s| s.phase == Phase::SailSecond && !s.run.active());
+    assert_eq!(s.coins[0], 2 + 1 + 1, "the tile's coin and the activation's");
+    let g = game(3);
+    let mut s = table(&g);
+    s.layout[3] = treasure;
+    s.progress[..3].copy_from_slice(&[3, 4, 0]);
+    g.resolve_tile(&mut s, ANNE);
+    advance(&g, &mut s, &[roll(Treasure, false)], |s| s.phase == Phase::SailSecond && !s.run.active());
+    assert_eq!(s.coins[0], 3, "without the variant only the tile pays");
+}
+
+#[test]
+fn variant_dead_men_tell_no_tales_losers_lose_a_crew() {
+    let g = variant("dead-men-tell-no-tales");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 6));
+    act(&g, &mut s, JACK, Action::Liar);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK), s.cups.count(MARY)), (4, 5, 5), "Anne lied");
+    let g = variant("dead-men-tell-no-tales");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Exact { quantity: 5, face: 2 });
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK), s.cups.count(MARY)), (4, 6, 4), "a right exact bet");
+}
+
+#[test]
+fn variant_changing_tides_flips_the_direction_every_round() {
+    let g = variant("changing-tides");
+    let s = table(&g);
+    assert!(s.clockwise, "the first Betting Phase keeps the token's side");
+    let mut s2 = s.clone();
+    g.begin_round(&mut s2);
+    assert!(!s2.clockwise);
+    g.begin_round(&mut s2);
+    assert!(s2.clockwise);
+}
+
+#[test]
+fn variant_mercy_of_the_sea_one_die_moves_two_tiles() {
+    let g = variant("mercy-of-the-sea");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[2, 6, 8]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, ANNE, &mut legal);
+    assert!(legal.contains(&Action::CatchUp { tiles: 4 }), "4 regular dice to spare, 4 tiles to the next ship");
+    act(&g, &mut s, ANNE, Action::CatchUp { tiles: 3 });
+    assert_eq!((s.progress[0], s.cups.count(ANNE)), (5, 3), "3 tiles cost 2 dice");
+}

@@ -214,6 +214,9 @@ impl LyingPirates {
             return;
         }
         s.round += 1;
+        if self.table.flip_direction_each_round && s.round > 1 {
+            s.clockwise = !s.clockwise;
+        }
         s.up = SeatSet::EMPTY;
         s.down = SeatSet::EMPTY;
         s.ward = SeatSet::EMPTY;
@@ -300,6 +303,9 @@ impl LyingPirates {
         s.revealed = true;
         if exact.is_some() && winner == caller {
             s.gain_crew(caller, 1);
+        }
+        for loser in losers.iter() {
+            s.lose_crew(loser, self.table.betting_loser_crew_loss);
         }
         let movers = s.in_phase.minus(losers);
         self.start_sail(s, winner, movers);
@@ -393,6 +399,9 @@ impl LyingPirates {
             return;
         }
         let tile = s.layout[p as usize];
+        if s.phase == Phase::SailBattle {
+            s.coins[seat.index()] += self.table.activation_coins;
+        }
         s.run = Run::idle();
         s.run.push(self.content.tiles[tile as usize].effect, Bind::of(seat));
         s.run.starter = seat.0;
@@ -453,7 +462,7 @@ impl LyingPirates {
     /// The last ships and how far each may offer, if catching up is possible.
     pub(crate) fn catch_up_range(&self, s: &State, seat: Seat) -> u8 {
         let distance = self.catch_up_distance(s);
-        distance.min(s.regular(seat).saturating_sub(1))
+        distance.min(s.regular(seat).saturating_sub(1).saturating_mul(self.table.catch_up_tiles_per_die))
     }
 
     fn catch_up_distance(&self, s: &State) -> u8 {
@@ -482,8 +491,9 @@ impl LyingPirates {
         }
         let moved = s.catch_tied.iter().map(|p| s.catch_offers[p.index()]).min().unwrap_or(0);
         if moved > 0 {
+            let per = self.table.catch_up_tiles_per_die;
             for p in s.catch_tied.iter() {
-                s.sacrifice(p, moved);
+                s.sacrifice(p, moved.div_ceil(per));
                 s.progress[p.index()] += moved;
             }
         }

@@ -33,6 +33,7 @@ mod flow;
 mod options;
 mod state;
 mod text;
+mod variants;
 mod view;
 
 pub use action::{face_name, Action, BattleFace, Chance, BLANK, SKULL};
@@ -41,6 +42,7 @@ pub use content::{Content, Metal, Node};
 pub use flow::CursedCount;
 pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
+pub use variants::{variant_ids, Rules};
 pub use view::{BattleView, Question, SpiedCup, StackCard, View};
 
 use plunder_core::priority::Window;
@@ -66,6 +68,8 @@ pub struct LyingPirates {
     /// Tile spaces of the map (Start/End included).
     spaces: u8,
     pub(crate) cards_per_player: u8,
+    /// The rule parameters after the variant cards.
+    pub table: Rules,
 }
 
 /// A crew die's faces by kind, as (face, sixths).
@@ -218,7 +222,7 @@ impl LyingPirates {
         if s.phase == Phase::FinalWindow {
             return;
         }
-        if s.coins[seat.index()] >= CARD_PRICE && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
+        if s.coins[seat.index()] >= self.table.card_price && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
             f(Action::Buy);
         }
         if empty_stack && s.holds(seat, Special::Cursed as u8) && s.regular(seat) > CURSE_PASS_COST {
@@ -351,7 +355,8 @@ impl Game for LyingPirates {
         }
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
-        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player })
+        let table = Rules::with_variants(&options.variants)?;
+        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player, table })
     }
 
     fn options(&self) -> &Options {
@@ -377,7 +382,8 @@ impl Game for LyingPirates {
         if !placement {
             layout[..self.layout.len()].copy_from_slice(&self.layout);
         }
-        let cups = Cups::new(&vec![5u8; n]);
+        let crew = self.table.starting_crew;
+        let cups = Cups::new(&vec![crew; n]);
         let mut s = State {
             phase: if placement { Phase::TileDeal } else { Phase::Deal },
             round: 0,
@@ -385,8 +391,8 @@ impl Game for LyingPirates {
             cups,
             shown: cups,
             revealed: false,
-            bag: CREW_DICE - 5 * n as u8,
-            coins: [2; 6],
+            bag: CREW_DICE - crew * n as u8,
+            coins: [self.table.starting_coins; 6],
             progress: [0; 6],
             ring: self.spaces,
             layout,
@@ -570,7 +576,7 @@ impl Game for LyingPirates {
                 let _ = s.window.respond(seat, item);
             }
             Action::Buy => {
-                s.coins[seat.index()] -= CARD_PRICE;
+                s.coins[seat.index()] -= self.table.card_price;
                 s.draw = (seat, 1);
                 let _ = s.window.act(seat);
             }
@@ -782,7 +788,7 @@ impl Game for LyingPirates {
         let rounds = self.options.max_rounds as u64;
         let players = self.players() as u64;
         // Buying: every buy spends 2 coins (1 action, 1 draw, passes); passing the Cursed Die spends 2 crew.
-        let coins = 2 * players + rounds * ROUND_COINS;
+        let coins = self.table.starting_coins as u64 * players + rounds * ROUND_COINS;
         let crew = 10 * players + rounds * ROUND_CREW;
         let per_change = 2 + 2 * players;
         Facts {
@@ -795,7 +801,7 @@ impl Game for LyingPirates {
             max_steps: 60
                 + 2 * TILE_SLOTS
                 + rounds * ROUND_STEPS * players
-                + (coins / CARD_PRICE as u64 + crew / CURSE_PASS_COST as u64) * per_change
+                + (coins / self.table.card_price as u64 + crew / CURSE_PASS_COST as u64) * per_change
                 + FINAL_STEPS,
             chance: true,
             hidden_information: true,

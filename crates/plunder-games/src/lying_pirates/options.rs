@@ -61,6 +61,8 @@ pub struct Options {
     pub map: MapSize,
     pub setup: Setup,
     pub deck: DeckChoice,
+    /// Variant cards in play (ids from `variants.json`).
+    pub variants: Vec<String>,
     /// The card draft (Setup step 6), played after the deal unless the setup is the first game's.
     pub draft: bool,
     /// Safety stop: after this many rounds the ship farthest ahead wins (ties share).
@@ -74,6 +76,7 @@ impl Default for Options {
             map: MapSize::Base,
             setup: Setup::FirstGame,
             deck: DeckChoice::Full,
+            variants: Vec::new(),
             draft: true,
             max_rounds: 200,
         }

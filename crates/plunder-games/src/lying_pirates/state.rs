@@ -33,8 +33,7 @@ pub const DRAFT_PASSES: [u8; 3] = [3, 2, 1];
 pub const CREW_DICE: u8 = 50;
 /// The cup limit outside the Final Battle.
 pub const CUP_LIMIT: u8 = 10;
-/// The price of a bought card and of a Final Battle crew die, and of a reroll.
-pub const CARD_PRICE: u16 = 2;
+/// The price of a Final Battle crew die, and of a reroll (a bought card's is in [`super::Rules`]).
 pub const DIE_PRICE: u16 = 2;
 pub const REROLL_PRICE: u16 = 1;
 /// Passing the Cursed Die costs this many regular dice.
