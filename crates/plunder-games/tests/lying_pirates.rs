@@ -583,6 +583,9 @@ fn random_games_end_and_conserve_dice_and_cards() {
                 let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
                 assert_eq!(regular + s.bag as u32, 50, "crew dice are conserved");
                 assert_eq!(s.cards.len(), 78);
+                if let Err(e) = g.check_invariants(&s) {
+                    panic!("{players} players, step {steps}: {e}");
+                }
                 assert!(Seat::all(s.seats()).all(|p| s.regular(p) >= 1 && s.cups.count(p) <= 10));
                 steps += 1;
             }
@@ -1781,4 +1784,21 @@ fn variant_mercy_of_the_sea_one_die_moves_two_tiles() {
     assert!(legal.contains(&Action::CatchUp { tiles: 4 }), "4 regular dice to spare, 4 tiles to the next ship");
     act(&g, &mut s, ANNE, Action::CatchUp { tiles: 3 });
     assert_eq!((s.progress[0], s.cups.count(ANNE)), (5, 3), "3 tiles cost 2 dice");
+}
+
+#[test]
+fn check_invariants_catches_lost_dice_and_cards() {
+    let g = game(3);
+    let s = table(&g);
+    assert_eq!(g.check_invariants(&s), Ok(()));
+    let mut lost = s.clone();
+    lost.bag -= 1;
+    assert!(g.check_invariants(&lost).is_err(), "a crew die vanished");
+    let mut two = s.clone();
+    two.take_special(ANNE, 1);
+    two.cups.gain_kind(JACK, 1, 0);
+    assert!(g.check_invariants(&two).is_err(), "the Pirate King in two cups");
+    let mut over = s.clone();
+    over.progress[0] = 15;
+    assert!(g.check_invariants(&over).is_err());
 }

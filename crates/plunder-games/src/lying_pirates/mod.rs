@@ -392,6 +392,7 @@ impl Game for LyingPirates {
             shown: cups,
             revealed: false,
             bag: CREW_DICE - crew * n as u8,
+            cup_limit: [CUP_LIMIT; 6],
             coins: [self.table.starting_coins; 6],
             progress: [0; 6],
             ring: self.spaces,
@@ -782,6 +783,40 @@ impl Game for LyingPirates {
 
     fn round(&self, s: &State) -> u32 {
         s.round.max(1)
+    }
+
+    /// Crew dice and cards are conserved; cups keep their limits and a regular die; each special die is in one cup
+    /// at most; the Final Battle's crew counts belong to its claimants.
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
+        if regular + s.bag as u32 != CREW_DICE as u32 {
+            return Err(format!("{regular} crew dice in cups and {} in the bag, not {CREW_DICE}", s.bag));
+        }
+        let deck: usize = self.deck.iter().map(|&(_, c)| c as usize).sum();
+        if s.cards.len() != deck {
+            return Err(format!("{} cards, not {deck}", s.cards.len()));
+        }
+        for p in Seat::all(s.seats()) {
+            if s.cups.count(p) > s.cup_limit[p.index()] {
+                return Err(format!("{p} holds {} dice, over its limit", s.cups.count(p)));
+            }
+            if s.regular(p) == 0 && s.cups.count(p) > 0 && s.specials(p) > 1 {
+                return Err(format!("{p} has no regular die but more than one special die"));
+            }
+            if s.progress[p.index()] > s.ring {
+                return Err(format!("{p} sailed past Start/End"));
+            }
+        }
+        for kind in 1..=4u8 {
+            let holders = Seat::all(s.seats()).filter(|&p| s.holds(p, kind)).count();
+            if holders > 1 {
+                return Err(format!("special die {kind} in {holders} cups"));
+            }
+        }
+        if Seat::all(s.seats()).any(|p| !s.claimants.contains(p) && s.fb_crew[p.index()] > 0) {
+            return Err("Final Battle crew outside the claimants".into());
+        }
+        Ok(())
     }
 
     fn facts(&self) -> Facts {

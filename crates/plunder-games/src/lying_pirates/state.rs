@@ -284,6 +284,8 @@ pub struct State {
     /// Whether the last call's cups are on show (until the next shake).
     pub revealed: bool,
     pub bag: u8,
+    /// Each cup's limit outside the Final Battle ([`CUP_LIMIT`], more for a captain's ability).
+    pub cup_limit: [u8; 6],
     pub coins: [u16; 6],
     pub progress: [u8; 6],
     pub ring: u8,
@@ -393,7 +395,7 @@ impl State {
     /// Gains up to `n` regular dice from the bag (cup limit, bag limit); returns how many came.
     pub fn gain_crew(&mut self, seat: Seat, n: u8) -> u8 {
         let mut gained = 0;
-        while gained < n && self.bag > 0 && self.cups.count(seat) < CUP_LIMIT {
+        while gained < n && self.bag > 0 && self.cups.count(seat) < self.cup_limit[seat.index()] {
             self.cups.gain(seat, 0);
             self.bag -= 1;
             gained += 1;
@@ -447,7 +449,7 @@ impl State {
         if let Some(holder) = self.holder_of(kind) {
             self.release(holder, kind);
         }
-        if self.cups.count(seat) >= CUP_LIMIT && self.regular(seat) > 0 {
+        if self.cups.count(seat) >= self.cup_limit[seat.index()] && self.regular(seat) > 0 {
             self.sacrifice(seat, 1);
         }
         self.cups.gain_kind(seat, kind, 0);
