@@ -1802,3 +1802,137 @@ fn check_invariants_catches_lost_dice_and_cards() {
     over.progress[0] = 15;
     assert!(g.check_invariants(&over).is_err());
 }
+
+// ---- Captains' abilities (option `captains`, one id per seat). ----
+
+/// Anne is `id`; Jack and Mary are the two captains without a colour rule that matter least here.
+fn captained(id: &str) -> LyingPirates {
+    let others: Vec<String> =
+        plunder_games::lying_pirates::captain_ids().unwrap().into_iter().filter(|c| c != id).take(2).collect();
+    let captains = vec![id.to_string(), others[0].clone(), others[1].clone()];
+    LyingPirates::new(Options { captains, ..Options::for_players(3) }).expect("valid captains")
+}
+
+#[test]
+fn captains_are_an_option_checked_seat_by_seat() {
+    let ids = plunder_games::lying_pirates::captain_ids().unwrap();
+    assert_eq!(ids.len(), 8, "the 8 Captain Coasters");
+    let with = |c: Vec<&str>| {
+        LyingPirates::new(Options { captains: c.into_iter().map(String::from).collect(), ..Options::for_players(3) })
+    };
+    assert!(with(vec!["barrelbelly", "old-gideon"]).is_err(), "one per seat");
+    assert!(with(vec!["barrelbelly", "barrelbelly", "old-gideon"]).is_err(), "each coaster once");
+    assert!(with(vec!["barrelbelly", "nobody", "old-gideon"]).is_err());
+    let config = conformance::Config { games: 2, determinize_every: 5, play_on_every: 40, ..Default::default() };
+    for first in [0, 3, 6] {
+        let c: Vec<String> = (0..3).map(|i| ids[(first + i) % 8].clone()).collect();
+        conformance::check_with(
+            &LyingPirates::new(Options { captains: c, ..Options::for_players(3) }).unwrap(),
+            config,
+        );
+    }
+}
+
+#[test]
+fn captain_barrelbelly_holds_twelve_dice() {
+    let g = captained("barrelbelly");
+    let mut s = table(&g);
+    assert_eq!(s.cup_limit[..3], [12, 10, 10]);
+    assert_eq!(s.gain_crew(ANNE, 9), 7, "up to 12");
+    assert_eq!(s.gain_crew(JACK, 9), 5, "others keep 10");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+}
+
+#[test]
+fn captain_silver_tongue_sal_rerolls_for_free() {
+    let g = captained("silver-tongue-sal");
+    let mut s = table(&g);
+    s.coins[0] = 0;
+    s.phase = Phase::SailRoll;
+    s.winner = Some(ANNE);
+    s.movers = SeatSet::only(ANNE);
+    supply_chance(&g, &mut s, &Chance::Sail { face: 1 }).unwrap();
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "sail".into() }));
+    act(&g, &mut s, ANNE, Action::Reroll);
+    assert_eq!(s.coins[0], 0, "no coin paid");
+}
+
+#[test]
+fn captain_dead_eye_dara_is_stronger_in_duels() {
+    let g = captained("dead-eye-dara");
+    let (_, s) = {
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "boarding-party");
+        action_window(&g, &mut s, ANNE);
+        act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        advance(&g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], |s| s.window.is_empty() && !s.run.active());
+        ((), s)
+    };
+    assert_eq!(s.battle.ranks[0], 3, "her Single counts as a Double in a duel");
+    let (_, plain) = card("boarding-party", Some(JACK), &[battle(ANNE, S1), battle(JACK, D)]);
+    assert_eq!((plain.cups.count(ANNE), plain.cups.count(JACK)), (4, 6), "without her, Anne loses");
+}
+
+#[test]
+fn captain_quartermaster_quill_buys_cards_for_one_coin() {
+    let g = captained("quartermaster-quill");
+    let mut s = table(&g);
+    s.coins[..2].copy_from_slice(&[1, 1]);
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, JACK, Action::Buy) || s.window.holder() != Some(JACK));
+    act(&g, &mut s, ANNE, Action::Buy);
+    assert_eq!(s.coins[0], 0);
+}
+
+#[test]
+fn captain_old_gideon_starts_with_the_ghost_die() {
+    let s = captained("old-gideon").initial_state();
+    assert!(s.holds(ANNE, 3));
+    assert_eq!((s.cups.count(ANNE), s.regular(ANNE)), (6, 5));
+}
+
+#[test]
+fn captain_bloody_bess_gains_a_coin_more_when_she_wins_the_bet() {
+    let g = captained("bloody-bess");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 6));
+    act(&g, &mut s, JACK, bet(4, 5));
+    act(&g, &mut s, MARY, Action::Liar);
+    assert_eq!(s.winner, Some(MARY));
+    assert_eq!(s.coins[2], 3, "Mary, no captain ability: 1 coin");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    assert_eq!(s.winner, Some(ANNE));
+    assert_eq!(s.coins[0], 4, "Bess: 1 + 1 coins");
+}
+
+#[test]
+fn captain_navigator_nell_moves_one_tile_once_per_game() {
+    let g = captained("navigator-nell");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Ability);
+    assert_eq!(s.progress[0], 6);
+    assert!(s.gold_used.is_empty() && s.silver_used.is_empty(), "not a card");
+    advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
+    assert!(refused(&g, &s, ANNE, Action::Ability), "once per game");
+    assert!(refused(&g, &s, JACK, Action::Ability));
+    assert_eq!(view(&g, &s, JACK).abilities_used, vec![ANNE]);
+}
+
+#[test]
+fn captain_hexmaster_hook_passes_the_curse_for_one_crew() {
+    let g = captained("hexmaster-hook");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.take_special(ANNE, 4);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::PassCurse { to: JACK });
+    assert!(s.holds(JACK, 4));
+    assert_eq!(s.regular(ANNE), 4, "1 crew, not 2");
+}

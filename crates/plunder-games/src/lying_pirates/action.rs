@@ -47,6 +47,8 @@ pub enum Action {
     /// Pass in every window for the rest of the phase (the Sail Phase's two windows, the Action window, one
     /// window of the Final Battle).
     AutoPass,
+    /// Use one's captain's once-per-game ability (not a card).
+    Ability,
     /// Pick a captain for an effect.
     Pick {
         seat: Seat,
@@ -99,6 +101,7 @@ impl fmt::Display for Action {
             Action::Play { card, target: None } => write!(f, "play card {card}"),
             Action::Buy => f.write_str("buy a card"),
             Action::PassCurse { to } => write!(f, "pass the Cursed Die to {to}"),
+            Action::Ability => f.write_str("use the captain's ability"),
             Action::Pass => f.write_str("pass"),
             Action::AutoPass => f.write_str("auto-pass this phase"),
             Action::Pick { seat } => write!(f, "pick {seat}"),

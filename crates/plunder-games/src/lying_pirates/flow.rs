@@ -316,14 +316,14 @@ impl LyingPirates {
         s.winner = Some(winner);
         s.movers = movers;
         s.token = winner;
-        s.coins[winner.index()] += 1;
+        s.coins[winner.index()] += 1 + self.abilities[winner.index()].betting_win_coins;
         s.sail = 0;
         s.phase = Phase::SailRoll;
     }
 
     /// Whether `seat` may pay for its reroll now.
     pub(crate) fn may_reroll(&self, s: &State, seat: Seat) -> bool {
-        !s.rerolled.contains(seat) && s.coins[seat.index()] >= REROLL_PRICE
+        !s.rerolled.contains(seat) && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price
     }
 
     /// The Sail Die fell: offer the winner its reroll, or sail.
@@ -554,7 +554,8 @@ impl LyingPirates {
 
     /// A Battle Die fell for the next seat of the roll.
     pub(crate) fn battle_die(&self, s: &mut State, seat: Seat, rank: u8) {
-        let shift = u8::from(s.up.contains(seat)) as i8 - u8::from(s.down.contains(seat)) as i8;
+        let duel = if s.battle.contenders.len() == 2 { self.abilities[seat.index()].duel_bonus as i8 } else { 0 };
+        let shift = u8::from(s.up.contains(seat)) as i8 - u8::from(s.down.contains(seat)) as i8 + duel;
         s.battle.faces[seat.index()] = rank;
         s.battle.ranks[seat.index()] = (rank as i8 + shift).clamp(1, 3) as u8;
         s.battle.to_roll.remove(seat);

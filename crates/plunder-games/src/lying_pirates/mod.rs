@@ -27,6 +27,7 @@
 
 mod action;
 mod bot;
+mod captains;
 pub mod content;
 mod effects;
 mod flow;
@@ -38,6 +39,7 @@ mod view;
 
 pub use action::{face_name, Action, BattleFace, Chance, BLANK, SKULL};
 pub use bot::Captain;
+pub use captains::{captain_ids, Ability};
 pub use content::{Content, Metal, Node};
 pub use flow::CursedCount;
 pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
@@ -70,6 +72,8 @@ pub struct LyingPirates {
     pub(crate) cards_per_player: u8,
     /// The rule parameters after the variant cards.
     pub table: Rules,
+    /// Each seat's captain's ability (the basic rules without option `captains`).
+    pub abilities: [Ability; 6],
 }
 
 /// A crew die's faces by kind, as (face, sixths).
@@ -222,10 +226,16 @@ impl LyingPirates {
         if s.phase == Phase::FinalWindow {
             return;
         }
-        if s.coins[seat.index()] >= self.table.card_price && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
+        if s.coins[seat.index()] >= self.card_price(seat) && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
             f(Action::Buy);
         }
-        if empty_stack && s.holds(seat, Special::Cursed as u8) && s.regular(seat) > CURSE_PASS_COST {
+        if empty_stack && self.abilities[seat.index()].once_move != 0 && !s.ability_used.contains(seat) {
+            f(Action::Ability);
+        }
+        if empty_stack
+            && s.holds(seat, Special::Cursed as u8)
+            && s.regular(seat) > self.abilities[seat.index()].curse_pass_cost
+        {
             for to in Seat::all(s.seats()) {
                 if to != seat && !(self.action_phase(s) && s.progress[to.index()] == 0) {
                     f(Action::PassCurse { to });
@@ -308,6 +318,12 @@ impl LyingPirates {
         }
     }
 
+    /// What a card costs `seat` to buy: the table's price, or its captain's if cheaper.
+    fn card_price(&self, seat: Seat) -> u16 {
+        let table = self.table.card_price;
+        self.abilities[seat.index()].card_price.map_or(table, |p| p.min(table))
+    }
+
     fn draw_card(&self, s: &mut State, card: u8) {
         let (seat, n) = s.draw;
         let _ = s.cards.draw(DECK, card, hand(seat));
@@ -356,7 +372,8 @@ impl Game for LyingPirates {
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
         let table = Rules::with_variants(&options.variants)?;
-        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player, table })
+        let abilities = captains::abilities(&options.captains, options.players as usize)?;
+        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player, table, abilities })
     }
 
     fn options(&self) -> &Options {
@@ -383,7 +400,7 @@ impl Game for LyingPirates {
             layout[..self.layout.len()].copy_from_slice(&self.layout);
         }
         let crew = self.table.starting_crew;
-        let cups = Cups::new(&vec![crew; n]);
+        let cups = Cups::<MAX_CUP>::new(&vec![crew; n]);
         let mut s = State {
             phase: if placement { Phase::TileDeal } else { Phase::Deal },
             round: 0,
@@ -392,7 +409,7 @@ impl Game for LyingPirates {
             shown: cups,
             revealed: false,
             bag: CREW_DICE - crew * n as u8,
-            cup_limit: [CUP_LIMIT; 6],
+            cup_limit: self.abilities.map(|a| a.cup_limit),
             coins: [self.table.starting_coins; 6],
             progress: [0; 6],
             ring: self.spaces,
@@ -424,6 +441,7 @@ impl Game for LyingPirates {
             up: SeatSet::EMPTY,
             down: SeatSet::EMPTY,
             ward: SeatSet::EMPTY,
+            ability_used: SeatSet::EMPTY,
             spy_next: [(NONE, 0); 6],
             spying: [(NONE, 0); 6],
             run: Run::idle(),
@@ -441,6 +459,11 @@ impl Game for LyingPirates {
             battles: 0,
             winners: SeatSet::EMPTY,
         };
+        for seat in Seat::all(n) {
+            if let Some(kind) = self.abilities[seat.index()].setup_special {
+                s.take_special(seat, kind);
+            }
+        }
         self.settle(&mut s);
         s
     }
@@ -505,7 +528,7 @@ impl Game for LyingPirates {
             Action::Reroll | Action::Keep => {
                 let reroll = *action == Action::Reroll;
                 if reroll {
-                    s.coins[seat.index()] -= REROLL_PRICE;
+                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price;
                     s.rerolled.insert(seat);
                 }
                 match s.offer {
@@ -577,13 +600,18 @@ impl Game for LyingPirates {
                 let _ = s.window.respond(seat, item);
             }
             Action::Buy => {
-                s.coins[seat.index()] -= self.table.card_price;
+                s.coins[seat.index()] -= self.card_price(seat);
                 s.draw = (seat, 1);
                 let _ = s.window.act(seat);
             }
             Action::PassCurse { to } => {
-                s.sacrifice(seat, CURSE_PASS_COST);
+                s.sacrifice(seat, self.abilities[seat.index()].curse_pass_cost);
                 s.take_special(to, Special::Cursed as u8);
+                let _ = s.window.act(seat);
+            }
+            Action::Ability => {
+                s.ability_used.insert(seat);
+                self.move_ship(s, seat, self.abilities[seat.index()].once_move);
                 let _ = s.window.act(seat);
             }
             Action::Pass => {
@@ -834,6 +862,7 @@ impl Game for LyingPirates {
             utility: Utility::ConstantSum { total: 1.0 },
             // The setup: 21 tiles dealt, at most 20 placed.
             max_steps: 60
+                + players
                 + 2 * TILE_SLOTS
                 + rounds * ROUND_STEPS * players
                 + (coins / self.table.card_price as u64 + crew / CURSE_PASS_COST as u64) * per_change

@@ -61,6 +61,8 @@ pub struct Options {
     pub map: MapSize,
     pub setup: Setup,
     pub deck: DeckChoice,
+    /// Captains by seat (ids from `captains.json`), each with its ability; empty: no abilities.
+    pub captains: Vec<String>,
     /// Variant cards in play (ids from `variants.json`).
     pub variants: Vec<String>,
     /// The card draft (Setup step 6), played after the deal unless the setup is the first game's.
@@ -77,6 +79,7 @@ impl Default for Options {
             setup: Setup::FirstGame,
             deck: DeckChoice::Full,
             variants: Vec::new(),
+            captains: Vec::new(),
             draft: true,
             max_rounds: 200,
         }

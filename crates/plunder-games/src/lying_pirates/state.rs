@@ -31,6 +31,8 @@ pub const DRAFT_PASSES: [u8; 3] = [3, 2, 1];
 
 /// The 50 Crew Dice of the box.
 pub const CREW_DICE: u8 = 50;
+/// Room in a cup: the largest limit a captain's ability gives (Barrelbelly's 12).
+pub const MAX_CUP: usize = 12;
 /// The cup limit outside the Final Battle.
 pub const CUP_LIMIT: u8 = 10;
 /// The price of a Final Battle crew die, and of a reroll (a bought card's is in [`super::Rules`]).
@@ -278,9 +280,9 @@ pub struct State {
     pub round: u32,
     pub players: u8,
     /// Every cup: dice kinds always; faces valid after the shake.
-    pub cups: Cups,
+    pub cups: Cups<MAX_CUP>,
     /// The cups as the last call showed them.
-    pub shown: Cups,
+    pub shown: Cups<MAX_CUP>,
     /// Whether the last call's cups are on show (until the next shake).
     pub revealed: bool,
     pub bag: u8,
@@ -325,6 +327,8 @@ pub struct State {
     pub up: SeatSet,
     pub down: SeatSet,
     pub ward: SeatSet,
+    /// Captains who have used their once-per-game ability.
+    pub ability_used: SeatSet,
     /// Spyglass: (whose cup, how many dice) each captain looks into in the next Betting Phase, and in this one
     /// ([`NONE`] for nobody). The spy sees the first dice of that cup in cup order once the shake is over.
     pub spy_next: [(u8, u8); 6],
@@ -396,7 +400,9 @@ impl State {
     pub fn gain_crew(&mut self, seat: Seat, n: u8) -> u8 {
         let mut gained = 0;
         while gained < n && self.bag > 0 && self.cups.count(seat) < self.cup_limit[seat.index()] {
-            self.cups.gain(seat, 0);
+            if !self.cups.gain(seat, 0) {
+                break;
+            }
             self.bag -= 1;
             gained += 1;
         }

@@ -205,6 +205,8 @@ impl Narrate for LyingPirates {
                 "draft",
                 "true: the card draft after the deal (3, 2, then 1 card passed left at once); not in a first game",
             ),
+            ("variants", "variant cards in play, ids from variants.json (e.g. [\"black-market\"]); Instant Death is not yet playable"),
+            ("captains", "one captain id per seat from captains.json (e.g. [\"barrelbelly\", \"old-gideon\", ...]), each with its ability; [] for none"),
             ("max_rounds", "safety stop: after this many rounds the ship farthest ahead wins"),
         ]
     }

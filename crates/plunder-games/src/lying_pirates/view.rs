@@ -53,6 +53,11 @@ pub enum Question {
 pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub viewer: Option<Seat>,
+    /// Each seat's captain (option `captains`), and who has used a once-per-game ability.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub captains: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities_used: Vec<Seat>,
     pub phase: Phase,
     pub round: u32,
     pub ring: u8,
@@ -167,6 +172,8 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
     let window_open = matches!(s.phase, Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow);
     View {
         viewer: me,
+        captains: game.options.captains.clone(),
+        abilities_used: s.ability_used.iter().collect(),
         phase: s.phase,
         round: s.round,
         ring: s.ring,
