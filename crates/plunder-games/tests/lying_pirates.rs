@@ -1870,6 +1870,13 @@ fn captain_dead_eye_dara_is_stronger_in_duels() {
         ((), s)
     };
     assert_eq!(s.battle.ranks[0], 3, "her Single counts as a Double in a duel");
+    let (_, final_two) = {
+        let (_, mut s) = final_table();
+        s.fb_crew[..3].copy_from_slice(&[2, 0, 2]);
+        advance(&g, &mut s, &[battle(ANNE, K), battle(Seat(2), D)], |s| s.battles == 1);
+        ((), s)
+    };
+    assert_eq!(final_two.fb_crew[0], 1, "no bonus in the Final Battle: her Skull loses");
     let (_, plain) = card("boarding-party", Some(JACK), &[battle(ANNE, S1), battle(JACK, D)]);
     assert_eq!((plain.cups.count(ANNE), plain.cups.count(JACK)), (4, 6), "without her, Anne loses");
 }
