@@ -582,7 +582,10 @@ fn random_games_end_and_conserve_dice_and_cards() {
                 }
                 let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
                 assert_eq!(regular + s.bag as u32, 50, "crew dice are conserved");
-                assert_eq!(s.cards.len(), 53);
+                assert_eq!(s.cards.len(), 78);
+                if let Err(e) = g.check_invariants(&s) {
+                    panic!("{players} players, step {steps}: {e}");
+                }
                 assert!(Seat::all(s.seats()).all(|p| s.regular(p) >= 1 && s.cups.count(p) <= 10));
                 steps += 1;
             }
@@ -639,8 +642,8 @@ fn the_captain_bot_beats_random() {
 fn bad_options_and_bad_data_are_refused() {
     assert!(LyingPirates::new(Options::for_players(2)).is_err(), "Phantom mode is issue #9");
     assert!(LyingPirates::new(Options::for_players(7)).is_err());
-    let full = Options { deck: plunder_games::lying_pirates::DeckChoice::Full, ..Options::default() };
-    assert!(LyingPirates::new(full).is_err());
+    let starter = Options { deck: plunder_games::lying_pirates::DeckChoice::Starter, ..Options::default() };
+    assert!(LyingPirates::new(starter).is_ok());
     use plunder_games::lying_pirates::content::{Content, CARDS_JSON, MAP_JSON, TILES_JSON};
     let unbound = TILES_JSON.replacen(
         "\"who\": \"self\",\n            \"amount\": -2",
@@ -858,13 +861,13 @@ fn tile_smugglers_market_sells_two_cards_at_one_coin() {
 }
 
 #[test]
-fn every_tile_and_every_starter_card_has_a_test_here() {
+fn every_tile_and_every_card_has_a_test_here() {
     let source = include_str!("lying_pirates.rs");
     let g = game(3);
     for tile in &g.content.tiles {
         assert!(source.contains(&format!("fn tile_{}_", tile.id.replace('-', "_"))), "no test for tile {}", tile.id);
     }
-    for card in g.content.cards.iter().filter(|c| c.starter) {
+    for card in &g.content.cards {
         assert!(source.contains(&format!("fn card_{}_", card.id.replace('-', "_"))), "no test for card {}", card.id);
     }
 }
@@ -966,8 +969,15 @@ fn card_recruit_gains_a_crew() {
 #[test]
 fn card_treasure_map_coins_or_a_card() {
     assert_eq!(card("treasure-map", None, &[roll(Treasure, true)]).1.coins[0], 5);
-    let (_, s) = card("treasure-map", None, &[roll(Treasure, false)]);
+    let (g, mut s) = card("treasure-map", None, &[roll(Treasure, false)]);
     assert_eq!(s.draw, (ANNE, 1));
+    let hand_before = s.cards.count(hand(ANNE));
+    let drawn = s.cards.kind(s.cards.cards_in(DECK).next().unwrap());
+    supply_chance(&g, &mut s, &Chance::Card { card: drawn }).unwrap();
+    assert_eq!(s.cards.count(hand(ANNE)), hand_before + 1);
+    let map = g.card_kind("treasure-map").unwrap();
+    assert_eq!(s.cards.top(DISCARD).map(|c| s.cards.kind(c)), Some(map), "the card left the stack");
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)), "and is not resolved again");
 }
 
 #[test]
@@ -981,6 +991,278 @@ fn card_holy_water_returns_the_cursed_die() {
     advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
     assert!(!s.holds(ANNE, 4));
     assert_eq!(s.coins[0], 3);
+}
+
+// ---- Every other card of the full deck. ----
+
+/// Like [`card`], with the ships at `at` (Anne, Jack, Mary) and in window `phase` (Sail windows hold gold only).
+fn card_at(id: &str, at: [u8; 3], phase: Phase, target: Option<Seat>, script: &[Chance]) -> (LyingPirates, State) {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&at);
+    let kind = give(&g, &mut s, ANNE, id);
+    s.token = ANNE;
+    g.open_window(&mut s, phase);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target });
+    advance(&g, &mut s, script, |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    (g, s)
+}
+
+#[test]
+fn card_full_sail_moves_two() {
+    assert_eq!(card("full-sail", None, &[]).1.progress[0], 7);
+    let (_, s) = card_at("full-sail", [13, 4, 6], Phase::SailSecond, None, &[]);
+    assert_eq!(s.progress[0], 14, "movement stops on Start/End");
+    assert_eq!(card_at("full-sail", [12, 4, 6], Phase::Action, None, &[]).1.progress[0], 12, "no End Game now");
+}
+
+#[test]
+fn card_ghost_wind_moves_three_and_drop_anchor_cannot_answer_it() {
+    assert_eq!(card("ghost-wind", None, &[]).1.progress[0], 8);
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let wind = give(&g, &mut s, ANNE, "ghost-wind");
+    let anchor = give(&g, &mut s, JACK, "drop-anchor");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: wind, target: None });
+    assert_eq!(s.window.holder(), Some(JACK));
+    assert!(refused(&g, &s, JACK, Action::Play { card: anchor, target: None }), "it does not move Jack's ship");
+}
+
+#[test]
+fn card_chart_the_course_takes_the_token_either_side_up() {
+    let g = game(3);
+    let mut s = table(&g);
+    let chart = give(&g, &mut s, ANNE, "chart-the-course");
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Pass);
+    act(&g, &mut s, MARY, Action::Pass);
+    act(&g, &mut s, ANNE, Action::Play { card: chart, target: None });
+    advance(&g, &mut s, &[], |s| s.run.active() && view(&g, s, ANNE).question.is_some());
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Choose { seat: ANNE, options: 2 }));
+    act(&g, &mut s, ANNE, Action::Choose { option: 1 });
+    assert_eq!((s.token, s.clockwise), (ANNE, false), "Anne holds it, counter-clockwise");
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(1, 2));
+    assert_eq!(s.to_bet, MARY, "the betting goes counter-clockwise from Anne");
+}
+
+#[test]
+fn card_last_stand_wards_off_the_next_loss() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let stand = give(&g, &mut s, ANNE, "last-stand");
+    let m1 = give(&g, &mut s, JACK, "mutiny");
+    give(&g, &mut s, MARY, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: stand, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    act(&g, &mut s, ANNE, Action::Pass);
+    act(&g, &mut s, JACK, Action::Play { card: m1, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE));
+    assert_eq!(s.cups.count(ANNE), 5, "the ward takes the first loss");
+    act(&g, &mut s, ANNE, Action::Pass);
+    act(&g, &mut s, JACK, Action::Pass);
+    act(&g, &mut s, MARY, Action::Play { card: m1, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!(s.cups.count(ANNE), 4, "the second loss that round applies");
+    // The Final Battle: Anne's Skull costs her nothing while the ward lasts.
+    let (g, mut s) = final_table();
+    give(&g, &mut s, ANNE, "last-stand");
+    let stand = g.card_kind("last-stand").unwrap();
+    act(&g, &mut s, ANNE, Action::Play { card: stand, target: None });
+    let jack = Seat(2);
+    advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, D), battle(jack, D)], |s| s.battles == 1);
+    assert_eq!(&s.fb_crew[..3], &[2, 2, 1], "the ward took Anne's Skull");
+    advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, D), battle(jack, D)], |s| s.battles == 2);
+    assert_eq!(&s.fb_crew[..3], &[1, 2, 1], "used once");
+}
+
+#[test]
+fn card_shore_leave_activates_the_tile_again() {
+    let g = game(3);
+    let treasure = g.content.tile_index("buried-treasure").unwrap();
+    let at = (1..14).find(|&p| g.tile_at(&g.initial_state(), p) == treasure).expect("on the first-game map");
+    let (_, s) = card_at("shore-leave", [at, 4, 6], Phase::SailSecond, None, &[roll(Treasure, true)]);
+    assert_eq!(s.coins[0], 5, "the Treasure Die again: X, 3 coins");
+    let (_, s) = card_at("shore-leave", [0, 4, 6], Phase::Action, None, &[]);
+    assert_eq!((s.coins[0], s.progress[0]), (2, 0), "Start/End has no event");
+}
+
+#[test]
+fn card_marooned_the_duel_loser_misses_the_next_betting_phase() {
+    let (_, s) = card("marooned", Some(JACK), &[battle(ANNE, D), battle(JACK, S1)]);
+    assert_eq!(s.sit_out_next, SeatSet::only(JACK));
+    let (g, mut s) = card("marooned", Some(JACK), &[battle(ANNE, K), battle(JACK, S1)]);
+    assert_eq!(s.sit_out_next, SeatSet::only(ANNE));
+    g.begin_round(&mut s);
+    assert!(!s.in_phase.contains(ANNE), "her dice do not count and she does not sail");
+}
+
+#[test]
+fn card_black_spot_hands_over_the_cursed_die() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(ANNE, 4);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let spot = give(&g, &mut s, ANNE, "black-spot");
+    s.gain_crew(JACK, 5);
+    assert_eq!(s.cups.count(JACK), 10);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: spot, target: Some(JACK) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert!(s.holds(JACK, 4) && !s.holds(ANNE, 4));
+    assert_eq!((s.cups.count(JACK), s.regular(JACK)), (10, 9), "at the limit a regular die makes room");
+}
+
+#[test]
+fn card_spyglass_shows_two_of_the_targets_dice_next_betting_phase() {
+    let (g, mut s) = card("spyglass", Some(JACK), &[]);
+    assert_eq!(view(&g, &s, ANNE).spied, None, "not before the next Betting Phase");
+    let mut sitting = s.clone();
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]]);
+    let spied = view(&g, &s, ANNE).spied.expect("Anne looks into Jack's cup");
+    assert_eq!((spied.seat, spied.faces), (JACK, vec![6, 5]));
+    assert_eq!(view(&g, &s, MARY).spied, None);
+    assert_eq!(view(&g, &s, JACK).spied, None);
+    assert_eq!(g.view(&s, Viewer::Spectator).spied, None);
+    let mut rng = Rng::seeded(4);
+    for _ in 0..10 {
+        let d = g.determinize(&s, ANNE, &mut rng);
+        assert_eq!(&d.cups.dice_of(JACK)[..2], &[6, 5], "a determinization keeps what Anne saw");
+    }
+    // The next round shows nothing more.
+    act(&g, &mut s, ANNE, bet(1, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    let mut s2 = s.clone();
+    while s2.round == s.round {
+        let Status::Decide(d) = g.status(&s2) else {
+            let mut rng = Rng::seeded(1);
+            let c = g.sample_chance(&s2, &mut rng);
+            supply_chance(&g, &mut s2, &c).unwrap();
+            continue;
+        };
+        let seat = d.lowest().unwrap();
+        let mut legal = Vec::new();
+        g.legal_actions(&s2, seat, &mut legal);
+        let a = if legal.contains(&Action::AutoPass) { Action::AutoPass } else { legal[0] };
+        act(&g, &mut s2, seat, a);
+    }
+    assert_eq!(view(&g, &s2, ANNE).spied, None);
+    // Jack sits out that Betting Phase: nothing is shown.
+    sitting.sit_out_next.insert(JACK);
+    g.begin_round(&mut sitting);
+    shake(&g, &mut sitting, &[&[2; 5], &[], &[4; 5]]);
+    assert_eq!(view(&g, &sitting, ANNE).spied, None);
+}
+
+#[test]
+fn card_cannon_volley_fires_on_every_ship_within_one() {
+    let g = game(4);
+    let mut s = table(&g);
+    s.progress[..4].copy_from_slice(&[6, 6, 5, 9]);
+    let kind = give(&g, &mut s, ANNE, "cannon-volley");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    let script = [roll(Pirate, true), roll(Pirate, true)];
+    advance(&g, &mut s, &script, |s| s.window.is_empty() && !s.run.active());
+    let counts: Vec<u8> = Seat::all(4).map(|p| s.cups.count(p)).collect();
+    assert_eq!(counts, vec![5, 4, 4, 5], "Jack and Mary lose 1 crew each; the fourth ship is out of range");
+}
+
+#[test]
+fn card_tow_line_swaps_with_the_ship_just_ahead() {
+    let (_, s) = card("tow-line", Some(MARY), &[]);
+    assert_eq!(&s.progress[..3], &[6, 4, 5]);
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 7]);
+    let tow = give(&g, &mut s, ANNE, "tow-line");
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: tow, target: Some(MARY) }), "2 ahead");
+    assert!(refused(&g, &s, ANNE, Action::Play { card: tow, target: Some(JACK) }), "behind");
+    let s = answered_at("tow-line", "drop-anchor", [5, 6, 2]);
+    assert_eq!(&s.progress[..3], &[5, 6, 2], "Drop Anchor: no swap");
+}
+
+#[test]
+fn card_riptide_moves_me_on_and_another_back() {
+    let (_, s) = card("riptide", Some(JACK), &[]);
+    assert_eq!(&s.progress[..3], &[6, 3, 6]);
+    let s = answered_at("riptide", "drop-anchor", [6, 5, 2]);
+    assert_eq!(&s.progress[..3], &[7, 5, 2], "Jack's anchor keeps his ship; Anne still moves");
+}
+
+#[test]
+fn card_shanghai_takes_a_crew_from_a_ship_within_two() {
+    let (_, s) = card("shanghai", Some(JACK), &[]);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (6, 4));
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 8, 6]);
+    let kind = give(&g, &mut s, ANNE, "shanghai");
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Play { card: kind, target: Some(JACK) }), "3 tiles away");
+}
+
+#[test]
+fn card_mermaids_kiss_takes_the_mermaid() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(JACK, 2);
+    let kind = give(&g, &mut s, ANNE, "mermaids-kiss");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert!(s.holds(ANNE, 2) && !s.holds(JACK, 2));
+    assert_eq!(s.cups.count(JACK), 5);
+}
+
+#[test]
+fn card_pirate_kings_favour_takes_the_pirate_king() {
+    let (_, s) = card("pirate-kings-favour", None, &[]);
+    assert!(s.holds(ANNE, 1));
+    assert_eq!(s.cups.count(ANNE), 6);
+}
+
+#[test]
+fn card_ghost_crew_takes_the_ghost() {
+    let (_, s) = card("ghost-crew", None, &[]);
+    assert!(s.holds(ANNE, 3));
+}
+
+#[test]
+fn card_mercenaries_two_coins_for_two_crew() {
+    let (g, mut s) = card("mercenaries", None, &[]);
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Pay { seat: ANNE, coins: 2 }));
+    act(&g, &mut s, ANNE, Action::Pay);
+    assert_eq!((s.coins[0], s.cups.count(ANNE)), (0, 7));
+    let g = game(3);
+    let mut s = table(&g);
+    s.coins[0] = 1;
+    let kind = give(&g, &mut s, ANNE, "mercenaries");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.coins[0], s.cups.count(ANNE)), (1, 5), "no payment offered: nothing happens");
+}
+
+/// Anne (priority) plays `attack` on Jack with the ships at `at`; Jack answers with `answer`.
+fn answered_at(attack: &str, answer: &str, at: [u8; 3]) -> State {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&at);
+    let a = give(&g, &mut s, ANNE, attack);
+    let r = give(&g, &mut s, JACK, answer);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: a, target: Some(JACK) });
+    act(&g, &mut s, JACK, Action::Play { card: r, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    s
 }
 
 /// Jack (priority) plays `attack` on Anne; Anne answers with `answer`.
@@ -1137,6 +1419,13 @@ fn setup_start_end_holder_takes_the_token_places_first_and_opens_the_betting() {
         supply_chance(&g, &mut s, &c).unwrap();
     }
     assert!(Seat::all(4).all(|p| s.cards.count(hand(p)) == 6), "6 cards each on the base map");
+    // Then the card draft.
+    for k in [3, 2, 1] {
+        for p in Seat::all(4) {
+            let pick = first_cards(&s, p, k);
+            act(&g, &mut s, p, pick);
+        }
+    }
     shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5], &[5; 5]]);
     assert_eq!(g.status(&s), Status::Decide(SeatSet::only(MARY)), "whoever was dealt Start/End bets first (FAQ)");
 }
@@ -1200,4 +1489,457 @@ fn setup_determinize_keeps_own_tiles_and_counts() {
         moved |= d.tiles_held != s.tiles_held;
     }
     assert!(moved, "the hidden tiles are resampled");
+}
+
+// ---- The card draft (Setup step 6; option `draft`, with `setup: "placement"`). ----
+
+/// A placement game dealt and placed, its cards dealt from `seed`: the draft is due.
+fn drafting(players: u8, map: plunder_games::lying_pirates::MapSize, seed: u64) -> (LyingPirates, State) {
+    let g = placement_game(players, map);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(0));
+    place_all(&g, &mut s);
+    let mut rng = Rng::seeded(seed);
+    while s.phase == Phase::Deal {
+        let c = g.sample_chance(&s, &mut rng);
+        supply_chance(&g, &mut s, &c).unwrap();
+    }
+    (g, s)
+}
+
+/// The first `k` cards of `seat`'s hand, as a draft choice.
+fn first_cards(s: &State, seat: Seat, k: usize) -> Action {
+    let mut kinds: Vec<u8> = s.cards.cards_in(hand(seat)).map(|id| s.cards.kind(id)).collect();
+    kinds.sort_unstable();
+    let mut cards = [None; 3];
+    for (i, k) in kinds.into_iter().take(k).enumerate() {
+        cards[i] = Some(k);
+    }
+    Action::Draft { cards }
+}
+
+fn kinds_of(s: &State, seat: Seat) -> Vec<u8> {
+    let mut v: Vec<u8> = s.cards.cards_in(hand(seat)).map(|id| s.cards.kind(id)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// "Players perform their actions in each round of the card draft simultaneously": three rounds passing 3, 2 and
+/// 1 cards to the left, chosen from the whole hand; 6 cards each on the base map, 7 on the extended map.
+#[test]
+fn draft_three_simultaneous_rounds_pass_three_two_one_to_the_left() {
+    use plunder_games::lying_pirates::MapSize;
+    let (g, mut s) = drafting(3, MapSize::Base, 7);
+    assert_eq!(s.phase, Phase::Draft);
+    assert!(Seat::all(3).all(|p| s.cards.count(hand(p)) == 6));
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::first(3)), "everyone chooses at once");
+    for (round, k) in [3usize, 2, 1].into_iter().enumerate() {
+        assert_eq!(view(&g, &s, ANNE).draft_pass, Some(k as u8));
+        let mut legal = Vec::new();
+        g.legal_actions(&s, JACK, &mut legal);
+        assert!(legal.iter().all(|a| matches!(a, Action::Draft { cards } if cards.iter().flatten().count() == k)));
+        let hands: Vec<Vec<u8>> = Seat::all(3).map(|p| kinds_of(&s, p)).collect();
+        let picks: Vec<Action> = Seat::all(3).map(|p| first_cards(&s, p, k)).collect();
+        // Mary, Anne, then Jack: the order of the commitments does not matter.
+        for p in [MARY, ANNE, JACK] {
+            act(&g, &mut s, p, picks[p.index()]);
+            if p != JACK {
+                assert_eq!(kinds_of(&s, p), hands[p.index()], "nothing moves until everyone has chosen");
+                assert!(refused(&g, &s, p, picks[p.index()]), "one choice per round");
+            }
+        }
+        for p in Seat::all(3) {
+            let right = Seat((p.0 + 2) % 3);
+            let Action::Draft { cards } = picks[p.index()] else { unreachable!() };
+            let Action::Draft { cards: from_right } = picks[right.index()] else { unreachable!() };
+            let mut expected = hands[p.index()].clone();
+            for c in cards.iter().flatten() {
+                expected.remove(expected.iter().position(|x| x == c).unwrap());
+            }
+            expected.extend(from_right.iter().flatten());
+            expected.sort_unstable();
+            assert_eq!(kinds_of(&s, p), expected, "round {round}: {p} passed {k} left and got {k} from the right");
+        }
+    }
+    assert_eq!(s.phase, Phase::Shake, "after three rounds the first Betting Phase begins");
+    let (_, s) = drafting(3, MapSize::Extended, 7);
+    assert!(Seat::all(3).all(|p| s.cards.count(hand(p)) == 7), "7 cards each on the extended map");
+}
+
+/// A card I passed is known to me in my neighbour's hand, in my view and in every determinization of mine; what
+/// the others chose stays hidden until everyone has chosen, and the others' unseen cards are redealt.
+#[test]
+fn draft_passed_cards_stay_known_to_the_passer_and_choices_stay_hidden() {
+    use plunder_games::lying_pirates::MapSize;
+    let (g, mut s) = drafting(3, MapSize::Base, 11);
+    let anne_pick = first_cards(&s, ANNE, 3);
+    let Action::Draft { cards: passed } = anne_pick else { unreachable!() };
+    let passed: Vec<u8> = passed.iter().flatten().copied().collect();
+    // Jack commits first: Anne and Mary see that he has chosen, not what.
+    let before_anne = view(&g, &s, ANNE);
+    let mut other = s.clone();
+    let pick = first_cards(&s, JACK, 3);
+    act(&g, &mut s, JACK, pick);
+    let mut legal = Vec::new();
+    g.legal_actions(&other, JACK, &mut legal);
+    let different = *legal.iter().rev().find(|&&a| a != first_cards(&other, JACK, 3)).unwrap();
+    act(&g, &mut other, JACK, different);
+    assert_eq!(view(&g, &s, ANNE), view(&g, &other, ANNE), "Jack's choice is hidden from Anne");
+    assert_eq!(g.view(&s, Viewer::Spectator), g.view(&other, Viewer::Spectator));
+    assert_ne!(view(&g, &s, ANNE), before_anne, "but that he has chosen is public");
+    assert_eq!(view(&g, &s, ANNE).committed, vec![JACK]);
+    assert_eq!(view(&g, &s, JACK).my_draft.len(), 3, "Jack sees his own choice");
+    act(&g, &mut s, ANNE, anne_pick);
+    let pick = first_cards(&s, MARY, 3);
+    act(&g, &mut s, MARY, pick);
+    let v = view(&g, &s, ANNE);
+    let mut known = v.known_in_hands[JACK.index()].clone();
+    known.sort_unstable();
+    assert_eq!(known, passed, "Anne knows the three cards she passed, in Jack's hand");
+    assert!(v.known_in_hands[MARY.index()].is_empty(), "and nothing of Mary's");
+    assert!(view(&g, &s, MARY).known_in_hands.get(JACK.index()).is_none_or(|k| k.is_empty()));
+    let mut rng = Rng::seeded(2);
+    let mut changed = false;
+    for _ in 0..20 {
+        let d = g.determinize(&s, ANNE, &mut rng);
+        assert_eq!(kinds_of(&d, ANNE), kinds_of(&s, ANNE));
+        let jack = kinds_of(&d, JACK);
+        for c in &passed {
+            assert!(jack.contains(c), "a determinization keeps Anne's passed cards in Jack's hand");
+        }
+        assert_eq!(d.cards.count(hand(MARY)), 6);
+        changed |= kinds_of(&d, MARY) != kinds_of(&s, MARY);
+    }
+    assert!(changed, "the cards Anne never saw are redealt");
+    // A pending choice of another captain is redrawn from its redealt hand, so the determinized state plays on.
+    let pick = first_cards(&s, JACK, 2);
+    act(&g, &mut s, JACK, pick);
+    for _ in 0..10 {
+        let mut d = g.determinize(&s, ANNE, &mut rng);
+        let pick = first_cards(&d, ANNE, 2);
+        act(&g, &mut d, ANNE, pick);
+        let pick = first_cards(&d, MARY, 2);
+        act(&g, &mut d, MARY, pick);
+        assert!(Seat::all(3).all(|p| d.cards.count(hand(p)) == 6), "every pass went through");
+    }
+}
+
+/// Choices come from the whole hand, a repeated kind once per copy; the first game has no draft; bad choices are
+/// refused.
+#[test]
+fn draft_choices_come_from_the_whole_hand_and_the_first_game_skips_it() {
+    use plunder_games::lying_pirates::MapSize;
+    let (g, mut s) = drafting(3, MapSize::Base, 3);
+    // Give Anne two Fair Winds: she may pass both.
+    let winds = g.card_kind("fair-winds").unwrap();
+    while s.cards.count_kind(hand(ANNE), winds) < 2 {
+        let out = s.cards.cards_in(hand(ANNE)).find(|&id| s.cards.kind(id) != winds).unwrap();
+        s.cards.move_card(out, DECK).unwrap();
+        give(&g, &mut s, ANNE, "fair-winds");
+    }
+    let mut legal = Vec::new();
+    g.legal_actions(&s, ANNE, &mut legal);
+    let distinct = kinds_of(&s, ANNE).windows(2).filter(|w| w[0] != w[1]).count() + 1;
+    assert!(legal
+        .iter()
+        .any(|a| matches!(a, Action::Draft { cards: [Some(a), Some(b), _] } if *a == winds && *b == winds)));
+    assert!(!legal.iter().any(|a| matches!(a, Action::Draft { cards: [Some(a), Some(b), Some(c)] } if *a == winds && *b == winds && *c == winds)));
+    assert!(legal.len() > distinct, "multisets of three from six cards");
+    let not_held = (0..33u8).find(|k| !kinds_of(&s, ANNE).contains(k)).unwrap();
+    assert!(refused(&g, &s, ANNE, Action::Draft { cards: [Some(not_held), Some(winds), Some(winds)] }));
+    assert!(refused(&g, &s, ANNE, Action::Draft { cards: [Some(winds), Some(winds), None] }), "three this round");
+    assert!(refused(&g, &s, ANNE, bet(1, 2)));
+    // The first game: no draft, straight to the first Betting Phase.
+    let g = game(3);
+    let s = table(&g);
+    assert_eq!(s.phase, Phase::Shake);
+    let no_draft = LyingPirates::new(Options {
+        setup: plunder_games::lying_pirates::Setup::Placement,
+        draft: false,
+        ..Options::for_players(3)
+    })
+    .unwrap();
+    let mut s = no_draft.initial_state();
+    deal_tiles(&no_draft, &mut s, &order_with_start_at(0));
+    place_all(&no_draft, &mut s);
+    let mut rng = Rng::seeded(1);
+    while s.phase == Phase::Deal {
+        let c = no_draft.sample_chance(&s, &mut rng);
+        supply_chance(&no_draft, &mut s, &c).unwrap();
+    }
+    assert_eq!(s.phase, Phase::Shake, "draft: false skips it");
+}
+
+// ---- Variant cards (option `variants`). ----
+
+fn variant(id: &str) -> LyingPirates {
+    LyingPirates::new(Options { variants: vec![id.to_string()], ..Options::for_players(3) })
+        .expect("a playable variant")
+}
+
+#[test]
+fn variants_are_options_and_unknown_or_unplayable_ones_are_refused() {
+    let ids = plunder_games::lying_pirates::variant_ids().unwrap();
+    assert_eq!(ids.len(), 8, "the 8 variant cards");
+    assert!(LyingPirates::new(Options { variants: vec!["no-such".into()], ..Options::for_players(3) }).is_err());
+    let instant = LyingPirates::new(Options { variants: vec!["instant-death".into()], ..Options::for_players(3) });
+    assert!(instant.is_err(), "Instant Death (captains out of the game) is not yet playable");
+    let config = conformance::Config { games: 2, determinize_every: 5, play_on_every: 40, ..Default::default() };
+    for id in ids.iter().filter(|id| *id != "instant-death") {
+        conformance::check_with(&variant(id), config);
+    }
+}
+
+#[test]
+fn variant_rich_waters_and_skeleton_crew_change_the_start() {
+    let s = variant("rich-waters").initial_state();
+    assert_eq!(&s.coins[..3], &[4, 4, 4]);
+    let s = variant("skeleton-crew").initial_state();
+    assert!(Seat::all(3).all(|p| s.cups.count(p) == 4));
+    assert_eq!(s.bag, 50 - 12);
+}
+
+#[test]
+fn variant_black_market_cards_cost_one_coin() {
+    let g = variant("black-market");
+    let mut s = table(&g);
+    s.coins[0] = 1;
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Buy);
+    advance(&g, &mut s, &[], |s| s.draw.1 > 0);
+    assert_eq!(s.coins[0], 0);
+    assert!(
+        refused(
+            &game(3),
+            &{
+                let mut t = table(&game(3));
+                t.coins[0] = 1;
+                game(3).open_window(&mut t, Phase::Action);
+                t
+            },
+            ANNE,
+            Action::Buy
+        ),
+        "1 coin buys nothing without the variant"
+    );
+}
+
+#[test]
+fn variant_plunder_rights_pays_the_tile_activation() {
+    let g = variant("plunder-rights");
+    let mut s = table(&g);
+    let treasure = g.content.tile_index("buried-treasure").unwrap();
+    s.layout[3] = treasure;
+    s.progress[..3].copy_from_slice(&[3, 4, 0]);
+    s.token = ANNE;
+    g.resolve_tile(&mut s, ANNE);
+    advance(&g, &mut s, &[roll(Treasure, false)], |s| s.phase == Phase::SailSecond && !s.run.active());
+    assert_eq!(s.coins[0], 2 + 1 + 1, "the tile's coin and the activation's");
+    let g = game(3);
+    let mut s = table(&g);
+    s.layout[3] = treasure;
+    s.progress[..3].copy_from_slice(&[3, 4, 0]);
+    g.resolve_tile(&mut s, ANNE);
+    advance(&g, &mut s, &[roll(Treasure, false)], |s| s.phase == Phase::SailSecond && !s.run.active());
+    assert_eq!(s.coins[0], 3, "without the variant only the tile pays");
+}
+
+#[test]
+fn variant_dead_men_tell_no_tales_losers_lose_a_crew() {
+    let g = variant("dead-men-tell-no-tales");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 6));
+    act(&g, &mut s, JACK, Action::Liar);
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK), s.cups.count(MARY)), (4, 5, 5), "Anne lied");
+    let g = variant("dead-men-tell-no-tales");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Exact { quantity: 5, face: 2 });
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK), s.cups.count(MARY)), (4, 6, 4), "a right exact bet");
+}
+
+#[test]
+fn variant_changing_tides_flips_the_direction_every_round() {
+    let g = variant("changing-tides");
+    let s = table(&g);
+    assert!(s.clockwise, "the first Betting Phase keeps the token's side");
+    let mut s2 = s.clone();
+    g.begin_round(&mut s2);
+    assert!(!s2.clockwise);
+    g.begin_round(&mut s2);
+    assert!(s2.clockwise);
+}
+
+#[test]
+fn variant_mercy_of_the_sea_one_die_moves_two_tiles() {
+    let g = variant("mercy-of-the-sea");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[2, 6, 8]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, ANNE, &mut legal);
+    assert!(legal.contains(&Action::CatchUp { tiles: 4 }), "4 regular dice to spare, 4 tiles to the next ship");
+    act(&g, &mut s, ANNE, Action::CatchUp { tiles: 3 });
+    assert_eq!((s.progress[0], s.cups.count(ANNE)), (5, 3), "3 tiles cost 2 dice");
+}
+
+#[test]
+fn check_invariants_catches_lost_dice_and_cards() {
+    let g = game(3);
+    let s = table(&g);
+    assert_eq!(g.check_invariants(&s), Ok(()));
+    let mut lost = s.clone();
+    lost.bag -= 1;
+    assert!(g.check_invariants(&lost).is_err(), "a crew die vanished");
+    let mut two = s.clone();
+    two.take_special(ANNE, 1);
+    two.cups.gain_kind(JACK, 1, 0);
+    assert!(g.check_invariants(&two).is_err(), "the Pirate King in two cups");
+    let mut over = s.clone();
+    over.progress[0] = 15;
+    assert!(g.check_invariants(&over).is_err());
+}
+
+// ---- Captains' abilities (option `captains`, one id per seat). ----
+
+/// Anne is `id`; Jack and Mary are the two captains without a colour rule that matter least here.
+fn captained(id: &str) -> LyingPirates {
+    let others: Vec<String> =
+        plunder_games::lying_pirates::captain_ids().unwrap().into_iter().filter(|c| c != id).take(2).collect();
+    let captains = vec![id.to_string(), others[0].clone(), others[1].clone()];
+    LyingPirates::new(Options { captains, ..Options::for_players(3) }).expect("valid captains")
+}
+
+#[test]
+fn captains_are_an_option_checked_seat_by_seat() {
+    let ids = plunder_games::lying_pirates::captain_ids().unwrap();
+    assert_eq!(ids.len(), 8, "the 8 Captain Coasters");
+    let with = |c: Vec<&str>| {
+        LyingPirates::new(Options { captains: c.into_iter().map(String::from).collect(), ..Options::for_players(3) })
+    };
+    assert!(with(vec!["barrelbelly", "old-gideon"]).is_err(), "one per seat");
+    assert!(with(vec!["barrelbelly", "barrelbelly", "old-gideon"]).is_err(), "each coaster once");
+    assert!(with(vec!["barrelbelly", "nobody", "old-gideon"]).is_err());
+    let config = conformance::Config { games: 2, determinize_every: 5, play_on_every: 40, ..Default::default() };
+    for first in [0, 3, 6] {
+        let c: Vec<String> = (0..3).map(|i| ids[(first + i) % 8].clone()).collect();
+        conformance::check_with(
+            &LyingPirates::new(Options { captains: c, ..Options::for_players(3) }).unwrap(),
+            config,
+        );
+    }
+}
+
+#[test]
+fn captain_barrelbelly_holds_twelve_dice() {
+    let g = captained("barrelbelly");
+    let mut s = table(&g);
+    assert_eq!(s.cup_limit[..3], [12, 10, 10]);
+    assert_eq!(s.gain_crew(ANNE, 9), 7, "up to 12");
+    assert_eq!(s.gain_crew(JACK, 9), 5, "others keep 10");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+}
+
+#[test]
+fn captain_silver_tongue_sal_rerolls_for_free() {
+    let g = captained("silver-tongue-sal");
+    let mut s = table(&g);
+    s.coins[0] = 0;
+    s.phase = Phase::SailRoll;
+    s.winner = Some(ANNE);
+    s.movers = SeatSet::only(ANNE);
+    supply_chance(&g, &mut s, &Chance::Sail { face: 1 }).unwrap();
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "sail".into() }));
+    act(&g, &mut s, ANNE, Action::Reroll);
+    assert_eq!(s.coins[0], 0, "no coin paid");
+}
+
+#[test]
+fn captain_dead_eye_dara_is_stronger_in_duels() {
+    let g = captained("dead-eye-dara");
+    let (_, s) = {
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "boarding-party");
+        action_window(&g, &mut s, ANNE);
+        act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        advance(&g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], |s| s.window.is_empty() && !s.run.active());
+        ((), s)
+    };
+    assert_eq!(s.battle.ranks[0], 3, "her Single counts as a Double in a duel");
+    let (_, final_two) = {
+        let (_, mut s) = final_table();
+        s.fb_crew[..3].copy_from_slice(&[2, 0, 2]);
+        advance(&g, &mut s, &[battle(ANNE, K), battle(Seat(2), D)], |s| s.battles == 1);
+        ((), s)
+    };
+    assert_eq!(final_two.fb_crew[0], 1, "no bonus in the Final Battle: her Skull loses");
+    let (_, plain) = card("boarding-party", Some(JACK), &[battle(ANNE, S1), battle(JACK, D)]);
+    assert_eq!((plain.cups.count(ANNE), plain.cups.count(JACK)), (4, 6), "without her, Anne loses");
+}
+
+#[test]
+fn captain_quartermaster_quill_buys_cards_for_one_coin() {
+    let g = captained("quartermaster-quill");
+    let mut s = table(&g);
+    s.coins[..2].copy_from_slice(&[1, 1]);
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, JACK, Action::Buy) || s.window.holder() != Some(JACK));
+    act(&g, &mut s, ANNE, Action::Buy);
+    assert_eq!(s.coins[0], 0);
+}
+
+#[test]
+fn captain_old_gideon_starts_with_the_ghost_die() {
+    let s = captained("old-gideon").initial_state();
+    assert!(s.holds(ANNE, 3));
+    assert_eq!((s.cups.count(ANNE), s.regular(ANNE)), (6, 5));
+}
+
+#[test]
+fn captain_bloody_bess_gains_a_coin_more_when_she_wins_the_bet() {
+    let g = captained("bloody-bess");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 6));
+    act(&g, &mut s, JACK, bet(4, 5));
+    act(&g, &mut s, MARY, Action::Liar);
+    assert_eq!(s.winner, Some(MARY));
+    assert_eq!(s.coins[2], 3, "Mary, no captain ability: 1 coin");
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    assert_eq!(s.winner, Some(ANNE));
+    assert_eq!(s.coins[0], 4, "Bess: 1 + 1 coins");
+}
+
+#[test]
+fn captain_navigator_nell_moves_one_tile_once_per_game() {
+    let g = captained("navigator-nell");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Ability);
+    assert_eq!(s.progress[0], 6);
+    assert!(s.gold_used.is_empty() && s.silver_used.is_empty(), "not a card");
+    advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
+    assert!(refused(&g, &s, ANNE, Action::Ability), "once per game");
+    assert!(refused(&g, &s, JACK, Action::Ability));
+    assert_eq!(view(&g, &s, JACK).abilities_used, vec![ANNE]);
+}
+
+#[test]
+fn captain_hexmaster_hook_passes_the_curse_for_one_crew() {
+    let g = captained("hexmaster-hook");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.take_special(ANNE, 4);
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::PassCurse { to: JACK });
+    assert!(s.holds(JACK, 4));
+    assert_eq!(s.regular(ANNE), 4, "1 crew, not 2");
 }

@@ -47,6 +47,8 @@ pub enum Action {
     /// Pass in every window for the rest of the phase (the Sail Phase's two windows, the Action window, one
     /// window of the Final Battle).
     AutoPass,
+    /// Use one's captain's once-per-game ability (not a card).
+    Ability,
     /// Pick a captain for an effect.
     Pick {
         seat: Seat,
@@ -66,6 +68,10 @@ pub enum Action {
     Prepare {
         trade: bool,
         buy: u8,
+    },
+    /// The card draft: pass these card kinds (lowest first, `None` after the last) to the captain on the left.
+    Draft {
+        cards: [Option<u8>; 3],
     },
     /// Setup: place tile `tile` (its index in the tile list) from the hand on open space `space`.
     Place {
@@ -95,6 +101,7 @@ impl fmt::Display for Action {
             Action::Play { card, target: None } => write!(f, "play card {card}"),
             Action::Buy => f.write_str("buy a card"),
             Action::PassCurse { to } => write!(f, "pass the Cursed Die to {to}"),
+            Action::Ability => f.write_str("use the captain's ability"),
             Action::Pass => f.write_str("pass"),
             Action::AutoPass => f.write_str("auto-pass this phase"),
             Action::Pick { seat } => write!(f, "pick {seat}"),
@@ -106,6 +113,13 @@ impl fmt::Display for Action {
                 write!(f, "{}buy {buy}", if *trade { "trade specials, " } else { "" })
             }
             Action::Place { tile, space } => write!(f, "place tile {tile} on space {space}"),
+            Action::Draft { cards } => {
+                f.write_str("pass cards")?;
+                for c in cards.iter().flatten() {
+                    write!(f, " {c}")?;
+                }
+                Ok(())
+            }
         }
     }
 }

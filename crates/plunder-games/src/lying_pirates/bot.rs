@@ -29,11 +29,16 @@ impl Bot<LyingPirates> for Captain {
         };
         if v.phase == Phase::Betting && v.question.is_none() {
             let total: u32 = v.in_phase.iter().map(|s| v.dice[s.index()] as u32).sum();
-            let mine = v.my_dice.len() as u32;
+            // Dice seen by Spyglass count as known, like the bot's own.
+            let mut known = v.my_dice.clone();
+            if let Some(spied) = &v.spied {
+                known.extend_from_slice(&spied.faces);
+            }
+            let mine = known.len() as u32;
             let latest = face_choices(&v.bids, me);
             let k = Knowledge {
                 rules: &turn.game.rules,
-                my_dice: &v.my_dice,
+                my_dice: &known,
                 unseen: total.saturating_sub(mine),
                 last: v.bids.last().map(|b| b.bid),
                 others_latest: &latest,

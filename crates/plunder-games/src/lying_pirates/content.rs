@@ -232,9 +232,12 @@ pub enum Node {
         take: Option<Who>,
         flip: bool,
     },
+    /// A mark until the round ends; `spy` also names whom (`of`) and how many dice it shows.
     Status {
         who: Who,
         status: Mark,
+        of: Who,
+        dice: u8,
     },
     /// A response: the icons (bits of [`Icon`]) it answers.
     Cancel {
@@ -364,14 +367,14 @@ impl Program {
                 Node::Token { take, flip: *flip }
             }
             Spec::Status { who, status, of, dice } => {
-                if *status == Mark::Spy {
-                    let of = of.ok_or_else(|| bad(what, "spy needs `of`"))?;
-                    self.who(of, bound, what)?;
-                    if dice.unwrap_or(0) == 0 {
-                        return Err(bad(what, "spy needs `dice`"));
-                    }
+                let of = match of {
+                    Some(of) => self.who(*of, bound, what)?,
+                    None => Who::Me,
+                };
+                if *status == Mark::Spy && (of == Who::Me || dice.unwrap_or(0) == 0) {
+                    return Err(bad(what, "spy needs `of` (another captain) and `dice`"));
                 }
-                Node::Status { who: self.who(*who, bound, what)?, status: *status }
+                Node::Status { who: self.who(*who, bound, what)?, status: *status, of, dice: dice.unwrap_or(0) }
             }
             Spec::Cancel { icons } => Node::Cancel { icons: icons.iter().fold(0, |b, i| b | i.bit()) },
             Spec::Nothing => Node::Nothing,

@@ -52,6 +52,10 @@ impl LyingPirates {
     /// Changes `seat`'s crew by `amount` (in the Final Battle, its count of crew).
     fn crew(&self, s: &mut State, seat: Seat, amount: i8) -> u8 {
         if self.final_phase(s) {
+            if amount < 0 && s.ward.contains(seat) {
+                s.ward.remove(seat);
+                return 0;
+            }
             let c = &mut s.fb_crew[seat.index()];
             if amount >= 0 {
                 *c += amount as u16;
@@ -249,14 +253,17 @@ impl LyingPirates {
                     s.clockwise = !s.clockwise;
                 }
             }
-            Node::Status { who, status } => {
+            Node::Status { who, status, of, dice } => {
                 if let Some(w) = seat(who) {
                     match status {
                         Mark::BattleUp => s.up.insert(w),
                         Mark::BattleDown => s.down.insert(w),
                         Mark::Ward => s.ward.insert(w),
-                        // Spyglass is not in the starter deck: its view is issue #9.
-                        Mark::Spy => {}
+                        Mark::Spy => {
+                            if let Some(o) = seat(of) {
+                                s.spy_next[w.index()] = (o.0, dice);
+                            }
+                        }
                     }
                 }
             }

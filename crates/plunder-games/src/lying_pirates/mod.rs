@@ -10,8 +10,8 @@
 //! tile's event; gold cards in two windows) and an **Action Phase** (gold and silver cards, then the last ship may
 //! sacrifice crew to catch up). The first ship home wins; ships home together fight the Final Battle.
 //!
-//! **Simplifications (this version, issue #8):** 3 to 6 captains (Phantom mode, the card draft, the full
-//! 78-card deck, variants and captains are issue #9); the starter deck (53 cards, 17 kinds); card windows give priority
+//! **Simplifications (this version):** 3 to 6 captains (Phantom mode, the card draft, variants and captains are
+//! issue #9); the full deck (78 cards, 33 kinds) by default, the starter deck an option; card windows give priority
 //! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
 //!
@@ -20,28 +20,32 @@
 //! | `players` | 4 | 3 to 6 captains |
 //! | `map` | `"base"` | `"base"` (14 spaces, 6 cards each) or `"extended"` (20 spaces, 7 cards each) |
 //! | `setup` | `"first_game"` | the suggested layout of the map, or `"placement"`: tiles dealt and placed first |
-//! | `deck` | `"starter"` | the 53-card starter set; `"full"` is not yet playable |
+//! | `deck` | `"full"` | the 78-card deck; `"starter"`: the 53-card starter set (17 kinds) |
 //! | `max_rounds` | 200 | safety stop: the ship farthest ahead wins (ties share) |
 //!
 //! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0.
 
 mod action;
 mod bot;
+mod captains;
 pub mod content;
 mod effects;
 mod flow;
 mod options;
 mod state;
 mod text;
+mod variants;
 mod view;
 
 pub use action::{face_name, Action, BattleFace, Chance, BLANK, SKULL};
 pub use bot::Captain;
+pub use captains::{captain_ids, Ability};
 pub use content::{Content, Metal, Node};
 pub use flow::CursedCount;
 pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
-pub use view::{BattleView, Question, StackCard, View};
+pub use variants::{variant_ids, Rules};
+pub use view::{BattleView, Question, SpiedCup, StackCard, View};
 
 use plunder_core::priority::Window;
 use plunder_core::zones::{kinds, Zones};
@@ -67,6 +71,10 @@ pub struct LyingPirates {
     /// Tile spaces of the map (Start/End included).
     spaces: u8,
     pub(crate) cards_per_player: u8,
+    /// The rule parameters after the variant cards.
+    pub table: Rules,
+    /// Each seat's captain's ability (the basic rules without option `captains`).
+    pub abilities: [Ability; 6],
 }
 
 /// A crew die's faces by kind, as (face, sixths).
@@ -219,10 +227,16 @@ impl LyingPirates {
         if s.phase == Phase::FinalWindow {
             return;
         }
-        if s.coins[seat.index()] >= CARD_PRICE && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
+        if s.coins[seat.index()] >= self.card_price(seat) && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
             f(Action::Buy);
         }
-        if empty_stack && s.holds(seat, Special::Cursed as u8) && s.regular(seat) > CURSE_PASS_COST {
+        if empty_stack && self.abilities[seat.index()].once_move != 0 && !s.ability_used.contains(seat) {
+            f(Action::Ability);
+        }
+        if empty_stack
+            && s.holds(seat, Special::Cursed as u8)
+            && s.regular(seat) > self.abilities[seat.index()].curse_pass_cost
+        {
             for to in Seat::all(s.seats()) {
                 if to != seat && !(self.action_phase(s) && s.progress[to.index()] == 0) {
                     f(Action::PassCurse { to });
@@ -266,6 +280,12 @@ impl LyingPirates {
                     }
                 }
             }
+            Phase::Draft if !s.drafted.contains(seat) => {
+                let mut counts = [0u32; 64];
+                s.cards.kind_counts(hand(seat), &mut counts);
+                let k = DRAFT_PASSES[s.draft_round as usize % DRAFT_PASSES.len()];
+                for_each_draft(&mut counts, 0, k, [None; 3], 0, &mut f);
+            }
             Phase::Betting => {
                 let total = self.dice_in_phase(s);
                 match s.bids.last() {
@@ -297,6 +317,12 @@ impl LyingPirates {
             _ if Self::window_phase(s) => self.for_each_window_action(s, seat, f),
             _ => {}
         }
+    }
+
+    /// What a card costs `seat` to buy: the table's price, or its captain's if cheaper.
+    fn card_price(&self, seat: Seat) -> u16 {
+        let table = self.table.card_price;
+        self.abilities[seat.index()].card_price.map_or(table, |p| p.min(table))
     }
 
     fn draw_card(&self, s: &mut State, card: u8) {
@@ -346,7 +372,9 @@ impl Game for LyingPirates {
         }
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
-        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player })
+        let table = Rules::with_variants(&options.variants)?;
+        let abilities = captains::abilities(&options.captains, options.players as usize)?;
+        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player, table, abilities })
     }
 
     fn options(&self) -> &Options {
@@ -372,7 +400,8 @@ impl Game for LyingPirates {
         if !placement {
             layout[..self.layout.len()].copy_from_slice(&self.layout);
         }
-        let cups = Cups::new(&vec![5u8; n]);
+        let crew = self.table.starting_crew;
+        let cups = Cups::<MAX_CUP>::new(&vec![crew; n]);
         let mut s = State {
             phase: if placement { Phase::TileDeal } else { Phase::Deal },
             round: 0,
@@ -380,14 +409,18 @@ impl Game for LyingPirates {
             cups,
             shown: cups,
             revealed: false,
-            bag: CREW_DICE - 5 * n as u8,
-            coins: [2; 6],
+            bag: CREW_DICE - crew * n as u8,
+            cup_limit: self.abilities.map(|a| a.cup_limit),
+            coins: [self.table.starting_coins; 6],
             progress: [0; 6],
             ring: self.spaces,
             layout,
             tiles_held: [0; 6],
             tiles_dealt: 0,
             placer: Seat(0),
+            draft_round: 0,
+            drafted: SeatSet::EMPTY,
+            draft_picks: [[None; 3]; 6],
             token: Seat(0),
             clockwise: true,
             in_phase: SeatSet::EMPTY,
@@ -409,6 +442,9 @@ impl Game for LyingPirates {
             up: SeatSet::EMPTY,
             down: SeatSet::EMPTY,
             ward: SeatSet::EMPTY,
+            ability_used: SeatSet::EMPTY,
+            spy_next: [(NONE, 0); 6],
+            spying: [(NONE, 0); 6],
             run: Run::idle(),
             battle: Battle::none(),
             battle_main_roll: false,
@@ -424,6 +460,11 @@ impl Game for LyingPirates {
             battles: 0,
             winners: SeatSet::EMPTY,
         };
+        for seat in Seat::all(n) {
+            if let Some(kind) = self.abilities[seat.index()].setup_special {
+                s.take_special(seat, kind);
+            }
+        }
         self.settle(&mut s);
         s
     }
@@ -458,6 +499,7 @@ impl Game for LyingPirates {
         match s.phase {
             Phase::Shake | Phase::SailRoll | Phase::Deal | Phase::TileDeal => Status::Chance,
             Phase::Placement => Status::Decide(SeatSet::only(s.placer)),
+            Phase::Draft => Status::Decide(s.everyone().minus(s.drafted)),
             Phase::Betting => Status::Decide(SeatSet::only(s.to_bet)),
             Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
             Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
@@ -487,7 +529,7 @@ impl Game for LyingPirates {
             Action::Reroll | Action::Keep => {
                 let reroll = *action == Action::Reroll;
                 if reroll {
-                    s.coins[seat.index()] -= REROLL_PRICE;
+                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price;
                     s.rerolled.insert(seat);
                 }
                 match s.offer {
@@ -559,13 +601,18 @@ impl Game for LyingPirates {
                 let _ = s.window.respond(seat, item);
             }
             Action::Buy => {
-                s.coins[seat.index()] -= CARD_PRICE;
+                s.coins[seat.index()] -= self.card_price(seat);
                 s.draw = (seat, 1);
                 let _ = s.window.act(seat);
             }
             Action::PassCurse { to } => {
-                s.sacrifice(seat, CURSE_PASS_COST);
+                s.sacrifice(seat, self.abilities[seat.index()].curse_pass_cost);
                 s.take_special(to, Special::Cursed as u8);
+                let _ = s.window.act(seat);
+            }
+            Action::Ability => {
+                s.ability_used.insert(seat);
+                self.move_ship(s, seat, self.abilities[seat.index()].once_move);
                 let _ = s.window.act(seat);
             }
             Action::Pass => {
@@ -578,6 +625,7 @@ impl Game for LyingPirates {
             Action::CatchUp { tiles } => self.catch_up_offer(s, seat, tiles),
             Action::Prepare { trade, buy } => self.prepare(s, seat, trade, buy),
             Action::Place { tile, space } => self.place_tile(s, seat, tile, space),
+            Action::Draft { cards } => self.draft_pick(s, seat, cards),
         }
         self.settle(s);
     }
@@ -746,7 +794,14 @@ impl Game for LyingPirates {
                 d.cups.set(owner, i, pick_weighted(rng, die_faces(kind)));
             }
         }
+        // Spyglass: the faces this seat has seen stay as they are.
+        if let Some((of, faces)) = s.spied(seat) {
+            for (i, &face) in faces.iter().enumerate() {
+                d.cups.set(of, i, face);
+            }
+        }
         d.cards.determinize(seat, rng);
+        redraft_hidden_picks(&mut d, seat, rng);
         deal_hidden_tiles(&mut d, seat, rng);
         d
     }
@@ -768,11 +823,45 @@ impl Game for LyingPirates {
         s.round.max(1)
     }
 
+    /// Crew dice and cards are conserved; cups keep their limits and a regular die; each special die is in one cup
+    /// at most; the Final Battle's crew counts belong to its claimants.
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
+        if regular + s.bag as u32 != CREW_DICE as u32 {
+            return Err(format!("{regular} crew dice in cups and {} in the bag, not {CREW_DICE}", s.bag));
+        }
+        let deck: usize = self.deck.iter().map(|&(_, c)| c as usize).sum();
+        if s.cards.len() != deck {
+            return Err(format!("{} cards, not {deck}", s.cards.len()));
+        }
+        for p in Seat::all(s.seats()) {
+            if s.cups.count(p) > s.cup_limit[p.index()] {
+                return Err(format!("{p} holds {} dice, over its limit", s.cups.count(p)));
+            }
+            if s.regular(p) == 0 && s.cups.count(p) > 0 && s.specials(p) > 1 {
+                return Err(format!("{p} has no regular die but more than one special die"));
+            }
+            if s.progress[p.index()] > s.ring {
+                return Err(format!("{p} sailed past Start/End"));
+            }
+        }
+        for kind in 1..=4u8 {
+            let holders = Seat::all(s.seats()).filter(|&p| s.holds(p, kind)).count();
+            if holders > 1 {
+                return Err(format!("special die {kind} in {holders} cups"));
+            }
+        }
+        if Seat::all(s.seats()).any(|p| !s.claimants.contains(p) && s.fb_crew[p.index()] > 0) {
+            return Err("Final Battle crew outside the claimants".into());
+        }
+        Ok(())
+    }
+
     fn facts(&self) -> Facts {
         let rounds = self.options.max_rounds as u64;
         let players = self.players() as u64;
         // Buying: every buy spends 2 coins (1 action, 1 draw, passes); passing the Cursed Die spends 2 crew.
-        let coins = 2 * players + rounds * ROUND_COINS;
+        let coins = self.table.starting_coins as u64 * players + rounds * ROUND_COINS;
         let crew = 10 * players + rounds * ROUND_CREW;
         let per_change = 2 + 2 * players;
         Facts {
@@ -783,9 +872,10 @@ impl Game for LyingPirates {
             utility: Utility::ConstantSum { total: 1.0 },
             // The setup: 21 tiles dealt, at most 20 placed.
             max_steps: 60
+                + players
                 + 2 * TILE_SLOTS
                 + rounds * ROUND_STEPS * players
-                + (coins / CARD_PRICE as u64 + crew / CURSE_PASS_COST as u64) * per_change
+                + (coins / self.table.card_price as u64 + crew / CURSE_PASS_COST as u64) * per_change
                 + FINAL_STEPS,
             chance: true,
             hidden_information: true,
@@ -801,6 +891,54 @@ impl Roster for LyingPirates {
 
     fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         (name == "captain").then(|| Box::new(Captain::new(seed)) as Box<dyn Bot<Self>>)
+    }
+}
+
+/// Calls `f` with every multiset of `k` card kinds from `counts` (kinds from `from` on), lowest kind first.
+fn for_each_draft(
+    counts: &mut [u32; 64],
+    from: usize,
+    k: u8,
+    chosen: [Option<u8>; 3],
+    len: usize,
+    f: &mut impl FnMut(Action),
+) {
+    if len == k as usize {
+        f(Action::Draft { cards: chosen });
+        return;
+    }
+    for kind in from..counts.len() {
+        if counts[kind] > 0 {
+            counts[kind] -= 1;
+            let mut next = chosen;
+            next[len] = Some(kind as u8);
+            for_each_draft(counts, kind, k, next, len + 1, f);
+            counts[kind] += 1;
+        }
+    }
+}
+
+/// The other captains' draft choices, hidden from `seat`, are made anew from their redealt hands.
+fn redraft_hidden_picks(d: &mut State, seat: Seat, rng: &mut Rng) {
+    if d.phase != Phase::Draft {
+        return;
+    }
+    let k = DRAFT_PASSES[d.draft_round as usize % DRAFT_PASSES.len()] as usize;
+    for other in d.drafted.iter().filter(|&o| o != seat) {
+        let mut kinds = [0u8; MAX_CARDS];
+        let mut n = 0;
+        for id in d.cards.cards_in(hand(other)) {
+            kinds[n] = d.cards.kind(id);
+            n += 1;
+        }
+        let mut pick = [None; 3];
+        for (i, slot) in pick.iter_mut().enumerate().take(k.min(n)) {
+            let j = i + rng.index(n - i);
+            kinds.swap(i, j);
+            *slot = Some(kinds[i]);
+        }
+        pick[..k.min(n)].sort_unstable();
+        d.draft_picks[other.index()] = pick;
     }
 }
 

@@ -37,11 +37,11 @@ impl MapSize {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum DeckChoice {
-    /// The 53 cards marked `starter` (17 kinds).
+    /// All 78 cards (33 kinds), the box's deck.
     #[default]
-    Starter,
-    /// All 78 cards (issue #9: not yet playable).
     Full,
+    /// The 53 cards marked `starter` (17 kinds): fewer card kinds to learn.
+    Starter,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -61,13 +61,28 @@ pub struct Options {
     pub map: MapSize,
     pub setup: Setup,
     pub deck: DeckChoice,
+    /// Captains by seat (ids from `captains.json`), each with its ability; empty: no abilities.
+    pub captains: Vec<String>,
+    /// Variant cards in play (ids from `variants.json`).
+    pub variants: Vec<String>,
+    /// The card draft (Setup step 6), played after the deal unless the setup is the first game's.
+    pub draft: bool,
     /// Safety stop: after this many rounds the ship farthest ahead wins (ties share).
     pub max_rounds: u32,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { players: 4, map: MapSize::Base, setup: Setup::FirstGame, deck: DeckChoice::Starter, max_rounds: 200 }
+        Options {
+            players: 4,
+            map: MapSize::Base,
+            setup: Setup::FirstGame,
+            deck: DeckChoice::Full,
+            variants: Vec::new(),
+            captains: Vec::new(),
+            draft: true,
+            max_rounds: 200,
+        }
     }
 }
 
@@ -81,9 +96,6 @@ impl Options {
             return Err(OptionsError::new(format!(
                 "players must be {MIN_PLAYERS} to {MAX_PLAYERS} (two captains play Phantom mode, not yet playable)"
             )));
-        }
-        if self.deck == DeckChoice::Full {
-            return Err(OptionsError::new("the full 78-card deck is not yet playable (issue #9); use \"starter\""));
         }
         if !(1..=1000).contains(&self.max_rounds) {
             return Err(OptionsError::new("max_rounds must be 1 to 1000"));

@@ -26,12 +26,16 @@ pub fn card_zones(players: usize) -> Vec<Visibility> {
     v
 }
 
+/// Cards passed in each round of the draft.
+pub const DRAFT_PASSES: [u8; 3] = [3, 2, 1];
+
 /// The 50 Crew Dice of the box.
 pub const CREW_DICE: u8 = 50;
+/// Room in a cup: the largest limit a captain's ability gives (Barrelbelly's 12).
+pub const MAX_CUP: usize = 12;
 /// The cup limit outside the Final Battle.
 pub const CUP_LIMIT: u8 = 10;
-/// The price of a bought card and of a Final Battle crew die, and of a reroll.
-pub const CARD_PRICE: u16 = 2;
+/// The price of a Final Battle crew die, and of a reroll (a bought card's is in [`super::Rules`]).
 pub const DIE_PRICE: u16 = 2;
 pub const REROLL_PRICE: u16 = 1;
 /// Passing the Cursed Die costs this many regular dice.
@@ -53,6 +57,8 @@ pub enum Phase {
     Placement,
     /// Dealing the action cards (chance, card by card).
     Deal,
+    /// The card draft: three simultaneous rounds passing 3, 2 and 1 cards to the left.
+    Draft,
     /// Shaking the cups of the captains in the Betting Phase (chance, die by die).
     Shake,
     Betting,
@@ -274,12 +280,14 @@ pub struct State {
     pub round: u32,
     pub players: u8,
     /// Every cup: dice kinds always; faces valid after the shake.
-    pub cups: Cups,
+    pub cups: Cups<MAX_CUP>,
     /// The cups as the last call showed them.
-    pub shown: Cups,
+    pub shown: Cups<MAX_CUP>,
     /// Whether the last call's cups are on show (until the next shake).
     pub revealed: bool,
     pub bag: u8,
+    /// Each cup's limit outside the Final Battle ([`CUP_LIMIT`], more for a captain's ability).
+    pub cup_limit: [u8; 6],
     pub coins: [u16; 6],
     pub progress: [u8; 6],
     pub ring: u8,
@@ -291,6 +299,10 @@ pub struct State {
     pub tiles_dealt: u8,
     /// Who places a tile next.
     pub placer: Seat,
+    /// The draft: its round (0 to 2), who has chosen, and each choice (hidden until all have chosen).
+    pub draft_round: u8,
+    pub drafted: SeatSet,
+    pub draft_picks: [[Option<u8>; 3]; 6],
     pub token: Seat,
     pub clockwise: bool,
     /// Captains in the Betting Phase of this round.
@@ -315,6 +327,12 @@ pub struct State {
     pub up: SeatSet,
     pub down: SeatSet,
     pub ward: SeatSet,
+    /// Captains who have used their once-per-game ability.
+    pub ability_used: SeatSet,
+    /// Spyglass: (whose cup, how many dice) each captain looks into in the next Betting Phase, and in this one
+    /// ([`NONE`] for nobody). The spy sees the first dice of that cup in cup order once the shake is over.
+    pub spy_next: [(u8, u8); 6],
+    pub spying: [(u8, u8); 6],
     pub run: Run,
     pub battle: Battle,
     /// The battle's dice now rolling are a new roll (rerolls offered after it), not paid rerolls.
@@ -381,8 +399,10 @@ impl State {
     /// Gains up to `n` regular dice from the bag (cup limit, bag limit); returns how many came.
     pub fn gain_crew(&mut self, seat: Seat, n: u8) -> u8 {
         let mut gained = 0;
-        while gained < n && self.bag > 0 && self.cups.count(seat) < CUP_LIMIT {
-            self.cups.gain(seat, 0);
+        while gained < n && self.bag > 0 && self.cups.count(seat) < self.cup_limit[seat.index()] {
+            if !self.cups.gain(seat, 0) {
+                break;
+            }
             self.bag -= 1;
             gained += 1;
         }
@@ -435,7 +455,7 @@ impl State {
         if let Some(holder) = self.holder_of(kind) {
             self.release(holder, kind);
         }
-        if self.cups.count(seat) >= CUP_LIMIT && self.regular(seat) > 0 {
+        if self.cups.count(seat) >= self.cup_limit[seat.index()] && self.regular(seat) > 0 {
             self.sacrifice(seat, 1);
         }
         self.cups.gain_kind(seat, kind, 0);
@@ -446,6 +466,16 @@ impl State {
         if let Some(i) = self.cups.kinds_of(seat).iter().position(|&k| k == kind) {
             self.cups.remove(seat, i);
         }
+    }
+
+    /// The faces `seat` has seen by Spyglass this Betting Phase: whose cup, and its first dice.
+    pub fn spied(&self, seat: Seat) -> Option<(Seat, &[u8])> {
+        let (of, dice) = self.spying[seat.index()];
+        if of == NONE || self.phase == Phase::Shake || !self.in_phase.contains(Seat(of)) {
+            return None;
+        }
+        let cup = self.cups.dice_of(Seat(of));
+        Some((Seat(of), &cup[..cup.len().min(dice as usize)]))
     }
 
     pub fn specials(&self, seat: Seat) -> u8 {

@@ -169,6 +169,14 @@ impl Narrate for LyingPirates {
                 }
             }
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
+            Action::Draft { cards } => {
+                let names: Vec<&str> = cards
+                    .iter()
+                    .flatten()
+                    .map(|&c| self.content.cards.get(c as usize).map_or("?", |c| c.name.as_str()))
+                    .collect();
+                format!("pass {} to the left", names.join(", "))
+            }
             other => other.to_string(),
         }
     }
@@ -192,7 +200,13 @@ impl Narrate for LyingPirates {
                 "\"first_game\" (the suggested layout, seat 0 holds the token) or \"placement\" (the 21 tiles dealt \
                  face down, whoever gets Start/End takes the token, then the captains place their tiles in turn)",
             ),
-            ("deck", "\"starter\" (the 53-card starter set)"),
+            ("deck", "\"full\" (the 78-card deck) or \"starter\" (the 53-card starter set)"),
+            (
+                "draft",
+                "true: the card draft after the deal (3, 2, then 1 card passed left at once); not in a first game",
+            ),
+            ("variants", "variant cards in play, ids from variants.json (e.g. [\"black-market\"]); Instant Death is not yet playable"),
+            ("captains", "one captain id per seat from captains.json (e.g. [\"barrelbelly\", \"old-gideon\", ...]), each with its ability; [] for none"),
             ("max_rounds", "safety stop: after this many rounds the ship farthest ahead wins"),
         ]
     }

@@ -20,6 +20,14 @@ pub struct StackCard {
     pub target: Option<Seat>,
 }
 
+/// Dice of another cup the viewer looks at by Spyglass (this Betting Phase, once the shake is over).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpiedCup {
+    pub seat: Seat,
+    /// The first faces of that cup, in cup order.
+    pub faces: Vec<u8>,
+}
+
 /// A battle in progress.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BattleView {
@@ -45,6 +53,11 @@ pub enum Question {
 pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub viewer: Option<Seat>,
+    /// Each seat's captain (option `captains`), and who has used a once-per-game ability.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub captains: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities_used: Vec<Seat>,
     pub phase: Phase,
     pub round: u32,
     pub ring: u8,
@@ -72,10 +85,20 @@ pub struct View {
     pub my_dice: Vec<u8>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub my_kinds: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spied: Option<SpiedCup>,
     /// The viewer's hand (card kinds, by their place in the card list), and every hand's size.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hand: Vec<u8>,
     pub hand_sizes: Vec<u8>,
+    /// Cards the viewer knows in other hands (passed in the draft, taken from it), by seat; empty when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known_in_hands: Vec<Vec<u8>>,
+    /// The draft: how many cards each captain passes now, and the viewer's own choice once made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft_pass: Option<u8>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub my_draft: Vec<u8>,
     pub deck: u8,
     /// The discard pile's size and its top card.
     pub discard: u8,
@@ -149,6 +172,8 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
     let window_open = matches!(s.phase, Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow);
     View {
         viewer: me,
+        captains: game.options.captains.clone(),
+        abilities_used: s.ability_used.iter().collect(),
         phase: s.phase,
         round: s.round,
         ring: s.ring,
@@ -175,8 +200,36 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             Some(m) if s.specials(m) > 0 => s.cups.kinds_of(m).to_vec(),
             _ => Vec::new(),
         },
+        spied: me.and_then(|m| s.spied(m)).map(|(seat, faces)| SpiedCup { seat, faces: faces.to_vec() }),
         hand: me.map_or(Vec::new(), |m| s.cards.cards_in(hand(m)).map(|id| s.cards.kind(id)).collect()),
         hand_sizes: seats().map(|p| s.cards.count(hand(p)) as u8).collect(),
+        known_in_hands: match me {
+            Some(m) => {
+                let known: Vec<Vec<u8>> = seats()
+                    .map(|p| {
+                        if p == m {
+                            return Vec::new();
+                        }
+                        s.cards
+                            .cards_in(hand(p))
+                            .filter(|&id| s.cards.knows(m, id))
+                            .map(|id| s.cards.kind(id))
+                            .collect()
+                    })
+                    .collect();
+                if known.iter().all(Vec::is_empty) {
+                    Vec::new()
+                } else {
+                    known
+                }
+            }
+            None => Vec::new(),
+        },
+        draft_pass: (s.phase == Phase::Draft).then(|| DRAFT_PASSES[s.draft_round as usize % DRAFT_PASSES.len()]),
+        my_draft: match me {
+            Some(m) if s.phase == Phase::Draft => s.draft_picks[m.index()].iter().flatten().copied().collect(),
+            _ => Vec::new(),
+        },
         deck: s.cards.count(DECK) as u8,
         discard: s.cards.count(DISCARD) as u8,
         discard_top: s.cards.top(DISCARD).map(|id| game.content.cards[s.cards.kind(id) as usize].id.clone()),
@@ -227,6 +280,8 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             s.catch_committed.iter().collect()
         } else if s.phase == Phase::FinalPrepare {
             s.prepared.iter().collect()
+        } else if s.phase == Phase::Draft {
+            s.drafted.iter().collect()
         } else {
             Vec::new()
         },
