@@ -1,7 +1,7 @@
 //! A simulation summary as an SVG bar chart: win rate per seat with its 95% interval and the fair share.
 //! Hand-written SVG, so the chart needs no library and opens in any browser.
 
-use crate::simulate::Summary;
+use plunder_sim::Summary;
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;
