@@ -53,6 +53,8 @@ pub trait AnyState: Send + Sync {
     fn chance_outcomes(&self) -> Vec<(i64, f64)>;
     fn chance_labels(&self) -> Vec<String>;
     fn legal_actions(&self, seat: usize) -> Result<Vec<i64>, Refusal>;
+    /// `seat`'s legal actions as typed JSON (every game, with or without integers).
+    fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal>;
     fn apply_action(&mut self, seat: Option<usize>, action: i64) -> Result<(), Refusal>;
     fn apply_json(&mut self, seat: usize, action: &str) -> Result<(), Refusal>;
     fn sample_chance(&mut self) -> Result<i64, Refusal>;
@@ -255,6 +257,16 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
     fn legal_actions(&self, seat: usize) -> Result<Vec<i64>, Refusal> {
         let seat = self.seat(seat)?;
         self.session.legal_actions(seat).iter().map(|a| self.shared.encode(a)).collect()
+    }
+
+    fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal> {
+        let seat = self.seat(seat)?;
+        Ok(self
+            .session
+            .legal_actions(seat)
+            .iter()
+            .map(|a| serde_json::to_string(a).expect("actions serialize"))
+            .collect())
     }
 
     fn apply_action(&mut self, seat: Option<usize>, action: i64) -> Result<(), Refusal> {

@@ -154,6 +154,11 @@ impl PyState {
         }
     }
 
+    /// `seat`'s legal actions as typed JSON texts (every game, with or without integer actions).
+    fn legal_actions_json(&self, seat: usize) -> PyResult<Vec<String>> {
+        self.inner.legal_actions_json(seat).map_err(refused)
+    }
+
     /// 1 for each legal action of `seat` (by default the seat to act), over the whole action space.
     #[pyo3(signature = (seat = None))]
     fn legal_actions_mask(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Vec<u8>> {

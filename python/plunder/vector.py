@@ -1,0 +1,60 @@
+"""N games of one game stepped together inside Rust, with the GIL released (self-play: you choose for the
+seat to act in each game). Finished games report their returns and start again at once.
+
+    env = plunder.vector.VectorEnv("liars-dice", 1024, seed=1)
+    obs, mask, players = env.reset()
+    rng = np.random.default_rng(0)
+    obs, mask, rewards, dones, players = env.step(env.random_actions(rng))
+
+``obs`` is ``[n, observation_tensor_size]`` float32 (the seat to act's observation tensor), ``mask`` ``[n,
+num_distinct_actions]`` uint8, ``rewards`` ``[n, players]`` float32 (the returns of games that ended in this
+step, else 0), ``dones`` ``[n]`` bool, ``players`` ``[n]`` int32 (the seat to act).
+"""
+
+import numpy as np
+
+from . import load_game
+
+
+class VectorEnv:
+    def __init__(self, game_id, n, seed=0, players=None, **options):
+        self.game = load_game(game_id, players=players, **options)
+        self.n = n
+        self.num_actions = self.game.num_distinct_actions()
+        self.num_players = self.game.num_players()
+        self.obs_size = self.game.observation_tensor_shape()[0]
+        self._core = self.game._core.vector(n, seed)
+
+    def _read(self):
+        obs, mask, rewards, dones, players = self._core.buffers()
+        return (
+            np.frombuffer(obs, dtype="<f4").reshape(self.n, self.obs_size),
+            np.frombuffer(mask, dtype=np.uint8).reshape(self.n, self.num_actions),
+            np.frombuffer(rewards, dtype="<f4").reshape(self.n, self.num_players),
+            np.frombuffer(dones, dtype=np.uint8).astype(bool),
+            np.frombuffer(players, dtype="<i4"),
+        )
+
+    def reset(self):
+        """Starts all games again; returns (obs, mask, players)."""
+        self._core.reset()
+        obs, mask, _, _, players = self._read()
+        return obs, mask, players
+
+    def step(self, actions):
+        """Plays one action per game; raises ValueError (changing nothing) if any is illegal."""
+        actions = np.ascontiguousarray(actions, dtype="<i8")
+        self._core.step(actions.tobytes())
+        return self._read()
+
+    def mask(self):
+        return self._read()[1]
+
+    def random_actions(self, rng):
+        """A uniformly random legal action for every game."""
+        mask = self.mask()
+        return (mask * rng.random(mask.shape)).argmax(axis=1)
+
+    def games_done(self):
+        """Games finished since the start."""
+        return self._core.games_done()
