@@ -116,6 +116,15 @@ impl PyState {
         PyState { inner: self.inner.clone_box() }
     }
 
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    /// A state shares nothing mutable, so a deep copy is a clone (OpenSpiel copies Python states this way).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
     fn current_player(&self) -> i64 {
         self.inner.current_player()
     }
