@@ -63,7 +63,36 @@ impl GameVisitor for CheckEncoding {
 #[test]
 fn every_game_with_an_action_space_round_trips_and_covers_play() {
     let encoded: Vec<&str> = game_ids().into_iter().filter(|id| with_game(id, CheckEncoding).unwrap()).collect();
-    assert!(encoded.contains(&"liars-dice"), "liar's dice has integer actions: {encoded:?}");
+    assert_eq!(encoded, ["loot-pirates", "liars-dice", "pirate-haven"], "the games with integer actions");
+}
+
+/// Each game's action space under its default options, as `id: count` and the list, one JSON action a line.
+struct SpaceText;
+
+impl GameVisitor for SpaceText {
+    type Output = Option<String>;
+    fn visit<G: Roster + Narrate>(self) -> Option<String> {
+        let game = G::new(G::Options::default()).unwrap();
+        let codec = ActionCodec::new(&game)?;
+        let mut out = format!("{}: {} actions\n", G::ID, codec.len());
+        for (i, action) in codec.space().iter().enumerate() {
+            out += &format!("{i} {}\n", serde_json::to_string(action).unwrap());
+        }
+        Some(out)
+    }
+}
+
+/// The integers are stable: a changed order would silently break saved agents, so it must show in review.
+/// Refresh (only for an intended change): UPDATE_GOLDEN=1 cargo test -p plunder-games --test encoding
+#[test]
+fn action_integers_match_the_golden_file() {
+    let text: String = game_ids().into_iter().filter_map(|id| with_game(id, SpaceText).unwrap()).collect();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/action-spaces.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).expect("tests/golden/action-spaces.txt (UPDATE_GOLDEN=1 makes it)");
+    assert!(golden == text, "the action integers changed (UPDATE_GOLDEN=1 if intended)");
 }
 
 #[test]
