@@ -52,6 +52,7 @@ pub trait AnyState: Send + Sync {
     /// The pending chance event's outcomes as (index in this list, probability).
     fn chance_outcomes(&self) -> Vec<(i64, f64)>;
     fn chance_labels(&self) -> Vec<String>;
+    /// `seat`'s legal actions, ascending.
     fn legal_actions(&self, seat: usize) -> Result<Vec<i64>, Refusal>;
     /// `seat`'s legal actions as typed JSON (every game, with or without integers).
     fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal>;
@@ -256,7 +257,10 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
 
     fn legal_actions(&self, seat: usize) -> Result<Vec<i64>, Refusal> {
         let seat = self.seat(seat)?;
-        self.session.legal_actions(seat).iter().map(|a| self.shared.encode(a)).collect()
+        let mut legal: Vec<i64> =
+            self.session.legal_actions(seat).iter().map(|a| self.shared.encode(a)).collect::<Result<_, _>>()?;
+        legal.sort_unstable(); // ascending, as pyspiel gives them
+        Ok(legal)
     }
 
     fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal> {
