@@ -28,7 +28,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$packages" ]; then
 fi
 
 # A target folder of its own: `cargo test` may still hold the workspace's while this runs.
-export CARGO_TARGET_DIR=$root/target/py-build
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}/py-build
 (cd python && VIRTUAL_ENV=$venv PATH=$venv/bin:$PATH "$venv/bin/maturin" develop --quiet)
 cd python
 exec "$venv/bin/python" -m pytest -q -p no:cacheprovider tests "$@"
