@@ -295,7 +295,7 @@ impl PyVector {
 
     /// Plays `actions` (little-endian int64 bytes, one per game) with the GIL released.
     fn step(&mut self, py: Python<'_>, actions: &[u8]) -> PyResult<()> {
-        if actions.len() % 8 != 0 {
+        if !actions.len().is_multiple_of(8) {
             return Err(PyValueError::new_err("actions must be int64 bytes"));
         }
         let actions: Vec<i64> =
