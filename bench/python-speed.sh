@@ -28,13 +28,15 @@ table=$(mktemp)
   echo "| dice each | pyspiel Python loop steps/s | plunder Python loop steps/s | plunder vectorized (1024) steps/s | vectorized / pyspiel | pyspiel clones/s | plunder clones/s |"
   echo "|---|---|---|---|---|---|---|"
 } > "$table"
-"$venv/bin/python" bench/python_speed.py "$seconds" "$runs" 1 2 | python3 -c '
+results=$(mktemp)
+"$venv/bin/python" bench/python_speed.py "$seconds" "$runs" 1 2 > "$results"
+python3 - "$results" >> "$table" <<'PY'
 import json, sys
-for line in sys.stdin:
+for line in open(sys.argv[1]):
     r = json.loads(line)
-    print(f"| {r[\"dice\"]} | {r[\"pyspiel\"]:,.0f} | {r[\"plunder\"]:,.0f} | {r[\"vector\"]:,.0f} | "
-          f"{r[\"vector\"] / r[\"pyspiel\"]:.1f}x | {r[\"pyspiel_clone\"]:,.0f} | {r[\"plunder_clone\"]:,.0f} |")
-' >> "$table"
+    print(f"| {r['dice']} | {r['pyspiel']:,.0f} | {r['plunder']:,.0f} | {r['vector']:,.0f} | "
+          f"{r['vector'] / r['pyspiel']:.1f}x | {r['pyspiel_clone']:,.0f} | {r['plunder_clone']:,.0f} |")
+PY
 
 section=$(mktemp)
 {

@@ -9,6 +9,7 @@ seat to act in each game). Finished games report their returns and start again a
 ``obs`` is ``[n, observation_tensor_size]`` float32 (the seat to act's observation tensor), ``mask`` ``[n,
 num_distinct_actions]`` uint8, ``rewards`` ``[n, players]`` float32 (the returns of games that ended in this
 step, else 0), ``dones`` ``[n]`` bool, ``players`` ``[n]`` int32 (the seat to act).
+``legal_actions()`` gives each game's legal actions as a padded list, for sampling without scanning masks.
 """
 
 import numpy as np
@@ -26,14 +27,18 @@ class VectorEnv:
         self._core = self.game._core.vector(n, seed)
 
     def _read(self):
-        obs, mask, rewards, dones, players = self._core.buffers()
-        return (
-            np.frombuffer(obs, dtype="<f4").reshape(self.n, self.obs_size),
-            np.frombuffer(mask, dtype=np.uint8).reshape(self.n, self.num_actions),
-            np.frombuffer(rewards, dtype="<f4").reshape(self.n, self.num_players),
-            np.frombuffer(dones, dtype=np.uint8).astype(bool),
+        obs, mask, rewards, dones, players, legal, counts = self._core.buffers()
+        n, a = self.n, self.num_actions
+        self._legal = np.frombuffer(legal, dtype="<i4").reshape(n, a)
+        self._counts = np.frombuffer(counts, dtype="<i4")
+        self._last = (
+            np.frombuffer(obs, dtype="<f4").reshape(n, self.obs_size),
+            np.frombuffer(mask, dtype=np.uint8).reshape(n, a),
+            np.frombuffer(rewards, dtype="<f4").reshape(n, self.num_players),
+            np.frombuffer(dones, dtype=np.uint8).view(bool),
             np.frombuffer(players, dtype="<i4"),
         )
+        return self._last
 
     def reset(self):
         """Starts all games again; returns (obs, mask, players)."""
@@ -48,12 +53,17 @@ class VectorEnv:
         return self._read()
 
     def mask(self):
-        return self._read()[1]
+        """The legal-action masks of the seats to act, ``[n, num_distinct_actions]``."""
+        return self._last[1]
+
+    def legal_actions(self):
+        """The legal actions, ascending, ``[n, num_distinct_actions]`` int32 padded with -1, and their counts."""
+        return self._legal, self._counts
 
     def random_actions(self, rng):
-        """A uniformly random legal action for every game."""
-        mask = self.mask()
-        return (mask * rng.random(mask.shape)).argmax(axis=1)
+        """A uniformly random legal action for every game (``rng``: a numpy Generator)."""
+        picks = (rng.random(self.n) * self._counts).astype(np.intp)
+        return self._legal[np.arange(self.n), picks]
 
     def games_done(self):
         """Games finished since the start."""

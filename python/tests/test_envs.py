@@ -93,3 +93,16 @@ def test_vector_env_is_deterministic_for_a_seed():
 
     assert all((a == b).all() for a, b in zip(run(1), run(1)))
     assert any((a != b).any() for a, b in zip(run(1), run(2)))
+
+
+def test_vector_env_legal_lists_agree_with_the_masks():
+    env = plunder.vector.VectorEnv("loot-pirates", 16, seed=2)
+    env.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        legal, counts = env.legal_actions()
+        mask = env.mask()
+        for row in range(16):
+            assert list(legal[row, : counts[row]]) == list(np.flatnonzero(mask[row]))
+            assert (legal[row, counts[row]:] == -1).all()
+        env.step(env.random_actions(rng))

@@ -25,9 +25,26 @@ fn json_arg(text: &str) -> PyResult<serde_json::Value> {
     serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("options are not JSON: {e}")))
 }
 
-fn f32_bytes<'py>(py: Python<'py>, values: &[f32]) -> Bound<'py, PyBytes> {
-    let bytes: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
-    PyBytes::new(py, &bytes)
+/// Numbers as little-endian bytes, written straight into a new Python `bytes`.
+fn le_bytes<'py, const N: usize, T: Copy>(
+    py: Python<'py>,
+    values: &[T],
+    to_bytes: fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * N, |buf| {
+        for (chunk, &value) in buf.chunks_exact_mut(N).zip(values) {
+            chunk.copy_from_slice(&to_bytes(value));
+        }
+        Ok(())
+    })
+}
+
+fn f32_bytes<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
+    le_bytes(py, values, f32::to_le_bytes)
+}
+
+fn i32_bytes<'py>(py: Python<'py>, values: &[i32]) -> PyResult<Bound<'py, PyBytes>> {
+    le_bytes(py, values, i32::to_le_bytes)
 }
 
 fn kind(name: &str) -> PyResult<TensorKind> {
@@ -228,7 +245,7 @@ impl PyState {
     }
 
     fn tensor<'py>(&self, py: Python<'py>, seat: usize, kind_name: &str) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(f32_bytes(py, &self.inner.tensor(seat, kind(kind_name)?).map_err(refused)?))
+        f32_bytes(py, &self.inner.tensor(seat, kind(kind_name)?).map_err(refused)?)
     }
 
     #[pyo3(signature = (seat = None))]
@@ -304,21 +321,19 @@ impl PyVector {
         py.allow_threads(move || inner.step(&actions)).map_err(refused)
     }
 
-    /// (observations f32, masks u8, rewards f32, dones u8, players i32) of the last step, as bytes.
-    #[allow(clippy::type_complexity)]
-    fn buffers<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+    /// (observations f32, masks u8, rewards f32, dones u8, players i32, legal i32, counts i32) of the last step,
+    /// as little-endian bytes.
+    fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyBytes>>> {
         let out = self.inner.buffers();
-        let players: Vec<u8> = out.players.iter().flat_map(|p| p.to_le_bytes()).collect();
-        (
-            f32_bytes(py, &out.obs),
+        Ok(vec![
+            f32_bytes(py, &out.obs)?,
             PyBytes::new(py, &out.mask),
-            f32_bytes(py, &out.rewards),
+            f32_bytes(py, &out.rewards)?,
             PyBytes::new(py, &out.dones),
-            PyBytes::new(py, &players),
-        )
+            i32_bytes(py, &out.players)?,
+            i32_bytes(py, &out.legal)?,
+            i32_bytes(py, &out.counts)?,
+        ])
     }
 
     fn games_done(&self) -> u64 {
@@ -353,7 +368,7 @@ impl PyDuel {
         self.duel().done()
     }
 
-    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         f32_bytes(py, &self.duel().observation())
     }
 

@@ -22,6 +22,10 @@ pub struct Buffers {
     pub dones: Vec<u8>,
     /// `n`: the seat to act in each game.
     pub players: Vec<i32>,
+    /// `n × actions`: each game's legal actions ascending, padded with -1 (for sampling without a mask scan).
+    pub legal: Vec<i32>,
+    /// `n`: how many legal actions each game has.
+    pub counts: Vec<i32>,
 }
 
 /// N games stepped together, whatever the game.
@@ -102,7 +106,16 @@ impl<G: Game> Vector<G> {
             }
             None => obs.fill(0.0),
         }
-        self.shared.mask_into(legal, &mut self.out.mask[i * a..(i + 1) * a]);
+        let mask = &mut self.out.mask[i * a..(i + 1) * a];
+        self.shared.mask_into(legal, mask);
+        let list = &mut self.out.legal[i * a..(i + 1) * a];
+        list.fill(-1);
+        let mut count = 0;
+        for (action, _) in mask.iter().enumerate().filter(|(_, &m)| m == 1) {
+            list[count] = action as i32;
+            count += 1;
+        }
+        self.out.counts[i] = count as i32;
     }
 }
 
@@ -120,6 +133,8 @@ impl<G: Game> AnyVector for Vector<G> {
             rewards: vec![0.0; n * seats],
             dones: vec![0; n],
             players: vec![0; n],
+            legal: vec![-1; n * self.actions()],
+            counts: vec![0; n],
         };
         self.rngs = (0..n as u64).map(|i| Rng::stream(self.seed, i)).collect();
         for i in 0..n {
