@@ -2,7 +2,7 @@
 package in the same loop, and Plunder's vectorized environment (N games stepped in Rust per call), on the
 same configurations, interleaved, in one process. A step is one player decision; each loop also settles the
 chance nodes as its API does (the Python loops pick a random outcome in Python, the vectorized environment
-draws them in Rust). Prints one JSON object per configuration.
+draws them in Rust; it runs on one thread, and on two in its own column). Prints one JSON object per configuration.
 
 Usage: python_speed.py SECONDS RUNS NUMDICE...
 """
@@ -40,8 +40,8 @@ def python_loop(new_state, seconds):
             return decisions / elapsed
 
 
-def vectorized(dice, n, seconds):
-    env = plunder.vector.VectorEnv("liars-dice", n, seed=1, dice=dice)
+def vectorized(dice, n, seconds, threads=1):
+    env = plunder.vector.VectorEnv("liars-dice", n, seed=1, dice=dice, threads=threads)
     env.reset()
     rng = np.random.default_rng(1)
     steps = 0
@@ -75,11 +75,12 @@ def main():
     for dice in map(int, sys.argv[3:]):
         theirs = pyspiel.load_game("liars_dice", {"numdice": dice})
         ours = plunder.load_game("liars-dice", dice=dice)
-        rows = {"pyspiel": [], "plunder": [], "vector": [], "pyspiel_clone": [], "plunder_clone": []}
+        rows = {"pyspiel": [], "plunder": [], "vector": [], "vector2": [], "pyspiel_clone": [], "plunder_clone": []}
         for _ in range(runs):  # interleaved so that machine noise hits all alike
             rows["pyspiel"].append(python_loop(theirs.new_initial_state, seconds))
             rows["plunder"].append(python_loop(ours.new_initial_state, seconds))
             rows["vector"].append(vectorized(dice, 1024, seconds))
+            rows["vector2"].append(vectorized(dice, 1024, seconds, threads=2))
             rows["pyspiel_clone"].append(clones(theirs.new_initial_state, seconds / 4))
             rows["plunder_clone"].append(clones(ours.new_initial_state, seconds / 4))
         print(json.dumps({"dice": dice, **{k: statistics.median(v) for k, v in rows.items()}}))

@@ -18,13 +18,14 @@ from . import load_game
 
 
 class VectorEnv:
-    def __init__(self, game_id, n, seed=0, players=None, **options):
+    def __init__(self, game_id, n, seed=0, players=None, threads=1, **options):
+        """``n`` games of ``game_id``; ``threads`` > 1 steps them on that many threads (same results)."""
         self.game = load_game(game_id, players=players, **options)
         self.n = n
         self.num_actions = self.game.num_distinct_actions()
         self.num_players = self.game.num_players()
         self.obs_size = self.game.observation_tensor_shape()[0]
-        self._core = self.game._core.vector(n, seed)
+        self._core = self.game._core.vector(n, seed, threads)
 
     def _read(self):
         obs, mask, rewards, dones, players, legal, counts = self._core.buffers()

@@ -84,14 +84,15 @@ def test_vector_env_plays_many_games_and_refuses_illegal_steps():
     assert abs(total.sum()) < 1e-3, "zero-sum"
 
 
-def test_vector_env_is_deterministic_for_a_seed():
-    def run(seed):
-        env = plunder.vector.VectorEnv("liars-dice", 8, seed=seed, dice=2)
+def test_vector_env_is_deterministic_for_a_seed_whatever_the_threads():
+    def run(seed, threads=1):
+        env = plunder.vector.VectorEnv("liars-dice", 200, seed=seed, dice=2, threads=threads)
         env.reset()
         rng = np.random.default_rng(0)
         return [env.step(env.random_actions(rng))[0].copy() for _ in range(20)]
 
     assert all((a == b).all() for a, b in zip(run(1), run(1)))
+    assert all((a == b).all() for a, b in zip(run(1), run(1, threads=2)))
     assert any((a != b).any() for a, b in zip(run(1), run(2)))
 
 

@@ -107,12 +107,13 @@ impl PyGame {
         PyState { inner: self.inner.new_state(seed, sampled) }
     }
 
-    #[pyo3(signature = (n, seed = 0))]
-    fn vector(&self, n: usize, seed: u64) -> PyResult<PyVector> {
+    /// `n` games stepped together in Rust, on `threads` threads (1: the caller's).
+    #[pyo3(signature = (n, seed = 0, threads = 1))]
+    fn vector(&self, n: usize, seed: u64, threads: usize) -> PyResult<PyVector> {
         if n == 0 {
             return Err(PyValueError::new_err("a vector of games needs at least one game"));
         }
-        Ok(PyVector { inner: self.inner.new_vector(n, seed).map_err(refused)? })
+        Ok(PyVector { inner: self.inner.new_vector(n, seed, threads).map_err(refused)? })
     }
 
     #[pyo3(signature = (seat, bots, seed = 0))]

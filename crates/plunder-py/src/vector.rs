@@ -1,11 +1,13 @@
 //! N games of one game stepped together inside Rust (self-play: the caller chooses for whichever seat is to
 //! act in each game). Chance is drawn from each game's own seeded stream; a finished game reports its returns
-//! and starts again at once (auto-reset). Python releases the GIL for the whole step.
+//! and starts again at once (auto-reset). Python releases the GIL for the whole step, and with `threads` > 1
+//! the games are stepped on that many threads (results do not depend on it: each game has its own stream).
 
 use std::sync::Arc;
 
 use plunder_core::encoding::{tensor_len, write_tensor};
 use plunder_core::{Game, Rng, Seat, Status, TensorKind};
+use rayon::prelude::*;
 
 use crate::engine::{player_of, Refusal, Shared};
 
@@ -39,113 +41,147 @@ pub trait AnyVector: Send + Sync {
     fn games_done(&self) -> u64;
 }
 
+/// One game of the vector: its state, its chance stream, and its legal actions now.
+struct Slot<G: Game> {
+    state: G::State,
+    rng: Rng,
+    legal: Vec<G::Action>,
+}
+
+/// One game's part of the buffers.
+struct Out<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [u8],
+    list: &'a mut [i32],
+    rewards: &'a mut [f32],
+    done: &'a mut u8,
+    player: &'a mut i32,
+    count: &'a mut i32,
+}
+
 pub struct Vector<G: Game> {
     shared: Arc<Shared<G>>,
-    states: Vec<G::State>,
-    rngs: Vec<Rng>,
-    legal: Vec<Vec<G::Action>>,
+    slots: Vec<Slot<G>>,
     seed: u64,
     games: u64,
+    /// The threads that step the games (one by default: the caller's core).
+    pool: rayon::ThreadPool,
     out: Buffers,
 }
 
 impl<G: Game> Vector<G> {
-    pub fn new(shared: Arc<Shared<G>>, n: usize, seed: u64) -> Vector<G> {
+    pub fn new(shared: Arc<Shared<G>>, n: usize, seed: u64, threads: usize) -> Result<Vector<G>, Refusal> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
         let initial = shared.game.initial_state();
-        let mut vector = Vector {
-            states: vec![initial; n],
-            rngs: Vec::new(),
-            legal: vec![Vec::new(); n],
-            seed,
-            games: 0,
-            out: Buffers::default(),
-            shared,
-        };
+        let slots =
+            (0..n).map(|_| Slot { state: initial.clone(), rng: Rng::seeded(seed), legal: Vec::new() }).collect();
+        let mut vector = Vector { slots, seed, games: 0, pool, out: Buffers::default(), shared };
         vector.reset();
-        vector
-    }
-
-    fn tensor(&self) -> usize {
-        tensor_len(&self.shared.game, TensorKind::Observation)
+        Ok(vector)
     }
 
     fn actions(&self) -> usize {
         self.shared.codec.as_ref().map_or(0, |c| c.len())
     }
 
-    /// Draws chance until someone must decide (or the game is over).
-    fn settle(game: &G, state: &mut G::State, rng: &mut Rng) {
-        while game.status(state) == Status::Chance {
-            let outcome = game.sample_chance(state, rng);
-            game.apply_chance_unchecked(state, &outcome);
-        }
+    /// Runs `each(slot, out, action)` for every game, on the pool if there is one.
+    fn for_each_game(&mut self, actions: Option<&[i64]>, each: impl Fn(&mut Slot<G>, Out<'_>, Option<i64>) + Sync) {
+        let n = self.slots.len();
+        let t = self.out.obs.len() / n;
+        let a = self.out.mask.len() / n;
+        let seats = self.out.rewards.len() / n;
+        let o = &mut self.out;
+        let run = || {
+            self.slots
+                .par_iter_mut()
+                .zip(o.obs.par_chunks_mut(t))
+                .zip(o.mask.par_chunks_mut(a))
+                .zip(o.legal.par_chunks_mut(a))
+                .zip(o.rewards.par_chunks_mut(seats))
+                .zip(o.dones.par_iter_mut())
+                .zip(o.players.par_iter_mut())
+                .zip(o.counts.par_iter_mut())
+                .enumerate()
+                .with_min_len(64)
+                .for_each(|(i, (((((((slot, obs), mask), list), rewards), done), player), count))| {
+                    let out = Out { obs, mask, list, rewards, done, player, count };
+                    each(slot, out, actions.map(|a| a[i]));
+                })
+        };
+        self.pool.install(run)
     }
+}
 
-    fn to_act(game: &G, state: &G::State) -> Option<Seat> {
-        match game.status(state) {
-            Status::Decide(seats) => seats.iter().next(),
-            _ => None,
-        }
+/// Draws chance until someone must decide (or the game is over).
+fn settle<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng) {
+    while game.status(state) == Status::Chance {
+        let outcome = game.sample_chance(state, rng);
+        game.apply_chance_unchecked(state, &outcome);
     }
+}
 
-    /// Fills game `i`'s observation, mask, seat and legal actions.
-    fn observe(&mut self, i: usize) {
-        let (t, a) = (self.tensor(), self.actions());
-        let game = &self.shared.game;
-        let state = &self.states[i];
-        let seat = Self::to_act(game, state);
-        self.out.players[i] = player_of(game.status(state)) as i32;
-        let legal = &mut self.legal[i];
-        legal.clear();
-        let obs = &mut self.out.obs[i * t..(i + 1) * t];
-        match seat {
-            Some(seat) => {
-                game.legal_actions(state, seat, legal);
-                write_tensor(game, state, seat, TensorKind::Observation, obs);
-                self.out.players[i] = seat.index() as i32;
-            }
-            None => obs.fill(0.0),
+/// Fills one game's observation, mask, legal list and seat.
+fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
+    let game = &shared.game;
+    let status = game.status(&slot.state);
+    slot.legal.clear();
+    *out.player = player_of(status) as i32;
+    let seat: Option<Seat> = match status {
+        Status::Decide(seats) => seats.iter().next(),
+        _ => None,
+    };
+    match seat {
+        Some(seat) => {
+            game.legal_actions(&slot.state, seat, &mut slot.legal);
+            write_tensor(game, &slot.state, seat, TensorKind::Observation, out.obs);
+            *out.player = seat.index() as i32;
         }
-        let mask = &mut self.out.mask[i * a..(i + 1) * a];
-        self.shared.mask_into(legal, mask);
-        let list = &mut self.out.legal[i * a..(i + 1) * a];
-        list.fill(-1);
-        let mut count = 0;
-        for (action, _) in mask.iter().enumerate().filter(|(_, &m)| m == 1) {
-            list[count] = action as i32;
-            count += 1;
-        }
-        self.out.counts[i] = count as i32;
+        None => out.obs.fill(0.0),
     }
+    shared.mask_into(&slot.legal, out.mask);
+    out.list.fill(-1);
+    let mut count = 0;
+    for (action, _) in out.mask.iter().enumerate().filter(|(_, &m)| m == 1) {
+        out.list[count] = action as i32;
+        count += 1;
+    }
+    *out.count = count as i32;
 }
 
 impl<G: Game> AnyVector for Vector<G> {
     fn len(&self) -> usize {
-        self.states.len()
+        self.slots.len()
     }
 
     fn reset(&mut self) {
-        let n = self.states.len();
+        let n = self.slots.len();
         let seats = self.shared.game.seats();
+        let a = self.actions();
         self.out = Buffers {
-            obs: vec![0.0; n * self.tensor()],
-            mask: vec![0; n * self.actions()],
+            obs: vec![0.0; n * tensor_len(&self.shared.game, TensorKind::Observation)],
+            mask: vec![0; n * a],
             rewards: vec![0.0; n * seats],
             dones: vec![0; n],
             players: vec![0; n],
-            legal: vec![-1; n * self.actions()],
+            legal: vec![-1; n * a],
             counts: vec![0; n],
         };
-        self.rngs = (0..n as u64).map(|i| Rng::stream(self.seed, i)).collect();
-        for i in 0..n {
-            self.states[i] = self.shared.game.initial_state();
-            Self::settle(&self.shared.game, &mut self.states[i], &mut self.rngs[i]);
-            self.observe(i);
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            slot.rng = Rng::stream(self.seed, i as u64);
         }
+        let shared = Arc::clone(&self.shared);
+        self.for_each_game(None, |slot, out, _| {
+            slot.state = shared.game.initial_state();
+            settle(&shared.game, &mut slot.state, &mut slot.rng);
+            observe(&shared, slot, out);
+        });
     }
 
     fn step(&mut self, actions: &[i64]) -> Result<(), Refusal> {
-        let n = self.states.len();
+        let n = self.slots.len();
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
@@ -156,27 +192,29 @@ impl<G: Game> AnyVector for Vector<G> {
                 return Err(format!("game {i}: {action} is not a legal action now"));
             }
         }
-        let seats = self.shared.game.seats();
-        self.out.rewards.fill(0.0);
-        self.out.dones.fill(0);
-        for (i, &action) in actions.iter().enumerate() {
-            let game = &self.shared.game;
-            let state = &mut self.states[i];
-            let seat = Self::to_act(game, state).expect("a game with a legal action has a seat to act");
-            let action = self.shared.decode(action)?;
-            game.apply_unchecked(state, seat, action);
-            Self::settle(game, state, &mut self.rngs[i]);
-            if let Some(outcome) = game.outcome(state) {
-                for (r, p) in self.out.rewards[i * seats..(i + 1) * seats].iter_mut().zip(&outcome.payoffs) {
+        let shared = Arc::clone(&self.shared);
+        self.for_each_game(Some(actions), |slot, out, action| {
+            let game = &shared.game;
+            let seat = match game.status(&slot.state) {
+                Status::Decide(seats) => seats.iter().next().expect("a game with a legal action has a seat to act"),
+                _ => unreachable!("a game with a legal action has a seat to act"),
+            };
+            let action = shared.decode(action.expect("step passes actions")).expect("checked against the mask");
+            game.apply_unchecked(&mut slot.state, seat, action);
+            settle(game, &mut slot.state, &mut slot.rng);
+            out.rewards.fill(0.0);
+            *out.done = 0;
+            if let Some(outcome) = game.outcome(&slot.state) {
+                for (r, p) in out.rewards.iter_mut().zip(&outcome.payoffs) {
                     *r = *p as f32;
                 }
-                self.out.dones[i] = 1;
-                self.games += 1;
-                *state = game.initial_state();
-                Self::settle(game, state, &mut self.rngs[i]);
+                *out.done = 1;
+                slot.state = game.initial_state();
+                settle(game, &mut slot.state, &mut slot.rng);
             }
-            self.observe(i);
-        }
+            observe(&shared, slot, out);
+        });
+        self.games += self.out.dones.iter().map(|&d| d as u64).sum::<u64>();
         Ok(())
     }
 
