@@ -29,7 +29,8 @@ table=$(mktemp)
   echo "|---|---|---|---|---|---|---|---|"
 } > "$table"
 results=$(mktemp)
-"$venv/bin/python" bench/python_speed.py "$seconds" "$runs" 1 2 > "$results"
+# numpy's BLAS threads would spin beside the measured loop on a small machine; nothing here uses BLAS.
+OPENBLAS_NUM_THREADS=1 "$venv/bin/python" bench/python_speed.py "$seconds" "$runs" 1 2 > "$results"
 python3 - "$results" >> "$table" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
@@ -48,7 +49,7 @@ section=$(mktemp)
   echo "(\`legal_actions()\`, \`chance_outcomes()\`, \`apply_action()\`); the vectorized environment steps 1024"
   echo "games per call in Rust with the GIL released on one thread (and on two in its own column), random legal"
   echo "actions chosen in numpy from its legal-action lists,"
-  echo "chance drawn in Rust. Configuration: OpenSpiel's \`liars_dice\` with \`numdice\` set, which is Plunder's"
+  echo "chance drawn in Rust (\`OPENBLAS_NUM_THREADS=1\`). Configuration: OpenSpiel's \`liars_dice\` with \`numdice\` set, which is Plunder's"
   echo "\`liars-dice\` default with \`dice\` set."
   echo
   cat "$table"
