@@ -63,7 +63,11 @@ impl GameVisitor for CheckEncoding {
 #[test]
 fn every_game_with_an_action_space_round_trips_and_covers_play() {
     let encoded: Vec<&str> = game_ids().into_iter().filter(|id| with_game(id, CheckEncoding).unwrap()).collect();
-    assert_eq!(encoded, ["loot-pirates", "liars-dice", "pirate-haven"], "the games with integer actions");
+    assert_eq!(
+        encoded,
+        ["loot-pirates", "liars-dice", "scallywager", "pirate-haven"],
+        "the games with integer actions"
+    );
 }
 
 /// Each game's action space under its default options, as `id: count` and the list, one JSON action a line.
