@@ -4,7 +4,9 @@
 # once (again only when the list below changes) and the Rust build is cached in target/py-build.
 #
 # Usage: python/test.sh [pytest arguments]
-#   PLUNDER_TEST_RAY=1 python/test.sh   also installs Ray (large) and runs the local-Ray simulation test.
+#   PLUNDER_TEST_RAY=1 python/test.sh        also installs Ray (large) and runs the local-Ray simulation test.
+#   PLUNDER_TEST_OPENSPIEL=1 python/test.sh  also installs OpenSpiel (large) and checks CFR on Plunder's liar's
+#                                            dice against CFR on OpenSpiel's own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -13,6 +15,9 @@ python=${PYTHON:-python3}
 packages="maturin>=1.5,<2 numpy pytest gymnasium>=0.29 pettingzoo>=1.24"
 if [ -n "${PLUNDER_TEST_RAY:-}" ]; then
   packages="$packages ray"
+fi
+if [ -n "${PLUNDER_TEST_OPENSPIEL:-}" ]; then
+  packages="$packages open-spiel"
 fi
 
 if [ ! -x "$venv/bin/python" ]; then
