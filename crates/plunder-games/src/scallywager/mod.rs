@@ -417,7 +417,7 @@ impl Game for Scallywager {
                             out.extend(takes.map(|k| with(Some(t), None, Some(k))));
                         }
                     }
-                    Effect::Reroll => out.extend((0..MAX_CREW as u8).map(|d| with(None, Some(d), None))),
+                    Effect::Reroll => out.extend((0..MAX_CREW).map(|d| with(None, Some(d), None))),
                     _ => out.push(with(None, None, None)),
                 }
             }
