@@ -73,8 +73,8 @@ fn seat_players<G: Roster>(game: &G, names: &[String], seed: u64) -> Result<Vec<
             continue;
         }
         let bot_seed = plunder_core::splitmix64(seed ^ (0xB07 + seat as u64));
-        let bot =
-            crate::bots::maker(game, name).map_err(|e| format!("{e}; a seat is human, bot or a bot name"))?(bot_seed);
+        let bot = plunder_sim::bots::maker(game, name)
+            .map_err(|e| format!("{e}; a seat is human, bot or a bot name"))?(bot_seed);
         players.push(Player::Bot { name: name.to_string(), bot });
     }
     Ok(players)

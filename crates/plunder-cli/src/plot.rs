@@ -2,8 +2,8 @@
 //! shares, and differences with their intervals (content effects). Hand-written SVG, so a chart needs no
 //! library and opens in any browser; [`Rasterizer`] turns the same SVG into PNG for documents and slides.
 
-use crate::simulate::Summary;
 use crate::tournament::Standings;
+use plunder_sim::Summary;
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 360.0;

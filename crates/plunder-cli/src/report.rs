@@ -9,9 +9,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::plot::{self, Bar};
-use crate::simulate::{read_results, render, summary_of_results, wilson_interval, GameResult, Summary};
+use crate::simulate::render;
 use plunder_cli::output::write_stdout;
 use plunder_core::Seat;
+use plunder_sim::{read_results, summary_of_results, wilson_interval, GameResult, Summary};
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]

@@ -1,28 +1,20 @@
-//! `plunder simulate`: many bot games on all cores. Game `i` draws its dice from stream `i` of the seed and its
-//! bots from their own streams, and games are summed in fixed chunks in index order, so the summary is the
-//! same for a seed whatever the number of threads.
-//!
-//! With `--results FILE`, every game is also written as one JSON line ([`GameResult`]) with per-seat counters
-//! of the actions taken and the designed pieces each seat held (watched after every step, beside the bots); a rerun with the same file skips the games already there (resume), `--shard i/n`
-//! plays one slice of the game indices, and `plunder report merge` sums result files into the summary a single
-//! run gives, because summaries are always summed game by game in index order, in fixed chunks of indices.
+//! `plunder simulate`: many bot games on all cores (the library `plunder-sim` plays and sums them). Game `i`
+//! draws its dice from stream `i` of the seed, so the summary is the same for a seed whatever the number of
+//! threads; `--results FILE` also writes every game as a JSON line and resumes; `--shard i/n` plays one slice of
+//! the game indices, and `plunder report merge` sums result files into the summary a single run gives.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use plunder_core::{
-    options_from_json, play_game_watched, splitmix64, Bot, BotMaker, Game, Narrate, Piece, Rng, Roster, Seat, Turn,
-};
-use plunder_games::{with_game, GameVisitor};
-use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use plunder_sim::{Progress, Shard, Spec, Summary};
 
 use crate::parse_options;
 use plunder_cli::output::write_stdout;
+
+/// The most worker threads: more only adds start-up time and memory (results never depend on it).
+const MAX_THREADS: usize = 256;
 
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
@@ -61,236 +53,8 @@ pub struct SimulateArgs {
     results: Option<PathBuf>,
     /// Play only slice I of N (1-based) of the game indices, e.g. `--shard 2/4`; `plunder report merge` sums
     /// the slices' result files into exactly the summary of one run.
-    #[arg(long, value_parser = parse_shard)]
+    #[arg(long, value_parser = plunder_sim::parse_shard)]
     shard: Option<Shard>,
-}
-
-/// Slice `index` (1-based) of `count` equal slices of a run's game indices.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Shard {
-    pub index: u64,
-    pub count: u64,
-}
-
-impl Shard {
-    /// The game indices `[first, end)` of this slice of `games` games.
-    pub fn range(self, games: u64) -> (u64, u64) {
-        let bound = |i: u64| (games as u128 * i as u128 / self.count as u128) as u64;
-        (bound(self.index - 1), bound(self.index))
-    }
-}
-
-fn parse_shard(text: &str) -> Result<Shard, String> {
-    let (index, count) = text.split_once('/').ok_or("a shard is I/N, e.g. 2/4")?;
-    let index: u64 = index.trim().parse().map_err(|_| format!("'{index}' is not a whole number"))?;
-    let count: u64 = count.trim().parse().map_err(|_| format!("'{count}' is not a whole number"))?;
-    if count == 0 || index == 0 || index > count {
-        return Err(format!("a shard I/N needs 1 <= I <= N, not {index}/{count}"));
-    }
-    Ok(Shard { index, count })
-}
-
-/// One finished game, as a line of a results file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
-    pub game: String,
-    pub players: usize,
-    /// The run's seed; the game's dice come from stream `index` of it.
-    pub seed: u64,
-    pub index: u64,
-    pub options: serde_json::Value,
-    /// Bot names by seat.
-    pub bots: Vec<String>,
-    pub winners: Vec<u8>,
-    pub payoffs: Vec<f64>,
-    pub rounds: u32,
-    pub steps: u64,
-    /// The first seat that made a decision.
-    pub first: Option<u8>,
-    /// Per seat, how often it took each kind of action (the action's type, or for an action naming a card,
-    /// tile or captain, the card's label).
-    pub counters: Vec<BTreeMap<String, u32>>,
-    /// Per seat, the designed pieces it held at some point of the game ("captain Anne Bonny", "card Cannon
-    /// Fire"), read by the simulator from the true state ([`Game::pieces_held`]); empty for games without them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub held: Vec<Vec<String>>,
-}
-
-impl GameResult {
-    /// Whether `other` comes from the same run (game, table, seed, options, bots).
-    fn same_run(&self, other: &GameResult) -> bool {
-        (&self.game, self.players, self.seed, &self.options, &self.bots)
-            == (&other.game, other.players, other.seed, &other.options, &other.bots)
-    }
-
-    fn run_label(&self) -> String {
-        format!(
-            "{} with {} players, seed {}, bots {}, options {}",
-            self.game,
-            self.players,
-            self.seed,
-            self.bots.join(","),
-            self.options
-        )
-    }
-}
-
-/// Reads a results file: one [`GameResult`] per line. An unfinished last line (a run stopped while writing)
-/// is ignored; any other bad line is an error naming it.
-pub fn read_results(path: &Path) -> Result<Vec<GameResult>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = if text.ends_with('\n') { &text[..] } else { &text[..text.rfind('\n').map_or(0, |i| i + 1)] };
-    complete
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(n, line)| {
-            serde_json::from_str(line).map_err(|e| format!("{} line {}: not a game result: {e}", path.display(), n + 1))
-        })
-        .collect()
-}
-
-/// Sums results into a summary exactly as a single run does: sorted by index, summed game by game within each
-/// chunk of indices, chunks in order. All results must come from one run, each index once.
-pub fn summary_of_results(mut results: Vec<GameResult>) -> Result<Summary, String> {
-    results.sort_by_key(|r| r.index);
-    let first = results.first().ok_or("no game results")?.clone();
-    for pair in results.windows(2) {
-        if pair[0].index == pair[1].index {
-            return Err(format!("game {} appears twice", pair[0].index));
-        }
-    }
-    if let Some(other) = results.iter().find(|r| !r.same_run(&first)) {
-        return Err(format!("results of different runs: {} and {}", first.run_label(), other.run_label()));
-    }
-    if let Some(bad) =
-        results.iter().find(|r| r.payoffs.len() != r.players || r.winners.iter().any(|&w| w as usize >= r.players))
-    {
-        return Err(format!("game {} has payoffs or winners that do not fit {} seats", bad.index, bad.players));
-    }
-    let mut total = Tally::new(first.players);
-    let mut chunk = Tally::new(first.players);
-    let mut chunk_id = results[0].index / CHUNK;
-    for result in &results {
-        if result.index / CHUNK != chunk_id {
-            total.add(&chunk);
-            chunk = Tally::new(first.players);
-            chunk_id = result.index / CHUNK;
-        }
-        chunk.record(result);
-    }
-    total.add(&chunk);
-    Ok(summarize(&first.game, first.seed, first.options.clone(), &first.bots, &total))
-}
-
-/// Games per chunk: the unit of work and of summation (fixed, so sums do not depend on threads).
-const CHUNK: u64 = 256;
-/// The most worker threads: more only adds start-up time and memory (results never depend on it).
-const MAX_THREADS: usize = 256;
-/// A game longer than this is a rules bug.
-const MAX_STEPS: u64 = 1_000_000;
-
-/// The result of a simulation.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Summary {
-    pub game: String,
-    pub players: usize,
-    pub games: u64,
-    pub seed: u64,
-    pub options: serde_json::Value,
-    pub seats: Vec<SeatSummary>,
-    pub bots: Vec<BotSummary>,
-    pub rounds: RoundSummary,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeatSummary {
-    pub seat: Seat,
-    pub bot: String,
-    /// Wins, a shared win counting 1/k for each of k winners.
-    pub wins: f64,
-    pub win_rate: f64,
-    /// 95% confidence interval of the win rate (Wilson's score interval).
-    pub ci95: [f64; 2],
-    pub mean_payoff: f64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BotSummary {
-    pub bot: String,
-    pub seats: usize,
-    /// Win rate per seat played.
-    pub win_rate: f64,
-    pub ci95: [f64; 2],
-    /// What a seat would win if all bots were equal: 1 / players.
-    pub fair_share: f64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RoundSummary {
-    pub mean: f64,
-    pub sd: f64,
-    pub min: u32,
-    pub max: u32,
-}
-
-/// Sums over a chunk of games.
-#[derive(Clone, Debug, Default)]
-struct Tally {
-    games: u64,
-    wins: Vec<f64>,
-    payoff: Vec<f64>,
-    rounds: u64,
-    rounds_sq: u64,
-    min_rounds: u32,
-    max_rounds: u32,
-}
-
-impl Tally {
-    fn new(seats: usize) -> Tally {
-        Tally { wins: vec![0.0; seats], payoff: vec![0.0; seats], min_rounds: u32::MAX, ..Tally::default() }
-    }
-
-    fn record(&mut self, result: &GameResult) {
-        let share = 1.0 / result.winners.len().max(1) as f64;
-        for &seat in &result.winners {
-            self.wins[seat as usize] += share;
-        }
-        for (i, p) in result.payoffs.iter().enumerate() {
-            self.payoff[i] += p;
-        }
-        self.games += 1;
-        self.rounds += result.rounds as u64;
-        self.rounds_sq += (result.rounds as u64).pow(2);
-        self.min_rounds = self.min_rounds.min(result.rounds);
-        self.max_rounds = self.max_rounds.max(result.rounds);
-    }
-
-    fn add(&mut self, other: &Tally) {
-        self.games += other.games;
-        for i in 0..self.wins.len() {
-            self.wins[i] += other.wins[i];
-            self.payoff[i] += other.payoff[i];
-        }
-        self.rounds += other.rounds;
-        self.rounds_sq += other.rounds_sq;
-        self.min_rounds = self.min_rounds.min(other.min_rounds);
-        self.max_rounds = self.max_rounds.max(other.max_rounds);
-    }
-}
-
-/// The win rate of `wins` in `n` games and its 95% Wilson score interval. Unlike the normal approximation, it
-/// is never zero-width: 0 wins in 1000 games still leaves room for a rate up to about 0.4%.
-pub fn wilson_interval(wins: f64, n: f64) -> (f64, [f64; 2]) {
-    if n == 0.0 {
-        return (0.0, [0.0, 1.0]);
-    }
-    const Z: f64 = 1.96;
-    let rate = wins / n;
-    let z2n = Z * Z / n;
-    let centre = (rate + z2n / 2.0) / (1.0 + z2n);
-    let half = Z / (1.0 + z2n) * (rate * (1.0 - rate) / n + z2n / (4.0 * n)).max(0.0).sqrt();
-    (rate, [(centre - half).max(0.0), (centre + half).min(1.0)])
 }
 
 pub fn run(args: SimulateArgs) -> Result<(), String> {
@@ -318,9 +82,17 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         );
         bar
     });
-    let sim = Simulation { args: &args, options, progress: progress.clone() };
-    let summary = pool.install(|| with_game(&args.game, sim)).map_err(|e| e.to_string())??;
-    if let Some(bar) = progress {
+    let spec = Spec {
+        game: args.game.clone(),
+        players: args.players,
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.clone(),
+        options,
+    };
+    let bar = Bar(progress);
+    let summary = pool.install(|| plunder_sim::simulate(&spec, args.shard, args.results.as_deref(), &bar))?;
+    if let Some(bar) = bar.0 {
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -338,326 +110,20 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     }
 }
 
-struct Simulation<'a> {
-    args: &'a SimulateArgs,
-    options: serde_json::Value,
-    progress: Option<ProgressBar>,
-}
+/// The terminal's progress bar as the simulation's [`Progress`].
+struct Bar(Option<ProgressBar>);
 
-impl GameVisitor for Simulation<'_> {
-    type Output = Result<Summary, String>;
-    fn visit<G: Roster + Narrate>(self) -> Self::Output {
-        simulate::<G>(self.args, &self.options, self.progress.as_ref())
-    }
-}
-
-/// Runs the games and sums them.
-fn simulate<G: Roster + Narrate>(
-    args: &SimulateArgs,
-    options: &serde_json::Value,
-    progress: Option<&ProgressBar>,
-) -> Result<Summary, String> {
-    let options = options_from_json::<G>(args.players, options).map_err(|e| e.to_string())?;
-    let game = G::new(options).map_err(|e| e.to_string())?;
-    let seats = game.seats();
-    let names: Vec<String> = if args.bots.is_empty() {
-        vec![plunder_core::bot_kinds::<G>()[0].name.to_string()]
-    } else {
-        args.bots.iter().map(|b| b.trim().to_string()).collect()
-    };
-    let names: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
-    let makers = names.iter().map(|name| crate::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
-    let options_json = serde_json::to_value(game.options()).expect("options serialize");
-    let (start, end) = args.shard.map_or((0, args.games), |shard| shard.range(args.games));
-    let run = Run { game: &game, seed: args.seed, names: &names, makers: &makers, options: &options_json };
-    let Some(path) = &args.results else {
-        let tallies: Vec<Result<Tally, String>> = chunks(start, end)
-            .into_par_iter()
-            .map(|(first, last)| {
-                let mut tally = Tally::new(seats);
-                for index in first..last {
-                    tally.record(&run.play(index, false)?);
-                }
-                if let Some(bar) = progress {
-                    bar.inc(last - first);
-                }
-                Ok(tally)
-            })
-            .collect();
-        let mut total = Tally::new(seats);
-        for tally in tallies {
-            total.add(&tally?);
-        }
-        return Ok(summarize(G::ID, args.seed, options_json, &names, &total));
-    };
-    let earlier = if path.exists() { read_results(path)? } else { Vec::new() };
-    let probe = run.unplayed(start);
-    if let Some(other) = earlier.iter().find(|r| !r.same_run(&probe)) {
-        return Err(format!(
-            "{} holds games of another run ({}); this run is {}",
-            path.display(),
-            other.run_label(),
-            probe.run_label()
-        ));
-    }
-    let done: HashSet<u64> = earlier.iter().map(|r| r.index).collect();
-    drop(earlier);
-    let file = open_for_append(path)?;
-    let file = Mutex::new(file);
-    if let Some(bar) = progress {
-        bar.set_length((start..end).filter(|i| !done.contains(i)).count() as u64);
-    }
-    chunks(start, end).into_par_iter().try_for_each(|(first, last)| {
-        let mut lines = String::new();
-        let mut played = 0;
-        for index in (first..last).filter(|i| !done.contains(i)) {
-            lines += &serde_json::to_string(&run.play(index, true)?).expect("results serialize");
-            lines.push('\n');
-            played += 1;
-        }
-        // A chunk's lines go out in one write, so a stopped run loses at most the chunks in flight.
-        file.lock()
-            .map_err(|_| "a worker thread failed".to_string())?
-            .write_all(lines.as_bytes())
-            .map_err(|e| format!("cannot write to {}: {e}", path.display()))?;
-        if let Some(bar) = progress {
-            bar.inc(played);
-        }
-        Ok::<(), String>(())
-    })?;
-    drop(file);
-    let results: Vec<GameResult> =
-        read_results(path)?.into_iter().filter(|r| (start..end).contains(&r.index)).collect();
-    summary_of_results(results)
-}
-
-/// The chunks of indices `[first, last)` that cover `[start, end)`, cut at multiples of [`CHUNK`] so that a
-/// shard sums its games in the same groups as a whole run.
-fn chunks(start: u64, end: u64) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    let mut first = start;
-    while first < end {
-        let last = ((first / CHUNK + 1) * CHUNK).min(end);
-        out.push((first, last));
-        first = last;
-    }
-    out
-}
-
-/// Opens a results file for appending, first cutting off an unfinished last line left by a stopped run.
-fn open_for_append(path: &Path) -> Result<std::fs::File, String> {
-    let fail = |e: std::io::Error| format!("cannot write to {}: {e}", path.display());
-    if let Ok(bytes) = std::fs::read(path) {
-        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
-            let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            std::fs::OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(fail)?;
-        }
-    }
-    std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(fail)
-}
-
-/// What every game of a run shares.
-struct Run<'a, G: Game> {
-    game: &'a G,
-    seed: u64,
-    names: &'a [String],
-    makers: &'a [BotMaker<G>],
-    options: &'a serde_json::Value,
-}
-
-impl<G: Roster + Narrate> Run<'_, G> {
-    /// Game `index` before it is played: the run's facts, no outcome and no counts.
-    fn unplayed(&self, index: u64) -> GameResult {
-        GameResult {
-            game: G::ID.to_string(),
-            players: self.names.len(),
-            seed: self.seed,
-            index,
-            options: self.options.clone(),
-            bots: self.names.to_vec(),
-            winners: Vec::new(),
-            payoffs: Vec::new(),
-            rounds: 0,
-            steps: 0,
-            first: None,
-            counters: vec![BTreeMap::new(); self.names.len()],
-            held: Vec::new(),
+impl Progress for Bar {
+    fn set_length(&self, games: u64) {
+        if let Some(bar) = &self.0 {
+            bar.set_length(games);
         }
     }
 
-    /// Plays game `index`; with `count`, also counts each seat's actions and notes the pieces each seat held
-    /// (slower, so only for results files).
-    fn play(&self, index: u64, count: bool) -> Result<GameResult, String> {
-        let mut rng = Rng::stream(self.seed, index);
-        let log = Arc::new(Mutex::new(ActionLog { first: None, counters: vec![BTreeMap::new(); self.names.len()] }));
-        let mut bots: Vec<Box<dyn Bot<G>>> = self
-            .makers
-            .iter()
-            .enumerate()
-            .map(|(seat, make)| {
-                let bot = make(bot_seed(self.seed, index, seat));
-                if count {
-                    Box::new(Counting { inner: bot, log: Arc::clone(&log) }) as Box<dyn Bot<G>>
-                } else {
-                    bot
-                }
-            })
-            .collect();
-        let seats = self.names.len();
-        let mut held: Vec<BTreeSet<Piece<'_>>> = vec![BTreeSet::new(); seats];
-        let mut pieces = Vec::new();
-        let watch = |state: &G::State| {
-            if count {
-                for (seat, held) in Seat::all(seats).zip(&mut held) {
-                    self.game.pieces_held(state, seat, &mut pieces);
-                    held.extend(pieces.drain(..));
-                }
-            }
-        };
-        let finished = play_game_watched(self.game, &mut bots, &mut rng, MAX_STEPS, watch)
-            .map_err(|e| format!("game {index} (seed {}): {e}", self.seed))?;
-        drop(bots);
-        let log = Arc::try_unwrap(log)
-            .map_or_else(|_| None, |m| m.into_inner().ok())
-            .unwrap_or(ActionLog { first: None, counters: vec![BTreeMap::new(); self.names.len()] });
-        Ok(GameResult {
-            winners: finished.outcome.winners.iter().map(|s| s.0).collect(),
-            payoffs: finished.outcome.payoffs.iter().map(|&p| as_stored(p)).collect(),
-            rounds: finished.rounds,
-            steps: finished.steps,
-            first: log.first,
-            counters: log.counters,
-            held: if held.iter().all(BTreeSet::is_empty) {
-                Vec::new()
-            } else {
-                held.iter().map(|pieces| pieces.iter().map(held_key).collect()).collect()
-            },
-            ..self.unplayed(index)
-        })
-    }
-}
-
-/// A piece's name in a results file: its kind and name ("card Cannon Fire", "captain Iron Meg"), the kind left
-/// out where the name already says it ("Captain Shan").
-pub fn held_key(piece: &Piece<'_>) -> String {
-    let named = piece.name.get(..piece.kind.len()).is_some_and(|start| start.eq_ignore_ascii_case(piece.kind))
-        && piece.name[piece.kind.len()..].starts_with(' ');
-    if named {
-        piece.name.to_string()
-    } else {
-        format!("{} {}", piece.kind, piece.name)
-    }
-}
-
-/// The seed of the bot in `seat` of game `index` of a run seeded `seed`: its own stream, apart from the dice.
-pub fn bot_seed(seed: u64, index: u64, seat: usize) -> u64 {
-    splitmix64(seed ^ splitmix64(index.wrapping_mul(64).wrapping_add(seat as u64 + 1)))
-}
-
-/// `x` as read back from a results file: serde_json's default parser may miss the last bit of a float, so
-/// summing in memory what a file would give keeps a single run and a merge of shards equal to the bit.
-fn as_stored(x: f64) -> f64 {
-    serde_json::to_string(&x).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(x)
-}
-
-/// What the seats of one game did.
-#[derive(Debug)]
-struct ActionLog {
-    first: Option<u8>,
-    counters: Vec<BTreeMap<String, u32>>,
-}
-
-/// A bot that notes each action it takes in the game's [`ActionLog`], and otherwise plays as the bot it wraps.
-struct Counting<G: Game> {
-    inner: Box<dyn Bot<G>>,
-    log: Arc<Mutex<ActionLog>>,
-}
-
-impl<G: Game> std::fmt::Debug for Counting<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Counting").field("inner", &self.inner).finish()
-    }
-}
-
-impl<G: Roster + Narrate> Bot<G> for Counting<G> {
-    fn act(&mut self, turn: &Turn<'_, G>) -> G::Action {
-        let action = self.inner.act(turn);
-        let key = counter_key(&serde_json::to_value(&action).unwrap_or_default(), &turn.game.label(&action));
-        if let Ok(mut log) = self.log.lock() {
-            log.first.get_or_insert(turn.seat.0);
-            if let Some(counts) = log.counters.get_mut(turn.seat.index()) {
-                *counts.entry(key).or_insert(0) += 1;
-            }
+    fn inc(&self, games: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(games);
         }
-        action
-    }
-}
-
-/// The counter an action adds to: for an action naming a card, tile or captain, its label up to any target
-/// ("play Cannon Fire"), so each designed piece gets its own counter; otherwise the action's type ("bid", or
-/// the variant of an externally tagged enum).
-pub fn counter_key(action: &serde_json::Value, label: &str) -> String {
-    let names_content = ["card", "tile", "captain"].iter().any(|field| action.get(field).is_some());
-    if names_content {
-        let cut = [" on ", " (", ", "].iter().filter_map(|sep| label.find(sep)).min().unwrap_or(label.len());
-        return label[..cut].to_string();
-    }
-    match action {
-        serde_json::Value::String(kind) => kind.clone(),
-        // Internally tagged enums name the variant in "type" (most games) or "kind" (Lying Pirates).
-        serde_json::Value::Object(fields) => match fields.get("type").or(fields.get("kind")).and_then(|t| t.as_str()) {
-            Some(kind) => kind.to_string(),
-            None if fields.len() == 1 => fields.keys().next().cloned().unwrap_or_default(),
-            None => "action".to_string(),
-        },
-        _ => "action".to_string(),
-    }
-}
-
-/// The summary of the games in `total`.
-fn summarize(game: &str, seed: u64, options: serde_json::Value, names: &[String], total: &Tally) -> Summary {
-    let seats = names.len();
-    let n = total.games as f64;
-    let seat_rows = (0..seats)
-        .map(|i| {
-            let (win_rate, ci95) = wilson_interval(total.wins[i], n);
-            SeatSummary {
-                seat: Seat(i as u8),
-                bot: names[i].clone(),
-                wins: total.wins[i],
-                win_rate,
-                ci95,
-                mean_payoff: total.payoff[i] / n,
-            }
-        })
-        .collect();
-    let mut bot_names: Vec<&String> = names.iter().collect();
-    bot_names.sort();
-    bot_names.dedup();
-    let bots = bot_names
-        .into_iter()
-        .map(|name| {
-            let idx: Vec<usize> = (0..seats).filter(|&i| &names[i] == name).collect();
-            let wins: f64 = idx.iter().map(|&i| total.wins[i]).sum();
-            let (win_rate, ci95) = wilson_interval(wins, n * idx.len() as f64);
-            BotSummary { bot: name.clone(), seats: idx.len(), win_rate, ci95, fair_share: 1.0 / seats as f64 }
-        })
-        .collect();
-    let mean = total.rounds as f64 / n;
-    Summary {
-        game: game.to_string(),
-        players: seats,
-        games: total.games,
-        seed,
-        options,
-        seats: seat_rows,
-        bots,
-        rounds: RoundSummary {
-            mean,
-            sd: (total.rounds_sq as f64 / n - mean * mean).max(0.0).sqrt(),
-            min: total.min_rounds,
-            max: total.max_rounds,
-        },
     }
 }
 
@@ -702,50 +168,4 @@ pub fn render(s: &Summary, timing: Option<(usize, f64)>) -> String {
         s.rounds.mean, s.rounds.sd, s.rounds.min, s.rounds.max
     );
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{counter_key, held_key, wilson_interval};
-    use plunder_core::Piece;
-    use serde_json::json;
-
-    #[test]
-    fn counters_name_cards_by_label_and_other_actions_by_type() {
-        let card = json!({"type": "use", "deck": "treasure", "card": 3, "target": 1});
-        assert_eq!(counter_key(&card, "play Cannon Fire on P2"), "play Cannon Fire");
-        assert_eq!(counter_key(&card, "play Spyglass (reroll your die 2)"), "play Spyglass");
-        assert_eq!(counter_key(&json!({"type": "bid", "quantity": 3, "face": 5}), "bid 3 × 5"), "bid");
-        assert_eq!(counter_key(&json!({"kind": "liar"}), "liar"), "liar");
-        assert_eq!(counter_key(&json!("pass"), "pass"), "pass");
-        assert_eq!(counter_key(&json!({"aim": {"target": 2}}), "aim at P3"), "aim");
-    }
-
-    #[test]
-    fn held_pieces_are_named_by_kind_unless_the_name_says_it() {
-        let piece = |kind, name| held_key(&Piece { kind, name });
-        assert_eq!(piece("card", "Cannon Fire"), "card Cannon Fire");
-        assert_eq!(piece("captain", "Iron Meg"), "captain Iron Meg");
-        assert_eq!(piece("captain", "Captain Shan"), "Captain Shan");
-        assert_eq!(piece("captain", "Captainess"), "captain Captainess");
-        assert_eq!(piece("Treasure", "Spyglass"), "Treasure Spyglass");
-    }
-
-    #[test]
-    fn a_win_rate_of_zero_or_one_still_has_a_wide_enough_interval() {
-        let (rate, [low, high]) = wilson_interval(0.0, 1000.0);
-        assert_eq!((rate, low), (0.0, 0.0));
-        assert!(high > 0.003 && high < 0.005, "about 3.8 / 1000: {high}");
-        let (rate, [low, high]) = wilson_interval(1000.0, 1000.0);
-        assert_eq!((rate, high), (1.0, 1.0));
-        assert!(low < 0.997 && low > 0.995, "{low}");
-    }
-
-    #[test]
-    fn a_middle_rate_matches_the_textbook_interval() {
-        // 50 of 100: Wilson's interval is [0.4038, 0.5962].
-        let (rate, [low, high]) = wilson_interval(50.0, 100.0);
-        assert_eq!(rate, 0.5);
-        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3, "{low} {high}");
-    }
 }

@@ -17,8 +17,8 @@ use serde::Serialize;
 
 use crate::parse_options;
 use crate::ratings::{comparisons, rate, Comparison};
-use crate::simulate::{bot_seed, wilson_interval};
 use plunder_cli::output::write_stdout;
+use plunder_sim::{bot_seed, wilson_interval};
 
 #[derive(Debug, clap::Args)]
 pub struct TournamentArgs {
@@ -165,7 +165,8 @@ impl GameVisitor for Tournament<'_> {
     fn visit<G: Roster + Narrate>(self) -> Self::Output {
         let options = options_from_json::<G>(self.args.players, &self.options).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
-        let makers = self.names.iter().map(|name| crate::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
+        let makers =
+            self.names.iter().map(|name| plunder_sim::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
         let seats = game.seats();
         let seatings = seatings(makers.len(), seats);
         let games = self.args.games.div_ceil(seatings.len() as u64) * seatings.len() as u64;

@@ -195,6 +195,29 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
+
+    /// Every action any seat could ever be offered under these options, in a fixed order that never changes
+    /// between versions: an action's stable integer is its place here (see [`crate::ActionCodec`]). `None`
+    /// (the default): the game has no integer encoding yet, and integer front ends (Python) refuse it.
+    fn action_space(&self) -> Option<Vec<Self::Action>> {
+        None
+    }
+
+    /// The place of `action` in [`Game::action_space`], computed fast; `None` (the default) looks it up in the
+    /// list instead. Must agree with the list (the round-trip test checks it).
+    fn action_index(&self, _action: &Self::Action) -> Option<usize> {
+        None
+    }
+
+    /// The length of this game's own `kind` tensor; `None` (the default) uses the generic
+    /// [`crate::encoding::hashed_view_tensor`].
+    fn tensor_len(&self, _kind: crate::TensorKind) -> Option<usize> {
+        None
+    }
+
+    /// Writes the `kind` tensor of a seat's `view` into `out` (zeroed, of [`Game::tensor_len`] numbers). Only
+    /// called when `tensor_len` is `Some`. From the view only, so it cannot leak.
+    fn write_tensor(&self, _view: &Self::View, _kind: crate::TensorKind, _out: &mut [f32]) {}
 }
 
 /// Reads a game's options from JSON, with `players` set if given. Unknown fields are refused.

@@ -12,6 +12,7 @@ mod bot;
 pub mod conformance;
 mod driver;
 mod dynamic;
+pub mod encoding;
 mod error;
 mod facts;
 mod game;
@@ -33,6 +34,7 @@ pub use bot::{
 };
 pub use driver::{play_game, play_game_watched, random_playout, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
+pub use encoding::{ActionCodec, TensorKind};
 pub use error::{OptionsError, PlayError};
 pub use facts::{Facts, Utility};
 pub use game::{options_from_json, Game, Outcome, Piece, Status, Viewer};

@@ -25,6 +25,7 @@
 
 mod action;
 mod bot;
+mod encoding;
 mod invariants;
 mod options;
 pub mod solve;
@@ -224,6 +225,22 @@ impl Game for LiarsDice {
             hidden_information: true,
             simultaneous: false,
         }
+    }
+
+    fn action_space(&self) -> Option<Vec<Action>> {
+        Some(self.action_list())
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        self.index_of(action)
+    }
+
+    fn tensor_len(&self, _kind: plunder_core::TensorKind) -> Option<usize> {
+        Some(self.tensor_size())
+    }
+
+    fn write_tensor(&self, view: &View, kind: plunder_core::TensorKind, out: &mut [f32]) {
+        self.tensor(view, kind, out)
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {

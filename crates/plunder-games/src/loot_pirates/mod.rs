@@ -312,6 +312,19 @@ impl Game for LootPirates {
         }
     }
 
+    /// Aims at each seat, shows to each seat, pays each seat 1 to `max_payment`, pass, then shoot, raise, drop.
+    fn action_space(&self) -> Option<Vec<Action>> {
+        let seats = || Seat::all(self.players());
+        let mut out: Vec<Action> = seats().map(|target| Action::Aim { target }).collect();
+        out.extend(seats().map(|to| Action::Show { to }));
+        for to in seats() {
+            out.extend((1..=self.options.max_payment).map(|doubloons| Action::Pay { to, doubloons }));
+        }
+        out.push(Action::Pass);
+        out.extend([Fire::Shoot, Fire::Raise, Fire::Drop].map(|choice| Action::Fire { choice }));
+        Some(out)
+    }
+
     fn check_invariants(&self, state: &State) -> Result<(), String> {
         self.invariants(state)
     }

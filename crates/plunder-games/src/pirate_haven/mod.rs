@@ -383,6 +383,27 @@ impl Game for PirateHaven {
         state.round as u32
     }
 
+    /// Every action in the enum's order, each over its whole range: map slots 1 to `MAX_SLOTS`, the 16 cells, the
+    /// 32 spots, and pairs of them for moves.
+    fn action_space(&self) -> Option<Vec<Action>> {
+        let spots = || Cell::all().flat_map(|cell| (0..content::MAX_SPOTS as u8).map(move |spot| Spot { cell, spot }));
+        let mut out: Vec<Action> = (1..=content::MAX_SLOTS as u8).map(|slot| Action::Travel { slot }).collect();
+        out.extend([Action::Leave, Action::Take, Action::Discard]);
+        out.extend(Cell::all().map(|cell| Action::PlaceTile { cell }));
+        out.extend(spots().map(|at| Action::PlaceItem { at }));
+        out.push(Action::BuyChest);
+        out.extend(spots().map(|at| Action::Pay { at }));
+        out.extend(Cell::all().map(|cell| Action::PlaceChest { cell }));
+        out.extend(spots().map(|at| Action::CoupSpend { at }));
+        out.push(Action::CoupStop);
+        out.extend(spots().map(|at| Action::CoupRaise { at }));
+        out.extend(spots().map(|at| Action::Reroll { at }));
+        out.extend(spots().flat_map(|from| spots().map(move |to| Action::MoveItem { from, to })));
+        out.extend(Cell::all().flat_map(|from| Cell::all().map(move |to| Action::MoveTile { from, to })));
+        out.push(Action::Skip);
+        Some(out)
+    }
+
     fn facts(&self) -> Facts {
         let c = &self.content;
         let p = self.players() as u64;

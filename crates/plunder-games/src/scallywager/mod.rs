@@ -413,6 +413,40 @@ impl Game for Scallywager {
         state.turn
     }
 
+    /// Each card of each deck in every shape its effect takes (a target seat, a target and a Treasure to take, a
+    /// die of up to `MAX_CREW`, or none), pass, every bid up to a full table of `MAX_CREW` dice each, the two
+    /// calls, and the two draws.
+    fn action_space(&self) -> Option<Vec<Action>> {
+        let seats = || Seat::all(self.players());
+        let mut out = Vec::new();
+        for deck in [Deck::Treasure, Deck::Adventure] {
+            for card in 0..self.deck(deck).cards.len() as u8 {
+                let with = |target, die, take| Action::Use { deck, card, target, die, take };
+                match card_effect(self, deck, card) {
+                    Effect::Peek { .. } | Effect::Reveal | Effect::Board | Effect::Mutiny => {
+                        out.extend(seats().map(|t| with(Some(t), None, None)));
+                    }
+                    Effect::StealTreasure => {
+                        for t in seats() {
+                            let takes = 0..self.treasure.cards.len() as u8;
+                            out.extend(takes.map(|k| with(Some(t), None, Some(k))));
+                        }
+                    }
+                    Effect::Reroll => out.extend((0..MAX_CREW).map(|d| with(None, Some(d), None))),
+                    _ => out.push(with(None, None, None)),
+                }
+            }
+        }
+        out.push(Action::Pass);
+        let faces = self.options.bid_rules().faces;
+        for quantity in 1..=(self.players() * MAX_CREW as usize).min(u8::MAX as usize) as u8 {
+            out.extend((1..=faces).map(|face| Action::Bid { quantity, face }));
+        }
+        out.extend([Action::Scallywagger, Action::Parlay]);
+        out.extend([Deck::Treasure, Deck::Adventure].map(|deck| Action::Draw { deck }));
+        Some(out)
+    }
+
     fn facts(&self) -> Facts {
         let captains = self.players() as u64;
         // A loose bound, from the card counts: in one turn every die (at most `MAX_CREW` a ship) rolls once;

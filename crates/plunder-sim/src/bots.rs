@@ -1,4 +1,4 @@
-//! Bot names on the command line: any bot a game offers, or `strategy:FILE`, a strategy `plunder solve --out`
+//! Bot names as people type them: any bot a game offers, or `strategy:FILE`, a strategy `plunder solve --out`
 //! saved. Each name is resolved once per run into a maker, so a strategy file is read and parsed once.
 
 use plunder_core::{bot_maker, BotMaker, Roster};

@@ -1,0 +1,157 @@
+//! Numbers for learning agents: every action as a stable integer, and fixed-length tensors of what a seat
+//! sees (OpenSpiel's `num_distinct_actions`, `information_state_tensor` and `observation_tensor`).
+//!
+//! **Actions.** A game lists its action space once ([`Game::action_space`]): every action any seat could ever
+//! be offered under its options, in a fixed order. An action's integer is its place in that list, so the
+//! encoding is defined in one place and cannot disagree with itself; [`ActionCodec`] turns actions into
+//! integers and back. A game may add a fast [`Game::action_index`] (arithmetic instead of a table look-up); the
+//! golden and round-trip tests check that it agrees with the list.
+//!
+//! **Tensors.** Built from the seat's view only, so they cannot leak. A game may define its own
+//! ([`Game::tensor_len`], [`Game::write_tensor`]: liar's dice writes OpenSpiel's exact layout); every other
+//! game gets [`hashed_view_tensor`], a generic encoding of the view's JSON by feature hashing into
+//! [`HASHED_TENSOR_LEN`] numbers (fixed, whatever the options).
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::infostate::Fnv;
+use crate::{Game, Seat, Viewer};
+
+/// Which tensor: the whole history a seat remembers, or what it sees now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TensorKind {
+    /// Perfect recall: everything the seat has seen and done (OpenSpiel's information-state tensor).
+    InformationState,
+    /// The seat's present observation (OpenSpiel's observation tensor).
+    Observation,
+}
+
+/// Stable integers for a game's actions under one set of options.
+#[derive(Clone, Debug)]
+pub struct ActionCodec<G: Game> {
+    space: Vec<G::Action>,
+    /// Each action's JSON text to its integer (for games without a fast [`Game::action_index`]).
+    index: HashMap<String, u32>,
+}
+
+impl<G: Game> ActionCodec<G> {
+    /// The codec of `game`, or `None` if the game does not list its action space.
+    pub fn new(game: &G) -> Option<ActionCodec<G>> {
+        let space = game.action_space()?;
+        let index = space
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (serde_json::to_string(a).expect("actions serialize"), i as u32))
+            .collect();
+        Some(ActionCodec { space, index })
+    }
+
+    /// How many distinct actions there are.
+    pub fn len(&self) -> usize {
+        self.space.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.space.is_empty()
+    }
+
+    /// The whole action space, in integer order.
+    pub fn space(&self) -> &[G::Action] {
+        &self.space
+    }
+
+    /// The integer of `action`, or `None` if it is not in the space (a rules bug the tests look for).
+    pub fn encode(&self, game: &G, action: &G::Action) -> Option<usize> {
+        match game.action_index(action) {
+            Some(i) => Some(i),
+            None => serde_json::to_string(action).ok().and_then(|text| self.index.get(&text)).map(|&i| i as usize),
+        }
+    }
+
+    /// The action with integer `index`, if there is one.
+    pub fn decode(&self, index: usize) -> Option<&G::Action> {
+        self.space.get(index)
+    }
+}
+
+/// The length of every [`hashed_view_tensor`].
+pub const HASHED_TENSOR_LEN: usize = 512;
+
+/// The generic tensor of a view: every leaf of the view's JSON adds to one of [`HASHED_TENSOR_LEN`] slots,
+/// chosen by a stable hash of its path (object keys and array positions): a number adds its value, `true` adds
+/// 1, and a string adds 1 to the slot of its path and text together. Distinct features may share a slot
+/// (feature hashing), which learning tolerates; the layout never depends on the options.
+pub fn hashed_view_tensor(view: &Value, out: &mut [f32]) {
+    out.fill(0.0);
+    let mut path = Fnv::new();
+    path.bytes(b"view");
+    walk(view, path, out);
+}
+
+fn walk(value: &Value, path: Fnv, out: &mut [f32]) {
+    let slot = |h: Fnv| (h.0 % out.len() as u64) as usize;
+    match value {
+        Value::Null | Value::Bool(false) => {}
+        Value::Bool(true) => out[slot(path)] += 1.0,
+        Value::Number(n) => out[slot(path)] += n.as_f64().unwrap_or(0.0) as f32,
+        Value::String(text) => {
+            let mut h = path;
+            h.bytes(b"=");
+            h.bytes(text.as_bytes());
+            out[slot(h)] += 1.0;
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let mut h = path;
+                h.bytes(b"[");
+                h.bytes(&(i as u32).to_le_bytes());
+                walk(item, h, out);
+            }
+        }
+        Value::Object(fields) => {
+            for (key, item) in fields {
+                let mut h = path;
+                h.bytes(b".");
+                h.bytes(key.as_bytes());
+                walk(item, h, out);
+            }
+        }
+    }
+}
+
+/// The length of `game`'s `kind` tensor: its own, or the generic one.
+pub fn tensor_len<G: Game>(game: &G, kind: TensorKind) -> usize {
+    game.tensor_len(kind).unwrap_or(HASHED_TENSOR_LEN)
+}
+
+/// `seat`'s `kind` tensor of `state` into `out` (of [`tensor_len`] numbers), from the seat's view only.
+pub fn write_tensor<G: Game>(game: &G, state: &G::State, seat: Seat, kind: TensorKind, out: &mut [f32]) {
+    let view = game.view(state, Viewer::Seat(seat));
+    if game.tensor_len(kind).is_some() {
+        out.fill(0.0);
+        game.write_tensor(&view, kind, out);
+    } else {
+        hashed_view_tensor(&serde_json::to_value(&view).expect("views serialize"), out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_hashed_tensor_tells_views_apart_and_is_stable() {
+        let mut a = vec![0.0; HASHED_TENSOR_LEN];
+        let mut b = vec![0.0; HASHED_TENSOR_LEN];
+        hashed_view_tensor(&json!({"dice": [3, 5], "phase": "bid", "over": false}), &mut a);
+        hashed_view_tensor(&json!({"dice": [5, 3], "phase": "bid", "over": false}), &mut b);
+        assert_ne!(a, b, "positions in an array matter");
+        assert_eq!(a.iter().sum::<f32>(), 3.0 + 5.0 + 1.0, "each leaf adds once: two numbers and a string");
+        let mut again = vec![0.0; HASHED_TENSOR_LEN];
+        hashed_view_tensor(&json!({"phase": "bid", "over": false, "dice": [3, 5]}), &mut again);
+        assert_eq!(a, again, "key order does not matter");
+    }
+}

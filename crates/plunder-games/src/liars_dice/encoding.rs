@@ -1,0 +1,98 @@
+//! Liar's dice as numbers, laid out exactly as OpenSpiel's `liars_dice` does (so agents trained on one read
+//! the other). Actions: bid `q × f` is `(q - 1) * faces + (f - 1)` for `q` up to the table's starting dice,
+//! then liar, then (with `exact`) exact. Tensors, from the seat's view: the seat one-hot (`players`), each
+//! of its dice one-hot by face (`most dice a seat starts with × faces`), one slot per bid (`dice × faces`:
+//! every bid of the round for the information state, only the last one for the observation), then one slot
+//! per call (liar, and exact if on), set once the game is over.
+
+use plunder_core::TensorKind;
+
+use super::action::Action;
+use super::view::View;
+use super::LiarsDice;
+use crate::bidding::Call;
+
+impl LiarsDice {
+    /// Dice on the table at the start.
+    fn starting_dice(&self) -> usize {
+        (0..self.players()).map(|s| self.options.dice_of(s) as usize).sum()
+    }
+
+    fn faces(&self) -> usize {
+        self.options.faces as usize
+    }
+
+    fn bids(&self) -> usize {
+        self.starting_dice() * self.faces()
+    }
+
+    pub(super) fn action_list(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(self.bids() + 2);
+        for quantity in 1..=self.starting_dice() {
+            for face in 1..=self.faces() {
+                out.push(Action::Bid { quantity: quantity as u8, face: face as u8 });
+            }
+        }
+        out.push(Action::Liar);
+        if self.options.exact {
+            out.push(Action::Exact);
+        }
+        out
+    }
+
+    pub(super) fn index_of(&self, action: &Action) -> Option<usize> {
+        match *action {
+            Action::Bid { quantity, face } => {
+                let (q, f) = (quantity as usize, face as usize);
+                ((1..=self.starting_dice()).contains(&q) && (1..=self.faces()).contains(&f))
+                    .then(|| (q - 1) * self.faces() + (f - 1))
+            }
+            Action::Liar => Some(self.bids()),
+            Action::Exact => self.options.exact.then(|| self.bids() + 1),
+        }
+    }
+
+    fn calls(&self) -> usize {
+        1 + self.options.exact as usize
+    }
+
+    fn most_dice(&self) -> usize {
+        (0..self.players()).map(|s| self.options.dice_of(s) as usize).max().unwrap_or(0)
+    }
+
+    pub(super) fn tensor_size(&self) -> usize {
+        self.players() + self.most_dice() * self.faces() + self.bids() + self.calls()
+    }
+
+    pub(super) fn tensor(&self, view: &View, kind: TensorKind, out: &mut [f32]) {
+        let Some(seat) = view.seat else { return };
+        out[seat.index()] = 1.0;
+        let mut offset = self.players();
+        // Once the game is over the cups are put away, and the seat's dice are those the showdown revealed.
+        let shown = view.last_showdown.as_ref().filter(|_| view.phase == super::Phase::Over);
+        let dice = if view.my_dice.is_empty() {
+            shown.and_then(|s| s.dice.get(seat.index())).map_or(&[][..], |d| &d[..])
+        } else {
+            &view.my_dice[..]
+        };
+        for (i, &face) in dice.iter().enumerate().take(self.most_dice()) {
+            if (1..=self.faces()).contains(&(face as usize)) {
+                out[offset + i * self.faces() + face as usize - 1] = 1.0;
+            }
+        }
+        offset += self.most_dice() * self.faces();
+        let bids = match kind {
+            TensorKind::InformationState => &view.bids[..],
+            TensorKind::Observation => &view.bids[view.bids.len().saturating_sub(1)..],
+        };
+        for made in bids {
+            if let Some(i) = self.index_of(&Action::bid(made.bid)) {
+                out[offset + i] = 1.0;
+            }
+        }
+        offset += self.bids();
+        if let Some(showdown) = shown {
+            out[offset + if showdown.showdown.call == Call::Liar { 0 } else { 1 }] = 1.0;
+        }
+    }
+}

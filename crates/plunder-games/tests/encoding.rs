@@ -1,0 +1,167 @@
+//! Actions as stable integers and tensors, for every registered game: the codec round-trips, every action the
+//! rules offer in play has an integer, tensors keep their length; liar's dice matches OpenSpiel's numbers.
+
+use plunder_core::encoding::{tensor_len, write_tensor, HASHED_TENSOR_LEN};
+use plunder_core::{ActionCodec, ChanceMode, Game, Narrate, Rng, Roster, Seat, Session, Status, TensorKind};
+use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
+use plunder_games::{game_ids, with_game, GameVisitor};
+
+/// Checks `G` under its default options; returns whether it has an integer encoding.
+struct CheckEncoding;
+
+impl GameVisitor for CheckEncoding {
+    type Output = bool;
+    fn visit<G: Roster + Narrate>(self) -> bool {
+        let game = G::new(G::Options::default()).expect("default options are valid");
+        let codec = ActionCodec::new(&game);
+        if let Some(codec) = &codec {
+            assert!(!codec.is_empty(), "{}: an empty action space", G::ID);
+            let mut texts = std::collections::HashSet::new();
+            for i in 0..codec.len() {
+                let action = codec.decode(i).expect("every index decodes");
+                assert_eq!(codec.encode(&game, action), Some(i), "{}: {action} round-trips", G::ID);
+                assert!(texts.insert(serde_json::to_string(action).unwrap()), "{}: {action} listed twice", G::ID);
+            }
+            assert_eq!(codec.decode(codec.len()), None);
+        }
+        let mut rng = Rng::seeded(7);
+        let mut legal = Vec::new();
+        let lengths = [TensorKind::InformationState, TensorKind::Observation].map(|k| tensor_len(&game, k));
+        for _ in 0..20 {
+            let mut state = game.initial_state();
+            for _ in 0..2000 {
+                let seats = match game.status(&state) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let outcome = game.sample_chance(&state, &mut rng);
+                        game.apply_chance_unchecked(&mut state, &outcome);
+                        continue;
+                    }
+                    Status::Decide(seats) => seats,
+                };
+                for (kind, len) in [TensorKind::InformationState, TensorKind::Observation].into_iter().zip(lengths) {
+                    let mut tensor = vec![f32::NAN; len];
+                    write_tensor(&game, &state, seats.iter().next().unwrap(), kind, &mut tensor);
+                    assert!(tensor.iter().all(|x| x.is_finite()), "{}: the whole tensor is written", G::ID);
+                }
+                let seat = seats.iter().next().unwrap();
+                legal.clear();
+                game.legal_actions(&state, seat, &mut legal);
+                if let Some(codec) = &codec {
+                    for action in &legal {
+                        assert!(codec.encode(&game, action).is_some(), "{}: {action} is in the action space", G::ID);
+                    }
+                }
+                let action = legal[rng.index(legal.len())].clone();
+                game.apply_unchecked(&mut state, seat, &action);
+            }
+        }
+        codec.is_some()
+    }
+}
+
+#[test]
+fn every_game_with_an_action_space_round_trips_and_covers_play() {
+    let encoded: Vec<&str> = game_ids().into_iter().filter(|id| with_game(id, CheckEncoding).unwrap()).collect();
+    assert_eq!(
+        encoded,
+        ["loot-pirates", "liars-dice", "scallywager", "pirate-haven"],
+        "the games with integer actions"
+    );
+}
+
+/// Each game's action space under its default options, as `id: count` and the list, one JSON action a line.
+struct SpaceText;
+
+impl GameVisitor for SpaceText {
+    type Output = Option<String>;
+    fn visit<G: Roster + Narrate>(self) -> Option<String> {
+        let game = G::new(G::Options::default()).unwrap();
+        let codec = ActionCodec::new(&game)?;
+        let mut out = format!("{}: {} actions\n", G::ID, codec.len());
+        for (i, action) in codec.space().iter().enumerate() {
+            out += &format!("{i} {}\n", serde_json::to_string(action).unwrap());
+        }
+        Some(out)
+    }
+}
+
+/// The integers are stable: a changed order would silently break saved agents, so it must show in review.
+/// Refresh (only for an intended change): UPDATE_GOLDEN=1 cargo test -p plunder-games --test encoding
+#[test]
+fn action_integers_match_the_golden_file() {
+    let text: String = game_ids().into_iter().filter_map(|id| with_game(id, SpaceText).unwrap()).collect();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/action-spaces.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).expect("tests/golden/action-spaces.txt (UPDATE_GOLDEN=1 makes it)");
+    assert!(golden == text, "the action integers changed (UPDATE_GOLDEN=1 if intended)");
+}
+
+#[test]
+fn liars_dice_actions_are_openspiels_integers() {
+    // OpenSpiel's liars_dice (2 players, 1 die, 6 faces): 13 actions, bid q-f is (q-1)*6 + f-1, Liar is 12.
+    let game = LiarsDice::new(Options::default()).unwrap();
+    let codec = ActionCodec::new(&game).unwrap();
+    assert_eq!(codec.len(), 13);
+    let bid = |quantity, face| Action::Bid { quantity, face };
+    for (action, index) in [(bid(1, 1), 0), (bid(1, 6), 5), (bid(2, 1), 6), (bid(2, 6), 11), (Action::Liar, 12)] {
+        assert_eq!(codec.encode(&game, &action), Some(index), "{action}");
+        assert_eq!(codec.decode(index), Some(&action));
+    }
+    // The exact call comes after liar; a bid past the table's dice has no integer.
+    let dudo = LiarsDice::new(Options { exact: true, ..Options::default() }).unwrap();
+    let codec = ActionCodec::new(&dudo).unwrap();
+    assert_eq!((codec.len(), codec.encode(&dudo, &Action::Exact)), (14, Some(13)));
+    assert_eq!(codec.encode(&dudo, &bid(3, 1)), None);
+    let codec = ActionCodec::new(&game).unwrap();
+    assert_eq!(codec.encode(&game, &Action::Exact), None, "no exact call in OpenSpiel's game");
+}
+
+fn ones(tensor: &[f32]) -> Vec<usize> {
+    tensor.iter().enumerate().filter(|(_, &x)| x == 1.0).map(|(i, _)| i).collect()
+}
+
+#[test]
+fn liars_dice_tensors_are_openspiels() {
+    // Recorded from pyspiel 2.0.2: dice 3 and 5, bids 1-4 and 2-2, then Liar.
+    let game = LiarsDice::new(Options::default()).unwrap();
+    assert_eq!(tensor_len(&game, TensorKind::InformationState), 21, "pyspiel's shape [21]");
+    let mut s = Session::new(game.clone(), 0, ChanceMode::Scripted);
+    s.supply_chance(Roll { seat: Seat(0), face: 3 }).unwrap();
+    s.supply_chance(Roll { seat: Seat(1), face: 5 }).unwrap();
+    let tensors = |s: &Session<LiarsDice>, seat: u8| {
+        let mut info = vec![0.0; 21];
+        let mut obs = vec![0.0; 21];
+        write_tensor(s.game(), s.state(), Seat(seat), TensorKind::InformationState, &mut info);
+        write_tensor(s.game(), s.state(), Seat(seat), TensorKind::Observation, &mut obs);
+        (ones(&info), ones(&obs))
+    };
+    assert_eq!(tensors(&s, 0), (vec![0, 4], vec![0, 4]));
+    assert_eq!(tensors(&s, 1), (vec![1, 6], vec![1, 6]));
+    s.play(Seat(0), Action::Bid { quantity: 1, face: 4 }).unwrap();
+    s.play(Seat(1), Action::Bid { quantity: 2, face: 2 }).unwrap();
+    assert_eq!(tensors(&s, 0), (vec![0, 4, 11, 15], vec![0, 4, 15]));
+    s.play(Seat(0), Action::Liar).unwrap();
+    assert_eq!(s.status(), Status::Over);
+    assert_eq!(tensors(&s, 0), (vec![0, 4, 11, 15, 20], vec![0, 4, 15, 20]));
+    assert_eq!(tensors(&s, 1), (vec![1, 6, 11, 15, 20], vec![1, 6, 15, 20]));
+    assert_eq!(s.outcome().unwrap().payoffs, vec![1.0, -1.0], "pyspiel's returns");
+}
+
+#[test]
+fn games_without_their_own_tensor_get_the_generic_one() {
+    struct Len;
+    impl GameVisitor for Len {
+        type Output = (usize, Option<usize>);
+        fn visit<G: Roster + Narrate>(self) -> Self::Output {
+            let game = G::new(G::Options::default()).unwrap();
+            (tensor_len(&game, TensorKind::Observation), game.tensor_len(TensorKind::Observation))
+        }
+    }
+    for id in game_ids() {
+        let (len, own) = with_game(id, Len).unwrap();
+        assert_eq!(len, own.unwrap_or(HASHED_TENSOR_LEN), "{id}");
+    }
+}

@@ -1,0 +1,476 @@
+//! One generic engine per game: [`Engine<G>`] and [`Table<G>`] implement the object-safe [`AnyGame`] and
+//! [`AnyState`] for any `G`, and the registry's visitor instantiates them for the game an id names. So this
+//! crate never names a game: a game added to the registry's one list is in Python at once.
+
+use std::sync::Arc;
+
+use plunder_core::encoding::{tensor_len, write_tensor};
+use plunder_core::{
+    make_bot, options_from_json, ActionCodec, Bot, ChanceMode, Game, Narrate, Record, Roster, Seat, Session, Status,
+    TensorKind, Turn, Viewer,
+};
+use plunder_games::{with_game, GameVisitor, RegistryError};
+use serde_json::Value;
+
+/// pyspiel's player ids for the states that are nobody's turn.
+pub const CHANCE: i64 = -1;
+pub const SIMULTANEOUS: i64 = -2;
+pub const TERMINAL: i64 = -4;
+
+/// Why a call was refused (raised in Python as `ValueError` with this text).
+pub type Refusal = String;
+
+/// A game under one set of options, whatever the game.
+pub trait AnyGame: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    /// The options in full, as JSON.
+    fn options(&self) -> Value;
+    /// The game's facts as JSON.
+    fn facts(&self) -> Value;
+    /// How many distinct actions, if the game lists its action space.
+    fn num_distinct_actions(&self) -> Option<usize>;
+    fn tensor_len(&self, kind: TensorKind) -> usize;
+    fn bots(&self) -> Vec<&'static str>;
+    /// The whole action space as JSON texts, in integer order.
+    fn action_space_json(&self) -> Result<Vec<String>, Refusal>;
+    /// A new game. `sampled`: chance is drawn at once from the seed; otherwise chance nodes are the caller's.
+    fn new_state(&self, seed: u64, sampled: bool) -> Box<dyn AnyState>;
+    /// `n` games stepped together (see [`crate::vector`]).
+    fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal>;
+    /// One seat against bots (the Gymnasium environment).
+    fn new_duel(&self, seat: usize, bots: &[String], seed: u64) -> Result<Box<dyn AnyDuel>, Refusal>;
+}
+
+/// A game in progress, whatever the game. Actions are the game's stable integers; `*_json` take typed JSON.
+pub trait AnyState: Send + Sync {
+    fn clone_box(&self) -> Box<dyn AnyState>;
+    fn current_player(&self) -> i64;
+    /// The seats owing a decision now.
+    fn deciding(&self) -> Vec<usize>;
+    /// The pending chance event's outcomes as (index in this list, probability).
+    fn chance_outcomes(&self) -> Vec<(i64, f64)>;
+    fn chance_labels(&self) -> Vec<String>;
+    /// `seat`'s legal actions, ascending.
+    fn legal_actions(&self, seat: usize) -> Result<Vec<i64>, Refusal>;
+    /// `seat`'s legal actions as typed JSON (every game, with or without integers).
+    fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal>;
+    fn apply_action(&mut self, seat: Option<usize>, action: i64) -> Result<(), Refusal>;
+    fn apply_json(&mut self, seat: usize, action: &str) -> Result<(), Refusal>;
+    fn sample_chance(&mut self) -> Result<i64, Refusal>;
+    fn returns(&self) -> Vec<f64>;
+    fn information_state_string(&self, seat: usize) -> Result<String, Refusal>;
+    fn tensor(&self, seat: usize, kind: TensorKind) -> Result<Vec<f32>, Refusal>;
+    fn view_json(&self, seat: Option<usize>) -> Result<String, Refusal>;
+    fn action_to_string(&self, action: i64) -> Result<String, Refusal>;
+    fn action_to_json(&self, action: i64) -> Result<String, Refusal>;
+    fn action_from_json(&self, action: &str) -> Result<i64, Refusal>;
+    fn record_json(&self) -> String;
+    /// What bot `bot` (seeded) would play for `seat` now, from that seat's view only.
+    fn suggest(&self, seat: usize, bot: &str, seed: u64) -> Result<i64, Refusal>;
+    fn round(&self) -> u32;
+    fn num_distinct_actions(&self) -> Option<usize>;
+}
+
+/// One seat's game against the game's bots (bots and chance move inside Rust until the seat must decide).
+pub trait AnyDuel: Send {
+    /// Starts a new game; returns nothing (read the seat's tensors and mask after).
+    fn reset(&mut self, seed: u64);
+    /// Plays the seat's action, then the bots and chance; returns the seat's reward (its payoff at the end).
+    fn step(&mut self, action: i64) -> Result<f64, Refusal>;
+    fn done(&self) -> bool;
+    fn observation(&self) -> Vec<f32>;
+    fn mask(&self) -> Vec<u8>;
+    fn state(&self) -> Box<dyn AnyState>;
+}
+
+/// What every state of one game shares: the rules and the action codec.
+#[derive(Debug)]
+pub struct Shared<G: Game> {
+    pub game: G,
+    pub codec: Option<ActionCodec<G>>,
+}
+
+impl<G: Game> Shared<G> {
+    pub fn codec(&self) -> Result<&ActionCodec<G>, Refusal> {
+        self.codec.as_ref().ok_or_else(|| {
+            format!(
+                "{} has no integer action encoding yet: use the *_json methods (legal_actions_json, apply_json)",
+                G::ID
+            )
+        })
+    }
+
+    pub fn encode(&self, action: &G::Action) -> Result<i64, Refusal> {
+        let codec = self.codec()?;
+        codec.encode(&self.game, action).map(|i| i as i64).ok_or_else(|| format!("{action} has no integer"))
+    }
+
+    pub fn decode(&self, action: i64) -> Result<&G::Action, Refusal> {
+        let codec = self.codec()?;
+        usize::try_from(action)
+            .ok()
+            .and_then(|i| codec.decode(i))
+            .ok_or_else(|| format!("{action} is not an action of {} (0 to {})", G::ID, codec.len().saturating_sub(1)))
+    }
+
+    /// The mask of `legal` over the action space.
+    pub fn mask_into(&self, legal: &[G::Action], out: &mut [u8]) {
+        out.fill(0);
+        if let Some(codec) = &self.codec {
+            for action in legal {
+                if let Some(i) = codec.encode(&self.game, action) {
+                    out[i] = 1;
+                }
+            }
+        }
+    }
+}
+
+/// pyspiel's current player for a status.
+pub fn player_of(status: Status) -> i64 {
+    match status {
+        Status::Chance => CHANCE,
+        Status::Over => TERMINAL,
+        Status::Decide(seats) if seats.len() == 1 => seats.iter().next().map_or(TERMINAL, |s| s.index() as i64),
+        Status::Decide(_) => SIMULTANEOUS,
+    }
+}
+
+/// A game's rules with their codec, for Python.
+pub struct Engine<G: Game>(pub Arc<Shared<G>>);
+
+/// A game in progress: the checked, recorded [`Session`].
+pub struct Table<G: Game> {
+    shared: Arc<Shared<G>>,
+    session: Session<G>,
+}
+
+fn seat_of(seat: usize, seats: usize) -> Result<Seat, Refusal> {
+    if seat < seats {
+        Ok(Seat(seat as u8))
+    } else {
+        Err(format!("no seat {seat}: the table has seats 0 to {}", seats - 1))
+    }
+}
+
+impl<G: Roster + Narrate> AnyGame for Engine<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seats(&self) -> usize {
+        self.0.game.seats()
+    }
+
+    fn options(&self) -> Value {
+        serde_json::to_value(self.0.game.options()).expect("options serialize")
+    }
+
+    fn facts(&self) -> Value {
+        serde_json::to_value(self.0.game.facts()).expect("facts serialize")
+    }
+
+    fn num_distinct_actions(&self) -> Option<usize> {
+        self.0.codec.as_ref().map(|c| c.len())
+    }
+
+    fn tensor_len(&self, kind: TensorKind) -> usize {
+        tensor_len(&self.0.game, kind)
+    }
+
+    fn bots(&self) -> Vec<&'static str> {
+        plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect()
+    }
+
+    fn action_space_json(&self) -> Result<Vec<String>, Refusal> {
+        Ok(self.0.codec()?.space().iter().map(|a| serde_json::to_string(a).expect("actions serialize")).collect())
+    }
+
+    fn new_state(&self, seed: u64, sampled: bool) -> Box<dyn AnyState> {
+        let mode = if sampled { ChanceMode::Sampled } else { ChanceMode::Scripted };
+        Box::new(Table { shared: Arc::clone(&self.0), session: Session::new(self.0.game.clone(), seed, mode) })
+    }
+
+    fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal> {
+        self.0.codec()?;
+        Ok(Box::new(crate::vector::Vector::new(Arc::clone(&self.0), n, seed, threads)?))
+    }
+
+    fn new_duel(&self, seat: usize, bots: &[String], seed: u64) -> Result<Box<dyn AnyDuel>, Refusal> {
+        self.0.codec()?;
+        let seats = self.0.game.seats();
+        seat_of(seat, seats)?;
+        let names: Vec<String> =
+            if bots.is_empty() { vec![plunder_core::bot_kinds::<G>()[0].name.to_string()] } else { bots.to_vec() };
+        for name in &names {
+            if make_bot::<G>(name, 0).is_none() {
+                return Err(format!("unknown bot '{name}' for {} (bots: {})", G::ID, self.bots().join(", ")));
+            }
+        }
+        let mut duel = Duel {
+            shared: Arc::clone(&self.0),
+            seat: Seat(seat as u8),
+            names,
+            bots: Vec::new(),
+            session: Session::new(self.0.game.clone(), seed, ChanceMode::Sampled),
+        };
+        duel.reset(seed);
+        Ok(Box::new(duel))
+    }
+}
+
+impl<G: Roster + Narrate> Table<G> {
+    fn seat(&self, seat: usize) -> Result<Seat, Refusal> {
+        seat_of(seat, self.shared.game.seats())
+    }
+}
+
+impl<G: Roster + Narrate> AnyState for Table<G> {
+    fn clone_box(&self) -> Box<dyn AnyState> {
+        Box::new(Table { shared: Arc::clone(&self.shared), session: self.session.clone() })
+    }
+
+    fn current_player(&self) -> i64 {
+        player_of(self.session.status())
+    }
+
+    fn deciding(&self) -> Vec<usize> {
+        match self.session.status() {
+            Status::Decide(seats) => seats.iter().map(|s| s.index()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(i64, f64)> {
+        self.session.chance_outcomes().iter().enumerate().map(|(i, (_, p))| (i as i64, *p)).collect()
+    }
+
+    fn chance_labels(&self) -> Vec<String> {
+        self.session.chance_outcomes().iter().map(|(o, _)| self.shared.game.chance_label(o)).collect()
+    }
+
+    fn legal_actions(&self, seat: usize) -> Result<Vec<i64>, Refusal> {
+        let seat = self.seat(seat)?;
+        let mut legal: Vec<i64> =
+            self.session.legal_actions(seat).iter().map(|a| self.shared.encode(a)).collect::<Result<_, _>>()?;
+        legal.sort_unstable(); // ascending, as pyspiel gives them
+        Ok(legal)
+    }
+
+    fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal> {
+        let seat = self.seat(seat)?;
+        Ok(self
+            .session
+            .legal_actions(seat)
+            .iter()
+            .map(|a| serde_json::to_string(a).expect("actions serialize"))
+            .collect())
+    }
+
+    fn apply_action(&mut self, seat: Option<usize>, action: i64) -> Result<(), Refusal> {
+        match self.session.status() {
+            Status::Over => Err("the game is over".to_string()),
+            Status::Chance => {
+                let outcomes = self.session.chance_outcomes();
+                let (outcome, _) = usize::try_from(action)
+                    .ok()
+                    .and_then(|i| outcomes.get(i))
+                    .ok_or_else(|| format!("{action} is not a chance outcome (0 to {})", outcomes.len() - 1))?;
+                self.session.supply_chance(outcome.clone()).map_err(|e| e.to_string())
+            }
+            Status::Decide(seats) => {
+                let seat = match seat {
+                    Some(seat) => self.seat(seat)?,
+                    None if seats.len() == 1 => seats.iter().next().expect("one seat"),
+                    None => return Err("several seats decide at once: name the seat".to_string()),
+                };
+                let action = self.shared.decode(action)?.clone();
+                self.session.play(seat, action).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    fn apply_json(&mut self, seat: usize, action: &str) -> Result<(), Refusal> {
+        let seat = self.seat(seat)?;
+        let action: G::Action = serde_json::from_str(action).map_err(|e| format!("not an action of {}: {e}", G::ID))?;
+        self.session.play(seat, action).map_err(|e| e.to_string())
+    }
+
+    fn sample_chance(&mut self) -> Result<i64, Refusal> {
+        let outcomes = self.session.chance_outcomes();
+        let drawn = self.session.sample_chance().map_err(|e| e.to_string())?;
+        Ok(outcomes.iter().position(|(o, _)| *o == drawn).unwrap_or(0) as i64)
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        self.session.outcome().map_or_else(|| vec![0.0; self.shared.game.seats()], |o| o.payoffs)
+    }
+
+    fn information_state_string(&self, seat: usize) -> Result<String, Refusal> {
+        let seat = self.seat(seat)?;
+        Ok(format!("{:016x}", self.session.information_state(seat)))
+    }
+
+    fn tensor(&self, seat: usize, kind: TensorKind) -> Result<Vec<f32>, Refusal> {
+        let seat = self.seat(seat)?;
+        let mut out = vec![0.0; tensor_len(&self.shared.game, kind)];
+        write_tensor(&self.shared.game, self.session.state(), seat, kind, &mut out);
+        Ok(out)
+    }
+
+    fn view_json(&self, seat: Option<usize>) -> Result<String, Refusal> {
+        let viewer = match seat {
+            Some(seat) => Viewer::Seat(self.seat(seat)?),
+            None => Viewer::Spectator,
+        };
+        Ok(serde_json::to_string(&self.session.view(viewer)).expect("views serialize"))
+    }
+
+    fn action_to_string(&self, action: i64) -> Result<String, Refusal> {
+        Ok(self.shared.game.label(self.shared.decode(action)?))
+    }
+
+    fn action_to_json(&self, action: i64) -> Result<String, Refusal> {
+        Ok(serde_json::to_string(self.shared.decode(action)?).expect("actions serialize"))
+    }
+
+    fn action_from_json(&self, action: &str) -> Result<i64, Refusal> {
+        let action: G::Action = serde_json::from_str(action).map_err(|e| format!("not an action of {}: {e}", G::ID))?;
+        self.shared.encode(&action)
+    }
+
+    fn record_json(&self) -> String {
+        serde_json::to_string(&self.session.record()).expect("records serialize")
+    }
+
+    fn suggest(&self, seat: usize, bot: &str, seed: u64) -> Result<i64, Refusal> {
+        let seat = self.seat(seat)?;
+        let legal = self.session.legal_actions(seat);
+        if legal.is_empty() {
+            return Err(format!("seat {} has no decision to make now", seat.index()));
+        }
+        let mut bot = make_bot::<G>(bot, seed).ok_or_else(|| format!("unknown bot '{bot}' for {}", G::ID))?;
+        let view = self.session.view(Viewer::Seat(seat));
+        let action = bot.act(&Turn::new(&self.shared.game, self.session.state(), seat, &view, &legal));
+        self.shared.encode(&action)
+    }
+
+    fn round(&self) -> u32 {
+        self.shared.game.round(self.session.state())
+    }
+
+    fn num_distinct_actions(&self) -> Option<usize> {
+        self.shared.codec.as_ref().map(|c| c.len())
+    }
+}
+
+/// One seat against the game's bots.
+struct Duel<G: Game> {
+    shared: Arc<Shared<G>>,
+    seat: Seat,
+    names: Vec<String>,
+    bots: Vec<Box<dyn Bot<G>>>,
+    session: Session<G>,
+}
+
+impl<G: Roster + Narrate> Duel<G> {
+    /// Lets the bots (and chance, drawn by the session) play until the seat must decide or the game is over.
+    fn advance(&mut self) -> Result<(), Refusal> {
+        while let Status::Decide(seats) = self.session.status() {
+            let Some(other) = seats.iter().find(|&s| s != self.seat) else { return Ok(()) };
+            let legal = self.session.legal_actions(other);
+            let view = self.session.view(Viewer::Seat(other));
+            let bot = &mut self.bots[other.index()];
+            let action = bot.act(&Turn::new(&self.shared.game, self.session.state(), other, &view, &legal));
+            self.session.play(other, action).map_err(|e| format!("a bot's move was refused: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+impl<G: Roster + Narrate> AnyDuel for Duel<G> {
+    fn reset(&mut self, seed: u64) {
+        let seats = self.shared.game.seats();
+        self.bots = (0..seats)
+            .map(|s| {
+                let name = &self.names[s % self.names.len()];
+                make_bot::<G>(name, plunder_core::splitmix64(seed ^ (s as u64 + 1))).expect("bot names were checked")
+            })
+            .collect();
+        self.session = Session::new(self.shared.game.clone(), seed, ChanceMode::Sampled);
+        // A bot never refuses its own legal move; if the rules did, the next step reports it.
+        let _ = self.advance();
+    }
+
+    fn step(&mut self, action: i64) -> Result<f64, Refusal> {
+        let action = self.shared.decode(action)?.clone();
+        self.session.play(self.seat, action).map_err(|e| e.to_string())?;
+        self.advance()?;
+        Ok(self.session.outcome().map_or(0.0, |o| o.payoffs[self.seat.index()]))
+    }
+
+    fn done(&self) -> bool {
+        self.session.status() == Status::Over
+    }
+
+    fn observation(&self) -> Vec<f32> {
+        let mut out = vec![0.0; tensor_len(&self.shared.game, TensorKind::Observation)];
+        write_tensor(&self.shared.game, self.session.state(), self.seat, TensorKind::Observation, &mut out);
+        out
+    }
+
+    fn mask(&self) -> Vec<u8> {
+        let mut out = vec![0; self.shared.codec.as_ref().map_or(0, |c| c.len())];
+        self.shared.mask_into(&self.session.legal_actions(self.seat), &mut out);
+        out
+    }
+
+    fn state(&self) -> Box<dyn AnyState> {
+        Box::new(Table { shared: Arc::clone(&self.shared), session: self.session.clone() })
+    }
+}
+
+struct Load<'a> {
+    players: Option<usize>,
+    options: &'a Value,
+}
+
+impl GameVisitor for Load<'_> {
+    type Output = Result<Box<dyn AnyGame>, Refusal>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let options = options_from_json::<G>(self.players, self.options).map_err(|e| e.to_string())?;
+        let game = G::new(options).map_err(|e| e.to_string())?;
+        let codec = ActionCodec::new(&game);
+        Ok(Box::new(Engine(Arc::new(Shared { game, codec }))))
+    }
+}
+
+/// Game `id` with `players` (if given) and JSON `options`.
+pub fn load(id: &str, players: Option<usize>, options: &Value) -> Result<Box<dyn AnyGame>, Refusal> {
+    with_game(id, Load { players, options }).map_err(|e: RegistryError| e.to_string())?
+}
+
+struct Replay(Record);
+
+impl GameVisitor for Replay {
+    type Output = Result<Box<dyn AnyState>, Refusal>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let session = Session::<G>::replay(&self.0).map_err(|e| e.to_string())?;
+        let game = session.game().clone();
+        let codec = ActionCodec::new(&game);
+        Ok(Box::new(Table { shared: Arc::new(Shared { game, codec }), session }))
+    }
+}
+
+/// The game a record (the JSON `plunder replay` reads) describes, replayed step by step and checked.
+pub fn from_record(json: &str) -> Result<Box<dyn AnyState>, Refusal> {
+    let record: Record = serde_json::from_str(json).map_err(|e| format!("not a Plunder record: {e}"))?;
+    let id = record.game.clone();
+    with_game(&id, Replay(record)).map_err(|e| e.to_string())?
+}

@@ -1,0 +1,228 @@
+//! N games of one game stepped together inside Rust (self-play: the caller chooses for whichever seat is to
+//! act in each game). Chance is drawn from each game's own seeded stream; a finished game reports its returns
+//! and starts again at once (auto-reset). Python releases the GIL for the whole step, and with `threads` > 1
+//! the games are stepped on that many threads (results do not depend on it: each game has its own stream).
+
+use std::sync::Arc;
+
+use plunder_core::encoding::{tensor_len, write_tensor};
+use plunder_core::{Game, Rng, Seat, Status, TensorKind};
+use rayon::prelude::*;
+
+use crate::engine::{player_of, Refusal, Shared};
+
+/// The buffers of the last step, laid out game by game.
+#[derive(Debug, Default)]
+pub struct Buffers {
+    /// `n × tensor` observation tensors of the seat to act.
+    pub obs: Vec<f32>,
+    /// `n × actions` legal-action masks of the seat to act.
+    pub mask: Vec<u8>,
+    /// `n × seats` returns of the games that just ended (0 elsewhere).
+    pub rewards: Vec<f32>,
+    /// `n`: 1 where a game ended in this step (it has already started again).
+    pub dones: Vec<u8>,
+    /// `n`: the seat to act in each game.
+    pub players: Vec<i32>,
+    /// `n × actions`: each game's legal actions ascending, padded with -1 (for sampling without a mask scan).
+    pub legal: Vec<i32>,
+    /// `n`: how many legal actions each game has.
+    pub counts: Vec<i32>,
+}
+
+/// N games stepped together, whatever the game.
+pub trait AnyVector: Send + Sync {
+    fn len(&self) -> usize;
+    fn reset(&mut self);
+    /// Plays one action in every game (for its seat to act). Refuses, changing nothing, if any is illegal.
+    fn step(&mut self, actions: &[i64]) -> Result<(), Refusal>;
+    fn buffers(&self) -> &Buffers;
+    /// Finished games since the start.
+    fn games_done(&self) -> u64;
+}
+
+/// One game of the vector: its state, its chance stream, and its legal actions now.
+struct Slot<G: Game> {
+    state: G::State,
+    rng: Rng,
+    legal: Vec<G::Action>,
+}
+
+/// One game's part of the buffers.
+struct Out<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [u8],
+    list: &'a mut [i32],
+    rewards: &'a mut [f32],
+    done: &'a mut u8,
+    player: &'a mut i32,
+    count: &'a mut i32,
+}
+
+pub struct Vector<G: Game> {
+    shared: Arc<Shared<G>>,
+    slots: Vec<Slot<G>>,
+    seed: u64,
+    games: u64,
+    /// The threads that step the games (one by default: the caller's core).
+    pool: rayon::ThreadPool,
+    out: Buffers,
+}
+
+impl<G: Game> Vector<G> {
+    pub fn new(shared: Arc<Shared<G>>, n: usize, seed: u64, threads: usize) -> Result<Vector<G>, Refusal> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        let initial = shared.game.initial_state();
+        let slots =
+            (0..n).map(|_| Slot { state: initial.clone(), rng: Rng::seeded(seed), legal: Vec::new() }).collect();
+        let mut vector = Vector { slots, seed, games: 0, pool, out: Buffers::default(), shared };
+        vector.reset();
+        Ok(vector)
+    }
+
+    fn actions(&self) -> usize {
+        self.shared.codec.as_ref().map_or(0, |c| c.len())
+    }
+
+    /// Runs `each(slot, out, action)` for every game, on the pool if there is one.
+    fn for_each_game(&mut self, actions: Option<&[i64]>, each: impl Fn(&mut Slot<G>, Out<'_>, Option<i64>) + Sync) {
+        let n = self.slots.len();
+        let t = self.out.obs.len() / n;
+        let a = self.out.mask.len() / n;
+        let seats = self.out.rewards.len() / n;
+        let o = &mut self.out;
+        let run = || {
+            self.slots
+                .par_iter_mut()
+                .zip(o.obs.par_chunks_mut(t))
+                .zip(o.mask.par_chunks_mut(a))
+                .zip(o.legal.par_chunks_mut(a))
+                .zip(o.rewards.par_chunks_mut(seats))
+                .zip(o.dones.par_iter_mut())
+                .zip(o.players.par_iter_mut())
+                .zip(o.counts.par_iter_mut())
+                .enumerate()
+                .with_min_len(64)
+                .for_each(|(i, (((((((slot, obs), mask), list), rewards), done), player), count))| {
+                    let out = Out { obs, mask, list, rewards, done, player, count };
+                    each(slot, out, actions.map(|a| a[i]));
+                })
+        };
+        self.pool.install(run)
+    }
+}
+
+/// Draws chance until someone must decide (or the game is over).
+fn settle<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng) {
+    while game.status(state) == Status::Chance {
+        let outcome = game.sample_chance(state, rng);
+        game.apply_chance_unchecked(state, &outcome);
+    }
+}
+
+/// Fills one game's observation, mask, legal list and seat.
+fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
+    let game = &shared.game;
+    let status = game.status(&slot.state);
+    slot.legal.clear();
+    *out.player = player_of(status) as i32;
+    let seat: Option<Seat> = match status {
+        Status::Decide(seats) => seats.iter().next(),
+        _ => None,
+    };
+    match seat {
+        Some(seat) => {
+            game.legal_actions(&slot.state, seat, &mut slot.legal);
+            write_tensor(game, &slot.state, seat, TensorKind::Observation, out.obs);
+            *out.player = seat.index() as i32;
+        }
+        None => out.obs.fill(0.0),
+    }
+    shared.mask_into(&slot.legal, out.mask);
+    out.list.fill(-1);
+    let mut count = 0;
+    for (action, _) in out.mask.iter().enumerate().filter(|(_, &m)| m == 1) {
+        out.list[count] = action as i32;
+        count += 1;
+    }
+    *out.count = count as i32;
+}
+
+impl<G: Game> AnyVector for Vector<G> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn reset(&mut self) {
+        let n = self.slots.len();
+        let seats = self.shared.game.seats();
+        let a = self.actions();
+        self.out = Buffers {
+            obs: vec![0.0; n * tensor_len(&self.shared.game, TensorKind::Observation)],
+            mask: vec![0; n * a],
+            rewards: vec![0.0; n * seats],
+            dones: vec![0; n],
+            players: vec![0; n],
+            legal: vec![-1; n * a],
+            counts: vec![0; n],
+        };
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            slot.rng = Rng::stream(self.seed, i as u64);
+        }
+        let shared = Arc::clone(&self.shared);
+        self.for_each_game(None, |slot, out, _| {
+            slot.state = shared.game.initial_state();
+            settle(&shared.game, &mut slot.state, &mut slot.rng);
+            observe(&shared, slot, out);
+        });
+    }
+
+    fn step(&mut self, actions: &[i64]) -> Result<(), Refusal> {
+        let n = self.slots.len();
+        if actions.len() != n {
+            return Err(format!("{} actions for {n} games", actions.len()));
+        }
+        let a = self.actions();
+        for (i, &action) in actions.iter().enumerate() {
+            let legal = usize::try_from(action).ok().filter(|&x| x < a).is_some_and(|x| self.out.mask[i * a + x] == 1);
+            if !legal {
+                return Err(format!("game {i}: {action} is not a legal action now"));
+            }
+        }
+        let shared = Arc::clone(&self.shared);
+        self.for_each_game(Some(actions), |slot, out, action| {
+            let game = &shared.game;
+            let seat = match game.status(&slot.state) {
+                Status::Decide(seats) => seats.iter().next().expect("a game with a legal action has a seat to act"),
+                _ => unreachable!("a game with a legal action has a seat to act"),
+            };
+            let action = shared.decode(action.expect("step passes actions")).expect("checked against the mask");
+            game.apply_unchecked(&mut slot.state, seat, action);
+            settle(game, &mut slot.state, &mut slot.rng);
+            out.rewards.fill(0.0);
+            *out.done = 0;
+            if let Some(outcome) = game.outcome(&slot.state) {
+                for (r, p) in out.rewards.iter_mut().zip(&outcome.payoffs) {
+                    *r = *p as f32;
+                }
+                *out.done = 1;
+                slot.state = game.initial_state();
+                settle(game, &mut slot.state, &mut slot.rng);
+            }
+            observe(&shared, slot, out);
+        });
+        self.games += self.out.dones.iter().map(|&d| d as u64).sum::<u64>();
+        Ok(())
+    }
+
+    fn buffers(&self) -> &Buffers {
+        &self.out
+    }
+
+    fn games_done(&self) -> u64 {
+        self.games
+    }
+}

@@ -1,0 +1,109 @@
+"""A PettingZoo AEC environment for every Plunder game with integer actions.
+
+    env = plunder.pettingzoo.env("liars-dice", dice=2)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+Agents are ``player_0`` ... ; an observation is ``{"observation": the seat's observation tensor, "action_mask":
+its legal actions}`` (all zero when it is not the seat's turn). Chance is drawn inside Rust from the seed given
+to ``reset``. Simultaneous decisions are taken one seat at a time, none seeing the others' (hidden) choices.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from . import load_game
+
+
+class PlunderEnv(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "plunder_v0", "is_parallelizable": False}
+
+    def __init__(self, game_id, players=None, render_mode=None, **options):
+        super().__init__()
+        self.game = load_game(game_id, players=players, **options)
+        self.metadata = dict(self.metadata, name=f"plunder_{game_id.replace('-', '_')}_v0")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        size = self.game.observation_tensor_shape()[0]
+        actions = self.game.num_distinct_actions()
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._next_seed = 0
+        self.state = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def _select(self):
+        deciding = self.state.deciding()
+        if deciding:
+            self.agent_selection = self.possible_agents[deciding[0]]
+
+    def reset(self, seed=None, options=None):
+        if seed is None:
+            seed = self._next_seed
+        self._next_seed = seed + 1
+        self.state = self.game.new_initial_state(seed, sampled=True)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
+        self._select()
+
+    def observe(self, agent):
+        seat = self._seat[agent]
+        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        if seat in self.state.deciding():
+            mask[self.state.legal_actions(seat)] = 1
+        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.state.apply_action(int(action), self._seat[agent])
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = True
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return str(self.state)
+        return None
+
+    def close(self):
+        pass
+
+
+def env(game_id, **kwargs):
+    """The AEC environment of game ``game_id`` (options as keyword arguments)."""
+    return PlunderEnv(game_id, **kwargs)

@@ -1,0 +1,139 @@
+"""The pyspiel-shaped core: facts, chance, actions as integers and JSON, tensors, clone, records."""
+
+import json
+
+import pytest
+
+import plunder
+
+
+def play_to_end(state, pick=lambda legal: legal[0]):
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance()
+        else:
+            state.apply_action(pick(state.legal_actions()))
+    return state
+
+
+def test_every_game_loads_with_its_facts():
+    ids = [g["id"] for g in plunder.games()]
+    assert "liars-dice" in ids and len(ids) == len(set(ids))
+    for game_id in ids:
+        game = plunder.load_game(game_id)
+        assert game.id == game_id
+        assert game.facts["min_players"] <= game.num_players() <= game.facts["max_players"]
+        assert game.min_utility() <= game.max_utility()
+        assert game.observation_tensor_shape()[0] > 0
+
+
+def test_unknown_games_and_bad_options_are_refused():
+    with pytest.raises(ValueError, match="unknown game"):
+        plunder.load_game("no-such-game")
+    with pytest.raises(ValueError):
+        plunder.load_game("liars-dice", faces=99)
+    with pytest.raises(ValueError):
+        plunder.load_game("liars-dice", no_such_option=1)
+
+
+def test_liars_dice_is_openspiels_game_in_numbers():
+    # pyspiel 2.0.2, liars_dice: 13 actions, tensors of 21, dice 3 and 5, bids 1-4 and 2-2, Liar -> [1, -1].
+    game = plunder.load_game("liars-dice")
+    assert game.num_distinct_actions() == 13
+    assert game.information_state_tensor_shape() == [21] == game.observation_tensor_shape()
+    state = game.new_initial_state(seed=1)
+    assert state.current_player() == plunder.CHANCE
+    assert [i for i, _ in state.chance_outcomes()] == list(range(6))
+    state.apply_action(2)  # the first cup shows 3
+    state.apply_action(4)  # the second shows 5
+    assert state.current_player() == 0
+    assert state.legal_actions() == list(range(12))
+    assert state.action_to_string(0, 3) == state.action_to_string(3)
+    assert json.loads(state.action_to_json(12)) == {"type": "liar"}
+    assert state.action_from_json('{"type": "bid", "quantity": 1, "face": 4}') == 3
+    state.apply_action(3)
+    state.apply_action(7)
+    assert 12 in state.legal_actions() and 0 not in state.legal_actions()
+    state.apply_action(12)
+    assert state.is_terminal() and state.current_player() == plunder.TERMINAL
+    assert state.returns() == [1.0, -1.0]
+    ones = lambda t: [i for i, x in enumerate(t) if x == 1.0]
+    assert ones(state.information_state_tensor(0)) == [0, 4, 11, 15, 20]
+    assert ones(state.observation_tensor(1)) == [1, 6, 15, 20]
+
+
+def test_illegal_input_is_refused_and_changes_nothing():
+    state = plunder.load_game("liars-dice").new_initial_state(seed=1, sampled=True)
+    before = state.record_json()
+    for bad in (-1, 13, 12):  # out of range, out of range, liar with no bid yet
+        with pytest.raises(ValueError):
+            state.apply_action(bad)
+    with pytest.raises(ValueError):
+        state.apply_json(0, '{"type": "bid", "quantity": 0, "face": 1}')
+    with pytest.raises(ValueError):
+        state.legal_actions(7)
+    assert state.record_json() == before
+
+
+def test_clone_is_independent_and_cheap_to_take():
+    state = plunder.load_game("liars-dice", dice=3).new_initial_state(seed=5, sampled=True)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert copy.record_json() != state.record_json()
+    assert state.legal_actions() == state.clone().legal_actions()
+
+
+def test_legal_actions_mask_marks_exactly_the_legal_actions():
+    state = plunder.load_game("liars-dice").new_initial_state(seed=3, sampled=True)
+    state.apply_action(4)
+    mask = state.legal_actions_mask()
+    assert [i for i, m in enumerate(mask) if m] == state.legal_actions()
+    assert len(mask) == 13
+
+
+def test_records_round_trip_through_json_and_replay_the_same_game():
+    state = play_to_end(plunder.load_game("liars-dice", dice=2).new_initial_state(seed=9), lambda legal: legal[len(legal) // 2])
+    record = state.record_json()
+    again = plunder.state_from_record(record)
+    assert again.is_terminal() and again.returns() == state.returns()
+    assert json.loads(again.record_json()) == json.loads(record)
+    with pytest.raises(ValueError):
+        plunder.state_from_record('{"format": "nonsense"}')
+
+
+def test_information_states_differ_only_by_what_the_seat_knows():
+    game = plunder.load_game("liars-dice")
+    a, b = game.new_initial_state(), game.new_initial_state()
+    for state, second in ((a, 0), (b, 5)):
+        state.apply_action(2)
+        state.apply_action(second)  # only the second seat's die differs
+    assert a.information_state_string(0) == b.information_state_string(0)
+    assert a.information_state_tensor(0) == b.information_state_tensor(0)
+    assert a.information_state_string(1) != b.information_state_string(1)
+
+
+def test_every_game_plays_to_the_end_through_json_actions():
+    for info in plunder.games():
+        game = plunder.load_game(info["id"])
+        state = game.new_initial_state(seed=2, sampled=True)
+        steps = 0
+        while not state.is_terminal() and steps < 300:
+            seat = state.deciding()[0]
+            legal = state.legal_actions_json(seat)
+            assert legal, info["id"]
+            if game.has_integer_actions():
+                assert sorted(state.action_from_json(a) for a in legal) == state.legal_actions(seat)
+            else:
+                with pytest.raises(ValueError, match="integer"):
+                    state.legal_actions(seat)
+            state.apply_json(seat, legal[steps % len(legal)])
+            assert len(state.observation_tensor(seat)) == game.observation_tensor_shape()[0]
+            steps += 1
+        assert steps > 0
+
+
+def test_a_bots_suggestion_is_legal():
+    state = plunder.load_game("liars-dice", dice=2).new_initial_state(seed=4, sampled=True)
+    seat = state.current_player()
+    for bot in plunder.load_game("liars-dice").bots():
+        assert state.suggest(seat, bot, 1) in state.legal_actions()

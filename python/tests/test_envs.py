@@ -1,0 +1,109 @@
+"""The adapters: PettingZoo's API test, the Gymnasium environment against bots, the vectorized environment."""
+
+import numpy as np
+import pytest
+
+import plunder
+import plunder.vector
+
+INTEGER_GAMES = [g["id"] for g in plunder.games() if plunder.load_game(g["id"]).has_integer_actions()]
+
+
+@pytest.mark.parametrize("game_id", INTEGER_GAMES)
+def test_pettingzoo_api_test_passes(game_id):
+    pettingzoo_test = pytest.importorskip("pettingzoo.test")
+    import plunder.pettingzoo
+
+    pettingzoo_test.api_test(plunder.pettingzoo.env(game_id), num_cycles=200)
+
+
+def test_pettingzoo_random_games_end_with_the_games_returns():
+    pytest.importorskip("pettingzoo")
+    import plunder.pettingzoo
+
+    env = plunder.pettingzoo.env("liars-dice", dice=2, players=3)
+    rng = np.random.default_rng(0)
+    for seed in range(5):
+        env.reset(seed=seed)
+        totals = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, _ = env.last()
+            totals[agent] += reward
+            if termination or truncation:
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert abs(sum(totals.values())) < 1e-9, "liar's dice is zero-sum"
+        assert sorted(totals.values())[0] == -1.0
+
+
+def test_gymnasium_seat_against_bots():
+    pytest.importorskip("gymnasium")
+    import plunder.gym
+
+    env = plunder.gym.SeatEnv("liars-dice", seat=1, bots=["odds"], dice=2)
+    # Gymnasium's check_env steps random actions, which here may be illegal (they raise): checked by hand.
+    first, _ = env.reset(seed=5)
+    again, _ = env.reset(seed=5)
+    assert (first == again).all() and first.dtype == np.float32
+    rewards = []
+    for seed in range(40):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert env.observation_space.contains(obs)
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, done, _, info = env.step(int(legal[0]))
+        rewards.append(reward)
+    assert set(rewards) <= {-1.0, 1.0}
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.state().record_json()
+    with pytest.raises(ValueError):
+        env.step(illegal)
+    assert env.state().record_json() == before, "a refused action changes nothing"
+
+
+def test_vector_env_plays_many_games_and_refuses_illegal_steps():
+    env = plunder.vector.VectorEnv("liars-dice", 64, seed=3)
+    obs, mask, players = env.reset()
+    assert obs.shape == (64, 21) and mask.shape == (64, 13)
+    assert (players == 0).all(), "the first seat opens every game"
+    before = mask.copy()
+    with pytest.raises(ValueError):
+        env.step(np.full(64, 12))  # liar with no bid: illegal everywhere
+    assert (env.mask() == before).all(), "a refused step changes nothing"
+    rng = np.random.default_rng(1)
+    total = np.zeros(2)
+    for _ in range(300):
+        obs, mask, rewards, dones, players = env.step(env.random_actions(rng))
+        assert (mask.sum(axis=1) > 0).all(), "every game (restarted if over) has a move"
+        assert (rewards[~dones] == 0).all()
+        total += rewards.sum(axis=0)
+    assert env.games_done() > 64
+    assert abs(total.sum()) < 1e-3, "zero-sum"
+
+
+def test_vector_env_is_deterministic_for_a_seed_whatever_the_threads():
+    def run(seed, threads=1):
+        env = plunder.vector.VectorEnv("liars-dice", 200, seed=seed, dice=2, threads=threads)
+        env.reset()
+        rng = np.random.default_rng(0)
+        return [env.step(env.random_actions(rng))[0].copy() for _ in range(20)]
+
+    assert all((a == b).all() for a, b in zip(run(1), run(1)))
+    assert all((a == b).all() for a, b in zip(run(1), run(1, threads=2)))
+    assert any((a != b).any() for a, b in zip(run(1), run(2)))
+
+
+def test_vector_env_legal_lists_agree_with_the_masks():
+    env = plunder.vector.VectorEnv("loot-pirates", 16, seed=2)
+    env.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        legal, counts = env.legal_actions()
+        mask = env.mask()
+        for row in range(16):
+            assert list(legal[row, : counts[row]]) == list(np.flatnonzero(mask[row]))
+            assert (legal[row, counts[row]:] == -1).all()
+        env.step(env.random_actions(rng))
