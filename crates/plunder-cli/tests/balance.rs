@@ -289,7 +289,7 @@ fn the_report_compares_two_option_sets_side_by_side() {
     assert!(!out.status.success() && text(&out).contains("same game"), "{}", text(&out));
 }
 
-/// `Game::pieces_held` reads hidden hands from the true state: only the simulator may call it (and tests of the
+/// `Game::pieces_held` reads hidden hands from the true state: only the simulator (`plunder-sim`) may call it (and tests of the
 /// hook). A seat, bot or front end that called it would fail this test.
 #[test]
 fn only_the_simulator_reads_the_pieces_held() {
@@ -313,7 +313,7 @@ fn only_the_simulator_reads_the_pieces_held() {
         let calls = source.matches("pieces_held(").count();
         let name = file.to_string_lossy().replace('\\', "/");
         // The simulator, and tests (which check the hook itself).
-        let allowed = name.ends_with("plunder-cli/src/simulate.rs")
+        let allowed = name.ends_with("plunder-sim/src/lib.rs")
             || name.ends_with("plunder-games/src/pieces_held_tests.rs")
             || name.contains("/tests/");
         if calls > 0 && !allowed {

@@ -108,6 +108,21 @@ fn lying_pirates_captains_hold_their_hand_and_setup_tiles() {
 }
 
 #[test]
+fn lying_pirates_captains_hold_their_captain_coaster_all_game() {
+    let ids = lying_pirates::captain_ids().unwrap();
+    let captains: Vec<String> = ids.iter().rev().take(4).cloned().collect();
+    let options = lying_pirates::Options { captains: captains.clone(), ..Default::default() };
+    let game = LyingPirates::new(options).unwrap();
+    let holding = every_position(&game, 1, |state| {
+        for seat in Seat::all(game.seats()) {
+            let mine: Vec<_> = held(&game, state, seat).into_iter().filter(|(kind, _)| kind == "captain").collect();
+            assert_eq!(mine, vec![("captain".to_string(), captains[seat.index()].clone())], "{seat}");
+        }
+    });
+    assert!(holding > 10, "{holding}");
+}
+
+#[test]
 fn pirate_haven_players_hold_the_tiles_of_their_islands() {
     let game = PirateHaven::new(Default::default()).unwrap();
     let mut last: Vec<Names> = vec![Names::new(); game.seats()];

@@ -810,13 +810,18 @@ impl Game for LyingPirates {
         (s.phase == Phase::Over).then(|| Outcome::shared_win(s.winners, self.players()))
     }
 
-    /// The cards in the captain's hand and the tiles it holds face down while the map is laid out.
+    /// The cards in the captain's hand, the tiles it holds face down while the map is laid out, and its
+    /// Captain Coaster (by id).
     fn pieces_held<'a>(&'a self, s: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
         let cards = kinds(s.cards.kinds_in(hand(seat))).filter_map(|k| self.content.cards.get(k as usize));
         out.extend(cards.map(|card| Piece { kind: "card", name: &card.name }));
         let held = s.tiles_held.get(seat.index()).copied().unwrap_or(0);
         let tiles = kinds(held as u64).filter_map(|t| self.content.tiles.get(t as usize));
         out.extend(tiles.map(|tile| Piece { kind: "tile", name: &tile.name }));
+        // A seat's captain (option `captains`) is dealt to it for the whole game.
+        if let Some(captain) = self.options.captains.get(seat.index()) {
+            out.push(Piece { kind: "captain", name: captain });
+        }
     }
 
     fn round(&self, s: &State) -> u32 {
