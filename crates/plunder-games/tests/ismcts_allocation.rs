@@ -1,37 +1,17 @@
 //! ISMCTS allocates nothing per simulation once its buffers have grown: a counting allocator watches searches
 //! of liar's dice (whose game overrides `determinize_into` and `payoffs_into`). Its own test binary, because
 //! the allocator is global.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+mod counting_alloc;
 
 use plunder_core::ismcts::{Ismcts, Settings};
 use plunder_core::{Game, Rng, Seat, Status, Turn, Viewer};
 use plunder_games::liars_dice::{Action, LiarsDice, Options};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
 /// Allocations of one search of `iterations` simulations from `turn`, with `searcher`'s buffers as they are.
 fn allocations_of_search(searcher: &mut Ismcts<LiarsDice>, turn: &Turn<'_, LiarsDice>) -> u64 {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = counting_alloc::allocations();
     let stats = searcher.search(turn);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = counting_alloc::allocations();
     assert_eq!(stats.actions.len(), turn.legal.len());
     drop(stats);
     after - before

@@ -1,30 +1,10 @@
 //! The unchecked path allocates nothing per step: a counting allocator watches random playouts of every
 //! registered game (the games in `ALLOCATES` excepted, each with its reason).
-//! (Its own test binary, because the allocator is global; the only `unsafe` in the workspace, allowed here.)
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+//! (Its own test binary, because the allocator is global: `counting_alloc`.)
+mod counting_alloc;
 
 use plunder_core::{random_playout, Narrate, Rng, Roster};
 use plunder_games::{game_ids, with_game, GameVisitor};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// Games whose unchecked path still allocates, each with its reason. None today. The test fails if one of them
 /// stops allocating, so this list (and ARCHITECTURE.md, which repeats it) stays exact.
@@ -54,11 +34,11 @@ impl GameVisitor for CountAllocations {
                 // Starting states are made outside the count: a game may allocate once when it starts (a bid
                 // history with room to grow, say); what must not allocate is each step.
                 let mut states: Vec<G::State> = (0..PLAYOUTS_PER_BATCH).map(|_| game.initial_state()).collect();
-                let before = ALLOCATIONS.load(Ordering::Relaxed);
+                let before = counting_alloc::allocations();
                 for state in &mut states {
                     steps += random_playout(&game, state, &mut rng, &mut legal);
                 }
-                allocations += ALLOCATIONS.load(Ordering::Relaxed) - before;
+                allocations += counting_alloc::allocations() - before;
             }
             counts.push((players, allocations, steps));
         }
