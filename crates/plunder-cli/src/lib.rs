@@ -6,3 +6,4 @@ pub mod excerpt;
 pub mod fuzz;
 pub mod output;
 pub mod soak;
+pub mod workers;

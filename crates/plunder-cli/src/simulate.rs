@@ -3,18 +3,14 @@
 //! threads; `--results FILE` also writes every game as a JSON line and resumes; `--shard i/n` plays one slice of
 //! the game indices, and `plunder report merge` sums result files into the summary a single run gives.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use plunder_sim::{Progress, Shard, Spec, Summary};
 
 use crate::parse_options;
 use plunder_cli::output::write_stdout;
-
-/// The most worker threads: more only adds start-up time and memory (results never depend on it).
-const MAX_THREADS: usize = 256;
 
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
@@ -62,26 +58,13 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
-    if let Some(threads) = args.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
-        return Err(format!("--threads must be from 1 to {MAX_THREADS}, not {threads}"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = plunder_cli::workers::pool(args.threads)?;
     let threads = pool.current_num_threads();
     let started = Instant::now();
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(args.shard.map_or(args.games, |shard| {
-            let (first, end) = shard.range(args.games);
-            end - first
-        }));
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let progress = plunder_cli::workers::games_bar(args.shard.map_or(args.games, |shard| {
+        let (first, end) = shard.range(args.games);
+        end - first
+    }));
     let spec = Spec {
         game: args.game.clone(),
         players: args.players,

@@ -7,10 +7,9 @@
 //! Game `i` plays configuration `i mod configurations` with seed stream `i`, so a run is the same whatever the
 //! number of threads.
 
-use std::io::IsTerminal;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use plunder_core::{options_from_json, splitmix64, ChanceMode, Game, Narrate, Record, Rng, Roster, Session, Status};
 use plunder_games::{games, with_game, GameVisitor};
 use rayon::prelude::*;
@@ -200,18 +199,8 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0) as usize)
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let pool = crate::workers::pool(args.threads.map(|t| t as usize))?;
+    let progress = crate::workers::games_bar(args.games);
     let started = Instant::now();
     let report = pool.install(|| soak(args.games, args.seed, args.replay_every, progress.as_ref()))?;
     if let Some(bar) = progress {

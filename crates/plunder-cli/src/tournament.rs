@@ -6,10 +6,9 @@
 //! nobody. Game `i` uses seating `i mod S`, its dice stream `i` of the seed and its bots their own streams
 //! (as in `simulate`), so the table is the same for a seed on any number of threads.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use plunder_core::{options_from_json, play_game, BotMaker, Game, Narrate, Rng, Roster};
 use plunder_games::{with_game, GameVisitor};
 use rayon::prelude::*;
@@ -56,8 +55,6 @@ pub struct TournamentArgs {
 const CHUNK: u64 = 64;
 /// A game longer than this is a rules bug.
 const MAX_STEPS: u64 = 1_000_000;
-/// The most worker threads.
-const MAX_THREADS: usize = 256;
 
 /// A tournament's result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -119,21 +116,8 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
-    if let Some(threads) = args.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
-        return Err(format!("--threads must be from 1 to {MAX_THREADS}, not {threads}"));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let progress = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new(args.games);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let pool = plunder_cli::workers::pool(args.threads)?;
+    let progress = plunder_cli::workers::games_bar(args.games);
     let visitor = Tournament { args: &args, names: &names, options, progress: progress.clone() };
     let standings = pool.install(|| with_game(&args.game, visitor)).map_err(|e| e.to_string())??;
     if let Some(bar) = progress {
