@@ -1701,3 +1701,45 @@ fn random_games_end_and_keep_every_card() {
         }
     }
 }
+
+#[test]
+#[ignore = "issue #14: corsair never plays Trade Winds, Riptide, Whirlpool, The Kraken or Mutiny! in 300 games"]
+fn the_corsair_bot_plays_every_card() {
+    // Simulations say something about a card only if a bot plays it: in enough games of four `corsair`
+    // captains, every card of the deck is played by someone.
+    use plunder_core::{make_bot, Bot, Rng, Turn};
+    let g = game(Options::for_players(4));
+    let mut unplayed: Vec<u8> = (0..g.cards().len() as u8).collect();
+    let mut legal = Vec::new();
+    for seed in 0..300u64 {
+        if unplayed.is_empty() {
+            break;
+        }
+        let mut bots: Vec<Box<dyn Bot<PiratesFlag>>> =
+            (0..4).map(|seat| make_bot::<PiratesFlag>("corsair", seed * 8 + seat).expect("corsair")).collect();
+        let mut rng = Rng::stream(5, seed);
+        let mut state = g.initial_state();
+        for _ in 0..100_000 {
+            match g.status(&state) {
+                Status::Over => break,
+                Status::Chance => {
+                    let outcome = g.sample_chance(&state, &mut rng);
+                    g.apply_chance_unchecked(&mut state, &outcome);
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.lowest().expect("someone decides");
+                    legal.clear();
+                    g.legal_actions(&state, seat, &mut legal);
+                    let view = g.view(&state, Viewer::Seat(seat));
+                    let action = bots[seat.index()].act(&Turn::new(&g, &state, seat, &view, &legal));
+                    if let Action::Play { card, .. } = action {
+                        unplayed.retain(|&c| c != card);
+                    }
+                    play(&g, &mut state, seat, &action).expect("bots play legally");
+                }
+            }
+        }
+    }
+    let names: Vec<&str> = unplayed.iter().map(|&c| g.cards()[c as usize].name.as_str()).collect();
+    assert!(names.is_empty(), "never played by corsair: {names:?}");
+}
