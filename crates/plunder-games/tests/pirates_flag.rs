@@ -1703,7 +1703,6 @@ fn random_games_end_and_keep_every_card() {
 }
 
 #[test]
-#[ignore = "issue #14: corsair never plays Trade Winds, Riptide, Whirlpool, The Kraken or Mutiny! in 300 games"]
 fn the_corsair_bot_plays_every_card() {
     // Simulations say something about a card only if a bot plays it: in enough games of four `corsair`
     // captains, every card of the deck is played by someone.

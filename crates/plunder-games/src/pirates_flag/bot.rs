@@ -125,8 +125,9 @@ fn card_score(
         Effect::DropFlag { .. } => 30,
         Effect::Cancel | Effect::Redirect { .. } if against_me(target) => 45,
         Effect::Cancel | Effect::Redirect { .. } => -1,
-        Effect::ModifyRoll { add, set_dice, times, .. } => {
+        Effect::ModifyRoll { add, set_dice, times, extra_dice, .. } => {
             let good = *add > 0
+                || *extra_dice > 0
                 || *times > 1
                 || matches!(set_dice, Some(super::data::SetDice::Value(6)))
                 || (set_dice.is_some() && choice == 6);
@@ -168,6 +169,11 @@ fn card_score(
         Effect::Shield { .. } if carrying => 20,
         Effect::StealCard { .. } | Effect::DiscardRandom { .. } => 3,
         Effect::MoveShip { .. } if target_seat.is_some() && target_seat == carrier => 8,
+        // Every other ship moves (Riptide, The Kraken): worth it while someone else carries the flag.
+        Effect::MoveShip { .. } if target_seat.is_none() && !carrying && carrier.is_some() => 6,
+        // Change places with the carrier to be on its heels, or silence it before it plays its answers.
+        Effect::SwapShips if !carrying && target_seat.is_some() && target_seat == carrier => 9,
+        Effect::Silence if target_seat.is_some() && target_seat != Some(me) && target_seat == carrier => 5,
         Effect::MoveOwn { .. } | Effect::MovementRoll { .. } if !carrying && carrier.is_some() => 7,
         _ => -1,
     }
