@@ -1702,42 +1702,43 @@ fn random_games_end_and_keep_every_card() {
     }
 }
 
+/// A bot that notes every card it plays, and otherwise plays as the bot it wraps.
+#[derive(Debug)]
+struct NotingCards {
+    inner: Box<dyn plunder_core::Bot<PiratesFlag>>,
+    played: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+impl plunder_core::Bot<PiratesFlag> for NotingCards {
+    fn act(&mut self, turn: &plunder_core::Turn<'_, PiratesFlag>) -> Action {
+        let action = self.inner.act(turn);
+        if let Action::Play { card, .. } = action {
+            self.played.lock().expect("one thread").push(card);
+        }
+        action
+    }
+}
+
 #[test]
 fn the_corsair_bot_plays_every_card() {
     // Simulations say something about a card only if a bot plays it: in enough games of four `corsair`
     // captains, every card of the deck is played by someone.
-    use plunder_core::{make_bot, Bot, Rng, Turn};
+    use plunder_core::{make_bot, play_game, Bot, Rng};
     let g = game(Options::for_players(4));
+    let played = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut unplayed: Vec<u8> = (0..g.cards().len() as u8).collect();
-    let mut legal = Vec::new();
     for seed in 0..300u64 {
         if unplayed.is_empty() {
             break;
         }
-        let mut bots: Vec<Box<dyn Bot<PiratesFlag>>> =
-            (0..4).map(|seat| make_bot::<PiratesFlag>("corsair", seed * 8 + seat).expect("corsair")).collect();
-        let mut rng = Rng::stream(5, seed);
-        let mut state = g.initial_state();
-        for _ in 0..100_000 {
-            match g.status(&state) {
-                Status::Over => break,
-                Status::Chance => {
-                    let outcome = g.sample_chance(&state, &mut rng);
-                    g.apply_chance_unchecked(&mut state, &outcome);
-                }
-                Status::Decide(seats) => {
-                    let seat = seats.lowest().expect("someone decides");
-                    legal.clear();
-                    g.legal_actions(&state, seat, &mut legal);
-                    let view = g.view(&state, Viewer::Seat(seat));
-                    let action = bots[seat.index()].act(&Turn::new(&g, &state, seat, &view, &legal));
-                    if let Action::Play { card, .. } = action {
-                        unplayed.retain(|&c| c != card);
-                    }
-                    play(&g, &mut state, seat, &action).expect("bots play legally");
-                }
-            }
-        }
+        let mut bots: Vec<Box<dyn Bot<PiratesFlag>>> = (0..4)
+            .map(|seat| {
+                let inner = make_bot::<PiratesFlag>("corsair", seed * 8 + seat).expect("corsair");
+                Box::new(NotingCards { inner, played: played.clone() }) as Box<dyn Bot<PiratesFlag>>
+            })
+            .collect();
+        play_game(&g, &mut bots, &mut Rng::stream(5, seed), 100_000).expect("bots play legally");
+        unplayed.retain(|card| !played.lock().expect("one thread").contains(card));
     }
     let names: Vec<&str> = unplayed.iter().map(|&c| g.cards()[c as usize].name.as_str()).collect();
     assert!(names.is_empty(), "never played by corsair: {names:?}");
