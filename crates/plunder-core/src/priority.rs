@@ -31,6 +31,7 @@ use crate::{Seat, SeatSet};
 pub const MAX_STACK: usize = 16;
 /// The most frames open at once: the outer window and nested ones.
 pub const MAX_FRAMES: usize = 4;
+const _: () = assert!(MAX_FRAMES.is_power_of_two());
 /// The most seats a window counts responses for (limits).
 pub const MAX_SEATS: usize = 8;
 
@@ -159,12 +160,19 @@ impl<T: Copy> Window<T> {
         }
     }
 
+    /// The innermost frame's index. `depth` is always 1..=MAX_FRAMES; the mask (MAX_FRAMES is a power of two)
+    /// lets the compiler drop the bounds check on this, the window's hottest path.
+    fn innermost(&self) -> usize {
+        (self.depth as usize).wrapping_sub(1) & (MAX_FRAMES - 1)
+    }
+
     fn frame(&self) -> &Frame {
-        &self.frames[self.depth as usize - 1]
+        &self.frames[self.innermost()]
     }
 
     fn frame_mut(&mut self) -> &mut Frame {
-        &mut self.frames[self.depth as usize - 1]
+        let innermost = self.innermost();
+        &mut self.frames[innermost]
     }
 
     /// What the window waits for now.
