@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use plunder_core::ismcts::{Ismcts, Settings};
-use plunder_core::{options_from_json, random_playout, Narrate, Rng, Roster, Status, Turn, Viewer};
+use plunder_core::{
+    options_from_json, random_playout, sample_chance_until_decision, Narrate, Rng, Roster, Status, Turn, Viewer,
+};
 use plunder_games::{with_game, GameVisitor};
 use serde::Serialize;
 
@@ -125,16 +127,9 @@ fn ismcts_speed<G: Roster>(game: &G, args: &SpeedArgs, iterations: u32) -> Speed
         let mut searches = 0u64;
         loop {
             let mut state = game.initial_state();
-            // Chance up to the first decision.
-            let seat = loop {
-                match game.status(&state) {
-                    Status::Chance => {
-                        let outcome = game.sample_chance(&state, &mut rng);
-                        game.apply_chance_unchecked(&mut state, &outcome);
-                    }
-                    Status::Decide(seats) => break seats.lowest().expect("someone decides"),
-                    Status::Over => unreachable!("a game starts undecided"),
-                }
+            let seat = match sample_chance_until_decision(game, &mut state, &mut rng) {
+                Status::Decide(seats) => seats.lowest().expect("someone decides"),
+                _ => unreachable!("a game starts undecided"),
             };
             legal.clear();
             game.legal_actions(&state, seat, &mut legal);

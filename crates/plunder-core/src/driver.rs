@@ -81,6 +81,20 @@ pub fn play_game_watched<G: Game>(
     }
 }
 
+/// Applies chance outcomes drawn from `rng` until someone must decide or the game is over, and returns that
+/// status (never [`Status::Chance`]): the deal before a search or a scripted test.
+pub fn sample_chance_until_decision<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng) -> Status {
+    loop {
+        match game.status(state) {
+            Status::Chance => {
+                let outcome = game.sample_chance(state, rng);
+                game.apply_chance_unchecked(state, &outcome);
+            }
+            decided => return decided,
+        }
+    }
+}
+
 /// Plays random legal actions on the unchecked path until the game ends: the search and benchmark loop.
 /// `legal` is a reusable buffer, so after warm-up a playout allocates nothing in games whose rules allocate
 /// nothing (`tests/no_allocation.rs` in plunder-games says which).

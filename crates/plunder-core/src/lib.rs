@@ -32,7 +32,7 @@ pub use bot::{
     bot_kinds, bot_maker, make_bot, Bot, BotKind, BotMaker, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT,
     STRATEGY_PREFIX,
 };
-pub use driver::{play_game, play_game_watched, random_playout, DriveError, Finished};
+pub use driver::{play_game, play_game_watched, random_playout, sample_chance_until_decision, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
 pub use encoding::{ActionCodec, TensorKind};
 pub use error::{OptionsError, PlayError};

@@ -85,15 +85,9 @@ impl GameVisitor for RootSearch {
         let game = G::new(G::options_for_players(players)).expect("the smallest table is valid");
         let mut rng = Rng::seeded(3);
         let mut state = game.initial_state();
-        let seat = loop {
-            match game.status(&state) {
-                Status::Chance => {
-                    let outcome = game.sample_chance(&state, &mut rng);
-                    game.apply_chance_unchecked(&mut state, &outcome);
-                }
-                Status::Decide(seats) => break seats.lowest().expect("someone decides"),
-                Status::Over => panic!("{} ended before a decision", G::ID),
-            }
+        let seat = match plunder_core::sample_chance_until_decision(&game, &mut state, &mut rng) {
+            Status::Decide(seats) => seats.lowest().expect("someone decides"),
+            _ => panic!("{} ended before a decision", G::ID),
         };
         let mut legal = Vec::new();
         game.legal_actions(&state, seat, &mut legal);
