@@ -165,12 +165,20 @@ try {
     page.on("console", (m) => { if (m.type() === "error" && !m.text().includes("404")) errors.push(m.text()); });
     await page.goto(`${base}${created.seats[0].join}`);
     await page.waitForSelector("#view");
+    // The first move is made on the board when it offers one (a tile to travel to, a pirate to aim at, a card):
+    // the move must be taken. The others by the action buttons.
+    let boardMove = "";
     for (let move = 0; move < MOVES; move += 1) {
       const button = await page.waitForSelector("button.action", { timeout: 10000 }).catch(() => null);
       if (!button) break;
       const version = await page.$eval("#view", (n) => n.dataset.version);
-      await button.click().catch(() => {});
-      await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 }).catch(() => {});
+      const onBoard = move === 0 ? await page.$(".board .playable") : null;
+      if (onBoard) boardMove = (await onBoard.getAttribute("data-action")) || "";
+      await (onBoard || button).click().catch(() => {});
+      const moved = await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 })
+        .then(() => true, () => false);
+      if (onBoard && !moved) await fail(`${game.id}: clicking "${boardMove}" on the board made no move`);
+      if (onBoard && (await page.$("#error"))) await fail(`${game.id}: clicking "${boardMove}" on the board was refused: ${await page.textContent("#error")}`);
     }
     // The page and a fresh socket agree on the table once the bots have stopped: retry until they do.
     let table = null;
@@ -203,7 +211,7 @@ try {
       await wide.screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}-desktop.png`, fullPage: true });
       await wide.context().close();
     }
-    console.log(`ok: ${game.id} draws ${visuals} visual pieces${checks[game.id] ? ", its board matches the seat's view" : ""} and fits a 360 px phone`);
+    console.log(`ok: ${game.id} draws ${visuals} visual pieces${checks[game.id] ? ", its board matches the seat's view" : ""}${boardMove ? `, "${boardMove}" played on the board` : ""} and fits a 360 px phone`);
     await page.context().close();
   }
   await browser.close();

@@ -39,14 +39,13 @@ export function draw(view, ctx) {
   const players = view.pos.length;
   const seats = Array.from({ length: players }, (_, i) => i);
   const top = ctx.data.coup.coup_track.top;
-  const phase = typeof view.phase === "string" ? view.phase : view.phase.phase;
   const tileChip = (kind) => el("span", { class: `ph-tilechip ${tiles[kind].type}`, title: tiles[kind].text },
     `${TYPE_ICON[tiles[kind].type] || ""} ${tiles[kind].name}`);
 
   const row = el("div", { class: "ph-row" },
     el("div", { class: "ph-slot start", "data-slot": 0 }, el("span", { class: "no" }, "start"), shipsAt(0)),
     view.map.map((slot, i) => {
-      const node = el("div", { class: `ph-slot${slot ? ` ${tiles[slot[0]].type}` : " taken"}`, "data-slot": i + 1,
+      const node = el("div", { class: `ph-slot${slot ? ` t-${tiles[slot[0]].type}` : " taken"}`, "data-slot": i + 1,
         title: slot ? tiles[slot[0]].text : "taken" },
       el("span", { class: "no" }, i + 1),
       slot ? [el("span", { class: "icon" }, TYPE_ICON[tiles[slot[0]].type] || ""), el("span", { class: "name" }, tiles[slot[0]].name),
@@ -60,7 +59,7 @@ export function draw(view, ctx) {
       el("span", { class: `ship${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p }, `P${p + 1}`)));
   }
 
-  const coup = el("div", { class: "ph-coup", "data-top": top }, Array.from({ length: top + 1 }, (_, step) =>
+  const coup = el("div", { class: "ph-coup", "data-top": top, style: `grid-template-columns:repeat(${top + 1},1fr)` }, Array.from({ length: top + 1 }, (_, step) =>
     el("div", { class: `coup-step${step === top ? " top" : ""}`, "data-step": step }, el("span", { class: "no" }, step === top ? `${step} ★` : step),
       seats.filter((p) => view.coup[p] === step).map((p) => el("span", { class: "pawn", style: `--seat:${seatColour(p)}`, "data-seat": p, title: `P${p + 1}` }, p + 1)))));
 
@@ -76,7 +75,7 @@ export function draw(view, ctx) {
       el("span", {}, `Statues left: ${view.statues_left}`),
       el("span", {}, "Top chest: ", view.chest_top === null ? "face down" : tileChip(view.chest_top), ` (${view.chests.reduce((a, b) => a + b, 0)} under it)`),
       playable(el("span", { class: "buy" }, "Buy a chest"), ctx, legalWhere(ctx, (a) => a.type === "buy_chest")))),
-    el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles, phase))));
+    el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))));
 }
 
 function phaseText(phase) {
@@ -85,19 +84,20 @@ function phaseText(phase) {
 }
 
 /** One player's island: the 4x4 grid of spots by their type, each tile placed with its spots and printed pieces. */
-function islandOf(p, view, ctx, tiles, phase) {
+function islandOf(p, view, ctx, tiles) {
   const island = view.islands[p];
   const mine = p === ctx.me && view.mover === p;
   const cells = ctx.data.island.entries.map((spot) => {
     const placed = island[spot.id];
     const tile = placed ? tiles[placed[0]] : null;
-    const node = el("div", { class: `ph-cell ${spot.type}${tile ? " built" : ""}`, "data-cell": spot.id, style: `grid-column:${spot.col + 1};grid-row:${spot.row + 1}`,
+    const node = el("div", { class: `ph-cell t-${spot.type}${tile ? ` built b-${tile.type}` : ""}`, "data-cell": spot.id, style: `grid-column:${spot.col + 1};grid-row:${spot.row + 1}`,
       title: tile ? `${tile.name}: ${tile.text}` : `${spot.id}: ${spot.text}` },
     el("span", { class: "no" }, spot.id),
     tile ? [el("span", { class: "name" }, `${TYPE_ICON[tile.type] || ""} ${tile.name}`),
       el("span", { class: "printed" }, (tile.printed || []).map((pr) => pr.value ? die(pr.value, { kind: `ph-${pr.item}`, title: `printed ${pr.item} ${pr.value}` })
         : el("span", { class: `token ph-${pr.item}`, title: `printed ${pr.item}` }, TOKEN[pr.item] || pr.item))),
-      el("span", { class: "spots" }, placed[1].map((text, i) => {
+      // The view lists a fixed number of spots per plot; the tile's own spots are the first ones.
+      el("span", { class: "spots" }, placed[1].slice(0, (tile.spots || []).length).map((text, i) => {
         const at = (a) => a.at && a.at.cell === spot.id && a.at.spot === i;
         const actions = mine ? ctx.legal.filter((a) => at(a.action)) : [];
         return playable(piece(text, tile.spots && tile.spots[i] ? tile.spots[i].join(" or ") : ""), ctx, actions.length === 1 ? actions[0] : undefined);

@@ -79,6 +79,12 @@ function trackOf(view, ctx, seats) {
   const board = ctx.data.board;
   const falls = board.waterfalls || [];
   const docksAfter = new Set((board.docks || []).map((d) => Math.min(...d.between)));
+  // A dock after space `s` is drawn on the side facing space s + 1: beside it in a row, or below at a row's end.
+  const dockSide = (s) => {
+    const row = Math.floor((s - 1) / ROW);
+    if (row !== Math.floor(s / ROW)) return "down";
+    return row % 2 === 0 ? "right" : "left";
+  };
   const shipsAt = (space) => seats.filter((p) => view.positions[p] === space).map((p) =>
     el("span", { class: `ship${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p, "data-space": space,
       title: `P${p + 1}'s ship${view.flag.at === "carried" && view.flag.seat === p ? ", carrying the flag" : ""}` },
@@ -92,7 +98,7 @@ function trackOf(view, ctx, seats) {
     const foot = falls.find((f) => f.bottom === s.space);
     const kind = s.kind === "hazard" ? `${s.shift > 0 ? "+" : ""}${s.shift}` : s.kind === "trading_post" ? "⚖ Post" : s.kind === "dread_ship" ? "☠ Dread ship" : "";
     return el("div", {
-      class: `pf-space ${s.kind}${docksAfter.has(s.space) ? ` dock-${row % 2 === 0 ? "right" : "left"}` : ""}`, "data-space": s.space,
+      class: `pf-space ${s.kind}${docksAfter.has(s.space) ? ` dock-${dockSide(s.space)}` : ""}`, "data-space": s.space,
       style: `grid-column:${col + 1};grid-row:${row + 1}`,
       title: [s.kind.replace("_", " "), top ? `waterfall down to ${top.bottom}` : "", foot ? `foot of the waterfall from ${foot.top}` : ""].filter(Boolean).join(", "),
     },
