@@ -81,7 +81,7 @@ function mapOf(view, ctx, tiles, seats) {
       style: `grid-column:${at.x + 1};grid-row:${at.y + 1}`, title: tile === null ? "open space" : `${tiles[tile].name}: ${tiles[tile].text}`,
     },
     el("span", { class: "no" }, space),
-    tile === null ? "" : [el("span", { class: "icon" }, EVENT_ICON[tiles[tile].effect.kind] || "•"), el("span", { class: "name" }, tiles[tile].name)],
+    tile === null ? "" : [el("span", { class: "icon" }, EVENT_ICON[tiles[tile].effect.kind] || "•"), el("span", { class: "name" }, tiles[tile].name.replace("/", "/\u200b"))],
     el("span", { class: "ships" }, onSpace(space).map((p) => ship(p, view, ctx.me))));
     return place ? playable(node, ctx, place) : node;
   });
