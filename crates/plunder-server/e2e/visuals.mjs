@@ -15,7 +15,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || 
 const fail = async (message) => { console.error(`FAIL: ${message}`); await browser.close(); process.exit(1); };
 const data = async (game, file) => (await fetch(`${base}/data/${game}/${file}`)).json();
 // Moves seat 1 makes (its first legal action each time) before the board is checked, so it is mid-game.
-const MOVES = Number(process.env.MOVES || 3);
+const MOVES = Number(process.env.MOVES || 14);
 
 /** Each game's board checks: the problems found, given the page and the seat's view. */
 const checks = {
