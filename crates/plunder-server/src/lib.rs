@@ -90,7 +90,9 @@ async fn static_file(axum::extract::Path(file): axum::extract::Path<String>) -> 
 
 /// `GET /data/{game}/{file}`: a game's designed content (its public data files: cards, tiles, boards), which the
 /// client draws card faces and boards from.
-async fn game_data(axum::extract::Path((game, file)): axum::extract::Path<(String, String)>) -> axum::response::Response {
+async fn game_data(
+    axum::extract::Path((game, file)): axum::extract::Path<(String, String)>,
+) -> axum::response::Response {
     embedded_file(embedded::GAME_DATA, &format!("{game}/{file}"))
 }
 

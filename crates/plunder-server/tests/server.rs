@@ -254,7 +254,9 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
 #[tokio::test]
 async fn the_static_client_and_the_openapi_description_are_served() {
     let (hub, _db) = sqlite_hub().await;
-    for uri in ["/", "/play/abc", "/static/app.js", "/static/style.css", "/static/kit.js", "/static/games/lying-pirates.js"] {
+    for uri in
+        ["/", "/play/abc", "/static/app.js", "/static/style.css", "/static/kit.js", "/static/games/lying-pirates.js"]
+    {
         let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
         let response = app(hub.clone()).oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{uri}");

@@ -176,8 +176,8 @@ function myCupOf(view, diceById) {
 function showdownOf(view) {
   const s = view.showdown;
   if (!s) return "";
-  return el("p", { class: "showdown" }, `P${s.caller + 1} called ${s.exact ? "exact" : "liar"} on P${s.bettor + 1}'s ${s.bid.quantity} × ${s.bid.face}: `,
-    `${s.counted} counted, P${s.winner + 1} wins.`);
+  const call = s.exact ? `P${s.caller + 1} bet exactly ${s.bid.quantity} × ${s.bid.face}` : `P${s.caller + 1} called P${s.bettor + 1}'s ${s.bid.quantity} × ${s.bid.face} a lie`;
+  return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, P${s.winner + 1} wins.`);
 }
 
 function battleOf(battle, me) {
