@@ -1,28 +1,54 @@
-//! Embeds every rules document in `docs/rules/` (one per game, named by the game's id), so a rejected move can
-//! cite its rule and `/rules/{game}` can show it, with no list of games here.
+//! Embeds what the server hands out as files, each found by listing its folder (no list of games here):
+//! - every rules document in `docs/rules/` (one per game, named by the game's id), so a rejected move can cite
+//!   its rule and `/rules/{game}` can show it;
+//! - the browser client, every file under `static/` (the per-game renderers in `static/games/` included);
+//! - the games' designed content, `crates/plunder-games/data/GAME/*.json` (public: the cards, tiles and boards
+//!   every player may read), which the renderers draw card faces and boards from.
 
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn main() {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
-    println!("cargo:rerun-if-changed={}", docs.display());
-    let mut entries: Vec<_> = std::fs::read_dir(&docs)
-        .expect("docs/rules exists")
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    entries.sort();
-    let mut code = String::from(
-        "/// Each game's rules document: (game id, markdown).\npub const RULE_DOCS: &[(&str, &str)] = &[\n",
-    );
-    for path in entries {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut code = String::new();
+    let rules = files(&here.join("../../docs/rules"), false)
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".md"))
+        .map(|(name, path)| (name.trim_end_matches(".md").to_string(), path));
+    table(&mut code, "Each game's rules document: (game id, markdown).", "RULE_DOCS", rules);
+    let client = files(&here.join("static"), true);
+    table(&mut code, "The browser client's files: (path under `/static/`, text).", "STATIC_FILES", client);
+    let data = files(&here.join("../plunder-games/data"), true).into_iter().filter(|(name, _)| name.ends_with(".json"));
+    table(&mut code, "The games' designed content: (`GAME/FILE.json`, text).", "GAME_DATA", data);
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("embedded.rs");
+    std::fs::write(out, code).expect("OUT_DIR is writable");
+}
+
+/// The files in `dir` (and, when `deep`, its subfolders) as (path relative to `dir` with `/`, path), sorted.
+fn files(dir: &Path, deep: bool) -> Vec<(String, PathBuf)> {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if deep {
+                found.extend(files(&path, true).into_iter().map(|(inner, p)| (format!("{name}/{inner}"), p)));
+            }
+        } else {
+            found.push((name, path));
+        }
+    }
+    found.sort();
+    found
+}
+
+fn table(code: &mut String, doc: &str, name: &str, entries: impl IntoIterator<Item = (String, PathBuf)>) {
+    let _ = writeln!(code, "/// {doc}\npub const {name}: &[(&str, &str)] = &[");
+    for (key, path) in entries {
         println!("cargo:rerun-if-changed={}", path.display());
-        let id = path.file_stem().and_then(|s| s.to_str()).expect("a UTF-8 file name");
         let path = path.canonicalize().expect("the file exists");
-        let _ = writeln!(code, "    ({id:?}, include_str!({:?})),", path.display().to_string());
+        let _ = writeln!(code, "    ({key:?}, include_str!({:?})),", path.display().to_string());
     }
     code.push_str("];\n");
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("rule_docs.rs");
-    std::fs::write(out, code).expect("OUT_DIR is writable");
 }

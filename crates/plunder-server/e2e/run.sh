@@ -2,9 +2,10 @@
 # End-to-end test of `plunder serve` in real headless Chromium: two browser pages join one game and play it to
 # the end, first on one server with SQLite, then (when PostgreSQL answers at 127.0.0.1:5432) on two server
 # instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
-# generated message types; after the SQLite game, every registered game's table is opened at a phone's size
-# (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each). Installs what it needs: Debian's chromium,
-# playwright-core and typescript from npm.
+# generated message types; after the SQLite game, every registered game's table is opened at a phone's size and
+# each game's own board is checked against the seat's view (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each
+# at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes the README's). Installs what it needs: Debian's
+# chromium and fonts-noto-color-emoji, playwright-core and typescript from npm.
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -14,8 +15,9 @@ if [ -z "$plunder" ]; then
   (cd "$root" && cargo build --release --locked -q -p plunder)
   plunder="${CARGO_TARGET_DIR:-$root/target}/release/plunder"
 fi
-if ! command -v chromium > /dev/null; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+# The boards draw some pieces as emoji: a colour emoji font makes the screenshots show them as a phone would.
+if ! command -v chromium > /dev/null || [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji > /dev/null
 fi
 (cd "$here" && npm install --silent --no-audit --no-fund > /dev/null)
 # The client against the message types generated from the server's Rust types (static/messages.d.ts).

@@ -1,29 +1,218 @@
 // Every registered game at a phone-sized table: one page per game opens seat 1's join link (the other seats are
-// bots), waits for its table and requires the view to be drawn with visuals (dice, cups, coins, cards or tracks), not
-// only as text. With SCREENSHOTS=DIR set, it saves DIR/GAME.png for a person to look at.
-// Usage: node visuals.mjs BASE_URL
+// bots), plays a few of its moves, and requires the view to be drawn with visuals (dice, cups, coins, cards or
+// tracks), not only as text, and the page no wider than the phone. A game with its own renderer (static/games/)
+// must draw its board, and what the board shows is checked against the seat's view, read from a socket of its
+// own: the Lying Pirates map with a tile per space and a ship per captain where its progress says, The Pirate's
+// Flag's track with every ship and the flag, Pirate Haven's row, islands and Coup track, and so on; every other
+// seat's hand is drawn as that many card backs, and every card face on the page is one the seat's view names.
+// With SCREENSHOTS=DIR set, it saves DIR/GAME-phone.png (the table, 360 px wide) and DIR/GAME-desktop.png (the page,
+// 1280 px wide).
+// Usage: node visuals.mjs BASE_URL [GAME...]
 import { chromium } from "playwright-core";
 
-const [base] = process.argv.slice(2);
+const [base, ...only] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
 const fail = async (message) => { console.error(`FAIL: ${message}`); await browser.close(); process.exit(1); };
+const data = async (game, file) => (await fetch(`${base}/data/${game}/${file}`)).json();
+// Moves seat 1 makes (its first legal action each time) before the board is checked, so it is mid-game.
+const MOVES = Number(process.env.MOVES || 14);
+
+/** Each game's board checks: the problems found, given the page and the seat's view. */
+const checks = {
+  async "lying-pirates"(page, view, problems) {
+    const tiles = (await data("lying-pirates", "tiles.json")).entries;
+    const cards = (await data("lying-pirates", "cards.json")).entries;
+    const drawn = await page.$$eval(".lp-map .lp-tile", (ns) => ns.map((n) => ({ space: Number(n.dataset.space), tile: n.dataset.tile })));
+    if (drawn.length !== view.ring) problems.push(`${drawn.length} map spaces drawn, the view has ${view.ring}`);
+    view.map.forEach((t, space) => {
+      const want = t === null ? "" : tiles[t].id;
+      if (!drawn[space] || drawn[space].tile !== want) problems.push(`space ${space} shows ${drawn[space] && drawn[space].tile}, the view has ${want}`);
+    });
+    const ships = await page.$$eval(".lp-map .ship", (ns) => ns.map((n) => [Number(n.dataset.seat), Number(n.closest(".lp-tile").dataset.space)]));
+    if (ships.length !== view.progress.length) problems.push(`${ships.length} ships on the map for ${view.progress.length} captains`);
+    for (const [seat, space] of ships) if (space !== view.progress[seat] % view.ring) problems.push(`P${seat + 1}'s ship on ${space}, progress ${view.progress[seat]}`);
+    await counts(page, view.dice, ".captain[data-seat='P'] .cup", "dice", "cup of", problems);
+    await handChecks(page, view.hand.map((k) => cards[k].id), view.hand_sizes, problems);
+    const mine = await page.$$eval(".my-cup .die", (ns) => ns.length);
+    if (mine !== view.my_dice.length) problems.push(`${mine} dice in the seat's cup, the view has ${view.my_dice.length}`);
+    const known = new Set([...view.hand, ...(view.known_in_hands || []).flat(), ...(view.my_draft || [])].map((k) => cards[k].id));
+    for (const s of view.stack || []) known.add(s.card);
+    if (view.discard_top) known.add(view.discard_top);
+    await onlyKnownFaces(page, known, problems);
+  },
+  async "pirates-flag"(page, view, problems) {
+    const board = await data("pirates-flag", "board.json");
+    const cards = (await data("pirates-flag", "cards.json")).entries;
+    const spaces = await page.$$eval(".pf-track .pf-space", (ns) => ns.length);
+    if (spaces !== board.spaces.length) problems.push(`${spaces} track spaces drawn, the board has ${board.spaces.length}`);
+    const ships = await page.$$eval(".pf .ship", (ns) => ns.map((n) => [Number(n.dataset.seat), Number(n.dataset.space), n.textContent]));
+    if (ships.length !== view.positions.length) problems.push(`${ships.length} ships for ${view.positions.length} players`);
+    for (const [seat, space] of ships) if (space !== view.positions[seat]) problems.push(`P${seat + 1}'s ship on ${space}, the view has ${view.positions[seat]}`);
+    const flags = await page.$$eval(".pf .flag", (ns) => ns.map((n) => Number(n.dataset.flag)));
+    if (view.flag.at === "carried") {
+      if (!ships.some(([seat, , text]) => seat === view.flag.seat && text.includes("🏴"))) problems.push("the carrier's ship shows no flag");
+    } else if (flags.length !== 1 || flags[0] !== (view.flag.at === "loose" ? view.flag.space : board.dread_ship.space)) {
+      problems.push(`the flag is drawn on ${flags}, the view has ${JSON.stringify(view.flag)}`);
+    }
+    const stack = await page.$$eval("ol.stack li", (ns) => ns.map((n) => Number(n.dataset.item)));
+    const want = (view.stack || []).map((s) => s.id).reverse();
+    if (JSON.stringify(stack) !== JSON.stringify(want)) problems.push(`the stack is drawn ${stack}, top first it is ${want}`);
+    await handChecks(page, (view.my_hand || []).map((k) => cards[k].id), view.hand_sizes, problems);
+    const known = new Set((view.my_hand || []).map((k) => cards[k].id));
+    for (const s of view.stack || []) if (s.item.type === "card" && !s.item.captain) known.add(cards[s.item.card].id);
+    await onlyKnownFaces(page, known, problems);
+  },
+  async "pirate-haven"(page, view, problems) {
+    const top = (await data("pirate-haven", "coup.json")).coup_track.top;
+    const islands = await page.$$eval(".ph-island", (ns) => ns.map((n) => ({
+      seat: Number(n.dataset.seat), cells: n.querySelectorAll(".ph-cell").length,
+      built: [...n.querySelectorAll(".ph-cell.built")].map((c) => c.dataset.cell).sort(),
+    })));
+    if (islands.length !== view.pos.length) problems.push(`${islands.length} islands for ${view.pos.length} players`);
+    for (const island of islands) {
+      if (island.cells !== 16) problems.push(`P${island.seat + 1}'s island has ${island.cells} spots, not 4x4`);
+      const want = Object.keys(view.islands[island.seat]).sort();
+      if (JSON.stringify(island.built) !== JSON.stringify(want)) problems.push(`P${island.seat + 1}'s island shows tiles on ${island.built}, the view on ${want}`);
+    }
+    const slots = await page.$$eval(".ph-row .ph-slot", (ns) => ns.length);
+    if (slots !== view.map.length + 1) problems.push(`${slots} places in the row, the view has ${view.map.length} slots and the start`);
+    const ships = await page.$$eval(".ph-row .ship", (ns) => ns.map((n) => [Number(n.dataset.seat), Number(n.closest(".ph-slot").dataset.slot)]));
+    for (const [seat, slot] of ships) if (slot !== view.pos[seat]) problems.push(`P${seat + 1} drawn on ${slot}, the view has ${view.pos[seat]}`);
+    if (ships.length !== view.pos.length) problems.push(`${ships.length} players on the row for ${view.pos.length}`);
+    const steps = await page.$$eval(".ph-coup .coup-step", (ns) => ns.length);
+    if (steps !== top + 1) problems.push(`${steps} Coup track steps, the track goes 0 to ${top}`);
+    const pawns = await page.$$eval(".ph-coup .pawn", (ns) => ns.map((n) => [Number(n.dataset.seat), Number(n.closest(".coup-step").dataset.step)]));
+    for (const [seat, step] of pawns) if (step !== view.coup[seat]) problems.push(`P${seat + 1} at Coup ${step}, the view has ${view.coup[seat]}`);
+  },
+  async scallywager(page, view, problems) {
+    const decks = { treasure: (await data("scallywager", "treasure.json")).cards, adventure: (await data("scallywager", "adventure.json")).cards };
+    await counts(page, view.crew, ".captain[data-seat='P'] .cup", "dice", "crew of", problems);
+    await handChecks(page, (view.my_adventure || []).map((h) => decks.adventure[h.card].id), view.concealed, problems);
+    const mine = await page.$$eval(".my-cup .die", (ns) => ns.length);
+    if (mine !== view.my_dice.length) problems.push(`${mine} dice drawn as the seat's, the view has ${view.my_dice.length}`);
+    const known = new Set([...view.treasure.flat().map((h) => decks.treasure[h.card].id),
+      ...[...(view.my_adventure || []), ...(view.revealed || [])].map((h) => decks.adventure[h.card].id)]);
+    await onlyKnownFaces(page, known, problems);
+  },
+  async "loot-pirates"(page, view, problems) {
+    const pirates = await page.$$eval(".loot .pirate", (ns) => ns.map((n) => [Number(n.dataset.seat), n.textContent]));
+    if (pirates.length !== view.players) problems.push(`${pirates.length} pirates drawn for ${view.players}`);
+    for (const [seat, text] of pirates) if (!text.includes(`${view.coins[seat]}🪙`)) problems.push(`P${seat + 1} shows ${text}, the view has ${view.coins[seat]} doubloons`);
+    const aims = await page.$$eval(".loot .aim", (ns) => ns.map((n) => [Number(n.dataset.from), Number(n.dataset.to)]));
+    const want = view.aims ? view.aims.flatMap((t, s) => (t === null ? [] : [[s, t]])) : view.my_aim !== null && view.seat !== null ? [[view.seat, view.my_aim]] : [];
+    if (JSON.stringify(aims) !== JSON.stringify(want)) problems.push(`aims drawn ${JSON.stringify(aims)}, the view has ${JSON.stringify(want)}`);
+    if (view.my_dice) {
+      const dice = await page.$$eval(".loot .panel .die.red, .loot .panel .die.black", (ns) => ns.slice(0, 2).map((n) => Number(n.dataset.face)));
+      if (dice[0] !== view.my_dice.red || dice[1] !== view.my_dice.black) problems.push(`the seat's dice drawn ${dice}, the view has ${JSON.stringify(view.my_dice)}`);
+    }
+  },
+  async "liars-dice"(page, view, problems) {
+    await counts(page, view.dice_counts, ".captain[data-seat='P'] .cup", "dice", "cup of", problems);
+    const mine = await page.$$eval(".my-cup .die", (ns) => ns.map((n) => Number(n.dataset.face)));
+    if (JSON.stringify(mine) !== JSON.stringify(view.my_dice)) problems.push(`the seat's dice drawn ${mine}, the view has ${view.my_dice}`);
+  },
+};
+
+/** Each seat's `selector` (P for the seat) carries `data-KEY` equal to `want[seat]`. */
+async function counts(page, want, selector, key, what, problems) {
+  for (let p = 0; p < want.length; p += 1) {
+    const got = await page.$$eval(selector.replace("P", String(p)), (ns, k) => ns.map((n) => Number(n.dataset[k])), key);
+    if (got.length !== 1 || got[0] !== want[p]) problems.push(`${what} P${p + 1}: drawn ${got}, the view has ${want[p]}`);
+  }
+}
+
+/** The seat's hand as faces in the view's order; every other seat's as that many backs. */
+async function handChecks(page, ids, sizes, problems) {
+  const faces = await page.$$eval(".my-hand .card-face", (ns) => ns.map((n) => n.dataset.card));
+  if (JSON.stringify(faces) !== JSON.stringify(ids)) problems.push(`the hand drawn is ${faces}, the view has ${ids}`);
+  const me = await page.$eval("#view", (n) => Number(n.dataset.me));
+  for (let p = 0; p < sizes.length; p += 1) {
+    if (p === me) continue;
+    const backs = await page.$$eval(`.captain[data-seat='${p}'] .backs`, (ns) => ns.map((n) => Number(n.dataset.backs)));
+    if (backs.length !== 1 || backs[0] !== sizes[p]) problems.push(`P${p + 1}'s hidden hand drawn as ${backs} backs, it holds ${sizes[p]}`);
+  }
+}
+
+/** No card face on the page that the seat's view does not name (another seat's secret, say). */
+async function onlyKnownFaces(page, known, problems) {
+  const shown = await page.$$eval(".board .card-face", (ns) => ns.map((n) => n.dataset.card));
+  for (const id of shown) if (!known.has(id)) problems.push(`the card face ${id} is drawn, but the seat's view does not name it`);
+}
+
+/** The seat's table now, read on a socket of the page's own (the seat's token is in the page's address). */
+async function tableOf(page, id) {
+  return page.evaluate((game) => new Promise((resolve, reject) => {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const socket = new WebSocket(`ws://${location.host}/api/games/${game}/ws?token=${encodeURIComponent(params.get("token") || "")}`);
+    socket.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "table") { socket.close(); resolve(m); } };
+    socket.onerror = () => reject(new Error("socket error"));
+  }), id);
+}
+
 try {
   const catalog = await (await fetch(`${base}/api/catalog`)).json();
-  for (const game of catalog.games) {
-    const seats = ["human", ...Array(game.min_players - 1).fill("bot")];
+  for (const game of catalog.games.filter((g) => !only.length || only.includes(g.id))) {
+    const players = Math.min(Math.max(game.min_players, 3), game.max_players);
+    const seats = ["human", ...Array(players - 1).fill("bot")];
     const response = await fetch(`${base}/api/games`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: game.id, seats, seed: 7 }),
     });
     const created = await response.json();
     if (!response.ok) await fail(`${game.id}: ${JSON.stringify(created)}`);
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })).newPage();
+    const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 })).newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error" && !m.text().includes("404")) errors.push(m.text()); });
     await page.goto(`${base}${created.seats[0].join}`);
     await page.waitForSelector("#view");
-    const visuals = await page.$$eval("#view .die, #view .cup, #view .coin, #view .card, #view .track", (nodes) => nodes.length);
+    // The first move is made on the board when it offers one (a tile to travel to, a pirate to aim at, a card):
+    // the move must be taken. The others by the action buttons.
+    let boardMove = "";
+    for (let move = 0; move < MOVES; move += 1) {
+      const button = await page.waitForSelector("button.action", { timeout: 10000 }).catch(() => null);
+      if (!button) break;
+      const version = await page.$eval("#view", (n) => n.dataset.version);
+      const onBoard = move === 0 ? await page.$(".board .playable") : null;
+      if (onBoard) boardMove = (await onBoard.getAttribute("data-action")) || "";
+      await (onBoard || button).click().catch(() => {});
+      const moved = await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 })
+        .then(() => true, () => false);
+      if (onBoard && !moved) await fail(`${game.id}: clicking "${boardMove}" on the board made no move`);
+      if (onBoard && (await page.$("#error"))) await fail(`${game.id}: clicking "${boardMove}" on the board was refused: ${await page.textContent("#error")}`);
+    }
+    // The page and a fresh socket agree on the table once the bots have stopped: retry until they do.
+    let table = null;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      await page.waitForTimeout(200);
+      const candidate = await tableOf(page, created.id);
+      const drawn = await page.$eval("#view", (n) => Number(n.dataset.version));
+      if (drawn === candidate.version) { table = candidate; break; }
+    }
+    if (!table) await fail(`${game.id}: the page never showed the table its socket reads`);
+    if (checks[game.id]) {
+      await page.waitForSelector(`.board[data-game='${game.id}']`, { timeout: 5000 }).catch(() => {});
+      if (!(await page.$(`.board[data-game='${game.id}']`))) await fail(`${game.id}: the game's own board is not drawn`);
+      const problems = [];
+      await checks[game.id](page, table.view, problems);
+      if (problems.length) await fail(`${game.id} (version ${table.version}):\n  ${problems.join("\n  ")}`);
+    }
+    const visuals = await page.$$eval("#view .die, #view .cup, #view .coin, #view .card-face, #view .card-back, #view .track, #view .ship",
+      (nodes) => nodes.length);
     if (visuals === 0) await fail(`${game.id}: the table has no dice, cups, coins, cards or tracks`);
+    if (errors.length) await fail(`${game.id}: errors in the page: ${errors.join("; ")}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}.png`, fullPage: true });
-    console.log(`ok: ${game.id} draws ${visuals} visual pieces (${overflow > 0 ? `${overflow}px wider than the phone` : "fits the phone's width"})`);
+    if (overflow > 0) await fail(`${game.id}: the table is ${overflow}px wider than a 360 px phone`);
+    if (process.env.SCREENSHOTS) {
+      // On the phone, the table itself (the page above it is the list of moves); on a desktop, the whole page.
+      await (await page.$("#view")).screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}-phone.png` });
+      const wide = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })).newPage();
+      await wide.goto(`${base}${created.seats[0].join}`);
+      await wide.waitForSelector(checks[game.id] ? `.board[data-game='${game.id}']` : "#view");
+      await wide.screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}-desktop.png`, fullPage: true });
+      await wide.context().close();
+    }
+    console.log(`ok: ${game.id} draws ${visuals} visual pieces${checks[game.id] ? ", its board matches the seat's view" : ""}${boardMove ? `, "${boardMove}" played on the board` : ""} and fits a 360 px phone`);
+    await page.context().close();
   }
   await browser.close();
 } catch (e) {

@@ -15,6 +15,11 @@ pub mod table;
 pub mod token;
 mod ws;
 
+/// Files embedded by `build.rs`: the rules documents, the browser client and the games' designed content.
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
@@ -36,8 +41,6 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub const OPENAPI: &str = include_str!("../static/openapi.json");
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
-const APP_JS: &str = include_str!("../static/app.js");
-const STYLE_CSS: &str = include_str!("../static/style.css");
 
 /// The OpenAPI description with the registered games' ids filled in, so it lists every game the server has.
 pub fn openapi() -> serde_json::Value {
@@ -53,8 +56,8 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/play/{id}", get(page))
-        .route("/static/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
-        .route("/static/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS) }))
+        .route("/static/{*file}", get(static_file))
+        .route("/data/{game}/{file}", get(game_data))
         .route("/rules/{game}", get(rules_page))
         .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
@@ -78,6 +81,33 @@ async fn rules_page(axum::extract::Path(game): axum::extract::Path<String>) -> a
         Some(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         None => lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such game").into_response(),
     }
+}
+
+/// `GET /static/{file}`: a file of the browser client.
+async fn static_file(axum::extract::Path(file): axum::extract::Path<String>) -> axum::response::Response {
+    embedded_file(embedded::STATIC_FILES, &file)
+}
+
+/// `GET /data/{game}/{file}`: a game's designed content (its public data files: cards, tiles, boards), which the
+/// client draws card faces and boards from.
+async fn game_data(
+    axum::extract::Path((game, file)): axum::extract::Path<(String, String)>,
+) -> axum::response::Response {
+    embedded_file(embedded::GAME_DATA, &format!("{game}/{file}"))
+}
+
+fn embedded_file(files: &'static [(&'static str, &'static str)], name: &str) -> axum::response::Response {
+    let Some((_, text)) = files.iter().find(|(path, _)| *path == name) else {
+        return lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such file").into_response();
+    };
+    let kind = match name.rsplit('.').next() {
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("json") => "application/json",
+        Some("html") => "text/html; charset=utf-8",
+        _ => "text/plain; charset=utf-8",
+    };
+    ([(header::CONTENT_TYPE, kind)], *text).into_response()
 }
 
 /// At most `max` characters of `text`, for error messages that quote input.

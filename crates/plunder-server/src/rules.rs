@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-include!(concat!(env!("OUT_DIR"), "/rule_docs.rs"));
+use crate::embedded::RULE_DOCS;
 
 /// The rules document of game `id`, if it has one.
 pub fn doc(id: &str) -> Option<&'static str> {

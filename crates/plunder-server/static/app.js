@@ -1,25 +1,19 @@
 // @ts-check
-// Plunder's browser client: plain JavaScript, no build step. It draws any game from the viewer's view and
-// its labelled legal actions, so a new game is playable as soon as the server knows it. The socket's message
-// types come from messages.d.ts, generated from the server's Rust types; `tsc --checkJs` checks this file
-// against them (crates/plunder-server/e2e/run.sh).
-"use strict";
+// Plunder's browser client: plain JavaScript modules, no build step. It draws any game from the viewer's view and
+// its labelled legal actions, so a new game is playable as soon as the server knows it; a game with a renderer
+// (games/GAME.js) is also drawn as its own board, from the same view and the game's public data files. The
+// socket's message types come from messages.d.ts, generated from the server's Rust types; `tsc --checkJs` checks
+// the client against them (crates/plunder-server/e2e/run.sh).
+
+import { el, die } from "./kit.js";
 
 /** @typedef {import("./messages").ServerMessage} ServerMessage */
 /** @typedef {import("./messages").ClientMessage} ClientMessage */
 /** @typedef {import("./messages").TableMessage} TableMessage */
 /** @typedef {Extract<ServerMessage, { type: "rejected" }>} Rejected */
+/** @typedef {import("./kit.js").Context} Context */
 
-const main = document.getElementById("main");
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null) node.setAttribute(k, v);
-  }
-  for (const child of children.flat()) node.append(child instanceof Node ? child : String(child));
-  return node;
-};
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 
 async function api(method, path, body) {
   const response = await fetch(path, {
@@ -95,13 +89,6 @@ function showCreated(created, into) {
 
 // ---------- play ----------
 
-const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-
-function die(value, color) {
-  if (value === null || value === 0) return el("span", { class: "die hidden", title: "hidden" }, "?");
-  return el("span", { class: `die ${color || ""}`, title: String(value) }, value);
-}
-
 const isDieList = (key, v) => /dice|roll|cup/i.test(key) && Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 20);
 // One number per seat under a dice key (`dice`, `dice_counts`, `crew`) counts the dice in each cup: faces are
 // under `my_dice` and the like.
@@ -121,7 +108,7 @@ function render(key, value, players, me) {
   if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
   if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
       Object.values(value).every((x) => x === null || Number.isInteger(x))) {
-    return el("span", {}, Object.entries(value).map(([color, d]) => die(d, color)));
+    return el("span", {}, Object.entries(value).map(([color, d]) => die(d, { kind: color })));
   }
   if (typeof value === "number" && isCoinKey(key)) return el("span", { class: "coin" }, value);
   if (typeof value === "number" && /crew|count|size|kegs|left/i.test(key) && value <= 12 && value >= 0) {
@@ -145,6 +132,50 @@ function render(key, value, players, me) {
 }
 
 const compact = (v) => (typeof v === "object" && v !== null ? Object.entries(v).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : String(v));
+
+// Per-game renderers: games/GAME.js exports `data` (the game's data files it reads, served at /data/GAME/FILE)
+// and `draw(view, ctx)`, which returns the board. A game without one, or whose renderer fails, is drawn by
+// `render` alone, so a new game is playable at once.
+/** @type {Record<string, { draw?: (view: any, ctx: Context) => Node, data?: Record<string, any> }>} */
+const renderers = {};
+
+/** The loaded renderer of `game`, or null while it loads (then `redraw` runs) or when it has none. */
+function rendererFor(game, redraw) {
+  if (!renderers[game]) {
+    /** @type {{ draw?: (view: any, ctx: Context) => Node, data?: Record<string, any> }} */
+    const entry = {};
+    renderers[game] = entry;
+    import(`./games/${game}.js`)
+      .then(async (module) => {
+        const files = module.data || [];
+        const parsed = await Promise.all(files.map((f) => api("GET", `/data/${game}/${f}`)));
+        entry.data = Object.fromEntries(files.map((f, i) => [f.replace(/\.json$/, ""), parsed[i]]));
+        entry.draw = module.draw;
+      })
+      .catch(() => {})
+      .finally(redraw);
+  }
+  return renderers[game].draw ? renderers[game] : null;
+}
+
+/**
+ * The view drawn: the game's own board when it has a renderer (with everything in the view, generically, folded
+ * below it), else the generic drawing.
+ * @param {string} game @param {any} view @param {Omit<Context, "data">} ctx @param {() => void} redraw
+ */
+function drawView(game, view, ctx, redraw) {
+  const generic = () => render("view", view, ctx.players, ctx.me);
+  const renderer = rendererFor(game, redraw);
+  if (!renderer || !renderer.draw) return generic();
+  try {
+    const board = renderer.draw(view, { ...ctx, data: renderer.data || {} });
+    return el("div", {}, el("div", { class: "board", "data-game": game }, board),
+      el("details", { class: "raw" }, el("summary", {}, "Everything in the view"), generic()));
+  } catch (e) {
+    console.error(`the ${game} renderer failed; drawing the view generically`, e);
+    return generic();
+  }
+}
 
 function parseFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -219,7 +250,7 @@ function play(id) {
       : table.status.state === "decide" ? `Round ${table.round}: waiting for ${table.status.seats.map((s) => `P${s + 1}`).join(", ")}` : "Rolling…";
     const players = table.seats.length;
     const filter = el("input", { placeholder: "filter actions", id: "filter" });
-    const buttons = el("div", { class: "actions" }, table.legal.map((a, i) =>
+    const buttons = el("div", { class: table.legal.length > 12 ? "actions many" : "actions" }, table.legal.map((a, i) =>
       el("button", { class: "action", "data-index": i, onclick: () => send(key, { type: "act", action: a.action }) }, a.label)));
     filter.addEventListener("input", () => buttons.querySelectorAll("button").forEach((b) => {
       b.style.display = b.textContent.toLowerCase().includes(filter.value.toLowerCase()) ? "" : "none";
@@ -240,9 +271,10 @@ function play(id) {
           location.href = `/play/${r.id}${location.hash}`; location.reload();
         } }, "Rematch") : "",
         table.rematch ? el("p", {}, el("a", { href: `/play/${table.rematch}${location.hash}`, onclick: () => setTimeout(() => location.reload(), 0) }, "The rematch is on: join it")) : "",
-        over ? el("button", { id: "replay", onclick: () => openReplay(id, me) }, "Replay this game") : ""),
+        over ? el("button", { id: "replay", onclick: () => openReplay(id, me, players) }, "Replay this game") : ""),
       el("div", { class: "grid" },
-        el("section", {}, el("h2", {}, "Table"), el("div", { id: "view" }, render("view", table.view, players, me))),
+        el("section", {}, el("h2", {}, "Table"), el("div", { id: "view", "data-version": table.version, "data-me": me ?? "" },
+          drawView(table.game, table.view, { me, players, legal: table.legal, act: (action) => send(key, { type: "act", action }) }, draw))),
         el("div", {},
           el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, (state.logs[key] || { lines: [] }).lines.map((l) => el("div", {}, l)))),
           el("section", {}, el("h2", {}, "Chat"), el("div", { class: "log", id: "chatlog" }, state.chat.slice(-100).map((c) => el("div", {}, `${c.from}: ${c.text}`))), chatForm))),
@@ -279,7 +311,7 @@ function oddsPanel(table) {
     el("div", { id: "odds", ...(on ? {} : { hidden: "" }) }, table.notes.map((n) => el("div", {}, n))));
 }
 
-async function openReplay(id, me) {
+async function openReplay(id, me, players) {
   const box = document.getElementById("replaybox");
   const data = await api("GET", `/api/games/${id}/replay?viewer=${me === null ? "spectator" : me}`);
   let step = 0;
@@ -289,7 +321,7 @@ async function openReplay(id, me) {
     const frame = data.frames[step];
     slider.value = step;
     frameBox.replaceChildren(el("p", {}, `Step ${frame.step} of ${data.frames.length - 1}: ${frame.label || "start"}`),
-      render("view", frame.view, (frame.view && frame.view.players) || null, me));
+      drawView(data.game, frame.view, { me, players, legal: [], act: () => {} }, show));
   };
   slider.addEventListener("input", () => { step = Number(slider.value); show(); });
   box.replaceChildren(el("section", {}, el("h2", {}, "Replay"),

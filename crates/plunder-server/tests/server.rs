@@ -254,10 +254,21 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
 #[tokio::test]
 async fn the_static_client_and_the_openapi_description_are_served() {
     let (hub, _db) = sqlite_hub().await;
-    for uri in ["/", "/play/abc", "/static/app.js", "/static/style.css"] {
+    for uri in
+        ["/", "/play/abc", "/static/app.js", "/static/style.css", "/static/kit.js", "/static/games/lying-pirates.js"]
+    {
         let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
         let response = app(hub.clone()).oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{uri}");
+    }
+    // The games' public data files, which the boards draw names and card texts from, as JSON.
+    let (status, cards) = call(&hub, "GET", "/data/lying-pirates/cards.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cards["format"], "plunder-lying-pirates-cards");
+    for uri in ["/data/lying-pirates/nothing.json", "/data/../Cargo.toml", "/static/games/no-such-game.js"] {
+        let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
+        let response = app(hub.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{uri}");
     }
     let (status, spec) = call(&hub, "GET", "/api/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);

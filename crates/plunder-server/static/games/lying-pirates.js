@@ -1,0 +1,190 @@
+// @ts-check
+// Lying Pirates: the race map with every tile and ship, the captains (coins, cups with their special dice, hands
+// as card backs), the viewer's cup and hand, the bids, the stack and the battle. Drawn from the seat's view only;
+// names, legends and card texts come from the game's public data files.
+
+import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, legalWhere, playable, panel, bidChips } from "../kit.js";
+
+/** @typedef {import("../kit.js").Context} Context */
+
+export const data = ["tiles.json", "cards.json", "map.json", "dice.json", "captains.json"];
+
+// Special crew dice by kind (1 to 4, as the view numbers them): their ids in dice.json and a symbol.
+const SPECIALS = { 1: ["pirate_king", "♛"], 2: ["mermaid", "≈"], 3: ["ghost", "☁"], 4: ["cursed", "☠"] };
+// Faces beyond 6: the Mermaid's and the Ghost's blank, the Cursed Die's skull.
+const FACE_SYMBOL = { 7: "–", 8: "☠" };
+const FACE_NAME = { 7: "blank", 8: "skull" };
+// A tile's event by the kind of its effect.
+const EVENT_ICON = { nothing: "✕", roll: "🎲", pick: "🎯", battle: "⚔", each: "💥", sequence: "✦", pay: "💰", move: "⛵", choose: "⇄" };
+const CARD_ICON = { compass: "🧭", sword: "⚔", bomb: "💣" };
+// Battle die faces as the view numbers them.
+const BATTLE_FACE = { 3: ["⚔⚔", "Double"], 2: ["⚔", "Single"], 1: ["☠", "Skull"], 0: ["·", "not rolled"] };
+
+/** @param {any} view @param {Context} ctx */
+export function draw(view, ctx) {
+  const tiles = ctx.data.tiles.entries;
+  const cards = ctx.data.cards.entries;
+  const cardById = Object.fromEntries(cards.map((c) => [c.id, c]));
+  const diceById = Object.fromEntries(ctx.data.dice.entries.map((d) => [d.id, d]));
+  const players = view.progress.length;
+  const seats = Array.from({ length: players }, (_, i) => i);
+
+  /** A card face from its place in the card list (or its id), playable when a legal action plays it. */
+  const card = (entry, small = false) => {
+    const actions = ctx.legal.filter((a) => a.action.kind === "play" && cards[a.action.card] === entry);
+    const face = cardFace({
+      id: entry.id, name: entry.name, text: small ? "" : entry.text, title: entry.text,
+      corner: `${entry.star ? "★ " : ""}${CARD_ICON[entry.icon] || ""}`,
+      kind: `${entry.metal} · ${entry.icon}${entry.timing === "response" ? " · response" : ""}${entry.final_battle ? " · Final Battle" : ""}`,
+      cls: `lp-card ${entry.metal}${small ? " small" : ""}`,
+    });
+    if (actions.length === 1) return playable(face, ctx, actions[0]);
+    if (actions.length > 1) face.append(el("div", { class: "targets" }, actions.map((a) =>
+      playable(el("span", { class: "target" }, a.action.target === null || a.action.target === undefined ? "play" : `on P${a.action.target + 1}`), ctx, a))));
+    return face;
+  };
+
+  return el("div", { class: "lp" },
+    mapOf(view, ctx, tiles, seats),
+    stateLine(view, ctx),
+    view.battle ? battleOf(view.battle, ctx.me) : "",
+    view.stack && view.stack.length ? panel("The stack (last played on top, resolves first)",
+      el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((s, i) => el("li", { class: i === 0 ? "top" : "" },
+        cardById[s.card] ? card(cardById[s.card], true) : s.card,
+        el("span", { class: "muted" }, ` ${s.by === null || s.by === undefined ? "the rules" : `P${s.by + 1}`}${s.target === null || s.target === undefined ? "" : ` → P${s.target + 1}`}`))))) : "",
+    captainsOf(view, ctx, seats, diceById),
+    ctx.me !== null ? myCupOf(view, diceById) : "",
+    view.hand && view.hand.length ? panel(`Your hand (${view.hand.length})`, el("div", { class: "hand my-hand" }, view.hand.map((k) => card(cards[k])))) : "",
+    view.my_draft && view.my_draft.length ? panel("Cards you pass in the draft", el("div", { class: "hand" }, view.my_draft.map((k) => card(cards[k], true)))) : "",
+    view.bids && view.bids.length ? panel("Bets", bidChips(view.bids), showdownOf(view)) : "",
+    panel("Piles", el("div", { class: "piles" },
+      el("span", {}, "Deck ", cardBacks(Math.min(view.deck, 8), "cards"), ` ${view.deck}`),
+      el("span", {}, `Discard ${view.discard} `, view.discard_top && cardById[view.discard_top] ? card(cardById[view.discard_top], true) : ""),
+      el("span", {}, `Crew bag: ${view.bag} dice`),
+      playable(el("span", { class: "buy" }, "Buy a card"), ctx, legalWhere(ctx, (a) => a.kind === "buy")))),
+    el("details", { class: "legend" }, el("summary", {}, "Tile legends"),
+      el("ol", { start: 0 }, view.map.map((t, space) => el("li", { value: space }, t === null ? el("span", { class: "muted" }, "open space")
+        : [el("b", {}, `${EVENT_ICON[tiles[t].effect.kind] || ""} ${tiles[t].name}: `), tiles[t].text])))));
+}
+
+/** The map: each space in its place round the board, its tile, and the ships on it; the round's state inside. */
+function mapOf(view, ctx, tiles, seats) {
+  const layout = ctx.data.map.entries.find((m) => m.spaces && m.spaces.length === view.ring);
+  const width = layout ? Math.max(...layout.spaces.map((s) => s.x)) + 1 : view.ring;
+  const height = layout ? Math.max(...layout.spaces.map((s) => s.y)) + 1 : 1;
+  const onSpace = (space) => seats.filter((p) => view.progress[p] % view.ring === space);
+  const spaces = view.map.map((tile, space) => {
+    const at = layout ? layout.spaces[space] : { x: space, y: 0 };
+    const place = legalWhere(ctx, (a) => a.kind === "place" && a.space === space);
+    const node = el("div", {
+      class: `lp-tile${tile === null ? " open" : ""}${space === 0 ? " start" : ""}`, "data-space": space, "data-tile": tile === null ? "" : tiles[tile].id,
+      style: `grid-column:${at.x + 1};grid-row:${at.y + 1}`, title: tile === null ? "open space" : `${tiles[tile].name}: ${tiles[tile].text}`,
+    },
+    el("span", { class: "no" }, space),
+    tile === null ? "" : [el("span", { class: "icon" }, EVENT_ICON[tiles[tile].effect.kind] || "•"), el("span", { class: "name" }, tiles[tile].name.replace("/", "/\u200b"))],
+    el("span", { class: "ships" }, onSpace(space).map((p) => ship(p, view, ctx.me))));
+    return place ? playable(node, ctx, place) : node;
+  });
+  const centre = el("div", { class: "lp-centre", style: `grid-column:2 / ${width};grid-row:2 / ${height}` },
+    el("div", {}, `Round ${view.round} · ${phaseName(view.phase)}`),
+    el("div", {}, `Sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"} · token: P${view.token + 1}`),
+    el("div", { class: "race" }, seats.map((p) => el("span", { class: "progress", style: `--seat:${seatColour(p)}` },
+      `P${p + 1} ${view.progress[p]}/${view.ring}`))),
+    view.my_tiles && view.my_tiles.length ? el("div", {}, "Your tiles: ", view.my_tiles.map((t) => el("span", { class: "chip", title: tiles[t].text }, tiles[t].name))) : "");
+  return el("div", { class: "lp-map", style: `grid-template-columns:repeat(${width},1fr);grid-template-rows:repeat(${height},auto)`, "data-ring": view.ring },
+    spaces, height > 2 ? centre : "");
+}
+
+/** A ship on the map: its captain's colour and number; progress counts the lap (ring = home again). */
+function ship(seat, view, me) {
+  const home = view.progress[seat] >= view.ring;
+  return el("span", { class: `ship${seat === me ? " me" : ""}`, style: `--seat:${seatColour(seat)}`, "data-seat": seat, "data-progress": view.progress[seat],
+    title: `P${seat + 1}'s ship: ${view.progress[seat]} of ${view.ring} spaces sailed${home ? " (home)" : ""}` }, `⛵${seat + 1}`);
+}
+
+function phaseName(phase) {
+  return String(phase).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Who is asked what now. */
+function stateLine(view, ctx) {
+  const parts = [];
+  if (view.to_bet !== undefined) parts.push(`P${view.to_bet + 1} to bet`);
+  if (view.priority !== undefined) parts.push(`P${view.priority + 1} has priority`);
+  if (view.winner !== undefined) parts.push(`P${view.winner + 1} won the bets`);
+  if (view.movers && view.movers.length) parts.push(`movers: ${view.movers.map((p) => `P${p + 1}`).join(", ")}`);
+  if (view.sail) parts.push(`Sail Die: ${view.sail}`);
+  if (view.question) parts.push(`P${view.question.seat + 1} to ${view.question.kind}${view.question.die ? ` (${view.question.die} die)` : ""}${view.question.coins ? ` ${view.question.coins} coins` : ""}`);
+  if (view.draft_pass) parts.push(`draft: pass ${view.draft_pass}`);
+  if (view.placer !== undefined) parts.push(`P${view.placer + 1} places a tile`);
+  if (view.catching_up && view.catching_up.length) parts.push(`catching up: ${view.catching_up.map((p) => `P${p + 1}`).join(", ")}`);
+  if (view.winners && view.winners.length) parts.push(`winners: ${view.winners.map((p) => `P${p + 1}`).join(", ")}`);
+  return parts.length ? el("p", { class: "lp-state" }, parts.join(" · ")) : "";
+}
+
+/** Every captain: coins, cup and special dice, hand size as backs (with cards the viewer knows), marks. */
+function captainsOf(view, ctx, seats, diceById) {
+  const captains = ctx.data.captains.entries;
+  return panel("Captains", el("div", { class: "captains" }, seats.map((p) => {
+    const captain = view.captains && view.captains[p] ? captains.find((c) => c.id === view.captains[p]) : null;
+    const specials = (view.specials && view.specials[p]) || [];
+    const known = view.known_in_hands && view.known_in_hands[p] ? view.known_in_hands[p] : [];
+    const marks = [
+      view.token === p ? "🧭 token" : "",
+      view.gold_used && view.gold_used.includes(p) ? "gold used" : "",
+      view.silver_used && view.silver_used.includes(p) ? "silver used" : "",
+      view.in_phase && view.in_phase.length && !view.in_phase.includes(p) ? "sits out" : "",
+      view.sitting_out_next && view.sitting_out_next.includes(p) ? "sits out next" : "",
+      view.committed && view.committed.includes(p) ? "ready" : "",
+    ].filter(Boolean);
+    const spied = view.spied && view.spied.seat === p ? view.spied.faces : null;
+    const shownAt = view.in_phase && view.shown && view.shown.length ? view.in_phase.indexOf(p) : -1;
+    return el("div", { class: `captain${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
+      el("div", {}, seatChip(p, ctx.me), captain ? el("span", { class: "muted", title: captain.text }, ` ${captain.name}`) : "",
+        " ", coins(view.coins[p]), " ", marks.map((m) => el("span", { class: "mark" }, m))),
+      el("div", {}, cup(view.dice[p], specials.map((k) => specialChip(k, diceById)))),
+      shownAt >= 0 ? el("div", { class: "shown" }, "shown: ", view.shown[shownAt].map((f) => crewDie(f, 0))) : "",
+      spied ? el("div", { class: "shown" }, "you spied: ", spied.map((f) => crewDie(f, 0))) : "",
+      p === ctx.me ? "" : el("div", { class: "hand-backs" }, cardBacks(view.hand_sizes[p], "action cards"),
+        known.map((k) => el("span", { class: "chip", title: ctx.data.cards.entries[k].text }, ctx.data.cards.entries[k].name))));
+  })));
+}
+
+/** A special die a cup holds, as a chip (its face unknown to the viewer). */
+function specialChip(kind, diceById) {
+  const [id, symbol] = SPECIALS[kind] || ["", "?"];
+  return el("span", { class: `special k${kind}`, title: diceById[id] ? diceById[id].name : "special die", "data-special": kind }, symbol);
+}
+
+/** A crew die: its face, and its kind's colour (0 regular, 1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed). */
+function crewDie(face, kind) {
+  const name = kind ? (SPECIALS[kind] || [""])[0].replace("_", " ") : "";
+  return die(FACE_SYMBOL[face] || face, { kind: `k${kind}`, title: `${name ? name + ": " : ""}${FACE_NAME[face] || face}` });
+}
+
+function myCupOf(view, diceById) {
+  if (!view.my_dice || !view.my_dice.length) return "";
+  const kinds = view.my_kinds && view.my_kinds.length ? view.my_kinds : view.my_dice.map(() => 0);
+  const specials = [...new Set(kinds.filter((k) => k))];
+  return panel("Your cup", el("div", { class: "my-cup" }, view.my_dice.map((f, i) => crewDie(f, kinds[i]))),
+    specials.length ? el("p", { class: "muted" }, specials.map((k) => {
+      const d = diceById[(SPECIALS[k] || [""])[0]];
+      return d ? el("span", { class: "special-legend" }, crewDie(1, k), ` ${d.name}: ${d.text} `) : "";
+    })) : "");
+}
+
+function showdownOf(view) {
+  const s = view.showdown;
+  if (!s) return "";
+  const call = s.exact ? `P${s.caller + 1} bet exactly ${s.bid.quantity} × ${s.bid.face}` : `P${s.caller + 1} called P${s.bettor + 1}'s ${s.bid.quantity} × ${s.bid.face} a lie`;
+  return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, P${s.winner + 1} wins.`);
+}
+
+function battleOf(battle, me) {
+  return panel(`Battle (${String(battle.purpose).replaceAll("_", " ")}, ${battle.seek_winner ? "highest wins" : "lowest loses"}, roll ${battle.rolls})`,
+    el("div", { class: "battle" }, battle.contenders.map((p) => {
+      const [symbol, name] = BATTLE_FACE[battle.faces[p]] || ["?", "?"];
+      return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${seatColour(p)}` }, `P${p + 1} `,
+        el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol));
+    })));
+}

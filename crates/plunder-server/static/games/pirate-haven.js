@@ -1,0 +1,113 @@
+// @ts-check
+// Pirate Haven: the row of tiles with each player's position, each player's 4x4 island with its tiles, dice and
+// tokens, the Coup track, the Turn track, statues, the chest pile and, at the end, every player's Fame. Nothing
+// in a Pirate Haven position is secret, so every seat sees the same board.
+
+import { el, die, seatColour, seatChip, legalWhere, playable, panel } from "../kit.js";
+
+/** @typedef {import("../kit.js").Context} Context */
+
+export const data = ["tiles.json", "island.json", "coup.json"];
+
+// The view's item letters (pirate_haven::Item::letter) and how each is drawn.
+const ITEMS = { F: ["food", "Food"], G: ["gold", "Gold"], S: ["ship", "Ship"], R: ["rum", "🍾", "Rum"], C: ["cannon", "💣", "Cannon"], P: ["pirate", "🏴", "Pirate"] };
+const TOKEN = { rum: "🍾", cannon: "💣", pirate: "🏴" };
+const TYPE_ICON = { die: "🎲", token: "◆", house: "🏠", port: "⚓", infrastructure: "🏛", chest: "🧰", tavern: "🍺" };
+
+/**
+ * The game's tile table as the view numbers it (pirate_haven::content::parse): the round tiles, then the
+ * Treasure Chests (the `specials`), Statues left out, then the island's Tavern.
+ */
+function tileTable(d) {
+  const table = [...d.tiles.entries, ...d.tiles.specials].filter((t) => t.type !== "statue");
+  const tavern = d.island.entries.find((e) => e.type === "tavern");
+  table.push({ id: "tavern", name: "Tavern", type: "tavern", spots: tavern.spots, printed: tavern.printed, text: tavern.text });
+  return table;
+}
+
+/** A die or token on a spot, from the view's text (`F3`, `R`; `-` empty). */
+function piece(text, title) {
+  if (text === "-") return el("span", { class: "spot empty", title: `empty spot${title ? `: ${title}` : ""}` });
+  const [kind, symbol, name] = ITEMS[text[0]] || ["", text, text];
+  if (text.length > 1) return die(Number(text.slice(1)), { kind: `ph-${kind}`, title: `${symbol} die ${text.slice(1)}` });
+  return el("span", { class: `token ph-${kind}`, title: name }, symbol);
+}
+
+/** @param {any} view @param {Context} ctx */
+export function draw(view, ctx) {
+  const tiles = tileTable(ctx.data);
+  const players = view.pos.length;
+  const seats = Array.from({ length: players }, (_, i) => i);
+  const top = ctx.data.coup.coup_track.top;
+  const tileChip = (kind) => el("span", { class: `ph-tilechip ${tiles[kind].type}`, title: tiles[kind].text },
+    `${TYPE_ICON[tiles[kind].type] || ""} ${tiles[kind].name}`);
+
+  const row = el("div", { class: "ph-row" },
+    el("div", { class: "ph-slot start", "data-slot": 0 }, el("span", { class: "no" }, "start"), shipsAt(0)),
+    view.map.map((slot, i) => {
+      const node = el("div", { class: `ph-slot${slot ? ` t-${tiles[slot[0]].type}` : " taken"}`, "data-slot": i + 1,
+        title: slot ? tiles[slot[0]].text : "taken" },
+      el("span", { class: "no" }, i + 1),
+      slot ? [el("span", { class: "icon" }, TYPE_ICON[tiles[slot[0]].type] || ""), el("span", { class: "name" }, tiles[slot[0]].name),
+        slot[1] !== null ? die(slot[1], { kind: `ph-${tiles[slot[0]].id.replace("-die", "")}` }) : ""] : el("span", { class: "muted" }, "—"),
+      shipsAt(i + 1));
+      return playable(node, ctx, legalWhere(ctx, (a) => a.type === "travel" && a.slot === i + 1));
+    }));
+
+  function shipsAt(slot) {
+    return el("span", { class: "ships" }, seats.filter((p) => view.pos[p] === slot).map((p) =>
+      el("span", { class: `ship${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p }, `P${p + 1}`)));
+  }
+
+  const coup = el("div", { class: "ph-coup", "data-top": top, style: `grid-template-columns:repeat(${top + 1},1fr)` }, Array.from({ length: top + 1 }, (_, step) =>
+    el("div", { class: `coup-step${step === top ? " top" : ""}`, "data-step": step }, el("span", { class: "no" }, step === top ? `${step} ★` : step),
+      seats.filter((p) => view.coup[p] === step).map((p) => el("span", { class: "pawn", style: `--seat:${seatColour(p)}`, "data-seat": p, title: `P${p + 1}` }, p + 1)))));
+
+  return el("div", { class: "ph" },
+    el("p", { class: "lp-state" }, `Round ${view.round} of 4 · P${view.mover + 1} to ${phaseText(view.phase)}`,
+      view.holding ? [" · holding ", piece(view.holding)] : ""),
+    panel("The map (travel right; a tile taken leaves a gap)", row),
+    panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),
+    panel("Turn track and supplies", el("div", { class: "piles" },
+      el("span", {}, "Left the map: ", view.track.map((p, i) => el("span", { class: "chip" }, `${i + 1}. `, p === null ? "—" : seatChip(p, ctx.me)))),
+      el("span", {}, "This round's order: ", view.order.map((p) => seatChip(p, ctx.me))),
+      el("span", {}, `Dice in the pool: Food ${view.pool[0]}, Gold ${view.pool[1]}, Ship ${view.pool[2]}`),
+      el("span", {}, `Statues left: ${view.statues_left}`),
+      el("span", {}, "Top chest: ", view.chest_top === null ? "face down" : tileChip(view.chest_top), ` (${view.chests.reduce((a, b) => a + b, 0)} under it)`),
+      playable(el("span", { class: "buy" }, "Buy a chest"), ctx, legalWhere(ctx, (a) => a.type === "buy_chest")))),
+    el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))));
+}
+
+function phaseText(phase) {
+  const name = typeof phase === "string" ? phase : phase.phase;
+  return name.replaceAll("_", " ");
+}
+
+/** One player's island: the 4x4 grid of spots by their type, each tile placed with its spots and printed pieces. */
+function islandOf(p, view, ctx, tiles) {
+  const island = view.islands[p];
+  const mine = p === ctx.me && view.mover === p;
+  const cells = ctx.data.island.entries.map((spot) => {
+    const placed = island[spot.id];
+    const tile = placed ? tiles[placed[0]] : null;
+    const node = el("div", { class: `ph-cell t-${spot.type}${tile ? ` built b-${tile.type}` : ""}`, "data-cell": spot.id, style: `grid-column:${spot.col + 1};grid-row:${spot.row + 1}`,
+      title: tile ? `${tile.name}: ${tile.text}` : `${spot.id}: ${spot.text}` },
+    el("span", { class: "no" }, spot.id),
+    tile ? [el("span", { class: "name" }, `${TYPE_ICON[tile.type] || ""} ${tile.name}`),
+      el("span", { class: "printed" }, (tile.printed || []).map((pr) => pr.value ? die(pr.value, { kind: `ph-${pr.item}`, title: `printed ${pr.item} ${pr.value}` })
+        : el("span", { class: `token ph-${pr.item}`, title: `printed ${pr.item}` }, TOKEN[pr.item] || pr.item))),
+      // The view lists a fixed number of spots per plot; the tile's own spots are the first ones.
+      el("span", { class: "spots" }, placed[1].slice(0, (tile.spots || []).length).map((text, i) => {
+        const at = (a) => a.at && a.at.cell === spot.id && a.at.spot === i;
+        const actions = mine ? ctx.legal.filter((a) => at(a.action)) : [];
+        return playable(piece(text, tile.spots && tile.spots[i] ? tile.spots[i].join(" or ") : ""), ctx, actions.length === 1 ? actions[0] : undefined);
+      }))] : "");
+    const place = mine ? legalWhere(ctx, (a) => (a.type === "place_tile" || a.type === "place_chest") && a.cell === spot.id) : undefined;
+    return playable(node, ctx, place);
+  });
+  const score = view.scores ? view.scores[p] : null;
+  return el("div", { class: `ph-island${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
+    el("div", {}, seatChip(p, ctx.me), ` Coup ${view.coup[p]} · Statues ${view.statues[p]}`, score ? el("b", { class: "fame" }, ` · Fame ${score.total}`) : ""),
+    el("div", { class: "ph-grid" }, cells),
+    score ? el("div", { class: "muted" }, `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}`) : "");
+}
