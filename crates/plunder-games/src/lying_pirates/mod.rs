@@ -10,20 +10,25 @@
 //! tile's event; gold cards in two windows) and an **Action Phase** (gold and silver cards, then the last ship may
 //! sacrifice crew to catch up). The first ship home wins; ships home together fight the Final Battle.
 //!
-//! **Simplifications (this version):** 3 to 6 captains (Phantom mode, the card draft, variants and captains are
-//! issue #9); the full deck (78 cards, 33 kinds) by default, the starter deck an option; card windows give priority
+//! Two players play **Phantom mode**: a third captain, the Phantom (the captain after the players, with no seat),
+//! whose dice count but who never bets, opens every Action Phase with a random card of its hidden hand, and sails
+//! on round the map once home first, sinking the ships it catches.
+//!
+//! **Simplifications (this version):** the full deck (78 cards, 33 kinds) by default, the starter deck an option; card windows give priority
 //! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
 //!
 //! | option | default | meaning |
 //! |---|---|---|
-//! | `players` | 4 | 3 to 6 captains |
+//! | `players` | 4 | 2 to 6 captains (2: Phantom mode) |
 //! | `map` | `"base"` | `"base"` (14 spaces, 6 cards each) or `"extended"` (20 spaces, 7 cards each) |
 //! | `setup` | `"first_game"` | the suggested layout of the map, or `"placement"`: tiles dealt and placed first |
 //! | `deck` | `"full"` | the 78-card deck; `"starter"`: the 53-card starter set (17 kinds) |
+//! | `phantom_hand` | `"random"` | Phantom mode: six silver cards dealt, or `"fixed"`: the six marked `phantom` |
 //! | `max_rounds` | 200 | safety stop: the ship farthest ahead wins (ties share) |
 //!
-//! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0.
+//! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0; when the
+//! Phantom wins, both players get 0.
 
 mod action;
 mod bot;
