@@ -2166,9 +2166,13 @@ fn the_phantom_home_first_sails_on_and_sinks_the_ships_it_catches() {
     let mut s = sailed(&g, [3, 5, 14], false);
     advance(&g, &mut s, &[], |s| s.phase != Phase::SailSecond);
     assert_eq!((s.phase, s.lapping), (Phase::Action, true));
-    s.phase = Phase::SailFirst;
+    // Next round's Sail Phase, in short: it sails 2.
+    (s.phase, s.phantom_due) = (Phase::SailFirst, false);
     g.move_ship(&mut s, PHANTOM, 2);
     assert_eq!(s.progress[PHANTOM.index()], 16, "lap 2 at space 2");
+    g.resolve_tile(&mut s, PHANTOM);
+    let patrol = matches!(s.run.wait, plunder_games::lying_pirates::Wait::Die { roller: PHANTOM, .. });
+    assert!(patrol, "on its second lap it activates the tile under it: Royal Navy Patrol rolls the Pirate Die");
     // Lapping at 15 (lap 2 at 1) with Anne at 3 and Jack at 1: it sinks Jack and Anne wins.
     let s = sailed(&g, [3, 1, 15], true);
     assert_eq!((s.phase, s.winners), (Phase::Over, SeatSet::only(ANNE)));

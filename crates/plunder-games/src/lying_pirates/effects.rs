@@ -231,13 +231,9 @@ impl LyingPirates {
                 }
             }
             Node::Activate { who } => {
-                if let Some(w) = seat(who) {
-                    let p = s.progress[w.index()];
-                    if p > 0 && p < s.ring {
-                        let tile = s.layout[p as usize];
-                        s.run.replace(self.content.tiles[tile as usize].effect);
-                        s.run.top().bind = Bind::of(w);
-                    }
+                if let Some((w, tile)) = seat(who).and_then(|w| Some((w, self.tile_under(s, w)?))) {
+                    s.run.replace(self.content.tiles[tile as usize].effect);
+                    s.run.top().bind = Bind::of(w);
                 }
             }
             Node::SitOut { who } => {

@@ -409,8 +409,7 @@ impl LyingPirates {
         s.phase = Phase::SailRoll;
     }
 
-    /// Whether `seat` may pay for its reroll now.
-    /// The Phantom never pays unless a player stands in for it.
+    /// Whether `seat` may pay for its reroll now (the Phantom never pays unless a player stands in for it).
     pub(crate) fn may_reroll(&self, s: &State, seat: Seat) -> bool {
         s.controller(seat).is_some()
             && !s.rerolled.contains(seat)
@@ -514,13 +513,15 @@ impl LyingPirates {
         }
     }
 
+    /// The event tile under `seat`'s ship: none on Start/End; a lapping Phantom's by its place on the ring.
+    pub(crate) fn tile_under(&self, s: &State, seat: Seat) -> Option<u8> {
+        let space = s.progress[seat.index()] % s.ring;
+        (space != 0).then(|| s.layout[space as usize])
+    }
+
     /// `seat` resolves the event of the tile under its ship (Start/End has none).
     pub(crate) fn activate(&self, s: &mut State, seat: Seat) {
-        let p = s.progress[seat.index()];
-        if p == 0 || p >= s.ring {
-            return;
-        }
-        let tile = s.layout[p as usize];
+        let Some(tile) = self.tile_under(s, seat) else { return };
         if s.phase == Phase::SailBattle {
             s.coins[seat.index()] += self.table.activation_coins;
         }
