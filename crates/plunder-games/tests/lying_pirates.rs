@@ -2338,3 +2338,19 @@ fn instant_death_conformance_and_random_games() {
         random_games(&g, 40 + players as u64);
     }
 }
+
+#[test]
+fn lockstep_phantom_mode_and_instant_death_keep_every_secret() {
+    use plunder_games::lying_pirates::PhantomHand;
+    let configurations = [
+        phantom_game(PhantomHand::Fixed, &[]),
+        phantom_game(PhantomHand::Random, &["instant-death"]),
+        variant("instant-death"),
+    ];
+    for g in &configurations {
+        for seed in 0..2 {
+            let report = plunder_core::lockstep::check(g, seed, 8).unwrap_or_else(|leak| panic!("{leak}"));
+            assert!(report.branches > 0 && report.comparisons > 0, "{report:?}");
+        }
+    }
+}
