@@ -14,8 +14,8 @@
 //! whose dice count but who never bets, opens every Action Phase with a random card of its hidden hand, and sails
 //! on round the map once home first, sinking the ships it catches.
 //!
-//! **Simplifications (this version):** the full deck (78 cards, 33 kinds) by default, the starter deck an option; card windows give priority
-//! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
+//! **Simplifications (this version):** the full deck (78 cards, 33 kinds) by default, the starter deck an option;
+//! card windows give priority clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
 //!
 //! | option | default | meaning |

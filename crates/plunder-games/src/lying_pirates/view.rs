@@ -2,7 +2,8 @@
 //!
 //! Public (ruling 29): ships, coins, cup sizes and the special dice held (every change of crew happens in the
 //! open), hand sizes, the bids, the stack and the discard pile, battle dice. Secret: faces in other cups until a
-//! call shows them, and the cards in other hands and in the deck.
+//! call shows them (the Phantom's too, except to the player betting for it), and the cards in other hands, the
+//! Phantom's and the deck.
 
 use plunder_core::priority::Now;
 use plunder_core::{Seat, Viewer};
