@@ -100,7 +100,7 @@ use BattleFace::{Double as D, Single as S1, Skull as K};
 /// Gives `seat` a card of kind `id` (from the deck, the discard pile or another hand).
 fn give(g: &LyingPirates, s: &mut State, seat: Seat, id: &str) -> u8 {
     let kind = g.card_kind(id).unwrap_or_else(|| panic!("no card {id}"));
-    let zones = [DECK, DISCARD].into_iter().chain(Seat::all(s.seats()).map(hand));
+    let zones = [DECK, DISCARD].into_iter().chain(Seat::all(s.captains()).map(hand));
     let card = zones.filter_map(|z| s.cards.find(z, kind)).next().expect("a copy somewhere");
     s.cards.move_card(card, hand(seat)).unwrap();
     kind
@@ -290,7 +290,13 @@ fn the_opening_bet_is_capped_by_the_cups_in_the_phase() {
     assert!(!refused(&g, &s, ANNE, bet(3, 2)) && !refused(&g, &s, ANNE, bet(2, 6)));
     assert!(refused(&g, &s, ANNE, bet(1, 1)), "no bets on ones");
     s.in_phase.remove(MARY);
+    s.counted.remove(MARY);
     assert!(refused(&g, &s, ANNE, bet(3, 2)) && !refused(&g, &s, ANNE, bet(2, 2)));
+    // Phantom mode: two players and the Phantom's cup, so three.
+    let g = game(2);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2; 5], &[2; 5], &[2; 5]]);
+    assert!(!refused(&g, &s, ANNE, bet(3, 2)) && refused(&g, &s, ANNE, bet(4, 2)));
 }
 
 #[test]
@@ -507,9 +513,9 @@ fn cup_limit_and_the_last_regular_die() {
     s.cups.lose(ANNE, 4);
     s.take_special(ANNE, 3);
     s.take_special(ANNE, 4);
-    assert_eq!(s.lose_crew(ANNE, 1), 1);
+    assert_eq!(s.lose_crew(ANNE, 1, 1), 1);
     assert_eq!(s.cups.kinds_of(ANNE), &[0, 4], "the Ghost goes, never the Cursed Die");
-    assert_eq!(s.lose_crew(ANNE, 1), 0, "nothing is lost");
+    assert_eq!(s.lose_crew(ANNE, 1, 1), 0, "nothing is lost");
 }
 
 #[test]
@@ -559,9 +565,17 @@ fn one_ship_home_wins_at_once() {
 
 #[test]
 fn random_games_end_and_conserve_dice_and_cards() {
-    for players in 3..=6 {
-        let g = game(players);
-        let mut rng = Rng::seeded(players as u64);
+    for players in 2..=6 {
+        random_games(&game(players), players as u64);
+    }
+}
+
+/// Fifteen games of random choices: each ends within the step bound with a winner, conserving dice and cards.
+fn random_games(g: &LyingPirates, seed: u64) {
+    let instant_death = g.table.empty_cup_is_out;
+    let players = g.players();
+    {
+        let mut rng = Rng::seeded(seed);
         let mut legal = Vec::new();
         for _ in 0..15 {
             let mut s = g.initial_state();
@@ -580,20 +594,20 @@ fn random_games_end_and_conserve_dice_and_cards() {
                     }
                     Status::Over => {}
                 }
-                let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
+                let regular: u32 = Seat::all(s.captains()).map(|p| s.regular(p) as u32).sum();
                 assert_eq!(regular + s.bag as u32, 50, "crew dice are conserved");
                 assert_eq!(s.cards.len(), 78);
                 if let Err(e) = g.check_invariants(&s) {
                     panic!("{players} players, step {steps}: {e}");
                 }
-                assert!(Seat::all(s.seats()).all(|p| s.regular(p) >= 1 && s.cups.count(p) <= 10));
+                assert!(Seat::all(s.captains()).all(|p| (instant_death || s.regular(p) >= 1) && s.cups.count(p) <= 10));
                 steps += 1;
             }
             assert!(steps < g.facts().max_steps);
             assert!(!s.winners.is_empty());
         }
         let mut s = g.initial_state();
-        assert!(random_playout(&g, &mut s, &mut rng, &mut legal) > 0);
+        assert!(random_playout(g, &mut s, &mut rng, &mut legal) > 0);
     }
 }
 
@@ -640,7 +654,7 @@ fn the_captain_bot_beats_random() {
 
 #[test]
 fn bad_options_and_bad_data_are_refused() {
-    assert!(LyingPirates::new(Options::for_players(2)).is_err(), "Phantom mode is issue #9");
+    assert!(LyingPirates::new(Options::for_players(1)).is_err());
     assert!(LyingPirates::new(Options::for_players(7)).is_err());
     let starter = Options { deck: plunder_games::lying_pirates::DeckChoice::Starter, ..Options::default() };
     assert!(LyingPirates::new(starter).is_ok());
@@ -1682,10 +1696,8 @@ fn variants_are_options_and_unknown_or_unplayable_ones_are_refused() {
     let ids = plunder_games::lying_pirates::variant_ids().unwrap();
     assert_eq!(ids.len(), 8, "the 8 variant cards");
     assert!(LyingPirates::new(Options { variants: vec!["no-such".into()], ..Options::for_players(3) }).is_err());
-    let instant = LyingPirates::new(Options { variants: vec!["instant-death".into()], ..Options::for_players(3) });
-    assert!(instant.is_err(), "Instant Death (captains out of the game) is not yet playable");
     let config = conformance::Config { games: 2, determinize_every: 5, play_on_every: 40, ..Default::default() };
-    for id in ids.iter().filter(|id| *id != "instant-death") {
+    for id in &ids {
         conformance::check_with(&variant(id), config);
     }
 }
@@ -1942,4 +1954,403 @@ fn captain_hexmaster_hook_passes_the_curse_for_one_crew() {
     act(&g, &mut s, ANNE, Action::PassCurse { to: JACK });
     assert!(s.holds(JACK, 4));
     assert_eq!(s.regular(ANNE), 4, "1 crew, not 2");
+}
+
+// ---- Phantom mode (two players) and Instant Death. ----
+
+/// The Phantom of a two-player table: the captain after the players.
+const PHANTOM: Seat = Seat(2);
+
+fn phantom_game(hand: plunder_games::lying_pirates::PhantomHand, variants: &[&str]) -> LyingPirates {
+    let variants = variants.iter().map(|v| v.to_string()).collect();
+    LyingPirates::new(Options { phantom_hand: hand, variants, ..Options::for_players(2) }).expect("Phantom mode")
+}
+
+/// The Phantom's hand is exactly the cards `ids` (the rest of its hand back to the deck).
+fn phantom_holds(g: &LyingPirates, s: &mut State, ids: &[&str]) {
+    while let Some(id) = s.cards.top(hand(PHANTOM)) {
+        s.cards.move_card(id, DECK).unwrap();
+    }
+    for id in ids {
+        give(g, s, PHANTOM, id);
+    }
+}
+
+fn kind(g: &LyingPirates, id: &str) -> u8 {
+    g.card_kind(id).unwrap()
+}
+
+#[test]
+fn phantom_setup_six_silver_cards_five_dice_and_tiles_between_the_players() {
+    use plunder_games::lying_pirates::{Metal, PhantomHand, Setup};
+    let g = LyingPirates::new(Options { setup: Setup::Placement, ..Options::for_players(2) }).unwrap();
+    let mut s = g.initial_state();
+    assert_eq!((s.players, s.captains, s.phantom()), (2, 3, Some(PHANTOM)));
+    assert_eq!((s.cups.count(PHANTOM), s.coins[PHANTOM.index()], s.bag), (5, 2, 50 - 15), "its own set");
+    let mut rng = Rng::seeded(9);
+    while g.status(&s) == Status::Chance || s.phase == Phase::Placement {
+        match g.status(&s) {
+            Status::Decide(d) => {
+                let seat = d.lowest().unwrap();
+                assert_ne!(seat, PHANTOM, "the Phantom never places a tile");
+                let mut legal = Vec::new();
+                g.legal_actions(&s, seat, &mut legal);
+                act(&g, &mut s, seat, legal[0]);
+            }
+            _ => {
+                let c = g.sample_chance(&s, &mut rng);
+                supply_chance(&g, &mut s, &c).unwrap();
+            }
+        }
+        assert_eq!(s.tiles_held[PHANTOM.index()], 0, "tiles are dealt between the two players");
+    }
+    let metal = |s: &State, p: Seat| {
+        s.cards.cards_in(hand(p)).map(|id| g.content.cards[s.cards.kind(id) as usize].metal).collect::<Vec<_>>()
+    };
+    assert_eq!(metal(&s, PHANTOM), vec![Metal::Silver; 6], "six silver cards to the Phantom");
+    assert_eq!((s.cards.count(hand(ANNE)), s.cards.count(hand(JACK))), (6, 6));
+    assert!(metal(&s, ANNE).contains(&Metal::Gold) || metal(&s, JACK).contains(&Metal::Gold), "from gold and silver");
+    // Fixed: the six cards marked `phantom`, one of each.
+    let s = table(&phantom_game(PhantomHand::Fixed, &[]));
+    let mut held: Vec<&str> =
+        s.cards.cards_in(hand(PHANTOM)).map(|id| g.content.cards[s.cards.kind(id) as usize].id.as_str()).collect();
+    held.sort_unstable();
+    assert_eq!(held, ["boarding-party", "broadside", "debt", "mutiny", "plunder", "whirlpool"]);
+}
+
+#[test]
+fn phantom_dice_count_but_it_never_bets_and_it_sails_as_a_survivor() {
+    let g = game(2);
+    let mut s = table(&g);
+    assert_eq!((s.in_phase, s.counted), (SeatSet::first(2), SeatSet::first(3)));
+    // Anne 2,2,3,4,5; Jack 6,6,6,6,6; the Phantom 2,2,2,1,1: seven twos on the table, five of them its.
+    shake(&g, &mut s, &[&[2, 2, 3, 4, 5], &[6; 5], &[2, 2, 2, 1, 1]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(JACK)), "after Anne, Jack: the Phantom never bets");
+    act(&g, &mut s, JACK, bet(8, 2));
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)));
+    act(&g, &mut s, ANNE, Action::Liar);
+    let sd = s.showdown.unwrap();
+    assert_eq!((sd.counted, sd.winner), (7, ANNE), "the Phantom's five twos count");
+    assert_eq!(s.movers, [ANNE, PHANTOM].into_iter().collect(), "Jack lost; the Phantom survives and sails");
+    assert_eq!(view(&g, &s, JACK).shown.len(), 3, "the call shows the Phantom's cup too");
+    // Sail Die 1; Anne and the Phantom battle for the tile (Anne D, the Phantom S).
+    advance(&g, &mut s, &[Chance::Sail { face: 1 }, battle(ANNE, D), battle(PHANTOM, S1)], |s| {
+        s.phase == Phase::SailBattle && s.run.active()
+    });
+    assert_eq!(&s.progress[..3], &[1, 0, 1]);
+    // An exact win makes everyone else a loser, the Phantom too.
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[2, 2, 3, 4, 5], &[6; 5], &[2, 2, 2, 1, 1]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Exact { quantity: 7, face: 2 });
+    assert_eq!((s.winner, s.movers), (Some(JACK), SeatSet::only(JACK)));
+}
+
+#[test]
+fn phantom_plays_a_random_card_and_the_players_duel_for_its_one_target() {
+    let g = game(2);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[3, 4, 5]);
+    phantom_holds(&g, &mut s, &["mutiny", "broadside"]);
+    action_window(&g, &mut s, ANNE);
+    assert_eq!(g.status(&s), Status::Chance, "the Phantom's random card opens the Action Phase");
+    let mut outcomes = Vec::new();
+    g.chance_outcomes(&s, &mut outcomes);
+    assert_eq!(outcomes.len(), 2, "either card of its hand, by chance");
+    supply_chance(&g, &mut s, &Chance::Card { card: kind(&g, "mutiny") }).unwrap();
+    assert_eq!(view(&g, &s, ANNE).stack[0].by, Some(PHANTOM));
+    // Both pass; Mutiny picks "another captain": Anne and Jack duel, the loser (Anne S against Jack D) is hit.
+    advance(&g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (4, 5));
+    assert_eq!(s.cards.count(hand(PHANTOM)), 1, "its hand is not refilled");
+    // Broadside (a ship within 2 of the Phantom at 5) with only Jack in range: no duel, Jack rolls.
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[1, 4, 5]);
+    phantom_holds(&g, &mut s, &["broadside"]);
+    action_window(&g, &mut s, ANNE);
+    supply_chance(&g, &mut s, &Chance::Card { card: kind(&g, "broadside") }).unwrap();
+    advance(&g, &mut s, &[roll(Pirate, true)], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (5, 3), "no battle roll was asked for");
+    // Once its hand is empty it plays no more.
+    let mut s = table(&g);
+    phantom_holds(&g, &mut s, &[]);
+    action_window(&g, &mut s, ANNE);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)));
+}
+
+#[test]
+fn phantom_cards_are_answered_like_any_other() {
+    let g = game(2);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[3, 4, 5]);
+    phantom_holds(&g, &mut s, &["mutiny"]);
+    let screen = give(&g, &mut s, ANNE, "smoke-screen");
+    action_window(&g, &mut s, ANNE);
+    supply_chance(&g, &mut s, &Chance::Card { card: kind(&g, "mutiny") }).unwrap();
+    // Anne may be picked, so she may answer: then only Jack is left, hit without a duel.
+    act(&g, &mut s, ANNE, Action::Play { card: screen, target: None });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (5, 4));
+}
+
+#[test]
+fn phantom_picks_and_choices_of_its_tiles_follow_its_defaults() {
+    let g = game(2);
+    let mut s = table(&g);
+    // The Phantom activates Press Gang ("choose another captain"): the players duel, the loser gives a crew.
+    let tile = g.content.tile_index("press-gang").unwrap();
+    s.layout[4] = tile;
+    s.progress[..3].copy_from_slice(&[2, 3, 4]);
+    g.resolve_tile(&mut s, PHANTOM);
+    advance(&g, &mut s, &[battle(ANNE, D), battle(JACK, K)], |s| s.phase == Phase::SailSecond && !s.run.active());
+    assert_eq!((s.cups.count(JACK), s.cups.count(PHANTOM)), (4, 6));
+    // Doldrums ("choose: lose a crew or miss the next Betting Phase"): its first option; Port Royal: it never pays.
+    s.layout[4] = g.content.tile_index("doldrums").unwrap();
+    g.resolve_tile(&mut s, PHANTOM);
+    assert_eq!((s.cups.count(PHANTOM), s.sit_out_next), (5, SeatSet::EMPTY));
+    s.layout[4] = g.content.tile_index("port-royal").unwrap();
+    g.resolve_tile(&mut s, PHANTOM);
+    assert_eq!((s.cups.count(PHANTOM), s.coins[PHANTOM.index()]), (6, 2), "one crew, and no payment");
+}
+
+#[test]
+fn a_player_who_misses_a_betting_phase_bets_and_sails_for_the_phantom() {
+    let g = game(2);
+    let mut s = table(&g);
+    s.sit_out_next = SeatSet::only(JACK);
+    g.begin_round(&mut s);
+    assert_eq!(s.in_phase, [ANNE, PHANTOM].into_iter().collect());
+    assert_eq!(s.counted, [ANNE, PHANTOM].into_iter().collect(), "Jack's dice do not count");
+    shake(&g, &mut s, &[&[3, 3, 4, 5, 6], &[], &[3, 3, 3, 1, 2]]);
+    assert_eq!(view(&g, &s, JACK).phantom_dice, vec![3, 3, 3, 1, 2], "Jack bets with the Phantom's cup");
+    assert!(view(&g, &s, ANNE).phantom_dice.is_empty() && g.view(&s, Viewer::Spectator).phantom_dice.is_empty());
+    assert!(!refused(&g, &s, ANNE, bet(2, 3)) && refused(&g, &s, ANNE, bet(3, 3)), "two cups in the phase");
+    act(&g, &mut s, ANNE, bet(2, 3));
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(JACK)), "Jack decides the Phantom's bet");
+    act(&g, &mut s, JACK, bet(5, 3));
+    assert_eq!(s.bids.last().unwrap().0, PHANTOM, "the bet is the Phantom's");
+    act(&g, &mut s, ANNE, Action::Liar);
+    // Anne 3,3 + Phantom 3,3,3,1 = 6 threes: the Phantom wins, takes the token and a coin, and rolls.
+    assert_eq!((s.winner, s.token, s.coins[PHANTOM.index()]), (Some(PHANTOM), PHANTOM, 3));
+    supply_chance(&g, &mut s, &Chance::Sail { face: 1 }).unwrap();
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(JACK)), "Jack may pay the Phantom's reroll");
+    act(&g, &mut s, JACK, Action::Reroll);
+    assert_eq!(s.coins[PHANTOM.index()], 2, "with the Phantom's coin");
+    supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
+    assert_eq!((s.progress[PHANTOM.index()], s.progress[ANNE.index()]), (2, 0), "the Phantom sails alone");
+    // Royal Navy Patrol at 2: the Phantom slips past (O). The Action Phase is nobody's stand-in.
+    advance(&g, &mut s, &[roll(Pirate, false)], |s| s.phase == Phase::Action);
+    assert_eq!(s.coins[PHANTOM.index()], 3);
+    assert_eq!(view(&g, &s, JACK).proxy, None);
+    // Both players missing it: the Phantom wins by default.
+    let mut s = table(&g);
+    s.sit_out_next = SeatSet::first(2);
+    g.begin_round(&mut s);
+    assert_eq!((s.winner, s.movers, s.phase), (Some(PHANTOM), SeatSet::only(PHANTOM), Phase::SailRoll));
+}
+
+/// A table in window S2 with the ships at `at` (Anne, Jack, the Phantom).
+fn sailed(g: &LyingPirates, at: [u8; 3], lapping: bool) -> State {
+    let mut s = table(g);
+    s.progress[..3].copy_from_slice(&at);
+    s.lapping = lapping;
+    g.open_window(&mut s, Phase::SailSecond);
+    s
+}
+
+#[test]
+fn the_phantom_home_first_sails_on_and_sinks_the_ships_it_catches() {
+    let g = game(2);
+    // Home before both players: no winner, it sails on.
+    let mut s = sailed(&g, [3, 5, 14], false);
+    advance(&g, &mut s, &[], |s| s.phase != Phase::SailSecond);
+    assert_eq!((s.phase, s.lapping), (Phase::Action, true));
+    // Next round's Sail Phase, in short: it sails 2.
+    (s.phase, s.phantom_due) = (Phase::SailFirst, false);
+    g.move_ship(&mut s, PHANTOM, 2);
+    assert_eq!(s.progress[PHANTOM.index()], 16, "lap 2 at space 2");
+    g.resolve_tile(&mut s, PHANTOM);
+    let patrol = matches!(s.run.wait, plunder_games::lying_pirates::Wait::Die { roller: PHANTOM, .. });
+    assert!(patrol, "on its second lap it activates the tile under it: Royal Navy Patrol rolls the Pirate Die");
+    // Lapping at 15 (lap 2 at 1) with Anne at 3 and Jack at 1: it sinks Jack and Anne wins.
+    let s = sailed(&g, [3, 1, 15], true);
+    assert_eq!((s.phase, s.winners), (Phase::Over, SeatSet::only(ANNE)));
+    assert_eq!(g.outcome(&s).unwrap().payoffs, vec![1.0, 0.0]);
+    // With Anne also at 1, it catches both: the Phantom claims the throne and both players get nothing.
+    let s = sailed(&g, [1, 1, 15], true);
+    assert_eq!(s.winners, SeatSet::only(PHANTOM));
+    assert_eq!(g.outcome(&s).unwrap().payoffs, vec![0.0, 0.0]);
+    // Not yet caught: Anne at 3, Jack at 2.
+    let s = sailed(&g, [3, 2, 15], true);
+    assert_ne!(s.phase, Phase::Over);
+    // A player home first wins as usual; home together with the Phantom, they fight the Final Battle.
+    let mut s = sailed(&g, [14, 3, 12], false);
+    advance(&g, &mut s, &[], |s| s.phase != Phase::SailSecond);
+    assert_eq!(s.winners, SeatSet::only(ANNE));
+    let mut s = sailed(&g, [14, 3, 14], false);
+    advance(&g, &mut s, &[], |s| s.phase != Phase::SailSecond);
+    assert_eq!((s.phase, s.claimants), (Phase::FinalPrepare, [ANNE, PHANTOM].into_iter().collect()));
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)), "the Phantom prepares by its defaults");
+}
+
+#[test]
+fn the_phantom_never_catches_up_and_a_lapping_phantom_is_no_ship_to_catch() {
+    let g = game(2);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[2, 6, 4]);
+    phantom_holds(&g, &mut s, &[]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase != Phase::Action);
+    assert_eq!(s.catch_tied, SeatSet::only(ANNE), "the Phantom at 4 is the closest ship ahead");
+    let mut legal = Vec::new();
+    g.legal_actions(&s, ANNE, &mut legal);
+    assert_eq!(legal.len(), 3, "0, 1 or 2 tiles");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[2, 6, 4]);
+    s.progress[PHANTOM.index()] = 15;
+    s.lapping = true;
+    phantom_holds(&g, &mut s, &[]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase != Phase::Action);
+    assert_eq!(s.catch_tied, SeatSet::only(ANNE));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, ANNE, &mut legal);
+    assert_eq!(legal.len(), 5, "up to Jack at 6, four tiles");
+}
+
+#[test]
+fn phantom_hand_and_dice_are_hidden_from_both_players() {
+    let g = game(2);
+    let mut a = table(&g);
+    let mut b = a.clone();
+    phantom_holds(&g, &mut a, &["mutiny", "debt", "plunder", "whirlpool", "broadside", "boarding-party"]);
+    phantom_holds(&g, &mut b, &["recruit", "treasure-map", "holy-water", "shanghai", "spyglass", "marooned"]);
+    shake(&g, &mut a, &[&[2; 5], &[2; 5], &[2, 3, 4, 5, 6]]);
+    shake(&g, &mut b, &[&[2; 5], &[2; 5], &[6, 6, 1, 1, 1]]);
+    for viewer in [Viewer::Seat(ANNE), Viewer::Seat(JACK), Viewer::Spectator] {
+        assert_eq!(g.view(&a, viewer), g.view(&b, viewer));
+    }
+    assert_eq!(view(&g, &a, ANNE).hand_sizes, vec![6, 6, 6], "only its hand's size is public");
+    // A determinization for a player redraws the Phantom's dice and hand.
+    let mut rng = Rng::seeded(4);
+    let redrawn = (0..20).any(|_| g.determinize(&a, ANNE, &mut rng).cups.dice_of(PHANTOM) != a.cups.dice_of(PHANTOM));
+    assert!(redrawn);
+}
+
+#[test]
+fn phantom_mode_conformance_and_both_hands() {
+    use plunder_games::lying_pirates::PhantomHand;
+    let config = conformance::Config { games: 6, determinize_every: 3, play_on_every: 30, ..Default::default() };
+    conformance::check_with(&game(2), config);
+    conformance::check_with(&phantom_game(PhantomHand::Fixed, &[]), config);
+    conformance::check_with(&phantom_game(PhantomHand::Random, &["instant-death"]), config);
+}
+
+#[test]
+fn random_and_captain_bots_finish_phantom_games() {
+    let g = game(2);
+    let names = [["captain", "random"], ["random", "captain"], ["captain", "captain"]];
+    let mut phantom_wins = 0;
+    for seed in 0..240u64 {
+        let pair = names[seed as usize % names.len()];
+        let mut bots: Vec<Box<dyn Bot<LyingPirates>>> = pair
+            .iter()
+            .enumerate()
+            .map(|(i, n)| plunder_core::make_bot::<LyingPirates>(n, seed * 2 + i as u64).unwrap())
+            .collect();
+        let f = play_game(&g, &mut bots, &mut Rng::seeded(seed), 1_000_000).unwrap();
+        phantom_wins += usize::from(f.outcome.payoffs.iter().sum::<f64>() == 0.0);
+    }
+    assert!(phantom_wins < 240, "players win some Phantom games");
+}
+
+#[test]
+fn variant_instant_death_knocks_a_captain_out_and_the_last_captain_wins() {
+    let g = variant("instant-death");
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    // Anne down to one die, the Ghost Die gone too: Jack's Mutiny empties her cup mid-round.
+    s.cups.lose_ranked(ANNE, 4, |_| Some(1));
+    s.bag += 4;
+    let mutiny = give(&g, &mut s, JACK, "mutiny");
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Play { card: mutiny, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!(s.out, SeatSet::only(ANNE), "an empty cup is out");
+    assert_eq!(s.cards.count(hand(ANNE)), 0, "her cards are discarded");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+    assert_ne!(s.phase, Phase::Over, "two captains are left");
+    act(&g, &mut s, JACK, Action::Pass);
+    let headwind = give(&g, &mut s, MARY, "headwind");
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    assert!(legal.contains(&Action::Play { card: headwind, target: Some(JACK) }));
+    assert!(!legal.contains(&Action::Play { card: headwind, target: Some(ANNE) }), "her ship is off the map");
+    act(&g, &mut s, MARY, Action::Pass);
+    assert_eq!((s.phase, s.catch_tied), (Phase::CatchUp, SeatSet::only(JACK)), "the window closed without Anne");
+    // Jack, last among the captains left, stays; next round she neither shakes nor bets.
+    act(&g, &mut s, JACK, Action::CatchUp { tiles: 0 });
+    assert_eq!(s.in_phase, [JACK, MARY].into_iter().collect());
+    // Mary loses her last die too: Jack, the last captain left, wins.
+    s.cups.lose_ranked(MARY, 4, |_| Some(1));
+    s.bag += 4;
+    let mutiny = give(&g, &mut s, JACK, "mutiny");
+    s.phase = Phase::Action;
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |s| s.phase == Phase::Over);
+    assert_eq!((s.phase, s.winners), (Phase::Over, SeatSet::only(JACK)));
+    // Losses take regular dice, then special dice, the Cursed Die last.
+    let mut s = table(&g);
+    s.cups.lose_ranked(ANNE, 4, |_| Some(1));
+    s.bag += 4;
+    s.take_special(ANNE, 4);
+    s.take_special(ANNE, 3);
+    assert_eq!(s.lose_crew(ANNE, 2, 0), 2);
+    assert_eq!(s.cups.kinds_of(ANNE), &[4], "the Cursed Die goes last");
+}
+
+#[test]
+fn instant_death_in_phantom_mode_the_remaining_player_plays_on_against_the_phantom() {
+    let g = phantom_game(plunder_games::lying_pirates::PhantomHand::Random, &["instant-death"]);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 3]);
+    s.cups.lose_ranked(JACK, 4, |_| Some(1));
+    s.bag += 4;
+    phantom_holds(&g, &mut s, &["mutiny"]);
+    action_window(&g, &mut s, ANNE);
+    supply_chance(&g, &mut s, &Chance::Card { card: kind(&g, "mutiny") }).unwrap();
+    advance(&g, &mut s, &[battle(ANNE, D), battle(JACK, K)], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!((s.out, s.phase), (SeatSet::only(JACK), Phase::Action), "Anne plays on against the Phantom");
+    advance(&g, &mut s, &[], |s| s.phase != Phase::Action && s.phase != Phase::CatchUp);
+    assert_eq!((s.in_phase, s.winner), (SeatSet::only(ANNE), Some(ANNE)), "alone in the Betting Phase, she wins it");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+}
+
+#[test]
+fn instant_death_conformance_and_random_games() {
+    let config = conformance::Config { games: 4, determinize_every: 4, play_on_every: 40, ..Default::default() };
+    for players in [2, 4] {
+        let g = LyingPirates::new(Options { variants: vec!["instant-death".into()], ..Options::for_players(players) })
+            .unwrap();
+        conformance::check_with(&g, config);
+        random_games(&g, 40 + players as u64);
+    }
+}
+
+#[test]
+fn lockstep_phantom_mode_and_instant_death_keep_every_secret() {
+    use plunder_games::lying_pirates::PhantomHand;
+    let configurations = [
+        phantom_game(PhantomHand::Fixed, &[]),
+        phantom_game(PhantomHand::Random, &["instant-death"]),
+        variant("instant-death"),
+    ];
+    for g in &configurations {
+        for seed in 0..2 {
+            let report = plunder_core::lockstep::check(g, seed, 8).unwrap_or_else(|leak| panic!("{leak}"));
+            assert!(report.branches > 0 && report.comparisons > 0, "{report:?}");
+        }
+    }
 }

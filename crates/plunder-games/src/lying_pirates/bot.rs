@@ -28,14 +28,15 @@ impl Bot<LyingPirates> for Captain {
             candidates.max_by_key(|s| (v.progress[s.index()], v.dice[s.index()]))
         };
         if v.phase == Phase::Betting && v.question.is_none() {
-            let total: u32 = v.in_phase.iter().map(|s| v.dice[s.index()] as u32).sum();
-            // Dice seen by Spyglass count as known, like the bot's own.
-            let mut known = v.my_dice.clone();
-            if let Some(spied) = &v.spied {
+            let total: u32 = v.counted.iter().map(|s| v.dice[s.index()] as u32).sum();
+            // Betting for the Phantom, its cup is the bot's own. Dice seen by Spyglass count as known too.
+            let betting_for = v.to_bet.unwrap_or(me);
+            let mut known = if betting_for == me { v.my_dice.clone() } else { v.phantom_dice.clone() };
+            if let Some(spied) = v.spied.as_ref().filter(|spied| spied.seat != betting_for) {
                 known.extend_from_slice(&spied.faces);
             }
             let mine = known.len() as u32;
-            let latest = face_choices(&v.bids, me);
+            let latest = face_choices(&v.bids, betting_for);
             let k = Knowledge {
                 rules: &turn.game.rules,
                 my_dice: &known,
@@ -62,10 +63,13 @@ impl Bot<LyingPirates> for Captain {
                 && v.coins[me.index()] >= 3;
             return if sail_one { Action::Reroll } else { Action::Keep };
         }
+        // Picking for the Phantom (standing in for it), the bot never picks itself.
         if let Some(pick) = leader(&mut legal.iter().filter_map(|a| match a {
-            Action::Pick { seat } => Some(*seat),
+            Action::Pick { seat } if *seat != me => Some(*seat),
             _ => None,
-        })) {
+        }))
+        .or_else(|| legal.iter().find_map(|a| if let Action::Pick { seat } = a { Some(*seat) } else { None }))
+        {
             return Action::Pick { seat: pick };
         }
         if has(&Action::Pay) {

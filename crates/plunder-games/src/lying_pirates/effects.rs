@@ -3,7 +3,7 @@
 
 use plunder_core::{Seat, SeatSet};
 
-use super::content::{Group, Mark, Node, Who};
+use super::content::{Group, Mark, Node, Seek, Who};
 use super::state::*;
 use super::LyingPirates;
 
@@ -68,7 +68,7 @@ impl LyingPirates {
         if amount >= 0 {
             s.gain_crew(seat, amount as u8)
         } else {
-            s.lose_crew(seat, amount.unsigned_abs())
+            s.lose_crew(seat, amount.unsigned_abs(), self.table.min_regular_dice)
         }
     }
 
@@ -85,7 +85,12 @@ impl LyingPirates {
             let bind = frame.bind;
             let starter = Seat(s.run.starter);
             let immune = s.run.immune;
-            let seat_of = |who: Who| self.resolve(who, bind);
+            let out = s.out;
+            // A captain out of the game (Instant Death) is asked and given nothing more.
+            let seat_of = |who: Who| self.resolve(who, bind).filter(|p| !out.contains(*p));
+            // The Phantom's own choices follow its defaults unless a player stands in for it (rulings 42, 70).
+            let unled_phantom = s.phantom().filter(|_| s.proxy == NONE);
+            let defaults = |who: Seat| unled_phantom == Some(who);
             match self.content.node(frame.node) {
                 Node::Sequence { first, len } => {
                     if (frame.step as u16) < len {
@@ -95,12 +100,15 @@ impl LyingPirates {
                         s.run.pop();
                     }
                 }
-                Node::Choose { chooser, len, .. } => match seat_of(chooser) {
+                Node::Choose { chooser, first, len } => match seat_of(chooser) {
+                    Some(c) if defaults(c) => s.run.replace(self.content.kid(first, 0)),
                     Some(c) => s.run.wait = Wait::Choose { chooser: c, options: len as u8 },
                     None => s.run.pop(),
                 },
                 Node::Pay { who, coins, .. } => match seat_of(who) {
-                    Some(w) if s.coins[w.index()] >= coins as u16 => s.run.wait = Wait::Pay { who: w, coins },
+                    Some(w) if !defaults(w) && s.coins[w.index()] >= coins as u16 => {
+                        s.run.wait = Wait::Pay { who: w, coins }
+                    }
                     _ => s.run.pop(),
                 },
                 Node::Roll { die, roller, x, o } => match (seat_of(roller), frame.step) {
@@ -135,6 +143,9 @@ impl LyingPirates {
                     } else if candidates.len() == 1 {
                         s.run.top().bind.target = candidates.lowest().map_or(NONE, |t| t.0);
                         s.run.replace(then);
+                    } else if defaults(c) {
+                        // The rulebook's one rule for the Phantom's cards: the candidates duel, the loser is hit.
+                        self.start_battle(s, candidates, Seek::Loser, Purpose::Pick);
                     } else {
                         s.run.wait = Wait::Pick { chooser: c, candidates };
                     }
@@ -167,7 +178,8 @@ impl LyingPirates {
 
     /// A step that needs nothing more (or starts a chance event, for a card theft).
     fn apply_leaf(&self, s: &mut State, node: Node, bind: Bind) {
-        let seat = |who: Who| self.resolve(who, bind);
+        let out = s.out;
+        let seat = |who: Who| self.resolve(who, bind).filter(|p| !out.contains(*p));
         match node {
             Node::Coins { who, amount } => {
                 if let Some(w) = seat(who) {
@@ -219,13 +231,9 @@ impl LyingPirates {
                 }
             }
             Node::Activate { who } => {
-                if let Some(w) = seat(who) {
-                    let p = s.progress[w.index()];
-                    if p > 0 && p < s.ring {
-                        let tile = s.layout[p as usize];
-                        s.run.replace(self.content.tiles[tile as usize].effect);
-                        s.run.top().bind = Bind::of(w);
-                    }
+                if let Some((w, tile)) = seat(who).and_then(|w| Some((w, self.tile_under(s, w)?))) {
+                    s.run.replace(self.content.tiles[tile as usize].effect);
+                    s.run.top().bind = Bind::of(w);
                 }
             }
             Node::SitOut { who } => {

@@ -38,14 +38,15 @@ impl LyingPirates {
     /// Moves play on until someone must decide or chance must speak.
     pub(crate) fn settle(&self, s: &mut State) {
         loop {
-            if s.phase == Phase::Over {
+            if s.phase == Phase::Over || self.game_decided(s) {
                 return;
             }
             if s.draw.1 > 0 {
-                if s.cards.count(DECK) == 0 && s.cards.count(DISCARD) > 0 {
+                let zone = self.draw_zone(s);
+                if zone == DECK && s.cards.count(DECK) == 0 && s.cards.count(DISCARD) > 0 {
                     let _ = s.cards.move_all(DISCARD, DECK);
                 }
-                if s.cards.count(DECK) > 0 {
+                if s.cards.count(zone) > 0 {
                     return;
                 }
                 s.draw.1 = 0;
@@ -56,7 +57,7 @@ impl LyingPirates {
                     continue;
                 }
             }
-            if s.offer != Offer::Nothing {
+            if s.offer != Offer::Nothing || s.phantom_due {
                 return;
             }
             if s.battle.active {
@@ -92,6 +93,18 @@ impl LyingPirates {
                 }
                 Phase::Placement => return,
                 Phase::Deal => {
+                    // Phantom mode: the Phantom's six come from the silver pile first, then the rest of the silver
+                    // cards are shuffled into the deck for the players' hands.
+                    let pile = silver_pile(s.players);
+                    if let Some(phantom) = s.phantom().filter(|_| s.cards.count(pile) > 0) {
+                        let held = s.cards.count(hand(phantom)) as u8;
+                        if held < PHANTOM_HAND {
+                            s.draw = (phantom, PHANTOM_HAND - held);
+                        } else {
+                            let _ = s.cards.move_all(pile, DECK);
+                        }
+                        continue;
+                    }
                     let per = self.cards_per_player;
                     match Seat::all(s.seats()).find(|&p| (s.cards.count(hand(p)) as u8) < per) {
                         Some(p) if s.cards.count(DECK) > 0 => s.draw = (p, per - s.cards.count(hand(p)) as u8),
@@ -115,7 +128,7 @@ impl LyingPirates {
                 Phase::Betting | Phase::SailRoll | Phase::CatchUp | Phase::FinalPrepare => return,
                 Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow => match s.window.now() {
                     Now::Priority(_) => return,
-                    Now::Resolving(entry) => self.start_item(s, entry.by.unwrap_or(s.token), entry.item),
+                    Now::Resolving(entry) => self.start_item(s, self.owner(s, entry.by), entry.item),
                     Now::Closed => self.window_closed(s),
                 },
                 Phase::SailBattle => self.open(s, Phase::SailSecond),
@@ -198,18 +211,78 @@ impl LyingPirates {
         }
     }
 
+    /// A player whose hand is empty (the Phantom's is never refilled, ruling 43).
     fn empty_hand(&self, s: &State) -> Option<Seat> {
         if s.cards.count(DECK) + s.cards.count(DISCARD) == 0 {
             return None;
         }
-        Seat::all(s.seats()).find(|&p| s.cards.count(hand(p)) == 0)
+        s.players_in().iter().find(|&p| s.cards.count(hand(p)) == 0)
+    }
+
+    /// Where the card owed now comes from: the deck, or in Phantom mode's deal the silver pile.
+    pub(crate) fn draw_zone(&self, s: &State) -> plunder_core::zones::ZoneId {
+        let pile = silver_pile(s.players);
+        if s.phase == Phase::Deal && s.is_phantom(s.draw.0) && s.cards.count(pile) > 0 {
+            pile
+        } else {
+            DECK
+        }
+    }
+
+    /// Ends the game when Instant Death leaves one captain, or the lapping Phantom catches a player; true if
+    /// it did.
+    fn game_decided(&self, s: &mut State) -> bool {
+        if self.table.empty_cup_is_out && !self.final_phase(s) {
+            for p in s.everyone().iter() {
+                if s.cups.count(p) == 0 {
+                    self.knock_out(s, p);
+                }
+            }
+            if s.everyone().len() <= 1 {
+                s.winners = s.everyone();
+                s.phase = Phase::Over;
+                return true;
+            }
+        }
+        let Some(phantom) = s.phantom().filter(|&p| s.lapping && !s.out.contains(p)) else { return false };
+        // Ruling 44: "catches up" means its second-lap position reaches (or passes) the player's ship.
+        let lap = s.progress[phantom.index()] - s.ring;
+        let caught: SeatSet = s.players_in().iter().filter(|p| lap > 0 && s.progress[p.index()] <= lap).collect();
+        if caught.is_empty() {
+            return false;
+        }
+        let afloat = s.players_in().minus(caught);
+        s.winners = if afloat.is_empty() { SeatSet::only(phantom) } else { afloat };
+        s.phase = Phase::Over;
+        true
+    }
+
+    /// Instant Death: `seat`'s cup is empty, so it is out: its ship leaves the map, its cards go to the discard
+    /// pile, its special dice (none: the cup is empty) stay on the Dice Board, and turns skip it.
+    fn knock_out(&self, s: &mut State, seat: Seat) {
+        s.out.insert(seat);
+        while let Some(id) = s.cards.top(hand(seat)) {
+            let _ = s.cards.move_card(id, DISCARD);
+        }
+        for set in [&mut s.in_phase, &mut s.counted, &mut s.movers, &mut s.sit_out_next] {
+            set.remove(seat);
+        }
+        s.battle.contenders.remove(seat);
+        s.battle.to_roll.remove(seat);
+        s.battle.offers.remove(seat);
+        if s.proxy == seat.0 {
+            s.proxy = NONE;
+        }
+        if seat.index() < s.seats() {
+            s.window.exclude(seat);
+        }
     }
 
     /// A new round: statuses and allowances end, the sit-outs of the last round's effects begin.
     pub(crate) fn new_round(&self, s: &mut State) {
         if s.round >= self.options.max_rounds {
-            let far = Seat::all(s.seats()).map(|p| s.progress[p.index()]).max().unwrap_or(0);
-            s.winners = Seat::all(s.seats()).filter(|p| s.progress[p.index()] == far).collect();
+            let far = s.everyone().iter().map(|p| s.progress[p.index()]).max().unwrap_or(0);
+            s.winners = s.everyone().iter().filter(|p| s.progress[p.index()] == far).collect();
             s.phase = Phase::Over;
             return;
         }
@@ -231,17 +304,31 @@ impl LyingPirates {
         s.winner = None;
         s.movers = SeatSet::EMPTY;
         s.sail = 0;
-        s.in_phase = s.everyone().minus(s.sit_out_next);
+        let missing = s.players_in().minus(s.players_in().minus(s.sit_out_next));
+        s.in_phase = s.players_in().minus(missing);
+        s.counted = s.in_phase;
+        s.proxy = NONE;
+        let phantom = s.phantom().filter(|&p| s.everyone().contains(p) && !s.sit_out_next.contains(p));
+        if let Some(phantom) = phantom {
+            // Its dice count though it never bets; a player who misses this Betting Phase bets for it.
+            s.counted.insert(phantom);
+            if missing.len() == 1 {
+                s.proxy = missing.lowest().map_or(NONE, |p| p.0);
+                s.in_phase.insert(phantom);
+            }
+        }
         s.sit_out_next = SeatSet::EMPTY;
-        match s.in_phase.len() {
-            0 => self.open(s, Phase::Action),
-            1 => {
+        match (s.in_phase.len(), phantom) {
+            // Both players miss it: the Phantom wins by default (its defaults sail it).
+            (0, Some(phantom)) => self.start_sail(s, phantom, SeatSet::only(phantom)),
+            (0, None) => self.open(s, Phase::Action),
+            (1, _) => {
                 let only = s.in_phase.lowest().unwrap_or(Seat(0));
                 self.start_sail(s, only, SeatSet::only(only));
             }
             _ => {
                 s.phase = Phase::Shake;
-                let first = s.in_phase.lowest().unwrap_or(Seat(0));
+                let first = s.counted.lowest().unwrap_or(Seat(0));
                 s.shake = (first.0, 0);
             }
         }
@@ -254,19 +341,19 @@ impl LyingPirates {
         if index + 1 < s.cups.count(seat) {
             s.shake.1 += 1;
         } else {
-            let later = s.in_phase.iter().find(|p| p.0 > seat.0);
+            let later = s.counted.iter().find(|p| p.0 > seat.0);
             s.shake = later.map_or((NONE, 0), |p| (p.0, 0));
         }
     }
 
-    /// Dice counted in the Betting Phase (the cups of the captains in it).
+    /// Dice counted in the Betting Phase (the cups of the captains in it, and the Phantom's).
     pub(crate) fn dice_in_phase(&self, s: &State) -> u8 {
-        s.in_phase.iter().map(|p| s.cups.count(p)).sum()
+        s.counted.iter().map(|p| s.cups.count(p)).sum()
     }
 
-    /// Dice matching `face` for a bet made by `bettor`, over the cups in the phase.
+    /// Dice matching `face` for a bet made by `bettor`, over the cups that count.
     pub fn counted(&self, s: &State, face: u8, bettor: Seat) -> u32 {
-        s.in_phase
+        s.counted
             .iter()
             .map(|p| {
                 CursedCount.count_cup(
@@ -292,7 +379,7 @@ impl LyingPirates {
         let (winner, losers) = match exact {
             None if counted < bid.quantity as u32 => (caller, SeatSet::only(last_bettor)),
             None => (last_bettor, SeatSet::only(caller)),
-            Some(_) if counted == bid.quantity as u32 => (caller, s.in_phase.minus(SeatSet::only(caller))),
+            Some(_) if counted == bid.quantity as u32 => (caller, s.counted.minus(SeatSet::only(caller))),
             Some(_) => {
                 s.sit_out_next.insert(caller);
                 (last_bettor, SeatSet::only(caller))
@@ -305,9 +392,10 @@ impl LyingPirates {
             s.gain_crew(caller, 1);
         }
         for loser in losers.iter() {
-            s.lose_crew(loser, self.table.betting_loser_crew_loss);
+            s.lose_crew(loser, self.table.betting_loser_crew_loss, self.table.min_regular_dice);
         }
-        let movers = s.in_phase.minus(losers);
+        // The Phantom, never a bettor unless a player stands in for it, is a survivor (ruling 41).
+        let movers = s.counted.minus(losers);
         self.start_sail(s, winner, movers);
     }
 
@@ -321,9 +409,11 @@ impl LyingPirates {
         s.phase = Phase::SailRoll;
     }
 
-    /// Whether `seat` may pay for its reroll now.
+    /// Whether `seat` may pay for its reroll now (the Phantom never pays unless a player stands in for it).
     pub(crate) fn may_reroll(&self, s: &State, seat: Seat) -> bool {
-        !s.rerolled.contains(seat) && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price
+        s.controller(seat).is_some()
+            && !s.rerolled.contains(seat)
+            && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price
     }
 
     /// The Sail Die fell: offer the winner its reroll, or sail.
@@ -344,11 +434,14 @@ impl LyingPirates {
         self.open(s, Phase::SailFirst);
     }
 
-    /// Moves a ship: never past Start/End nor below 0; in the Action Phase a move onto Start/End is ignored.
-    pub(crate) fn move_ship(&self, s: &mut State, seat: Seat, steps: i8) {
+    /// Moves a ship: never past Start/End nor below 0; in the Action Phase a move onto Start/End is ignored. A
+    /// lapping Phantom sails its second lap between Start/End and Start/End (ruling 71).
+    pub fn move_ship(&self, s: &mut State, seat: Seat, steps: i8) {
+        let lapping = s.lapping && s.is_phantom(seat);
+        let (low, high) = if lapping { (s.ring as i16, 2 * s.ring as i16) } else { (0, s.ring as i16) };
         let from = s.progress[seat.index()] as i16;
-        let to = (from + steps as i16).clamp(0, s.ring as i16) as u8;
-        if self.action_phase(s) && (to == 0 || to == s.ring) {
+        let to = (from + steps as i16).clamp(low, high) as u8;
+        if self.action_phase(s) && !lapping && (to == 0 || to == s.ring) {
             return;
         }
         s.progress[seat.index()] = to;
@@ -368,8 +461,36 @@ impl LyingPirates {
             s.auto_pass = SeatSet::EMPTY;
         }
         s.phase = phase;
-        let eligible = if phase == Phase::FinalWindow { self.alive_claimants(s) } else { s.everyone() };
-        s.window = Window::open(s.seats(), s.token, eligible, s.auto_pass);
+        let players = s.players_in();
+        let eligible = if phase == Phase::FinalWindow {
+            self.alive_claimants(s).minus(SeatSet::first(s.captains()).minus(players))
+        } else {
+            players
+        };
+        // Priority starts at the token, or after it when the Phantom holds the token.
+        let first = s.first_from(SeatSet::first(s.seats()), s.token).unwrap_or(Seat(0));
+        s.window = Window::open(s.seats(), first, eligible, s.auto_pass);
+        if phase == Phase::Action {
+            // The player standing in for the Phantom does so in the Betting and Sail Phases only; the Phantom
+            // opens the Action Phase with a random card of its hand.
+            s.proxy = NONE;
+            s.phantom_due = s.phantom().is_some_and(|p| !s.out.contains(p) && s.cards.count(hand(p)) > 0);
+        }
+    }
+
+    /// The Phantom plays its random card of kind `card`: it goes on the stack for the players to answer.
+    pub(crate) fn phantom_plays(&self, s: &mut State, card: u8) {
+        s.phantom_due = false;
+        let Some(phantom) = s.phantom() else { return };
+        if let Some(id) = s.cards.find(hand(phantom), card) {
+            let _ = s.cards.move_card(id, STACK);
+            let _ = s.window.push(Item { card, target: NONE, answers: NONE, immune: SeatSet::EMPTY });
+        }
+    }
+
+    /// Who put a stack entry there: a player, or (the rules pushing it) the Phantom.
+    pub(crate) fn owner(&self, s: &State, by: Option<Seat>) -> Seat {
+        by.or(s.phantom()).unwrap_or(s.token)
     }
 
     fn window_closed(&self, s: &mut State) {
@@ -392,13 +513,15 @@ impl LyingPirates {
         }
     }
 
+    /// The event tile under `seat`'s ship: none on Start/End; a lapping Phantom's by its place on the ring.
+    pub(crate) fn tile_under(&self, s: &State, seat: Seat) -> Option<u8> {
+        let space = s.progress[seat.index()] % s.ring;
+        (space != 0).then(|| s.layout[space as usize])
+    }
+
     /// `seat` resolves the event of the tile under its ship (Start/End has none).
     pub(crate) fn activate(&self, s: &mut State, seat: Seat) {
-        let p = s.progress[seat.index()];
-        if p == 0 || p >= s.ring {
-            return;
-        }
-        let tile = s.layout[p as usize];
+        let Some(tile) = self.tile_under(s, seat) else { return };
         if s.phase == Phase::SailBattle {
             s.coins[seat.index()] += self.table.activation_coins;
         }
@@ -442,9 +565,18 @@ impl LyingPirates {
         }
     }
 
-    /// After window S2: one ship home wins, several fight the Final Battle, none: the Action Phase.
+    /// After window S2: one ship home wins, several fight the Final Battle, none: the Action Phase. The Phantom
+    /// home before both players sails on (its Final Battle preparation is its default: trade, buy nothing).
     fn end_check(&self, s: &mut State) {
-        let home: SeatSet = Seat::all(s.seats()).filter(|p| s.progress[p.index()] >= s.ring).collect();
+        let lapper = s.phantom().filter(|_| s.lapping);
+        let home: SeatSet =
+            s.everyone().iter().filter(|&p| Some(p) != lapper && s.progress[p.index()] >= s.ring).collect();
+        if s.phantom().is_some_and(|p| home == SeatSet::only(p)) {
+            s.lapping = true;
+            self.open(s, Phase::Action);
+            return;
+        }
+        s.proxy = NONE;
         match home.len() {
             0 => self.open(s, Phase::Action),
             1 => {
@@ -455,6 +587,10 @@ impl LyingPirates {
                 s.claimants = home;
                 s.prepared = SeatSet::EMPTY;
                 s.phase = Phase::FinalPrepare;
+                if let Some(phantom) = s.phantom().filter(|&p| home.contains(p)) {
+                    s.prepare[phantom.index()] = (true, 0);
+                    s.prepared.insert(phantom);
+                }
             }
         }
     }
@@ -465,15 +601,18 @@ impl LyingPirates {
         distance.min(s.regular(seat).saturating_sub(1).saturating_mul(self.table.catch_up_tiles_per_die))
     }
 
+    /// Tiles from last place (the lowest player) to the closest ship ahead; a lapping Phantom is behind
+    /// everyone on the ring, so it is no ship to catch up with.
     fn catch_up_distance(&self, s: &State) -> u8 {
-        let lowest = Seat::all(s.seats()).map(|p| s.progress[p.index()]).min().unwrap_or(0);
-        let ahead = Seat::all(s.seats()).map(|p| s.progress[p.index()]).filter(|&p| p > lowest).min();
+        let lowest = s.players_in().iter().map(|p| s.progress[p.index()]).min().unwrap_or(0);
+        let ships = s.everyone().iter().filter(|&p| !(s.lapping && s.is_phantom(p)));
+        let ahead = ships.map(|p| s.progress[p.index()]).filter(|&p| p > lowest).min();
         ahead.map_or(0, |a| a - lowest)
     }
 
     fn start_catch_up(&self, s: &mut State) {
-        let lowest = Seat::all(s.seats()).map(|p| s.progress[p.index()]).min().unwrap_or(0);
-        let tied: SeatSet = Seat::all(s.seats()).filter(|p| s.progress[p.index()] == lowest).collect();
+        let lowest = s.players_in().iter().map(|p| s.progress[p.index()]).min().unwrap_or(0);
+        let tied: SeatSet = s.players_in().iter().filter(|p| s.progress[p.index()] == lowest).collect();
         if self.catch_up_distance(s) == 0 || tied.iter().any(|p| self.catch_up_range(s, p) == 0) {
             self.new_round(s);
             return;
@@ -556,7 +695,7 @@ impl LyingPirates {
     pub(crate) fn battle_die(&self, s: &mut State, seat: Seat, rank: u8) {
         // Dead-Eye Dara's bonus counts in the duels of cards and tiles only: in the movers' battle and the Final
         // Battle it made her win 39% of four-captain games (the balance run in the rules doc).
-        let duel = s.battle.purpose == Purpose::Effect && s.battle.contenders.len() == 2;
+        let duel = matches!(s.battle.purpose, Purpose::Effect | Purpose::Pick) && s.battle.contenders.len() == 2;
         let duel = if duel { self.abilities[seat.index()].duel_bonus as i8 } else { 0 };
         let shift = u8::from(s.up.contains(seat)) as i8 - u8::from(s.down.contains(seat)) as i8 + duel;
         s.battle.faces[seat.index()] = rank;
@@ -645,6 +784,12 @@ impl LyingPirates {
     fn battle_result(&self, s: &mut State, purpose: Purpose, seek: Seek, result: Seat) {
         match purpose {
             Purpose::Tile => self.activate(s, result),
+            Purpose::Pick => {
+                let top = s.run.top();
+                top.bind.target = result.0;
+                let Node::Pick { then, .. } = self.content.node(top.node) else { return };
+                s.run.replace(then);
+            }
             Purpose::Effect => {
                 let contenders = s.battle.contenders;
                 let top = s.run.top();
@@ -690,6 +835,10 @@ impl LyingPirates {
         let root = self.content.node(self.content.cards[item.card as usize].effect);
         let bind = Bind::of(by);
         let reaches = |node: Node| match node {
+            // A card played without a declared target (the Phantom's) may pick any candidate of its group.
+            Node::Pick { from, range, .. } if item.target == NONE => {
+                self.group(s, from, range, bind, by, item.immune).contains(seat)
+            }
             Node::Each { from, range, .. } => self.group(s, from, range, bind, by, item.immune).contains(seat),
             Node::Battle { among, range, .. } => self.group(s, among, range, bind, by, item.immune).contains(seat),
             _ => false,
@@ -703,7 +852,7 @@ impl LyingPirates {
     /// Whether `card` may answer the top of the stack for `seat`.
     pub(crate) fn may_answer(&self, s: &State, seat: Seat, card: u8) -> bool {
         let Some(top) = s.window.top() else { return false };
-        let Some(by) = top.by else { return false };
+        let by = self.owner(s, top.by);
         if by == seat || self.content.cards[card as usize].timing != Timing::Response {
             return false;
         }

@@ -10,20 +10,25 @@
 //! tile's event; gold cards in two windows) and an **Action Phase** (gold and silver cards, then the last ship may
 //! sacrifice crew to catch up). The first ship home wins; ships home together fight the Final Battle.
 //!
-//! **Simplifications (this version):** 3 to 6 captains (Phantom mode, the card draft, variants and captains are
-//! issue #9); the full deck (78 cards, 33 kinds) by default, the starter deck an option; card windows give priority
-//! clockwise from the token holder; a captain losing its last regular die loses its least useful special die
+//! Two players play **Phantom mode**: a third captain, the Phantom (the captain after the players, with no seat),
+//! whose dice count but who never bets, opens every Action Phase with a random card of its hidden hand, and sails
+//! on round the map once home first, sinking the ships it catches.
+//!
+//! **Simplifications (this version):** the full deck (78 cards, 33 kinds) by default, the starter deck an option;
+//! card windows give priority clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
 //!
 //! | option | default | meaning |
 //! |---|---|---|
-//! | `players` | 4 | 3 to 6 captains |
+//! | `players` | 4 | 2 to 6 captains (2: Phantom mode) |
 //! | `map` | `"base"` | `"base"` (14 spaces, 6 cards each) or `"extended"` (20 spaces, 7 cards each) |
 //! | `setup` | `"first_game"` | the suggested layout of the map, or `"placement"`: tiles dealt and placed first |
 //! | `deck` | `"full"` | the 78-card deck; `"starter"`: the 53-card starter set (17 kinds) |
+//! | `phantom_hand` | `"random"` | Phantom mode: six silver cards dealt, or `"fixed"`: the six marked `phantom` |
 //! | `max_rounds` | 200 | safety stop: the ship farthest ahead wins (ties share) |
 //!
-//! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0.
+//! **Payoffs:** the winner 1 (shared on a tie at `max_rounds` or after 64 Final Battle battles), others 0; when the
+//! Phantom wins, both players get 0.
 
 mod action;
 mod bot;
@@ -42,7 +47,7 @@ pub use bot::Captain;
 pub use captains::{captain_ids, Ability};
 pub use content::{Content, Metal, Node};
 pub use flow::CursedCount;
-pub use options::{DeckChoice, MapSize, Options, Setup, MAX_PLAYERS, MIN_PLAYERS};
+pub use options::{DeckChoice, MapSize, Options, PhantomHand, Setup, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
 pub use variants::{variant_ids, Rules};
 pub use view::{BattleView, Question, SpiedCup, StackCard, View};
@@ -237,7 +242,7 @@ impl LyingPirates {
             && s.holds(seat, Special::Cursed as u8)
             && s.regular(seat) > self.abilities[seat.index()].curse_pass_cost
         {
-            for to in Seat::all(s.seats()) {
+            for to in s.everyone().iter() {
                 if to != seat && !(self.action_phase(s) && s.progress[to.index()] == 0) {
                     f(Action::PassCurse { to });
                 }
@@ -246,6 +251,7 @@ impl LyingPirates {
     }
 
     fn for_each_action(&self, s: &State, seat: Seat, mut f: impl FnMut(Action)) {
+        let seat = self.actor(s, seat);
         match s.offer {
             Offer::Sail(_) | Offer::Action(_) => {
                 f(Action::Reroll);
@@ -290,7 +296,7 @@ impl LyingPirates {
                 let total = self.dice_in_phase(s);
                 match s.bids.last() {
                     None => {
-                        let cap = (s.in_phase.len() as u8).min(total);
+                        let cap = (s.counted.len() as u8).min(total);
                         self.rules.for_each_raise(None, cap, |b| f(Action::Bet { quantity: b.quantity, face: b.face }));
                     }
                     Some((_, last)) => {
@@ -327,8 +333,38 @@ impl LyingPirates {
 
     fn draw_card(&self, s: &mut State, card: u8) {
         let (seat, n) = s.draw;
-        let _ = s.cards.draw(DECK, card, hand(seat));
+        let _ = s.cards.draw(self.draw_zone(s), card, hand(seat));
         s.draw.1 = n - 1;
+    }
+
+    /// The captain whose decision is due and who is not asked itself: the Phantom, when a player stands in.
+    fn phantom_asked(&self, s: &State) -> Option<Seat> {
+        let phantom = s.phantom()?;
+        let captain = match (s.offer, s.run.wait) {
+            (Offer::Sail(c) | Offer::Action(c), _) => Some(c),
+            _ if s.battle.active => self.battle_offeree(s).filter(|_| s.battle.to_roll.is_empty()),
+            (_, Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. })
+                if s.run.active() =>
+            {
+                Some(c)
+            }
+            _ if s.run.active() => None,
+            _ => (s.phase == Phase::Betting).then_some(s.to_bet),
+        };
+        captain.filter(|&c| c == phantom)
+    }
+
+    /// The captain `seat` acts for now: itself, or the Phantom it stands in for.
+    fn actor(&self, s: &State, seat: Seat) -> Seat {
+        match self.phantom_asked(s) {
+            Some(phantom) if s.proxy == seat.0 => phantom,
+            _ => seat,
+        }
+    }
+
+    /// The decision of `captain`, asked of the seat that decides for it.
+    fn ask(s: &State, captain: Seat) -> Status {
+        Status::Decide(SeatSet::only(s.controller(captain).unwrap_or(captain)))
     }
 }
 
@@ -364,7 +400,8 @@ impl Game for LyingPirates {
             .map(|(k, c)| (k as u8, c.copies))
             .collect();
         let total: usize = deck.iter().map(|&(_, c)| c as usize).sum();
-        if total > MAX_CARDS || total < options.players as usize * cards_per_player as usize {
+        let phantom_cards = if options.players == 2 { PHANTOM_HAND as usize } else { 0 };
+        if total > MAX_CARDS || total < options.players as usize * cards_per_player as usize + phantom_cards {
             return Err(OptionsError::new("lying-pirates data: the deck does not fit the table"));
         }
         if content.tiles.len() > 32 || (spaces as usize) > content.tiles.len() || spaces as usize != layout.len() {
@@ -372,6 +409,13 @@ impl Game for LyingPirates {
         }
         let rules =
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
+        let in_deck = |kind: usize| deck.iter().any(|&(k, _)| k as usize == kind);
+        let fixed: Vec<usize> = (0..content.cards.len()).filter(|&k| content.cards[k].phantom).collect();
+        if fixed.len() != PHANTOM_HAND as usize
+            || fixed.iter().any(|&k| content.cards[k].metal != Metal::Silver || !in_deck(k))
+        {
+            return Err(OptionsError::new("lying-pirates data: the Phantom's cards are six silver cards of the deck"));
+        }
         let table = Rules::with_variants(&options.variants)?;
         let abilities = captains::abilities(&options.captains, options.players as usize)?;
         Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player, table, abilities })
@@ -391,9 +435,21 @@ impl Game for LyingPirates {
 
     fn initial_state(&self) -> State {
         let n = self.players();
-        let mut cards: Cards = Zones::new(n, &card_zones(n)).expect("the card zones fit");
+        let phantom_mode = n == 2;
+        let captains = n + usize::from(phantom_mode);
+        let mut cards: Cards = Zones::new(n, &card_zones(n, phantom_mode)).expect("the card zones fit");
         for &(kind, copies) in &self.deck {
-            cards.add(kind, copies as usize, DECK).expect("the deck fits (checked in new)");
+            let card = &self.content.cards[kind as usize];
+            let (zone, copies) = match (phantom_mode, self.options.phantom_hand) {
+                // The Phantom's six, one of each; the other copies go to the deck.
+                (true, PhantomHand::Fixed) if card.phantom => {
+                    cards.add(kind, 1, hand(Seat(n as u8))).expect("the Phantom's hand fits");
+                    (DECK, copies as usize - 1)
+                }
+                (true, PhantomHand::Random) if card.metal == Metal::Silver => (silver_pile(n as u8), copies as usize),
+                _ => (DECK, copies as usize),
+            };
+            cards.add(kind, copies, zone).expect("the deck fits (checked in new)");
         }
         let mut layout = [NONE; 32];
         let placement = self.options.setup == Setup::Placement;
@@ -401,15 +457,20 @@ impl Game for LyingPirates {
             layout[..self.layout.len()].copy_from_slice(&self.layout);
         }
         let crew = self.table.starting_crew;
-        let cups = Cups::<MAX_CUP>::new(&vec![crew; n]);
+        let cups = Cups::<MAX_CUP>::new(&vec![crew; captains]);
         let mut s = State {
             phase: if placement { Phase::TileDeal } else { Phase::Deal },
             round: 0,
             players: n as u8,
+            captains: captains as u8,
+            out: SeatSet::EMPTY,
+            proxy: NONE,
+            phantom_due: false,
+            lapping: false,
             cups,
             shown: cups,
             revealed: false,
-            bag: CREW_DICE - crew * n as u8,
+            bag: CREW_DICE - crew * captains as u8,
             cup_limit: self.abilities.map(|a| a.cup_limit),
             coins: [self.table.starting_coins; 6],
             progress: [0; 6],
@@ -424,6 +485,7 @@ impl Game for LyingPirates {
             token: Seat(0),
             clockwise: true,
             in_phase: SeatSet::EMPTY,
+            counted: SeatSet::EMPTY,
             sit_out_next: SeatSet::EMPTY,
             shake: (NONE, 0),
             // Every bid of a round: quantities up to 60 dice on five faces.
@@ -473,25 +535,25 @@ impl Game for LyingPirates {
         if s.phase == Phase::Over {
             return Status::Over;
         }
-        if s.draw.1 > 0 {
+        if s.draw.1 > 0 || s.phantom_due {
             return Status::Chance;
         }
         if let Offer::Sail(seat) | Offer::Action(seat) = s.offer {
-            return Status::Decide(SeatSet::only(seat));
+            return Self::ask(s, seat);
         }
         if s.battle.active {
             if !s.battle.to_roll.is_empty() {
                 return Status::Chance;
             }
             if let Some(seat) = self.battle_offeree(s) {
-                return Status::Decide(SeatSet::only(seat));
+                return Self::ask(s, seat);
             }
         }
         if s.run.active() {
             match s.run.wait {
                 Wait::Die { .. } | Wait::Steal { .. } => return Status::Chance,
                 Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. } => {
-                    return Status::Decide(SeatSet::only(c))
+                    return Self::ask(s, c)
                 }
                 Wait::Nothing => {}
             }
@@ -499,8 +561,8 @@ impl Game for LyingPirates {
         match s.phase {
             Phase::Shake | Phase::SailRoll | Phase::Deal | Phase::TileDeal => Status::Chance,
             Phase::Placement => Status::Decide(SeatSet::only(s.placer)),
-            Phase::Draft => Status::Decide(s.everyone().minus(s.drafted)),
-            Phase::Betting => Status::Decide(SeatSet::only(s.to_bet)),
+            Phase::Draft => Status::Decide(SeatSet::first(s.seats()).minus(s.drafted)),
+            Phase::Betting => Self::ask(s, s.to_bet),
             Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
             Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
             _ => match s.window.holder() {
@@ -525,6 +587,7 @@ impl Game for LyingPirates {
     }
 
     fn apply_unchecked(&self, s: &mut State, seat: Seat, action: &Action) {
+        let seat = self.actor(s, seat);
         match *action {
             Action::Reroll | Action::Keep => {
                 let reroll = *action == Action::Reroll;
@@ -642,7 +705,10 @@ impl Game for LyingPirates {
             }
         };
         if s.draw.1 > 0 {
-            return cards(DECK, out);
+            return cards(self.draw_zone(s), out);
+        }
+        if let Some(phantom) = s.phantom().filter(|_| s.phantom_due) {
+            return cards(hand(phantom), out);
         }
         if s.battle.active && !s.battle.to_roll.is_empty() {
             if let Some(seat) = self.next_battle_roller(s) {
@@ -692,7 +758,10 @@ impl Game for LyingPirates {
 
     fn sample_chance(&self, s: &State, rng: &mut Rng) -> Chance {
         if s.draw.1 > 0 {
-            return Chance::Card { card: nth_card(s, DECK, rng) };
+            return Chance::Card { card: nth_card(s, self.draw_zone(s), rng) };
+        }
+        if let Some(phantom) = s.phantom().filter(|_| s.phantom_due) {
+            return Chance::Card { card: nth_card(s, hand(phantom), rng) };
         }
         if s.battle.active && !s.battle.to_roll.is_empty() {
             let seat = self.next_battle_roller(s).unwrap_or(Seat(0));
@@ -755,6 +824,8 @@ impl Game for LyingPirates {
             Chance::Card { card } => {
                 if s.draw.1 > 0 {
                     self.draw_card(s, card);
+                } else if s.phantom_due {
+                    self.phantom_plays(s, card);
                 } else if let Wait::Steal { from, to } = s.run.wait {
                     if let Ok(id) = s.cards.draw(hand(from), card, hand(to)) {
                         s.cards.show(id, SeatSet::only(from));
@@ -788,7 +859,9 @@ impl Game for LyingPirates {
 
     fn determinize(&self, s: &State, seat: Seat, rng: &mut Rng) -> State {
         let mut d = s.clone();
-        for owner in Seat::all(s.seats()).filter(|&o| o != seat) {
+        // The Phantom's dice are known to the player betting for it (ruling 72).
+        let seen = |o: Seat| o == seat || (s.is_phantom(o) && s.proxy == seat.0 && s.phase != Phase::Shake);
+        for owner in Seat::all(s.captains()).filter(|&o| !seen(o)) {
             for i in 0..s.cups.count(owner) as usize {
                 let kind = s.cups.kinds_of(owner)[i];
                 d.cups.set(owner, i, pick_weighted(rng, die_faces(kind)));
@@ -807,7 +880,13 @@ impl Game for LyingPirates {
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
-        (s.phase == Phase::Over).then(|| Outcome::shared_win(s.winners, self.players()))
+        // The Phantom's share of a win is nobody's: when it wins, both players get 0.
+        (s.phase == Phase::Over).then(|| {
+            let mut payoffs = Vec::with_capacity(self.players());
+            Outcome::shared_win_payoffs(s.winners, s.captains(), &mut payoffs);
+            payoffs.truncate(self.players());
+            Outcome { winners: s.winners.minus(s.phantom().map_or(SeatSet::EMPTY, SeatSet::only)), payoffs }
+        })
     }
 
     /// The cards in the captain's hand, the tiles it holds face down while the map is laid out, and its
@@ -831,7 +910,7 @@ impl Game for LyingPirates {
     /// Crew dice and cards are conserved; cups keep their limits and a regular die; each special die is in one cup
     /// at most; the Final Battle's crew counts belong to its claimants.
     fn check_invariants(&self, s: &State) -> Result<(), String> {
-        let regular: u32 = Seat::all(s.seats()).map(|p| s.regular(p) as u32).sum();
+        let regular: u32 = Seat::all(s.captains()).map(|p| s.regular(p) as u32).sum();
         if regular + s.bag as u32 != CREW_DICE as u32 {
             return Err(format!("{regular} crew dice in cups and {} in the bag, not {CREW_DICE}", s.bag));
         }
@@ -839,24 +918,29 @@ impl Game for LyingPirates {
         if s.cards.len() != deck {
             return Err(format!("{} cards, not {deck}", s.cards.len()));
         }
-        for p in Seat::all(s.seats()) {
+        for p in Seat::all(s.captains()) {
             if s.cups.count(p) > s.cup_limit[p.index()] {
                 return Err(format!("{p} holds {} dice, over its limit", s.cups.count(p)));
             }
-            if s.regular(p) == 0 && s.cups.count(p) > 0 && s.specials(p) > 1 {
+            let keep = self.table.min_regular_dice;
+            if keep > 0 && s.regular(p) == 0 && s.cups.count(p) > 0 && s.specials(p) > 1 {
                 return Err(format!("{p} has no regular die but more than one special die"));
             }
-            if s.progress[p.index()] > s.ring {
+            if s.out.contains(p) && (s.cups.count(p) > 0 || s.cards.count(hand(p)) > 0) {
+                return Err(format!("{p} is out of the game but holds dice or cards"));
+            }
+            let home_lap = if s.lapping && s.is_phantom(p) { 2 } else { 1 };
+            if s.progress[p.index()] > home_lap * s.ring {
                 return Err(format!("{p} sailed past Start/End"));
             }
         }
         for kind in 1..=4u8 {
-            let holders = Seat::all(s.seats()).filter(|&p| s.holds(p, kind)).count();
+            let holders = Seat::all(s.captains()).filter(|&p| s.holds(p, kind)).count();
             if holders > 1 {
                 return Err(format!("special die {kind} in {holders} cups"));
             }
         }
-        if Seat::all(s.seats()).any(|p| !s.claimants.contains(p) && s.fb_crew[p.index()] > 0) {
+        if Seat::all(s.captains()).any(|p| !s.claimants.contains(p) && s.fb_crew[p.index()] > 0) {
             return Err("Final Battle crew outside the claimants".into());
         }
         Ok(())
@@ -864,7 +948,7 @@ impl Game for LyingPirates {
 
     fn facts(&self) -> Facts {
         let rounds = self.options.max_rounds as u64;
-        let players = self.players() as u64;
+        let players = self.players() as u64 + u64::from(self.players() == 2);
         // Buying: every buy spends 2 coins (1 action, 1 draw, passes); passing the Cursed Die spends 2 crew.
         let coins = self.table.starting_coins as u64 * players + rounds * ROUND_COINS;
         let crew = 10 * players + rounds * ROUND_CREW;
@@ -874,7 +958,8 @@ impl Game for LyingPirates {
             max_players: MAX_PLAYERS as usize,
             min_payoff: 0.0,
             max_payoff: 1.0,
-            utility: Utility::ConstantSum { total: 1.0 },
+            // In Phantom mode the Phantom may win, and then both players get 0.
+            utility: if self.players() == 2 { Utility::GeneralSum } else { Utility::ConstantSum { total: 1.0 } },
             // The setup: 21 tiles dealt, at most 20 placed.
             max_steps: 60
                 + players

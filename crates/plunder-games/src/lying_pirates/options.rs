@@ -3,8 +3,8 @@
 use plunder_core::OptionsError;
 use serde::{Deserialize, Serialize};
 
-/// The fewest and most captains (two captains play Phantom mode, issue #9).
-pub const MIN_PLAYERS: u8 = 3;
+/// The fewest and most players (two play Phantom mode, against a third captain nobody controls).
+pub const MIN_PLAYERS: u8 = 2;
 pub const MAX_PLAYERS: u8 = 6;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -54,6 +54,17 @@ pub enum Setup {
     Placement,
 }
 
+/// The Phantom's hand in Phantom mode (two players).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PhantomHand {
+    /// Six silver cards dealt at random from the silver pile (the rulebook).
+    #[default]
+    Random,
+    /// The six cards marked `phantom` in `cards.json`, one of each.
+    Fixed,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Options {
@@ -67,6 +78,8 @@ pub struct Options {
     pub variants: Vec<String>,
     /// The card draft (Setup step 6), played after the deal unless the setup is the first game's.
     pub draft: bool,
+    /// Phantom mode: how the Phantom's six cards are chosen (ignored with three players or more).
+    pub phantom_hand: PhantomHand,
     /// Safety stop: after this many rounds the ship farthest ahead wins (ties share).
     pub max_rounds: u32,
 }
@@ -81,6 +94,7 @@ impl Default for Options {
             variants: Vec::new(),
             captains: Vec::new(),
             draft: true,
+            phantom_hand: PhantomHand::Random,
             max_rounds: 200,
         }
     }
@@ -94,7 +108,7 @@ impl Options {
     pub fn check(&self) -> Result<(), OptionsError> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
             return Err(OptionsError::new(format!(
-                "players must be {MIN_PLAYERS} to {MAX_PLAYERS} (two captains play Phantom mode, not yet playable)"
+                "players must be {MIN_PLAYERS} to {MAX_PLAYERS} (two play Phantom mode)"
             )));
         }
         if !(1..=1000).contains(&self.max_rounds) {

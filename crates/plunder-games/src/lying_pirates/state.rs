@@ -20,11 +20,24 @@ pub fn hand(seat: Seat) -> ZoneId {
     3 + seat.0
 }
 
-pub fn card_zones(players: usize) -> Vec<Visibility> {
+/// The zones: deck, discard pile, stack, each player's hand; in Phantom mode also the Phantom's hand (seen by
+/// nobody) and the silver pile its hand is dealt from.
+pub fn card_zones(players: usize, phantom: bool) -> Vec<Visibility> {
     let mut v = vec![Visibility::Hidden, Visibility::Public, Visibility::Public];
     v.extend((0..players).map(|s| Visibility::Owner(Seat(s as u8))));
+    if phantom {
+        v.extend([Visibility::Hidden, Visibility::Hidden]);
+    }
     v
 }
+
+/// The pile of silver cards the Phantom's hand is dealt from (Phantom mode, during the deal).
+pub fn silver_pile(players: u8) -> ZoneId {
+    hand(Seat(players + 1))
+}
+
+/// The Phantom's hand: six cards, never refilled (ruling 43).
+pub const PHANTOM_HAND: u8 = 6;
 
 /// Cards passed in each round of the draft.
 pub const DRAFT_PASSES: [u8; 3] = [3, 2, 1];
@@ -216,6 +229,8 @@ pub enum Purpose {
     Tile,
     /// An effect's battle: the result binds in the running effect.
     Effect,
+    /// The Phantom's pick of one captain: the candidates duel, the loser is picked.
+    Pick,
     /// One battle of the Final Battle.
     Final,
 }
@@ -278,7 +293,18 @@ pub struct Showdown {
 pub struct State {
     pub phase: Phase,
     pub round: u32,
+    /// Seats that decide: the players.
     pub players: u8,
+    /// Captains at the table: the players, and the Phantom (seat index `players`) in Phantom mode.
+    pub captains: u8,
+    /// Captains out of the game (Instant Death).
+    pub out: SeatSet,
+    /// The player who plays for the Phantom in this round's Betting and Sail Phases ([`NONE`]: nobody).
+    pub proxy: u8,
+    /// The Phantom plays a random card from its hand before the Action window's first priority (chance).
+    pub phantom_due: bool,
+    /// The Phantom came home before both players and sails on round the map (its progress passes the ring).
+    pub lapping: bool,
     /// Every cup: dice kinds always; faces valid after the shake.
     pub cups: Cups<MAX_CUP>,
     /// The cups as the last call showed them.
@@ -305,8 +331,10 @@ pub struct State {
     pub draft_picks: [[Option<u8>; 3]; 6],
     pub token: Seat,
     pub clockwise: bool,
-    /// Captains in the Betting Phase of this round.
+    /// Captains who bet in the Betting Phase of this round (the Phantom only when a player plays for it).
     pub in_phase: SeatSet,
+    /// Cups that count in this Betting Phase: the bettors' and the Phantom's.
+    pub counted: SeatSet,
     /// Captains who must miss the next Betting Phase.
     pub sit_out_next: SeatSet,
     /// The shake's next die: (seat, index).
@@ -358,13 +386,44 @@ impl State {
         self.players as usize
     }
 
+    /// Captains at the table, the Phantom included.
+    pub fn captains(&self) -> usize {
+        self.captains as usize
+    }
+
+    /// Every captain still in the game, the Phantom included.
     pub fn everyone(&self) -> SeatSet {
-        SeatSet::first(self.seats())
+        SeatSet::first(self.captains()).minus(self.out)
+    }
+
+    /// Every player still in the game (the seats that decide).
+    pub fn players_in(&self) -> SeatSet {
+        SeatSet::first(self.seats()).minus(self.out)
+    }
+
+    /// The Phantom (Phantom mode).
+    pub fn phantom(&self) -> Option<Seat> {
+        (self.captains > self.players).then_some(Seat(self.players))
+    }
+
+    pub fn is_phantom(&self, seat: Seat) -> bool {
+        self.phantom() == Some(seat)
+    }
+
+    /// The seat that decides for `captain`: itself, or for the Phantom the player standing in for it.
+    pub fn controller(&self, captain: Seat) -> Option<Seat> {
+        if !self.is_phantom(captain) {
+            Some(captain)
+        } else if self.proxy != NONE {
+            Some(Seat(self.proxy))
+        } else {
+            None
+        }
     }
 
     /// The seat after `seat` in the betting direction.
     pub fn next_in_direction(&self, seat: Seat) -> Seat {
-        let n = self.players;
+        let n = self.captains;
         if self.clockwise {
             Seat((seat.0 + 1) % n)
         } else {
@@ -375,7 +434,7 @@ impl State {
     /// The first seat of `set` from `from` (inclusive) in the betting direction.
     pub fn first_from(&self, set: SeatSet, from: Seat) -> Option<Seat> {
         let mut s = from;
-        for _ in 0..self.players {
+        for _ in 0..self.captains {
             if set.contains(s) {
                 return Some(s);
             }
@@ -393,12 +452,15 @@ impl State {
     }
 
     pub fn holder_of(&self, kind: DieKind) -> Option<Seat> {
-        Seat::all(self.seats()).find(|&s| self.holds(s, kind))
+        Seat::all(self.captains()).find(|&s| self.holds(s, kind))
     }
 
     /// Gains up to `n` regular dice from the bag (cup limit, bag limit); returns how many came.
     pub fn gain_crew(&mut self, seat: Seat, n: u8) -> u8 {
         let mut gained = 0;
+        if self.out.contains(seat) {
+            return 0;
+        }
         while gained < n && self.bag > 0 && self.cups.count(seat) < self.cup_limit[seat.index()] {
             if !self.cups.gain(seat, 0) {
                 break;
@@ -409,9 +471,10 @@ impl State {
         gained
     }
 
-    /// Loses up to `n` crew under the one-regular-die rule (a special die instead of the last regular one, the
-    /// least useful first, never the Cursed Die); returns how many dice went.
-    pub fn lose_crew(&mut self, seat: Seat, n: u8) -> u8 {
+    /// Loses up to `n` crew keeping `keep` regular dice (1, or 0 under Instant Death): a special die instead of a
+    /// regular one that must stay, the least useful first, never the Cursed Die unless the cup may empty (Instant
+    /// Death takes it last); returns how many dice went.
+    pub fn lose_crew(&mut self, seat: Seat, n: u8, keep: u8) -> u8 {
         let mut lost = 0;
         while lost < n {
             if self.ward.contains(seat) {
@@ -421,9 +484,9 @@ impl State {
             let regular = self.regular(seat);
             let rank = |k: DieKind| -> Option<u8> {
                 match k {
-                    REGULAR if regular > 1 => Some(9),
+                    REGULAR if regular > keep => Some(9),
                     REGULAR => None,
-                    k if k == Special::Cursed as u8 => None,
+                    k if k == Special::Cursed as u8 => (keep == 0).then_some(0),
                     k if k == Special::Ghost as u8 => Some(3),
                     k if k == Special::Mermaid as u8 => Some(2),
                     _ => Some(1),
@@ -449,7 +512,7 @@ impl State {
 
     /// `seat` takes special die `kind` from the board or its holder; at the cup limit a regular die goes first.
     pub fn take_special(&mut self, seat: Seat, kind: DieKind) {
-        if self.holds(seat, kind) {
+        if self.holds(seat, kind) || self.out.contains(seat) {
             return;
         }
         if let Some(holder) = self.holder_of(kind) {
@@ -471,7 +534,7 @@ impl State {
     /// The faces `seat` has seen by Spyglass this Betting Phase: whose cup, and its first dice.
     pub fn spied(&self, seat: Seat) -> Option<(Seat, &[u8])> {
         let (of, dice) = self.spying[seat.index()];
-        if of == NONE || self.phase == Phase::Shake || !self.in_phase.contains(Seat(of)) {
+        if of == NONE || self.phase == Phase::Shake || !self.counted.contains(Seat(of)) {
             return None;
         }
         let cup = self.cups.dice_of(Seat(of));

@@ -16,6 +16,23 @@ fn seats(list: &[plunder_core::Seat]) -> String {
     }
 }
 
+/// A captain's name: its seat, or "the Phantom".
+fn who(v: &View, i: usize) -> String {
+    if v.phantom.is_some_and(|p| p.index() == i) {
+        "the Phantom".into()
+    } else {
+        plunder_core::Seat(i as u8).to_string()
+    }
+}
+
+/// Who won, the Phantom named when it did.
+fn winners(v: &View) -> String {
+    match v.phantom.filter(|p| v.winners.contains(p)) {
+        Some(_) if v.winners.len() == 1 => "The Phantom claims the Pirate Throne.".into(),
+        _ => winners_line(v.winners.iter().copied().filter(|&p| Some(p) != v.phantom).collect::<SeatSet>()),
+    }
+}
+
 impl LyingPirates {
     fn tile_name(&self, tile: u8) -> &str {
         self.content.tiles.get(tile as usize).map_or("?", |t| t.name.as_str())
@@ -46,8 +63,9 @@ impl Narrate for LyingPirates {
                 })
                 .collect();
             lines.push(format!(
-                "  P{}: progress {}/{} ({}), {} dice{}, {} coins, {} cards",
-                i + 1,
+                "  {}{}: progress {}/{} ({}), {} dice{}, {} coins, {} cards",
+                who(v, i),
+                if v.out.iter().any(|o| o.index() == i) { " (out)" } else { "" },
                 p,
                 v.ring,
                 tile,
@@ -92,8 +110,12 @@ impl Narrate for LyingPirates {
             let cards: Vec<String> = v.stack.iter().map(|c| c.card.clone()).collect();
             lines.push(format!("  Stack: {}", cards.join(" <- ")));
         }
+        if !v.phantom_dice.is_empty() {
+            let faces: Vec<String> = v.phantom_dice.iter().map(|&f| face_name(f)).collect();
+            lines.push(format!("  You bet for the Phantom; its dice: {}", faces.join(" ")));
+        }
         if v.phase == Phase::Over {
-            lines.push(winners_line(v.winners.iter().copied().collect::<SeatSet>()));
+            lines.push(winners(v));
         }
         lines.join("\n")
     }
@@ -131,30 +153,36 @@ impl Narrate for LyingPirates {
         }
         for (i, (a, b)) in after.progress.iter().zip(&before.progress).enumerate() {
             if a != b {
-                news.push(format!("P{} sails from {} to {}", i + 1, b, a));
+                news.push(format!("{} sails from {} to {}", who(after, i), b, a));
             }
         }
         for (i, (a, b)) in after.dice.iter().zip(&before.dice).enumerate() {
             if a != b {
-                news.push(format!("P{} now has {} dice", i + 1, a));
+                news.push(format!("{} now has {} dice", who(after, i), a));
             }
         }
         for (i, (a, b)) in after.coins.iter().zip(&before.coins).enumerate() {
             if a != b {
-                news.push(format!("P{} now has {} coins", i + 1, a));
+                news.push(format!("{} now has {} coins", who(after, i), a));
             }
         }
         if after.stack.len() > before.stack.len() {
             if let Some(c) = after.stack.last() {
-                let by = c.by.map_or("the rules".to_string(), |s| s.to_string());
+                let by = c.by.map_or("the rules".to_string(), |s| who(after, s.index()));
                 news.push(format!("{by} plays {}", c.card));
             }
         }
         if after.phase != before.phase {
             news.push(format!("{:?}", after.phase));
         }
+        for seat in after.out.iter().filter(|o| !before.out.contains(o)) {
+            news.push(format!("{} has lost its last crew and is out of the game", who(after, seat.index())));
+        }
+        if after.lapping && !before.lapping {
+            news.push("The Phantom is home before both players and sails on round the map".into());
+        }
         if after.phase == Phase::Over && before.phase != Phase::Over {
-            news.push(winners_line(after.winners.iter().copied().collect::<SeatSet>()));
+            news.push(winners(after));
         }
         news
     }
@@ -193,7 +221,7 @@ impl Narrate for LyingPirates {
 
     fn option_meanings(&self) -> Vec<(&'static str, &'static str)> {
         vec![
-            ("players", "3 to 6 captains"),
+            ("players", "2 to 6 captains; 2 play Phantom mode, against a third captain nobody controls"),
             ("map", "\"base\" (14 spaces, 6 cards each) or \"extended\" (20 spaces, 7 cards each)"),
             (
                 "setup",
@@ -205,8 +233,12 @@ impl Narrate for LyingPirates {
                 "draft",
                 "true: the card draft after the deal (3, 2, then 1 card passed left at once); not in a first game",
             ),
-            ("variants", "variant cards in play, ids from variants.json (e.g. [\"black-market\"]); Instant Death is not yet playable"),
+            ("variants", "variant cards in play, ids from variants.json (e.g. [\"black-market\"]); \"instant-death\": a captain with an empty cup is out"),
             ("captains", "one captain id per seat from captains.json (e.g. [\"barrelbelly\", \"old-gideon\", ...]), each with its ability; [] for none"),
+            (
+                "phantom_hand",
+                "Phantom mode: \"random\" (six silver cards dealt to the Phantom) or \"fixed\" (the six cards marked phantom)",
+            ),
             ("max_rounds", "safety stop: after this many rounds the ship farthest ahead wins"),
         ]
     }
@@ -239,7 +271,9 @@ impl Narrate for LyingPirates {
          last bettor a liar. The winner takes the token and a coin and rolls the Sail die; the winner and the \
          survivors sail 1 or 2 tiles, battle for the tile and the victor triggers its event. Gold and silver \
          action cards are played in the Sail and Action Phases (one of each a round). The first ship home wins; \
-         ships arriving together fight the Final Battle. Full rules and rulings: docs/rules/lying-pirates.md."
+         ships arriving together fight the Final Battle. Two players add the Phantom: its dice count but it never \
+         bets, it plays a random card each Action Phase, and a player who must miss a Betting Phase bets for it; \
+         home first, it sails on and sinks the ships it catches. Full rules and rulings: docs/rules/lying-pirates.md."
             .to_string()
     }
 

@@ -21,6 +21,10 @@ pub struct Rules {
     pub starting_crew: u8,
     /// Tiles one sacrificed die moves a ship when catching up.
     pub catch_up_tiles_per_die: u8,
+    /// Regular dice a crew loss must leave in a cup (1; 0 under Instant Death, when a loss may empty it).
+    pub min_regular_dice: u8,
+    /// A captain whose cup is empty is out of the game (Instant Death).
+    pub empty_cup_is_out: bool,
 }
 
 impl Default for Rules {
@@ -33,6 +37,8 @@ impl Default for Rules {
             starting_coins: 2,
             starting_crew: 5,
             catch_up_tiles_per_die: 1,
+            min_regular_dice: 1,
+            empty_cup_is_out: false,
         }
     }
 }
@@ -93,9 +99,8 @@ impl Rules {
                     "starting_coins" => self.starting_coins = small(value, 10)? as u16,
                     "starting_crew" => self.starting_crew = small(value, 8)?.max(1) as u8,
                     "catch_up_tiles_per_die" => self.catch_up_tiles_per_die = small(value, 3)?.max(1) as u8,
-                    "min_regular_dice" | "empty_cup_is_out" => {
-                        return Err(bad(format!("{id} (captains out of the game) is not yet playable")))
-                    }
+                    "min_regular_dice" => self.min_regular_dice = small(value, 1)? as u8,
+                    "empty_cup_is_out" => self.empty_cup_is_out = flag(value)?,
                     other => return Err(bad(format!("{id}: unknown rule {other}"))),
                 }
                 Ok(())

@@ -2,7 +2,8 @@
 //!
 //! Public (ruling 29): ships, coins, cup sizes and the special dice held (every change of crew happens in the
 //! open), hand sizes, the bids, the stack and the discard pile, battle dice. Secret: faces in other cups until a
-//! call shows them, and the cards in other hands and in the deck.
+//! call shows them (the Phantom's too, except to the player betting for it), and the cards in other hands, the
+//! Phantom's and the deck.
 
 use plunder_core::priority::Now;
 use plunder_core::{Seat, Viewer};
@@ -61,6 +62,20 @@ pub struct View {
     pub phase: Phase,
     pub round: u32,
     pub ring: u8,
+    /// Phantom mode: the Phantom's index in the per-captain lists (after the players), whether it sails its
+    /// second lap, and the player standing in for it this Betting and Sail Phase.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phantom: Option<Seat>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lapping: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proxy: Option<Seat>,
+    /// The Phantom's faces, to the player betting for it only (after the shake).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub phantom_dice: Vec<u8>,
+    /// Captains out of the game (Instant Death).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<Seat>,
     /// The tile under each ship (its index in the tile list).
     pub tiles: Vec<u8>,
     /// The map from Start/End in sailing order: each space's tile, or `None` while it is open (setup).
@@ -108,6 +123,9 @@ pub struct View {
     pub clockwise: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub in_phase: Vec<Seat>,
+    /// The cups that count in the Betting Phase: the bettors' and the Phantom's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counted: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sitting_out_next: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -153,7 +171,8 @@ pub struct View {
 
 pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
     let me = viewer.seat();
-    let seats = || Seat::all(s.seats());
+    // Every list by captain covers the Phantom too (it is the last).
+    let seats = || Seat::all(s.captains());
     let any_special = seats().any(|p| s.specials(p) > 0);
     let question = match (s.offer, s.run.wait) {
         (Offer::Sail(seat), _) => Some(Question::Reroll { seat, die: "sail".into() }),
@@ -177,6 +196,14 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         phase: s.phase,
         round: s.round,
         ring: s.ring,
+        phantom: s.phantom(),
+        lapping: s.lapping,
+        proxy: (s.proxy != NONE).then_some(Seat(s.proxy)),
+        phantom_dice: match (me, s.phantom()) {
+            (Some(m), Some(p)) if s.proxy == m.0 && s.phase != Phase::Shake => s.cups.dice_of(p).to_vec(),
+            _ => Vec::new(),
+        },
+        out: s.out.iter().collect(),
         tiles: seats().map(|p| game.tile_at(s, s.progress[p.index()])).collect(),
         map: (0..s.ring).map(|p| Some(s.layout[p as usize]).filter(|&t| t != NONE)).collect(),
         my_tiles: me.map_or(Vec::new(), |m| (0..32u8).filter(|&t| s.tiles_held[m.index()] & (1 << t) != 0).collect()),
@@ -236,11 +263,12 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         token: s.token,
         clockwise: s.clockwise,
         in_phase: s.in_phase.iter().collect(),
+        counted: s.counted.iter().collect(),
         sitting_out_next: s.sit_out_next.iter().collect(),
         bids: s.bids.to_view(),
         to_bet: (s.phase == Phase::Betting).then_some(s.to_bet),
         showdown: s.showdown,
-        shown: if s.revealed { s.in_phase.iter().map(|p| s.shown.dice_of(p).to_vec()).collect() } else { Vec::new() },
+        shown: if s.revealed { s.counted.iter().map(|p| s.shown.dice_of(p).to_vec()).collect() } else { Vec::new() },
         winner: s.winner,
         movers: s.movers.iter().collect(),
         sail: s.sail,
@@ -248,7 +276,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             s.window
                 .stack()
                 .map(|e| StackCard {
-                    by: e.by,
+                    by: Some(game.owner(s, e.by)),
                     card: game.content.cards[e.item.card as usize].id.clone(),
                     target: (e.item.target != NONE).then_some(Seat(e.item.target)),
                 })
