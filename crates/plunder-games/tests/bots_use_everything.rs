@@ -82,7 +82,7 @@ fn note_lying_pirates(turn: &Turn<'_, LyingPirates>, action: &lying_pirates::Act
 fn lying_pirates_game(i: u64) -> LyingPirates {
     let ids = lying_pirates::captain_ids().expect("captains");
     let captains = (0..4).map(|seat| ids[(i as usize * 3 + seat) % ids.len()].clone()).collect();
-    let setup = if i % 2 == 0 { Setup::FirstGame } else { Setup::Placement };
+    let setup = if i.is_multiple_of(2) { Setup::FirstGame } else { Setup::Placement };
     LyingPirates::new(Options { captains, setup, ..Options::for_players(4) }).expect("valid options")
 }
 
