@@ -48,6 +48,15 @@ pub fn estimate(game: &PirateHaven, state: &State, me: Seat) -> f64 {
 
 fn value(game: &PirateHaven, state: &State, me: Seat, depth: u32) -> f64 {
     match game.status(state) {
+        // Paying for a chest pip by pip is one decision (the purchase): paid from the first Food die offered, it
+        // takes none of the depth, so the chest's placement is seen.
+        Status::Decide(seats) if seats.contains(me) && matches!(state.phase, Phase::Pay { .. }) => {
+            let mut legal = Vec::new();
+            game.legal_actions(state, me, &mut legal);
+            let mut next = state.clone();
+            game.apply_unchecked(&mut next, me, &legal[0]);
+            value(game, &next, me, depth)
+        }
         Status::Decide(seats) if depth > 0 && seats.contains(me) && state.phase != Phase::Travel => {
             let mut legal = Vec::new();
             game.legal_actions(state, me, &mut legal);
