@@ -1,0 +1,139 @@
+//! Liar calls: who wins, read from the game's own rules, and folded so that a node's call values for every
+//! cup take a pass over the cups instead of one over every pair of them.
+
+use plunder_core::{Game, Seat, Status};
+
+use super::cups::CupSet;
+use super::width;
+use crate::bidding::Bid;
+use crate::liars_dice::{Action, LiarsDice, Roll};
+
+/// For each seat and each bid, whether the bid holds with that seat's cup and the other's, folded into
+/// classes: two of the other seat's cups are in one class when the bid holds with exactly the same own cups
+/// (for "at least q of face f", when they hold as many dice counting as f). A call's values for every own cup
+/// then take, per class, the other seat's reach summed over the class and one vector over own cups: O(cups x
+/// classes) instead of a cup-by-cup matrix.
+#[derive(Clone, Debug)]
+pub(super) struct Calls {
+    bids: usize,
+    stride: usize,
+    /// Per seat and bid, `[seat * bids + bid]`.
+    tables: Vec<CallTable>,
+    /// Per table and class, a stride of 1 for the other seat's cups in the class and 0 for the rest.
+    members: Vec<f64>,
+    /// Per table and class, a stride of +1 where the bid holds with that own cup and -1 where it fails
+    /// (padding cups: 0).
+    outcomes: Vec<f64>,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct CallTable {
+    /// Where the table's classes start in `members` and `outcomes`, in strides.
+    first_class: usize,
+    classes: usize,
+}
+
+impl Calls {
+    /// The tables for `bids` with the seats' cups, vectors padded to `stride` cups.
+    pub fn new(game: &LiarsDice, bids: &[Bid], cups: &[CupSet; 2], stride: usize) -> Calls {
+        let mut calls =
+            Calls { bids: bids.len(), stride, tables: Vec::new(), members: Vec::new(), outcomes: Vec::new() };
+        for seat in 0..2 {
+            for &bid in bids {
+                // One column per cup of the other seat: whether the bid holds with each own cup.
+                let columns: Vec<Vec<bool>> = (0..cups[1 - seat].len())
+                    .map(|t| {
+                        (0..cups[seat].len())
+                            .map(|m| {
+                                let (c0, c1) = if seat == 0 { (m, t) } else { (t, m) };
+                                bid_holds(game, bid, [&cups[0].dice[c0], &cups[1].dice[c1]])
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let (class_of, representatives) = classes(&columns);
+                calls
+                    .tables
+                    .push(CallTable { first_class: calls.outcomes.len() / stride, classes: representatives.len() });
+                for (class, &t) in representatives.iter().enumerate() {
+                    calls.members.extend((0..stride).map(|t| f64::from(u8::from(class_of.get(t) == Some(&class)))));
+                    let outcome = columns[t].iter().map(|&holds| if holds { 1.0 } else { -1.0 });
+                    calls.outcomes.extend(outcome.chain(std::iter::repeat(0.0)).take(stride));
+                }
+            }
+        }
+        calls
+    }
+
+    /// The classes of the table of `seat` and `bid`: (members, outcomes) strides.
+    fn classes(&self, seat: usize, bid: usize) -> impl Iterator<Item = (&[f64], &[f64])> {
+        let table = self.tables[seat * self.bids + bid];
+        let range = table.first_class * self.stride..(table.first_class + table.classes) * self.stride;
+        self.members[range.clone()].chunks_exact(self.stride).zip(self.outcomes[range].chunks_exact(self.stride))
+    }
+
+    /// `seat`'s values per own cup (into `out`, a stride of them) when liar is called on `bid`, made by
+    /// `bidder`, with the other seat's reach through the call `through` per cup.
+    #[inline(always)]
+    pub fn values<const N: usize>(&self, seat: usize, bid: usize, bidder: usize, through: &[f64], out: &mut [f64]) {
+        let n = width::<N>(self.stride);
+        let (through, out) = (&through[..n], &mut out[..n]);
+        let sign = if seat == bidder { 1.0 } else { -1.0 };
+        out.fill(0.0);
+        for (members, outcome) in self.classes(seat, bid) {
+            let (members, outcome) = (&members[..n], &outcome[..n]);
+            let mut reach = 0.0;
+            for t in 0..n {
+                reach += members[t] * through[t];
+            }
+            let weight = sign * reach;
+            for m in 0..n {
+                out[m] += weight * outcome[m];
+            }
+        }
+    }
+
+    /// `seat`'s payoff when liar is called on `bid`, made by `bidder`, with `seat`'s cup `mine` and the other's
+    /// `theirs`.
+    pub fn payoff(&self, seat: usize, bid: usize, bidder: usize, mine: usize, theirs: usize) -> f64 {
+        let (_, outcome) =
+            self.classes(seat, bid).find(|(members, _)| members[theirs] > 0.0).expect("every cup has a class");
+        if seat == bidder {
+            outcome[mine]
+        } else {
+            -outcome[mine]
+        }
+    }
+}
+
+/// The class of each vector (equal vectors share one) and the first vector of each class.
+fn classes(vectors: &[Vec<bool>]) -> (Vec<usize>, Vec<usize>) {
+    let mut representatives: Vec<usize> = Vec::new();
+    let class = vectors
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            representatives.iter().position(|&r| vectors[r] == *v).unwrap_or_else(|| {
+                representatives.push(i);
+                representatives.len() - 1
+            })
+        })
+        .collect();
+    (class, representatives)
+}
+
+/// Whether `bid` holds for the cups `cups` (seat 0's, seat 1's): the game plays the rolls, seat 0's bid and
+/// seat 1's liar call, and says who lost.
+fn bid_holds(game: &LiarsDice, bid: Bid, cups: [&Vec<u8>; 2]) -> bool {
+    let mut state = game.initial_state();
+    let mut next = [0usize; 2];
+    while game.status(&state) == Status::Chance {
+        let seat = state.cups.rolling().expect("a roll is pending");
+        let face = cups[seat.index()][next[seat.index()]];
+        next[seat.index()] += 1;
+        game.apply_chance_unchecked(&mut state, &Roll { seat, face });
+    }
+    game.apply_unchecked(&mut state, Seat(0), &Action::bid(bid));
+    game.apply_unchecked(&mut state, Seat(1), &Action::Liar);
+    game.outcome(&state).is_some_and(|o| o.payoffs[0] > 0.0)
+}
