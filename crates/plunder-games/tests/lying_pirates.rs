@@ -1934,6 +1934,9 @@ fn captain_navigator_nell_moves_one_tile_once_per_game() {
     let g = captained("navigator-nell");
     let mut s = table(&g);
     s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.token = ANNE;
+    g.open_window(&mut s, Phase::SailFirst);
+    assert!(refused(&g, &s, ANNE, Action::Ability), "an Action Phase move only");
     action_window(&g, &mut s, ANNE);
     act(&g, &mut s, ANNE, Action::Ability);
     assert_eq!(s.progress[0], 6);

@@ -627,12 +627,8 @@ fn window(turn: &Turn<'_, LyingPirates>, judge: &Judge<'_>) -> Action {
             }
             Action::Ability => {
                 let worth = judge.move_worth(me, game.abilities[me.index()].once_move);
-                // Kept to come home with in a Sail Phase the bot does not sail in, or spent once home is near.
-                let now = match judge.when {
-                    When::Sail => worth >= HOME,
-                    _ => mine + (ABILITY_NEAR_HOME as i16) >= ring,
-                };
-                if !now {
+                // An Action Phase move (it cannot come home): spent once home is near, where a tile counts most.
+                if worth <= 0.0 || mine + (ABILITY_NEAR_HOME as i16) < ring {
                     continue;
                 }
                 worth

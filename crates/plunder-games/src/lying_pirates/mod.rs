@@ -235,7 +235,12 @@ impl LyingPirates {
         if s.coins[seat.index()] >= self.card_price(seat) && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
             f(Action::Buy);
         }
-        if empty_stack && self.abilities[seat.index()].once_move != 0 && !s.ability_used.contains(seat) {
+        // Nell's move is an Action Phase move only (ruling 69): in a Sail Phase it brought her home too cheaply.
+        if empty_stack
+            && s.phase == Phase::Action
+            && self.abilities[seat.index()].once_move != 0
+            && !s.ability_used.contains(seat)
+        {
             f(Action::Ability);
         }
         if empty_stack
