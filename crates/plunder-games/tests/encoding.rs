@@ -1,7 +1,7 @@
 //! Actions as stable integers and tensors, for every registered game: the codec round-trips, every action the
 //! rules offer in play has an integer, tensors keep their length; liar's dice matches OpenSpiel's numbers.
 
-use plunder_core::encoding::{tensor_len, write_tensor, HASHED_TENSOR_LEN};
+use plunder_core::encoding::{tensor_len, write_tensor, write_view_tensor, HASHED_TENSOR_LEN};
 use plunder_core::{
     make_bot, options_from_json, play_game_watched, ActionCodec, Bot, ChanceMode, Game, Narrate, Rng, Roster, Seat, Session, Status,
     TensorKind,
@@ -49,6 +49,14 @@ impl GameVisitor for CheckEncoding {
                     let mut tensor = vec![f32::NAN; len];
                     write_tensor(&game, &state, seats.iter().next().unwrap(), kind, &mut tensor);
                     assert!(tensor.iter().all(|x| x.is_finite()), "{}: the whole tensor is written", G::ID);
+                    // A game's own view-free path writes exactly its view's tensor, for every seat, acting or not.
+                    let own = game.tensor_len(kind).is_some();
+                    for seat in Seat::all(game.seats()).filter(|_| own) {
+                        let mut from_view = vec![f32::NAN; len];
+                        write_tensor(&game, &state, seat, kind, &mut tensor);
+                        write_view_tensor(&game, &state, seat, kind, &mut from_view);
+                        assert_eq!(tensor, from_view, "{}: {seat}'s {kind:?} tensor without its view", G::ID);
+                    }
                 }
                 let seat = seats.iter().next().unwrap();
                 legal.clear();
@@ -236,4 +244,48 @@ fn the_draft_and_placement_are_in_the_space_only_when_played() {
     assert_eq!(kinds(&placement, "draft"), 6545 + 561 + 33);
     assert_eq!(kinds(&placement, "place"), 21 * 13);
     assert_eq!(placement.len() - plain.len(), 6545 + 561 + 33 + 21 * 13, "the rest of the space is the same");
+}
+
+#[test]
+fn liars_dice_tensors_without_the_view_are_the_views_in_every_position() {
+    for options in [
+        json!({}),
+        json!({"players": 3, "dice": 3, "exact": true, "length": "to_last_die"}),
+        json!({"players": 4, "dice": 2, "faces": 4, "wild": "ones", "exact": true, "length": "to_last_die"}),
+    ] {
+        let game = with_options::<LiarsDice>(options);
+        let mut rng = Rng::seeded(11);
+        let mut legal = Vec::new();
+        let mut positions = 0;
+        for _ in 0..200 {
+            let mut state = game.initial_state();
+            loop {
+                // Every position, chance (dice half rolled) and the end included, for every seat.
+                for kind in [TensorKind::InformationState, TensorKind::Observation] {
+                    let len = tensor_len(&game, kind);
+                    for seat in Seat::all(game.seats()) {
+                        let (mut fast, mut from_view) = (vec![f32::NAN; len], vec![f32::NAN; len]);
+                        write_tensor(&game, &state, seat, kind, &mut fast);
+                        write_view_tensor(&game, &state, seat, kind, &mut from_view);
+                        assert_eq!(fast, from_view, "{seat}'s {kind:?} tensor");
+                    }
+                }
+                positions += 1;
+                match game.status(&state) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let outcome = game.sample_chance(&state, &mut rng);
+                        game.apply_chance_unchecked(&mut state, &outcome);
+                    }
+                    Status::Decide(seats) => {
+                        let seat = seats.iter().next().unwrap();
+                        legal.clear();
+                        game.legal_actions(&state, seat, &mut legal);
+                        game.apply_unchecked(&mut state, seat, &legal[rng.index(legal.len())]);
+                    }
+                }
+            }
+        }
+        assert!(positions > 1000, "{positions} positions");
+    }
 }
