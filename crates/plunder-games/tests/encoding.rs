@@ -3,14 +3,14 @@
 
 use plunder_core::encoding::{tensor_len, write_tensor, write_view_tensor, HASHED_TENSOR_LEN};
 use plunder_core::{
-    make_bot, options_from_json, play_game_watched, ActionCodec, Bot, ChanceMode, Game, Narrate, Rng, Roster, Seat, Session, Status,
-    TensorKind,
+    make_bot, options_from_json, play_game_watched, ActionCodec, Bot, ChanceMode, Game, Narrate, Rng, Roster, Seat,
+    Session, Status, TensorKind,
 };
 use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
 use plunder_games::lying_pirates::{captain_ids, LyingPirates};
 use plunder_games::pirates_flag::PiratesFlag;
-use serde_json::json;
 use plunder_games::{game_ids, with_game, GameVisitor};
+use serde_json::json;
 
 /// Checks `G` under its default options; returns whether it has an integer encoding.
 struct CheckEncoding;
@@ -77,11 +77,7 @@ impl GameVisitor for CheckEncoding {
 #[test]
 fn every_game_with_an_action_space_round_trips_and_covers_play() {
     let encoded: Vec<&str> = game_ids().into_iter().filter(|id| with_game(id, CheckEncoding).unwrap()).collect();
-    assert_eq!(
-        encoded,
-        game_ids(),
-        "every game has integer actions"
-    );
+    assert_eq!(encoded, game_ids(), "every game has integer actions");
 }
 
 /// Each game's action space under its default options, as `id: count` and the list, one JSON action a line.
@@ -197,7 +193,8 @@ fn offered_actions_have_integers<G: Roster>(game: &G, games: u64) {
                 legal.clear();
                 game.legal_actions(state, seat, &mut legal);
                 for action in &legal {
-                    let index = codec.encode(game, action).unwrap_or_else(|| panic!("{}: {action} has no integer", G::ID));
+                    let index =
+                        codec.encode(game, action).unwrap_or_else(|| panic!("{}: {action} has no integer", G::ID));
                     assert_eq!(codec.decode(index), Some(action), "{}: {action} decodes back", G::ID);
                     offered.insert(index);
                 }
