@@ -4,9 +4,9 @@
 //! the games are stepped on that many threads (results do not depend on it: each game has its own stream); one
 //! thread, or too few games to share, steps them on the caller's thread with no hand-over.
 //!
-//! The step is the hot loop of training, so it does no allocation and no work per action of the space: the
-//! tensor comes from the game's view-free path where it has one (`Game::write_seat_tensor`), and the mask is
-//! updated from the last step's legal list (only the entries that were set are cleared).
+//! The step is the hot loop of training, so it builds no view where it can and does no work per action of the
+//! space: the tensor comes from the game's view-free path where it has one (`Game::write_seat_tensor`), and the
+//! mask is updated from the last step's legal list (only the entries that were set are cleared).
 
 use std::sync::Arc;
 
