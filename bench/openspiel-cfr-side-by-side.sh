@@ -5,20 +5,13 @@
 # Written into BENCHMARKS.md between the openspiel-cfr markers.
 #
 # Usage: bench/openspiel-cfr-side-by-side.sh [iterations] [plunder-timing-iterations]
-# Installs OpenSpiel from PyPI into target/openspiel-venv the first time (git ignores target/).
+# Installs OpenSpiel from PyPI into target/openspiel-venv the first time (bench/openspiel-venv.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 iterations=${1:-100}
 timing=${2:-5000}
-venv=target/openspiel-venv
-
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyspiel" 2>/dev/null; then
-  echo "Installing OpenSpiel into $venv ..." >&2
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet open-spiel
-fi
+source bench/openspiel-venv.sh && openspiel_venv
 cargo build --release --quiet -p plunder
-openspiel_version=$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('open_spiel'))")
 
 table=$(mktemp)
 {

@@ -3,20 +3,13 @@
 # written into BENCHMARKS.md between the openspiel markers.
 #
 # Usage: bench/openspiel-side-by-side.sh [seconds-per-run] [runs]
-# Installs OpenSpiel from PyPI into target/openspiel-venv the first time (git ignores target/).
+# Installs OpenSpiel from PyPI into target/openspiel-venv the first time (bench/openspiel-venv.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-2}
 runs=${2:-5}
-venv=target/openspiel-venv
-
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyspiel" 2>/dev/null; then
-  echo "Installing OpenSpiel into $venv ..." >&2
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet open-spiel
-fi
+source bench/openspiel-venv.sh && openspiel_venv
 cargo build --release --quiet
-openspiel_version=$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('open_spiel'))")
 
 configs="1 2 5"
 table=$(mktemp)

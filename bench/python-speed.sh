@@ -4,24 +4,15 @@
 # BENCHMARKS.md between the python-speed markers.
 #
 # Usage: bench/python-speed.sh [seconds-per-run] [runs]
-# Installs OpenSpiel, maturin and numpy into target/openspiel-venv the first time and builds Plunder's package
-# there in release mode (git ignores target/).
+# Installs OpenSpiel, maturin and numpy into target/openspiel-venv the first time (bench/openspiel-venv.sh) and
+# builds Plunder's package there in release mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-2}
 runs=${2:-3}
-venv=target/openspiel-venv
-
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
-if ! "$venv/bin/python" -c "import pyspiel, numpy, maturin" 2>/dev/null; then
-  echo "Installing OpenSpiel, maturin and numpy into $venv ..." >&2
-  "$venv/bin/pip" install --quiet open-spiel "maturin>=1.5,<2" numpy
-fi
+source bench/openspiel-venv.sh && openspiel_venv "maturin>=1.5,<2" numpy
 (cd python && CARGO_TARGET_DIR=../target/py-release VIRTUAL_ENV=../$venv PATH=../$venv/bin:$PATH \
   ../$venv/bin/maturin develop --release --quiet)
-openspiel_version=$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('open_spiel'))")
 
 table=$(mktemp)
 {

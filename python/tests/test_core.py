@@ -1,6 +1,7 @@
 """The pyspiel-shaped core: facts, chance, actions as integers and JSON, tensors, clone, records."""
 
 import json
+import random
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_information_states_differ_only_by_what_the_seat_knows():
     assert a.information_state_string(1) != b.information_state_string(1)
 
 
-def test_every_game_plays_to_the_end_through_json_actions():
+def test_every_game_plays_through_json_actions_and_their_integers():
     for info in plunder.games():
         game = plunder.load_game(info["id"])
         state = game.new_initial_state(seed=2, sampled=True)
@@ -121,15 +122,34 @@ def test_every_game_plays_to_the_end_through_json_actions():
             seat = state.deciding()[0]
             legal = state.legal_actions_json(seat)
             assert legal, info["id"]
-            if game.has_integer_actions():
-                assert sorted(state.action_from_json(a) for a in legal) == state.legal_actions(seat)
-            else:
-                with pytest.raises(ValueError, match="integer"):
-                    state.legal_actions(seat)
+            assert game.has_integer_actions(), info["id"]
+            assert sorted(state.action_from_json(a) for a in legal) == state.legal_actions(seat)
+            mask = state.legal_actions_mask(seat)
+            assert len(mask) == game.num_distinct_actions()
+            assert [a for a, m in enumerate(mask) if m] == state.legal_actions(seat)
             state.apply_json(seat, legal[steps % len(legal)])
             assert len(state.observation_tensor(seat)) == game.observation_tensor_shape()[0]
             steps += 1
         assert steps > 0
+
+
+@pytest.mark.parametrize("game_id", [g["id"] for g in plunder.games()])
+def test_every_game_plays_to_the_end_by_integers(game_id):
+    game = plunder.load_game(game_id)
+    rng = random.Random(game_id)
+    state = game.new_initial_state(seed=3)
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance()
+            continue
+        seat = state.deciding()[0]
+        action = rng.choice(state.legal_actions(seat))
+        assert state.action_to_string(action)
+        assert state.action_from_json(state.action_to_json(action)) == action
+        state.apply_action(action, seat)
+        steps += 1
+    assert steps > 0 and len(state.returns()) == game.num_players()
 
 
 def test_a_bots_suggestion_is_legal():

@@ -126,8 +126,21 @@ pub fn tensor_len<G: Game>(game: &G, kind: TensorKind) -> usize {
     game.tensor_len(kind).unwrap_or(HASHED_TENSOR_LEN)
 }
 
-/// `seat`'s `kind` tensor of `state` into `out` (of [`tensor_len`] numbers), from the seat's view only.
+/// `seat`'s `kind` tensor of `state` into `out` (of [`tensor_len`] numbers), from what the seat sees only: by
+/// the game's view-free path where it has one ([`Game::write_seat_tensor`]), else from its view.
 pub fn write_tensor<G: Game>(game: &G, state: &G::State, seat: Seat, kind: TensorKind, out: &mut [f32]) {
+    if game.tensor_len(kind).is_some() {
+        out.fill(0.0);
+        if game.write_seat_tensor(state, seat, kind, out) {
+            return;
+        }
+    }
+    write_view_tensor(game, state, seat, kind, out);
+}
+
+/// `seat`'s `kind` tensor of `state` built from the seat's view: the reference [`write_tensor`]'s fast path is
+/// tested against.
+pub fn write_view_tensor<G: Game>(game: &G, state: &G::State, seat: Seat, kind: TensorKind, out: &mut [f32]) {
     let view = game.view(state, Viewer::Seat(seat));
     if game.tensor_len(kind).is_some() {
         out.fill(0.0);

@@ -218,6 +218,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Writes the `kind` tensor of a seat's `view` into `out` (zeroed, of [`Game::tensor_len`] numbers). Only
     /// called when `tensor_len` is `Some`. From the view only, so it cannot leak.
     fn write_tensor(&self, _view: &Self::View, _kind: crate::TensorKind, _out: &mut [f32]) {}
+
+    /// Writes `seat`'s `kind` tensor into `out` (zeroed) straight from the state, without building the seat's
+    /// view: for the hot loops (vectorized environments). It must read only what the seat's view shows, through
+    /// the same visibility rules the view uses, and write exactly what [`Game::write_tensor`] writes from that
+    /// view (`plunder-games/tests/encoding.rs` compares the two for every seat of every game over random play).
+    /// Returns false (the default) where the game has no such path; only called when `tensor_len` is `Some`.
+    fn write_seat_tensor(&self, _state: &Self::State, _seat: Seat, _kind: crate::TensorKind, _out: &mut [f32]) -> bool {
+        false
+    }
 }
 
 /// Reads a game's options from JSON, with `players` set if given. Unknown fields are refused.

@@ -5,14 +5,15 @@
 //! or another action of the same seat; the seats whose view right after is the same in both twins are the ones
 //! the difference is hidden from. Both twins then play on in lockstep, with the same actions and outcomes, and
 //! at every step, for every such seat until its view first differs (a legitimate reveal): the status, its
-//! legal actions, what every bot of the roster (same seed) would play for it (the search bot where the seat's
-//! perfect-recall information states are alike too), and the error text for a fixed
-//! set of probe actions must be the same in both twins. Anything else tells the seat the secret.
+//! legal actions, its tensors where the game writes its own, what every bot of the roster (same seed) would play
+//! for it (the search bot where the seat's perfect-recall information states are alike too), and the error text
+//! for a fixed set of probe actions must be the same in both twins. Anything else tells the seat the secret.
 //!
 //! Generic over every game: a game is checked by calling [`check`], with nothing written per game.
 
 use crate::{
-    check as check_action, supply_chance, Game, InfoStates, PlayError, Rng, Roster, Seat, Status, Turn, Viewer,
+    check as check_action, supply_chance, Game, InfoStates, PlayError, Rng, Roster, Seat, Status, TensorKind, Turn,
+    Viewer,
 };
 
 /// The search bot as the check runs it: few simulations, since it searches at every compared seat-step.
@@ -231,6 +232,20 @@ fn compare_seat<G: Roster>(
         let (in_a, in_b) = (check_action(game, a, seat, probe), check_action(game, b, seat, probe));
         if in_a != in_b {
             return Err(format!("trying {probe} gives {in_a:?} / {in_b:?}"));
+        }
+    }
+    // A game's own tensors may be written without the view (`Game::write_seat_tensor`): they must not tell the
+    // twins apart either. (The generic tensor is made from the view, compared already.)
+    for kind in
+        [TensorKind::InformationState, TensorKind::Observation].into_iter().filter(|&k| game.tensor_len(k).is_some())
+    {
+        let tensor = |state: &G::State| {
+            let mut out = vec![0.0; crate::encoding::tensor_len(game, kind)];
+            crate::encoding::write_tensor(game, state, seat, kind, &mut out);
+            out
+        };
+        if tensor(a) != tensor(b) {
+            return Err(format!("its {kind:?} tensors differ"));
         }
     }
     if legal_a.is_empty() {

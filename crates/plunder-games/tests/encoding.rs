@@ -1,10 +1,16 @@
 //! Actions as stable integers and tensors, for every registered game: the codec round-trips, every action the
 //! rules offer in play has an integer, tensors keep their length; liar's dice matches OpenSpiel's numbers.
 
-use plunder_core::encoding::{tensor_len, write_tensor, HASHED_TENSOR_LEN};
-use plunder_core::{ActionCodec, ChanceMode, Game, Narrate, Rng, Roster, Seat, Session, Status, TensorKind};
+use plunder_core::encoding::{tensor_len, write_tensor, write_view_tensor, HASHED_TENSOR_LEN};
+use plunder_core::{
+    make_bot, options_from_json, play_game_watched, ActionCodec, Bot, ChanceMode, Game, Narrate, Rng, Roster, Seat,
+    Session, Status, TensorKind,
+};
 use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
+use plunder_games::lying_pirates::{captain_ids, LyingPirates};
+use plunder_games::pirates_flag::PiratesFlag;
 use plunder_games::{game_ids, with_game, GameVisitor};
+use serde_json::json;
 
 /// Checks `G` under its default options; returns whether it has an integer encoding.
 struct CheckEncoding;
@@ -43,6 +49,14 @@ impl GameVisitor for CheckEncoding {
                     let mut tensor = vec![f32::NAN; len];
                     write_tensor(&game, &state, seats.iter().next().unwrap(), kind, &mut tensor);
                     assert!(tensor.iter().all(|x| x.is_finite()), "{}: the whole tensor is written", G::ID);
+                    // A game's own view-free path writes exactly its view's tensor, for every seat, acting or not.
+                    let own = game.tensor_len(kind).is_some();
+                    for seat in Seat::all(game.seats()).filter(|_| own) {
+                        let mut from_view = vec![f32::NAN; len];
+                        write_tensor(&game, &state, seat, kind, &mut tensor);
+                        write_view_tensor(&game, &state, seat, kind, &mut from_view);
+                        assert_eq!(tensor, from_view, "{}: {seat}'s {kind:?} tensor without its view", G::ID);
+                    }
                 }
                 let seat = seats.iter().next().unwrap();
                 legal.clear();
@@ -63,11 +77,7 @@ impl GameVisitor for CheckEncoding {
 #[test]
 fn every_game_with_an_action_space_round_trips_and_covers_play() {
     let encoded: Vec<&str> = game_ids().into_iter().filter(|id| with_game(id, CheckEncoding).unwrap()).collect();
-    assert_eq!(
-        encoded,
-        ["loot-pirates", "liars-dice", "scallywager", "pirate-haven"],
-        "the games with integer actions"
-    );
+    assert_eq!(encoded, game_ids(), "every game has integer actions");
 }
 
 /// Each game's action space under its default options, as `id: count` and the list, one JSON action a line.
@@ -163,5 +173,116 @@ fn games_without_their_own_tensor_get_the_generic_one() {
     for id in game_ids() {
         let (len, own) = with_game(id, Len).unwrap();
         assert_eq!(len, own.unwrap_or(HASHED_TENSOR_LEN), "{id}");
+    }
+}
+
+/// Plays `games` games of `game`, its own first bot and `random` at alternate seats, and checks that every
+/// action offered to any seat in any position has an integer that decodes back to it.
+fn offered_actions_have_integers<G: Roster>(game: &G, games: u64) {
+    let codec = ActionCodec::new(game).expect("an action space");
+    let best = G::own_bot_kinds()[0].name;
+    let mut legal = Vec::new();
+    let mut offered = std::collections::HashSet::new();
+    for i in 0..games {
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.seats() as u64)
+            .map(|s| make_bot::<G>(if (s + i) % 2 == 0 { best } else { "random" }, i * 16 + s).unwrap())
+            .collect();
+        let check = |state: &G::State| {
+            let Status::Decide(seats) = game.status(state) else { return };
+            for seat in seats.iter() {
+                legal.clear();
+                game.legal_actions(state, seat, &mut legal);
+                for action in &legal {
+                    let index =
+                        codec.encode(game, action).unwrap_or_else(|| panic!("{}: {action} has no integer", G::ID));
+                    assert_eq!(codec.decode(index), Some(action), "{}: {action} decodes back", G::ID);
+                    offered.insert(index);
+                }
+            }
+        };
+        play_game_watched(game, &mut bots, &mut Rng::stream(3, i), game.facts().max_steps, check).unwrap();
+    }
+    assert!(offered.len() > 20, "{}: play offered {} distinct actions", G::ID, offered.len());
+}
+
+fn with_options<G: Game>(options: serde_json::Value) -> G {
+    G::new(options_from_json::<G>(None, &options).unwrap()).unwrap()
+}
+
+#[test]
+fn lying_pirates_offers_only_actions_with_integers_under_every_kind_of_option() {
+    let captains = |n: usize| captain_ids().unwrap()[..n].to_vec();
+    for options in [
+        json!({}),
+        json!({"setup": "placement"}),
+        json!({"players": 6, "map": "extended", "setup": "placement", "captains": captains(6)}),
+        json!({"players": 3, "deck": "starter", "captains": captains(3)}),
+    ] {
+        offered_actions_have_integers(&with_options::<LyingPirates>(options), 12);
+    }
+}
+
+#[test]
+fn pirates_flag_offers_only_actions_with_integers_at_every_table_size() {
+    for players in [3, 4, 6] {
+        offered_actions_have_integers(&with_options::<PiratesFlag>(json!({ "players": players })), 40);
+    }
+}
+
+#[test]
+fn the_draft_and_placement_are_in_the_space_only_when_played() {
+    let plain = ActionCodec::new(&with_options::<LyingPirates>(json!({}))).unwrap();
+    let placement = ActionCodec::new(&with_options::<LyingPirates>(json!({"setup": "placement"}))).unwrap();
+    let kinds = |codec: &ActionCodec<LyingPirates>, kind: &str| {
+        codec.space().iter().filter(|a| serde_json::to_value(a).unwrap()["kind"] == kind).count()
+    };
+    assert_eq!((kinds(&plain, "draft"), kinds(&plain, "place")), (0, 0));
+    // 33 card kinds: multisets of 3, 2 and 1; 21 tiles on 13 open spaces.
+    assert_eq!(kinds(&placement, "draft"), 6545 + 561 + 33);
+    assert_eq!(kinds(&placement, "place"), 21 * 13);
+    assert_eq!(placement.len() - plain.len(), 6545 + 561 + 33 + 21 * 13, "the rest of the space is the same");
+}
+
+#[test]
+fn liars_dice_tensors_without_the_view_are_the_views_in_every_position() {
+    for options in [
+        json!({}),
+        json!({"players": 3, "dice": 3, "exact": true, "length": "to_last_die"}),
+        json!({"players": 4, "dice": 2, "faces": 4, "wild": "ones", "exact": true, "length": "to_last_die"}),
+    ] {
+        let game = with_options::<LiarsDice>(options);
+        let mut rng = Rng::seeded(11);
+        let mut legal = Vec::new();
+        let mut positions = 0;
+        for _ in 0..200 {
+            let mut state = game.initial_state();
+            loop {
+                // Every position, chance (dice half rolled) and the end included, for every seat.
+                for kind in [TensorKind::InformationState, TensorKind::Observation] {
+                    let len = tensor_len(&game, kind);
+                    for seat in Seat::all(game.seats()) {
+                        let (mut fast, mut from_view) = (vec![f32::NAN; len], vec![f32::NAN; len]);
+                        write_tensor(&game, &state, seat, kind, &mut fast);
+                        write_view_tensor(&game, &state, seat, kind, &mut from_view);
+                        assert_eq!(fast, from_view, "{seat}'s {kind:?} tensor");
+                    }
+                }
+                positions += 1;
+                match game.status(&state) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let outcome = game.sample_chance(&state, &mut rng);
+                        game.apply_chance_unchecked(&mut state, &outcome);
+                    }
+                    Status::Decide(seats) => {
+                        let seat = seats.iter().next().unwrap();
+                        legal.clear();
+                        game.legal_actions(&state, seat, &mut legal);
+                        game.apply_unchecked(&mut state, seat, &legal[rng.index(legal.len())]);
+                    }
+                }
+            }
+        }
+        assert!(positions > 1000, "{positions} positions");
     }
 }

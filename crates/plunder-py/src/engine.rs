@@ -115,15 +115,16 @@ impl<G: Game> Shared<G> {
             .ok_or_else(|| format!("{action} is not an action of {} (0 to {})", G::ID, codec.len().saturating_sub(1)))
     }
 
+    /// The integer of `action`, if the game has integers (it has one if it is legal).
+    pub fn index(&self, action: &G::Action) -> Option<usize> {
+        self.codec.as_ref().and_then(|codec| codec.encode(&self.game, action))
+    }
+
     /// The mask of `legal` over the action space.
     pub fn mask_into(&self, legal: &[G::Action], out: &mut [u8]) {
         out.fill(0);
-        if let Some(codec) = &self.codec {
-            for action in legal {
-                if let Some(i) = codec.encode(&self.game, action) {
-                    out[i] = 1;
-                }
-            }
+        for i in legal.iter().filter_map(|action| self.index(action)) {
+            out[i] = 1;
         }
     }
 }

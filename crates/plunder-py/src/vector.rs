@@ -1,7 +1,12 @@
 //! N games of one game stepped together inside Rust (self-play: the caller chooses for whichever seat is to
 //! act in each game). Chance is drawn from each game's own seeded stream; a finished game reports its returns
 //! and starts again at once (auto-reset). Python releases the GIL for the whole step, and with `threads` > 1
-//! the games are stepped on that many threads (results do not depend on it: each game has its own stream).
+//! the games are stepped on that many threads (results do not depend on it: each game has its own stream); one
+//! thread, or too few games to share, steps them on the caller's thread with no hand-over.
+//!
+//! The step is the hot loop of training, so it builds no view where it can and does no work per action of the
+//! space: the tensor comes from the game's view-free path where it has one (`Game::write_seat_tensor`), and the
+//! mask is updated from the last step's legal list (only the entries that were set are cleared).
 
 use std::sync::Arc;
 
@@ -64,17 +69,26 @@ pub struct Vector<G: Game> {
     slots: Vec<Slot<G>>,
     seed: u64,
     games: u64,
-    /// The threads that step the games (one by default: the caller's core).
-    pool: rayon::ThreadPool,
+    /// The threads that step the games, when more than one is asked for (else the caller's thread steps them).
+    pool: Option<rayon::ThreadPool>,
     out: Buffers,
 }
 
+/// The fewest games a thread is handed: fewer are stepped on the caller's thread, since handing them over
+/// costs more than they take.
+const GAMES_PER_TASK: usize = 64;
+
 impl<G: Game> Vector<G> {
     pub fn new(shared: Arc<Shared<G>>, n: usize, seed: u64, threads: usize) -> Result<Vector<G>, Refusal> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
-            .build()
-            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        let pool = match threads {
+            0 | 1 => None,
+            _ => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+            ),
+        };
         let initial = shared.game.initial_state();
         let slots =
             (0..n).map(|_| Slot { state: initial.clone(), rng: Rng::seeded(seed), legal: Vec::new() }).collect();
@@ -87,13 +101,28 @@ impl<G: Game> Vector<G> {
         self.shared.codec.as_ref().map_or(0, |c| c.len())
     }
 
-    /// Runs `each(slot, out, action)` for every game, on the pool if there is one.
+    /// Runs `each(slot, out, action)` for every game, on the pool if there is one and enough games to share.
     fn for_each_game(&mut self, actions: Option<&[i64]>, each: impl Fn(&mut Slot<G>, Out<'_>, Option<i64>) + Sync) {
         let n = self.slots.len();
         let t = self.out.obs.len() / n;
         let a = self.out.mask.len() / n;
         let seats = self.out.rewards.len() / n;
         let o = &mut self.out;
+        let Some(pool) = self.pool.as_ref().filter(|_| n >= 2 * GAMES_PER_TASK) else {
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                let out = Out {
+                    obs: &mut o.obs[i * t..(i + 1) * t],
+                    mask: &mut o.mask[i * a..(i + 1) * a],
+                    list: &mut o.legal[i * a..(i + 1) * a],
+                    rewards: &mut o.rewards[i * seats..(i + 1) * seats],
+                    done: &mut o.dones[i],
+                    player: &mut o.players[i],
+                    count: &mut o.counts[i],
+                };
+                each(slot, out, actions.map(|a| a[i]));
+            }
+            return;
+        };
         let run = || {
             self.slots
                 .par_iter_mut()
@@ -105,13 +134,13 @@ impl<G: Game> Vector<G> {
                 .zip(o.players.par_iter_mut())
                 .zip(o.counts.par_iter_mut())
                 .enumerate()
-                .with_min_len(64)
+                .with_min_len(GAMES_PER_TASK)
                 .for_each(|(i, (((((((slot, obs), mask), list), rewards), done), player), count))| {
                     let out = Out { obs, mask, list, rewards, done, player, count };
                     each(slot, out, actions.map(|a| a[i]));
                 })
         };
-        self.pool.install(run)
+        pool.install(run)
     }
 }
 
@@ -123,7 +152,7 @@ fn settle<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng) {
     }
 }
 
-/// Fills one game's observation, mask, legal list and seat.
+/// Fills one game's observation, mask, legal list and seat. The mask and list still hold the last step's.
 fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
     let game = &shared.game;
     let status = game.status(&slot.state);
@@ -141,13 +170,22 @@ fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
         }
         None => out.obs.fill(0.0),
     }
-    shared.mask_into(&slot.legal, out.mask);
-    out.list.fill(-1);
-    let mut count = 0;
-    for (action, _) in out.mask.iter().enumerate().filter(|(_, &m)| m == 1) {
-        out.list[count] = action as i32;
-        count += 1;
+    let last = *out.count as usize;
+    for &action in &out.list[..last] {
+        out.mask[action as usize] = 0;
     }
+    let mut count = 0;
+    for action in &slot.legal {
+        if let Some(index) = shared.index(action) {
+            out.list[count] = index as i32;
+            count += 1;
+        }
+    }
+    out.list[..count].sort_unstable();
+    for &action in &out.list[..count] {
+        out.mask[action as usize] = 1;
+    }
+    out.list[count..last.max(count)].fill(-1);
     *out.count = count as i32;
 }
 

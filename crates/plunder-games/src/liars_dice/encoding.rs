@@ -5,12 +5,13 @@
 //! every bid of the round for the information state, only the last one for the observation), then one slot
 //! per call (liar, and exact if on), set once the game is over.
 
-use plunder_core::TensorKind;
+use plunder_core::{Seat, TensorKind};
 
 use super::action::Action;
-use super::view::View;
-use super::LiarsDice;
-use crate::bidding::Call;
+use super::state::State;
+use super::view::{cup_done, View};
+use super::{LiarsDice, Phase};
+use crate::bidding::{BidMade, Call};
 
 impl LiarsDice {
     /// Dice on the table at the start.
@@ -64,26 +65,46 @@ impl LiarsDice {
         self.players() + self.most_dice() * self.faces() + self.bids() + self.calls()
     }
 
+    /// The tensor of a seat's view.
     pub(super) fn tensor(&self, view: &View, kind: TensorKind, out: &mut [f32]) {
         let Some(seat) = view.seat else { return };
-        out[seat.index()] = 1.0;
-        let mut offset = self.players();
         // Once the game is over the cups are put away, and the seat's dice are those the showdown revealed.
-        let shown = view.last_showdown.as_ref().filter(|_| view.phase == super::Phase::Over);
+        let shown = view.last_showdown.as_ref().filter(|_| view.phase == Phase::Over);
         let dice = if view.my_dice.is_empty() {
             shown.and_then(|s| s.dice.get(seat.index())).map_or(&[][..], |d| &d[..])
         } else {
             &view.my_dice[..]
         };
-        for (i, &face) in dice.iter().enumerate().take(self.most_dice()) {
+        let seen = Seen { seat, dice, bids: &view.bids, call: shown.map(|s| s.showdown.call) };
+        self.write_seen(&seen, kind, out);
+    }
+
+    /// The same tensor read from the state without building the view: the seat's own dice only where
+    /// [`cup_done`] (the view's rule) shows them, else the showdown's once the game is over; the bids and the
+    /// call are public.
+    pub(super) fn seat_tensor(&self, state: &State, seat: Seat, kind: TensorKind, out: &mut [f32]) {
+        let showdown = state.showdown.as_ref().filter(|_| state.phase == Phase::Over);
+        let dice = match showdown {
+            Some(s) => s.cups.dice_of(seat),
+            None if cup_done(state, seat) => state.dice_of(seat),
+            None => &[],
+        };
+        let seen = Seen { seat, dice, bids: state.bids.as_slice(), call: showdown.map(|s| s.call) };
+        self.write_seen(&seen, kind, out);
+    }
+
+    fn write_seen(&self, seen: &Seen<'_>, kind: TensorKind, out: &mut [f32]) {
+        out[seen.seat.index()] = 1.0;
+        let mut offset = self.players();
+        for (i, &face) in seen.dice.iter().enumerate().take(self.most_dice()) {
             if (1..=self.faces()).contains(&(face as usize)) {
                 out[offset + i * self.faces() + face as usize - 1] = 1.0;
             }
         }
         offset += self.most_dice() * self.faces();
         let bids = match kind {
-            TensorKind::InformationState => &view.bids[..],
-            TensorKind::Observation => &view.bids[view.bids.len().saturating_sub(1)..],
+            TensorKind::InformationState => seen.bids,
+            TensorKind::Observation => &seen.bids[seen.bids.len().saturating_sub(1)..],
         };
         for made in bids {
             if let Some(i) = self.index_of(&Action::bid(made.bid)) {
@@ -91,8 +112,19 @@ impl LiarsDice {
             }
         }
         offset += self.bids();
-        if let Some(showdown) = shown {
-            out[offset + if showdown.showdown.call == Call::Liar { 0 } else { 1 }] = 1.0;
+        if let Some(call) = seen.call {
+            out[offset + if call == Call::Liar { 0 } else { 1 }] = 1.0;
         }
     }
+}
+
+/// What the tensors read of one seat's information.
+struct Seen<'a> {
+    seat: Seat,
+    /// Its own dice (while it sees its cup) or, once the game is over, those the showdown revealed.
+    dice: &'a [u8],
+    /// The round's bids (public).
+    bids: &'a [BidMade],
+    /// The call that ended the game (public).
+    call: Option<Call>,
 }

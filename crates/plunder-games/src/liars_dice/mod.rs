@@ -243,6 +243,11 @@ impl Game for LiarsDice {
         self.tensor(view, kind, out)
     }
 
+    fn write_seat_tensor(&self, state: &State, seat: Seat, kind: plunder_core::TensorKind, out: &mut [f32]) -> bool {
+        self.seat_tensor(state, seat, kind, out);
+        true
+    }
+
     fn check_invariants(&self, state: &State) -> Result<(), String> {
         self.invariants(state)
     }

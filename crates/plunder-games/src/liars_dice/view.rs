@@ -29,14 +29,20 @@ pub struct View {
     pub winners: SeatSet,
 }
 
-pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
-    let players = options.players as usize;
-    // While dice are rolled, a cup counts as rolled once all its dice are; its owner sees it from then on.
-    let cup_done = |s: Seat| match state.phase {
-        Phase::Roll => state.cups.rolled(s),
+/// Whether `seat`'s cup is done and so seen by its owner: while dice are rolled, once all its dice are; while
+/// bidding, always; once the game is over, never (the cups are put away; the showdown shows them). The view and
+/// the view-free tensor (`encoding.rs`) both ask this.
+pub(super) fn cup_done(state: &State, seat: Seat) -> bool {
+    match state.phase {
+        Phase::Roll => state.cups.rolled(seat),
         Phase::Bid => true,
         Phase::Over => false,
-    };
+    }
+}
+
+pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
+    let players = options.players as usize;
+    let cup_done = |s: Seat| cup_done(state, s);
     let rolling: SeatSet = if state.phase == Phase::Roll {
         Seat::all(players).filter(|&s| state.cups.count(s) > 0 && !cup_done(s)).collect()
     } else {

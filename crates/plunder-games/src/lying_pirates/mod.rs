@@ -35,6 +35,7 @@ mod bot;
 mod captains;
 pub mod content;
 mod effects;
+mod encoding;
 mod flow;
 mod options;
 mod state;
@@ -317,7 +318,7 @@ impl LyingPirates {
             }
             Phase::CatchUp => (0..=self.catch_up_range(s, seat)).for_each(|t| f(Action::CatchUp { tiles: t })),
             Phase::FinalPrepare => {
-                let most = (s.coins[seat.index()] / DIE_PRICE).min(20) as u8;
+                let most = (s.coins[seat.index()] / DIE_PRICE).min(encoding::MOST_DICE_BOUGHT as u16) as u8;
                 let trades: &[bool] = if s.specials(seat) > 0 { &[false, true] } else { &[false] };
                 for &trade in trades {
                     for buy in 0..=most {
@@ -949,6 +950,14 @@ impl Game for LyingPirates {
             return Err("Final Battle crew outside the claimants".into());
         }
         Ok(())
+    }
+
+    fn action_space(&self) -> Option<Vec<Action>> {
+        Some(self.action_list())
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        self.index_of(action)
     }
 
     fn facts(&self) -> Facts {

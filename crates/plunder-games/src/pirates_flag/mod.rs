@@ -30,6 +30,7 @@
 mod action;
 mod bot;
 pub mod data;
+mod encoding;
 mod options;
 mod state;
 mod text;
@@ -59,6 +60,8 @@ pub struct PiratesFlag {
     pub(crate) deck: CardFile,
     pub(crate) captains: CardFile,
     chosen_captains: Option<[u8; MAX_PLAYERS]>,
+    /// The actions' stable integers, from the deck and captains.
+    actions: encoding::ActionLayout,
 }
 
 impl PiratesFlag {
@@ -337,7 +340,8 @@ impl Game for PiratesFlag {
             }
             Captains::Deal(_) => None,
         };
-        Ok(PiratesFlag { options, board, deck, captains, chosen_captains })
+        let actions = encoding::ActionLayout::new(&deck, &captains, options.players as usize);
+        Ok(PiratesFlag { options, board, deck, captains, chosen_captains, actions })
     }
 
     fn options(&self) -> &Options {
@@ -538,6 +542,14 @@ impl Game for PiratesFlag {
 
     fn round(&self, state: &State) -> u32 {
         state.round
+    }
+
+    fn action_space(&self) -> Option<Vec<Action>> {
+        Some(self.actions.space())
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        self.actions.index(action)
     }
 
     fn facts(&self) -> Facts {
