@@ -11,6 +11,20 @@ pub enum Step<G: Game> {
     Chance(G::Chance),
 }
 
+impl<G: Game> Step<G> {
+    /// The step as a record's event.
+    pub fn event(&self) -> Event {
+        match self {
+            Step::Action(seat, action) => {
+                Event::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
+            }
+            Step::Chance(outcome) => {
+                Event::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
+            }
+        }
+    }
+}
+
 /// A game in progress: rules, state, the seeded chance generator, and every step so far.
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
@@ -151,18 +165,7 @@ impl<G: Game> Session<G> {
 
     /// The record of the game so far.
     pub fn record(&self) -> Record {
-        let events = self
-            .steps
-            .iter()
-            .map(|step| match step {
-                Step::Action(seat, action) => {
-                    Event::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
-                }
-                Step::Chance(outcome) => {
-                    Event::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
-                }
-            })
-            .collect();
+        let events = self.steps.iter().map(Step::event).collect();
         Record {
             format: RECORD_FORMAT.to_string(),
             version: RECORD_VERSION,
@@ -179,6 +182,12 @@ impl<G: Game> Session<G> {
     /// chance outcome must be the one the seed draws, so the replay proves the record is exact and leaves the
     /// generator where it was.
     pub fn replay(record: &Record) -> Result<Session<G>, RecordError> {
+        Session::replay_watched(record, |_| {})
+    }
+
+    /// [`Session::replay`], showing `watch` the session as it starts and again after each step (a front end
+    /// follows the game as it was played, in the one replay).
+    pub fn replay_watched(record: &Record, mut watch: impl FnMut(&Session<G>)) -> Result<Session<G>, RecordError> {
         if record.game != G::ID {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
@@ -197,6 +206,7 @@ impl<G: Game> Session<G> {
             mode: record.chance,
             steps: Vec::with_capacity(record.events.len()),
         };
+        watch(&session);
         for (index, event) in record.events.iter().enumerate() {
             let fail = |reason: String| RecordError::Event { index, reason };
             match event {
@@ -221,6 +231,7 @@ impl<G: Game> Session<G> {
                     session.steps.push(Step::Chance(outcome));
                 }
             }
+            watch(&session);
         }
         if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
             return Err(RecordError::Diverged("the record stops before a chance event it should have drawn".into()));

@@ -683,3 +683,18 @@ fn a_watched_game_shows_every_position_once_and_the_default_holds_no_pieces() {
         assert_eq!(plain, finished);
     }
 }
+
+#[test]
+fn a_watched_replay_shows_the_start_and_every_step_in_order() {
+    let session = scripted(MINE, [Kind::Mirror, Kind::Boost], &[(0, strike(1)), (1, Action::Pass)]);
+    let record = session.record();
+    let mut seen: Vec<(usize, State)> = Vec::new();
+    let replayed =
+        Session::<LastWord>::replay_watched(&record, |s| seen.push((s.steps().len(), s.state().clone()))).unwrap();
+    assert_eq!(seen.len(), record.events.len() + 1, "the start, then once per event");
+    assert!(seen.iter().enumerate().all(|(i, (steps, _))| *steps == i), "shown after each step, in order");
+    assert_eq!(seen[0].1, session.game().initial_state());
+    assert_eq!(&seen.last().unwrap().1, replayed.state());
+    let events: Vec<_> = replayed.steps().iter().map(|step| step.event()).collect();
+    assert_eq!(events, record.events, "a step's event is the record's");
+}

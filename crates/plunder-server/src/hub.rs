@@ -12,7 +12,7 @@ use plunder_core::{splitmix64, PlayError, Seat, Status, Viewer};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::messages::{ClientMessage, Role, SeatInfo, ServerMessage, StatusInfo, TableMessage};
+use crate::messages::{ClientMessage, LegalActions, Role, SeatInfo, ServerMessage, StatusInfo, TableMessage};
 use crate::store::{Backend, ChatLine, GameSpec, Store, StoreError};
 use crate::table::{record_of, table_from_record, Table};
 
@@ -738,7 +738,7 @@ impl Actor {
         let log_start = log.len().saturating_sub(crate::messages::LOG_LINES).max(log_from.min(log.len()));
         let (you, legal) = match viewer {
             Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, self.table.legal(seat)),
-            Viewer::Spectator => (Role::Spectator, Vec::new()),
+            Viewer::Spectator => (Role::Spectator, LegalActions::none()),
         };
         ServerMessage::Table(Box::new(TableMessage {
             id: self.id.clone(),

@@ -102,9 +102,15 @@ impl Serialize for JsonText {
     }
 }
 
+impl<'de> Deserialize<'de> for JsonText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Box::<RawValue>::deserialize(deserializer).map(JsonText)
+    }
+}
+
 /// A legal action as a client gets it: the action's JSON (send it back in `act`) and its label for people.
-/// The same JSON as the engine's labelled actions, written straight from the typed action.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+/// The same JSON as the engine's labelled actions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct LegalAction {
     #[ts(type = "unknown")]
     pub action: JsonText,
@@ -114,6 +120,68 @@ pub struct LegalAction {
 impl PartialEq<Labeled> for LegalAction {
     fn eq(&self, other: &Labeled) -> bool {
         matches!(&other.json, LabeledJson::Action { action } if self.action == *action) && self.label == other.label
+    }
+}
+
+/// A seat's legal actions as one JSON array of [`LegalAction`]s, written once straight from the typed actions
+/// into one text (one allocation for the whole list, where a list of `LegalAction`s took two per action and
+/// was copied again into the message).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegalActions {
+    text: JsonText,
+    count: usize,
+}
+
+impl LegalActions {
+    /// `actions`, each with its `label`.
+    pub fn write<A: Serialize>(actions: &[A], label: impl Fn(&A) -> String) -> LegalActions {
+        struct Entry<'a, A> {
+            action: &'a A,
+            label: String,
+        }
+        impl<A: Serialize> Serialize for Entry<'_, A> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let mut entry = serializer.serialize_struct("LegalAction", 2)?;
+                entry.serialize_field("action", self.action)?;
+                entry.serialize_field("label", &self.label)?;
+                entry.end()
+            }
+        }
+        struct List<'a, A, L> {
+            actions: &'a [A],
+            label: L,
+        }
+        impl<A: Serialize, L: Fn(&A) -> String> Serialize for List<'_, A, L> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.actions.iter().map(|action| Entry { action, label: (self.label)(action) }))
+            }
+        }
+        LegalActions { text: JsonText::of(&List { actions, label }), count: actions.len() }
+    }
+
+    /// No actions (a seat not to act, a spectator).
+    pub fn none() -> LegalActions {
+        LegalActions::write::<()>(&[], |_| String::new())
+    }
+
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The actions, read back (for tests and tools).
+    pub fn to_vec(&self) -> Vec<LegalAction> {
+        serde_json::from_str(self.text.get()).unwrap_or_default()
+    }
+}
+
+impl Serialize for LegalActions {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.text.serialize(serializer)
     }
 }
 
@@ -132,7 +200,8 @@ pub struct TableMessage {
     #[ts(type = "unknown")]
     pub view: JsonText,
     /// The viewer's legal actions now, labelled (empty for spectators and seats not to act).
-    pub legal: Vec<LegalAction>,
+    #[ts(as = "Vec<LegalAction>")]
+    pub legal: LegalActions,
     /// What the viewer saw happen, oldest first, from line `log_start` of its whole log to the end. The first
     /// table on a connection (and the answer to `sync`) has the last [`LOG_LINES`] lines at most; later ones
     /// carry only the lines this connection has not had yet, so a client appends them.

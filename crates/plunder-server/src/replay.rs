@@ -1,6 +1,6 @@
 //! A finished game step by step as one viewer saw it, for the replay viewer.
 
-use plunder_core::{ChanceMode, Narrate, Record, Roster, Session, Step, Viewer};
+use plunder_core::{Narrate, Record, Roster, Session, Step, Viewer};
 use plunder_games::{with_game, GameVisitor};
 use serde::Serialize;
 use serde_json::Value;
@@ -22,25 +22,25 @@ struct Frames<'a> {
 impl GameVisitor for Frames<'_> {
     type Output = Result<Vec<Frame>, String>;
     fn visit<G: Roster + Narrate>(self) -> Self::Output {
-        let replayed = Session::<G>::replay(self.record).map_err(|e| e.to_string())?;
-        let game = replayed.game().clone();
-        if let Viewer::Seat(seat) = self.viewer {
-            if seat.index() >= game.seats() {
-                return Err(format!("there is no seat {} at a table of {}", seat.0, game.seats()));
+        let viewer = self.viewer;
+        let mut frames = Vec::with_capacity(self.record.events.len() + 1);
+        let mut table_size = None;
+        Session::<G>::replay_watched(self.record, |session| {
+            let seats = session.game().seats();
+            if matches!(viewer, Viewer::Seat(seat) if seat.index() >= seats) {
+                table_size = Some(seats);
+                return;
             }
-        }
-        let mut session = Session::new(game.clone(), self.record.seed, ChanceMode::Scripted);
-        let view = |s: &Session<G>| serde_json::to_value(s.view(self.viewer)).unwrap_or(Value::Null);
-        let mut frames = vec![Frame { step: 0, label: None, view: view(&session) }];
-        for (index, step) in replayed.steps().iter().enumerate() {
-            let (label, applied) = match step {
-                Step::Action(seat, action) => {
-                    (format!("{seat}: {}", game.label(action)), session.play(*seat, action.clone()))
-                }
-                Step::Chance(outcome) => (format!("chance: {outcome}"), session.supply_chance(outcome.clone())),
-            };
-            applied.map_err(|e| e.to_string())?;
-            frames.push(Frame { step: index + 1, label: Some(label), view: view(&session) });
+            let label = session.steps().last().map(|step| match step {
+                Step::Action(seat, action) => format!("{seat}: {}", session.game().label(action)),
+                Step::Chance(outcome) => format!("chance: {outcome}"),
+            });
+            let view = serde_json::to_value(session.view(viewer)).unwrap_or(Value::Null);
+            frames.push(Frame { step: session.steps().len(), label, view });
+        })
+        .map_err(|e| e.to_string())?;
+        if let (Viewer::Seat(seat), Some(seats)) = (viewer, table_size) {
+            return Err(format!("there is no seat {} at a table of {seats}", seat.0));
         }
         Ok(frames)
     }

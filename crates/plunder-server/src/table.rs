@@ -21,7 +21,7 @@ pub trait Table: Send + std::fmt::Debug {
     /// `viewer`'s view now, as JSON text (the spectator's for a seat that is not at the table).
     fn view_json(&self, viewer: Viewer) -> crate::messages::JsonText;
     /// `seat`'s legal actions now, labelled (empty if it owes no decision or is not at the table).
-    fn legal(&self, seat: Seat) -> Vec<crate::messages::LegalAction>;
+    fn legal(&self, seat: Seat) -> crate::messages::LegalActions;
     /// What a seat may like to know before deciding (the odds that the standing bid holds, in the bidding
     /// games): the game's `Narrate::hint_notes`, built from the seat's own view only. None for spectators.
     fn notes(&self, viewer: Viewer) -> Vec<String>;
@@ -48,33 +48,28 @@ fn viewer_index(viewer: Viewer, seats: usize) -> usize {
 }
 
 impl<G: Roster + Narrate> Typed<G> {
-    fn new(session: Session<G>) -> Self {
-        let seats = session.game().seats();
-        // The logs start from the first position's views and follow every step, so a table rebuilt from its
-        // record has the same logs as before.
-        let mut scratch = Session::new(session.game().clone(), session.seed(), ChanceMode::Scripted);
-        let mut last_views: Vec<G::View> = viewers(seats).map(|v| scratch.view(v)).collect();
-        let mut logs = vec![Vec::new(); seats + 1];
+    /// The table a record describes, every step checked, with each viewer's log followed through the one
+    /// replay.
+    fn from_record(record: &Record) -> Result<Self, RecordError> {
         // Live play adds news once per action, with the chance events drawn after it (sampled chance), and once
-        // per chance event before the first action (when the table opened): the rebuild groups steps the same way,
-        // so the log reads the same however the table came to be.
-        let steps = session.steps();
+        // per chance event before the first action (when the table opened): the rebuild groups steps the same
+        // way, so the log reads the same however the table came to be.
+        let mut last_views: Vec<G::View> = Vec::new();
+        let mut logs: Vec<Vec<String>> = Vec::new();
         let mut acted = false;
-        for (i, step) in steps.iter().enumerate() {
-            let applied = match step {
-                Step::Action(seat, action) => {
-                    acted = true;
-                    scratch.play(*seat, action.clone())
-                }
-                Step::Chance(outcome) => scratch.supply_chance(outcome.clone()),
-            };
-            debug_assert!(applied.is_ok(), "a replayed session's steps replay");
-            let group_ends = !acted || matches!(steps.get(i + 1), None | Some(Step::Action(..)));
-            if group_ends {
-                extend_logs(&scratch, &mut last_views, &mut logs);
+        let session = Session::<G>::replay_watched(record, |session| {
+            let done = session.steps().len();
+            if done == 0 {
+                last_views = viewers(session.game().seats()).map(|v| session.view(v)).collect();
+                logs = vec![Vec::new(); last_views.len()];
+                return;
             }
-        }
-        Typed { session, last_views, logs }
+            acted |= matches!(session.steps()[done - 1], Step::Action(..));
+            if !acted || !matches!(record.events.get(done), Some(Event::Chance { .. })) {
+                extend_logs(session, &mut last_views, &mut logs);
+            }
+        })?;
+        Ok(Typed { session, last_views, logs })
     }
 }
 
@@ -104,17 +99,7 @@ impl<G: Roster + Narrate> Table for Typed<G> {
 
     fn events_since(&self, from: usize) -> Vec<Event> {
         let steps = self.session.steps();
-        steps[from.min(steps.len())..]
-            .iter()
-            .map(|step| match step {
-                Step::Action(seat, action) => {
-                    Event::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
-                }
-                Step::Chance(outcome) => {
-                    Event::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
-                }
-            })
-            .collect()
+        steps[from.min(steps.len())..].iter().map(Step::event).collect()
     }
 
     fn log(&self, viewer: Viewer) -> &[String] {
@@ -126,19 +111,12 @@ impl<G: Roster + Narrate> Table for Typed<G> {
         crate::messages::JsonText::of(&self.last_views[viewer_index(viewer, self.session.game().seats())])
     }
 
-    fn legal(&self, seat: Seat) -> Vec<crate::messages::LegalAction> {
+    fn legal(&self, seat: Seat) -> crate::messages::LegalActions {
         if seat.index() >= self.session.game().seats() {
-            return Vec::new();
+            return crate::messages::LegalActions::none();
         }
         let game = self.session.game();
-        let legal = Session::legal_actions(&self.session, seat);
-        legal
-            .iter()
-            .map(|action| crate::messages::LegalAction {
-                action: crate::messages::JsonText::of(action),
-                label: game.label(action),
-            })
-            .collect()
+        crate::messages::LegalActions::write(&Session::legal_actions(&self.session, seat), |action| game.label(action))
     }
 
     fn notes(&self, viewer: Viewer) -> Vec<String> {
@@ -156,7 +134,7 @@ struct NewTable<'a>(&'a Record);
 impl GameVisitor for NewTable<'_> {
     type Output = Result<Box<dyn Table>, RecordError>;
     fn visit<G: Roster + Narrate>(self) -> Self::Output {
-        Ok(Box::new(Typed::new(Session::<G>::replay(self.0)?)))
+        Ok(Box::new(Typed::<G>::from_record(self.0)?))
     }
 }
 
@@ -176,7 +154,9 @@ impl GameVisitor for StartTable<'_> {
     fn visit<G: Roster + Narrate>(self) -> Self::Output {
         let options = options_from_json::<G>(self.players, self.options).map_err(RegistryError::Options)?;
         let game = G::new(options).map_err(RegistryError::Options)?;
-        Ok(Box::new(Typed::new(Session::new(game, self.seed, ChanceMode::Sampled))))
+        // Any chance at the start is drawn now; the table then follows its record like any other.
+        let record = Session::new(game, self.seed, ChanceMode::Sampled).record();
+        Ok(Box::new(Typed::<G>::from_record(&record).expect("a new game's own record replays")))
     }
 }
 

@@ -29,7 +29,7 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
         Viewer::Spectator => Vec::new(),
     };
     assert!(
-        message.legal.len() == legal.len() && message.legal.iter().zip(&legal).all(|(a, b)| a == b),
+        message.legal.len() == legal.len() && message.legal.to_vec().iter().zip(&legal).all(|(a, b)| a == b),
         "{viewer:?} gets its own legal actions"
     );
     let log = stored.log(viewer);
@@ -116,7 +116,7 @@ async fn play_random_game(game: &str, players: usize, seed: u64, moves: usize) {
         }
         let StatusInfo::Decide { seats } = &latest[0].status else { break };
         let seat = seats[rng.index(seats.len())] as usize;
-        let legal = &latest[seat].legal;
+        let legal = latest[seat].legal.to_vec();
         let action = legal[rng.index(legal.len())].action.to_value();
         // First from a seat that is not to act: refused, nothing stored.
         let other = (seat + 1) % players;

@@ -79,7 +79,7 @@ async fn two_instances_on_one_database_play_one_game_to_the_end() {
             tables[0] = table_at_least(&mut seats[0], version + 1).await;
             continue;
         };
-        let action = tables[seat as usize].legal[0].action.to_value();
+        let action = tables[seat as usize].legal.to_vec()[0].action.to_value();
         seats[seat as usize].send(ClientMessage::Act { action }).await;
         tables[seat as usize] = table_at_least(&mut seats[seat as usize], version + 1).await;
         moves += 1;

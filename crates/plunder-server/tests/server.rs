@@ -184,7 +184,7 @@ async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_resta
     let mut hub = hub;
     while !matches!(latest[0].status, StatusInfo::Over { .. }) {
         let seat = deciding(&latest[0])[0];
-        let action = latest[seat.index()].legal[0].action.to_value();
+        let action = latest[seat.index()].legal.to_vec()[0].action.to_value();
         seats[seat.index()].send(ClientMessage::Act { action }).await;
         let version = latest[0].version + 1;
         for (index, connection) in seats.iter_mut().enumerate() {
@@ -328,7 +328,7 @@ async fn a_seats_time_bank_is_stored_with_its_move_and_comes_back_after_a_restar
     let mut player = hub.connect(&created.id, Viewer::Seat(seat)).await.unwrap();
     let mine = next_table(&mut player).await;
     tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
-    player.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    player.send(ClientMessage::Act { action: mine.legal.to_vec()[0].action.to_value() }).await;
     let after = table_at_least(&mut watcher, first.version + 1).await;
     let left = after.seats[seat.index()].bank_secs.unwrap();
     assert!(left <= 28.8 && left > 20.0, "the think time was charged: {left}");
@@ -350,7 +350,7 @@ async fn a_game_nobody_watches_unloads_and_comes_back_from_storage_when_asked() 
     let to_act = deciding(&table)[0];
     let mut actor = hub.connect(&created.id, Viewer::Seat(to_act)).await.unwrap();
     let mine = next_table(&mut actor).await;
-    actor.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    actor.send(ClientMessage::Act { action: mine.legal.to_vec()[0].action.to_value() }).await;
     let moved = table_at_least(&mut seat0, table.version + 1).await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert!(hub.is_loaded(&created.id), "a game with someone at the table stays");
@@ -395,7 +395,7 @@ async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standin
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("id=\"rulings\""), "the link's anchor is on the rules page");
     // After a bid, the other seat gets the odds that it holds (from its own dice); the spectator gets none.
-    seat.send(ClientMessage::Act { action: mine.legal[0].action.to_value() }).await;
+    seat.send(ClientMessage::Act { action: mine.legal.to_vec()[0].action.to_value() }).await;
     let other = Seat(1 - opener.0);
     let mut answerer = hub.connect(&created.id, Viewer::Seat(other)).await.unwrap();
     let theirs = table_at_least(&mut answerer, first.version + 1).await;
