@@ -217,6 +217,9 @@ fn lying_pirates_offers_only_actions_with_integers_under_every_kind_of_option() 
         json!({"setup": "placement"}),
         json!({"players": 6, "map": "extended", "setup": "placement", "captains": captains(6)}),
         json!({"players": 3, "deck": "starter", "captains": captains(3)}),
+        json!({"players": 2}),
+        json!({"players": 2, "phantom_hand": "fixed", "variants": ["instant-death"]}),
+        json!({"players": 3, "variants": ["instant-death"]}),
     ] {
         offered_actions_have_integers(&with_options::<LyingPirates>(options), 12);
     }

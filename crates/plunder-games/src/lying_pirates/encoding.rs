@@ -3,7 +3,7 @@
 //!
 //! | section | integers | bounded by |
 //! |---|---|---|
-//! | `bet` | quantity 1 to `players × MAX_CUP`, then face 2 to 6 | a cup holds at most `MAX_CUP` dice |
+//! | `bet` | quantity 1 to `captains × MAX_CUP` (the Phantom counts in Phantom mode), then face 2 to 6 | a cup holds at most `MAX_CUP` dice |
 //! | `exact` | the same grid | |
 //! | `liar`, `reroll`, `keep` | one each | |
 //! | `play` | card kind (all 33, whatever the deck), then no target or target seat | |
@@ -124,7 +124,7 @@ impl LyingPirates {
 
     /// The largest bet quantity: every cup full.
     fn most_bet(&self) -> usize {
-        self.players() * MAX_CUP
+        self.captains() * MAX_CUP
     }
 
     fn card_kinds(&self) -> usize {
@@ -149,7 +149,7 @@ impl LyingPirates {
     }
 
     fn section_len(&self, section: Section) -> usize {
-        let seats = self.players();
+        let seats = self.captains();
         match section {
             Section::Bet | Section::Exact => self.most_bet() * self.bet_faces(),
             Section::Liar
@@ -186,7 +186,7 @@ impl LyingPirates {
     }
 
     fn seat_place(&self, seat: Seat) -> Option<usize> {
-        (seat.index() < self.players()).then(|| seat.index())
+        (seat.index() < self.captains()).then(|| seat.index())
     }
 
     fn draft_place(&self, cards: [Option<u8>; 3]) -> Option<usize> {
@@ -203,7 +203,7 @@ impl LyingPirates {
 
     /// Every action any state could offer under these options, in integer order.
     pub(super) fn action_list(&self) -> Vec<Action> {
-        let seats = || Seat::all(self.players());
+        let seats = || Seat::all(self.captains());
         let mut out = Vec::new();
         for section in SECTIONS {
             match section {
@@ -265,7 +265,7 @@ impl LyingPirates {
 
     /// The integer of `action`: its section's start and its place there, by arithmetic.
     pub(super) fn index_of(&self, action: &Action) -> Option<usize> {
-        let seats = self.players();
+        let seats = self.captains();
         let (section, place) = match *action {
             Action::Bet { quantity, face } => (Section::Bet, self.bet_place(quantity, face)?),
             Action::Exact { quantity, face } => (Section::Exact, self.bet_place(quantity, face)?),

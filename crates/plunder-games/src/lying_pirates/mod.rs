@@ -139,6 +139,11 @@ impl LyingPirates {
         self.options.players as usize
     }
 
+    /// Captains at the table: the players, and the Phantom in Phantom mode (two players).
+    pub fn captains(&self) -> usize {
+        self.players() + usize::from(self.players() == 2)
+    }
+
     /// Resolves the tile under `seat`'s ship as the Sail Phase's activation would (for tests and tools); play
     /// goes on to window S2.
     pub fn resolve_tile(&self, s: &mut State, seat: Seat) {
@@ -442,7 +447,7 @@ impl Game for LyingPirates {
     fn initial_state(&self) -> State {
         let n = self.players();
         let phantom_mode = n == 2;
-        let captains = n + usize::from(phantom_mode);
+        let captains = self.captains();
         let mut cards: Cards = Zones::new(n, &card_zones(n, phantom_mode)).expect("the card zones fit");
         for &(kind, copies) in &self.deck {
             let card = &self.content.cards[kind as usize];
