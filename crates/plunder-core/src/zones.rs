@@ -335,6 +335,15 @@ impl<const N: usize> Zones<N> {
     /// cards, zones and counts stay, and everything `seat` knows is kept. Another seat that knew a card now knows
     /// the redrawn one: a consistent world, from `seat`'s point of view.
     pub fn determinize(&mut self, seat: Seat, rng: &mut Rng) {
+        self.determinize_restricted(seat, rng, 0, |_| true);
+    }
+
+    /// [`Zones::determinize`] where the rules say more: the cards in the zones of the bit set `zones` are all of
+    /// kinds that `allowed` accepts (a hand dealt from the silver cards only), public knowledge that the redrawn
+    /// world keeps. Those cards draw first, uniformly among the unknown kinds `allowed` accepts; the others
+    /// share what is left. With no such zones it is exactly [`Zones::determinize`].
+    pub fn determinize_restricted(&mut self, seat: Seat, rng: &mut Rng, zones: u64, allowed: impl Fn(u8) -> bool) {
+        let restricted = |zone: ZoneId| zones >> zone & 1 == 1;
         let mut unknown: [CardId; N] = [0; N];
         let mut n = 0;
         for id in 0..self.len as usize {
@@ -345,21 +354,32 @@ impl<const N: usize> Zones<N> {
         }
         // A canonical start, so the draw depends on the random numbers and on what `seat` knows only, never on
         // which hidden card truly lies where: the unknown cards ordered by zone (how many unknown cards each
-        // zone holds is known), and their kinds sorted over them. Two worlds alike to `seat` then give the same
-        // draw for the same seed. Then Fisher-Yates.
-        unknown[..n].sort_unstable_by_key(|&id| (self.zone[id as usize], id));
+        // zone holds is known; restricted zones last), and their kinds sorted over them. Two worlds alike to
+        // `seat` then give the same draw for the same seed. Then Fisher-Yates from the back, so the restricted
+        // cards draw first.
+        unknown[..n].sort_unstable_by_key(|&id| {
+            let zone = self.zone[id as usize];
+            (restricted(zone), zone, id)
+        });
+        let free = unknown[..n].iter().take_while(|&&id| !restricted(self.zone[id as usize])).count();
         let mut kinds: [u8; N] = [0; N];
         for (slot, &id) in kinds.iter_mut().zip(&unknown[..n]) {
             *slot = self.kind[id as usize];
         }
         kinds[..n].sort_unstable();
+        for i in (1..n).rev() {
+            let j = if i >= free {
+                // The m-th acceptable kind of those still undrawn (the true world has enough of them).
+                let acceptable = kinds[..=i].iter().filter(|&&k| allowed(k)).count() as u32;
+                let m = rng.below(acceptable.max(1)) as usize;
+                kinds[..=i].iter().enumerate().filter(|&(_, &k)| allowed(k)).nth(m).map_or(i, |(j, _)| j)
+            } else {
+                rng.below(i as u32 + 1) as usize
+            };
+            kinds.swap(i, j);
+        }
         for (&kind, &id) in kinds[..n].iter().zip(&unknown[..n]) {
             self.kind[id as usize] = kind;
-        }
-        for i in (1..n).rev() {
-            let j = rng.below(i as u32 + 1) as usize;
-            let (a, b) = (unknown[i] as usize, unknown[j] as usize);
-            self.kind.swap(a, b);
         }
         self.present = [0; MAX_ZONES];
         self.per_kind = [[0; MAX_KINDS]; MAX_ZONES];
@@ -471,6 +491,33 @@ mod tests {
         // Seat 1's card is drawn from what seat 0 cannot see: two 0s and two 1s (its own 2 is out).
         assert_eq!(seen_theirs_as[2], 0);
         assert!(seen_theirs_as[0] > 90 && seen_theirs_as[1] > 90, "{seen_theirs_as:?}");
+    }
+
+    /// A hand the rules fill from some kinds only keeps them in every redrawn world, and the other hidden cards
+    /// still vary; with no restricted zone the draw is the plain one, number for number.
+    #[test]
+    fn restricted_determinization_keeps_a_hand_to_its_kinds() {
+        let mut base = family();
+        base.draw(DECK, 2, HAND1).unwrap();
+        base.draw(DECK, 1, HAND1).unwrap();
+        let only_high = |kind: u8| kind >= 1;
+        let (mut rng, mut seen_in_deck) = (Rng::seeded(8), [0u32; 3]);
+        for _ in 0..300 {
+            let mut z = base;
+            z.determinize_restricted(Seat(0), &mut rng, 1 << HAND1, only_high);
+            let mut hand = [0u32; 3];
+            z.kind_counts(HAND1, &mut hand);
+            assert_eq!(hand[0], 0, "seat 1's hand holds kinds 1 and 2 only: {hand:?}");
+            assert_eq!(hand[1] + hand[2], 2);
+            let mut deck = [0u32; 3];
+            z.kind_counts(DECK, &mut deck);
+            (0..3).for_each(|k| seen_in_deck[k] += deck[k]);
+        }
+        assert!(seen_in_deck.iter().all(|&c| c > 0), "the deck still takes every kind: {seen_in_deck:?}");
+        let (mut plain, mut unrestricted) = (base, base);
+        plain.determinize(Seat(0), &mut Rng::seeded(3));
+        unrestricted.determinize_restricted(Seat(0), &mut Rng::seeded(3), 0, |_| false);
+        assert_eq!(plain, unrestricted);
     }
 
     /// The per-kind counts (and the presence bits built on them) agree with the cards themselves after any mix of

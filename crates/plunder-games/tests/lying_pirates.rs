@@ -1933,13 +1933,16 @@ fn captain_bloody_bess_gains_a_coin_more_when_she_wins_the_bet() {
 fn captain_navigator_nell_moves_one_tile_once_per_game() {
     let g = captained("navigator-nell");
     let mut s = table(&g);
-    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.progress[..3].copy_from_slice(&[4, 4, 6]);
+    action_window(&g, &mut s, ANNE);
+    assert!(refused(&g, &s, ANNE, Action::Ability), "Jack's ship is level with hers");
+    s.progress[..3].copy_from_slice(&[3, 4, 6]);
     s.token = ANNE;
     g.open_window(&mut s, Phase::SailFirst);
     assert!(refused(&g, &s, ANNE, Action::Ability), "an Action Phase move only");
     action_window(&g, &mut s, ANNE);
     act(&g, &mut s, ANNE, Action::Ability);
-    assert_eq!(s.progress[0], 6);
+    assert_eq!(s.progress[0], 4);
     assert!(s.gold_used.is_empty() && s.silver_used.is_empty(), "not a card");
     advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
     assert!(refused(&g, &s, ANNE, Action::Ability), "once per game");
@@ -2019,6 +2022,38 @@ fn phantom_setup_six_silver_cards_five_dice_and_tiles_between_the_players() {
         s.cards.cards_in(hand(PHANTOM)).map(|id| g.content.cards[s.cards.kind(id) as usize].id.as_str()).collect();
     held.sort_unstable();
     assert_eq!(held, ["boarding-party", "broadside", "debt", "mutiny", "plunder", "whirlpool"]);
+}
+
+/// What everyone knows of the Phantom's hand survives every determinization: silver cards only from a random
+/// deal, and the very six of the fixed hand.
+#[test]
+fn determinizations_keep_the_phantoms_hand_to_what_is_public() {
+    use plunder_games::lying_pirates::{Metal, PhantomHand};
+    let ids = |g: &LyingPirates, s: &State| {
+        let mut ids: Vec<String> =
+            s.cards.cards_in(hand(PHANTOM)).map(|id| g.content.cards[s.cards.kind(id) as usize].id.clone()).collect();
+        ids.sort_unstable();
+        ids
+    };
+    let g = phantom_game(PhantomHand::Random, &[]);
+    let s = table(&g);
+    let mut rng = Rng::seeded(12);
+    let mut hands = std::collections::HashSet::new();
+    for seat in [ANNE, JACK] {
+        for _ in 0..200 {
+            let d = g.determinize(&s, seat, &mut rng);
+            let metals = d.cards.cards_in(hand(PHANTOM)).map(|id| g.content.cards[d.cards.kind(id) as usize].metal);
+            assert!(metals.clone().all(|m| m == Metal::Silver), "only silver cards: {:?}", ids(&g, &d));
+            assert_eq!(metals.count(), 6);
+            hands.insert(ids(&g, &d));
+        }
+    }
+    assert!(hands.len() > 50, "the hand is still redrawn: {} hands", hands.len());
+    let g = phantom_game(PhantomHand::Fixed, &[]);
+    let s = table(&g);
+    for _ in 0..50 {
+        assert_eq!(ids(&g, &g.determinize(&s, ANNE, &mut rng)), ids(&g, &s), "the fixed six, known to all");
+    }
 }
 
 #[test]

@@ -39,9 +39,8 @@ const COIN_RESERVE: u16 = 2;
 const HAND_WANTED: usize = 3;
 /// Regular dice kept when sacrificing crew (catching up, passing the Cursed Die).
 const DICE_KEPT: u8 = 3;
-/// Tiles from home within which a once-per-game move is spent in the Action Phase (before, it is kept to come
-/// home with in a Sail Phase the bot does not sail in).
-const ABILITY_NEAR_HOME: u8 = 3;
+/// Tiles from home within which some ship counts as near home: a Final Battle may come soon.
+const NEAR_HOME: u8 = 3;
 
 #[derive(Debug)]
 pub struct Captain {
@@ -197,7 +196,7 @@ impl<'a> Judge<'a> {
 
     /// Some ship is near home: a Final Battle may come soon.
     fn late(&self) -> bool {
-        self.seats().any(|s| self.progress(s) + ABILITY_NEAR_HOME as i16 >= self.ring())
+        self.seats().any(|s| self.progress(s) + NEAR_HOME as i16 >= self.ring())
     }
 
     fn alive_claimants(&self) -> Vec<Seat> {
@@ -604,8 +603,6 @@ fn window(turn: &Turn<'_, LyingPirates>, judge: &Judge<'_>) -> Action {
         .filter(|&&c| game.content.cards[c as usize].metal == Metal::Gold)
         .map(|&c| later.best_play(c))
         .fold(0.0, f64::max);
-    let ring = v.ring as i16;
-    let mine = v.progress[me.index()] as i16;
     let mut best: Option<(f64, Action)> = None;
     for &a in turn.legal {
         let worth = match a {
@@ -627,8 +624,8 @@ fn window(turn: &Turn<'_, LyingPirates>, judge: &Judge<'_>) -> Action {
             }
             Action::Ability => {
                 let worth = judge.move_worth(me, game.abilities[me.index()].once_move);
-                // An Action Phase move (it cannot come home): spent once home is near, where a tile counts most.
-                if worth <= 0.0 || mine + (ABILITY_NEAR_HOME as i16) < ring {
+                // Offered only while the bot's ship is last: taken at once, since the chance may not come again.
+                if worth <= 0.0 {
                     continue;
                 }
                 worth

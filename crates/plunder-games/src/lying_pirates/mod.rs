@@ -241,9 +241,11 @@ impl LyingPirates {
         if s.coins[seat.index()] >= self.card_price(seat) && s.cards.count(DECK) + s.cards.count(DISCARD) > 0 {
             f(Action::Buy);
         }
-        // Nell's move is an Action Phase move only (ruling 69): in a Sail Phase it brought her home too cheaply.
+        // Nell's move: an Action Phase move of the last ship only (ruling 69); any tile anywhere was worth 10 points.
+        let last = s.everyone().iter().all(|o| o == seat || s.progress[o.index()] > s.progress[seat.index()]);
         if empty_stack
             && s.phase == Phase::Action
+            && last
             && self.abilities[seat.index()].once_move != 0
             && !s.ability_used.contains(seat)
         {
@@ -455,6 +457,9 @@ impl Game for LyingPirates {
                 // The Phantom's six, one of each; the other copies go to the deck.
                 (true, PhantomHand::Fixed) if card.phantom => {
                     cards.add(kind, 1, hand(Seat(n as u8))).expect("the Phantom's hand fits");
+                    // Which six it holds is in the rulebook: every player knows them.
+                    let dealt = cards.find(hand(Seat(n as u8)), kind).expect("just added");
+                    cards.show(dealt, SeatSet::first(n));
                     (DECK, copies as usize - 1)
                 }
                 (true, PhantomHand::Random) if card.metal == Metal::Silver => (silver_pile(n as u8), copies as usize),
@@ -884,7 +889,15 @@ impl Game for LyingPirates {
                 d.cups.set(of, i, face);
             }
         }
-        d.cards.determinize(seat, rng);
+        // A random Phantom hand, and the pile it is dealt from, hold silver cards only: public, and kept.
+        match s.phantom() {
+            Some(phantom) if self.options.phantom_hand == PhantomHand::Random => {
+                let zones = 1u64 << hand(phantom) | 1u64 << silver_pile(s.players);
+                let silver = |kind: u8| self.content.cards.get(kind as usize).is_some_and(|c| c.metal == Metal::Silver);
+                d.cards.determinize_restricted(seat, rng, zones, silver);
+            }
+            _ => d.cards.determinize(seat, rng),
+        }
         redraft_hidden_picks(&mut d, seat, rng);
         deal_hidden_tiles(&mut d, seat, rng);
         d
