@@ -2042,9 +2042,9 @@ fn determinizations_keep_the_phantoms_hand_to_what_is_public() {
     for seat in [ANNE, JACK] {
         for _ in 0..200 {
             let d = g.determinize(&s, seat, &mut rng);
-            let metals = d.cards.cards_in(hand(PHANTOM)).map(|id| g.content.cards[d.cards.kind(id) as usize].metal);
-            assert!(metals.clone().all(|m| m == Metal::Silver), "only silver cards: {:?}", ids(&g, &d));
-            assert_eq!(metals.count(), 6);
+            let metals: Vec<Metal> =
+                d.cards.cards_in(hand(PHANTOM)).map(|id| g.content.cards[d.cards.kind(id) as usize].metal).collect();
+            assert_eq!(metals, vec![Metal::Silver; 6], "six silver cards: {:?}", ids(&g, &d));
             hands.insert(ids(&g, &d));
         }
     }
