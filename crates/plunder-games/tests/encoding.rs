@@ -255,36 +255,24 @@ fn liars_dice_tensors_without_the_view_are_the_views_in_every_position() {
     ] {
         let game = with_options::<LiarsDice>(options);
         let mut rng = Rng::seeded(11);
-        let mut legal = Vec::new();
         let mut positions = 0;
-        for _ in 0..200 {
-            let mut state = game.initial_state();
-            loop {
-                // Every position, chance (dice half rolled) and the end included, for every seat.
-                for kind in [TensorKind::InformationState, TensorKind::Observation] {
-                    let len = tensor_len(&game, kind);
-                    for seat in Seat::all(game.seats()) {
-                        let (mut fast, mut from_view) = (vec![f32::NAN; len], vec![f32::NAN; len]);
-                        write_tensor(&game, &state, seat, kind, &mut fast);
-                        write_view_tensor(&game, &state, seat, kind, &mut from_view);
-                        assert_eq!(fast, from_view, "{seat}'s {kind:?} tensor");
-                    }
-                }
-                positions += 1;
-                match game.status(&state) {
-                    Status::Over => break,
-                    Status::Chance => {
-                        let outcome = game.sample_chance(&state, &mut rng);
-                        game.apply_chance_unchecked(&mut state, &outcome);
-                    }
-                    Status::Decide(seats) => {
-                        let seat = seats.iter().next().unwrap();
-                        legal.clear();
-                        game.legal_actions(&state, seat, &mut legal);
-                        game.apply_unchecked(&mut state, seat, &legal[rng.index(legal.len())]);
-                    }
+        // Every position, chance (dice half rolled) and the end included, for every seat.
+        let mut check = |state: &<LiarsDice as Game>::State| {
+            for kind in [TensorKind::InformationState, TensorKind::Observation] {
+                let len = tensor_len(&game, kind);
+                for seat in Seat::all(game.seats()) {
+                    let (mut fast, mut from_view) = (vec![f32::NAN; len], vec![f32::NAN; len]);
+                    write_tensor(&game, state, seat, kind, &mut fast);
+                    write_view_tensor(&game, state, seat, kind, &mut from_view);
+                    assert_eq!(fast, from_view, "{seat}'s {kind:?} tensor");
                 }
             }
+            positions += 1;
+        };
+        for i in 0..200u64 {
+            let mut bots: Vec<Box<dyn Bot<LiarsDice>>> =
+                (0..game.seats() as u64).map(|s| make_bot::<LiarsDice>("random", i * 8 + s).unwrap()).collect();
+            play_game_watched(&game, &mut bots, &mut rng, game.facts().max_steps, &mut check).unwrap();
         }
         assert!(positions > 1000, "{positions} positions");
     }
