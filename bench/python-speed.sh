@@ -14,6 +14,7 @@ source bench/openspiel-venv.sh && openspiel_venv "maturin>=1.5,<2" numpy
 (cd python && CARGO_TARGET_DIR=../target/py-release VIRTUAL_ENV=../$venv PATH=../$venv/bin:$PATH \
   ../$venv/bin/maturin develop --release --quiet)
 
+load_before=$(cut -d' ' -f1 /proc/loadavg)
 table=$(mktemp)
 {
   echo "| dice each | pyspiel Python loop steps/s | plunder Python loop steps/s | plunder vectorized (1024) steps/s | vectorized / pyspiel | vectorized, 2 threads | pyspiel clones/s | plunder clones/s |"
@@ -33,8 +34,8 @@ PY
 section=$(mktemp)
 {
   echo "<!-- python-speed:begin (written by bench/python-speed.sh; do not edit by hand) -->"
-  echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores (shared with other builds: compare within a row, not"
-  echo "across runs), ${runs} interleaved runs of ${seconds} s each, medians, one Python process. OpenSpiel"
+  echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores (load average ${load_before} before, $(cut -d' ' -f1 /proc/loadavg) after; compare"
+  echo "within a row, not across runs), ${runs} interleaved runs of ${seconds} s each, medians, one Python process. OpenSpiel"
   echo "${openspiel_version} from PyPI; Plunder's package built with \`maturin develop --release\`. A step is one player"
   echo "decision. The Python loops pick uniformly random actions and chance outcomes in Python"
   echo "(\`legal_actions()\`, \`chance_outcomes()\`, \`apply_action()\`); the vectorized environment steps 1024"
