@@ -377,6 +377,7 @@ fn allowance_one_gold_and_one_silver_per_round() {
     let recruit = give(&g, &mut s, ANNE, "recruit");
     give(&g, &mut s, ANNE, "recruit");
     s.progress[0] = 3;
+    s.progress[1] = 5;
     s.token = ANNE;
     g.open_window(&mut s, Phase::SailSecond);
     assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "no silver in the Sail Phase");
@@ -403,25 +404,26 @@ fn immunity_on_start_end_in_the_action_phase() {
 
 #[test]
 fn no_end_game_in_the_action_phase() {
+    // Shore Leave on the Navy Frigate at 13: its O would move Anne 1 tile on, onto Start/End.
     let g = game(3);
     let mut s = table(&g);
-    let winds = give(&g, &mut s, ANNE, "fair-winds");
-    s.progress[0] = 13;
-    s.progress[1] = 2;
-    s.progress[2] = 2;
+    let leave = give(&g, &mut s, ANNE, "shore-leave");
+    s.progress[..3].copy_from_slice(&[13, 2, 2]);
     action_window(&g, &mut s, ANNE);
-    act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
-    advance(&g, &mut s, &[], |s| !s.run.active() && s.window.is_empty());
+    act(&g, &mut s, ANNE, Action::Play { card: leave, target: None });
+    advance(&g, &mut s, &[roll(Pirate, false)], |s| !s.run.active() && s.window.is_empty());
     assert_eq!(s.progress[0], 13, "the move is ignored");
-    // In window S2 the same card brings her home and ends the game.
+    assert_eq!(s.phase, Phase::Action);
+    // In window S2 Fair Winds brings her home level with Jack, who came home: the Final Battle.
     let mut s = table(&g);
     let winds = give(&g, &mut s, ANNE, "fair-winds");
-    s.progress[0] = 13;
+    s.progress[..3].copy_from_slice(&[13, 14, 2]);
     s.token = ANNE;
     g.open_window(&mut s, Phase::SailSecond);
     act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
-    advance(&g, &mut s, &[], |s| s.phase == Phase::Over);
-    assert_eq!(s.winners, SeatSet::only(ANNE));
+    advance(&g, &mut s, &[], |s| s.phase != Phase::SailSecond);
+    assert_eq!(s.progress[0], 14);
+    assert_eq!((s.phase, s.claimants), (Phase::FinalPrepare, [ANNE, JACK].into_iter().collect()));
 }
 
 fn catch_up_offers(offers: [u8; 2]) -> State {
@@ -669,6 +671,14 @@ fn bad_options_and_bad_data_are_refused() {
     let unknown = TILES_JSON.replacen("\"kind\": \"nothing\"", "\"kind\": \"teleport\"", 1);
     assert!(Content::parse(&unknown, CARDS_JSON, MAP_JSON).is_err());
     assert!(Content::parse("{", CARDS_JSON, MAP_JSON).is_err());
+    let back = CARDS_JSON.replacen(
+        "\"steps\": 20,\n        \"behind_leader\"",
+        "\"steps\": -1,\n        \"behind_leader\"",
+        1,
+    );
+    assert_ne!(back, CARDS_JSON);
+    let refused = Content::parse(TILES_JSON, &back, MAP_JSON).unwrap_err();
+    assert!(refused.to_string().contains("ghost-wind"), "only a forward move stops behind the leader: {refused}");
 }
 
 #[test]
@@ -902,8 +912,14 @@ fn card(id: &str, target: Option<Seat>, script: &[Chance]) -> (LyingPirates, Sta
 }
 
 #[test]
-fn card_fair_winds_moves_one() {
-    assert_eq!(card("fair-winds", None, &[]).1.progress[0], 6);
+fn card_fair_winds_moves_one_never_past_the_leader() {
+    assert_eq!(card("fair-winds", None, &[]).1.progress[0], 6, "level with Mary, the leader");
+    let (_, s) = card_at("fair-winds", [6, 4, 6], Phase::Action, None, &[]);
+    assert_eq!((s.progress[0], s.cards.count(hand(ANNE))), (6, 6), "level with the leader: no move, the card spent");
+    let s = sail_card("fair-winds", [13, 14, 6]);
+    assert_eq!((s.progress[0], s.phase, s.claimants.len()), (14, Phase::FinalPrepare, 2), "home with Jack");
+    let s = sail_card("fair-winds", [13, 4, 6]);
+    assert_eq!((s.progress[0], s.phase), (13, Phase::Action), "alone in the lead: no move, no End Game");
 }
 
 #[test]
@@ -1022,20 +1038,31 @@ fn card_at(id: &str, at: [u8; 3], phase: Phase, target: Option<Seat>, script: &[
     (g, s)
 }
 
-#[test]
-fn card_full_sail_moves_two() {
-    assert_eq!(card("full-sail", None, &[]).1.progress[0], 7);
-    let (_, s) = card_at("full-sail", [13, 4, 6], Phase::SailSecond, None, &[]);
-    assert_eq!(s.progress[0], 14, "movement stops on Start/End");
-    assert_eq!(card_at("full-sail", [12, 4, 6], Phase::Action, None, &[]).1.progress[0], 12, "no End Game now");
+/// `card_at` in window S2, then every captain passes: the end check follows the window.
+fn sail_card(id: &str, at: [u8; 3]) -> State {
+    let (g, mut s) = card_at(id, at, Phase::SailSecond, None, &[]);
+    advance(&g, &mut s, &[], |s| s.phase != Phase::SailSecond);
+    s
 }
 
 #[test]
-fn card_ghost_wind_moves_three_and_drop_anchor_cannot_answer_it() {
-    assert_eq!(card("ghost-wind", None, &[]).1.progress[0], 8);
+fn card_full_sail_moves_up_to_two_never_past_the_leader() {
+    assert_eq!(card_at("full-sail", [3, 4, 6], Phase::Action, None, &[]).1.progress[0], 5);
+    assert_eq!(card("full-sail", None, &[]).1.progress[0], 6, "one tile, level with Mary");
+    let s = sail_card("full-sail", [12, 14, 6]);
+    assert_eq!((s.progress[0], s.phase), (14, Phase::FinalPrepare), "home with Jack: the Final Battle");
+    let s = sail_card("full-sail", [12, 4, 6]);
+    assert_eq!((s.progress[0], s.phase), (12, Phase::Action), "alone in the lead: no move");
+}
+
+#[test]
+fn card_ghost_wind_carries_one_behind_the_leader_and_drop_anchor_cannot_answer_it() {
+    assert_eq!(card_at("ghost-wind", [1, 4, 9], Phase::Action, None, &[]).1.progress[0], 8);
+    assert_eq!(card_at("ghost-wind", [1, 11, 9], Phase::SailFirst, None, &[]).1.progress[0], 10, "behind Jack");
+    assert_eq!(card("ghost-wind", None, &[]).1.progress[0], 5, "already 1 behind Mary: no move");
     let g = game(3);
     let mut s = table(&g);
-    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.progress[..3].copy_from_slice(&[2, 4, 6]);
     let wind = give(&g, &mut s, ANNE, "ghost-wind");
     let anchor = give(&g, &mut s, JACK, "drop-anchor");
     action_window(&g, &mut s, ANNE);
@@ -1204,11 +1231,13 @@ fn card_tow_line_swaps_with_the_ship_just_ahead() {
 }
 
 #[test]
-fn card_riptide_moves_me_on_and_another_back() {
+fn card_riptide_moves_me_on_never_past_the_leader_and_another_back() {
     let (_, s) = card("riptide", Some(JACK), &[]);
-    assert_eq!(&s.progress[..3], &[6, 3, 6]);
-    let s = answered_at("riptide", "drop-anchor", [6, 5, 2]);
-    assert_eq!(&s.progress[..3], &[7, 5, 2], "Jack's anchor keeps his ship; Anne still moves");
+    assert_eq!(&s.progress[..3], &[6, 3, 6], "Anne level with Mary, Jack back");
+    let s = answered_at("riptide", "drop-anchor", [4, 5, 2]);
+    assert_eq!(&s.progress[..3], &[5, 5, 2], "Jack's anchor keeps his ship; Anne still moves");
+    let (_, s) = card_at("riptide", [7, 4, 6], Phase::Action, Some(MARY), &[]);
+    assert_eq!(&s.progress[..3], &[7, 4, 5], "Anne leads and stays; Mary still goes back");
 }
 
 #[test]

@@ -41,6 +41,10 @@ const HAND_WANTED: usize = 3;
 const DICE_KEPT: u8 = 3;
 /// Tiles from home within which some ship counts as near home: a Final Battle may come soon.
 const NEAR_HOME: u8 = 3;
+/// Tiles a catch-up move (one that stops behind the leading ship) is counted for in a later round.
+const CATCH_UP_PLAN: i8 = 2;
+/// A catch-up move that could go further waits until it gains this many tiles, unless some ship is near home.
+const CATCH_UP_WAIT: i8 = 3;
 
 #[derive(Debug)]
 pub struct Captain {
@@ -259,11 +263,25 @@ impl<'a> Judge<'a> {
         }
     }
 
+    /// The steps of a forward move of `s` that ends `gap` tiles behind the leading other ship, as the rules count
+    /// them.
+    fn steps_behind_leader(&self, s: Seat, steps: i8, gap: u8) -> i8 {
+        let lead = self.seats().filter(|&o| o != s && !self.v.out.contains(&o)).map(|o| self.progress(o)).max();
+        match lead {
+            Some(lead) => (lead - gap as i16 - self.progress(s)).clamp(0, steps.max(0) as i16) as i8,
+            None => steps,
+        }
+    }
+
     fn move_worth(&self, s: Seat, steps: i8) -> f64 {
         let (p, ring) = (self.progress(s), self.ring());
         let to = p + steps as i16;
         match self.when {
-            When::Sail if steps > 0 && p < ring && to >= ring => self.to(s, HOME),
+            // Coming home: the game, shared in a Final Battle with the ships already there.
+            When::Sail if steps > 0 && p < ring && to >= ring => {
+                let home = self.seats().filter(|&o| o != s && self.progress(o) >= ring).count();
+                self.to(s, HOME / (home + 1) as f64)
+            }
             When::Sail if steps < 0 && p >= ring => self.to(s, -HOME),
             When::Sail => self.to(s, (to.clamp(0, ring) - p) as f64 * TILE),
             // No effect puts a ship onto Start/End in the Action Phase: such a move is ignored.
@@ -390,7 +408,15 @@ impl<'a> Judge<'a> {
                 Some(s) if self.holder(die) == Some(s) => self.to(s, -self.special_worth(die)),
                 _ => 0.0,
             },
-            Node::Move { who, steps } => b.who(who).map_or(0.0, |s| self.move_worth(s, steps)),
+            Node::Move { who, steps, behind_leader } => b.who(who).map_or(0.0, |s| {
+                let steps = match behind_leader {
+                    // In a later round the ship may be anywhere: a catch-up move is worth a tile or two.
+                    Some(_) if self.when == When::Plan => steps.min(CATCH_UP_PLAN),
+                    Some(gap) => self.steps_behind_leader(s, steps, gap),
+                    None => steps,
+                };
+                self.move_worth(s, steps)
+            }),
             Node::Swap { who, with } => match (b.who(who), b.who(with)) {
                 (Some(a), Some(t)) if self.when != When::Action || (self.progress(a) != 0 && self.progress(t) != 0) => {
                     let gap = (self.progress(t) - self.progress(a)) as f64 * TILE;
@@ -451,6 +477,23 @@ impl<'a> Judge<'a> {
                 .map(|t| self.play(card, Some(t)))
                 .fold(0.0, f64::max),
             _ => self.play(card, None),
+        }
+    }
+
+    /// Whether `card` is a long catch-up move of the bot's own ship that would gain less than [`CATCH_UP_WAIT`]
+    /// tiles now, with no ship near home: the gap to the leader usually grows, so it waits.
+    fn catch_up_waits(&self, card: u8) -> bool {
+        let c = &self.game.content;
+        let root = c.cards[card as usize].effect;
+        let first = match c.node(root) {
+            Node::Sequence { first, len } if len > 0 => c.node(c.kid(first, 0)),
+            node => node,
+        };
+        match first {
+            Node::Move { who: Who::Me, steps, behind_leader: Some(gap) } if steps > CATCH_UP_WAIT => {
+                !self.late() && self.steps_behind_leader(self.me, steps, gap) < CATCH_UP_WAIT
+            }
+            _ => false,
         }
     }
 
@@ -610,6 +653,9 @@ fn window(turn: &Turn<'_, LyingPirates>, judge: &Judge<'_>) -> Action {
                 let worth = judge.play(card, target);
                 let gold = game.content.cards[card as usize].metal == Metal::Gold;
                 if judge.when == When::Sail && gold && worth <= best_later_gold {
+                    continue;
+                }
+                if judge.catch_up_waits(card) {
                     continue;
                 }
                 worth

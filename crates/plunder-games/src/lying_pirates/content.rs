@@ -119,7 +119,7 @@ enum Spec {
     TakeCrew { from: Who, to: Who, amount: u8 },
     SpecialDie { who: Who, die: Special },
     ReleaseSpecial { who: Who, die: Special },
-    Move { who: Who, steps: i8 },
+    Move { who: Who, steps: i8, behind_leader: Option<u8> },
     Swap { who: Who, with: Who },
     Activate { who: Who },
     SitOut { who: Who },
@@ -206,9 +206,12 @@ pub enum Node {
         who: Who,
         die: Special,
     },
+    /// A move; forward, with `behind_leader`, it ends at least that many tiles behind the leading other ship
+    /// (0: it may draw level) and never takes the ship back.
     Move {
         who: Who,
         steps: i8,
+        behind_leader: Option<u8>,
     },
     Swap {
         who: Who,
@@ -349,7 +352,12 @@ impl Program {
             }
             Spec::SpecialDie { who, die } => Node::SpecialDie { who: self.who(*who, bound, what)?, die: *die },
             Spec::ReleaseSpecial { who, die } => Node::ReleaseSpecial { who: self.who(*who, bound, what)?, die: *die },
-            Spec::Move { who, steps } => Node::Move { who: self.who(*who, bound, what)?, steps: *steps },
+            Spec::Move { who, steps, behind_leader } => {
+                if behind_leader.is_some() && *steps <= 0 {
+                    return Err(bad(what, "only a forward move stops behind the leader"));
+                }
+                Node::Move { who: self.who(*who, bound, what)?, steps: *steps, behind_leader: *behind_leader }
+            }
             Spec::Swap { who, with } => {
                 Node::Swap { who: self.who(*who, bound, what)?, with: self.who(*with, bound, what)? }
             }

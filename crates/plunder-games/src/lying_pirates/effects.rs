@@ -215,9 +215,15 @@ impl LyingPirates {
                     s.release(w, die as u8);
                 }
             }
-            Node::Move { who, steps } => {
+            Node::Move { who, steps, behind_leader } => {
                 if let Some(w) = seat(who) {
-                    self.move_ship(s, w, steps);
+                    let steps = match behind_leader {
+                        Some(gap) => self.steps_behind_leader(s, w, steps, gap),
+                        None => steps,
+                    };
+                    if steps != 0 {
+                        self.move_ship(s, w, steps);
+                    }
                 }
             }
             Node::Swap { who, with } => {

@@ -447,6 +447,17 @@ impl LyingPirates {
         s.progress[seat.index()] = to;
     }
 
+    /// The steps of a forward move of `seat` that ends at least `gap` tiles behind the leading ship (the other
+    /// captain still in with the greatest progress): fewer when that ship is near, none when `seat` is level with
+    /// it or ahead. With no other ship, `steps`.
+    pub fn steps_behind_leader(&self, s: &State, seat: Seat, steps: i8, gap: u8) -> i8 {
+        let Some(lead) = s.everyone().iter().filter(|&o| o != seat).map(|o| s.progress[o.index()] as i16).max() else {
+            return steps;
+        };
+        let room = lead - gap as i16 - s.progress[seat.index()] as i16;
+        room.clamp(0, steps.max(0) as i16) as i8
+    }
+
     pub(crate) fn action_phase(&self, s: &State) -> bool {
         matches!(s.phase, Phase::Action | Phase::CatchUp)
     }
