@@ -1885,17 +1885,47 @@ fn captain_barrelbelly_holds_twelve_dice() {
 }
 
 #[test]
-fn captain_silver_tongue_sal_rerolls_for_free() {
+fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_die() {
     let g = captained("silver-tongue-sal");
-    let mut s = table(&g);
-    s.coins[0] = 0;
-    s.phase = Phase::SailRoll;
-    s.winner = Some(ANNE);
-    s.movers = SeatSet::only(ANNE);
-    supply_chance(&g, &mut s, &Chance::Sail { face: 1 }).unwrap();
+    let sail_roll = |coins: u16| {
+        let mut s = table(&g);
+        s.coins[0] = coins;
+        s.phase = Phase::SailRoll;
+        s.winner = Some(ANNE);
+        s.movers = SeatSet::only(ANNE);
+        supply_chance(&g, &mut s, &Chance::Sail { face: 1 }).unwrap();
+        s
+    };
+    let broke = sail_roll(0);
+    assert_eq!(view(&g, &broke, ANNE).question, None, "the Sail Die's reroll costs her 1 coin: none offered");
+    let mut s = sail_roll(1);
     assert_eq!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "sail".into() }));
     act(&g, &mut s, ANNE, Action::Reroll);
+    assert_eq!(s.coins[0], 0, "she paid 1 coin for the Sail Die");
+
+    // A duel: with no coin at all she may reroll her Battle Die, and it costs nothing.
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let kind = give(&g, &mut s, ANNE, "boarding-party");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+    s.coins[0] = 0;
+    let offered = |s: &State| view(&g, s, ANNE).question == Some(Question::Reroll { seat: ANNE, die: "battle".into() });
+    advance(&g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], offered);
+    assert!(offered(&s), "a free Battle Die reroll is offered with no coin");
+    act(&g, &mut s, ANNE, Action::Reroll);
     assert_eq!(s.coins[0], 0, "no coin paid");
+    // Without Sal's ability the same duel offers no reroll to a captain with no coin.
+    let plain = LyingPirates::new(Options::for_players(3)).unwrap();
+    let mut s = table(&plain);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let kind = give(&plain, &mut s, ANNE, "boarding-party");
+    action_window(&plain, &mut s, ANNE);
+    act(&plain, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+    s.coins[0] = 0;
+    let asked = |s: &State| matches!(view(&plain, s, ANNE).question, Some(Question::Reroll { seat: ANNE, .. }));
+    advance(&plain, &mut s, &[battle(ANNE, S1), battle(JACK, D)], asked);
+    assert!(!asked(&s), "no coin, no reroll");
 }
 
 #[test]

@@ -705,7 +705,8 @@ fn window(turn: &Turn<'_, LyingPirates>, judge: &Judge<'_>) -> Action {
 /// Whether the die just rolled is worth its reroll price.
 fn reroll_pays(judge: &Judge<'_>) -> bool {
     let (v, me, game) = (judge.v, judge.me, judge.game);
-    let price = game.abilities[me.index()].reroll_price;
+    let sail = matches!(&v.question, Some(Question::Reroll { die, .. }) if die == "sail");
+    let price = game.abilities[me.index()].reroll_price(sail);
     if v.coins[me.index()] < price {
         return false;
     }

@@ -13,7 +13,10 @@ pub const CAPTAINS_JSON: &str = include_str!("../../data/lying-pirates/captains.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub cup_limit: u8,
+    /// Its price to reroll a Battle Die or an Action Die.
     pub reroll_price: u16,
+    /// Its price to reroll the Sail Die (kept apart: the Sail Die decides the race).
+    pub sail_reroll_price: u16,
     /// Ranks added to its Battle Die in a battle of exactly two captains.
     pub duel_bonus: u8,
     /// Its price for a bought card, if cheaper than the table's.
@@ -27,11 +30,23 @@ pub struct Ability {
     pub once_move: i8,
 }
 
+impl Ability {
+    /// Its price for the reroll of the Sail Die (`sail`) or of a Battle or Action Die.
+    pub fn reroll_price(&self, sail: bool) -> u16 {
+        if sail {
+            self.sail_reroll_price
+        } else {
+            self.reroll_price
+        }
+    }
+}
+
 impl Default for Ability {
     fn default() -> Ability {
         Ability {
             cup_limit: CUP_LIMIT,
             reroll_price: REROLL_PRICE,
+            sail_reroll_price: REROLL_PRICE,
             duel_bonus: 0,
             card_price: None,
             curse_pass_cost: CURSE_PASS_COST,
@@ -92,7 +107,11 @@ pub fn abilities(ids: &[String], players: usize) -> Result<[Ability; 6], Options
         match (entry.trigger.as_str(), &entry.effect) {
             ("passive", Effect::SetRule { rule, value }) => match rule.as_str() {
                 "max_cup" => a.cup_limit = (*value).clamp(1, MAX_CUP as u8),
-                "reroll_cost" => a.reroll_price = *value as u16,
+                "reroll_cost" => {
+                    a.reroll_price = *value as u16;
+                    a.sail_reroll_price = *value as u16;
+                }
+                "battle_reroll_cost" => a.reroll_price = *value as u16,
                 "duel_rank_bonus" => a.duel_bonus = (*value).min(2),
                 "card_price" => a.card_price = Some((*value).max(1) as u16),
                 "curse_pass_cost" => a.curse_pass_cost = (*value).max(1),

@@ -409,18 +409,19 @@ impl LyingPirates {
         s.phase = Phase::SailRoll;
     }
 
-    /// Whether `seat` may pay for its reroll now (the Phantom never pays unless a player stands in for it).
-    pub(crate) fn may_reroll(&self, s: &State, seat: Seat) -> bool {
+    /// Whether `seat` may pay for its reroll of the Sail Die (`sail`) or of another die now (the Phantom never
+    /// pays unless a player stands in for it).
+    pub(crate) fn may_reroll(&self, s: &State, seat: Seat, sail: bool) -> bool {
         s.controller(seat).is_some()
             && !s.rerolled.contains(seat)
-            && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price
+            && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price(sail)
     }
 
     /// The Sail Die fell: offer the winner its reroll, or sail.
     pub(crate) fn sail_rolled(&self, s: &mut State, face: u8) {
         s.sail = face;
         let winner = s.winner.unwrap_or(s.token);
-        if self.may_reroll(s, winner) {
+        if self.may_reroll(s, winner, true) {
             s.offer = Offer::Sail(winner);
         } else {
             self.sail_move(s);
@@ -734,7 +735,7 @@ impl LyingPirates {
             return true;
         }
         while let Some(seat) = self.battle_offeree(s) {
-            if self.may_reroll(s, seat) {
+            if self.may_reroll(s, seat, false) {
                 return true;
             }
             s.battle.offers.remove(seat);

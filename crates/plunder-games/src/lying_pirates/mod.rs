@@ -608,7 +608,8 @@ impl Game for LyingPirates {
             Action::Reroll | Action::Keep => {
                 let reroll = *action == Action::Reroll;
                 if reroll {
-                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price;
+                    let sail = matches!(s.offer, Offer::Sail(_));
+                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price(sail);
                     s.rerolled.insert(seat);
                 }
                 match s.offer {
@@ -857,7 +858,7 @@ impl Game for LyingPirates {
                     let top = s.run.top();
                     top.val = if x { 1 } else { 2 };
                     top.step = 1;
-                    if self.may_reroll(s, roller) {
+                    if self.may_reroll(s, roller, false) {
                         s.offer = Offer::Action(roller);
                     }
                 }
