@@ -400,7 +400,7 @@ mod tests {
                     }
                 }
                 let context = format!("{method:?} on {options:?}");
-                assert!(solver.current.iter().any(|&p| p == 0.0), "{context}: nothing to skip");
+                assert!(solver.current.contains(&0.0), "{context}: nothing to skip");
                 assert!(solver.regret == plain.regret, "{context}: regrets differ");
                 assert!(solver.average == plain.average, "{context}: averages differ");
                 assert!(solver.current == plain.current, "{context}: strategies differ");
