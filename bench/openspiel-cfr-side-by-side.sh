@@ -54,8 +54,8 @@ section=$(mktemp)
   echo "one core each; OpenSpiel ${openspiel_version} from PyPI (\`pyspiel.CFRSolver\`, \`CFRPlusSolver\`: C++),"
   echo "Plunder \`plunder solve liars-dice --method M --json\`. Time per iteration is solver time only (the"
   echo "exploitability evaluations are outside it); OpenSpiel's over its ${iterations} iterations, Plunder's over"
-  echo "the same ${iterations} and over a longer run of ${timing} (later iterations skip more of the tree, which"
-  echo "neither player reaches; OpenSpiel skips such states too, but was not timed that far)."
+  echo "the same ${iterations} and over a longer run of ${timing} (later iterations skip more of the tree, where"
+  echo "reach is zero; OpenSpiel skips zero-reach states too, but was not timed that far)."
   echo
   cat "$table"
   echo "<!-- openspiel-cfr:end -->"
