@@ -1,9 +1,11 @@
 //! Liar's dice hot paths. Run: `cargo bench -p plunder-games --bench liars_dice`.
-//! The side-by-side comparison with OpenSpiel is `bench/openspiel-side-by-side.sh` (BENCHMARKS.md).
+//! The side-by-side comparisons with OpenSpiel are `bench/openspiel-side-by-side.sh` and
+//! `bench/openspiel-cfr-side-by-side.sh` (BENCHMARKS.md).
 
 use divan::counter::ItemsCount;
 use divan::Bencher;
 use plunder_core::{random_playout, Game, Rng, Seat};
+use plunder_games::liars_dice::solve::{Method, Solver};
 use plunder_games::liars_dice::{Action, DiceCount, LiarsDice, Options, Roll};
 
 fn main() {
@@ -47,4 +49,19 @@ fn legal_actions_after_opening(bencher: Bencher) {
         game.legal_actions(&state, Seat(1), &mut legal);
         legal.len()
     });
+}
+
+/// CFR and CFR+ on OpenSpiel's default game (1 die each, d6, highest face wild): the first 200 iterations of a
+/// fresh solver, counted in iterations (the side-by-side script averages over 1000, which skip more).
+#[divan::bench(args = ["cfr", "cfr-plus"], sample_count = 10, sample_size = 1)]
+fn cfr_iterations(bencher: Bencher, method: &str) {
+    let method = if method == "cfr" { Method::Cfr } else { Method::CfrPlus };
+    bencher
+        .counter(ItemsCount::new(200usize))
+        .with_inputs(|| Solver::new(Options::default(), method, 1).unwrap())
+        .bench_local_refs(|solver| {
+            for _ in 0..200 {
+                solver.iterate();
+            }
+        });
 }

@@ -73,15 +73,18 @@ impl Calls {
     }
 
     /// `seat`'s values per own cup (into `out`, a stride of them) when liar is called on `bid`, made by
-    /// `bidder`, with the other seat's reach through the call `through` per cup.
-    #[inline(always)]
+    /// `bidder`, with the other seat's reach through the call `through` per cup. Not inlined, so that the
+    /// loops over cups stay SIMD (see `full_width.rs`).
+    #[inline(never)]
     pub fn values<const N: usize>(&self, seat: usize, bid: usize, bidder: usize, through: &[f64], out: &mut [f64]) {
         let n = width::<N>(self.stride);
         let (through, out) = (&through[..n], &mut out[..n]);
+        let table = self.tables[seat * self.bids + bid];
+        let classes = table.first_class * n..(table.first_class + table.classes) * n;
+        let (members, outcomes) = (&self.members[classes.clone()], &self.outcomes[classes]);
         let sign = if seat == bidder { 1.0 } else { -1.0 };
         out.fill(0.0);
-        for (members, outcome) in self.classes(seat, bid) {
-            let (members, outcome) = (&members[..n], &outcome[..n]);
+        for (members, outcome) in members.chunks_exact(n).zip(outcomes.chunks_exact(n)) {
             let mut reach = 0.0;
             for t in 0..n {
                 reach += members[t] * through[t];
