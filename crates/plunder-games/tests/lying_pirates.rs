@@ -1885,7 +1885,7 @@ fn captain_barrelbelly_holds_twelve_dice() {
 }
 
 #[test]
-fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_die() {
+fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_die_and_the_final_battle() {
     let g = captained("silver-tongue-sal");
     let sail_roll = |coins: u16| {
         let mut s = table(&g);
@@ -1926,6 +1926,20 @@ fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_
     let asked = |s: &State| matches!(view(&plain, s, ANNE).question, Some(Question::Reroll { seat: ANNE, .. }));
     advance(&plain, &mut s, &[battle(ANNE, S1), battle(JACK, D)], asked);
     assert!(!asked(&s), "no coin, no reroll");
+
+    // The Final Battle decides the game: there her reroll costs 1 coin like anyone's.
+    let final_battle = |coins: u16| {
+        let (_, mut s) = final_table();
+        s.coins[0] = coins;
+        let asked = |s: &State| matches!(view(&g, s, ANNE).question, Some(Question::Reroll { seat: ANNE, .. }));
+        advance(&g, &mut s, &[battle(ANNE, K), battle(DAVE, D), battle(Seat(2), D)], |s| asked(s) || s.battles == 1);
+        (asked(&s), s)
+    };
+    assert!(!final_battle(0).0, "no free reroll in the Final Battle");
+    let (asked, mut s) = final_battle(1);
+    assert!(asked, "with a coin she may reroll her Skull");
+    act(&g, &mut s, ANNE, Action::Reroll);
+    assert_eq!(s.coins[0], 0, "she paid 1 coin in the Final Battle");
 }
 
 #[test]

@@ -705,8 +705,14 @@ fn window(turn: &Turn<'_, LyingPirates>, judge: &Judge<'_>) -> Action {
 /// Whether the die just rolled is worth its reroll price.
 fn reroll_pays(judge: &Judge<'_>) -> bool {
     let (v, me, game) = (judge.v, judge.me, judge.game);
-    let sail = matches!(&v.question, Some(Question::Reroll { die, .. }) if die == "sail");
-    let price = game.abilities[me.index()].reroll_price(sail);
+    let decisive = match &v.question {
+        Some(Question::Reroll { die, .. }) if die == "sail" => true,
+        Some(Question::Reroll { die, .. }) if die == "battle" => {
+            v.battle.as_ref().is_some_and(|b| b.purpose == Purpose::Final)
+        }
+        _ => false,
+    };
+    let price = game.abilities[me.index()].reroll_price(decisive);
     if v.coins[me.index()] < price {
         return false;
     }

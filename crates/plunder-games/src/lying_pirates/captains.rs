@@ -13,10 +13,11 @@ pub const CAPTAINS_JSON: &str = include_str!("../../data/lying-pirates/captains.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     pub cup_limit: u8,
-    /// Its price to reroll a Battle Die or an Action Die.
+    /// Its price to reroll a Battle Die or an Action Die (outside the Final Battle).
     pub reroll_price: u16,
-    /// Its price to reroll the Sail Die (kept apart: the Sail Die decides the race).
-    pub sail_reroll_price: u16,
+    /// Its price to reroll the dice that decide the game: the Sail Die (the race) and a Battle Die in the Final
+    /// Battle.
+    pub decisive_reroll_price: u16,
     /// Ranks added to its Battle Die in a battle of exactly two captains.
     pub duel_bonus: u8,
     /// Its price for a bought card, if cheaper than the table's.
@@ -31,10 +32,11 @@ pub struct Ability {
 }
 
 impl Ability {
-    /// Its price for the reroll of the Sail Die (`sail`) or of a Battle or Action Die.
-    pub fn reroll_price(&self, sail: bool) -> u16 {
-        if sail {
-            self.sail_reroll_price
+    /// Its price for the reroll of a `decisive` die (the Sail Die, a Battle Die in the Final Battle) or of
+    /// another Battle or Action Die.
+    pub fn reroll_price(&self, decisive: bool) -> u16 {
+        if decisive {
+            self.decisive_reroll_price
         } else {
             self.reroll_price
         }
@@ -46,7 +48,7 @@ impl Default for Ability {
         Ability {
             cup_limit: CUP_LIMIT,
             reroll_price: REROLL_PRICE,
-            sail_reroll_price: REROLL_PRICE,
+            decisive_reroll_price: REROLL_PRICE,
             duel_bonus: 0,
             card_price: None,
             curse_pass_cost: CURSE_PASS_COST,
@@ -109,7 +111,7 @@ pub fn abilities(ids: &[String], players: usize) -> Result<[Ability; 6], Options
                 "max_cup" => a.cup_limit = (*value).clamp(1, MAX_CUP as u8),
                 "reroll_cost" => {
                     a.reroll_price = *value as u16;
-                    a.sail_reroll_price = *value as u16;
+                    a.decisive_reroll_price = *value as u16;
                 }
                 "battle_reroll_cost" => a.reroll_price = *value as u16,
                 "duel_rank_bonus" => a.duel_bonus = (*value).min(2),

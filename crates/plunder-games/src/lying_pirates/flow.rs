@@ -409,12 +409,12 @@ impl LyingPirates {
         s.phase = Phase::SailRoll;
     }
 
-    /// Whether `seat` may pay for its reroll of the Sail Die (`sail`) or of another die now (the Phantom never
-    /// pays unless a player stands in for it).
-    pub(crate) fn may_reroll(&self, s: &State, seat: Seat, sail: bool) -> bool {
+    /// Whether `seat` may pay for its reroll of a `decisive` die (the Sail Die, a Battle Die in the Final
+    /// Battle) or of another die now (the Phantom never pays unless a player stands in for it).
+    pub(crate) fn may_reroll(&self, s: &State, seat: Seat, decisive: bool) -> bool {
         s.controller(seat).is_some()
             && !s.rerolled.contains(seat)
-            && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price(sail)
+            && s.coins[seat.index()] >= self.abilities[seat.index()].reroll_price(decisive)
     }
 
     /// The Sail Die fell: offer the winner its reroll, or sail.
@@ -735,7 +735,7 @@ impl LyingPirates {
             return true;
         }
         while let Some(seat) = self.battle_offeree(s) {
-            if self.may_reroll(s, seat, false) {
+            if self.may_reroll(s, seat, s.battle.purpose == Purpose::Final) {
                 return true;
             }
             s.battle.offers.remove(seat);

@@ -608,8 +608,12 @@ impl Game for LyingPirates {
             Action::Reroll | Action::Keep => {
                 let reroll = *action == Action::Reroll;
                 if reroll {
-                    let sail = matches!(s.offer, Offer::Sail(_));
-                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price(sail);
+                    let decisive = match s.offer {
+                        Offer::Sail(_) => true,
+                        Offer::Action(_) => false,
+                        Offer::Nothing => s.battle.purpose == Purpose::Final,
+                    };
+                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price(decisive);
                     s.rerolled.insert(seat);
                 }
                 match s.offer {
