@@ -96,9 +96,10 @@ pub fn die_faces(kind: u8) -> &'static [(u8, u32)] {
 
 /// The kind of a card drawn uniformly from `zone`: each kind with probability its count over the zone's size,
 /// as `chance_outcomes` lists it, counted off kind by kind ([`Zones::nth_kind`]) so that the draw depends on the
-/// zone's kinds only. (It once walked the card ids, which told a search's determinized worlds apart where a zone
-/// mixed cards the seat knows with cards it does not. In a real game both walks give the same card: the deck is
-/// numbered kind by kind, and a card never changes kind.)
+/// zone's kinds only. (It once walked the card ids: a determinized world keeps the true world's ids with new
+/// kinds on the unseen cards, so once cards moved between zones the walk told apart worlds the searching seat
+/// cannot. In a real game both walks give the same card: the deck is numbered kind by kind, and a card never
+/// changes kind.)
 fn nth_card(s: &State, zone: plunder_core::zones::ZoneId, rng: &mut Rng) -> u8 {
     let n = s.cards.count(zone);
     if n == 0 {
