@@ -2579,7 +2579,8 @@ fn determinizations_redraw_the_hidden_commitments_of_others() {
     let (a, b) = twins(&s, [Action::CatchUp { tiles: 0 }, Action::CatchUp { tiles: 2 }]);
     let mut offers = std::collections::BTreeSet::new();
     for seed in 0..40 {
-        let (da, db) = (g.determinize(&a, ANNE, &mut Rng::seeded(seed)), g.determinize(&b, ANNE, &mut Rng::seeded(seed)));
+        let (da, db) =
+            (g.determinize(&a, ANNE, &mut Rng::seeded(seed)), g.determinize(&b, ANNE, &mut Rng::seeded(seed)));
         assert!(da == db, "seed {seed}: offers {:?} / {:?}", da.catch_offers, db.catch_offers);
         offers.insert(da.catch_offers[JACK.index()]);
     }
@@ -2592,7 +2593,8 @@ fn determinizations_redraw_the_hidden_commitments_of_others() {
     let (a, b) = twins(&s, [Action::Prepare { trade: false, buy: 0 }, Action::Prepare { trade: false, buy: 2 }]);
     let mut buys = std::collections::HashSet::new();
     for seed in 0..40 {
-        let (da, db) = (g.determinize(&a, ANNE, &mut Rng::seeded(seed)), g.determinize(&b, ANNE, &mut Rng::seeded(seed)));
+        let (da, db) =
+            (g.determinize(&a, ANNE, &mut Rng::seeded(seed)), g.determinize(&b, ANNE, &mut Rng::seeded(seed)));
         assert!(da == db, "seed {seed}: preparations {:?} / {:?}", da.prepare, db.prepare);
         buys.insert(da.prepare[JACK.index()]);
     }
