@@ -258,6 +258,21 @@ impl<const N: usize> Zones<N> {
         }
     }
 
+    /// The kind of the `n`-th card of `zone` (from 0) counting kind by kind, lowest kind first: a uniform draw
+    /// from the zone given `n` uniform below its count (`None` past the end). It depends on the zone's count per
+    /// kind only, never on which card id is which: a determinized family keeps the true world's ids with new
+    /// kinds on the unknown cards, so a walk over ids would tell apart worlds the seat cannot.
+    pub fn nth_kind(&self, zone: ZoneId, mut n: usize) -> Option<u8> {
+        for kind in kinds(self.kinds_in(zone)) {
+            let copies = self.count_kind(zone, kind);
+            if n < copies {
+                return Some(kind);
+            }
+            n -= copies;
+        }
+        None
+    }
+
     pub fn kind(&self, id: CardId) -> u8 {
         self.kind[id as usize]
     }
@@ -550,6 +565,25 @@ mod tests {
                     assert_eq!(z.kinds_in(zone) & (1 << kind) != 0, scanned > 0, "step {step}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn nth_kind_counts_off_kind_by_kind() {
+        let mut z = family();
+        z.draw(DECK, 2, HAND).unwrap();
+        let n: Vec<Option<u8>> = (0..6).map(|n| z.nth_kind(DECK, n)).collect();
+        assert_eq!(n, [Some(0), Some(0), Some(0), Some(1), Some(1), None]);
+        assert_eq!(z.nth_kind(HAND, 0), Some(2));
+        assert_eq!(z.nth_kind(PILE, 0), None);
+        // A determinization deals kinds over the ids anew; the count-off still goes kind by kind.
+        for seed in 0..20 {
+            let mut d = z;
+            d.determinize(Seat(1), &mut Rng::seeded(seed));
+            let mut sorted: Vec<u8> = d.cards_in(DECK).map(|id| d.kind(id)).collect();
+            sorted.sort_unstable();
+            let counted: Vec<u8> = (0..sorted.len()).filter_map(|n| d.nth_kind(DECK, n)).collect();
+            assert_eq!(counted, sorted, "seed {seed}");
         }
     }
 

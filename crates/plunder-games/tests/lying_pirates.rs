@@ -2465,3 +2465,255 @@ fn lockstep_phantom_mode_and_instant_death_keep_every_secret() {
         }
     }
 }
+
+// ---- Determinizations: what the search bot samples depends on what its seat knows, never on the secret. ----
+
+/// Twins from a deal in progress (`s` in the Deal phase): Jack's first card is the lowest kind in the deck in `a`
+/// and the highest in `b`; every other card is dealt alike (drawn from `seed`). Jack's first card is the only
+/// difference, hidden from Anne and Mary.
+fn deal_twins(g: &LyingPirates, s: State, seed: u64) -> (State, State) {
+    let (mut a, mut b) = (s.clone(), s);
+    let mut rng = Rng::seeded(seed);
+    while a.phase == Phase::Deal {
+        if a.draw.1 > 0 && a.draw.0 == JACK && a.cards.count(hand(JACK)) == 0 {
+            let kinds: Vec<u8> = plunder_core::zones::kinds(a.cards.kinds_in(DECK)).collect();
+            let (low, high) = (kinds[0], kinds[kinds.len() - 1]);
+            supply_chance(g, &mut a, &Chance::Card { card: low }).unwrap();
+            supply_chance(g, &mut b, &Chance::Card { card: high }).unwrap();
+            continue;
+        }
+        let c = g.sample_chance(&a, &mut rng);
+        if let Chance::Card { card } = c {
+            if b.cards.count_kind(DECK, card) == 0 {
+                continue;
+            }
+        }
+        supply_chance(g, &mut a, &c).unwrap();
+        supply_chance(g, &mut b, &c).unwrap();
+    }
+    assert_ne!(a, b);
+    (a, b)
+}
+
+/// Plays `seat`'s determinizations of twins `a` and `b`, drawn with one seed, on in lockstep (random actions and
+/// chance from one more seed, as a search's playout does) for up to `steps` steps; the first difference in
+/// status, legal actions or chance outcome is the error. Twins alike to `seat` must play on alike.
+fn determinizations_play_on_alike(
+    g: &LyingPirates,
+    a: &State,
+    b: &State,
+    seat: Seat,
+    seed: u64,
+    steps: usize,
+) -> Result<(), String> {
+    let mut da = g.determinize(a, seat, &mut Rng::seeded(seed));
+    let mut db = g.determinize(b, seat, &mut Rng::seeded(seed));
+    let (mut rng_a, mut rng_b) = (Rng::seeded(seed + 1000), Rng::seeded(seed + 1000));
+    let (mut legal_a, mut legal_b) = (Vec::new(), Vec::new());
+    for step in 0..steps {
+        let status = g.status(&da);
+        if status != g.status(&db) {
+            return Err(format!("seed {seed} step {step}: status {status:?} / {:?}", g.status(&db)));
+        }
+        match status {
+            Status::Over => return Ok(()),
+            Status::Chance => {
+                let (ca, cb) = (g.sample_chance(&da, &mut rng_a), g.sample_chance(&db, &mut rng_b));
+                if ca != cb {
+                    return Err(format!("seed {seed} step {step}: chance gives {ca} / {cb}"));
+                }
+                supply_chance(g, &mut da, &ca).unwrap();
+                supply_chance(g, &mut db, &cb).unwrap();
+            }
+            Status::Decide(deciders) => {
+                let decider = deciders.lowest().unwrap();
+                legal_a.clear();
+                legal_b.clear();
+                g.legal_actions(&da, decider, &mut legal_a);
+                g.legal_actions(&db, decider, &mut legal_b);
+                if legal_a != legal_b {
+                    return Err(format!("seed {seed} step {step}: {decider} may {legal_a:?} / {legal_b:?}"));
+                }
+                let pick = rng_a.index(legal_a.len());
+                let _ = rng_b.index(legal_b.len());
+                play(g, &mut da, decider, &legal_a[pick]).unwrap();
+                play(g, &mut db, decider, &legal_b[pick]).unwrap();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Jack's first card differs between the twins; Jack then plunders a card of Anne's (which Anne knows, in his
+/// hand among cards she never saw), and Mary plunders Jack: a random card of his hand. Anne's determinizations of
+/// the twins must draw that card alike, and play on alike. (The draw once walked the card ids, which a
+/// determinization keeps from the true world: where Anne's known card sat among Jack's ids told the twins apart.)
+#[test]
+fn determinizations_of_twins_draw_from_a_hand_alike() {
+    let g = game(3);
+    let (mut a, mut b) = deal_twins(&g, g.initial_state(), 4);
+    let anne_kinds = kinds_of(&a, ANNE);
+    let stolen = anne_kinds[anne_kinds.len() / 2];
+    for s in [&mut a, &mut b] {
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let plunder = give(&g, s, JACK, "plunder");
+        give(&g, s, MARY, "plunder");
+        action_window(&g, s, JACK);
+        act(&g, s, JACK, Action::Play { card: plunder, target: Some(ANNE) });
+        advance(&g, s, &[Chance::Card { card: stolen }], |s| s.window.is_empty() && !s.run.active());
+        action_window(&g, s, MARY);
+        act(&g, s, MARY, Action::Play { card: plunder, target: Some(JACK) });
+        advance(&g, s, &[], |_| false);
+        assert!(matches!(s.run.wait, plunder_games::lying_pirates::Wait::Steal { .. }), "a card of Jack's is due");
+    }
+    assert_eq!(view(&g, &a, ANNE), view(&g, &b, ANNE), "the twins look alike to Anne");
+    assert!(view(&g, &a, ANNE).known_in_hands[JACK.index()].contains(&stolen), "she knows her card in his hand");
+    for seed in 0..40 {
+        determinizations_play_on_alike(&g, &a, &b, ANNE, seed, 400).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// In the draft, Jack has chosen (alike in both twins); his first card differs. Anne's determinizations redraw
+/// his choice from his redealt hand, alike in both twins. (They once took the redealt cards in the order the
+/// true ones arrived, an order that follows the true hand.)
+#[test]
+fn determinizations_of_twins_redraw_a_draft_choice_alike() {
+    use plunder_games::lying_pirates::MapSize;
+    let g = placement_game(3, MapSize::Base);
+    let mut s = g.initial_state();
+    deal_tiles(&g, &mut s, &order_with_start_at(0));
+    place_all(&g, &mut s);
+    let (mut a, mut b) = deal_twins(&g, s, 9);
+    assert_eq!(a.phase, Phase::Draft);
+    // Three kinds Jack holds in both twins.
+    let mut common = kinds_of(&b, JACK);
+    let mut cards = [None; 3];
+    let mut n = 0;
+    for kind in kinds_of(&a, JACK) {
+        if let Some(i) = common.iter().position(|&k| k == kind).filter(|_| n < 3) {
+            common.remove(i);
+            cards[n] = Some(kind);
+            n += 1;
+        }
+    }
+    act(&g, &mut a, JACK, Action::Draft { cards });
+    act(&g, &mut b, JACK, Action::Draft { cards });
+    assert_eq!(view(&g, &a, ANNE), view(&g, &b, ANNE), "the twins look alike to Anne");
+    for seed in 0..40 {
+        let da = g.determinize(&a, ANNE, &mut Rng::seeded(seed));
+        let db = g.determinize(&b, ANNE, &mut Rng::seeded(seed));
+        assert_eq!(da.draft_picks, db.draft_picks, "seed {seed}");
+        determinizations_play_on_alike(&g, &a, &b, ANNE, seed, 400).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// Twins that differ in which of two tiles Jack and Mary were dealt: Anne's determinizations redeal their tiles
+/// alike. (The redeal once started from Jack's true tiles, then Mary's.)
+#[test]
+fn determinizations_of_twins_redeal_the_hidden_tiles_alike() {
+    use plunder_games::lying_pirates::MapSize;
+    let g = placement_game(3, MapSize::Base);
+    let order = order_with_start_at(0);
+    let mut swapped = order.clone();
+    swapped.swap(4, 5);
+    let (mut a, mut b) = (g.initial_state(), g.initial_state());
+    deal_tiles(&g, &mut a, &order);
+    deal_tiles(&g, &mut b, &swapped);
+    assert_ne!(a.tiles_held, b.tiles_held);
+    assert_eq!(view(&g, &a, ANNE), view(&g, &b, ANNE), "the twins look alike to Anne");
+    for seed in 0..40 {
+        let da = g.determinize(&a, ANNE, &mut Rng::seeded(seed));
+        let db = g.determinize(&b, ANNE, &mut Rng::seeded(seed));
+        assert_eq!(da.tiles_held, db.tiles_held, "seed {seed}");
+    }
+}
+
+/// Offers to catch up and Final Battle preparations are chosen at once and shown when all have chosen: while
+/// Anne has still to choose, her determinizations redraw Jack's choice (it varies, and twins that differ in it
+/// alone give one and the same determinized state for a seed).
+#[test]
+fn determinizations_redraw_the_hidden_commitments_of_others() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[2, 2, 5]);
+    action_window(&g, &mut s, ANNE);
+    advance(&g, &mut s, &[], |s| s.phase == Phase::CatchUp);
+    assert_eq!(g.status(&s), Status::Decide([ANNE, JACK].into_iter().collect()));
+    let twins = |s: &State, choices: [Action; 2]| {
+        let (mut a, mut b) = (s.clone(), s.clone());
+        act(&g, &mut a, JACK, choices[0]);
+        act(&g, &mut b, JACK, choices[1]);
+        assert_eq!(view(&g, &a, ANNE), view(&g, &b, ANNE), "Jack's choice is hidden from Anne");
+        (a, b)
+    };
+    let mut legal = Vec::new();
+    g.legal_actions(&s, JACK, &mut legal);
+    assert!(legal.len() >= 3, "{legal:?}");
+    let (a, b) = twins(&s, [Action::CatchUp { tiles: 0 }, Action::CatchUp { tiles: 2 }]);
+    let mut offers = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let (da, db) =
+            (g.determinize(&a, ANNE, &mut Rng::seeded(seed)), g.determinize(&b, ANNE, &mut Rng::seeded(seed)));
+        assert!(da == db, "seed {seed}: offers {:?} / {:?}", da.catch_offers, db.catch_offers);
+        offers.insert(da.catch_offers[JACK.index()]);
+    }
+    let offered: Vec<Action> = offers.into_iter().map(|tiles| Action::CatchUp { tiles }).collect();
+    assert_eq!(offered, legal, "Jack's offer is redrawn among his legal ones");
+    let mut s = table(&g);
+    s.coins[1] = 4;
+    s.claimants = [ANNE, JACK].into_iter().collect();
+    s.phase = Phase::FinalPrepare;
+    let (a, b) = twins(&s, [Action::Prepare { trade: false, buy: 0 }, Action::Prepare { trade: false, buy: 2 }]);
+    let mut buys = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let (da, db) =
+            (g.determinize(&a, ANNE, &mut Rng::seeded(seed)), g.determinize(&b, ANNE, &mut Rng::seeded(seed)));
+        assert!(da == db, "seed {seed}: preparations {:?} / {:?}", da.prepare, db.prepare);
+        buys.insert(da.prepare[JACK.index()]);
+    }
+    assert_eq!(buys.len(), 3, "Jack's purchase is redrawn among 0, 1 and 2 dice: {buys:?}");
+}
+
+/// A draw (from the deck, or a random card of a hand) counts cards off kind by kind, which in a real game is the
+/// same card as counting off the card ids (the deck is numbered kind by kind): seeded games are unchanged by the
+/// change that made the draw independent of the ids.
+#[test]
+fn a_draw_in_a_real_game_is_the_card_the_id_walk_gives() {
+    let g = game(4);
+    let mut draws = 0;
+    for seed in 0..6 {
+        let mut s = g.initial_state();
+        let mut rng = Rng::seeded(seed);
+        let mut legal = Vec::new();
+        for _ in 0..3000 {
+            match g.status(&s) {
+                Status::Over => break,
+                Status::Chance => {
+                    let zone = match s.run.wait {
+                        _ if s.draw.1 > 0 => Some(DECK),
+                        plunder_games::lying_pirates::Wait::Steal { from, .. } => Some(hand(from)),
+                        _ => None,
+                    };
+                    let before = rng.clone();
+                    let c = g.sample_chance(&s, &mut rng);
+                    if let (Some(zone), Chance::Card { card }) = (zone, c) {
+                        let mut walk = before;
+                        let pick = walk.below(s.cards.count(zone) as u32) as usize;
+                        let by_id = (0..s.cards.len() as u16).filter(|&id| s.cards.zone_of(id) == zone).nth(pick);
+                        assert_eq!(by_id.map(|id| s.cards.kind(id)), Some(card));
+                        draws += 1;
+                    }
+                    supply_chance(&g, &mut s, &c).unwrap();
+                }
+                Status::Decide(d) => {
+                    let seat = d.lowest().unwrap();
+                    legal.clear();
+                    g.legal_actions(&s, seat, &mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    play(&g, &mut s, seat, &a).unwrap();
+                }
+            }
+        }
+    }
+    assert!(draws > 100, "{draws} draws checked");
+}

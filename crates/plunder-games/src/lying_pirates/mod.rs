@@ -95,22 +95,17 @@ pub fn die_faces(kind: u8) -> &'static [(u8, u32)] {
 }
 
 /// The kind of a card drawn uniformly from `zone`: each kind with probability its count over the zone's size,
-/// as `chance_outcomes` lists it, in one pass over the cards.
+/// as `chance_outcomes` lists it, counted off kind by kind ([`Zones::nth_kind`]) so that the draw depends on the
+/// zone's kinds only. (It once walked the card ids: a determinized world keeps the true world's ids with new
+/// kinds on the unseen cards, so once cards moved between zones the walk told apart worlds the searching seat
+/// cannot. In a real game both walks give the same card: the deck is numbered kind by kind, and a card never
+/// changes kind.)
 fn nth_card(s: &State, zone: plunder_core::zones::ZoneId, rng: &mut Rng) -> u8 {
     let n = s.cards.count(zone);
     if n == 0 {
         return 0;
     }
-    let mut pick = rng.below(n as u32) as usize;
-    for id in 0..s.cards.len() as u16 {
-        if s.cards.zone_of(id) == zone {
-            if pick == 0 {
-                return s.cards.kind(id);
-            }
-            pick -= 1;
-        }
-    }
-    0
+    s.cards.nth_kind(zone, rng.below(n as u32) as usize).unwrap_or(0)
 }
 
 fn pick_weighted(rng: &mut Rng, faces: &[(u8, u32)]) -> u8 {
@@ -325,8 +320,7 @@ impl LyingPirates {
             }
             Phase::CatchUp => (0..=self.catch_up_range(s, seat)).for_each(|t| f(Action::CatchUp { tiles: t })),
             Phase::FinalPrepare => {
-                let most = (s.coins[seat.index()] / DIE_PRICE).min(encoding::MOST_DICE_BOUGHT as u16) as u8;
-                let trades: &[bool] = if s.specials(seat) > 0 { &[false, true] } else { &[false] };
+                let (trades, most) = Self::prepare_choices(s, seat);
                 for &trade in trades {
                     for buy in 0..=most {
                         f(Action::Prepare { trade, buy });
@@ -334,6 +328,39 @@ impl LyingPirates {
                 }
             }
             _ if Self::window_phase(s) => self.for_each_window_action(s, seat, f),
+            _ => {}
+        }
+    }
+
+    /// What `seat` may choose in the Final Battle preparation: whether to trade its special dice (if it has
+    /// any), and how many crew dice to buy (0 to the returned most).
+    fn prepare_choices(s: &State, seat: Seat) -> (&'static [bool], u8) {
+        let most = (s.coins[seat.index()] / DIE_PRICE).min(encoding::MOST_DICE_BOUGHT as u16) as u8;
+        let trades: &[bool] = if s.specials(seat) > 0 { &[false, true] } else { &[false] };
+        (trades, most)
+    }
+
+    /// The secret commitments of the other captains still hidden from `seat` (an offer to catch up, a Final
+    /// Battle preparation: made at once, shown only when all have chosen) are made anew, uniformly among the
+    /// choices the rules gave them. Kept as they truly are, they would tell a search what `seat` cannot know.
+    fn redo_hidden_commitments(&self, d: &mut State, seat: Seat, rng: &mut Rng) {
+        match d.phase {
+            Phase::CatchUp => {
+                for other in d.catch_committed.iter().filter(|&o| o != seat) {
+                    let range = self.catch_up_range(d, other);
+                    d.catch_offers[other.index()] = rng.below(range as u32 + 1) as u8;
+                }
+            }
+            Phase::FinalPrepare => {
+                // The Phantom's preparation is the rules' (trade, buy nothing): public.
+                let phantom = d.phantom();
+                for other in d.prepared.iter().filter(|&o| o != seat && Some(o) != phantom) {
+                    let (trades, most) = Self::prepare_choices(d, other);
+                    let choice = rng.below(trades.len() as u32 * (most as u32 + 1));
+                    let (trade, buy) = (choice / (most as u32 + 1), choice % (most as u32 + 1));
+                    d.prepare[other.index()] = (trades[trade as usize], buy as u8);
+                }
+            }
             _ => {}
         }
     }
@@ -904,6 +931,7 @@ impl Game for LyingPirates {
             _ => d.cards.determinize(seat, rng),
         }
         redraft_hidden_picks(&mut d, seat, rng);
+        self.redo_hidden_commitments(&mut d, seat, rng);
         deal_hidden_tiles(&mut d, seat, rng);
         d
     }
@@ -1052,17 +1080,21 @@ fn redraft_hidden_picks(d: &mut State, seat: Seat, rng: &mut Rng) {
     }
     let k = DRAFT_PASSES[d.draft_round as usize % DRAFT_PASSES.len()] as usize;
     for other in d.drafted.iter().filter(|&o| o != seat) {
-        let mut kinds = [0u8; MAX_CARDS];
+        // The redealt hand's kinds lowest first: an order the redealt hand alone decides. (In the order the
+        // cards arrived, the redealt kinds would follow the true hand's card ids, which the seat does not know.)
+        let mut held = [0u8; MAX_CARDS];
         let mut n = 0;
-        for id in d.cards.cards_in(hand(other)) {
-            kinds[n] = d.cards.kind(id);
-            n += 1;
+        for kind in kinds(d.cards.kinds_in(hand(other))) {
+            for _ in 0..d.cards.count_kind(hand(other), kind) {
+                held[n] = kind;
+                n += 1;
+            }
         }
         let mut pick = [None; 3];
         for (i, slot) in pick.iter_mut().enumerate().take(k.min(n)) {
             let j = i + rng.index(n - i);
-            kinds.swap(i, j);
-            *slot = Some(kinds[i]);
+            held.swap(i, j);
+            *slot = Some(held[i]);
         }
         pick[..k.min(n)].sort_unstable();
         d.draft_picks[other.index()] = pick;
@@ -1079,6 +1111,9 @@ fn deal_hidden_tiles(d: &mut State, seat: Seat, rng: &mut Rng) {
             (0..32u8).filter(move |&t| held & (1 << t) != 0)
         })
         .collect();
+    // Lowest tile first, so the redeal depends on which tiles the others hold between them (known to `seat`),
+    // not on who truly holds which.
+    pool.sort_unstable();
     for &o in &others {
         let n = d.tiles_held[o.index()].count_ones();
         d.tiles_held[o.index()] = 0;
