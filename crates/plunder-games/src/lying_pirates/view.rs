@@ -146,6 +146,9 @@ pub struct View {
     pub stack: Vec<StackCard>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Seat>,
+    /// The captains who declared auto-pass this phase (announced: ruling 56).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub auto_passing: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gold_used: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -292,6 +295,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         } else {
             None
         },
+        auto_passing: s.auto_pass.iter().collect(),
         gold_used: s.gold_used.iter().collect(),
         silver_used: s.silver_used.iter().collect(),
         rerolled: s.rerolled.iter().collect(),

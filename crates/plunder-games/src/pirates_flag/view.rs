@@ -57,6 +57,9 @@ pub struct View {
     pub moving: Option<Move>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Seat>,
+    /// The players who declared auto-pass this turn (announced: ruling 47).
+    #[serde(skip_serializing_if = "no_seats")]
+    pub auto_passing: SeatSet,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub main_done: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -106,6 +109,7 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         rolls: state.rolls.list().to_vec(),
         moving: state.mv,
         priority: if state.mv.is_none() && state.phase == Phase::Play { state.window.holder() } else { None },
+        auto_passing: state.window.auto_passing(),
         main_done: state.main_done,
         battle_right: state.battle_right,
         visiting: state.visiting,
