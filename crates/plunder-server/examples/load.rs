@@ -276,6 +276,7 @@ async fn run(args: Vec<String>) {
     let temp = std::env::temp_dir().join(format!("plunder-load-{}.db", std::process::id()));
     let database: String = flag(&args, "--database", format!("sqlite://{}", temp.display()));
     let server: String = flag(&args, "--server", String::new());
+    let external = !server.is_empty();
     let address = if server.is_empty() {
         let store = Store::open(&database).await.expect("the database opens");
         let hub = Hub::new(store, HubConfig::default());
