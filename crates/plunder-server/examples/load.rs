@@ -358,11 +358,8 @@ async fn run(args: Vec<String>) {
         "closed loop".to_string()
     };
     let per_second = |cpu: f64| cpu * 100.0 / seconds as f64;
-    let own = if external {
-        format!(", clients CPU {:.0}% of one core", per_second(clients_cpu))
-    } else {
-        String::new()
-    };
+    let own =
+        if external { format!(", clients CPU {:.0}% of one core", per_second(clients_cpu)) } else { String::new() };
     println!(
         "{clients} clients, {seconds} s after {warmup} s warm-up, {storage}, {mode}: {} moves stored and \
          acknowledged, {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} CPU {:.0}% of one core, {:.3} ms \

@@ -417,14 +417,18 @@ mod tests {
     fn the_sockets_table_text_is_what_serde_writes() {
         let actions = [(2u8, 6u8), (3, 2), (3, 3)];
         let legal = LegalActions::write(&actions, |(q, f)| format!("bid {q}x{f}"));
-        let over = StatusInfo::Over {
-            outcome: Some(Outcome { winners: SeatSet::only(Seat(1)), payoffs: vec![-1.0, 1.0] }),
-        };
+        let over =
+            StatusInfo::Over { outcome: Some(Outcome { winners: SeatSet::only(Seat(1)), payoffs: vec![-1.0, 1.0] }) };
         let tables = [
             table(Vec::new(), None, StatusInfo::Decide { seats: vec![1] }, legal.clone()),
             table(vec!["The standing bid holds with probability 40%".to_string()], None, StatusInfo::Chance, legal),
             table(Vec::new(), Some("ffee".to_string()), over, LegalActions::none()),
-            table(vec!["a".to_string()], Some("ffee".to_string()), StatusInfo::Over { outcome: None }, LegalActions::none()),
+            table(
+                vec!["a".to_string()],
+                Some("ffee".to_string()),
+                StatusInfo::Over { outcome: None },
+                LegalActions::none(),
+            ),
         ];
         for table in tables {
             let message = ServerMessage::Table(Box::new(table));

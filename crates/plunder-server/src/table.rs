@@ -119,7 +119,11 @@ impl<G: Roster + Narrate> Table for Typed<G> {
         }
         let game = self.session.game();
         let actions = Session::legal_actions(&self.session, seat);
-        crate::messages::LegalActions::write_cached(&actions, |action| game.label(action), &mut self.entries.borrow_mut())
+        crate::messages::LegalActions::write_cached(
+            &actions,
+            |action| game.label(action),
+            &mut self.entries.borrow_mut(),
+        )
     }
 
     fn notes(&self, viewer: Viewer) -> Vec<String> {
