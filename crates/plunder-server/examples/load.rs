@@ -157,6 +157,8 @@ struct Measured {
     latencies: Vec<Duration>,
     /// Acknowledgements that arrived in the window.
     acknowledged_in_window: u64,
+    /// How long each rematch took, from the table that ended a game to the new game's first table.
+    rematches: Vec<Duration>,
 }
 
 /// One seat: acts whenever its table offers legal actions (at once, or at its game's next scheduled time), moves
@@ -169,6 +171,7 @@ async fn seat(
     schedule: Option<Arc<Mutex<Schedule>>>,
 ) -> Measured {
     let mut measured = Measured::default();
+    let mut rematch_since: Option<Instant> = None;
     'games: loop {
         let url = format!("ws://{address}/api/games/{id}/ws?token={token}");
         // A small read buffer, as the server uses (tungstenite zeroes the whole buffer before each read).
@@ -180,6 +183,9 @@ async fn seat(
         while let Ok(Some(Ok(message))) = tokio::time::timeout_at(window.drain.into(), socket.next()).await {
             let Message::Text(text) = message else { continue };
             let Some(table) = read_table(text.as_str()) else { continue };
+            if let Some(since) = rematch_since.take() {
+                measured.rematches.push(since.elapsed());
+            }
             if let Some((at, before)) = sent {
                 if table.version > before {
                     let now = Instant::now();
@@ -202,7 +208,12 @@ async fn seat(
                 return measured;
             }
             if table.over {
-                let _ = socket.close(None).await;
+                rematch_since = Some(Instant::now());
+                // The old socket closes on its own: the close handshake is not waited for (awaiting it here took
+                // about half a second under load, charged to the next moves' latency).
+                tokio::spawn(async move {
+                    let _ = socket.close(None).await;
+                });
                 match post(&address, &format!("/api/games/{id}/rematch"), &json!({ "token": token })).await {
                     Ok(rematch) => {
                         id = rematch["id"].as_str().unwrap_or_default().to_string();
@@ -330,12 +341,15 @@ async fn run(args: Vec<String>) {
         .collect();
     let mut latencies = Vec::new();
     let mut acknowledged = 0;
+    let mut rematches = Vec::new();
     for task in tasks {
         if let Ok(measured) = task.await {
             latencies.extend(measured.latencies);
             acknowledged += measured.acknowledged_in_window;
+            rematches.extend(measured.rematches);
         }
     }
+    rematches.sort();
     let (server_cpu, clients_cpu) = cpu.await.unwrap_or((0.0, 0.0));
     latencies.sort();
     let storage = if server.is_empty() { database.split("://").next().unwrap_or("?").to_string() } else { server };
@@ -363,7 +377,7 @@ async fn run(args: Vec<String>) {
     println!(
         "{clients} clients, {seconds} s after {warmup} s warm-up, {storage}, {mode}: {} moves stored and \
          acknowledged, {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} CPU {:.0}% of one core, {:.3} ms \
-         per move{own}",
+         per move{own}, {} rematches (p50 {:.0} ms, max {:.0} ms)",
         latencies.len(),
         acknowledged as f64 / seconds as f64,
         percentile(&latencies, 0.50),
@@ -372,6 +386,9 @@ async fn run(args: Vec<String>) {
         if external { "server" } else { "server and clients" },
         per_second(server_cpu),
         server_cpu * 1000.0 / acknowledged.max(1) as f64,
+        rematches.len(),
+        percentile(&rematches, 0.5),
+        percentile(&rematches, 1.0),
     );
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", temp.display()));
