@@ -5,6 +5,8 @@
 // own: the Lying Pirates map with a tile per space and a ship per captain where its progress says, The Pirate's
 // Flag's track with every ship and the flag, Pirate Haven's row, islands and Coup track, and so on; every other
 // seat's hand is drawn as that many card backs, and every card face on the page is one the seat's view names.
+// Lying Pirates is opened a second time with two players (Phantom mode, as "lying-pirates-phantom"): the Phantom's
+// ship must be on the map where its progress says, named, and its cup and coins drawn as the view has them.
 // With SCREENSHOTS=DIR set, it saves DIR/GAME-phone.png (the table, 360 px wide) and DIR/GAME-desktop.png (the page,
 // 1280 px wide).
 // Usage: node visuals.mjs BASE_URL [GAME...]
@@ -31,6 +33,7 @@ const checks = {
     const ships = await page.$$eval(".lp-map .ship", (ns) => ns.map((n) => [Number(n.dataset.seat), Number(n.closest(".lp-tile").dataset.space)]));
     if (ships.length !== view.progress.length) problems.push(`${ships.length} ships on the map for ${view.progress.length} captains`);
     for (const [seat, space] of ships) if (space !== view.progress[seat] % view.ring) problems.push(`P${seat + 1}'s ship on ${space}, progress ${view.progress[seat]}`);
+    await phantomChecks(page, view, problems);
     await counts(page, view.dice, ".captain[data-seat='P'] .cup", "dice", "cup of", problems);
     await handChecks(page, view.hand.map((k) => cards[k].id), view.hand_sizes, problems);
     const mine = await page.$$eval(".my-cup .die", (ns) => ns.length);
@@ -113,6 +116,35 @@ const checks = {
   },
 };
 
+/**
+ * Lying Pirates' Phantom (view field `phantom`, its index in the per-captain lists): one ship marked as the
+ * Phantom's, named, on the space its progress says (a second lap wraps round), and its captain panel with its cup
+ * and coins. Without a Phantom, no ship or panel is marked as one.
+ */
+async function phantomChecks(page, view, problems) {
+  const ships = await page.$$eval(".lp-map .ship.phantom", (ns) => ns.map((n) => ({
+    seat: Number(n.dataset.seat), space: Number(n.closest(".lp-tile").dataset.space), text: n.textContent })));
+  const panels = await page.$$eval(".captain[data-phantom]", (ns) => ns.map((n) => ({
+    seat: Number(n.dataset.seat), text: n.textContent,
+    dice: [...n.querySelectorAll(".cup")].map((c) => Number(c.dataset.dice)),
+    coins: [...n.querySelectorAll(".coin")].map((c) => Number(c.dataset.coins)) })));
+  if (view.phantom === undefined || view.phantom === null) {
+    if (ships.length || panels.length) problems.push(`no Phantom in the view, but ${ships.length} ships and ${panels.length} captains are drawn as one`);
+    return;
+  }
+  const p = view.phantom;
+  if (ships.length !== 1) return problems.push(`${ships.length} Phantom ships on the map, the view has one (captain ${p})`);
+  const [ship] = ships;
+  if (ship.seat !== p) problems.push(`the Phantom's ship is captain ${ship.seat}'s, the view's Phantom is ${p}`);
+  if (ship.space !== view.progress[p] % view.ring) problems.push(`the Phantom's ship on ${ship.space}, its progress is ${view.progress[p]}`);
+  if (!ship.text.includes("Phantom")) problems.push(`the Phantom's ship is labelled "${ship.text}"`);
+  if (panels.length !== 1 || panels[0].seat !== p) return problems.push(`the Phantom's captain panel is drawn ${panels.length} times`);
+  const [panel] = panels;
+  if (!panel.text.includes("Phantom")) problems.push(`the Phantom's panel does not name it: "${panel.text}"`);
+  if (JSON.stringify(panel.dice) !== JSON.stringify([view.dice[p]])) problems.push(`the Phantom's cup drawn with ${panel.dice} dice, the view has ${view.dice[p]}`);
+  if (JSON.stringify(panel.coins) !== JSON.stringify([view.coins[p]])) problems.push(`the Phantom's coins drawn as ${panel.coins}, the view has ${view.coins[p]}`);
+}
+
 /** Each seat's `selector` (P for the seat) carries `data-KEY` equal to `want[seat]`. */
 async function counts(page, want, selector, key, what, problems) {
   for (let p = 0; p < want.length; p += 1) {
@@ -151,14 +183,17 @@ async function tableOf(page, id) {
 
 try {
   const catalog = await (await fetch(`${base}/api/catalog`)).json();
-  for (const game of catalog.games.filter((g) => !only.length || only.includes(g.id))) {
-    const players = Math.min(Math.max(game.min_players, 3), game.max_players);
+  // Each table: a game, its players (3 where it can), and its name in the output and the screenshots' names.
+  const tables = catalog.games.map((g) => ({ game: g, players: Math.min(Math.max(g.min_players, 3), g.max_players), name: g.id }));
+  const lyingPirates = catalog.games.find((g) => g.id === "lying-pirates");
+  if (lyingPirates) tables.push({ game: lyingPirates, players: 2, name: "lying-pirates-phantom" });
+  for (const { game, players, name } of tables.filter((t) => !only.length || only.includes(t.name))) {
     const seats = ["human", ...Array(players - 1).fill("bot")];
     const response = await fetch(`${base}/api/games`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: game.id, seats, seed: 7 }),
     });
     const created = await response.json();
-    if (!response.ok) await fail(`${game.id}: ${JSON.stringify(created)}`);
+    if (!response.ok) await fail(`${name}: ${JSON.stringify(created)}`);
     const page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 })).newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -177,8 +212,8 @@ try {
       await (onBoard || button).click().catch(() => {});
       const moved = await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 })
         .then(() => true, () => false);
-      if (onBoard && !moved) await fail(`${game.id}: clicking "${boardMove}" on the board made no move`);
-      if (onBoard && (await page.$("#error"))) await fail(`${game.id}: clicking "${boardMove}" on the board was refused: ${await page.textContent("#error")}`);
+      if (onBoard && !moved) await fail(`${name}: clicking "${boardMove}" on the board made no move`);
+      if (onBoard && (await page.$("#error"))) await fail(`${name}: clicking "${boardMove}" on the board was refused: ${await page.textContent("#error")}`);
     }
     // The page and a fresh socket agree on the table once the bots have stopped: retry until they do.
     let table = null;
@@ -188,30 +223,30 @@ try {
       const drawn = await page.$eval("#view", (n) => Number(n.dataset.version));
       if (drawn === candidate.version) { table = candidate; break; }
     }
-    if (!table) await fail(`${game.id}: the page never showed the table its socket reads`);
+    if (!table) await fail(`${name}: the page never showed the table its socket reads`);
     if (checks[game.id]) {
       await page.waitForSelector(`.board[data-game='${game.id}']`, { timeout: 5000 }).catch(() => {});
-      if (!(await page.$(`.board[data-game='${game.id}']`))) await fail(`${game.id}: the game's own board is not drawn`);
+      if (!(await page.$(`.board[data-game='${game.id}']`))) await fail(`${name}: the game's own board is not drawn`);
       const problems = [];
       await checks[game.id](page, table.view, problems);
-      if (problems.length) await fail(`${game.id} (version ${table.version}):\n  ${problems.join("\n  ")}`);
+      if (problems.length) await fail(`${name} (version ${table.version}):\n  ${problems.join("\n  ")}`);
     }
     const visuals = await page.$$eval("#view .die, #view .cup, #view .coin, #view .card-face, #view .card-back, #view .track, #view .ship",
       (nodes) => nodes.length);
-    if (visuals === 0) await fail(`${game.id}: the table has no dice, cups, coins, cards or tracks`);
-    if (errors.length) await fail(`${game.id}: errors in the page: ${errors.join("; ")}`);
+    if (visuals === 0) await fail(`${name}: the table has no dice, cups, coins, cards or tracks`);
+    if (errors.length) await fail(`${name}: errors in the page: ${errors.join("; ")}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (overflow > 0) await fail(`${game.id}: the table is ${overflow}px wider than a 360 px phone`);
+    if (overflow > 0) await fail(`${name}: the table is ${overflow}px wider than a 360 px phone`);
     if (process.env.SCREENSHOTS) {
       // On the phone, the table itself (the page above it is the list of moves); on a desktop, the whole page.
-      await (await page.$("#view")).screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}-phone.png` });
+      await (await page.$("#view")).screenshot({ path: `${process.env.SCREENSHOTS}/${name}-phone.png` });
       const wide = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })).newPage();
       await wide.goto(`${base}${created.seats[0].join}`);
       await wide.waitForSelector(checks[game.id] ? `.board[data-game='${game.id}']` : "#view");
-      await wide.screenshot({ path: `${process.env.SCREENSHOTS}/${game.id}-desktop.png`, fullPage: true });
+      await wide.screenshot({ path: `${process.env.SCREENSHOTS}/${name}-desktop.png`, fullPage: true });
       await wide.context().close();
     }
-    console.log(`ok: ${game.id} draws ${visuals} visual pieces${checks[game.id] ? ", its board matches the seat's view" : ""}${boardMove ? `, "${boardMove}" played on the board` : ""} and fits a 360 px phone`);
+    console.log(`ok: ${name} draws ${visuals} visual pieces${checks[game.id] ? ", its board matches the seat's view" : ""}${boardMove ? `, "${boardMove}" played on the board` : ""} and fits a 360 px phone`);
     await page.context().close();
   }
   await browser.close();

@@ -1,27 +1,44 @@
 //! Load benchmark: many WebSocket clients on loopback, in pairs, each pair the two seats of a liar's dice game
-//! (5 dice each), playing as fast as the server acknowledges; when a game ends, both seats ask for the rematch
+//! (5 dice each, each seat playing its first legal action); when a game ends, both seats ask for the rematch
 //! over REST and play on in it (as boardgame.io's load generator opens a new match). Reports moves per second
-//! (each one stored before it is acknowledged) and the latency from sending a move to receiving the table that
-//! includes it, over a measurement window after a warm-up.
+//! (each one stored before it is acknowledged) and the latency of a move until the table that includes it
+//! arrives, over a measurement window after a warm-up.
 //!
 //! ```text
 //! cargo run --release -p plunder-server --example load -- [--clients N] [--seconds S] [--warmup W]
-//!     [--database URL] [--server http://HOST:PORT --server-pid PID]
+//!     [--rate R [--poisson]] [--database URL] [--server http://HOST:PORT --server-pid PID] [--threads T]
 //! ```
+//!
+//! Two modes:
+//! - **Closed loop** (no `--rate`, or `--rate 0`): each seat sends its move as soon as its table arrives, so
+//!   there is always one move in flight per game, and by Little's law the mean latency is the number of games
+//!   divided by the throughput. Latency is from sending a move to receiving the table that includes it.
+//! - **Open loop** (`--rate R`): the games together offer R moves a second whatever the server does. Each game
+//!   has its own schedule of R / games moves a second (evenly spaced, the games' phases spread evenly over the
+//!   interval; `--poisson` draws exponential gaps instead), and the seat to move sends each move at its
+//!   scheduled time, or at once if its table arrives after that time. Latency is from the *scheduled* time (no
+//!   coordinated omission: a server that falls behind is charged for the wait). A move scheduled in the window
+//!   and not acknowledged by the end of the drain (5 s after the window) is counted as unfinished.
 //!
 //! Defaults: 1000 clients, a 10 s window after 3 s of warm-up, a server in this process on a temporary SQLite
 //! file. With `--server`, the clients load a running `plunder serve` instead (a separate process, as with the
-//! boardgame.io anchor); `--server-pid` lets it report that process's CPU time per move.
+//! boardgame.io anchor); `--server-pid` lets it report that process's CPU time per move, beside the clients'
+//! own. `--threads` sets the clients' runtime threads (default 1 with `--server`, 2 in process).
+//!
+//! The client reads as little of each table as it can (it shares the machine with the server): the message's
+//! type, its version, its status and its first legal action, found by their keys in the text as the server
+//! writes it (fields in the order of `TableMessage`), without parsing the views.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use plunder_core::Rng;
 use plunder_server::{Hub, HubConfig, Store};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 
 /// `POST path` with a JSON body on `host:port`; the answer's JSON body.
@@ -43,105 +60,189 @@ async fn post(address: &str, path: &str, body: &Value) -> Result<Value, String> 
     serde_json::from_str(body).map_err(|e| e.to_string())
 }
 
-/// What a client reads of a server message (the rest is skipped while parsing).
-#[derive(Deserialize)]
-struct Incoming {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
+/// What a client reads of a table message.
+struct Table<'a> {
     version: u64,
-    #[serde(default)]
-    status: Option<Status>,
-    /// The first legal action's `action` (the others are skipped unread).
-    #[serde(default, deserialize_with = "first_action")]
-    legal: Option<Value>,
+    over: bool,
+    /// The first legal action's `action`, as JSON text.
+    first_action: Option<&'a RawValue>,
 }
 
-fn first_action<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-    struct First;
-    impl<'de> serde::de::Visitor<'de> for First {
-        type Value = Option<Value>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a list of legal actions")
-        }
-        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Value>, A::Error> {
-            let first: Option<Legal> = seq.next_element()?;
-            while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-            Ok(first.map(|legal| legal.action))
-        }
+#[derive(Deserialize)]
+struct Legal<'a> {
+    #[serde(borrow)]
+    action: &'a RawValue,
+}
+
+/// Reads a table message by its keys, without parsing the rest; `None` for any other message.
+///
+/// The server writes a table's fields in the order of `TableMessage` (`type` first, then `id` and `game`, which
+/// are strings, then `version`, ..., `status`, ..., `view`, `legal`, then only strings and numbers). A key with
+/// its quotes cannot occur inside a JSON string (quotes in strings are escaped), so the first `"version":` and
+/// `"status":` are the table's own, and the last `"legal":[` is the table's own (the view comes before it).
+fn read_table(text: &str) -> Option<Table<'_>> {
+    if !text.starts_with(r#"{"type":"table""#) {
+        return None;
     }
-    deserializer.deserialize_seq(First)
+    let after = |key: &str| text.find(key).map(|at| &text[at + key.len()..]);
+    let digits = after(r#""version":"#)?;
+    let end = digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
+    let version = digits[..end].parse().ok()?;
+    let over = after(r#""status":{"state":""#)?.starts_with("over\"");
+    let legal = &text[text.rfind(r#""legal":["#)? + r#""legal":["#.len()..];
+    let first_action = if legal.starts_with(']') {
+        None
+    } else {
+        // Only the first entry is read: the deserializer stops at its end.
+        let mut entries = serde_json::Deserializer::from_str(legal);
+        Some(Legal::deserialize(&mut entries).ok()?.action)
+    };
+    Some(Table { version, over, first_action })
 }
 
-#[derive(Deserialize)]
-struct Status {
-    state: String,
-}
-
-#[derive(Deserialize)]
-struct Legal {
-    action: Value,
-}
-
-/// The window in which moves count.
+/// The window in which moves count, and how long to wait for the last acknowledgements after it.
 #[derive(Clone, Copy)]
 struct Window {
     start: Instant,
     end: Instant,
+    drain: Instant,
 }
 
-/// One seat: acts whenever its table offers legal actions, moves on to the rematch when a game ends, until the
-/// window closes; returns the latencies of the moves sent inside the window.
-async fn seat(address: String, mut id: String, token: String, window: Window) -> Vec<Duration> {
-    let mut latencies = Vec::new();
+impl Window {
+    fn contains(&self, at: Instant) -> bool {
+        at >= self.start && at < self.end
+    }
+}
+
+/// One game's schedule of moves in open-loop mode, shared by its two seats: whoever is to move takes the next
+/// time. It survives rematches (the pair plays on to the same schedule).
+struct Schedule {
+    next: Instant,
+    /// Seconds between moves (the mean, with `poisson`).
+    interval: f64,
+    poisson: Option<Rng>,
+    /// Scheduled times taken so far that fall in the window.
+    taken_in_window: u64,
+}
+
+impl Schedule {
+    /// The next move's scheduled time.
+    fn take(&mut self, window: &Window) -> Instant {
+        let at = self.next;
+        let gap = match &mut self.poisson {
+            // Exponential gaps: a Poisson process of rate 1 / interval.
+            Some(rng) => -self.interval * (1.0 - (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64).ln(),
+            None => self.interval,
+        };
+        self.next += Duration::from_secs_f64(gap);
+        if window.contains(at) {
+            self.taken_in_window += 1;
+        }
+        at
+    }
+
+    /// Takes the times left in the window that no move was sent at (the game was still behind when the drain
+    /// ended), so that [`Schedule::taken_in_window`] counts every move offered in the window.
+    fn untaken_in_window(&mut self, window: &Window) {
+        while self.next < window.end {
+            self.take(window);
+        }
+    }
+}
+
+/// What one seat measured.
+#[derive(Default)]
+struct Measured {
+    /// Latencies of the moves sent (closed loop) or scheduled (open loop) in the window.
+    latencies: Vec<Duration>,
+    /// Acknowledgements that arrived in the window.
+    acknowledged_in_window: u64,
+    /// How long each rematch took, from the table that ended a game to the new game's first table.
+    rematches: Vec<Duration>,
+}
+
+/// One seat: acts whenever its table offers legal actions (at once, or at its game's next scheduled time), moves
+/// on to the rematch when a game ends, until the window closes.
+async fn seat(
+    address: String,
+    mut id: String,
+    token: String,
+    window: Window,
+    schedule: Option<Arc<Mutex<Schedule>>>,
+) -> Measured {
+    let mut measured = Measured::default();
+    let mut rematch_since: Option<Instant> = None;
     'games: loop {
         let url = format!("ws://{address}/api/games/{id}/ws?token={token}");
         // A small read buffer, as the server uses (tungstenite zeroes the whole buffer before each read).
         let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
         let Ok((mut socket, _)) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await else {
-            return latencies;
+            return measured;
         };
         let mut sent: Option<(Instant, u64)> = None;
-        while let Ok(Some(Ok(message))) =
-            tokio::time::timeout_at((window.end + Duration::from_secs(5)).into(), socket.next()).await
-        {
+        while let Ok(Some(Ok(message))) = tokio::time::timeout_at(window.drain.into(), socket.next()).await {
             let Message::Text(text) = message else { continue };
-            let Ok(table) = serde_json::from_str::<Incoming>(text.as_str()) else { continue };
-            if table.kind != "table" {
-                continue;
+            let Some(table) = read_table(text.as_str()) else { continue };
+            if let Some(since) = rematch_since.take() {
+                measured.rematches.push(since.elapsed());
             }
             if let Some((at, before)) = sent {
                 if table.version > before {
-                    if at >= window.start && at < window.end {
-                        latencies.push(at.elapsed());
+                    let now = Instant::now();
+                    if window.contains(at) {
+                        measured.latencies.push(now - at);
+                    }
+                    if window.contains(now) {
+                        measured.acknowledged_in_window += 1;
                     }
                     sent = None;
                 }
             }
-            if Instant::now() >= window.end {
-                return latencies;
+            let stop = match &schedule {
+                None => Instant::now() >= window.end,
+                // Open loop: the seat stops when nothing it sent is pending and its game's next move is due
+                // after the window.
+                Some(schedule) => sent.is_none() && schedule.lock().unwrap().next >= window.end,
+            };
+            if stop {
+                return measured;
             }
-            if table.status.as_ref().is_some_and(|s| s.state == "over") {
-                let _ = socket.close(None).await;
+            if table.over {
+                rematch_since = Some(Instant::now());
+                // The old socket closes on its own: the close handshake is not waited for (awaiting it here took
+                // about half a second under load, charged to the next moves' latency).
+                tokio::spawn(async move {
+                    let _ = socket.close(None).await;
+                });
                 match post(&address, &format!("/api/games/{id}/rematch"), &json!({ "token": token })).await {
                     Ok(rematch) => {
                         id = rematch["id"].as_str().unwrap_or_default().to_string();
                         continue 'games;
                     }
-                    Err(_) => return latencies,
+                    Err(_) => return measured,
                 }
             }
             if sent.is_none() {
-                if let Some(action) = &table.legal {
-                    let message = json!({"type": "act", "action": action}).to_string();
-                    sent = Some((Instant::now(), table.version));
+                if let Some(action) = table.first_action {
+                    let at = match &schedule {
+                        None => Instant::now(),
+                        Some(schedule) => {
+                            let at = schedule.lock().unwrap().take(&window);
+                            if at > Instant::now() {
+                                tokio::time::sleep_until(at.into()).await;
+                            }
+                            at
+                        }
+                    };
+                    let message = format!(r#"{{"type":"act","action":{}}}"#, action.get());
+                    sent = Some((at, table.version));
                     if socket.send(Message::Text(message.into())).await.is_err() {
-                        return latencies;
+                        return measured;
                     }
                 }
             }
         }
-        return latencies;
+        return measured;
     }
 }
 
@@ -165,15 +266,28 @@ fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let external = args.iter().any(|a| a == "--server");
+    let threads: usize = flag(&args, "--threads", if external { 1 } else { 2 });
+    let runtime = if threads <= 1 {
+        tokio::runtime::Builder::new_current_thread().enable_all().build()
+    } else {
+        tokio::runtime::Builder::new_multi_thread().worker_threads(threads).enable_all().build()
+    };
+    runtime.expect("the runtime starts").block_on(run(args));
+}
+
+async fn run(args: Vec<String>) {
     let clients: usize = flag(&args, "--clients", 1000);
     let seconds: u64 = flag(&args, "--seconds", 10);
     let warmup: u64 = flag(&args, "--warmup", 3);
+    let rate: f64 = flag(&args, "--rate", 0.0);
+    let poisson = args.iter().any(|a| a == "--poisson");
     let temp = std::env::temp_dir().join(format!("plunder-load-{}.db", std::process::id()));
     let database: String = flag(&args, "--database", format!("sqlite://{}", temp.display()));
     let server: String = flag(&args, "--server", String::new());
+    let external = !server.is_empty();
     let address = if server.is_empty() {
         let store = Store::open(&database).await.expect("the database opens");
         let hub = Hub::new(store, HubConfig::default());
@@ -184,55 +298,97 @@ async fn main() {
     } else {
         server.trim_start_matches("http://").trim_end_matches('/').to_string()
     };
+    let games = clients.div_ceil(2);
     let mut seats = Vec::new();
-    for _ in 0..clients.div_ceil(2) {
+    for game in 0..games {
         let body = json!({"game": "liars-dice", "seats": ["human", "human"], "options": {"dice": 5}});
         let created = post(&address, "/api/games", &body).await.expect("the game is created");
         let id = created["id"].as_str().unwrap().to_string();
         for seat in created["seats"].as_array().unwrap() {
-            seats.push((id.clone(), seat["token"].as_str().unwrap().to_string()));
+            seats.push((game, id.clone(), seat["token"].as_str().unwrap().to_string()));
         }
     }
     seats.truncate(clients);
     let start = Instant::now() + Duration::from_secs(warmup);
-    let window = Window { start, end: start + Duration::from_secs(seconds) };
-    // The server's CPU time over the window: this process, or `--server-pid`.
-    let server_pid: u32 = flag(&args, "--server-pid", std::process::id());
-    let cpu = tokio::spawn(async move {
-        tokio::time::sleep_until(window.start.into()).await;
-        let before = cpu_seconds(server_pid);
-        tokio::time::sleep_until(window.end.into()).await;
-        cpu_seconds(server_pid) - before
-    });
-    let all = Arc::new(Mutex::new(Vec::new()));
-    let tasks: Vec<_> = seats
-        .into_iter()
-        .map(|(id, token)| {
-            let all = all.clone();
-            let address = address.clone();
-            tokio::spawn(async move {
-                let latencies = seat(address, id, token, window).await;
-                all.lock().await.extend(latencies);
+    let end = start + Duration::from_secs(seconds);
+    let window = Window { start, end, drain: end + Duration::from_secs(5) };
+    // Open loop: game g's moves at now + (g + k * games) / rate (evenly spaced, phases spread), or Poisson.
+    let schedules: Vec<Option<Arc<Mutex<Schedule>>>> = (0..games)
+        .map(|game| {
+            (rate > 0.0).then(|| {
+                let interval = games as f64 / rate;
+                Arc::new(Mutex::new(Schedule {
+                    next: Instant::now() + Duration::from_secs_f64(game as f64 / rate),
+                    interval,
+                    poisson: poisson.then(|| Rng::stream(0x10AD, game as u64)),
+                    taken_in_window: 0,
+                }))
             })
         })
         .collect();
+    // CPU time over the window: the server's (this process, or `--server-pid`) and, with `--server`, the
+    // clients' own.
+    let server_pid: u32 = flag(&args, "--server-pid", std::process::id());
+    let cpu = tokio::spawn(async move {
+        tokio::time::sleep_until(window.start.into()).await;
+        let before = (cpu_seconds(server_pid), cpu_seconds(std::process::id()));
+        tokio::time::sleep_until(window.end.into()).await;
+        (cpu_seconds(server_pid) - before.0, cpu_seconds(std::process::id()) - before.1)
+    });
+    let tasks: Vec<_> = seats
+        .into_iter()
+        .map(|(game, id, token)| tokio::spawn(seat(address.clone(), id, token, window, schedules[game].clone())))
+        .collect();
+    let mut latencies = Vec::new();
+    let mut acknowledged = 0;
+    let mut rematches = Vec::new();
     for task in tasks {
-        let _ = task.await;
+        if let Ok(measured) = task.await {
+            latencies.extend(measured.latencies);
+            acknowledged += measured.acknowledged_in_window;
+            rematches.extend(measured.rematches);
+        }
     }
-    let cpu = cpu.await.unwrap_or(0.0);
-    let mut latencies = all.lock().await.clone();
+    rematches.sort();
+    let (server_cpu, clients_cpu) = cpu.await.unwrap_or((0.0, 0.0));
     latencies.sort();
     let storage = if server.is_empty() { database.split("://").next().unwrap_or("?").to_string() } else { server };
+    let mode = if rate > 0.0 {
+        let mut offered = 0;
+        for schedule in schedules.iter().flatten() {
+            let mut schedule = schedule.lock().unwrap();
+            // The moves a game was still behind on when the drain ended are scheduled too.
+            schedule.untaken_in_window(&window);
+            offered += schedule.taken_in_window;
+        }
+        // Every move scheduled in the window has a latency, or was sent and never acknowledged, or never sent.
+        let unfinished = offered.saturating_sub(latencies.len() as u64);
+        format!(
+            "open loop, offered {:.0} moves/s ({}), {unfinished} unfinished",
+            offered as f64 / seconds as f64,
+            if poisson { "Poisson" } else { "evenly spaced" }
+        )
+    } else {
+        "closed loop".to_string()
+    };
+    let per_second = |cpu: f64| cpu * 100.0 / seconds as f64;
+    let own =
+        if external { format!(", clients CPU {:.0}% of one core", per_second(clients_cpu)) } else { String::new() };
     println!(
-        "{clients} clients, {seconds} s after {warmup} s warm-up, {storage}: {} moves stored and acknowledged, \
-         {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms, {} CPU {:.0}% of one core, {:.3} ms per move",
+        "{clients} clients, {seconds} s after {warmup} s warm-up, {storage}, {mode}: {} moves stored and \
+         acknowledged, {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {} CPU {:.0}% of one core, {:.3} ms \
+         per move{own}, {} rematches (p50 {:.0} ms, max {:.0} ms)",
         latencies.len(),
-        latencies.len() as f64 / seconds as f64,
+        acknowledged as f64 / seconds as f64,
         percentile(&latencies, 0.50),
         percentile(&latencies, 0.99),
-        if server_pid == std::process::id() { "server and clients" } else { "server" },
-        cpu * 100.0 / seconds as f64,
-        cpu * 1000.0 / latencies.len().max(1) as f64,
+        percentile(&latencies, 1.0),
+        if external { "server" } else { "server and clients" },
+        per_second(server_cpu),
+        server_cpu * 1000.0 / acknowledged.max(1) as f64,
+        rematches.len(),
+        percentile(&rematches, 0.5),
+        percentile(&rematches, 1.0),
     );
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", temp.display()));

@@ -64,18 +64,19 @@ pub enum StatusInfo {
 }
 
 /// A value already written as JSON text: a view is serialized once, from the game's typed view, with no
-/// `serde_json::Value` tree built and dropped on the way (that was a fifth of the server's work per move).
+/// `serde_json::Value` tree built and dropped on the way (that was a fifth of the server's work per move). On the
+/// socket the text is copied into the message as it is ([`TableMessage::to_json`]).
 #[derive(Clone, Debug)]
-pub struct JsonText(Box<RawValue>);
+pub struct JsonText(String);
 
 impl JsonText {
     pub fn of<T: Serialize + ?Sized>(value: &T) -> JsonText {
-        JsonText(serde_json::value::to_raw_value(value).unwrap_or_else(|_| RawValue::NULL.to_owned()))
+        JsonText(serde_json::to_string(value).unwrap_or_else(|_| "null".to_string()))
     }
 
     /// The JSON text.
     pub fn get(&self) -> &str {
-        self.0.get()
+        &self.0
     }
 
     /// The value, parsed (for tests and tools).
@@ -97,14 +98,17 @@ impl PartialEq<Value> for JsonText {
 }
 
 impl Serialize for JsonText {
+    /// As the JSON it holds (checked as JSON on the way: the socket's own writer, [`TableMessage::to_json`],
+    /// copies it without this).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
+        let raw = RawValue::from_string(self.0.clone()).map_err(serde::ser::Error::custom)?;
+        raw.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for JsonText {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Box::<RawValue>::deserialize(deserializer).map(JsonText)
+        Box::<RawValue>::deserialize(deserializer).map(|raw| JsonText(String::from(raw.get())))
     }
 }
 
@@ -123,6 +127,69 @@ impl PartialEq<Labeled> for LegalAction {
     }
 }
 
+/// One legal action's entry, `{"action":...,"label":...}`, as JSON text.
+fn entry_json<A: Serialize>(action: &A, label: String) -> String {
+    struct Entry<'a, A> {
+        action: &'a A,
+        label: String,
+    }
+    impl<A: Serialize> Serialize for Entry<'_, A> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            let mut entry = serializer.serialize_struct("LegalAction", 2)?;
+            entry.serialize_field("action", self.action)?;
+            entry.serialize_field("label", &self.label)?;
+            entry.end()
+        }
+    }
+    serde_json::to_string(&Entry { action, label }).unwrap_or_else(|_| "null".to_string())
+}
+
+/// The most actions an [`EntryCache`] keeps, and the most it compares with before writing an entry anew.
+const ENTRY_CACHE_SIZE: usize = 512;
+
+/// Legal actions' entries as written before, by action. An action's JSON and its label depend on the action alone
+/// (and the game, fixed for a table), and the same actions come back move after move (in a bidding round, each
+/// list is the end of the one before), so each entry is written once per table rather than once per message.
+#[derive(Debug)]
+pub struct EntryCache<A> {
+    entries: Vec<(A, String)>,
+    /// Where the entry after the last one found is: lists repeat in order, so the next action is usually there.
+    next: usize,
+}
+
+impl<A> Default for EntryCache<A> {
+    fn default() -> EntryCache<A> {
+        EntryCache { entries: Vec::new(), next: 0 }
+    }
+}
+
+impl<A: PartialEq + Clone + Serialize> EntryCache<A> {
+    /// Appends `action`'s entry to `out`, written now (with `label`) if it was not kept before.
+    fn write(&mut self, action: &A, label: &impl Fn(&A) -> String, out: &mut String) {
+        let n = self.entries.len();
+        // From where the last one was found on, round to it: one comparison when the list repeats in order. Once
+        // full, only the next few are compared (a game with more actions than the cache keeps then writes the
+        // rest each time, as it would without one).
+        let span = if n < ENTRY_CACHE_SIZE { n } else { 16 };
+        let found = (0..span).map(|step| (self.next + step) % n).find(|&i| self.entries[i].0 == *action);
+        match found {
+            Some(i) => {
+                out.push_str(&self.entries[i].1);
+                self.next = i + 1;
+            }
+            None => {
+                let entry = entry_json(action, label(action));
+                out.push_str(&entry);
+                if n < ENTRY_CACHE_SIZE {
+                    self.entries.push((action.clone(), entry));
+                    self.next = n + 1;
+                }
+            }
+        }
+    }
+}
+
 /// A seat's legal actions as one JSON array of [`LegalAction`]s, written once straight from the typed actions
 /// into one text (one allocation for the whole list, where a list of `LegalAction`s took two per action and
 /// was copied again into the message).
@@ -134,35 +201,31 @@ pub struct LegalActions {
 
 impl LegalActions {
     /// `actions`, each with its `label`.
-    pub fn write<A: Serialize>(actions: &[A], label: impl Fn(&A) -> String) -> LegalActions {
-        struct Entry<'a, A> {
-            action: &'a A,
-            label: String,
-        }
-        impl<A: Serialize> Serialize for Entry<'_, A> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                use serde::ser::SerializeStruct;
-                let mut entry = serializer.serialize_struct("LegalAction", 2)?;
-                entry.serialize_field("action", self.action)?;
-                entry.serialize_field("label", &self.label)?;
-                entry.end()
+    pub fn write<A: Serialize + PartialEq + Clone>(actions: &[A], label: impl Fn(&A) -> String) -> LegalActions {
+        LegalActions::write_cached(actions, label, &mut EntryCache { entries: Vec::new(), next: 0 })
+    }
+
+    /// `actions`, each with its `label`, with the entries kept in `cache` (and the new ones kept there).
+    pub fn write_cached<A: Serialize + PartialEq + Clone>(
+        actions: &[A],
+        label: impl Fn(&A) -> String,
+        cache: &mut EntryCache<A>,
+    ) -> LegalActions {
+        let mut text = String::with_capacity(2 + actions.len() * 48);
+        text.push('[');
+        for (index, action) in actions.iter().enumerate() {
+            if index > 0 {
+                text.push(',');
             }
+            cache.write(action, &label, &mut text);
         }
-        struct List<'a, A, L> {
-            actions: &'a [A],
-            label: L,
-        }
-        impl<A: Serialize, L: Fn(&A) -> String> Serialize for List<'_, A, L> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_seq(self.actions.iter().map(|action| Entry { action, label: (self.label)(action) }))
-            }
-        }
-        LegalActions { text: JsonText::of(&List { actions, label }), count: actions.len() }
+        text.push(']');
+        LegalActions { text: JsonText(text), count: actions.len() }
     }
 
     /// No actions (a seat not to act, a spectator).
     pub fn none() -> LegalActions {
-        LegalActions::write::<()>(&[], |_| String::new())
+        LegalActions { text: JsonText("[]".to_string()), count: 0 }
     }
 
     pub fn len(&self) -> usize {
@@ -219,6 +282,42 @@ pub struct TableMessage {
     pub rematch: Option<String>,
 }
 
+impl TableMessage {
+    /// The message `{"type":"table",...}` as JSON text, exactly as serde writes [`ServerMessage::Table`] (a test
+    /// keeps them equal), but with the view and the legal actions copied in as the text they already are, into
+    /// one buffer of the right size: this is what the socket sends after every move.
+    pub fn to_json(&self) -> String {
+        fn push<T: Serialize + ?Sized>(out: &mut Vec<u8>, key: &str, value: &T) {
+            out.extend_from_slice(key.as_bytes());
+            // Writing into a Vec fails only if the value cannot be serialized, which these types always can.
+            let _ = serde_json::to_writer(&mut *out, value);
+        }
+        let mut out = Vec::with_capacity(self.view.get().len() + self.legal.text.get().len() + 256);
+        push(&mut out, r#"{"type":"table","id":"#, &self.id);
+        push(&mut out, r#","game":"#, &self.game);
+        push(&mut out, r#","version":"#, &self.version);
+        push(&mut out, r#","you":"#, &self.you);
+        push(&mut out, r#","status":"#, &self.status);
+        push(&mut out, r#","round":"#, &self.round);
+        push(&mut out, r#","seats":"#, &self.seats);
+        out.extend_from_slice(br#","view":"#);
+        out.extend_from_slice(self.view.get().as_bytes());
+        out.extend_from_slice(br#","legal":"#);
+        out.extend_from_slice(self.legal.text.get().as_bytes());
+        push(&mut out, r#","log":"#, &self.log);
+        push(&mut out, r#","log_start":"#, &self.log_start);
+        if !self.notes.is_empty() {
+            push(&mut out, r#","notes":"#, &self.notes);
+        }
+        if let Some(rematch) = &self.rematch {
+            push(&mut out, r#","rematch":"#, rematch);
+        }
+        out.push(b'}');
+        // Every piece is UTF-8 (JSON text written by serde_json, or keys written here).
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
 /// To a client.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -252,6 +351,14 @@ impl ServerMessage {
     pub fn error(code: &str, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error { code: code.to_string(), message: message.into() }
     }
+
+    /// The message as the socket sends it: JSON text.
+    pub fn to_json(&self) -> String {
+        match self {
+            ServerMessage::Table(table) => table.to_json(),
+            other => serde_json::to_string(other).expect("server messages serialize"),
+        }
+    }
 }
 
 /// The socket's messages as TypeScript declarations, generated from the types above (the browser client's
@@ -278,4 +385,78 @@ pub fn typescript() -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plunder_core::{Seat, SeatSet};
+
+    fn table(notes: Vec<String>, rematch: Option<String>, status: StatusInfo, legal: LegalActions) -> TableMessage {
+        TableMessage {
+            id: "0a1b".to_string(),
+            game: "liars-dice".to_string(),
+            version: 17,
+            you: Role::Seat { seat: 1 },
+            status,
+            round: 3,
+            seats: vec![
+                SeatInfo { player: "human".to_string(), connected: true, bank_secs: Some(12.5) },
+                SeatInfo { player: "odds \"bot\"".to_string(), connected: false, bank_secs: None },
+            ],
+            view: JsonText::of(&serde_json::json!({"bids": [{"seat": 0, "bid": {"quantity": 2, "face": 5}}]})),
+            legal,
+            log: vec!["P1 bids 2x5".to_string(), "a line with \"quotes\" and \\ and é".to_string()],
+            log_start: 4,
+            notes,
+            rematch,
+        }
+    }
+
+    #[test]
+    fn the_sockets_table_text_is_what_serde_writes() {
+        let actions = [(2u8, 6u8), (3, 2), (3, 3)];
+        let legal = LegalActions::write(&actions, |(q, f)| format!("bid {q}x{f}"));
+        let over =
+            StatusInfo::Over { outcome: Some(Outcome { winners: SeatSet::only(Seat(1)), payoffs: vec![-1.0, 1.0] }) };
+        let tables = [
+            table(Vec::new(), None, StatusInfo::Decide { seats: vec![1] }, legal.clone()),
+            table(vec!["The standing bid holds with probability 40%".to_string()], None, StatusInfo::Chance, legal),
+            table(Vec::new(), Some("ffee".to_string()), over, LegalActions::none()),
+            table(
+                vec!["a".to_string()],
+                Some("ffee".to_string()),
+                StatusInfo::Over { outcome: None },
+                LegalActions::none(),
+            ),
+        ];
+        for table in tables {
+            let message = ServerMessage::Table(Box::new(table));
+            let by_serde = serde_json::to_string(&message).unwrap();
+            assert_eq!(message.to_json(), by_serde);
+            // And it is JSON a client reads back.
+            let read: Value = serde_json::from_str(&message.to_json()).unwrap();
+            assert_eq!(read["type"], "table");
+        }
+    }
+
+    #[test]
+    fn kept_entries_are_the_entries_written_anew() {
+        let label = |(q, f): &(u8, u8)| format!("bid {q}x{f}");
+        let mut cache = EntryCache::default();
+        let all: Vec<(u8, u8)> = (1..=4).flat_map(|q| (2..=6).map(move |f| (q, f))).collect();
+        // A whole list, then later parts of it, then a list out of order with an action never seen.
+        let lists: Vec<Vec<(u8, u8)>> =
+            vec![all.clone(), all[7..].to_vec(), all[12..].to_vec(), vec![(9, 9), (1, 2), (4, 6), (1, 3), (9, 9)]];
+        for list in lists {
+            let cached = LegalActions::write_cached(&list, label, &mut cache);
+            let fresh = LegalActions::write(&list, label);
+            assert_eq!(cached.text.get(), fresh.text.get());
+            assert_eq!(cached.len(), list.len());
+            let read = cached.to_vec();
+            assert_eq!(read.len(), list.len());
+            assert_eq!(read[0].label, label(&list[0]));
+        }
+        assert_eq!(cache.entries.len(), all.len() + 1, "each action is kept once");
+    }
 }

@@ -34,6 +34,8 @@ struct Typed<G: Roster + Narrate> {
     /// since it, and table messages are written from it.
     last_views: Vec<G::View>,
     logs: Vec<Vec<String>>,
+    /// The legal actions' entries written so far (an action's JSON and label do not change during a game).
+    entries: std::cell::RefCell<crate::messages::EntryCache<G::Action>>,
 }
 
 fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
@@ -69,7 +71,7 @@ impl<G: Roster + Narrate> Typed<G> {
                 extend_logs(session, &mut last_views, &mut logs);
             }
         })?;
-        Ok(Typed { session, last_views, logs })
+        Ok(Typed { session, last_views, logs, entries: Default::default() })
     }
 }
 
@@ -116,7 +118,12 @@ impl<G: Roster + Narrate> Table for Typed<G> {
             return crate::messages::LegalActions::none();
         }
         let game = self.session.game();
-        crate::messages::LegalActions::write(&Session::legal_actions(&self.session, seat), |action| game.label(action))
+        let actions = Session::legal_actions(&self.session, seat);
+        crate::messages::LegalActions::write_cached(
+            &actions,
+            |action| game.label(action),
+            &mut self.entries.borrow_mut(),
+        )
     }
 
     fn notes(&self, viewer: Viewer) -> Vec<String> {

@@ -59,7 +59,7 @@ pub async fn play_socket(
 const READ_BUFFER_BYTES: usize = 1024;
 
 fn text(message: &ServerMessage) -> Message {
-    Message::Text(serde_json::to_string(message).expect("server messages serialize").into())
+    Message::Text(message.to_json().into())
 }
 
 async fn pump(socket: WebSocket, mut connection: Connection) {

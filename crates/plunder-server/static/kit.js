@@ -120,10 +120,15 @@ export function playable(node, ctx, action) {
 /** A labelled group of the board. @param {string} title @param {...any} children */
 export const panel = (title, ...children) => el("div", { class: "panel" }, el("h3", {}, title), ...children);
 
-/** The bids made so far, newest last, as chips. @param {{ seat: number, bid: { quantity: number, face: number } }[]} bids */
-export const bidChips = (bids) => el("div", { class: "bids" }, bids.map((b, i) =>
-  el("span", { class: `bid${i === bids.length - 1 ? " last" : ""}`, style: `--seat:${seatColour(b.seat)}` },
-    `P${b.seat + 1}: ${b.bid.quantity} × `, die(b.bid.face))));
+/**
+ * The bids made so far, newest last, as chips; a game with a captain that is no seat (Lying Pirates' Phantom)
+ * names and colours it itself.
+ * @param {{ seat: number, bid: { quantity: number, face: number } }[]} bids
+ * @param {(seat: number) => string} [name] @param {(seat: number) => string} [colour]
+ */
+export const bidChips = (bids, name = (seat) => `P${seat + 1}`, colour = seatColour) => el("div", { class: "bids" }, bids.map((b, i) =>
+  el("span", { class: `bid${i === bids.length - 1 ? " last" : ""}`, style: `--seat:${colour(b.seat)}` },
+    `${name(b.seat)}: ${b.bid.quantity} × `, die(b.bid.face))));
 
 /**
  * A showdown's cups, every seat's dice face up, with the facts of the call (scalar fields, as the game names them).

@@ -1,7 +1,9 @@
 // @ts-check
 // Lying Pirates: the race map with every tile and ship, the captains (coins, cups with their special dice, hands
 // as card backs), the viewer's cup and hand, the bids, the stack and the battle. Drawn from the seat's view only;
-// names, legends and card texts come from the game's public data files.
+// names, legends and card texts come from the game's public data files. In Phantom mode (two players) the
+// Phantom is the last captain of every per-captain list (view field `phantom`): its ship, cup, coins and hand are
+// drawn like a seat's, in its own grey and named "Phantom".
 
 import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, legalWhere, playable, panel, bidChips } from "../kit.js";
 
@@ -19,6 +21,19 @@ const EVENT_ICON = { nothing: "✕", roll: "🎲", pick: "🎯", battle: "⚔", 
 const CARD_ICON = { compass: "🧭", sword: "⚔", bomb: "💣" };
 // Battle die faces as the view numbers them.
 const BATTLE_FACE = { 3: ["⚔⚔", "Double"], 2: ["⚔", "Single"], 1: ["☠", "Skull"], 0: ["·", "not rolled"] };
+// The Phantom's colour: no seat's.
+const PHANTOM_COLOUR = "#5d6d7e";
+
+/** Whether captain `p` is the Phantom. @param {any} view @param {number} p */
+const isPhantom = (view, p) => view.phantom !== undefined && view.phantom !== null && p === view.phantom;
+/** A captain's name: P1, P2, ... or the Phantom. @param {any} view @param {number} p */
+const who = (view, p) => (isPhantom(view, p) ? "Phantom" : `P${p + 1}`);
+/** A captain's colour. @param {any} view @param {number} p */
+const colourOf = (view, p) => (isPhantom(view, p) ? PHANTOM_COLOUR : seatColour(p));
+/** A captain's name chip: a seat's, or the Phantom's. @param {any} view @param {number} p @param {number | null} me */
+const captainChip = (view, p, me) => (isPhantom(view, p)
+  ? el("span", { class: "seat-chip phantom", style: `--seat:${PHANTOM_COLOUR}`, title: "the Phantom: a third captain the rules play" }, "👻 Phantom")
+  : seatChip(p, me));
 
 /** @param {any} view @param {Context} ctx */
 export function draw(view, ctx) {
@@ -40,23 +55,23 @@ export function draw(view, ctx) {
     });
     if (actions.length === 1) return playable(face, ctx, actions[0]);
     if (actions.length > 1) face.append(el("div", { class: "targets" }, actions.map((a) =>
-      playable(el("span", { class: "target" }, a.action.target === null || a.action.target === undefined ? "play" : `on P${a.action.target + 1}`), ctx, a))));
+      playable(el("span", { class: "target" }, a.action.target === null || a.action.target === undefined ? "play" : `on ${who(view, a.action.target)}`), ctx, a))));
     return face;
   };
 
   return el("div", { class: "lp" },
     mapOf(view, ctx, tiles, seats),
     stateLine(view, ctx),
-    view.battle ? battleOf(view.battle, ctx.me) : "",
+    view.battle ? battleOf(view, view.battle, ctx.me) : "",
     view.stack && view.stack.length ? panel("The stack (last played on top, resolves first)",
       el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((s, i) => el("li", { class: i === 0 ? "top" : "" },
         cardById[s.card] ? card(cardById[s.card], true) : s.card,
-        el("span", { class: "muted" }, ` ${s.by === null || s.by === undefined ? "the rules" : `P${s.by + 1}`}${s.target === null || s.target === undefined ? "" : ` → P${s.target + 1}`}`))))) : "",
+        el("span", { class: "muted" }, ` ${s.by === null || s.by === undefined ? "the rules" : who(view, s.by)}${s.target === null || s.target === undefined ? "" : ` → ${who(view, s.target)}`}`))))) : "",
     captainsOf(view, ctx, seats, diceById),
     ctx.me !== null ? myCupOf(view, diceById) : "",
     view.hand && view.hand.length ? panel(`Your hand (${view.hand.length})`, el("div", { class: "hand my-hand" }, view.hand.map((k) => card(cards[k])))) : "",
     view.my_draft && view.my_draft.length ? panel("Cards you pass in the draft", el("div", { class: "hand" }, view.my_draft.map((k) => card(cards[k], true)))) : "",
-    view.bids && view.bids.length ? panel("Bets", bidChips(view.bids), showdownOf(view)) : "",
+    view.bids && view.bids.length ? panel("Bets", bidChips(view.bids, (p) => who(view, p), (p) => colourOf(view, p)), showdownOf(view)) : "",
     panel("Piles", el("div", { class: "piles" },
       el("span", {}, "Deck ", cardBacks(Math.min(view.deck, 8), "cards"), ` ${view.deck}`),
       el("span", {}, `Discard ${view.discard} `, view.discard_top && cardById[view.discard_top] ? card(cardById[view.discard_top], true) : ""),
@@ -87,16 +102,24 @@ function mapOf(view, ctx, tiles, seats) {
   });
   const centre = el("div", { class: "lp-centre", style: `grid-column:2 / ${width};grid-row:2 / ${height}` },
     el("div", {}, `Round ${view.round} · ${phaseName(view.phase)}`),
-    el("div", {}, `Sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"} · token: P${view.token + 1}`),
-    el("div", { class: "race" }, seats.map((p) => el("span", { class: "progress", style: `--seat:${seatColour(p)}` },
-      `P${p + 1} ${view.progress[p]}/${view.ring}`))),
+    el("div", {}, `Sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"} · token: ${who(view, view.token)}`),
+    el("div", { class: "race" }, seats.map((p) => el("span", { class: "progress", style: `--seat:${colourOf(view, p)}` },
+      `${who(view, p)} ${view.progress[p]}/${view.ring}${isPhantom(view, p) && view.lapping ? " (second lap)" : ""}`))),
     view.my_tiles && view.my_tiles.length ? el("div", {}, "Your tiles: ", view.my_tiles.map((t) => el("span", { class: "chip", title: tiles[t].text }, tiles[t].name))) : "");
   return el("div", { class: "lp-map", style: `grid-template-columns:repeat(${width},1fr);grid-template-rows:repeat(${height},auto)`, "data-ring": view.ring },
     spaces, height > 2 ? centre : "");
 }
 
-/** A ship on the map: its captain's colour and number; progress counts the lap (ring = home again). */
+/**
+ * A ship on the map: its captain's colour and number; progress counts the lap (ring = home again). The Phantom's
+ * ship is grey, dashed and named; it may sail a second lap (ruling 71), so its progress runs to twice the ring.
+ */
 function ship(seat, view, me) {
+  if (isPhantom(view, seat)) {
+    const lap = view.lapping ? " (second lap)" : "";
+    return el("span", { class: "ship phantom", style: `--seat:${PHANTOM_COLOUR}`, "data-seat": seat, "data-phantom": "", "data-progress": view.progress[seat],
+      title: `The Phantom's ship: ${view.progress[seat]} spaces sailed${lap}` }, "👻 Phantom");
+  }
   const home = view.progress[seat] >= view.ring;
   return el("span", { class: `ship${seat === me ? " me" : ""}`, style: `--seat:${seatColour(seat)}`, "data-seat": seat, "data-progress": view.progress[seat],
     title: `P${seat + 1}'s ship: ${view.progress[seat]} of ${view.ring} spaces sailed${home ? " (home)" : ""}` }, `⛵${seat + 1}`);
@@ -109,20 +132,24 @@ function phaseName(phase) {
 /** Who is asked what now. */
 function stateLine(view, ctx) {
   const parts = [];
-  if (view.to_bet !== undefined) parts.push(`P${view.to_bet + 1} to bet`);
-  if (view.priority !== undefined) parts.push(`P${view.priority + 1} has priority`);
-  if (view.winner !== undefined) parts.push(`P${view.winner + 1} won the bets`);
-  if (view.movers && view.movers.length) parts.push(`movers: ${view.movers.map((p) => `P${p + 1}`).join(", ")}`);
+  const name = (p) => who(view, p);
+  if (view.to_bet !== undefined) parts.push(`${name(view.to_bet)} to bet${view.proxy !== undefined && isPhantom(view, view.to_bet) ? ` (${name(view.proxy)} bets for it)` : ""}`);
+  if (view.priority !== undefined) parts.push(`${name(view.priority)} has priority`);
+  if (view.winner !== undefined) parts.push(`${name(view.winner)} won the bets`);
+  if (view.movers && view.movers.length) parts.push(`movers: ${view.movers.map(name).join(", ")}`);
   if (view.sail) parts.push(`Sail Die: ${view.sail}`);
-  if (view.question) parts.push(`P${view.question.seat + 1} to ${view.question.kind}${view.question.die ? ` (${view.question.die} die)` : ""}${view.question.coins ? ` ${view.question.coins} coins` : ""}`);
+  if (view.question) parts.push(`${name(view.question.seat)} to ${view.question.kind}${view.question.die ? ` (${view.question.die} die)` : ""}${view.question.coins ? ` ${view.question.coins} coins` : ""}`);
   if (view.draft_pass) parts.push(`draft: pass ${view.draft_pass}`);
-  if (view.placer !== undefined) parts.push(`P${view.placer + 1} places a tile`);
-  if (view.catching_up && view.catching_up.length) parts.push(`catching up: ${view.catching_up.map((p) => `P${p + 1}`).join(", ")}`);
-  if (view.winners && view.winners.length) parts.push(`winners: ${view.winners.map((p) => `P${p + 1}`).join(", ")}`);
+  if (view.placer !== undefined) parts.push(`${name(view.placer)} places a tile`);
+  if (view.catching_up && view.catching_up.length) parts.push(`catching up: ${view.catching_up.map(name).join(", ")}`);
+  if (view.winners && view.winners.length) parts.push(`winners: ${view.winners.map(name).join(", ")}`);
   return parts.length ? el("p", { class: "lp-state" }, parts.join(" · ")) : "";
 }
 
-/** Every captain: coins, cup and special dice, hand size as backs (with cards the viewer knows), marks. */
+/**
+ * Every captain: coins, cup and special dice, hand size as backs (with cards the viewer knows), marks. The
+ * Phantom's too, named, with its faces when the viewer bets for it (ruling 72).
+ */
 function captainsOf(view, ctx, seats, diceById) {
   const captains = ctx.data.captains.entries;
   return panel("Captains", el("div", { class: "captains" }, seats.map((p) => {
@@ -139,12 +166,16 @@ function captainsOf(view, ctx, seats, diceById) {
     ].filter(Boolean);
     const spied = view.spied && view.spied.seat === p ? view.spied.faces : null;
     const shownAt = view.in_phase && view.shown && view.shown.length ? view.in_phase.indexOf(p) : -1;
-    return el("div", { class: `captain${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
-      el("div", {}, seatChip(p, ctx.me), captain ? el("span", { class: "muted", title: captain.text }, ` ${captain.name}`) : "",
+    const phantom = isPhantom(view, p);
+    if (phantom && view.proxy !== undefined) marks.push(`${who(view, view.proxy)} bets for it`);
+    if (phantom && view.lapping) marks.push("second lap");
+    return el("div", { class: `captain${p === ctx.me ? " me" : ""}${phantom ? " phantom" : ""}`, style: `--seat:${colourOf(view, p)}`, "data-seat": p, "data-phantom": phantom ? "" : undefined },
+      el("div", {}, captainChip(view, p, ctx.me), captain ? el("span", { class: "muted", title: captain.text }, ` ${captain.name}`) : "",
         " ", coins(view.coins[p]), " ", marks.map((m) => el("span", { class: "mark" }, m))),
       el("div", {}, cup(view.dice[p], specials.map((k) => specialChip(k, diceById)))),
       shownAt >= 0 ? el("div", { class: "shown" }, "shown: ", view.shown[shownAt].map((f) => crewDie(f, 0))) : "",
       spied ? el("div", { class: "shown" }, "you spied: ", spied.map((f) => crewDie(f, 0))) : "",
+      phantom && view.phantom_dice && view.phantom_dice.length ? el("div", { class: "shown" }, "its cup (you bet for it): ", view.phantom_dice.map((f) => crewDie(f, 0))) : "",
       p === ctx.me ? "" : el("div", { class: "hand-backs" }, cardBacks(view.hand_sizes[p], "action cards"),
         known.map((k) => el("span", { class: "chip", title: ctx.data.cards.entries[k].text }, ctx.data.cards.entries[k].name))));
   })));
@@ -176,15 +207,15 @@ function myCupOf(view, diceById) {
 function showdownOf(view) {
   const s = view.showdown;
   if (!s) return "";
-  const call = s.exact ? `P${s.caller + 1} bet exactly ${s.bid.quantity} × ${s.bid.face}` : `P${s.caller + 1} called P${s.bettor + 1}'s ${s.bid.quantity} × ${s.bid.face} a lie`;
-  return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, P${s.winner + 1} wins.`);
+  const call = s.exact ? `${who(view, s.caller)} bet exactly ${s.bid.quantity} × ${s.bid.face}` : `${who(view, s.caller)} called ${who(view, s.bettor)}'s ${s.bid.quantity} × ${s.bid.face} a lie`;
+  return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, ${who(view, s.winner)} wins.`);
 }
 
-function battleOf(battle, me) {
+function battleOf(view, battle, me) {
   return panel(`Battle (${String(battle.purpose).replaceAll("_", " ")}, ${battle.seek_winner ? "highest wins" : "lowest loses"}, roll ${battle.rolls})`,
     el("div", { class: "battle" }, battle.contenders.map((p) => {
       const [symbol, name] = BATTLE_FACE[battle.faces[p]] || ["?", "?"];
-      return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${seatColour(p)}` }, `P${p + 1} `,
+      return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${colourOf(view, p)}` }, `${who(view, p)} `,
         el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol));
     })));
 }
