@@ -44,6 +44,9 @@ pub struct View {
     pub pile: u8,
     /// Cards in the face-up discard pile.
     pub discards: u8,
+    /// The discard pile's cards (their places in the deck), sorted: the pile is face up (ruling 48).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub discard_pile: Vec<u8>,
     /// Queued modifiers: `(player, scope, modifiers)` with scope 0 any roll, 1 movement, 2 battle.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<(Seat, u8, Mods)>,
@@ -99,6 +102,11 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         my_hand,
         pile: state.cards.count(DECK) as u8,
         discards: state.cards.count(DISCARD) as u8,
+        discard_pile: {
+            let mut pile: Vec<u8> = state.cards.cards_in(DISCARD).map(|id| state.cards.kind(id)).collect();
+            pile.sort_unstable();
+            pile
+        },
         modifiers: Seat::all(players)
             .flat_map(|s| (0..3u8).map(move |i| (s, i)))
             .filter(|&(s, i)| !state.mods[s.index()][i as usize].is_empty())
