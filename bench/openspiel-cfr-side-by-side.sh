@@ -55,7 +55,7 @@ section=$(mktemp)
   echo "Plunder \`plunder solve liars-dice --method M --json\`. Time per iteration is solver time only (the"
   echo "exploitability evaluations are outside it); OpenSpiel's over its ${iterations} iterations, Plunder's over"
   echo "the same ${iterations} and over a longer run of ${timing} (later iterations skip more of the tree, where"
-  echo "reach is zero; OpenSpiel skips zero-reach states too, but was not timed that far)."
+  echo "reach is zero; OpenSpiel's iterations get cheaper too, so the equal-iteration column is the comparison)."
   echo
   cat "$table"
   echo "<!-- openspiel-cfr:end -->"
