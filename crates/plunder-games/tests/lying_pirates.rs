@@ -1903,29 +1903,25 @@ fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_
     act(&g, &mut s, ANNE, Action::Reroll);
     assert_eq!(s.coins[0], 0, "she paid 1 coin for the Sail Die");
 
-    // A duel: with no coin at all she may reroll her Battle Die, and it costs nothing.
-    let mut s = table(&g);
-    s.progress[..3].copy_from_slice(&[5, 4, 6]);
-    let kind = give(&g, &mut s, ANNE, "boarding-party");
-    action_window(&g, &mut s, ANNE);
-    act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
-    s.coins[0] = 0;
-    let offered = |s: &State| view(&g, s, ANNE).question == Some(Question::Reroll { seat: ANNE, die: "battle".into() });
-    advance(&g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], offered);
-    assert!(offered(&s), "a free Battle Die reroll is offered with no coin");
+    // A duel Anne (with no coin) is losing, played on until she is asked to reroll or the duel is over.
+    let broke_duel = |g: &LyingPirates| {
+        let mut s = table(g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(g, &mut s, ANNE, "boarding-party");
+        action_window(g, &mut s, ANNE);
+        act(g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        s.coins[0] = 0;
+        let asked = |s: &State| matches!(view(g, s, ANNE).question, Some(Question::Reroll { seat: ANNE, .. }));
+        advance(g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], asked);
+        (asked(&s), s)
+    };
+    let (asked, mut s) = broke_duel(&g);
+    assert!(asked, "Sal is offered a free Battle Die reroll with no coin");
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "battle".into() }));
     act(&g, &mut s, ANNE, Action::Reroll);
     assert_eq!(s.coins[0], 0, "no coin paid");
-    // Without Sal's ability the same duel offers no reroll to a captain with no coin.
     let plain = LyingPirates::new(Options::for_players(3)).unwrap();
-    let mut s = table(&plain);
-    s.progress[..3].copy_from_slice(&[5, 4, 6]);
-    let kind = give(&plain, &mut s, ANNE, "boarding-party");
-    action_window(&plain, &mut s, ANNE);
-    act(&plain, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
-    s.coins[0] = 0;
-    let asked = |s: &State| matches!(view(&plain, s, ANNE).question, Some(Question::Reroll { seat: ANNE, .. }));
-    advance(&plain, &mut s, &[battle(ANNE, S1), battle(JACK, D)], asked);
-    assert!(!asked(&s), "no coin, no reroll");
+    assert!(!broke_duel(&plain).0, "without her ability: no coin, no reroll");
 
     // The Final Battle decides the game: there her reroll costs 1 coin like anyone's.
     let final_battle = |coins: u16| {
