@@ -44,6 +44,7 @@ use tokio_tungstenite::tungstenite::Message;
 /// `POST path` with a JSON body on `host:port`; the answer's JSON body.
 async fn post(address: &str, path: &str, body: &Value) -> Result<Value, String> {
     let mut stream = tokio::net::TcpStream::connect(address).await.map_err(|e| e.to_string())?;
+    stream.set_nodelay(true).map_err(|e| e.to_string())?;
     let body = body.to_string();
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
@@ -176,7 +177,8 @@ async fn seat(
         let url = format!("ws://{address}/api/games/{id}/ws?token={token}");
         // A small read buffer, as the server uses (tungstenite zeroes the whole buffer before each read).
         let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
-        let Ok((mut socket, _)) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await else {
+        // Without Nagle's algorithm, as browsers open their sockets.
+        let Ok((mut socket, _)) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await else {
             return measured;
         };
         let mut sent: Option<(Instant, u64)> = None;

@@ -151,15 +151,20 @@ impl Hub {
             return Ok(tx);
         }
         let actor = Actor::load(self.clone(), id).await?;
+        Ok(self.run_unless_running(actor))
+    }
+
+    /// Runs `actor` as its game's task, unless another request started one meanwhile: the first is kept, so
+    /// there is one writer.
+    fn run_unless_running(&self, actor: Actor) -> mpsc::Sender<Command> {
         let mut games = self.games.lock().expect("the games map is never poisoned");
-        // Another request may have loaded it meanwhile: keep the first, so there is one writer.
-        if let Some(tx) = games.get(id).filter(|tx| !tx.is_closed()) {
-            return Ok(tx.clone());
+        if let Some(tx) = games.get(&actor.id).filter(|tx| !tx.is_closed()) {
+            return tx.clone();
         }
         let (tx, rx) = mpsc::channel(1024);
-        games.insert(id.to_string(), tx.clone());
+        games.insert(actor.id.clone(), tx.clone());
         tokio::spawn(actor.run(rx, tx.downgrade()));
-        Ok(tx)
+        tx
     }
 
     fn running(&self, id: &str) -> Option<mpsc::Sender<Command>> {
@@ -170,6 +175,12 @@ impl Hub {
     /// Starts game `id`'s task now (so bots begin playing before anyone connects).
     pub async fn start(self: &Arc<Self>, id: &str) -> Result<(), HubError> {
         self.game(id).await.map(|_| ())
+    }
+
+    /// Starts the task of game `id`, just stored with `spec` and `table`'s events, from `table` itself: nothing
+    /// to read back (its clocks are full and it has no rematch yet).
+    pub fn start_new(self: &Arc<Self>, id: &str, spec: GameSpec, table: Box<dyn Table>) {
+        self.run_unless_running(Actor::new(self.clone(), id, spec, table, None, None));
     }
 
     /// Sends `command` to game `id`'s task; if the task has just unloaded, the game is loaded again and the
@@ -400,6 +411,22 @@ impl Actor {
             Some(_) => hub.store.banks(id).await?.filter(|banks| banks.len() == spec.seats.len()),
             None => None,
         };
+        let rematch = match hub.store.game_spec(&crate::token::rematch_id(id)).await {
+            Ok(_) => Some(crate::token::rematch_id(id)),
+            Err(_) => None,
+        };
+        Ok(Actor::new(hub, id, spec, table, stored, rematch))
+    }
+
+    /// The task of game `id` at `table`, with the time banks `stored` with its last move (full if `None`).
+    fn new(
+        hub: Arc<Hub>,
+        id: &str,
+        spec: GameSpec,
+        table: Box<dyn Table>,
+        stored: Option<Vec<u64>>,
+        rematch: Option<String>,
+    ) -> Actor {
         let clocks = spec.time_bank_secs.map(|secs| {
             (0..spec.seats.len())
                 .map(|seat| Clock {
@@ -408,14 +435,10 @@ impl Actor {
                 })
                 .collect()
         });
-        let rematch = match hub.store.game_spec(&crate::token::rematch_id(id)).await {
-            Ok(_) => Some(crate::token::rematch_id(id)),
-            Err(_) => None,
-        };
         let mut actor =
             Actor { hub, id: id.to_string(), spec, table, clients: HashMap::new(), clocks, bot_due: None, rematch };
         actor.after_change();
-        Ok(actor)
+        actor
     }
 
     async fn run(mut self, mut commands: mpsc::Receiver<Command>, sender: mpsc::WeakSender<Command>) {

@@ -120,5 +120,11 @@ pub fn excerpt(text: &str, max: usize) -> String {
 
 /// Serves `app` on `listener` until the process is stopped.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    // Messages are small and answer one another: with Nagle's algorithm a second small write (a handshake's
+    // answer then the first table) waits for the peer's delayed acknowledgement, tens of milliseconds.
+    let listener = listener.tap_io(|socket| {
+        let _ = socket.set_nodelay(true);
+    });
     axum::serve(listener, app(state)).await
 }

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::hub::{best_bot, Hub, HubError};
 use crate::store::{GameSpec, StoreError};
-use crate::table::{record_of, start_table};
+use crate::table::{record_of, start_table, Table};
 use crate::token::{hash_token, new_game_id, new_seed, new_token, rematch_id};
 
 /// An error answer: a status, a stable code and a sentence. Internal failures say no more than that.
@@ -216,17 +216,17 @@ pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGam
         rematch_of: None,
         time_bank_secs: body.time_bank_secs,
     };
-    store_new_game(&hub, spec, &table.events_since(0)).await
+    store_new_game(&hub, spec, table).await
 }
 
-/// Stores a new game of `spec` with its first `events`, starts its task, and answers with its links (each
+/// Stores a new game of `spec` at `table` (its first events), starts its task, and answers with its links (each
 /// human seat gets a new token, shown only in this answer).
-async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, events: &[plunder_core::Event]) -> Result<Response, ApiError> {
+async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, table: Box<dyn Table>) -> Result<Response, ApiError> {
     let id = new_game_id();
     let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
     let hashes: Vec<Option<String>> = tokens.iter().map(|t| t.as_deref().map(hash_token)).collect();
-    hub.store().create_game(&id, &spec, &hashes, events).await?;
-    hub.start(&id).await?;
+    hub.store().create_game(&id, &spec, &hashes, &table.events_since(0)).await?;
+    hub.start_new(&id, spec.clone(), table);
     let created = CreatedGame {
         seats: spec
             .seats
@@ -280,7 +280,7 @@ pub async fn branch(
     }
     let spec = hub.store().game_spec(&id).await?;
     let events = record.events[..step].to_vec();
-    let table = crate::table::table_from_record(&record_of(&spec, events.clone())).map_err(ApiError::from_internal)?;
+    let table = crate::table::table_from_record(&record_of(&spec, events)).map_err(ApiError::from_internal)?;
     if table.session().outcome().is_some() {
         return Err(ApiError::bad_request("bad_step", "the game is over at that step; branch from an earlier one"));
     }
@@ -290,7 +290,7 @@ pub async fn branch(
         resolve_seats(&spec.game, spec.seats.len(), &body.seats)?
     };
     let branch = GameSpec { seats, rematch_of: None, ..spec };
-    store_new_game(&hub, branch, &events).await
+    store_new_game(&hub, branch, table).await
 }
 
 /// `GET /api/games/{id}`: what anyone may know about a game.
@@ -374,7 +374,9 @@ pub async fn rematch(
 ) -> Result<Response, ApiError> {
     check_id(&id)?;
     let spec = hub.store().game_spec(&id).await?;
-    if hub.store().seat_for_token(&id, &hash_token(&body.token)).await?.is_none() {
+    let hashes = hub.store().token_hashes(&id).await?;
+    let asking = hash_token(&body.token);
+    if !hashes.iter().any(|(_, hash)| *hash == asking) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "bad_token",
@@ -386,7 +388,6 @@ pub async fn rematch(
     let table =
         start_table(&spec.game, Some(spec.seats.len()), &spec.options, seed).map_err(ApiError::from_internal)?;
     let new_spec = GameSpec { seed, rematch_of: Some(id.clone()), ..spec };
-    let hashes = hub.store().token_hashes(&id).await?;
     let mut by_seat: Vec<Option<String>> = vec![None; new_spec.seats.len()];
     for (seat, hash) in hashes {
         if seat < by_seat.len() {
@@ -394,10 +395,11 @@ pub async fn rematch(
         }
     }
     match hub.store().create_game(&new_id, &new_spec, &by_seat, &table.events_since(0)).await {
-        Ok(()) | Err(StoreError::Conflict) => {}
+        Ok(()) => hub.start_new(&new_id, new_spec, table),
+        // Another seat asked first: its game stands (and its task runs, or loads on demand).
+        Err(StoreError::Conflict) => hub.start(&new_id).await?,
         Err(e) => return Err(e.into()),
     }
-    hub.start(&new_id).await?;
     hub.announce_rematch(&id, &new_id).await?;
     Ok(Json(json!({"id": new_id, "play": format!("/play/{new_id}")})).into_response())
 }

@@ -119,7 +119,45 @@ struct Append {
     events: Vec<String>,
     /// The game's time banks after these events (JSON), for a timed game.
     banks: Option<String>,
+    /// The game itself, when this append creates it (with its first events, at version 0).
+    creates: Option<NewGame>,
     reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// A game's row and its seats' token hashes, stored with its first events.
+#[derive(Debug)]
+struct NewGame {
+    /// The [`GameSpec`] as JSON.
+    spec: String,
+    /// `(seat, token hash)` for each human seat.
+    token_hashes: Vec<(i64, String)>,
+}
+
+/// Inserts a new game's row and token hashes; returns `false` (and inserts nothing) if the game exists already.
+/// The existing game is not an error inside the transaction (two seats asking for one rematch at once is
+/// usual), so the rest of the group commits as it is.
+async fn insert_new_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    game: &NewGame,
+) -> Result<bool, StoreError> {
+    let inserted = sqlx::query("INSERT INTO games (id, spec) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING")
+        .bind(id)
+        .bind(game.spec.as_str())
+        .execute(&mut **tx)
+        .await?;
+    if inserted.rows_affected() == 0 {
+        return Ok(false);
+    }
+    for (seat, hash) in &game.token_hashes {
+        sqlx::query("INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(*seat)
+            .bind(hash.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(true)
 }
 
 /// The most appends committed in one transaction.
@@ -165,7 +203,9 @@ async fn group_commit(
             Backend::Postgres => None,
         };
         let results: Vec<Result<(), StoreError>> = match commit_together(&pool, backend, &group).await {
-            Ok(()) => group.iter().map(|_| Ok(())).collect(),
+            Ok(written) => {
+                written.into_iter().map(|written| if written { Ok(()) } else { Err(StoreError::Conflict) }).collect()
+            }
             Err(_) => match commit_one_by_one(&pool, backend, &group).await {
                 Ok(results) => results,
                 Err(e) => group.iter().map(|_| Err(StoreError::Corrupt(format!("the commit failed: {e}")))).collect(),
@@ -193,10 +233,14 @@ async fn checkpoint_wal(pool: AnyPool, store: mpsc::WeakSender<Append>) {
 }
 
 /// The whole group in one transaction with a few statements; any refusal rolls all of it back.
-async fn commit_together(pool: &AnyPool, backend: Backend, group: &[Append]) -> Result<(), StoreError> {
+/// Answers whether each append was written: not a creation of a game that existed already.
+async fn commit_together(pool: &AnyPool, backend: Backend, group: &[Append]) -> Result<Vec<bool>, StoreError> {
     let mut tx = pool.begin().await?;
     match insert_group(&mut tx, backend, group).await {
-        Ok(()) => Ok(tx.commit().await?),
+        Ok(written) => {
+            tx.commit().await?;
+            Ok(written)
+        }
         Err(e) => {
             let _ = tx.rollback().await;
             Err(e)
@@ -208,7 +252,7 @@ async fn insert_group(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     backend: Backend,
     group: &[Append],
-) -> Result<(), StoreError> {
+) -> Result<Vec<bool>, StoreError> {
     // Each append's previous event must exist (an append cannot leave a gap); checked for all at once.
     let extending: Vec<&Append> = group.iter().filter(|a| a.version > 0).collect();
     for chunk in extending.chunks(ROWS_PER_STATEMENT) {
@@ -228,9 +272,19 @@ async fn insert_group(
             return Err(StoreError::Conflict);
         }
     }
+    let mut written = vec![true; group.len()];
+    for (append, written) in group.iter().zip(&mut written) {
+        if let Some(game) = &append.creates {
+            *written = insert_new_game(tx, &append.id, game).await?;
+        }
+    }
     let rows: Vec<(&str, i64, &str)> = group
         .iter()
-        .flat_map(|a| a.events.iter().enumerate().map(|(i, e)| (a.id.as_str(), (a.version + i) as i64, e.as_str())))
+        .zip(&written)
+        .filter(|(_, written)| **written)
+        .flat_map(|(a, _)| {
+            a.events.iter().enumerate().map(|(i, e)| (a.id.as_str(), (a.version + i) as i64, e.as_str()))
+        })
         .collect();
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         let mut sql = String::from("INSERT INTO events (game_id, seq, event) VALUES ");
@@ -266,7 +320,7 @@ async fn insert_group(
             query.execute(&mut **tx).await?;
         }
     }
-    Ok(())
+    Ok(written)
 }
 
 /// The group in one transaction, one savepoint per append: each append gets its own answer.
@@ -299,7 +353,12 @@ async fn append_one(
     backend: Backend,
     append: &Append,
 ) -> Result<(), StoreError> {
-    let Append { id, version, events, banks, .. } = append;
+    let Append { id, version, events, banks, creates, .. } = append;
+    if let Some(game) = creates {
+        if !insert_new_game(tx, id, game).await? {
+            return Err(StoreError::Conflict);
+        }
+    }
     if *version > 0 {
         // The previous event must exist: an append cannot leave a gap.
         let previous = sqlx::query("SELECT 1 FROM events WHERE game_id = $1 AND seq = $2")
@@ -422,7 +481,8 @@ impl Store {
     }
 
     /// Stores a new game with its seats' token hashes (`None` for a bot seat) and its first events (the chance
-    /// drawn before anyone acts), in one transaction. A game that exists already is a [`StoreError::Conflict`].
+    /// drawn before anyone acts), in one transaction: the group commit's, beside the moves of other games. A game
+    /// that exists already is a [`StoreError::Conflict`].
     pub async fn create_game(
         &self,
         id: &str,
@@ -430,26 +490,15 @@ impl Store {
         token_hashes: &[Option<String>],
         events: &[Event],
     ) -> Result<(), StoreError> {
-        let _turn = self.sqlite_turn().await;
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO games (id, spec) VALUES ($1, $2)")
-            .bind(id)
-            .bind(serde_json::to_string(spec).map_err(corrupt)?)
-            .execute(&mut *tx)
-            .await?;
-        for (seat, hash) in token_hashes.iter().enumerate() {
-            if let Some(hash) = hash {
-                sqlx::query("INSERT INTO seat_tokens (game_id, seat, token_hash) VALUES ($1, $2, $3)")
-                    .bind(id)
-                    .bind(seat as i64)
-                    .bind(hash.as_str())
-                    .execute(&mut *tx)
-                    .await?;
-            }
-        }
-        insert_events(&mut tx, id, 0, events).await?;
-        tx.commit().await?;
-        Ok(())
+        let creates = NewGame {
+            spec: serde_json::to_string(spec).map_err(corrupt)?,
+            token_hashes: token_hashes
+                .iter()
+                .enumerate()
+                .filter_map(|(seat, hash)| Some((seat as i64, hash.clone()?)))
+                .collect(),
+        };
+        self.write(id, 0, events, None, Some(creates)).await
     }
 
     pub async fn game_spec(&self, id: &str) -> Result<GameSpec, StoreError> {
@@ -519,10 +568,22 @@ impl Store {
         if events.is_empty() {
             return Ok(());
         }
+        self.write(id, version, events, banks_ms, None).await
+    }
+
+    /// Hands an append to the group commit and waits for its answer.
+    async fn write(
+        &self,
+        id: &str,
+        version: usize,
+        events: &[Event],
+        banks_ms: Option<&[u64]>,
+        creates: Option<NewGame>,
+    ) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
         let events = events.iter().map(serde_json::to_string).collect::<Result<Vec<_>, _>>().map_err(corrupt)?;
         let banks = banks_ms.map(serde_json::to_string).transpose().map_err(corrupt)?;
-        let append = Append { id: id.to_string(), version, events, banks, reply };
+        let append = Append { id: id.to_string(), version, events, banks, creates, reply };
         self.writer.send(append).await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?;
         answer.await.map_err(|_| StoreError::Corrupt("the writer stopped".into()))?
     }
@@ -566,21 +627,4 @@ impl Store {
             sqlx::query("SELECT line FROM chat WHERE game_id = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
         rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)).collect()
     }
-}
-
-async fn insert_events(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    id: &str,
-    version: usize,
-    events: &[Event],
-) -> Result<(), StoreError> {
-    for (offset, event) in events.iter().enumerate() {
-        sqlx::query("INSERT INTO events (game_id, seq, event) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind((version + offset) as i64)
-            .bind(serde_json::to_string(event).map_err(corrupt)?)
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
 }

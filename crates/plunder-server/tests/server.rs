@@ -440,3 +440,55 @@ async fn appends_committed_together_answer_each_on_its_own_and_a_refused_one_lea
         }
     }
 }
+
+#[tokio::test]
+async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_beside_it_stand() {
+    let (hub, _db) = sqlite_hub().await;
+    let played = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 3})).await;
+    let stored = stored_table(&hub, &played.id).await;
+    let seat = match stored.session().status() {
+        plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    let action = first_legal_of(&hub, &played.id, seat).await;
+    let first_events = hub.store().events(&played.id, 0).await.unwrap();
+    // Two creations of one id (as two seats asking for one rematch), with different seats and tokens, and a
+    // move of another game: all three land in the group commit together or one after another.
+    let spec = |seats: [&str; 2], seed| plunder_server::store::GameSpec {
+        game: "liars-dice".into(),
+        options: json!({}),
+        seed,
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        rematch_of: None,
+        time_bank_secs: None,
+    };
+    let id = "c0ffee";
+    let creations = [(spec(["human", "human"], 10), "hash-a"), (spec(["human", "random"], 11), "hash-b")];
+    let tasks: Vec<_> = creations
+        .iter()
+        .cloned()
+        .map(|(spec, hash)| {
+            let (store, events) = (hub.store().clone(), first_events.clone());
+            tokio::spawn(async move { store.create_game(id, &spec, &[Some(hash.to_string()), None], &events).await })
+        })
+        .collect();
+    let store = hub.store().clone();
+    let version = stored.version();
+    let moved = tokio::spawn(async move {
+        store.append(&played.id, version, &[plunder_core::Event::Action { seat, action }]).await
+    });
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await.unwrap());
+    }
+    moved.await.unwrap().expect("a move committed beside the creations stands");
+    let winner = match (&answers[0], &answers[1]) {
+        (Ok(()), Err(plunder_server::StoreError::Conflict)) => 0,
+        (Err(plunder_server::StoreError::Conflict), Ok(())) => 1,
+        other => panic!("exactly one creation wins, the other is refused: {other:?}"),
+    };
+    let (spec, hash) = &creations[winner];
+    assert_eq!(&hub.store().game_spec(id).await.unwrap(), spec, "the winner's game, not a mix");
+    assert_eq!(hub.store().token_hashes(id).await.unwrap(), vec![(0, hash.to_string())]);
+    assert_eq!(hub.store().events(id, 0).await.unwrap(), first_events, "its first events, once");
+}
