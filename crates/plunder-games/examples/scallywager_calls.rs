@@ -1,12 +1,13 @@
 //! How the calls go between two bots in Scallywager: for each bot, the calls it makes (and how often they are
 //! right) and the bids of its that are called (and how often they hold), over seeded 4-captain games with the
-//! bots alternating round the table. An investigation aid for the search bot's record against `odds`:
+//! bots alternating round the table, played by the core's driver (`play_game_watched`) and tallied from the
+//! positions it shows. An investigation aid for the search bot's record against `odds`:
 //!
 //! ```text
 //! cargo run --release -p plunder-games --example scallywager_calls -- ismcts:200 odds 20
 //! ```
 
-use plunder_core::{make_bot, play, Bot, Game, Rng, Seat, Status, Turn, Viewer};
+use plunder_core::{make_bot, play_game_watched, Bot, Game, Rng, Seat, Viewer};
 use plunder_games::scallywager::{CallKind, Scallywager};
 
 #[derive(Default, Debug)]
@@ -31,15 +32,16 @@ fn main() {
     let game = Scallywager::new(Scallywager::options_for_players(4)).expect("valid options");
     let mut tally = [Tally::default(), Tally::default()];
     let kind = |seat: Seat| seat.index() % 2;
-    let mut legal = Vec::new();
     for g in 0..games {
         let mut bots: Vec<Box<dyn Bot<Scallywager>>> =
             (0..4u64).map(|s| make_bot::<Scallywager>(names[s as usize % 2], g * 8 + s).expect("a bot")).collect();
         let mut rng = Rng::stream(1, g);
-        let mut state = game.initial_state();
         let mut last = None;
-        loop {
-            let spectator = game.view(&state, Viewer::Spectator);
+        let mut bids_seen = 0;
+        // The watcher sees every position: a showdown new since the last, and a bid new since the last (a bid
+        // changes no die, so the bidder's view after it shows the dice it bid with).
+        let finished = play_game_watched(&game, &mut bots, &mut rng, game.facts().max_steps, |state| {
+            let spectator = game.view(state, Viewer::Spectator);
             if let Some(shown) = spectator.last_showdown.as_ref().map(|r| &r.showdown) {
                 if last.as_ref() != Some(shown) {
                     let caller = &mut tally[kind(shown.caller)];
@@ -62,32 +64,19 @@ fn main() {
                     last = Some(*shown);
                 }
             }
-            match game.status(&state) {
-                Status::Over => {
-                    let outcome = game.outcome(&state).expect("over");
-                    for (seat, p) in outcome.payoffs.iter().enumerate() {
-                        tally[seat % 2].wins += p;
-                    }
-                    break;
-                }
-                Status::Chance => {
-                    let outcome = game.sample_chance(&state, &mut rng);
-                    game.apply_chance_unchecked(&mut state, &outcome);
-                }
-                Status::Decide(seats) => {
-                    let seat = seats.lowest().expect("someone decides");
-                    legal.clear();
-                    game.legal_actions(&state, seat, &mut legal);
-                    let view = game.view(&state, Viewer::Seat(seat));
-                    let action = bots[seat.index()].act(&Turn::new(&game, &state, seat, &view, &legal));
-                    if let plunder_games::scallywager::Action::Bid { quantity, face } = action {
-                        let mine = view.my_dice.iter().flatten().filter(|&&d| d == face).count() as i64;
-                        tally[kind(seat)].bids += 1;
-                        tally[kind(seat)].excess += quantity as i64 - mine;
-                    }
-                    play(&game, &mut state, seat, &action).expect("a legal action");
-                }
+            // The round's bids only grow by one bid a step, and are cleared when a turn starts.
+            if spectator.bids.len() > bids_seen {
+                let made = spectator.bids[spectator.bids.len() - 1];
+                let view = game.view(state, Viewer::Seat(made.seat));
+                let mine = view.my_dice.iter().flatten().filter(|&&d| d == made.bid.face).count() as i64;
+                tally[kind(made.seat)].bids += 1;
+                tally[kind(made.seat)].excess += made.bid.quantity as i64 - mine;
             }
+            bids_seen = spectator.bids.len();
+        })
+        .expect("the game ends");
+        for (seat, p) in finished.outcome.payoffs.iter().enumerate() {
+            tally[seat % 2].wins += p;
         }
         eprintln!("game {g} done");
     }

@@ -2154,6 +2154,56 @@ fn phantom_dice_count_but_it_never_bets_and_it_sails_as_a_survivor() {
     assert_eq!((s.winner, s.movers), (Some(JACK), SeatSet::only(JACK)));
 }
 
+/// The Phantom is named in every action label, chance label, log line and description, never by the seat number
+/// it has in the per-captain lists ("P3"): the browser client and the terminal show these words as they are.
+#[test]
+fn the_phantom_is_named_never_numbered() {
+    use plunder_core::Narrate;
+    let g = game(2);
+    let viewers = [Viewer::Seat(ANNE), Viewer::Seat(JACK), Viewer::Spectator];
+    let mut rng = Rng::seeded(5);
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    // Where the Phantom was named: an action's label, a chance outcome's, a log line.
+    let (mut in_label, mut in_chance, mut in_news) = (false, false, false);
+    let numbered = |line: &String| assert!(!line.contains("P3"), "the Phantom numbered: {line}");
+    for _ in 0..5 {
+        let mut s = g.initial_state();
+        let mut views: Vec<_> = viewers.iter().map(|&v| g.view(&s, v)).collect();
+        while g.status(&s) != Status::Over {
+            match g.status(&s) {
+                Status::Chance => {
+                    outcomes.clear();
+                    g.chance_outcomes(&s, &mut outcomes);
+                    let labels: Vec<String> = outcomes.iter().map(|(c, _)| g.chance_label(c)).collect();
+                    labels.iter().for_each(numbered);
+                    in_chance |= labels.iter().any(|l| l.contains("the Phantom"));
+                    let c = g.sample_chance(&s, &mut rng);
+                    g.apply_chance_unchecked(&mut s, &c);
+                }
+                Status::Decide(deciders) => {
+                    let seat = deciders.lowest().unwrap();
+                    legal.clear();
+                    g.legal_actions(&s, seat, &mut legal);
+                    let labels: Vec<String> = legal.iter().map(|a| g.label(a)).collect();
+                    labels.iter().for_each(numbered);
+                    in_label |= labels.iter().any(|l| l.contains("the Phantom"));
+                    g.apply_unchecked(&mut s, seat, &legal[rng.index(legal.len())]);
+                }
+                Status::Over => {}
+            }
+            for (before, &viewer) in views.iter_mut().zip(&viewers) {
+                let after = g.view(&s, viewer);
+                let news = g.news(before, &after);
+                news.iter().for_each(numbered);
+                in_news |= news.iter().any(|l| l.contains("the Phantom"));
+                numbered(&g.describe(&after));
+                *before = after;
+            }
+        }
+    }
+    assert!(in_label && in_chance && in_news, "named in a label {in_label}, a chance {in_chance}, the log {in_news}");
+}
+
 #[test]
 fn phantom_plays_a_random_card_and_the_players_duel_for_its_one_target() {
     let g = game(2);

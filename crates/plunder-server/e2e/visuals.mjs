@@ -6,7 +6,10 @@
 // Flag's track with every ship and the flag, Pirate Haven's row, islands and Coup track, and so on; every other
 // seat's hand is drawn as that many card backs, and every card face on the page is one the seat's view names.
 // Lying Pirates is opened a second time with two players (Phantom mode, as "lying-pirates-phantom"): the Phantom's
-// ship must be on the map where its progress says, named, and its cup and coins drawn as the view has them.
+// ship must be on the map where its progress says, named, and its cup and coins drawn as the view has them; then
+// that game is played on (to its end, at most PHANTOM_MOVES moves), and after every move no text on the page, no
+// title and no action's label may call the Phantom by the seat number it has in the view's lists ("P3"); by the
+// end the log and an action's label must have named it.
 // With SCREENSHOTS=DIR set, it saves DIR/GAME-phone.png (the table, 360 px wide) and DIR/GAME-desktop.png (the page,
 // 1280 px wide).
 // Usage: node visuals.mjs BASE_URL [GAME...]
@@ -18,6 +21,8 @@ const fail = async (message) => { console.error(`FAIL: ${message}`); await brows
 const data = async (game, file) => (await fetch(`${base}/data/${game}/${file}`)).json();
 // Moves seat 1 makes (its first legal action each time) before the board is checked, so it is mid-game.
 const MOVES = Number(process.env.MOVES || 14);
+// Moves seat 1 makes in the Phantom game after the board is checked, looking for the Phantom numbered.
+const PHANTOM_MOVES = Number(process.env.PHANTOM_MOVES || 400);
 
 /** Each game's board checks: the problems found, given the page and the seat's view. */
 const checks = {
@@ -145,6 +150,38 @@ async function phantomChecks(page, view, problems) {
   if (JSON.stringify(panel.coins) !== JSON.stringify([view.coins[p]])) problems.push(`the Phantom's coins drawn as ${panel.coins}, the view has ${view.coins[p]}`);
 }
 
+/** The lines of the page (its text, folded parts too, and every title and action label) that say "P3". */
+const sayingP3 = (page) => page.evaluate(() => [document.body.textContent || "",
+  ...[...document.querySelectorAll("[title], [data-action]")].flatMap((n) => [n.getAttribute("title"), n.getAttribute("data-action")])]
+  .flatMap((text) => (text || "").split("\n")).filter((line) => line.includes("P3")).map((line) => line.trim().slice(0, 160)));
+
+/**
+ * Plays the Phantom game on from where it is (seat 1's buttons in turn, so different moves get taken), requiring
+ * after every move that the page never numbers the Phantom, and by the end that the log and an action's label
+ * have named it ("the Phantom", as the server words it). Returns the moves made.
+ */
+async function phantomNamedNeverNumbered(page, problems) {
+  let namedInLog = false;
+  let namedInAction = false;
+  let moves = 0;
+  for (; moves < PHANTOM_MOVES; moves += 1) {
+    const numbered = await sayingP3(page);
+    if (numbered.length) return problems.push(`after ${moves} moves the page numbers the Phantom: ${numbered.join(" | ")}`);
+    namedInLog ||= ((await page.textContent("#log")) || "").includes("the Phantom");
+    const buttons = await page.$$("button.action");
+    const labels = await Promise.all(buttons.map((b) => b.textContent()));
+    namedInAction ||= labels.some((l) => (l || "").includes("the Phantom"));
+    if (((await page.textContent("#status")) || "").startsWith("Game over")) break;
+    if (!buttons.length) { await page.waitForTimeout(100); continue; }
+    const version = await page.$eval("#view", (n) => n.dataset.version);
+    await buttons[moves % buttons.length].click().catch(() => {});
+    await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 }).catch(() => {});
+  }
+  if (!namedInLog) problems.push(`the log never named the Phantom in ${moves} moves`);
+  if (!namedInAction) problems.push(`no action's label named the Phantom in ${moves} moves`);
+  return moves;
+}
+
 /** Each seat's `selector` (P for the seat) carries `data-KEY` equal to `want[seat]`. */
 async function counts(page, want, selector, key, what, problems) {
   for (let p = 0; p < want.length; p += 1) {
@@ -247,6 +284,12 @@ try {
       await wide.context().close();
     }
     console.log(`ok: ${name} draws ${visuals} visual pieces${checks[game.id] ? ", its board matches the seat's view" : ""}${boardMove ? `, "${boardMove}" played on the board` : ""} and fits a 360 px phone`);
+    if (name === "lying-pirates-phantom") {
+      const problems = [];
+      const moves = await phantomNamedNeverNumbered(page, problems);
+      if (problems.length) await fail(`${name}: ${problems.join("\n  ")}`);
+      console.log(`ok: ${name} names the Phantom, never "P3", in its page, log and actions over ${moves} more moves`);
+    }
     await page.context().close();
   }
   await browser.close();

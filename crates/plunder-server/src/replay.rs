@@ -33,7 +33,7 @@ impl GameVisitor for Frames<'_> {
             }
             let label = session.steps().last().map(|step| match step {
                 Step::Action(seat, action) => format!("{seat}: {}", session.game().label(action)),
-                Step::Chance(outcome) => format!("chance: {outcome}"),
+                Step::Chance(outcome) => format!("chance: {}", session.game().chance_label(outcome)),
             });
             let view = serde_json::to_value(session.view(viewer)).unwrap_or(Value::Null);
             frames.push(Frame { step: session.steps().len(), label, view });

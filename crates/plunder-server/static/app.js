@@ -5,7 +5,7 @@
 // socket's message types come from messages.d.ts, generated from the server's Rust types; `tsc --checkJs` checks
 // the client against them (crates/plunder-server/e2e/run.sh).
 
-import { el, die } from "./kit.js";
+import { el, die, seatName } from "./kit.js";
 
 /** @typedef {import("./messages").ServerMessage} ServerMessage */
 /** @typedef {import("./messages").ClientMessage} ClientMessage */
@@ -41,7 +41,7 @@ async function lobby() {
     players.value = n;
     const kinds = ["human", ...g.bots.map((b) => b.name)];
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
-      el("label", {}, `P${i + 1} `, el("select", { class: "seat" },
+      el("label", {}, `${seatName(i)} `, el("select", { class: "seat" },
         kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, k))), " ")));
   };
   gameSelect.addEventListener("change", () => { players.value = ""; options.value = JSON.stringify(current().options); drawSeats(); });
@@ -79,7 +79,7 @@ function showCreated(created, into) {
   const origin = location.origin;
   into.replaceChildren(el("section", {}, el("h2", {}, "Game created"),
     el("p", { class: "muted" }, "Each link is shown only now: send each player theirs."),
-    ...humans.map((s) => el("p", {}, `P${s.seat + 1}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
+    ...humans.map((s) => el("p", {}, `${seatName(s.seat)}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
       el("code", { class: "link" }, origin + s.join))),
     el("p", {}, el("a", { href: created.spectate }, "Spectator link"), " ",
       el("code", { class: "link" }, origin + created.spectate)),
@@ -98,12 +98,13 @@ const isCupCounts = (key, v, players) => Array.isArray(v) && v.length === player
 const cup = (count) => el("span", { class: "cup", title: `${count} dice` }, Array.from({ length: count }, () => el("span", { class: "pip" })), ` ${count}`);
 const isCoinKey = (key) => /coin|doubloon|booty|reserve|gold|treasure_count/i.test(key);
 
-// Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat.
-function render(key, value, players, me) {
+// Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat, named from
+// the whole `view`.
+function render(key, value, players, me, view) {
   if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
   if (isCupCounts(key, value, players)) {
     return el("table", { class: "view" }, value.map((n, i) =>
-      el("tr", { class: i === me ? "me" : "" }, el("th", {}, `P${i + 1}`), el("td", {}, cup(n)))));
+      el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, cup(n)))));
   }
   if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
   if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
@@ -117,16 +118,16 @@ function render(key, value, players, me) {
   if (Array.isArray(value)) {
     if (players && value.length === players && value.length > 1 && !/bids|log|history|winners/i.test(key)) {
       return el("table", { class: "view" }, value.map((v, i) =>
-        el("tr", { class: i === me ? "me" : "" }, el("th", {}, `P${i + 1}`), el("td", {}, render(key, v, null, me)))));
+        el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, render(key, v, null, me, view)))));
     }
     if (value.length === 0) return el("span", { class: "muted" }, "none");
     if (/card|hand|treasure|adventure|tableau|deck/i.test(key)) return el("span", {}, value.map((c) => el("span", { class: "card" }, typeof c === "object" ? compact(c) : c)));
     if (value.every((v) => typeof v !== "object" || v === null)) return el("span", {}, value.join(", "));
-    return el("div", {}, value.map((v, i) => el("div", {}, render(`${key}`, v, null, me))));
+    return el("div", {}, value.map((v) => el("div", {}, render(`${key}`, v, null, me, view))));
   }
   if (typeof value === "object") {
     return el("table", { class: "view" }, Object.entries(value).map(([k, v]) =>
-      el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, render(k, v, players, me)))));
+      el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, render(k, v, players, me, view)))));
   }
   return el("span", {}, String(value));
 }
@@ -164,7 +165,7 @@ function rendererFor(game, redraw) {
  * @param {string} game @param {any} view @param {Omit<Context, "data">} ctx @param {() => void} redraw
  */
 function drawView(game, view, ctx, redraw) {
-  const generic = () => render("view", view, ctx.players, ctx.me);
+  const generic = () => render("view", view, ctx.players, ctx.me, view);
   const renderer = rendererFor(game, redraw);
   if (!renderer || !renderer.draw) return generic();
   try {
@@ -238,16 +239,16 @@ function play(id) {
     const key = seatToShow();
     const table = state.tables[key];
     if (!table) { main.replaceChildren(el("p", {}, "Connecting…")); return; }
-    document.getElementById("where").textContent = `${table.game} · ${table.you.kind === "seat" ? `you are P${table.you.seat + 1}` : "spectating"}`;
+    document.getElementById("where").textContent = `${table.game} · ${table.you.kind === "seat" ? `you are ${seatName(table.you.seat, table.view)}` : "spectating"}`;
     if (state.covered) {
-      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to P${Number(key) + 1}`,
-        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am P${Number(key) + 1}: show my table`)));
+      main.replaceChildren(el("div", { class: "cover" }, `Pass the screen to ${seatName(Number(key))}`,
+        el("button", { id: "reveal", onclick: () => { state.covered = false; draw(); } }, `I am ${seatName(Number(key))}: show my table`)));
       return;
     }
     const me = table.you.kind === "seat" ? table.you.seat : null;
     const status = table.status.state === "over"
-      ? `Game over. ${table.status.outcome ? "Winner(s): " + table.status.outcome.winners.map((s) => `P${s + 1}`).join(", ") : ""}`
-      : table.status.state === "decide" ? `Round ${table.round}: waiting for ${table.status.seats.map((s) => `P${s + 1}`).join(", ")}` : "Rolling…";
+      ? `Game over. ${table.status.outcome ? "Winner(s): " + table.status.outcome.winners.map((s) => seatName(s, table.view)).join(", ") : ""}`
+      : table.status.state === "decide" ? `Round ${table.round}: waiting for ${table.status.seats.map((s) => seatName(s, table.view)).join(", ")}` : "Rolling…";
     const players = table.seats.length;
     const filter = el("input", { placeholder: "filter actions", id: "filter" });
     const buttons = el("div", { class: table.legal.length > 12 ? "actions many" : "actions" }, table.legal.map((a, i) =>
@@ -261,7 +262,7 @@ function play(id) {
     main.replaceChildren(
       el("section", {}, el("h2", { id: "status" }, status),
         el("p", {}, table.seats.map((s, i) => el("span", { class: i === me ? "card me" : "card" },
-          `P${i + 1} ${s.player === "human" ? (s.connected ? "●" : "○") : "🤖 " + s.player}${s.bank_secs !== undefined ? ` ⏱${Math.round(s.bank_secs)}s` : ""}`))),
+          `${seatName(i, table.view)} ${s.player === "human" ? (s.connected ? "●" : "○") : "🤖 " + s.player}${s.bank_secs !== undefined ? ` ⏱${Math.round(s.bank_secs)}s` : ""}`))),
         state.errors[key] ? errorLine(state.errors[key]) : "",
         oddsPanel(table),
         table.legal.length ? el("div", {}, el("h2", {}, "Your move"), table.legal.length > 12 ? filter : "", buttons) : "",

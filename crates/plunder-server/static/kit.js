@@ -87,13 +87,20 @@ export const cardFace = (card) => el("div", { class: `card-face ${card.cls || ""
   card.kind ? el("div", { class: "card-kind" }, card.kind) : "",
   card.text ? el("div", { class: "card-text" }, card.text) : "");
 
+/**
+ * A seat's name for people: P1, P2, ... or, for the captain a view names as no seat's (Lying Pirates' Phantom,
+ * view field `phantom`), its name. Every name of a seat on the page comes from here.
+ * @param {number} seat @param {any} [view]
+ */
+export const seatName = (seat, view) => (view && view.phantom === seat ? "Phantom" : `P${seat + 1}`);
+
 /** Seat colours, by seat. */
 export const SEAT_COLOURS = ["#c0392b", "#2e6fd8", "#2e9d4b", "#e08a12", "#8e44ad", "#138d90", "#7f5539", "#d6336c"];
 /** @param {number} seat */
 export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 /** A seat's name chip in its colour. @param {number} seat @param {number | null} [me] */
 export const seatChip = (seat, me) => el("span", { class: `seat-chip${seat === me ? " me" : ""}`, style: `--seat:${seatColour(seat)}` },
-  `P${seat + 1}${seat === me ? " (you)" : ""}`);
+  `${seatName(seat)}${seat === me ? " (you)" : ""}`);
 
 /**
  * The legal action `match` picks out, if any.
@@ -126,7 +133,7 @@ export const panel = (title, ...children) => el("div", { class: "panel" }, el("h
  * @param {{ seat: number, bid: { quantity: number, face: number } }[]} bids
  * @param {(seat: number) => string} [name] @param {(seat: number) => string} [colour]
  */
-export const bidChips = (bids, name = (seat) => `P${seat + 1}`, colour = seatColour) => el("div", { class: "bids" }, bids.map((b, i) =>
+export const bidChips = (bids, name = (seat) => seatName(seat), colour = seatColour) => el("div", { class: "bids" }, bids.map((b, i) =>
   el("span", { class: `bid${i === bids.length - 1 ? " last" : ""}`, style: `--seat:${colour(b.seat)}` },
     `${name(b.seat)}: ${b.bid.quantity} × `, die(b.bid.face))));
 
@@ -136,6 +143,6 @@ export const bidChips = (bids, name = (seat) => `P${seat + 1}`, colour = seatCol
  */
 export const showdownOf = (showdown, me) => el("div", { class: "showdown" },
   el("p", { class: "muted" }, Object.entries(showdown).filter(([, v]) => v !== null && typeof v !== "object")
-    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "number" && /caller|bidder|bettor|winner|loser|seat/.test(k) ? `P${v + 1}` : v}`).join(" · "),
+    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "number" && /caller|bidder|bettor|winner|loser|seat/.test(k) ? seatName(v) : v}`).join(" · "),
   showdown.bid ? ` · bid ${showdown.bid.quantity} × ${showdown.bid.face}` : ""),
   showdown.dice.map((cupDice, seat) => el("div", {}, seatChip(seat, me), " ", cupDice.map((f) => die(f)))));

@@ -170,6 +170,21 @@ async fn bots_play_a_whole_game_server_side_and_the_record_is_given_only_at_the_
     assert_eq!(replay["frames"].as_array().unwrap().len(), table.version + 1);
 }
 
+/// A replay's steps name Lying Pirates' Phantom, never the seat number it has in the views' lists ("P3"): its dice
+/// rolls and battles by chance, and the cards played on it.
+#[tokio::test]
+async fn a_replay_names_the_phantom() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "lying-pirates", "seats": ["random", "random"], "seed": 5})).await;
+    wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    let (status, replay) = call(&hub, "GET", &format!("/api/games/{}/replay?viewer=spectator", created.id), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let labels: Vec<&str> = replay["frames"].as_array().unwrap().iter().filter_map(|f| f["label"].as_str()).collect();
+    assert!(labels.iter().all(|l| !l.contains("P3")), "{:?}", labels.iter().find(|l| l.contains("P3")));
+    assert!(labels.iter().any(|l| l.starts_with("chance: the Phantom rolls")), "its dice are named");
+    assert!(labels.iter().any(|l| l.ends_with("on the Phantom")), "a card played on it names it");
+}
+
 #[tokio::test]
 async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_restart() {
     let (hub, db) = sqlite_hub().await;

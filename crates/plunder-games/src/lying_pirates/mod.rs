@@ -139,6 +139,11 @@ impl LyingPirates {
         self.players() + usize::from(self.players() == 2)
     }
 
+    /// The Phantom (Phantom mode): the captain after the players.
+    pub fn phantom(&self) -> Option<Seat> {
+        (self.captains() > self.players()).then_some(Seat(self.players() as u8))
+    }
+
     /// Resolves the tile under `seat`'s ship as the Sail Phase's activation would (for tests and tools); play
     /// goes on to window S2.
     pub fn resolve_tile(&self, s: &mut State, seat: Seat) {

@@ -1,39 +1,41 @@
 //! Words for people, built from views only.
 
-use plunder_core::{winners_line, Narrate, SeatSet};
+use plunder_core::{winners_line, Narrate, Seat, SeatSet};
 
 use crate::bidding::{read_bid, standing_bid_odds, Sight};
 
 use super::action::face_name;
 use super::{Action, Chance, LyingPirates, Phase, View};
 
-fn seats(list: &[plunder_core::Seat]) -> String {
-    let names: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    if names.is_empty() {
-        "nobody".into()
-    } else {
-        names.join(", ")
-    }
-}
-
-/// A captain's name: its seat, or "the Phantom".
-fn who(v: &View, i: usize) -> String {
-    if v.phantom.is_some_and(|p| p.index() == i) {
-        "the Phantom".into()
-    } else {
-        plunder_core::Seat(i as u8).to_string()
-    }
-}
-
-/// Who won, the Phantom named when it did.
-fn winners(v: &View) -> String {
-    match v.phantom.filter(|p| v.winners.contains(p)) {
-        Some(_) if v.winners.len() == 1 => "The Phantom claims the Pirate Throne.".into(),
-        _ => winners_line(v.winners.iter().copied().filter(|&p| Some(p) != v.phantom).collect::<SeatSet>()),
-    }
-}
-
 impl LyingPirates {
+    /// A captain's name for people: its seat, or "the Phantom". Every label, log line and description naming a
+    /// captain goes through it, so the Phantom is never shown as the seat number it has in the lists.
+    pub fn captain_name(&self, captain: Seat) -> String {
+        if self.phantom() == Some(captain) {
+            "the Phantom".into()
+        } else {
+            captain.to_string()
+        }
+    }
+
+    /// Captains by name, or "nobody".
+    fn names(&self, captains: impl IntoIterator<Item = Seat>) -> String {
+        let names: Vec<String> = captains.into_iter().map(|c| self.captain_name(c)).collect();
+        if names.is_empty() {
+            "nobody".into()
+        } else {
+            names.join(", ")
+        }
+    }
+
+    /// Who won, the Phantom named when it did.
+    fn winners(&self, v: &View) -> String {
+        match self.phantom().filter(|p| v.winners.contains(p)) {
+            Some(_) if v.winners.len() == 1 => "The Phantom claims the Pirate Throne.".into(),
+            _ => winners_line(v.winners.iter().copied().filter(|&p| Some(p) != self.phantom()).collect::<SeatSet>()),
+        }
+    }
+
     fn tile_name(&self, tile: u8) -> &str {
         self.content.tiles.get(tile as usize).map_or("?", |t| t.name.as_str())
     }
@@ -45,7 +47,7 @@ impl Narrate for LyingPirates {
             "Round {} · {:?} · token {} ({})",
             v.round,
             v.phase,
-            v.token,
+            self.captain_name(v.token),
             if v.clockwise { "clockwise" } else { "counter-clockwise" }
         )];
         for (i, p) in v.progress.iter().enumerate() {
@@ -64,7 +66,7 @@ impl Narrate for LyingPirates {
                 .collect();
             lines.push(format!(
                 "  {}{}: progress {}/{} ({}), {} dice{}, {} coins, {} cards",
-                who(v, i),
+                self.captain_name(Seat(i as u8)),
                 if v.out.iter().any(|o| o.index() == i) { " (out)" } else { "" },
                 p,
                 v.ring,
@@ -93,7 +95,7 @@ impl Narrate for LyingPirates {
             lines.push(format!("  Map: {}", map.join(" · ")));
         }
         if let Some(p) = v.placer {
-            lines.push(format!("  {p} places a tile"));
+            lines.push(format!("  {} places a tile", self.captain_name(p)));
         }
         if !v.hand.is_empty() {
             let cards: Vec<String> = v
@@ -104,7 +106,7 @@ impl Narrate for LyingPirates {
             lines.push(format!("  Your hand: {}", cards.join(", ")));
         }
         if let Some(b) = v.bids.last() {
-            lines.push(format!("  Bet: {} by {}", b.bid, b.seat));
+            lines.push(format!("  Bet: {} by {}", b.bid, self.captain_name(b.seat)));
         }
         if !v.stack.is_empty() {
             let cards: Vec<String> = v.stack.iter().map(|c| c.card.clone()).collect();
@@ -115,7 +117,7 @@ impl Narrate for LyingPirates {
             lines.push(format!("  You bet for the Phantom; its dice: {}", faces.join(" ")));
         }
         if v.phase == Phase::Over {
-            lines.push(winners(v));
+            lines.push(self.winners(v));
         }
         lines.join("\n")
     }
@@ -124,27 +126,27 @@ impl Narrate for LyingPirates {
         let mut news = Vec::new();
         for (space, (a, b)) in after.map.iter().zip(&before.map).enumerate() {
             if let (Some(tile), None) = (a, b) {
-                let by = before.placer.map_or("the rules".to_string(), |p| p.to_string());
+                let by = before.placer.map_or("the rules".to_string(), |p| self.captain_name(p));
                 news.push(format!("{by} places {} on space {space}", self.tile_name(*tile)));
             }
         }
         if after.round != before.round {
-            news.push(format!("Round {} begins; betting: {}", after.round, seats(&after.in_phase)));
+            news.push(format!("Round {} begins; betting: {}", after.round, self.names(after.in_phase.iter().copied())));
         }
         if after.bids.len() > before.bids.len() {
             for b in &after.bids[before.bids.len()..] {
-                news.push(format!("{} bets {}", b.seat, b.bid));
+                news.push(format!("{} bets {}", self.captain_name(b.seat), b.bid));
             }
         }
         if after.showdown != before.showdown {
             if let Some(sd) = after.showdown {
                 news.push(format!(
                     "{} calls {} on {}: {} counted; {} wins the Betting Phase",
-                    sd.caller,
+                    self.captain_name(sd.caller),
                     if sd.exact { "exact" } else { "liar" },
                     sd.bid,
                     sd.counted,
-                    sd.winner
+                    self.captain_name(sd.winner)
                 ));
             }
         }
@@ -153,22 +155,22 @@ impl Narrate for LyingPirates {
         }
         for (i, (a, b)) in after.progress.iter().zip(&before.progress).enumerate() {
             if a != b {
-                news.push(format!("{} sails from {} to {}", who(after, i), b, a));
+                news.push(format!("{} sails from {} to {}", self.captain_name(Seat(i as u8)), b, a));
             }
         }
         for (i, (a, b)) in after.dice.iter().zip(&before.dice).enumerate() {
             if a != b {
-                news.push(format!("{} now has {} dice", who(after, i), a));
+                news.push(format!("{} now has {} dice", self.captain_name(Seat(i as u8)), a));
             }
         }
         for (i, (a, b)) in after.coins.iter().zip(&before.coins).enumerate() {
             if a != b {
-                news.push(format!("{} now has {} coins", who(after, i), a));
+                news.push(format!("{} now has {} coins", self.captain_name(Seat(i as u8)), a));
             }
         }
         if after.stack.len() > before.stack.len() {
             if let Some(c) = after.stack.last() {
-                let by = c.by.map_or("the rules".to_string(), |s| who(after, s.index()));
+                let by = c.by.map_or("the rules".to_string(), |s| self.captain_name(s));
                 news.push(format!("{by} plays {}", c.card));
             }
         }
@@ -176,13 +178,13 @@ impl Narrate for LyingPirates {
             news.push(format!("{:?}", after.phase));
         }
         for seat in after.out.iter().filter(|o| !before.out.contains(o)) {
-            news.push(format!("{} has lost its last crew and is out of the game", who(after, seat.index())));
+            news.push(format!("{} has lost its last crew and is out of the game", self.captain_name(*seat)));
         }
         if after.lapping && !before.lapping {
             news.push("The Phantom is home before both players and sails on round the map".into());
         }
         if after.phase == Phase::Over && before.phase != Phase::Over {
-            news.push(winners(after));
+            news.push(self.winners(after));
         }
         news
     }
@@ -192,10 +194,12 @@ impl Narrate for LyingPirates {
             Action::Play { card, target } => {
                 let name = self.content.cards.get(*card as usize).map_or("?", |c| c.name.as_str());
                 match target {
-                    Some(t) => format!("play {name} on {t}"),
+                    Some(t) => format!("play {name} on {}", self.captain_name(*t)),
                     None => format!("play {name}"),
                 }
             }
+            Action::PassCurse { to } => format!("pass the Cursed Die to {}", self.captain_name(*to)),
+            Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
             Action::Draft { cards } => {
                 let names: Vec<&str> = cards
@@ -215,6 +219,8 @@ impl Narrate for LyingPirates {
                 format!("card {}", self.content.cards.get(*card as usize).map_or("?", |c| c.name.as_str()))
             }
             Chance::Tile { tile } => format!("tile {}", self.tile_name(*tile)),
+            Chance::Die { seat, face } => format!("{} rolls {}", self.captain_name(*seat), face_name(*face)),
+            Chance::Battle { seat, face } => format!("{} battles {face:?}", self.captain_name(*seat)),
             other => other.to_string(),
         }
     }

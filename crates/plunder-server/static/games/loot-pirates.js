@@ -3,7 +3,7 @@
 // aimed), guns dropped or shot, the booty and the reserve, the viewer's red and black dice, payments and the last
 // round.
 
-import { el, svg, die, coins, seatColour, seatChip, legalWhere, playable, panel } from "../kit.js";
+import { el, svg, die, coins, seatColour, seatChip, seatName, legalWhere, playable, panel } from "../kit.js";
 
 /** @typedef {import("../kit.js").Context} Context */
 
@@ -30,7 +30,7 @@ export function draw(view, ctx) {
     const [x, y] = at(p);
     const node = svg("g", { class: `pirate${p === ctx.me ? " me" : ""}`, "data-seat": p, transform: `translate(${x},${y})` },
       svg("circle", { r: 24, fill: (view.contestants || []).includes(p) ? seatColour(p) : "#aaa", stroke: p === ctx.me ? "#d9a400" : "#fff", "stroke-width": 3 }),
-      svg("text", { y: -4, "text-anchor": "middle", fill: "white", "font-weight": "bold", "font-size": 13 }, `P${p + 1}`),
+      svg("text", { y: -4, "text-anchor": "middle", fill: "white", "font-weight": "bold", "font-size": 13 }, `${seatName(p)}`),
       svg("text", { y: 11, "text-anchor": "middle", fill: "white", "font-size": 11 }, `${view.coins[p]}🪙`),
       view.captain === p ? svg("text", { y: -28, "text-anchor": "middle", "font-size": 12 }, "captain") : "",
       (view.fired || []).includes(p) ? svg("text", { y: 38, "text-anchor": "middle", "font-size": 11 }, lastFire ? lastFire[p] : "chose") : "",
@@ -39,7 +39,7 @@ export function draw(view, ctx) {
   });
   return el("div", { class: "loot" },
     el("p", { class: "lp-state" }, `Round ${view.round}${view.shoot_off_round ? ` (shoot-off ${view.shoot_off_round})` : ""} · ${String(view.phase).replaceAll("_", " ")}`,
-      view.negotiator !== null && view.negotiator !== undefined ? ` · P${view.negotiator + 1} negotiates` : ""),
+      view.negotiator !== null && view.negotiator !== undefined ? ` · ${seatName(view.negotiator)} negotiates` : ""),
     el("div", { class: "loot-table" },
       svg("svg", { viewBox: "0 0 300 270", class: "loot-ring", role: "img", "aria-label": "the pirates and their aims" },
         svg("defs", {}, svg("marker", { id: "lp-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" },
@@ -48,15 +48,15 @@ export function draw(view, ctx) {
         svg("text", { x: 150, y: 143, "text-anchor": "middle", "font-size": 11, fill: "#666" }, `reserve ${view.reserve}`),
         arrows, pirates)),
     view.my_dice ? panel("Your dice", el("div", {}, die(view.my_dice.red, { kind: "red", title: "red die" }), die(view.my_dice.black, { kind: "black", title: "black die" }),
-      view.my_aim !== null && view.my_aim !== undefined ? ` you aim at P${view.my_aim + 1}` : "")) : "",
+      view.my_aim !== null && view.my_aim !== undefined ? ` you aim at ${seatName(view.my_aim)}` : "")) : "",
     view.shown_to_me && view.shown_to_me.length ? panel("Dice shown to you", view.shown_to_me.map((s) =>
       el("div", {}, seatChip(s.seat, ctx.me), " ", die(s.dice.red, { kind: "red" }), die(s.dice.black, { kind: "black" })))) : "",
     panel("Doubloons", el("div", { class: "piles" }, seats.map((p) => el("span", {}, seatChip(p, ctx.me), " ", coins(view.coins[p]),
       el("span", { class: "muted" }, ` ${view.offers_left[p]} offers left`)))),
-    view.payments && view.payments.length ? el("p", { class: "muted" }, "Paid: ", view.payments.map((x) => `P${x.from + 1} → P${x.to + 1} ${x.doubloons}`).join(", ")) : "",
-    view.showings && view.showings.length ? el("p", { class: "muted" }, "Dice shown: ", view.showings.map((x) => `P${x.from + 1} → P${x.to + 1}`).join(", ")) : ""),
+    view.payments && view.payments.length ? el("p", { class: "muted" }, "Paid: ", view.payments.map((x) => `${seatName(x.from)} → ${seatName(x.to)} ${x.doubloons}`).join(", ")) : "",
+    view.showings && view.showings.length ? el("p", { class: "muted" }, "Dice shown: ", view.showings.map((x) => `${seatName(x.from)} → ${seatName(x.to)}`).join(", ")) : ""),
     view.last_round ? panel(`Round ${view.last_round.round}`, el("div", { class: "piles" }, seats.map((p) => el("span", {}, seatChip(p, ctx.me),
-      ` aimed ${view.last_round.aims[p] === null ? "—" : `P${view.last_round.aims[p] + 1}`}, ${view.last_round.fires[p] || "—"}`,
+      ` aimed ${view.last_round.aims[p] === null ? "—" : `${seatName(view.last_round.aims[p])}`}, ${view.last_round.fires[p] || "—"}`,
       view.last_round.red[p] !== null ? [" ", die(view.last_round.red[p], { kind: "red" }), die(view.last_round.black[p], { kind: "black" })] : "",
       ` share ${view.last_round.shares[p]}`)))) : "");
 }

@@ -5,7 +5,7 @@
 // Phantom is the last captain of every per-captain list (view field `phantom`): its ship, cup, coins and hand are
 // drawn like a seat's, in its own grey and named "Phantom".
 
-import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, legalWhere, playable, panel, bidChips } from "../kit.js";
+import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, panel, bidChips } from "../kit.js";
 
 /** @typedef {import("../kit.js").Context} Context */
 
@@ -26,8 +26,6 @@ const PHANTOM_COLOUR = "#5d6d7e";
 
 /** Whether captain `p` is the Phantom. @param {any} view @param {number} p */
 const isPhantom = (view, p) => view.phantom !== undefined && view.phantom !== null && p === view.phantom;
-/** A captain's name: P1, P2, ... or the Phantom. @param {any} view @param {number} p */
-const who = (view, p) => (isPhantom(view, p) ? "Phantom" : `P${p + 1}`);
 /** A captain's colour. @param {any} view @param {number} p */
 const colourOf = (view, p) => (isPhantom(view, p) ? PHANTOM_COLOUR : seatColour(p));
 /** A captain's name chip: a seat's, or the Phantom's. @param {any} view @param {number} p @param {number | null} me */
@@ -55,7 +53,7 @@ export function draw(view, ctx) {
     });
     if (actions.length === 1) return playable(face, ctx, actions[0]);
     if (actions.length > 1) face.append(el("div", { class: "targets" }, actions.map((a) =>
-      playable(el("span", { class: "target" }, a.action.target === null || a.action.target === undefined ? "play" : `on ${who(view, a.action.target)}`), ctx, a))));
+      playable(el("span", { class: "target" }, a.action.target === null || a.action.target === undefined ? "play" : `on ${seatName(a.action.target, view)}`), ctx, a))));
     return face;
   };
 
@@ -66,12 +64,12 @@ export function draw(view, ctx) {
     view.stack && view.stack.length ? panel("The stack (last played on top, resolves first)",
       el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((s, i) => el("li", { class: i === 0 ? "top" : "" },
         cardById[s.card] ? card(cardById[s.card], true) : s.card,
-        el("span", { class: "muted" }, ` ${s.by === null || s.by === undefined ? "the rules" : who(view, s.by)}${s.target === null || s.target === undefined ? "" : ` → ${who(view, s.target)}`}`))))) : "",
+        el("span", { class: "muted" }, ` ${s.by === null || s.by === undefined ? "the rules" : seatName(s.by, view)}${s.target === null || s.target === undefined ? "" : ` → ${seatName(s.target, view)}`}`))))) : "",
     captainsOf(view, ctx, seats, diceById),
     ctx.me !== null ? myCupOf(view, diceById) : "",
     view.hand && view.hand.length ? panel(`Your hand (${view.hand.length})`, el("div", { class: "hand my-hand" }, view.hand.map((k) => card(cards[k])))) : "",
     view.my_draft && view.my_draft.length ? panel("Cards you pass in the draft", el("div", { class: "hand" }, view.my_draft.map((k) => card(cards[k], true)))) : "",
-    view.bids && view.bids.length ? panel("Bets", bidChips(view.bids, (p) => who(view, p), (p) => colourOf(view, p)), showdownOf(view)) : "",
+    view.bids && view.bids.length ? panel("Bets", bidChips(view.bids, (p) => seatName(p, view), (p) => colourOf(view, p)), showdownOf(view)) : "",
     panel("Piles", el("div", { class: "piles" },
       el("span", {}, "Deck ", cardBacks(Math.min(view.deck, 8), "cards"), ` ${view.deck}`),
       el("span", {}, `Discard ${view.discard} `, view.discard_top && cardById[view.discard_top] ? card(cardById[view.discard_top], true) : ""),
@@ -102,9 +100,9 @@ function mapOf(view, ctx, tiles, seats) {
   });
   const centre = el("div", { class: "lp-centre", style: `grid-column:2 / ${width};grid-row:2 / ${height}` },
     el("div", {}, `Round ${view.round} · ${phaseName(view.phase)}`),
-    el("div", {}, `Sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"} · token: ${who(view, view.token)}`),
+    el("div", {}, `Sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"} · token: ${seatName(view.token, view)}`),
     el("div", { class: "race" }, seats.map((p) => el("span", { class: "progress", style: `--seat:${colourOf(view, p)}` },
-      `${who(view, p)} ${view.progress[p]}/${view.ring}${isPhantom(view, p) && view.lapping ? " (second lap)" : ""}`))),
+      `${seatName(p, view)} ${view.progress[p]}/${view.ring}${isPhantom(view, p) && view.lapping ? " (second lap)" : ""}`))),
     view.my_tiles && view.my_tiles.length ? el("div", {}, "Your tiles: ", view.my_tiles.map((t) => el("span", { class: "chip", title: tiles[t].text }, tiles[t].name))) : "");
   return el("div", { class: "lp-map", style: `grid-template-columns:repeat(${width},1fr);grid-template-rows:repeat(${height},auto)`, "data-ring": view.ring },
     spaces, height > 2 ? centre : "");
@@ -122,7 +120,7 @@ function ship(seat, view, me) {
   }
   const home = view.progress[seat] >= view.ring;
   return el("span", { class: `ship${seat === me ? " me" : ""}`, style: `--seat:${seatColour(seat)}`, "data-seat": seat, "data-progress": view.progress[seat],
-    title: `P${seat + 1}'s ship: ${view.progress[seat]} of ${view.ring} spaces sailed${home ? " (home)" : ""}` }, `⛵${seat + 1}`);
+    title: `${seatName(seat, view)}'s ship: ${view.progress[seat]} of ${view.ring} spaces sailed${home ? " (home)" : ""}` }, `⛵${seat + 1}`);
 }
 
 function phaseName(phase) {
@@ -132,7 +130,7 @@ function phaseName(phase) {
 /** Who is asked what now. */
 function stateLine(view, ctx) {
   const parts = [];
-  const name = (p) => who(view, p);
+  const name = (p) => seatName(p, view);
   if (view.to_bet !== undefined) parts.push(`${name(view.to_bet)} to bet${view.proxy !== undefined && isPhantom(view, view.to_bet) ? ` (${name(view.proxy)} bets for it)` : ""}`);
   if (view.priority !== undefined) parts.push(`${name(view.priority)} has priority`);
   if (view.winner !== undefined) parts.push(`${name(view.winner)} won the bets`);
@@ -167,7 +165,7 @@ function captainsOf(view, ctx, seats, diceById) {
     const spied = view.spied && view.spied.seat === p ? view.spied.faces : null;
     const shownAt = view.in_phase && view.shown && view.shown.length ? view.in_phase.indexOf(p) : -1;
     const phantom = isPhantom(view, p);
-    if (phantom && view.proxy !== undefined) marks.push(`${who(view, view.proxy)} bets for it`);
+    if (phantom && view.proxy !== undefined) marks.push(`${seatName(view.proxy, view)} bets for it`);
     if (phantom && view.lapping) marks.push("second lap");
     return el("div", { class: `captain${p === ctx.me ? " me" : ""}${phantom ? " phantom" : ""}`, style: `--seat:${colourOf(view, p)}`, "data-seat": p, "data-phantom": phantom ? "" : undefined },
       el("div", {}, captainChip(view, p, ctx.me), captain ? el("span", { class: "muted", title: captain.text }, ` ${captain.name}`) : "",
@@ -207,15 +205,15 @@ function myCupOf(view, diceById) {
 function showdownOf(view) {
   const s = view.showdown;
   if (!s) return "";
-  const call = s.exact ? `${who(view, s.caller)} bet exactly ${s.bid.quantity} × ${s.bid.face}` : `${who(view, s.caller)} called ${who(view, s.bettor)}'s ${s.bid.quantity} × ${s.bid.face} a lie`;
-  return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, ${who(view, s.winner)} wins.`);
+  const call = s.exact ? `${seatName(s.caller, view)} bet exactly ${s.bid.quantity} × ${s.bid.face}` : `${seatName(s.caller, view)} called ${seatName(s.bettor, view)}'s ${s.bid.quantity} × ${s.bid.face} a lie`;
+  return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, ${seatName(s.winner, view)} wins.`);
 }
 
 function battleOf(view, battle, me) {
   return panel(`Battle (${String(battle.purpose).replaceAll("_", " ")}, ${battle.seek_winner ? "highest wins" : "lowest loses"}, roll ${battle.rolls})`,
     el("div", { class: "battle" }, battle.contenders.map((p) => {
       const [symbol, name] = BATTLE_FACE[battle.faces[p]] || ["?", "?"];
-      return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${colourOf(view, p)}` }, `${who(view, p)} `,
+      return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${colourOf(view, p)}` }, `${seatName(p, view)} `,
         el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol));
     })));
 }

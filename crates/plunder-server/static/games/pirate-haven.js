@@ -3,7 +3,7 @@
 // tokens, the Coup track, the Turn track, statues, the chest pile and, at the end, every player's Fame. Nothing
 // in a Pirate Haven position is secret, so every seat sees the same board.
 
-import { el, die, seatColour, seatChip, legalWhere, playable, panel } from "../kit.js";
+import { el, die, seatColour, seatChip, seatName, legalWhere, playable, panel } from "../kit.js";
 
 /** @typedef {import("../kit.js").Context} Context */
 
@@ -56,15 +56,15 @@ export function draw(view, ctx) {
 
   function shipsAt(slot) {
     return el("span", { class: "ships" }, seats.filter((p) => view.pos[p] === slot).map((p) =>
-      el("span", { class: `ship${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p }, `P${p + 1}`)));
+      el("span", { class: `ship${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p }, `${seatName(p)}`)));
   }
 
   const coup = el("div", { class: "ph-coup", "data-top": top, style: `grid-template-columns:repeat(${top + 1},1fr)` }, Array.from({ length: top + 1 }, (_, step) =>
     el("div", { class: `coup-step${step === top ? " top" : ""}`, "data-step": step }, el("span", { class: "no" }, step === top ? `${step} ★` : step),
-      seats.filter((p) => view.coup[p] === step).map((p) => el("span", { class: "pawn", style: `--seat:${seatColour(p)}`, "data-seat": p, title: `P${p + 1}` }, p + 1)))));
+      seats.filter((p) => view.coup[p] === step).map((p) => el("span", { class: "pawn", style: `--seat:${seatColour(p)}`, "data-seat": p, title: `${seatName(p)}` }, p + 1)))));
 
   return el("div", { class: "ph" },
-    el("p", { class: "lp-state" }, `Round ${view.round} of 4 · P${view.mover + 1} to ${phaseText(view.phase)}`,
+    el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${seatName(view.mover)} to ${phaseText(view.phase)}`,
       view.holding ? [" · holding ", piece(view.holding)] : ""),
     panel("The map (travel right; a tile taken leaves a gap)", row),
     panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),

@@ -3,7 +3,7 @@
 // and every ship, the players and their captains, the viewer's hand, the response stack in order (last in, first
 // out) and the rolls. Drawn from the seat's view only; names and texts come from the game's public data files.
 
-import { el, die, cardBacks, cardFace, seatColour, seatChip, playable, panel } from "../kit.js";
+import { el, die, cardBacks, cardFace, seatColour, seatChip, seatName, playable, panel } from "../kit.js";
 
 /** @typedef {import("../kit.js").Context} Context */
 
@@ -39,17 +39,17 @@ export function draw(view, ctx) {
 
   return el("div", { class: "pf" },
     trackOf(view, ctx, seats),
-    el("p", { class: "lp-state" }, `Round ${view.round} · P${view.active + 1}'s turn`,
-      view.priority !== undefined ? ` · P${view.priority + 1} may answer` : "",
+    el("p", { class: "lp-state" }, `Round ${view.round} · ${seatName(view.active)}'s turn`,
+      view.priority !== undefined ? ` · ${seatName(view.priority)} may answer` : "",
       ` · next movement roll: ${view.movement_dice} ${view.movement_dice === 1 ? "die" : "dice"}`,
-      view.winner !== undefined ? ` · P${view.winner + 1} wins` : ""),
+      view.winner !== undefined ? ` · ${seatName(view.winner)} wins` : ""),
     view.stack && view.stack.length ? panel("The stack (last in, first out: the top resolves first)",
       el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((item, i) =>
         el("li", { class: i === 0 ? "top" : "", "data-item": item.id }, stackItem(item, ctx, card))))) : "",
     view.rolls && view.rolls.length ? panel("Rolls", el("div", { class: "rolls" }, view.rolls.map((r, i) =>
-      el("span", { class: "roll", style: `--seat:${seatColour(r.seat)}` }, `${i + 1}. P${r.seat + 1} `,
+      el("span", { class: "roll", style: `--seat:${seatColour(r.seat)}` }, `${i + 1}. ${seatName(r.seat)} `,
         r.faces.slice(0, r.dice).map((f) => die(f)), r.adjust ? ` ${r.adjust > 0 ? "+" : ""}${r.adjust}` : "")))) : "",
-    view.moving ? el("p", {}, `P${view.moving.seat + 1} is moving: ${view.moving.left} left, heading ${view.moving.dir === "far" ? "away from" : "towards"} the Dread Sea`) : "",
+    view.moving ? el("p", {}, `${seatName(view.moving.seat)} is moving: ${view.moving.left} left, heading ${view.moving.dir === "far" ? "away from" : "towards"} the Dread Sea`) : "",
     panel("Players", el("div", { class: "captains" }, seats.map((p) => {
       const captain = captains[view.captains[p]];
       const used = (view.captains_used || []).includes(p);
@@ -87,7 +87,7 @@ function trackOf(view, ctx, seats) {
   };
   const shipsAt = (space) => seats.filter((p) => view.positions[p] === space).map((p) =>
     el("span", { class: `ship${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p, "data-space": space,
-      title: `P${p + 1}'s ship${view.flag.at === "carried" && view.flag.seat === p ? ", carrying the flag" : ""}` },
+      title: `${seatName(p)}'s ship${view.flag.at === "carried" && view.flag.seat === p ? ", carrying the flag" : ""}` },
     `⛵${p + 1}${view.flag.at === "carried" && view.flag.seat === p ? "🏴" : ""}`));
   const flagHere = (space) => (view.flag.at === "dread_ship" && space === board.dread_ship.space) || (view.flag.at === "loose" && view.flag.space === space)
     ? el("span", { class: "flag", "data-flag": space, title: view.flag.at === "loose" ? "the flag, adrift" : "the flag, on the Dread Captain's ship" }, "🏴") : "";
@@ -113,17 +113,17 @@ function trackOf(view, ctx, seats) {
 
 /** One stack item: a card or captain with its target, a roll about to be made, a battle, a roll to answer. */
 function stackItem(item, ctx, card) {
-  const by = item.by === null || item.by === undefined ? "the rules" : `P${item.by + 1}`;
+  const by = item.by === null || item.by === undefined ? "the rules" : `${seatName(item.by)}`;
   const k = item.item;
   if (k.type === "card") {
     const t = k.target;
-    const target = t.type === "seat" ? ` on P${t.seat + 1}` : t.type === "item" ? ` on item #${t.id}` : t.type === "roll" ? ` on roll ${t.index + 1}` : "";
+    const target = t.type === "seat" ? ` on ${seatName(t.seat)}` : t.type === "item" ? ` on item #${t.id}` : t.type === "roll" ? ` on roll ${t.index + 1}` : "";
     const captain = ctx.data.captains.entries;
     return [el("span", { class: "muted" }, `#${item.id} ${by}${target}${k.mirrored ? " (mirrored)" : ""} `),
       k.captain ? el("span", { class: "chip" }, `⚓ ${(captain[k.card] || { name: "captain" }).name}`) : card(k.card, true)];
   }
-  if (k.type === "movement_roll") return `#${item.id} P${k.seat + 1}'s movement roll${k.escape ? " (escape)" : ""}`;
-  if (k.type === "battle") return `#${item.id} battle: P${k.attacker + 1} against P${k.defender + 1}${k.ranged ? " (ranged)" : ""}`;
+  if (k.type === "movement_roll") return `#${item.id} ${seatName(k.seat)}'s movement roll${k.escape ? " (escape)" : ""}`;
+  if (k.type === "battle") return `#${item.id} battle: ${seatName(k.attacker)} against ${seatName(k.defender)}${k.ranged ? " (ranged)" : ""}`;
   return `#${item.id} the roll just made (${by})`;
 }
 

@@ -3,7 +3,7 @@
 // captain, concealed Adventure cards as backs, the viewer's own dice and Adventure cards, the two decks, the bids
 // and the last showdown. Card names and texts come from the game's public data files.
 
-import { el, die, cup, cardBacks, cardFace, seatColour, seatChip, legalWhere, playable, panel, bidChips, showdownOf } from "../kit.js";
+import { el, die, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, panel, bidChips, showdownOf } from "../kit.js";
 
 /** @typedef {import("../kit.js").Context} Context */
 
@@ -22,7 +22,7 @@ export function draw(view, ctx) {
       corner: deck === "treasure" ? "💰" : "🗺", kind: `${deck}${entry.lasting ? " · lasting" : ""}${extra}`, cls: `sw-card ${deck}${small ? " small" : ""}` });
     if (actions.length === 1) return playable(face, ctx, actions[0]);
     if (actions.length > 1) face.append(el("div", { class: "targets" }, actions.map((a) =>
-      playable(el("span", { class: "target" }, a.action.target === undefined || a.action.target === null ? "use" : `on P${a.action.target + 1}`), ctx, a))));
+      playable(el("span", { class: "target" }, a.action.target === undefined || a.action.target === null ? "use" : `on ${seatName(a.action.target)}`), ctx, a))));
     return face;
   };
 
@@ -35,7 +35,7 @@ export function draw(view, ctx) {
   return el("div", { class: "sw" },
     el("p", { class: "lp-state" }, `Turn ${view.turn} · ${String(view.phase).replaceAll("_", " ")} · sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"}`,
       view.powder_kegs ? ` · ${view.powder_kegs} powder keg${view.powder_kegs > 1 ? "s" : ""}` : "",
-      view.drawing !== null && view.drawing !== undefined ? ` · P${view.drawing + 1} draws` : ""),
+      view.drawing !== null && view.drawing !== undefined ? ` · ${seatName(view.drawing)} draws` : ""),
     panel("Captains", el("div", { class: "captains" }, seats.map((p) => {
       const known = (view.known || []).filter((k) => k.seat === p);
       const revealed = (view.revealed || []).filter((r) => r.seat === p);
