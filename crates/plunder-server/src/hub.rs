@@ -119,12 +119,35 @@ pub struct Summary {
     pub rematch: Option<String>,
 }
 
-/// The games being played, by id; each entry is the command queue of the game's task.
+/// What a game was created with and who holds its seats: fixed for the game's life, so a game's task keeps it
+/// and requests about a running game (a seat's token, a rematch) read no row.
+#[derive(Debug)]
+pub struct Seating {
+    pub spec: GameSpec,
+    /// `(seat, token hash)` for each human seat.
+    pub token_hashes: Vec<(usize, String)>,
+}
+
+impl Seating {
+    /// The seat whose token hashes to `token_hash`, if any.
+    pub fn seat_for(&self, token_hash: &str) -> Option<usize> {
+        self.token_hashes.iter().find(|(_, hash)| hash == token_hash).map(|(seat, _)| *seat)
+    }
+}
+
+/// A game with a task: its command queue and its seating.
+#[derive(Clone, Debug)]
+struct Running {
+    commands: mpsc::Sender<Command>,
+    seating: Arc<Seating>,
+}
+
+/// The games being played, by id.
 #[derive(Debug)]
 pub struct Hub {
     store: Store,
     config: HubConfig,
-    games: Mutex<HashMap<String, mpsc::Sender<Command>>>,
+    games: Mutex<HashMap<String, Running>>,
     next_client: AtomicU64,
 }
 
@@ -147,8 +170,8 @@ impl Hub {
 
     /// The command queue of game `id`, loading the game from the store if no task runs it yet.
     async fn game(self: &Arc<Self>, id: &str) -> Result<mpsc::Sender<Command>, HubError> {
-        if let Some(tx) = self.running(id) {
-            return Ok(tx);
+        if let Some(running) = self.running(id) {
+            return Ok(running.commands);
         }
         let actor = Actor::load(self.clone(), id).await?;
         Ok(self.run_unless_running(actor))
@@ -158,18 +181,34 @@ impl Hub {
     /// there is one writer.
     fn run_unless_running(&self, actor: Actor) -> mpsc::Sender<Command> {
         let mut games = self.games.lock().expect("the games map is never poisoned");
-        if let Some(tx) = games.get(&actor.id).filter(|tx| !tx.is_closed()) {
-            return tx.clone();
+        if let Some(running) = games.get(&actor.id).filter(|r| !r.commands.is_closed()) {
+            return running.commands.clone();
         }
         let (tx, rx) = mpsc::channel(1024);
-        games.insert(actor.id.clone(), tx.clone());
+        games.insert(actor.id.clone(), Running { commands: tx.clone(), seating: actor.seating.clone() });
         tokio::spawn(actor.run(rx, tx.downgrade()));
         tx
     }
 
-    fn running(&self, id: &str) -> Option<mpsc::Sender<Command>> {
+    fn running(&self, id: &str) -> Option<Running> {
         let games = self.games.lock().expect("the games map is never poisoned");
-        games.get(id).filter(|tx| !tx.is_closed()).cloned()
+        games.get(id).filter(|r| !r.commands.is_closed()).cloned()
+    }
+
+    /// Game `id`'s seating: its task's if it runs, else read from the store.
+    pub async fn seating(&self, id: &str) -> Result<Arc<Seating>, HubError> {
+        if let Some(running) = self.running(id) {
+            return Ok(running.seating);
+        }
+        Ok(Arc::new(read_seating(&self.store, id).await?))
+    }
+
+    /// The seat of game `id` whose token hashes to `token_hash`, if any.
+    pub async fn seat_for_token(&self, id: &str, token_hash: &str) -> Result<Option<usize>, HubError> {
+        match self.running(id) {
+            Some(running) => Ok(running.seating.seat_for(token_hash)),
+            None => Ok(self.store.seat_for_token(id, token_hash).await?),
+        }
     }
 
     /// Starts game `id`'s task now (so bots begin playing before anyone connects).
@@ -177,10 +216,12 @@ impl Hub {
         self.game(id).await.map(|_| ())
     }
 
-    /// Starts the task of game `id`, just stored with `spec` and `table`'s events, from `table` itself: nothing
-    /// to read back (its clocks are full and it has no rematch yet).
-    pub fn start_new(self: &Arc<Self>, id: &str, spec: GameSpec, table: Box<dyn Table>) {
-        self.run_unless_running(Actor::new(self.clone(), id, spec, table, None, None));
+    /// Starts the task of game `id`, just stored with `seating` and `table`'s events, from `table` itself:
+    /// nothing to read back (its clocks are full, it has no rematch and no chat yet).
+    pub fn start_new(self: &Arc<Self>, id: &str, seating: Seating, table: Box<dyn Table>) {
+        let mut actor = Actor::new(self.clone(), id, Arc::new(seating), table, None, None);
+        actor.chat = Some(Vec::new());
+        self.run_unless_running(actor);
     }
 
     /// Sends `command` to game `id`'s task; if the task has just unloaded, the game is loaded again and the
@@ -242,8 +283,8 @@ impl Hub {
     }
 
     fn notify_changed(&self, id: &str) {
-        if let Some(tx) = self.running(id) {
-            let _ = tx.try_send(Command::Reload);
+        if let Some(running) = self.running(id) {
+            let _ = running.commands.try_send(Command::Reload);
         }
     }
 
@@ -392,9 +433,12 @@ struct Clock {
 struct Actor {
     hub: Arc<Hub>,
     id: String,
-    spec: GameSpec,
+    seating: Arc<Seating>,
     table: Box<dyn Table>,
     clients: HashMap<u64, Client>,
+    /// The table's chat as stored, once read (`None` until a client joins, and again after another instance
+    /// changed the game).
+    chat: Option<Vec<ChatLine>>,
     clocks: Option<Vec<Clock>>,
     /// When the next bot move is due.
     bot_due: Option<Instant>,
@@ -403,8 +447,9 @@ struct Actor {
 
 impl Actor {
     async fn load(hub: Arc<Hub>, id: &str) -> Result<Actor, HubError> {
-        let spec = hub.store.game_spec(id).await?;
-        let table = load_table(&hub.store, id, &spec).await?;
+        let seating = read_seating(&hub.store, id).await?;
+        let spec = &seating.spec;
+        let table = load_table(&hub.store, id, spec).await?;
         // A timed game's banks come back as stored with its last move (a seat's clock then starts again from
         // there: time while no server ran is not charged).
         let stored = match spec.time_bank_secs {
@@ -415,28 +460,37 @@ impl Actor {
             Ok(_) => Some(crate::token::rematch_id(id)),
             Err(_) => None,
         };
-        Ok(Actor::new(hub, id, spec, table, stored, rematch))
+        Ok(Actor::new(hub, id, Arc::new(seating), table, stored, rematch))
     }
 
     /// The task of game `id` at `table`, with the time banks `stored` with its last move (full if `None`).
     fn new(
         hub: Arc<Hub>,
         id: &str,
-        spec: GameSpec,
+        seating: Arc<Seating>,
         table: Box<dyn Table>,
         stored: Option<Vec<u64>>,
         rematch: Option<String>,
     ) -> Actor {
-        let clocks = spec.time_bank_secs.map(|secs| {
-            (0..spec.seats.len())
+        let clocks = seating.spec.time_bank_secs.map(|secs| {
+            (0..seating.spec.seats.len())
                 .map(|seat| Clock {
                     bank: stored.as_ref().map_or(Duration::from_secs(secs), |b| Duration::from_millis(b[seat])),
                     running_since: None,
                 })
                 .collect()
         });
-        let mut actor =
-            Actor { hub, id: id.to_string(), spec, table, clients: HashMap::new(), clocks, bot_due: None, rematch };
+        let mut actor = Actor {
+            hub,
+            id: id.to_string(),
+            seating,
+            table,
+            clients: HashMap::new(),
+            chat: None,
+            clocks,
+            bot_due: None,
+            rematch,
+        };
         actor.after_change();
         actor
     }
@@ -468,9 +522,11 @@ impl Actor {
             match command {
                 Command::Join { viewer, out, reply } => {
                     let client = self.hub.next_client_id();
-                    let chat = self.hub.store.chat(&self.id).await.unwrap_or_default();
+                    if self.chat.is_none() {
+                        self.chat = self.hub.store.chat(&self.id).await.ok();
+                    }
                     let _ = out.try_send(self.table_message(viewer, 0));
-                    let _ = out.try_send(ServerMessage::ChatHistory { lines: chat });
+                    let _ = out.try_send(ServerMessage::ChatHistory { lines: self.chat.clone().unwrap_or_default() });
                     let _ = reply.send(client);
                     // The others see the seat connected; the newcomer has its table already.
                     self.broadcast_table();
@@ -484,6 +540,8 @@ impl Actor {
                 }
                 Command::Message { client, message } => self.on_message(client, message).await,
                 Command::Reload => {
+                    // Another instance changed the game (a move, or a chat line): what is cached is read again.
+                    self.chat = None;
                     if self.reload().await {
                         self.after_change();
                         self.broadcast_table();
@@ -508,7 +566,7 @@ impl Actor {
             return false;
         }
         let ours = match (games.get(&self.id), sender.upgrade()) {
-            (Some(listed), Some(me)) => listed.same_channel(&me),
+            (Some(listed), Some(me)) => listed.commands.same_channel(&me),
             _ => false,
         };
         if ours {
@@ -524,7 +582,7 @@ impl Actor {
     fn summary(&self) -> Summary {
         Summary {
             id: self.id.clone(),
-            game: self.spec.game.clone(),
+            game: self.seating.spec.game.clone(),
             version: self.table.version(),
             status: self.status_info(),
             seats: self.seat_infos(),
@@ -551,6 +609,9 @@ impl Actor {
                 let line = ChatLine { from, text };
                 match self.hub.store.append_chat(&self.id, &line).await {
                     Ok(_) => {
+                        if let Some(chat) = &mut self.chat {
+                            chat.push(line.clone());
+                        }
                         let ids: Vec<u64> = self.clients.keys().copied().collect();
                         ids.into_iter().for_each(|id| self.send_to(id, ServerMessage::Chat(line.clone())));
                     }
@@ -596,7 +657,7 @@ impl Actor {
                 Err(ServerMessage::Rejected {
                     code: "stale".to_string(),
                     reason: "the table changed before this move was stored; choose again".to_string(),
-                    rules: format!("/rules/{}", self.spec.game),
+                    rules: format!("/rules/{}", self.seating.spec.game),
                     rule: None,
                 })
             }
@@ -611,13 +672,13 @@ impl Actor {
     /// Why `e` refused a move, with the rule it comes from when it is a rule of the game.
     fn rejection(&self, e: &PlayError) -> ServerMessage {
         let rule = match e {
-            PlayError::Illegal { reason } => crate::rules::cite(&self.spec.game, reason),
+            PlayError::Illegal { reason } => crate::rules::cite(&self.seating.spec.game, reason),
             _ => None,
         };
         ServerMessage::Rejected {
             code: e.code().to_string(),
             reason: e.to_string(),
-            rules: format!("/rules/{}", self.spec.game),
+            rules: format!("/rules/{}", self.seating.spec.game),
             rule,
         }
     }
@@ -625,7 +686,7 @@ impl Actor {
     /// Rebuilds the table from the database; says whether it changed.
     async fn reload(&mut self) -> bool {
         let before = self.table.version();
-        match load_table(&self.hub.store, &self.id, &self.spec).await {
+        match load_table(&self.hub.store, &self.id, &self.seating.spec).await {
             Ok(table) => {
                 self.table = table;
                 self.table.version() != before
@@ -642,7 +703,7 @@ impl Actor {
     }
 
     fn is_bot(&self, seat: Seat) -> bool {
-        self.spec.seats.get(seat.index()).is_some_and(|player| player != "human")
+        self.seating.spec.seats.get(seat.index()).is_some_and(|player| player != "human")
     }
 
     /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
@@ -708,17 +769,17 @@ impl Actor {
         for &seat in &deciding {
             if self.is_bot(seat) {
                 if self.bot_due.is_some_and(|due| due <= now) {
-                    movers.push((seat, self.spec.seats[seat.index()].clone()));
+                    movers.push((seat, self.seating.spec.seats[seat.index()].clone()));
                 }
             } else if let Some(clock) = self.clocks.as_ref().map(|c| &c[seat.index()]) {
                 if clock.running_since.is_some_and(|since| since + clock.bank <= now) {
-                    movers.push((seat, best_bot(&self.spec.game)));
+                    movers.push((seat, best_bot(&self.seating.spec.game)));
                 }
             }
         }
         self.bot_due = None;
         for (seat, bot) in movers {
-            let seed = splitmix64(self.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
+            let seed = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
             // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
             let Ok(choice) = self.table.session().suggest(seat, &bot, seed) else { continue };
             let plunder_core::LabeledJson::Action { action } = choice.json else { continue };
@@ -740,9 +801,9 @@ impl Actor {
     }
 
     fn seat_infos(&self) -> Vec<SeatInfo> {
-        (0..self.spec.seats.len())
+        (0..self.seating.spec.seats.len())
             .map(|index| SeatInfo {
-                player: self.spec.seats[index].clone(),
+                player: self.seating.spec.seats[index].clone(),
                 connected: self.clients.values().any(|c| c.viewer == Viewer::Seat(Seat(index as u8))),
                 bank_secs: self.clocks.as_ref().map(|clocks| {
                     let clock = &clocks[index];
@@ -765,7 +826,7 @@ impl Actor {
         };
         ServerMessage::Table(Box::new(TableMessage {
             id: self.id.clone(),
-            game: self.spec.game.clone(),
+            game: self.seating.spec.game.clone(),
             version: self.table.version(),
             you,
             status: self.status_info(),
@@ -825,6 +886,10 @@ pub fn best_bot(game: &str) -> String {
         }
     }
     plunder_games::with_game(game, Best).unwrap_or(plunder_core::RANDOM_BOT.name).to_string()
+}
+
+async fn read_seating(store: &Store, id: &str) -> Result<Seating, HubError> {
+    Ok(Seating { spec: store.game_spec(id).await?, token_hashes: store.token_hashes(id).await? })
 }
 
 async fn load_table(store: &Store, id: &str, spec: &GameSpec) -> Result<Box<dyn Table>, HubError> {

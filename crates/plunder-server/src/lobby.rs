@@ -12,7 +12,7 @@ use plunder_games::{games, with_game, GameVisitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::hub::{best_bot, Hub, HubError};
+use crate::hub::{best_bot, Hub, HubError, Seating};
 use crate::store::{GameSpec, StoreError};
 use crate::table::{record_of, start_table, Table};
 use crate::token::{hash_token, new_game_id, new_seed, new_token, rematch_id};
@@ -226,7 +226,8 @@ async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, table: Box<dyn Table>) -
     let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
     let hashes: Vec<Option<String>> = tokens.iter().map(|t| t.as_deref().map(hash_token)).collect();
     hub.store().create_game(&id, &spec, &hashes, &table.events_since(0)).await?;
-    hub.start_new(&id, spec.clone(), table);
+    let token_hashes = hashes.iter().enumerate().filter_map(|(seat, hash)| Some((seat, hash.clone()?))).collect();
+    hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table);
     let created = CreatedGame {
         seats: spec
             .seats
@@ -373,10 +374,8 @@ pub async fn rematch(
     Json(body): Json<RematchBody>,
 ) -> Result<Response, ApiError> {
     check_id(&id)?;
-    let spec = hub.store().game_spec(&id).await?;
-    let hashes = hub.store().token_hashes(&id).await?;
-    let asking = hash_token(&body.token);
-    if !hashes.iter().any(|(_, hash)| *hash == asking) {
+    let seating = hub.seating(&id).await?;
+    if seating.seat_for(&hash_token(&body.token)).is_none() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "bad_token",
@@ -385,17 +384,17 @@ pub async fn rematch(
     }
     let new_id = rematch_id(&id);
     let seed = new_seed();
-    let table =
-        start_table(&spec.game, Some(spec.seats.len()), &spec.options, seed).map_err(ApiError::from_internal)?;
-    let new_spec = GameSpec { seed, rematch_of: Some(id.clone()), ..spec };
-    let mut by_seat: Vec<Option<String>> = vec![None; new_spec.seats.len()];
-    for (seat, hash) in hashes {
-        if seat < by_seat.len() {
-            by_seat[seat] = Some(hash);
+    let table = start_table(&seating.spec.game, Some(seating.spec.seats.len()), &seating.spec.options, seed)
+        .map_err(ApiError::from_internal)?;
+    let spec = GameSpec { seed, rematch_of: Some(id.clone()), ..seating.spec.clone() };
+    let mut by_seat: Vec<Option<String>> = vec![None; spec.seats.len()];
+    for (seat, hash) in &seating.token_hashes {
+        if let Some(slot) = by_seat.get_mut(*seat) {
+            *slot = Some(hash.clone());
         }
     }
-    match hub.store().create_game(&new_id, &new_spec, &by_seat, &table.events_since(0)).await {
-        Ok(()) => hub.start_new(&new_id, new_spec, table),
+    match hub.store().create_game(&new_id, &spec, &by_seat, &table.events_since(0)).await {
+        Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,
         Err(e) => return Err(e.into()),

@@ -604,7 +604,17 @@ impl Store {
                 .execute(&self.pool)
                 .await;
             match result.map_err(StoreError::from) {
-                Ok(_) => return Ok(seq as usize),
+                Ok(_) => {
+                    if self.backend == Backend::Postgres {
+                        // Other instances' tasks of this game read its chat again.
+                        let _ = sqlx::query("SELECT pg_notify($1, $2)")
+                            .bind(EVENTS_CHANNEL)
+                            .bind(id)
+                            .execute(&self.pool)
+                            .await;
+                    }
+                    return Ok(seq as usize);
+                }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e),
             }

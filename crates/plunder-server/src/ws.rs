@@ -26,7 +26,7 @@ pub struct SocketQuery {
 pub async fn viewer_for(hub: &Hub, id: &str, token: Option<&str>) -> Result<Viewer, ApiError> {
     match token {
         None => Ok(Viewer::Spectator),
-        Some(token) => match hub.store().seat_for_token(id, &hash_token(token)).await? {
+        Some(token) => match hub.seat_for_token(id, &hash_token(token)).await? {
             Some(seat) => Ok(Viewer::Seat(Seat(seat as u8))),
             None => Err(ApiError::new(StatusCode::FORBIDDEN, "bad_token", "this token holds no seat in this game")),
         },

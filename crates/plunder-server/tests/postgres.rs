@@ -7,7 +7,7 @@ mod support;
 use std::sync::Arc;
 
 use plunder_core::{Event, LabeledJson, Seat, Viewer};
-use plunder_server::messages::{ClientMessage, StatusInfo};
+use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo};
 use plunder_server::{Hub, HubConfig, Store, StoreError};
 use serde_json::json;
 use support::*;
@@ -89,4 +89,32 @@ async fn two_instances_on_one_database_play_one_game_to_the_end() {
     let stored = stored_table(&first, &created.id).await;
     assert!(stored.session().outcome().is_some(), "the stored game is over too");
     assert_eq!(stored.version(), tables[0].version, "what both instances showed is what is stored");
+}
+
+#[tokio::test]
+async fn a_chat_line_said_on_one_instance_is_in_the_history_of_a_client_joining_the_other() {
+    let Some(store) = postgres().await else { return };
+    let first: Arc<Hub> = Hub::new(store, HubConfig::default());
+    let second: Arc<Hub> = Hub::new(Store::open(&url()).await.unwrap(), HubConfig::default());
+    let created = create(&first, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4})).await;
+    // Both instances run the game, each has read its (empty) chat for a client.
+    let mut here = first.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let _there = second.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap();
+    assert!(here.handle_text(r#"{"type":"chat","text":"ahoy from the first"}"#).await.is_none());
+    // The second instance hears of the change and reads the chat again for the next client to join.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let mut watcher = second.connect(&created.id, Viewer::Spectator).await.unwrap();
+        let history = loop {
+            match watcher.recv().await.unwrap() {
+                ServerMessage::ChatHistory { lines } => break lines,
+                _ => continue,
+            }
+        };
+        if history.iter().any(|line| line.text == "ahoy from the first") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the line never reached the other instance: {history:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
