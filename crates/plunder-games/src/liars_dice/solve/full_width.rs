@@ -52,7 +52,7 @@ impl Solver {
             current: &mut self.current,
             seat,
             lanes,
-            plus,
+            floor: if plus { 0.0 } else { f64::NEG_INFINITY },
             weight: if plus { self.iterations as f64 } else { 1.0 },
         };
         // Every cup has a positive chance, so both seats reach the root.
@@ -70,7 +70,8 @@ struct Pass<'a, const N: usize> {
     current: &'a mut [f64],
     seat: usize,
     lanes: usize,
-    plus: bool,
+    /// Regrets are floored here: at 0 for CFR+ (regret matching+), nowhere for CFR.
+    floor: f64,
     /// The weight of this iteration in the average.
     weight: f64,
 }
@@ -156,19 +157,31 @@ fn update<const N: usize>(
             out[c] += current[c] * value[c];
         }
     }
-    // With the strategy the values were computed under, before regret matching replaces it.
-    if let Some(own) = own {
-        add_average::<N>(average, current, own, weight);
-    }
     totals.fill(0.0);
-    for ((value, regret), current) in
-        values.chunks_exact(n).zip(regret.chunks_exact_mut(n)).zip(current.chunks_exact_mut(n))
-    {
-        for c in 0..n {
-            let r = positive_part(regret[c] + (value[c] - out[c]), floor);
-            regret[c] = r;
-            current[c] = positive_part(r, 0.0);
-            totals[c] += current[c];
+    let rows = values.chunks_exact(n).zip(regret.chunks_exact_mut(n)).zip(current.chunks_exact_mut(n));
+    match own {
+        // The average takes the strategy the values were computed under, before regret matching replaces it.
+        Some(own) => {
+            let own = &own[..n];
+            for (((value, regret), current), average) in rows.zip(average.chunks_exact_mut(n)) {
+                for c in 0..n {
+                    average[c] += weight * own[c] * current[c];
+                    let r = positive_part(regret[c] + (value[c] - out[c]), floor);
+                    regret[c] = r;
+                    current[c] = positive_part(r, 0.0);
+                    totals[c] += current[c];
+                }
+            }
+        }
+        None => {
+            for ((value, regret), current) in rows {
+                for c in 0..n {
+                    let r = positive_part(regret[c] + (value[c] - out[c]), floor);
+                    regret[c] = r;
+                    current[c] = positive_part(r, 0.0);
+                    totals[c] += current[c];
+                }
+            }
         }
     }
     // Each action's positive regret over their sum, or uniform where no action has any (the division is
@@ -205,11 +218,12 @@ impl<const N: usize> Pass<'_, N> {
         let (values, reach) = frame.split_at_mut(node.actions * n);
         let by_seat = node.actor == self.seat;
         // The reach through each action of the seat acting here (the other seat's is unchanged). The updated
-        // seat needs none without reach of its own, nor through liar (its call reads the other seat's).
+        // seat needs none without reach of its own, nor where the reply is only calls (the two highest bids:
+        // a call reads the other seat's reach).
         let live = if !by_seat {
             reach_rows::<N>(reach, other, &self.current[rows.clone()])
         } else if own_live {
-            let bid_rows = (bids - node.first_bid) * n;
+            let bid_rows = bids.saturating_sub(2).saturating_sub(node.first_bid) * n;
             reach_rows::<N>(&mut reach[..bid_rows], own, &self.current[rows.start..rows.start + bid_rows])
         } else {
             0
@@ -220,11 +234,14 @@ impl<const N: usize> Pass<'_, N> {
             let through = &reach[i * n..][..n];
             let child_live = live >> i & 1 == 1;
             // After the highest bid the reply can only be liar: the whole of its strategy, with no regret to
-            // learn, so the child is just the call.
+            // learn, so the child is just the call. After the one below it, both replies are calls.
             let last = bid + 1 == bids;
+            let second_last = bid + 2 == bids;
             if by_seat {
                 if last {
                     self.calls.values::<N>(self.seat, bid, node.actor, other, value);
+                } else if second_last {
+                    self.others_last_choice(child, other, value, deeper);
                 } else if own_live {
                     self.visit(child, through, child_live, other, value, deeper);
                 } else {
@@ -234,6 +251,8 @@ impl<const N: usize> Pass<'_, N> {
             } else if child_live {
                 if last {
                     self.calls.values::<N>(self.seat, bid, node.actor, through, value);
+                } else if second_last {
+                    self.own_last_choice(child, own, own_live, through, value, deeper);
                 } else {
                     self.visit(child, own, own_live, through, value, deeper);
                 }
@@ -265,13 +284,69 @@ impl<const N: usize> Pass<'_, N> {
                 &mut self.current[rows],
                 own_live.then_some(own),
                 self.weight,
-                if self.plus { 0.0 } else { f64::NEG_INFINITY },
+                self.floor,
                 out,
                 &mut reach[..n],
             );
         } else {
             sum_rows::<N>(values, out);
         }
+    }
+
+    /// `visit` at node `index`, after the second-highest bid, where the updated seat acts: both its actions
+    /// (the highest bid, which can only be called, and liar) end in a call on the other seat's reach.
+    fn own_last_choice(
+        &mut self,
+        index: usize,
+        own: &[f64],
+        own_live: bool,
+        other: &[f64],
+        out: &mut [f64],
+        scratch: &mut [f64],
+    ) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        let rows = node.edge * n..(node.edge + 2) * n;
+        let (values, totals) = scratch.split_at_mut(2 * n);
+        let (raise, call) = values.split_at_mut(n);
+        let highest = self.tree.bids() - 1;
+        self.calls.values::<N>(self.seat, highest, self.seat, other, raise);
+        self.calls.values::<N>(self.seat, highest - 1, 1 - self.seat, other, call);
+        update::<N>(
+            values,
+            &mut self.regret[rows.clone()],
+            &mut self.average[rows.clone()],
+            &mut self.current[rows],
+            own_live.then_some(own),
+            self.weight,
+            self.floor,
+            out,
+            &mut totals[..n],
+        );
+    }
+
+    /// `visit` at node `index`, after the second-highest bid, where the other seat acts: the sum of the calls
+    /// of the highest bid and of liar, each on the other seat's reach through it (the updated seat's own reach
+    /// does not enter).
+    fn others_last_choice(&mut self, index: usize, other: &[f64], out: &mut [f64], scratch: &mut [f64]) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        let rows = node.edge * n..(node.edge + 2) * n;
+        let (values, reach) = scratch.split_at_mut(2 * n);
+        let live = reach_rows::<N>(&mut reach[..2 * n], other, &self.current[rows]);
+        let (raise, call) = values.split_at_mut(n);
+        let highest = self.tree.bids() - 1;
+        if live & 1 == 1 {
+            self.calls.values::<N>(self.seat, highest, node.actor, &reach[..n], raise);
+        } else {
+            raise.fill(0.0);
+        }
+        if live & 2 == 2 {
+            self.calls.values::<N>(self.seat, highest - 1, self.seat, &reach[n..2 * n], call);
+        } else {
+            call.fill(0.0);
+        }
+        sum_rows::<N>(values, out);
     }
 
     /// Below node `index`, which the other seat reaches with no cup, adds the updated seat's reach-weighted
@@ -283,12 +358,16 @@ impl<const N: usize> Pass<'_, N> {
         let bids = self.tree.bids();
         let rows = node.edge * n..(node.edge + node.actions) * n;
         let by_seat = node.actor == self.seat;
-        // The reply to the highest bid keeps no average (it is only ever liar), so no reach is needed there.
-        let last = bids.saturating_sub(1);
-        let (reach, deeper) = scratch.split_at_mut(last.saturating_sub(node.first_bid) * n);
+        if by_seat {
+            add_average::<N>(&mut self.average[rows.clone()], &self.current[rows.clone()], own, self.weight);
+        }
+        // Only the children after bids below the second-highest have averages further down; the child after
+        // the second-highest keeps one only itself (its replies are calls), when it is the updated seat's.
+        let deep = bids.saturating_sub(2);
+        let (reach, deeper) = scratch.split_at_mut(deep.saturating_sub(node.first_bid) * n);
         let live = if by_seat { reach_rows::<N>(reach, own, &self.current[rows.start..][..reach.len()]) } else { 0 };
         let mut child = index + 1;
-        for (i, bid) in (node.first_bid..last).enumerate() {
+        for (i, bid) in (node.first_bid..deep).enumerate() {
             if !by_seat {
                 self.accumulate(child, own, deeper);
             } else if live >> i & 1 == 1 {
@@ -296,7 +375,9 @@ impl<const N: usize> Pass<'_, N> {
             }
             child += self.tree.subtree_after(bid);
         }
-        if by_seat {
+        if !by_seat && node.first_bid + 2 <= bids {
+            let second = self.tree.node(child);
+            let rows = second.edge * n..(second.edge + second.actions) * n;
             add_average::<N>(&mut self.average[rows.clone()], &self.current[rows], own, self.weight);
         }
     }
