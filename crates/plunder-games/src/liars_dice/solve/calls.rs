@@ -19,11 +19,8 @@ pub(super) struct Calls {
     stride: usize,
     /// Per seat and bid, `[seat * bids + bid]`.
     tables: Vec<CallTable>,
-    /// Per table and class, where its members sit in `members`.
-    class_members: Vec<std::ops::Range<usize>>,
-    /// The other seat's cups of each class, in ascending order (so that a class's reach sums them in the order
-    /// a pass over every cup would).
-    members: Vec<usize>,
+    /// Per table and class, a stride of 1 for the other seat's cups in the class and 0 for the rest.
+    members: Vec<f64>,
     /// Per table and class, a stride of +1 where the bid holds with that own cup and -1 where it fails
     /// (padding cups: 0).
     outcomes: Vec<f64>,
@@ -31,7 +28,7 @@ pub(super) struct Calls {
 
 #[derive(Copy, Clone, Debug)]
 struct CallTable {
-    /// Where the table's classes start in `class_members`, and in `outcomes` in strides.
+    /// Where the table's classes start in `members` and `outcomes`, in strides.
     first_class: usize,
     classes: usize,
 }
@@ -39,14 +36,8 @@ struct CallTable {
 impl Calls {
     /// The tables for `bids` with the seats' cups, vectors padded to `stride` cups.
     pub fn new(game: &LiarsDice, bids: &[Bid], cups: &[CupSet; 2], stride: usize) -> Calls {
-        let mut calls = Calls {
-            bids: bids.len(),
-            stride,
-            tables: Vec::new(),
-            class_members: Vec::new(),
-            members: Vec::new(),
-            outcomes: Vec::new(),
-        };
+        let mut calls =
+            Calls { bids: bids.len(), stride, tables: Vec::new(), members: Vec::new(), outcomes: Vec::new() };
         for seat in 0..2 {
             for &bid in bids {
                 // One column per cup of the other seat: whether the bid holds with each own cup.
@@ -65,9 +56,7 @@ impl Calls {
                     .tables
                     .push(CallTable { first_class: calls.outcomes.len() / stride, classes: representatives.len() });
                 for (class, &t) in representatives.iter().enumerate() {
-                    let start = calls.members.len();
-                    calls.members.extend((0..class_of.len()).filter(|&t| class_of[t] == class));
-                    calls.class_members.push(start..calls.members.len());
+                    calls.members.extend((0..stride).map(|t| f64::from(u8::from(class_of.get(t) == Some(&class)))));
                     let outcome = columns[t].iter().map(|&holds| if holds { 1.0 } else { -1.0 });
                     calls.outcomes.extend(outcome.chain(std::iter::repeat(0.0)).take(stride));
                 }
@@ -76,12 +65,11 @@ impl Calls {
         calls
     }
 
-    /// The classes of the table of `seat` and `bid`: (members, outcomes).
-    fn classes(&self, seat: usize, bid: usize) -> impl Iterator<Item = (&[usize], &[f64])> {
+    /// The classes of the table of `seat` and `bid`: (members, outcomes) strides.
+    fn classes(&self, seat: usize, bid: usize) -> impl Iterator<Item = (&[f64], &[f64])> {
         let table = self.tables[seat * self.bids + bid];
-        let classes = table.first_class..table.first_class + table.classes;
-        let outcomes = self.outcomes[classes.start * self.stride..classes.end * self.stride].chunks_exact(self.stride);
-        self.class_members[classes].iter().map(|members| &self.members[members.clone()]).zip(outcomes)
+        let range = table.first_class * self.stride..(table.first_class + table.classes) * self.stride;
+        self.members[range.clone()].chunks_exact(self.stride).zip(self.outcomes[range].chunks_exact(self.stride))
     }
 
     /// `seat`'s values per own cup (into `out`, a stride of them) when liar is called on `bid`, made by
@@ -92,16 +80,14 @@ impl Calls {
         let n = width::<N>(self.stride);
         let (through, out) = (&through[..n], &mut out[..n]);
         let table = self.tables[seat * self.bids + bid];
-        let classes = table.first_class..table.first_class + table.classes;
-        let outcomes = &self.outcomes[classes.start * n..classes.end * n];
+        let classes = table.first_class * n..(table.first_class + table.classes) * n;
+        let (members, outcomes) = (&self.members[classes.clone()], &self.outcomes[classes]);
         let sign = if seat == bidder { 1.0 } else { -1.0 };
         out.fill(0.0);
-        for (members, outcome) in self.class_members[classes].iter().zip(outcomes.chunks_exact(n)) {
-            // The class's reach: its members summed in ascending order, which is what a sum over every cup
-            // gives (the others add exact zeros).
+        for (members, outcome) in members.chunks_exact(n).zip(outcomes.chunks_exact(n)) {
             let mut reach = 0.0;
-            for &t in &self.members[members.clone()] {
-                reach += through[t];
+            for t in 0..n {
+                reach += members[t] * through[t];
             }
             let weight = sign * reach;
             for m in 0..n {
@@ -114,7 +100,7 @@ impl Calls {
     /// `theirs`.
     pub fn payoff(&self, seat: usize, bid: usize, bidder: usize, mine: usize, theirs: usize) -> f64 {
         let (_, outcome) =
-            self.classes(seat, bid).find(|(members, _)| members.contains(&theirs)).expect("every cup has a class");
+            self.classes(seat, bid).find(|(members, _)| members[theirs] > 0.0).expect("every cup has a class");
         if seat == bidder {
             outcome[mine]
         } else {
