@@ -4,6 +4,7 @@
 use plunder_core::{Game, Seat, Status};
 
 use super::cups::CupSet;
+use super::full_width::one_row_at_a_time;
 use super::width;
 use crate::bidding::Bid;
 use crate::liars_dice::{Action, LiarsDice, Roll};
@@ -85,6 +86,7 @@ impl Calls {
         let sign = if seat == bidder { 1.0 } else { -1.0 };
         out.fill(0.0);
         for (members, outcome) in members.chunks_exact(n).zip(outcomes.chunks_exact(n)) {
+            one_row_at_a_time();
             let mut reach = 0.0;
             for t in 0..n {
                 reach += members[t] * through[t];

@@ -80,6 +80,14 @@ struct Pass<'a, const N: usize> {
 // compiler knows they do not overlap and turns the loops over cups into SIMD instructions (SSE2: two cups an
 // instruction), which it does not once they are inlined into the recursion.
 
+/// Called first in every loop over rows: an optimization barrier (it compiles to nothing) that keeps the
+/// compiler from vectorizing across rows, lane by lane, which costs shuffles, a long setup and a scalar tail
+/// for the two or three rows of most nodes; each row is then vectorized over its cups instead.
+#[inline(always)]
+pub(super) fn one_row_at_a_time() {
+    std::hint::black_box(());
+}
+
 /// `x` where it is above `floor`, else `floor` (one `maxpd`; `f64::max` adds NaN handling no number here needs).
 #[inline(always)]
 fn positive_part(x: f64, floor: f64) -> f64 {
@@ -98,6 +106,7 @@ fn reach_rows<const N: usize>(reach: &mut [f64], moved: &[f64], current: &[f64])
     let moved = &moved[..n];
     let mut live = 0;
     for (a, (reach, current)) in reach.chunks_exact_mut(n).zip(current.chunks_exact(n)).enumerate() {
+        one_row_at_a_time();
         let mut any = false;
         for c in 0..n {
             reach[c] = moved[c] * current[c];
@@ -115,6 +124,7 @@ fn sum_rows<const N: usize>(values: &[f64], out: &mut [f64]) {
     let out = &mut out[..n];
     out.fill(0.0);
     for value in values.chunks_exact(n) {
+        one_row_at_a_time();
         for c in 0..n {
             out[c] += value[c];
         }
@@ -127,6 +137,7 @@ fn add_average<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64]
     let n = width::<N>(own.len());
     let own = &own[..n];
     for (average, current) in average.chunks_exact_mut(n).zip(current.chunks_exact(n)) {
+        one_row_at_a_time();
         for c in 0..n {
             average[c] += weight * own[c] * current[c];
         }
@@ -153,6 +164,7 @@ fn update<const N: usize>(
     let (out, totals) = (&mut out[..n], &mut totals[..n]);
     out.fill(0.0);
     for (value, current) in values.chunks_exact(n).zip(current.chunks_exact(n)) {
+        one_row_at_a_time();
         for c in 0..n {
             out[c] += current[c] * value[c];
         }
@@ -164,6 +176,7 @@ fn update<const N: usize>(
         Some(own) => {
             let own = &own[..n];
             for (((value, regret), current), average) in rows.zip(average.chunks_exact_mut(n)) {
+                one_row_at_a_time();
                 for c in 0..n {
                     average[c] += weight * own[c] * current[c];
                     let r = positive_part(regret[c] + (value[c] - out[c]), floor);
@@ -175,6 +188,7 @@ fn update<const N: usize>(
         }
         None => {
             for ((value, regret), current) in rows {
+                one_row_at_a_time();
                 for c in 0..n {
                     let r = positive_part(regret[c] + (value[c] - out[c]), floor);
                     regret[c] = r;
@@ -188,6 +202,7 @@ fn update<const N: usize>(
     // made either way, so that the loop has no branch).
     let uniform = 1.0 / (values.len() / n) as f64;
     for current in current.chunks_exact_mut(n) {
+        one_row_at_a_time();
         for c in 0..n {
             let matched = current[c] / totals[c];
             current[c] = if totals[c] > 0.0 { matched } else { uniform };
