@@ -99,7 +99,7 @@ fn positive_part(x: f64, floor: f64) -> f64 {
 }
 
 /// `reach = moved * current`, row by row (one row per action, `moved`'s length each): the reach through each
-/// action. Bit `a` of the result says whether row `a` is positive for some cup (reach is never negative).
+/// action. Bit `a` of the result says whether row `a` is positive for some cup.
 #[inline(never)]
 fn reach_rows<const N: usize>(reach: &mut [f64], moved: &[f64], current: &[f64]) -> u32 {
     let n = width::<N>(moved.len());
@@ -107,12 +107,14 @@ fn reach_rows<const N: usize>(reach: &mut [f64], moved: &[f64], current: &[f64])
     let mut live = 0;
     for (a, (reach, current)) in reach.chunks_exact_mut(n).zip(current.chunks_exact(n)).enumerate() {
         one_row_at_a_time();
-        let mut any = false;
+        // Reach is a product of probabilities, never negative nor -0.0, so it is positive exactly where its
+        // bits are not all zero: one OR a lane instead of a comparison.
+        let mut bits = 0;
         for c in 0..n {
             reach[c] = moved[c] * current[c];
-            any |= reach[c] > 0.0;
+            bits |= reach[c].to_bits();
         }
-        live |= u32::from(any) << a;
+        live |= u32::from(bits != 0) << a;
     }
     live
 }
