@@ -148,7 +148,7 @@ fn add_average<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64]
 
 /// The update at a node of the updated seat, given the values of its actions (`values`, one row per action):
 /// its value under the current strategy into `out`, then the regrets (floored at `floor`), the average (when
-/// `own`, the seat's reach, is positive somewhere) and regret matching (`totals`: scratch of a row).
+/// `own`, the seat's reach, is positive somewhere) and regret matching (`scratch`: two rows).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn update<const N: usize>(
@@ -160,10 +160,11 @@ fn update<const N: usize>(
     weight: f64,
     floor: f64,
     out: &mut [f64],
-    totals: &mut [f64],
+    scratch: &mut [f64],
 ) {
     let n = width::<N>(out.len());
-    let (out, totals) = (&mut out[..n], &mut totals[..n]);
+    let (totals, fill) = scratch.split_at_mut(n);
+    let (out, totals, fill) = (&mut out[..n], &mut totals[..n], &mut fill[..n]);
     out.fill(0.0);
     for (value, current) in values.chunks_exact(n).zip(current.chunks_exact(n)) {
         one_row_at_a_time();
@@ -200,14 +201,19 @@ fn update<const N: usize>(
             }
         }
     }
-    // Each action's positive regret over their sum, or uniform where no action has any (the division is
-    // made either way, so that the loop has no branch).
-    let uniform = 1.0 / (values.len() / n) as f64;
+    // Each action's positive regret over their sum, or uniform where no action has any. There every positive
+    // part is 0, and (0 + 1) / actions is exactly `1 / actions`; elsewhere (x + 0) / total is x / total. So
+    // one addition and one division a lane, with no branch and no select.
+    let actions = (values.len() / n) as f64;
+    for c in 0..n {
+        let none = !(totals[c] > 0.0);
+        fill[c] = if none { 1.0 } else { 0.0 };
+        totals[c] = if none { actions } else { totals[c] };
+    }
     for current in current.chunks_exact_mut(n) {
         one_row_at_a_time();
         for c in 0..n {
-            let matched = current[c] / totals[c];
-            current[c] = if totals[c] > 0.0 { matched } else { uniform };
+            current[c] = (current[c] + fill[c]) / totals[c];
         }
     }
 }
@@ -303,7 +309,7 @@ impl<const N: usize> Pass<'_, N> {
                 self.weight,
                 self.floor,
                 out,
-                &mut reach[..n],
+                &mut deeper[..2 * n],
             );
         } else {
             sum_rows::<N>(values, out);
@@ -324,7 +330,7 @@ impl<const N: usize> Pass<'_, N> {
         let n = width::<N>(self.lanes);
         let node = self.tree.node(index);
         let rows = node.edge * n..(node.edge + 2) * n;
-        let (values, totals) = scratch.split_at_mut(2 * n);
+        let (values, deeper) = scratch.split_at_mut(2 * n);
         let (raise, call) = values.split_at_mut(n);
         let highest = self.tree.bids() - 1;
         self.calls.values::<N>(self.seat, highest, self.seat, other, raise);
@@ -338,7 +344,7 @@ impl<const N: usize> Pass<'_, N> {
             self.weight,
             self.floor,
             out,
-            &mut totals[..n],
+            &mut deeper[..2 * n],
         );
     }
 
