@@ -206,9 +206,9 @@ fn update<const N: usize>(
     // one addition and one division a lane, with no branch and no select.
     let actions = (values.len() / n) as f64;
     for c in 0..n {
-        let none = !(totals[c] > 0.0);
-        fill[c] = if none { 1.0 } else { 0.0 };
-        totals[c] = if none { actions } else { totals[c] };
+        let some = totals[c] > 0.0;
+        fill[c] = if some { 0.0 } else { 1.0 };
+        totals[c] = if some { totals[c] } else { actions };
     }
     for current in current.chunks_exact_mut(n) {
         one_row_at_a_time();
