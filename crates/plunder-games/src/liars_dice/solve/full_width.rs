@@ -245,8 +245,8 @@ impl<const N: usize> Pass<'_, N> {
         // a call reads the other seat's reach).
         let live = if !by_seat {
             reach_rows::<N>(reach, other, &self.current[rows.clone()])
-        } else if own_live {
-            let bid_rows = bids.saturating_sub(2).saturating_sub(node.first_bid) * n;
+        } else if own_live && node.first_bid + 2 < bids {
+            let bid_rows = (bids - 2 - node.first_bid) * n;
             reach_rows::<N>(&mut reach[..bid_rows], own, &self.current[rows.start..rows.start + bid_rows])
         } else {
             0
@@ -388,7 +388,11 @@ impl<const N: usize> Pass<'_, N> {
         // the second-highest keeps one only itself (its replies are calls), when it is the updated seat's.
         let deep = bids.saturating_sub(2);
         let (reach, deeper) = scratch.split_at_mut(deep.saturating_sub(node.first_bid) * n);
-        let live = if by_seat { reach_rows::<N>(reach, own, &self.current[rows.start..][..reach.len()]) } else { 0 };
+        let live = if by_seat && !reach.is_empty() {
+            reach_rows::<N>(reach, own, &self.current[rows.start..][..reach.len()])
+        } else {
+            0
+        };
         let mut child = index + 1;
         for (i, bid) in (node.first_bid..deep).enumerate() {
             if !by_seat {
