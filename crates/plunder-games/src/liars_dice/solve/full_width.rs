@@ -1,7 +1,8 @@
 //! Vanilla CFR and CFR+ updates: one depth-first pass over the public tree per seat, carrying per-cup reach
 //! vectors down and per-cup value vectors up. The pass streams through the per-edge tables in memory order
 //! (they are laid out in the same depth-first order), keeps its vectors in one scratch buffer (a frame per
-//! depth), and allocates nothing.
+//! depth), and allocates nothing. Half the nodes it can visit come after the second-highest bid, where both
+//! actions end in a call; those are updated in place (`own_last_choice`, `others_last_choice`).
 //!
 //! **Zero reach is skipped, exactly.** Below a node that the other seat reaches with no cup, every
 //! counterfactual value of the updated seat is 0: its regrets and current strategy do not change, and only its
