@@ -4,6 +4,7 @@
 use plunder_core::{Game, Seat, Status};
 
 use super::cups::CupSet;
+use super::full_width::one_row_at_a_time;
 use super::width;
 use crate::bidding::Bid;
 use crate::liars_dice::{Action, LiarsDice, Roll};
@@ -17,27 +18,18 @@ use crate::liars_dice::{Action, LiarsDice, Roll};
 pub(super) struct Calls {
     bids: usize,
     stride: usize,
-    /// Per seat and bid, `[seat * bids + bid]`.
-    tables: Vec<CallTable>,
-    /// Per table and class, a stride of 1 for the other seat's cups in the class and 0 for the rest.
-    members: Vec<f64>,
-    /// Per table and class, a stride of +1 where the bid holds with that own cup and -1 where it fails
-    /// (padding cups: 0).
-    outcomes: Vec<f64>,
-}
-
-#[derive(Copy, Clone, Debug)]
-struct CallTable {
-    /// Where the table's classes start in `members` and `outcomes`, in strides.
-    first_class: usize,
-    classes: usize,
+    /// Per seat and bid, `[seat * bids + bid]`: where the table's classes sit in `classes`.
+    tables: Vec<std::ops::Range<usize>>,
+    /// Per table and class, two strides side by side (one slice to look up per call): 1 for the other seat's
+    /// cups in the class and 0 for the rest, then +1 where the bid holds with that own cup and -1 where it
+    /// fails (padding cups: 0).
+    classes: Vec<f64>,
 }
 
 impl Calls {
     /// The tables for `bids` with the seats' cups, vectors padded to `stride` cups.
     pub fn new(game: &LiarsDice, bids: &[Bid], cups: &[CupSet; 2], stride: usize) -> Calls {
-        let mut calls =
-            Calls { bids: bids.len(), stride, tables: Vec::new(), members: Vec::new(), outcomes: Vec::new() };
+        let mut calls = Calls { bids: bids.len(), stride, tables: Vec::new(), classes: Vec::new() };
         for seat in 0..2 {
             for &bid in bids {
                 // One column per cup of the other seat: whether the bid holds with each own cup.
@@ -52,14 +44,13 @@ impl Calls {
                     })
                     .collect();
                 let (class_of, representatives) = classes(&columns);
-                calls
-                    .tables
-                    .push(CallTable { first_class: calls.outcomes.len() / stride, classes: representatives.len() });
+                let start = calls.classes.len();
                 for (class, &t) in representatives.iter().enumerate() {
-                    calls.members.extend((0..stride).map(|t| f64::from(u8::from(class_of.get(t) == Some(&class)))));
+                    calls.classes.extend((0..stride).map(|t| f64::from(u8::from(class_of.get(t) == Some(&class)))));
                     let outcome = columns[t].iter().map(|&holds| if holds { 1.0 } else { -1.0 });
-                    calls.outcomes.extend(outcome.chain(std::iter::repeat(0.0)).take(stride));
+                    calls.classes.extend(outcome.chain(std::iter::repeat(0.0)).take(stride));
                 }
+                calls.tables.push(start..calls.classes.len());
             }
         }
         calls
@@ -67,9 +58,8 @@ impl Calls {
 
     /// The classes of the table of `seat` and `bid`: (members, outcomes) strides.
     fn classes(&self, seat: usize, bid: usize) -> impl Iterator<Item = (&[f64], &[f64])> {
-        let table = self.tables[seat * self.bids + bid];
-        let range = table.first_class * self.stride..(table.first_class + table.classes) * self.stride;
-        self.members[range.clone()].chunks_exact(self.stride).zip(self.outcomes[range].chunks_exact(self.stride))
+        let table = self.tables[seat * self.bids + bid].clone();
+        self.classes[table].chunks_exact(2 * self.stride).map(|class| class.split_at(self.stride))
     }
 
     /// `seat`'s values per own cup (into `out`, a stride of them) when liar is called on `bid`, made by
@@ -79,12 +69,12 @@ impl Calls {
     pub fn values<const N: usize>(&self, seat: usize, bid: usize, bidder: usize, through: &[f64], out: &mut [f64]) {
         let n = width::<N>(self.stride);
         let (through, out) = (&through[..n], &mut out[..n]);
-        let table = self.tables[seat * self.bids + bid];
-        let classes = table.first_class * n..(table.first_class + table.classes) * n;
-        let (members, outcomes) = (&self.members[classes.clone()], &self.outcomes[classes]);
+        let classes = &self.classes[self.tables[seat * self.bids + bid].clone()];
         let sign = if seat == bidder { 1.0 } else { -1.0 };
         out.fill(0.0);
-        for (members, outcome) in members.chunks_exact(n).zip(outcomes.chunks_exact(n)) {
+        for class in classes.chunks_exact(2 * n) {
+            one_row_at_a_time();
+            let (members, outcome) = class.split_at(n);
             let mut reach = 0.0;
             for t in 0..n {
                 reach += members[t] * through[t];

@@ -1,7 +1,8 @@
 //! Vanilla CFR and CFR+ updates: one depth-first pass over the public tree per seat, carrying per-cup reach
 //! vectors down and per-cup value vectors up. The pass streams through the per-edge tables in memory order
 //! (they are laid out in the same depth-first order), keeps its vectors in one scratch buffer (a frame per
-//! depth), and allocates nothing.
+//! depth), and allocates nothing. Half the nodes it can visit come after the second-highest bid, where both
+//! actions end in a call; those are updated in place (`own_last_choice`, `others_last_choice`).
 //!
 //! **Zero reach is skipped, exactly.** Below a node that the other seat reaches with no cup, every
 //! counterfactual value of the updated seat is 0: its regrets and current strategy do not change, and only its
@@ -52,7 +53,7 @@ impl Solver {
             current: &mut self.current,
             seat,
             lanes,
-            plus,
+            floor: if plus { 0.0 } else { f64::NEG_INFINITY },
             weight: if plus { self.iterations as f64 } else { 1.0 },
         };
         // Every cup has a positive chance, so both seats reach the root.
@@ -70,7 +71,8 @@ struct Pass<'a, const N: usize> {
     current: &'a mut [f64],
     seat: usize,
     lanes: usize,
-    plus: bool,
+    /// Regrets are floored here: at 0 for CFR+ (regret matching+), nowhere for CFR.
+    floor: f64,
     /// The weight of this iteration in the average.
     weight: f64,
 }
@@ -78,6 +80,14 @@ struct Pass<'a, const N: usize> {
 // The kernels below are functions of their own, never inlined: with every vector a separate argument the
 // compiler knows they do not overlap and turns the loops over cups into SIMD instructions (SSE2: two cups an
 // instruction), which it does not once they are inlined into the recursion.
+
+/// Called first in every loop over rows: an optimization barrier (it compiles to nothing) that keeps the
+/// compiler from vectorizing across rows, lane by lane, which costs shuffles, a long setup and a scalar tail
+/// for the two or three rows of most nodes; each row is then vectorized over its cups instead.
+#[inline(always)]
+pub(super) fn one_row_at_a_time() {
+    std::hint::black_box(());
+}
 
 /// `x` where it is above `floor`, else `floor` (one `maxpd`; `f64::max` adds NaN handling no number here needs).
 #[inline(always)]
@@ -90,19 +100,22 @@ fn positive_part(x: f64, floor: f64) -> f64 {
 }
 
 /// `reach = moved * current`, row by row (one row per action, `moved`'s length each): the reach through each
-/// action. Bit `a` of the result says whether row `a` is positive for some cup (reach is never negative).
+/// action. Bit `a` of the result says whether row `a` is positive for some cup.
 #[inline(never)]
 fn reach_rows<const N: usize>(reach: &mut [f64], moved: &[f64], current: &[f64]) -> u32 {
     let n = width::<N>(moved.len());
     let moved = &moved[..n];
     let mut live = 0;
     for (a, (reach, current)) in reach.chunks_exact_mut(n).zip(current.chunks_exact(n)).enumerate() {
-        let mut any = false;
+        one_row_at_a_time();
+        // Reach is a product of probabilities, never negative nor -0.0, so it is positive exactly where its
+        // bits are not all zero: one OR a lane instead of a comparison.
+        let mut bits = 0;
         for c in 0..n {
             reach[c] = moved[c] * current[c];
-            any |= reach[c] > 0.0;
+            bits |= reach[c].to_bits();
         }
-        live |= u32::from(any) << a;
+        live |= u32::from(bits != 0) << a;
     }
     live
 }
@@ -114,6 +127,7 @@ fn sum_rows<const N: usize>(values: &[f64], out: &mut [f64]) {
     let out = &mut out[..n];
     out.fill(0.0);
     for value in values.chunks_exact(n) {
+        one_row_at_a_time();
         for c in 0..n {
             out[c] += value[c];
         }
@@ -126,6 +140,7 @@ fn add_average<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64]
     let n = width::<N>(own.len());
     let own = &own[..n];
     for (average, current) in average.chunks_exact_mut(n).zip(current.chunks_exact(n)) {
+        one_row_at_a_time();
         for c in 0..n {
             average[c] += weight * own[c] * current[c];
         }
@@ -134,7 +149,7 @@ fn add_average<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64]
 
 /// The update at a node of the updated seat, given the values of its actions (`values`, one row per action):
 /// its value under the current strategy into `out`, then the regrets (floored at `floor`), the average (when
-/// `own`, the seat's reach, is positive somewhere) and regret matching (`totals`: scratch of a row).
+/// `own`, the seat's reach, is positive somewhere) and regret matching (`scratch`: two rows).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn update<const N: usize>(
@@ -146,38 +161,60 @@ fn update<const N: usize>(
     weight: f64,
     floor: f64,
     out: &mut [f64],
-    totals: &mut [f64],
+    scratch: &mut [f64],
 ) {
     let n = width::<N>(out.len());
-    let (out, totals) = (&mut out[..n], &mut totals[..n]);
+    let (totals, fill) = scratch.split_at_mut(n);
+    let (out, totals, fill) = (&mut out[..n], &mut totals[..n], &mut fill[..n]);
     out.fill(0.0);
     for (value, current) in values.chunks_exact(n).zip(current.chunks_exact(n)) {
+        one_row_at_a_time();
         for c in 0..n {
             out[c] += current[c] * value[c];
         }
     }
-    // With the strategy the values were computed under, before regret matching replaces it.
-    if let Some(own) = own {
-        add_average::<N>(average, current, own, weight);
-    }
     totals.fill(0.0);
-    for ((value, regret), current) in
-        values.chunks_exact(n).zip(regret.chunks_exact_mut(n)).zip(current.chunks_exact_mut(n))
-    {
-        for c in 0..n {
-            let r = positive_part(regret[c] + (value[c] - out[c]), floor);
-            regret[c] = r;
-            current[c] = positive_part(r, 0.0);
-            totals[c] += current[c];
+    let rows = values.chunks_exact(n).zip(regret.chunks_exact_mut(n)).zip(current.chunks_exact_mut(n));
+    match own {
+        // The average takes the strategy the values were computed under, before regret matching replaces it.
+        Some(own) => {
+            let own = &own[..n];
+            for (((value, regret), current), average) in rows.zip(average.chunks_exact_mut(n)) {
+                one_row_at_a_time();
+                for c in 0..n {
+                    average[c] += weight * own[c] * current[c];
+                    let r = positive_part(regret[c] + (value[c] - out[c]), floor);
+                    regret[c] = r;
+                    current[c] = positive_part(r, 0.0);
+                    totals[c] += current[c];
+                }
+            }
+        }
+        None => {
+            for ((value, regret), current) in rows {
+                one_row_at_a_time();
+                for c in 0..n {
+                    let r = positive_part(regret[c] + (value[c] - out[c]), floor);
+                    regret[c] = r;
+                    current[c] = positive_part(r, 0.0);
+                    totals[c] += current[c];
+                }
+            }
         }
     }
-    // Each action's positive regret over their sum, or uniform where no action has any (the division is
-    // made either way, so that the loop has no branch).
-    let uniform = 1.0 / (values.len() / n) as f64;
+    // Each action's positive regret over their sum, or uniform where no action has any. There every positive
+    // part is 0, and (0 + 1) / actions is exactly `1 / actions`; elsewhere (x + 0) / total is x / total. So
+    // one addition and one division a lane, with no branch and no select.
+    let actions = (values.len() / n) as f64;
+    for c in 0..n {
+        let some = totals[c] > 0.0;
+        fill[c] = if some { 0.0 } else { 1.0 };
+        totals[c] = if some { totals[c] } else { actions };
+    }
     for current in current.chunks_exact_mut(n) {
+        one_row_at_a_time();
         for c in 0..n {
-            let matched = current[c] / totals[c];
-            current[c] = if totals[c] > 0.0 { matched } else { uniform };
+            current[c] = (current[c] + fill[c]) / totals[c];
         }
     }
 }
@@ -205,11 +242,12 @@ impl<const N: usize> Pass<'_, N> {
         let (values, reach) = frame.split_at_mut(node.actions * n);
         let by_seat = node.actor == self.seat;
         // The reach through each action of the seat acting here (the other seat's is unchanged). The updated
-        // seat needs none without reach of its own, nor through liar (its call reads the other seat's).
+        // seat needs none without reach of its own, nor where the reply is only calls (the two highest bids:
+        // a call reads the other seat's reach).
         let live = if !by_seat {
             reach_rows::<N>(reach, other, &self.current[rows.clone()])
-        } else if own_live {
-            let bid_rows = (bids - node.first_bid) * n;
+        } else if own_live && node.first_bid + 2 < bids {
+            let bid_rows = (bids - 2 - node.first_bid) * n;
             reach_rows::<N>(&mut reach[..bid_rows], own, &self.current[rows.start..rows.start + bid_rows])
         } else {
             0
@@ -220,11 +258,14 @@ impl<const N: usize> Pass<'_, N> {
             let through = &reach[i * n..][..n];
             let child_live = live >> i & 1 == 1;
             // After the highest bid the reply can only be liar: the whole of its strategy, with no regret to
-            // learn, so the child is just the call.
+            // learn, so the child is just the call. After the one below it, both replies are calls.
             let last = bid + 1 == bids;
+            let second_last = bid + 2 == bids;
             if by_seat {
                 if last {
                     self.calls.values::<N>(self.seat, bid, node.actor, other, value);
+                } else if second_last {
+                    self.others_last_choice(child, other, value, deeper);
                 } else if own_live {
                     self.visit(child, through, child_live, other, value, deeper);
                 } else {
@@ -234,6 +275,8 @@ impl<const N: usize> Pass<'_, N> {
             } else if child_live {
                 if last {
                     self.calls.values::<N>(self.seat, bid, node.actor, through, value);
+                } else if second_last {
+                    self.own_last_choice(child, own, own_live, through, value, deeper);
                 } else {
                     self.visit(child, own, own_live, through, value, deeper);
                 }
@@ -265,13 +308,69 @@ impl<const N: usize> Pass<'_, N> {
                 &mut self.current[rows],
                 own_live.then_some(own),
                 self.weight,
-                if self.plus { 0.0 } else { f64::NEG_INFINITY },
+                self.floor,
                 out,
-                &mut reach[..n],
+                &mut deeper[..2 * n],
             );
         } else {
             sum_rows::<N>(values, out);
         }
+    }
+
+    /// `visit` at node `index`, after the second-highest bid, where the updated seat acts: both its actions
+    /// (the highest bid, which can only be called, and liar) end in a call on the other seat's reach.
+    fn own_last_choice(
+        &mut self,
+        index: usize,
+        own: &[f64],
+        own_live: bool,
+        other: &[f64],
+        out: &mut [f64],
+        scratch: &mut [f64],
+    ) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        let rows = node.edge * n..(node.edge + 2) * n;
+        let (values, deeper) = scratch.split_at_mut(2 * n);
+        let (raise, call) = values.split_at_mut(n);
+        let highest = self.tree.bids() - 1;
+        self.calls.values::<N>(self.seat, highest, self.seat, other, raise);
+        self.calls.values::<N>(self.seat, highest - 1, 1 - self.seat, other, call);
+        update::<N>(
+            values,
+            &mut self.regret[rows.clone()],
+            &mut self.average[rows.clone()],
+            &mut self.current[rows],
+            own_live.then_some(own),
+            self.weight,
+            self.floor,
+            out,
+            &mut deeper[..2 * n],
+        );
+    }
+
+    /// `visit` at node `index`, after the second-highest bid, where the other seat acts: the sum of the calls
+    /// of the highest bid and of liar, each on the other seat's reach through it (the updated seat's own reach
+    /// does not enter).
+    fn others_last_choice(&mut self, index: usize, other: &[f64], out: &mut [f64], scratch: &mut [f64]) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        let rows = node.edge * n..(node.edge + 2) * n;
+        let (values, reach) = scratch.split_at_mut(2 * n);
+        let live = reach_rows::<N>(&mut reach[..2 * n], other, &self.current[rows]);
+        let (raise, call) = values.split_at_mut(n);
+        let highest = self.tree.bids() - 1;
+        if live & 1 == 1 {
+            self.calls.values::<N>(self.seat, highest, node.actor, &reach[..n], raise);
+        } else {
+            raise.fill(0.0);
+        }
+        if live & 2 == 2 {
+            self.calls.values::<N>(self.seat, highest - 1, self.seat, &reach[n..2 * n], call);
+        } else {
+            call.fill(0.0);
+        }
+        sum_rows::<N>(values, out);
     }
 
     /// Below node `index`, which the other seat reaches with no cup, adds the updated seat's reach-weighted
@@ -283,12 +382,20 @@ impl<const N: usize> Pass<'_, N> {
         let bids = self.tree.bids();
         let rows = node.edge * n..(node.edge + node.actions) * n;
         let by_seat = node.actor == self.seat;
-        // The reply to the highest bid keeps no average (it is only ever liar), so no reach is needed there.
-        let last = bids.saturating_sub(1);
-        let (reach, deeper) = scratch.split_at_mut(last.saturating_sub(node.first_bid) * n);
-        let live = if by_seat { reach_rows::<N>(reach, own, &self.current[rows.start..][..reach.len()]) } else { 0 };
+        if by_seat {
+            add_average::<N>(&mut self.average[rows.clone()], &self.current[rows.clone()], own, self.weight);
+        }
+        // Only the children after bids below the second-highest have averages further down; the child after
+        // the second-highest keeps one only itself (its replies are calls), when it is the updated seat's.
+        let deep = bids.saturating_sub(2);
+        let (reach, deeper) = scratch.split_at_mut(deep.saturating_sub(node.first_bid) * n);
+        let live = if by_seat && !reach.is_empty() {
+            reach_rows::<N>(reach, own, &self.current[rows.start..][..reach.len()])
+        } else {
+            0
+        };
         let mut child = index + 1;
-        for (i, bid) in (node.first_bid..last).enumerate() {
+        for (i, bid) in (node.first_bid..deep).enumerate() {
             if !by_seat {
                 self.accumulate(child, own, deeper);
             } else if live >> i & 1 == 1 {
@@ -296,7 +403,9 @@ impl<const N: usize> Pass<'_, N> {
             }
             child += self.tree.subtree_after(bid);
         }
-        if by_seat {
+        if !by_seat && node.first_bid + 2 <= bids {
+            let second = self.tree.node(child);
+            let rows = second.edge * n..(second.edge + second.actions) * n;
             add_average::<N>(&mut self.average[rows.clone()], &self.current[rows], own, self.weight);
         }
     }
