@@ -314,13 +314,17 @@ async fn run(args: Vec<String>) {
     let start = Instant::now() + Duration::from_secs(warmup);
     let end = start + Duration::from_secs(seconds);
     let window = Window { start, end, drain: end + Duration::from_secs(5) };
-    // Open loop: game g's moves at now + (g + k * games) / rate (evenly spaced, phases spread), or Poisson.
+    // Open loop: game g's moves at now + g * (warmup + interval) / games + k * interval (evenly spaced), or
+    // Poisson. The games start spread over the warm-up, longer than a game, so that games end (and ask for their
+    // rematches) at any time, as in a steady state, not all at once each game's length; their phases within the
+    // interval are spread too.
     let schedules: Vec<Option<Arc<Mutex<Schedule>>>> = (0..games)
         .map(|game| {
             (rate > 0.0).then(|| {
                 let interval = games as f64 / rate;
+                let offset = game as f64 * (warmup as f64 + interval) / games as f64;
                 Arc::new(Mutex::new(Schedule {
-                    next: Instant::now() + Duration::from_secs_f64(game as f64 / rate),
+                    next: Instant::now() + Duration::from_secs_f64(offset),
                     interval,
                     poisson: poisson.then(|| Rng::stream(0x10AD, game as u64)),
                     taken_in_window: 0,
