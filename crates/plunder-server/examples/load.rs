@@ -15,7 +15,8 @@
 //!   divided by the throughput. Latency is from sending a move to receiving the table that includes it.
 //! - **Open loop** (`--rate R`): the games together offer R moves a second whatever the server does. Each game
 //!   has its own schedule of R / games moves a second (evenly spaced, the games' phases spread evenly over the
-//!   interval; `--poisson` draws exponential gaps instead), and the seat to move sends each move at its
+//!   interval; `--poisson` draws exponential gaps instead), its first move at a time spread over the warm-up (so
+//!   that games end, and rematch, at any time rather than together), and the seat to move sends each move at its
 //!   scheduled time, or at once if its table arrives after that time. Latency is from the *scheduled* time (no
 //!   coordinated omission: a server that falls behind is charged for the wait). A move scheduled in the window
 //!   and not acknowledged by the end of the drain (5 s after the window) is counted as unfinished.
