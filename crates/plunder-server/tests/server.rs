@@ -507,3 +507,24 @@ async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_bes
     assert_eq!(hub.store().token_hashes(id).await.unwrap(), vec![(0, hash.to_string())]);
     assert_eq!(hub.store().events(id, 0).await.unwrap(), first_events, "its first events, once");
 }
+
+#[tokio::test]
+async fn appends_the_store_remembers_skip_the_check_yet_a_gap_or_a_stale_version_is_still_refused() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 6})).await;
+    let stored = stored_table(&hub, &created.id).await;
+    let seat = match stored.session().status() {
+        plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    let event = plunder_core::Event::Action { seat, action: first_legal_of(&hub, &created.id, seat).await };
+    let version = stored.version();
+    let store = hub.store();
+    // The creation went through the group commit, so it knows the version: the one-statement path.
+    store.append(&created.id, version, std::slice::from_ref(&event)).await.expect("extends the stored game");
+    let gap = store.append(&created.id, version + 3, std::slice::from_ref(&event)).await;
+    assert!(matches!(gap, Err(plunder_server::StoreError::Conflict)), "an append cannot leave a gap: {gap:?}");
+    let stale = store.append(&created.id, version, std::slice::from_ref(&event)).await;
+    assert!(matches!(stale, Err(plunder_server::StoreError::Conflict)), "a lost race is refused: {stale:?}");
+    assert_eq!(store.events(&created.id, 0).await.unwrap().len(), version + 1, "one append stored, no more");
+}
