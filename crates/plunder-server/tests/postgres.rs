@@ -6,7 +6,7 @@ mod support;
 
 use std::sync::Arc;
 
-use plunder_core::{Event, LabeledJson, Seat, Viewer};
+use plunder_core::{Seat, Viewer};
 use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo};
 use plunder_server::{Hub, HubConfig, Store, StoreError};
 use serde_json::json;
@@ -31,16 +31,8 @@ async fn an_append_that_lost_the_race_is_refused_and_writes_nothing() {
     let hub = Hub::new(a, HubConfig::default());
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
     let stored = b.events(&created.id, 0).await.unwrap();
-    let version = stored.len();
-    let table = stored_table(&hub, &created.id).await;
-    let seat = match table.session().status() {
-        plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
-        other => panic!("{other:?}"),
-    };
-    let LabeledJson::Action { action } = table.session().legal_actions(seat).unwrap()[0].json.clone() else {
-        panic!("an action")
-    };
-    let event = Event::Action { seat, action };
+    let (version, event) = next_move(&hub, &created.id).await;
+    assert_eq!(version, stored.len());
     b.append(&created.id, version, std::slice::from_ref(&event)).await.unwrap();
     let lost = store.append(&created.id, version, &[event]).await;
     assert!(matches!(lost, Err(StoreError::Conflict)), "{lost:?}");

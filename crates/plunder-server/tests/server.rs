@@ -425,15 +425,10 @@ async fn appends_committed_together_answer_each_on_its_own_and_a_refused_one_lea
     let mut appends = Vec::new();
     for seed in 0..8u64 {
         let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": seed})).await;
-        let stored = stored_table(&hub, &created.id).await;
-        let seat = match stored.session().status() {
-            plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
-            other => panic!("{other:?}"),
-        };
-        let action = first_legal_of(&hub, &created.id, seat).await;
+        let (stored, event) = next_move(&hub, &created.id).await;
         // The third append names a version the game is past: refused, whatever group it lands in.
-        let version = if seed == 2 { stored.version() - 1 } else { stored.version() };
-        appends.push((created.id, version, stored.version(), plunder_core::Event::Action { seat, action }));
+        let version = if seed == 2 { stored - 1 } else { stored };
+        appends.push((created.id, version, stored, event));
     }
     let tasks: Vec<_> = appends
         .iter()
@@ -460,12 +455,7 @@ async fn appends_committed_together_answer_each_on_its_own_and_a_refused_one_lea
 async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_beside_it_stand() {
     let (hub, _db) = sqlite_hub().await;
     let played = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 3})).await;
-    let stored = stored_table(&hub, &played.id).await;
-    let seat = match stored.session().status() {
-        plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
-        other => panic!("{other:?}"),
-    };
-    let action = first_legal_of(&hub, &played.id, seat).await;
+    let (version, event) = next_move(&hub, &played.id).await;
     let first_events = hub.store().events(&played.id, 0).await.unwrap();
     // Two creations of one id (as two seats asking for one rematch), with different seats and tokens, and a
     // move of another game: all three land in the group commit together or one after another.
@@ -488,10 +478,7 @@ async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_bes
         })
         .collect();
     let store = hub.store().clone();
-    let version = stored.version();
-    let moved = tokio::spawn(async move {
-        store.append(&played.id, version, &[plunder_core::Event::Action { seat, action }]).await
-    });
+    let moved = tokio::spawn(async move { store.append(&played.id, version, &[event]).await });
     let mut answers = Vec::new();
     for task in tasks {
         answers.push(task.await.unwrap());
@@ -512,13 +499,7 @@ async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_bes
 async fn appends_the_store_remembers_skip_the_check_yet_a_gap_or_a_stale_version_is_still_refused() {
     let (hub, _db) = sqlite_hub().await;
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 6})).await;
-    let stored = stored_table(&hub, &created.id).await;
-    let seat = match stored.session().status() {
-        plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
-        other => panic!("{other:?}"),
-    };
-    let event = plunder_core::Event::Action { seat, action: first_legal_of(&hub, &created.id, seat).await };
-    let version = stored.version();
+    let (version, event) = next_move(&hub, &created.id).await;
     let store = hub.store();
     // The creation went through the group commit, so it knows the version: the one-statement path.
     store.append(&created.id, version, std::slice::from_ref(&event)).await.expect("extends the stored game");

@@ -301,17 +301,7 @@ impl<const N: usize> Pass<'_, N> {
             }
         }
         if by_seat {
-            update::<N>(
-                values,
-                &mut self.regret[rows.clone()],
-                &mut self.average[rows.clone()],
-                &mut self.current[rows],
-                own_live.then_some(own),
-                self.weight,
-                self.floor,
-                out,
-                &mut deeper[..2 * n],
-            );
+            self.update_rows(rows, values, own_live.then_some(own), out, &mut deeper[..2 * n]);
         } else {
             sum_rows::<N>(values, out);
         }
@@ -336,16 +326,29 @@ impl<const N: usize> Pass<'_, N> {
         let highest = self.tree.bids() - 1;
         self.calls.values::<N>(self.seat, highest, self.seat, other, raise);
         self.calls.values::<N>(self.seat, highest - 1, 1 - self.seat, other, call);
+        self.update_rows(rows, values, own_live.then_some(own), out, &mut deeper[..2 * n]);
+    }
+
+    /// [`update`] at the node whose rows (of the regret, average and current tables) are `rows`.
+    #[inline(always)]
+    fn update_rows(
+        &mut self,
+        rows: std::ops::Range<usize>,
+        values: &[f64],
+        own: Option<&[f64]>,
+        out: &mut [f64],
+        scratch: &mut [f64],
+    ) {
         update::<N>(
             values,
             &mut self.regret[rows.clone()],
             &mut self.average[rows.clone()],
             &mut self.current[rows],
-            own_live.then_some(own),
+            own,
             self.weight,
             self.floor,
             out,
-            &mut deeper[..2 * n],
+            scratch,
         );
     }
 
