@@ -224,9 +224,9 @@ pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGam
 async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, table: Box<dyn Table>) -> Result<Response, ApiError> {
     let id = new_game_id();
     let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
-    let hashes: Vec<Option<String>> = tokens.iter().map(|t| t.as_deref().map(hash_token)).collect();
-    hub.store().create_game(&id, &spec, &hashes, &table.events_since(0)).await?;
-    let token_hashes = hashes.iter().enumerate().filter_map(|(seat, hash)| Some((seat, hash.clone()?))).collect();
+    let token_hashes: Vec<(usize, String)> =
+        tokens.iter().enumerate().filter_map(|(seat, token)| Some((seat, hash_token(token.as_deref()?)))).collect();
+    hub.store().create_game(&id, &spec, &token_hashes, &table.events_since(0)).await?;
     hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table);
     let created = CreatedGame {
         seats: spec
@@ -387,13 +387,7 @@ pub async fn rematch(
     let table = start_table(&seating.spec.game, Some(seating.spec.seats.len()), &seating.spec.options, seed)
         .map_err(ApiError::from_internal)?;
     let spec = GameSpec { seed, rematch_of: Some(id.clone()), ..seating.spec.clone() };
-    let mut by_seat: Vec<Option<String>> = vec![None; spec.seats.len()];
-    for (seat, hash) in &seating.token_hashes {
-        if let Some(slot) = by_seat.get_mut(*seat) {
-            *slot = Some(hash.clone());
-        }
-    }
-    match hub.store().create_game(&new_id, &spec, &by_seat, &table.events_since(0)).await {
+    match hub.store().create_game(&new_id, &spec, &seating.token_hashes, &table.events_since(0)).await {
         Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,

@@ -538,23 +538,19 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a new game with its seats' token hashes (`None` for a bot seat) and its first events (the chance
+    /// Stores a new game with its human seats' token hashes (`(seat, hash)`) and its first events (the chance
     /// drawn before anyone acts), in one transaction: the group commit's, beside the moves of other games. A game
     /// that exists already is a [`StoreError::Conflict`].
     pub async fn create_game(
         &self,
         id: &str,
         spec: &GameSpec,
-        token_hashes: &[Option<String>],
+        token_hashes: &[(usize, String)],
         events: &[Event],
     ) -> Result<(), StoreError> {
         let creates = NewGame {
             spec: serde_json::to_string(spec).map_err(corrupt)?,
-            token_hashes: token_hashes
-                .iter()
-                .enumerate()
-                .filter_map(|(seat, hash)| Some((seat as i64, hash.clone()?)))
-                .collect(),
+            token_hashes: token_hashes.iter().map(|(seat, hash)| (*seat as i64, hash.clone())).collect(),
         };
         self.write(id, 0, events, None, Some(creates)).await
     }

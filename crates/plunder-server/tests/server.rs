@@ -474,7 +474,7 @@ async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_bes
         .cloned()
         .map(|(spec, hash)| {
             let (store, events) = (hub.store().clone(), first_events.clone());
-            tokio::spawn(async move { store.create_game(id, &spec, &[Some(hash.to_string()), None], &events).await })
+            tokio::spawn(async move { store.create_game(id, &spec, &[(0, hash.to_string())], &events).await })
         })
         .collect();
     let store = hub.store().clone();
