@@ -7,13 +7,13 @@
 //! caller acknowledges only what is stored.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Once};
+use std::sync::Once;
 
 use plunder_core::Event;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot};
 
 /// Which database a [`Store`] speaks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -104,12 +104,15 @@ const UPSERT_BANKS: &str = "INSERT INTO banks (game_id, banks) VALUES ($1, $2) \
 /// The database of games.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Connections for reads (on PostgreSQL, for writes too).
     pool: AnyPool,
+    /// Connections for writes. On SQLite, one connection of its own: SQLite has one writer at a time, so writes
+    /// take turns for it rather than fail as busy, and its page cache stays valid from one commit to the next
+    /// (a connection whose database another one changed reads its pages again, a fifth of the commit's time).
+    writes: AnyPool,
     backend: Backend,
     url: String,
     writer: mpsc::Sender<Append>,
-    /// SQLite has one writer at a time: write transactions take turns here rather than fail as busy.
-    sqlite_writes: Arc<Mutex<()>>,
 }
 
 /// An append waiting for the group commit, its events already in their stored (JSON) form.
@@ -174,12 +177,7 @@ const ROWS_PER_STATEMENT: usize = 256;
 /// per commit rather than several per move). If anything in it is refused (another instance won a race), the
 /// transaction is rolled back and the group is committed again one savepoint per append, so each append gets
 /// its own answer and one refusal does not touch the others.
-async fn group_commit(
-    pool: AnyPool,
-    backend: Backend,
-    sqlite_writes: Arc<Mutex<()>>,
-    mut queue: mpsc::Receiver<Append>,
-) {
+async fn group_commit(pool: AnyPool, backend: Backend, mut queue: mpsc::Receiver<Append>) {
     let mut group: Vec<Append> = Vec::with_capacity(MAX_GROUP);
     // The event count this task has committed, by game. Events are never deleted, so the game has at least that
     // many stored: an append at exactly that version cannot leave a gap (and a lost race still meets the
@@ -203,10 +201,6 @@ async fn group_commit(
             }
             tokio::task::yield_now().await;
         }
-        let _turn = match backend {
-            Backend::Sqlite => Some(sqlite_writes.lock().await),
-            Backend::Postgres => None,
-        };
         let unchecked: Vec<bool> =
             group.iter().map(|a| a.version > 0 && committed.get(&a.id) != Some(&a.version)).collect();
         let results: Vec<Result<(), StoreError>> = match commit_together(&pool, backend, &group, &unchecked).await {
@@ -445,6 +439,31 @@ fn parameter(backend: Backend, n: usize) -> String {
     }
 }
 
+/// Pool options for `backend`; each SQLite connection is set up for the group commit. A SQLite file connection
+/// does not go stale, so none is closed for age or idleness (a writer's page cache would go with it) nor tested
+/// before use (a round trip to its thread per commit).
+fn pool_options(backend: Backend) -> AnyPoolOptions {
+    let options = AnyPoolOptions::new().after_connect(move |conn, _| {
+        Box::pin(async move {
+            if backend == Backend::Sqlite {
+                // WAL with synchronous=NORMAL: a commit is in the WAL file before it returns, so a killed
+                // process loses nothing committed (only a power cut could lose the last commits).
+                sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                // Commits never copy the WAL back into the database themselves (that waits for the disk,
+                // two fsyncs): the checkpointer task does it beside them.
+                sqlx::query("PRAGMA wal_autocheckpoint=0").execute(&mut *conn).await?;
+            }
+            Ok(())
+        })
+    });
+    match backend {
+        Backend::Sqlite => options.idle_timeout(None).max_lifetime(None).test_before_acquire(false),
+        Backend::Postgres => options,
+    }
+}
+
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
@@ -472,48 +491,28 @@ impl Store {
                 "unsupported database URL (use sqlite://FILE or postgres://...): {url}"
             )));
         };
-        let options = AnyPoolOptions::new().after_connect(move |conn, _| {
-            Box::pin(async move {
-                if backend == Backend::Sqlite {
-                    // WAL with synchronous=NORMAL: a commit is in the WAL file before it returns, so a killed
-                    // process loses nothing committed (only a power cut could lose the last commits).
-                    sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
-                    // Commits never copy the WAL back into the database themselves (that waits for the disk,
-                    // two fsyncs): the checkpointer task does it beside them.
-                    sqlx::query("PRAGMA wal_autocheckpoint=0").execute(&mut *conn).await?;
-                }
-                Ok(())
-            })
-        });
-        // An in-memory SQLite database lives in one connection: keep exactly one, forever.
-        let options = if url.contains(":memory:") {
-            options.max_connections(1).min_connections(1).idle_timeout(None).max_lifetime(None)
+        let pool = pool_options(backend)
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+            .test_before_acquire(backend == Backend::Postgres);
+        let (pool, writes) = if url.contains(":memory:") {
+            // An in-memory SQLite database lives in one connection: keep exactly one, forever, for everything.
+            let pool = pool_options(backend).max_connections(1).min_connections(1).connect(&url).await?;
+            (pool.clone(), pool)
+        } else if backend == Backend::Sqlite {
+            let writes = pool_options(backend).max_connections(1).min_connections(1).connect(&url).await?;
+            (pool.connect(&url).await?, writes)
         } else {
-            // A SQLite file connection does not go stale: no test query before each use (a round trip to its
-            // thread per commit).
-            options
-                .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
-                .test_before_acquire(backend == Backend::Postgres)
+            let pool = pool.connect(&url).await?;
+            (pool.clone(), pool)
         };
-        let pool = options.connect(&url).await?;
-        let sqlite_writes = Arc::new(Mutex::new(()));
         let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
-        tokio::spawn(group_commit(pool.clone(), backend, sqlite_writes.clone(), queue));
+        tokio::spawn(group_commit(writes.clone(), backend, queue));
         if backend == Backend::Sqlite {
             tokio::spawn(checkpoint_wal(pool.clone(), writer.downgrade()));
         }
-        let store = Store { pool, backend, url, writer, sqlite_writes };
+        let store = Store { pool, writes, backend, url, writer };
         store.create_schema().await?;
         Ok(store)
-    }
-
-    async fn sqlite_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
-        match self.backend {
-            Backend::Sqlite => Some(self.sqlite_writes.lock().await),
-            Backend::Postgres => None,
-        }
     }
 
     pub fn backend(&self) -> Backend {
@@ -526,7 +525,7 @@ impl Store {
     }
 
     async fn create_schema(&self) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         if self.backend == Backend::Postgres {
             // Two instances starting together must not race on CREATE TABLE.
             sqlx::query("SELECT pg_advisory_xact_lock(7158261)").execute(&mut *tx).await?;
@@ -645,29 +644,30 @@ impl Store {
     /// Appends a chat line; returns its number.
     pub async fn append_chat(&self, id: &str, line: &ChatLine) -> Result<usize, StoreError> {
         let text = serde_json::to_string(line).map_err(corrupt)?;
-        // A lost race on the number is retried: chat has no rules to re-check.
-        let _turn = self.sqlite_turn().await;
+        // Numbered and stored in one transaction, which on SQLite holds the one writer connection (so lines take
+        // turns); on PostgreSQL a lost race on the number (another instance) is retried: chat has no rules to
+        // re-check.
         for _ in 0..8 {
-            let row =
-                sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&self.pool).await?;
+            let mut tx = self.writes.begin().await?;
+            let row = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&mut *tx).await?;
             let seq: i64 = row.try_get(0)?;
-            let result = sqlx::query("INSERT INTO chat (game_id, seq, line) VALUES ($1, $2, $3)")
+            let inserted = sqlx::query("INSERT INTO chat (game_id, seq, line) VALUES ($1, $2, $3)")
                 .bind(id)
                 .bind(seq)
                 .bind(text.as_str())
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await;
-            match result.map_err(StoreError::from) {
+            match inserted.map_err(StoreError::from) {
                 Ok(_) => {
                     if self.backend == Backend::Postgres {
-                        // Other instances' tasks of this game read its chat again.
-                        let _ = sqlx::query("SELECT pg_notify($1, $2)")
-                            .bind(EVENTS_CHANNEL)
-                            .bind(id)
-                            .execute(&self.pool)
-                            .await;
+                        // Other instances' tasks of this game read its chat again (told on commit).
+                        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id).execute(&mut *tx).await?;
                     }
-                    return Ok(seq as usize);
+                    match tx.commit().await.map_err(StoreError::from) {
+                        Ok(()) => return Ok(seq as usize),
+                        Err(StoreError::Conflict) => continue,
+                        Err(e) => return Err(e),
+                    }
                 }
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e),

@@ -509,3 +509,30 @@ async fn appends_the_store_remembers_skip_the_check_yet_a_gap_or_a_stale_version
     assert!(matches!(stale, Err(plunder_server::StoreError::Conflict)), "a lost race is refused: {stale:?}");
     assert_eq!(store.events(&created.id, 0).await.unwrap().len(), version + 1, "one append stored, no more");
 }
+
+#[tokio::test]
+async fn chat_lines_written_at_once_beside_moves_all_land_each_with_its_own_number() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 9})).await;
+    let (version, event) = next_move(&hub, &created.id).await;
+    let store = hub.store().clone();
+    let (id, moved_id) = (created.id.clone(), created.id.clone());
+    // Chat and moves share the SQLite file's one writer: concurrent writes take turns, none fails as busy.
+    let moved = tokio::spawn(async move { store.append(&moved_id, version, &[event]).await });
+    let lines: Vec<_> = (0..12)
+        .map(|n| {
+            let (store, id) = (hub.store().clone(), id.clone());
+            let line = plunder_server::store::ChatLine { from: "P1".into(), text: format!("line {n}") };
+            tokio::spawn(async move { store.append_chat(&id, &line).await })
+        })
+        .collect();
+    let mut numbers = Vec::new();
+    for line in lines {
+        numbers.push(line.await.unwrap().expect("a chat line is stored"));
+    }
+    moved.await.unwrap().expect("the move beside the chat is stored");
+    numbers.sort_unstable();
+    assert_eq!(numbers, (0..12).collect::<Vec<_>>(), "each line its own number");
+    assert_eq!(hub.store().chat(&id).await.unwrap().len(), 12);
+    assert_eq!(hub.store().events(&id, 0).await.unwrap().len(), version + 1);
+}
