@@ -125,8 +125,13 @@ fn bids_must_raise_and_stay_within_the_dice() {
     options.length = Length::OneRound;
     let mut s = scripted(options, &[&[1, 2, 3, 4, 5], &[1, 1, 2, 2, 6]]);
     assert_eq!(s.play(Seat(0), Action::Liar).unwrap_err().code(), "illegal_action", "no bid to call yet");
-    assert_eq!(s.play(Seat(0), bid(3, 1)).unwrap_err().code(), "illegal_action", "no bids on wild ones");
-    assert_eq!(s.play(Seat(0), bid(11, 5)).unwrap_err().code(), "illegal_action", "only ten dice");
+    // Each refusal says which rule it is (the server cites the rule from these words).
+    assert_eq!(
+        s.play(Seat(0), bid(3, 1)).unwrap_err().to_string(),
+        "illegal action: nobody may bid on 1s, the wild face"
+    );
+    assert_eq!(s.play(Seat(0), bid(3, 7)).unwrap_err().to_string(), "illegal action: a die's faces are 1 to 6");
+    assert_eq!(s.play(Seat(0), bid(11, 5)).unwrap_err().to_string(), "illegal action: there are only 10 dice");
     s.play(Seat(0), bid(3, 4)).unwrap();
     for bad in [bid(3, 4), bid(3, 2), bid(2, 6)] {
         assert_eq!(s.play(Seat(1), bad).unwrap_err().code(), "illegal_action", "{bad}");

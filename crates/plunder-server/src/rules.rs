@@ -1,9 +1,8 @@
 //! The games' rules documents (`docs/rules/GAME.md`, embedded at build time) and "why was this rejected": a
 //! refused move's reason is answered with the rule it comes from, as the section (a link with its anchor on
-//! `/rules/GAME`) and the sentence of the game's rules that shares the most distinctive words with the reason.
-//! Words are weighted by how rare they are in that document, so "there is no bid to call yet" finds "a call
-//! needs a bid to call" rather than any sentence that says "bid". The search is generic: a new game's document
-//! is cited as soon as it exists.
+//! `/rules/GAME`) and the sentence itself. Each document says which of its rules each refusal comes from, in a
+//! table under [`REFUSALS_HEADING`]; the search is generic, so a new game's refusals are cited as soon as its
+//! document has that table.
 
 use serde::Serialize;
 
@@ -91,11 +90,16 @@ fn sections(doc: &str) -> Vec<Section> {
             sections.push(Section { level, heading: plain(heading), anchor, sentences: Vec::new() });
         } else if trimmed.starts_with('|') {
             flush(&mut block, &mut sections);
-            // A table row is one sentence; the line under the header row is not.
+            // A table row is one sentence, quoted as its first cell and its last (a card's name and its text,
+            // an option and its meaning); the line under the header row is not a sentence.
             if !trimmed.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
                 let cells: Vec<&str> = trimmed.trim_matches('|').split('|').map(str::trim).collect();
+                let row = match cells.as_slice() {
+                    [first, .., last] => format!("{first}: {last}"),
+                    cells => cells.join(""),
+                };
                 if let Some(section) = sections.last_mut() {
-                    section.sentences.push(plain(&cells.join(": ")));
+                    section.sentences.push(plain(&row));
                 }
             }
         } else if trimmed.is_empty() || trimmed.starts_with("- ") || trimmed.starts_with("* ") || is_numbered(trimmed) {
@@ -126,67 +130,71 @@ fn without_list_marker(line: &str) -> &str {
     }
 }
 
-/// Words that say nothing about which rule is meant.
-const STOP_WORDS: &[&str] = &[
-    "the", "and", "for", "you", "your", "not", "now", "this", "that", "with", "are", "has", "have", "may", "can",
-    "cannot", "there", "only", "any", "all", "its", "their", "one", "from", "into", "than", "then", "when", "which",
-    "who", "what", "does", "did", "was", "were", "been", "would", "could", "should", "yet", "way", "other", "own",
-    "is", "it", "be", "an", "or", "of", "to", "in", "on", "at", "by", "as", "no", "so", "if", "but", "possible",
-    "legal", "action", "illegal", "move", "game", "player", "players", "seat",
-];
+/// The heading of the section of a rules document that says which rule each refusal comes from: a table whose
+/// rows are `| what the refusal says | words of the rule's sentence |`. Either cell may hold one `{}`, standing
+/// for the same text in both (a card's name, say).
+pub const REFUSALS_HEADING: &str = "Why a move is refused";
 
-/// The distinctive words of `text`: lower case, letters only, a plural's `s` dropped.
-fn words(text: &str) -> Vec<String> {
-    let mut words: Vec<String> = text
-        .split(|c: char| !c.is_alphabetic())
-        .map(str::to_lowercase)
-        .filter(|w| w.len() >= 3 && !STOP_WORDS.contains(&w.as_str()))
-        .map(|w| match w.strip_suffix('s') {
-            Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_string(),
-            _ => w,
-        })
-        .collect();
-    words.sort();
-    words.dedup();
-    words
+/// One row of a document's refusals table.
+#[derive(Debug)]
+struct Refusal {
+    says: String,
+    rule: String,
 }
 
-/// The rule of game `id` that `reason` (a refusal's sentence) comes from, if its rules document has a sentence
-/// sharing a distinctive word with it. The document's opening section (sources, code paths) is not cited.
-pub fn cite(id: &str, reason: &str) -> Option<Citation> {
-    let sections = sections(doc(id)?);
-    let sentences: Vec<(&Section, &String, Vec<String>)> = sections
-        .iter()
-        .filter(|s| s.level > 1)
-        .flat_map(|s| s.sentences.iter().map(move |text| (s, text, words(text))))
-        .collect();
-    let total = sentences.len() as f64;
-    let rarity = |word: &String| {
-        let with = sentences.iter().filter(|(_, _, w)| w.binary_search(word).is_ok()).count() as f64;
-        if with == 0.0 {
-            0.0
-        } else {
-            (total / with).ln() + 0.1
-        }
-    };
-    let asked = words(reason);
-    let weights: Vec<f64> = asked.iter().map(rarity).collect();
-    let mut best: Option<(f64, usize)> = None;
-    for (index, (_, _, have)) in sentences.iter().enumerate() {
-        let score: f64 =
-            asked.iter().zip(&weights).filter(|(word, _)| have.binary_search(word).is_ok()).map(|(_, w)| w).sum();
-        // Shorter sentences win ties: they say the rule with less around it.
-        let score = score - have.len() as f64 * 1e-3;
-        if score > 0.05 && best.is_none_or(|(top, _)| score > top) {
-            best = Some((score, index));
+fn refusals(doc: &str) -> Vec<Refusal> {
+    let mut inside = false;
+    let mut rows = Vec::new();
+    for line in doc.lines().map(str::trim) {
+        if let Some((_, heading)) = heading_of(line) {
+            inside = plain(heading) == REFUSALS_HEADING;
+        } else if inside && line.starts_with('|') && !line.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
+            let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| plain(c.trim())).collect();
+            if let [says, rule] = cells.as_slice() {
+                rows.push(Refusal { says: says.clone(), rule: rule.clone() });
+            }
         }
     }
-    let (_, index) = best?;
-    let (section, sentence, _) = &sentences[index];
+    // The header row names the columns.
+    if !rows.is_empty() {
+        rows.remove(0);
+    }
+    rows
+}
+
+/// What `pattern`'s `{}` stands for in `text` (the empty string for a pattern without one), if `text` says it.
+fn matches(pattern: &str, text: &str) -> Option<String> {
+    match pattern.split_once("{}") {
+        None => text.contains(pattern).then(String::new),
+        Some((before, after)) => {
+            let start = text.find(before)? + before.len();
+            let rest = &text[start..];
+            let end = if after.is_empty() { rest.len() } else { rest.find(after)? };
+            (end > 0).then(|| rest[..end].to_string())
+        }
+    }
+}
+
+/// The rule of game `id` that `reason` (a refusal's sentence) comes from, as its rules document's refusals table
+/// says: the first sentence outside that table holding the row's words, in its section. When several rows match,
+/// the one that says the most wins (the most specific). A refusal the table does not name cites nothing: a
+/// wrong rule would teach worse than none.
+pub fn cite(id: &str, reason: &str) -> Option<Citation> {
+    let doc = doc(id)?;
+    let (filled, _) = refusals(doc)
+        .into_iter()
+        .filter_map(|row| matches(&row.says, reason).map(|text| (row.rule.replace("{}", &text), row.says.len())))
+        .max_by_key(|(_, specificity)| *specificity)?;
+    let sections = sections(doc);
+    let (section, sentence) = sections
+        .iter()
+        .filter(|s| s.level > 1 && s.heading != REFUSALS_HEADING)
+        .flat_map(|s| s.sentences.iter().map(move |sentence| (s, sentence)))
+        .find(|(_, sentence)| sentence.contains(&filled))?;
     Some(Citation {
         section: section.heading.clone(),
         link: format!("/rules/{id}#{}", section.anchor),
-        sentence: (*sentence).clone(),
+        sentence: sentence.clone(),
     })
 }
 
@@ -257,15 +265,118 @@ mod tests {
     }
 
     #[test]
-    fn a_reason_is_answered_with_the_sentence_sharing_its_rarest_words() {
-        let citation = cite("liars-dice", "there is no bid to call yet").expect("a rule is cited");
-        assert_eq!(citation.section, "Rulings");
-        assert_eq!(citation.link, "/rules/liars-dice#rulings");
-        assert!(citation.sentence.contains("a call needs a bid to call"), "{citation:?}");
-        let citation = cite("liars-dice", "exact calls are off in this game").expect("a rule is cited");
-        assert!(citation.sentence.contains("exact"), "{citation:?}");
-        assert_eq!(cite("liars-dice", "zzz qqq"), None, "nothing shared, nothing cited");
-        assert_eq!(cite("no-such-game", "a bid"), None);
+    fn a_refusal_is_answered_with_the_rule_its_documents_table_names() {
+        let cited = |game: &str, reason: &str| cite(game, reason).unwrap_or_else(|| panic!("{game}: {reason}"));
+        let c = cited("liars-dice", "2 × 3 does not raise 2 × 5");
+        assert_eq!((c.section.as_str(), c.link.as_str()), ("Rulings", "/rules/liars-dice#rulings"));
+        assert!(c.sentence.starts_with("The bid order is one of two strict total orders"), "{c:?}");
+        let c = cited("liars-dice", "there are only 10 dice");
+        assert!(c.sentence.contains("never of more dice than the table holds"), "{c:?}");
+        let c = cited("liars-dice", "a die's faces are 1 to 6");
+        assert_eq!((c.section.as_str(), c.sentence.as_str()), ("Options", "faces: faces per die, 2 to 12"));
+        let c = cited("liars-dice", "nobody may bid on 1s, the wild face");
+        assert_eq!(c.sentence, "wild_biddable: whether the wild face may be bid on");
+        assert!(cited("liars-dice", "there is no bid to call yet").sentence.contains("a call needs a bid to call"));
+        // A card's refusal quotes the card: its name and its text.
+        let c = cited("scallywager", "you cannot use Spyglass now, or not that way");
+        assert_eq!((c.section.as_str(), c.link.as_str()), ("Treasure (34)", "/rules/scallywager#treasure-34"));
+        assert!(c.sentence.starts_with("Spyglass: Before bidding: look at two of the dice"), "{c:?}");
+        let c = cited("pirates-flag", "you cannot play Smooth Sailing now, or not that way");
+        assert_eq!(c.sentence, "Smooth Sailing: +3 to your next roll.");
+        assert_eq!(cite("liars-dice", "zzz qqq"), None, "a refusal the table does not name cites nothing");
+        assert_eq!(cite("liars-dice", "Bid 2 × 9 is not a legal action now"), None);
+        assert_eq!(cite("no-such-game", "does not raise"), None);
+    }
+
+    #[test]
+    fn every_row_of_every_refusals_table_names_a_sentence_of_its_document() {
+        for info in plunder_games::games() {
+            let doc = doc(info.id).unwrap();
+            let sections = sections(doc);
+            let sentences: Vec<&String> = sections
+                .iter()
+                .filter(|s| s.level > 1 && s.heading != REFUSALS_HEADING)
+                .flat_map(|s| &s.sentences)
+                .collect();
+            for row in refusals(doc) {
+                // A row with `{}` is checked by the game's refusals themselves (below).
+                if !row.rule.contains("{}") {
+                    assert!(
+                        sentences.iter().any(|s| s.contains(&row.rule)),
+                        "{}: no sentence says {:?}",
+                        info.id,
+                        row.rule
+                    );
+                }
+            }
+        }
+    }
+
+    /// Refusals the games give that no rule of theirs states: an action the turn does not offer at all, or an
+    /// index or seat that does not exist. They are answered with their reason and no citation.
+    const UNCITED: &[&str] = &[
+        "is not a legal action now",
+        "is not possible now",
+        "has no card #",
+        "there is no pirate",
+        "you have only",
+        "you do not hold",
+    ];
+
+    #[test]
+    fn every_refusal_met_in_random_play_is_cited_unless_no_rule_states_it() {
+        use plunder_core::{ChanceMode, PlayError, Status};
+        for info in plunder_games::games() {
+            let mut seen: Vec<serde_json::Value> = Vec::new();
+            let mut reasons: std::collections::BTreeSet<String> = Default::default();
+            for seed in 0..6u64 {
+                let mut session =
+                    plunder_games::new_session(info.id, None, &serde_json::Value::Null, seed, ChanceMode::Sampled)
+                        .unwrap();
+                let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for _ in 0..400 {
+                    match session.status() {
+                        Status::Over => break,
+                        Status::Chance => {
+                            session.sample_chance().unwrap();
+                        }
+                        Status::Decide(seats) => {
+                            let seat = seats.iter().next().unwrap();
+                            let legal: Vec<serde_json::Value> = session
+                                .legal_actions(seat)
+                                .unwrap()
+                                .into_iter()
+                                .filter_map(|l| match l.json {
+                                    plunder_core::LabeledJson::Action { action } => Some(action),
+                                    _ => None,
+                                })
+                                .collect();
+                            // Actions legal at other times, tried now: the refusals a player can meet.
+                            for action in seen.iter().rev().take(40).filter(|a| !legal.contains(a)) {
+                                if let Err(PlayError::Illegal { reason }) = session.play(seat, action) {
+                                    reasons.insert(reason);
+                                }
+                            }
+                            for action in &legal {
+                                if !seen.contains(action) {
+                                    seen.push(action.clone());
+                                }
+                            }
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            let pick = &legal[(rng % legal.len() as u64) as usize];
+                            session.play(seat, pick).unwrap();
+                        }
+                    }
+                }
+            }
+            for reason in &reasons {
+                if !UNCITED.iter().any(|generic| reason.contains(generic)) {
+                    assert!(cite(info.id, reason).is_some(), "{}: the refusal {reason:?} cites no rule", info.id);
+                }
+            }
+        }
     }
 
     #[test]

@@ -120,8 +120,11 @@ impl Game for LiarsDice {
         match *action {
             Action::Bid { quantity, face } => {
                 let bid = Bid { quantity, face };
+                if face == 0 || face > self.options.faces {
+                    return Err(PlayError::illegal(format!("a die's faces are 1 to {}", self.options.faces)));
+                }
                 if !self.rules.biddable(face) {
-                    return Err(PlayError::illegal(format!("nobody may bid on {face}s")));
+                    return Err(PlayError::illegal(format!("nobody may bid on {face}s, the wild face")));
                 }
                 if quantity as u32 > state.total_dice() {
                     return Err(PlayError::illegal(format!("there are only {} dice", state.total_dice())));
