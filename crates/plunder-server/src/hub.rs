@@ -525,13 +525,13 @@ impl Actor {
                     if self.chat.is_none() {
                         self.chat = self.hub.store.chat(&self.id).await.ok();
                     }
-                    let _ = out.try_send(self.table_message(viewer, 0));
-                    let _ = out.try_send(ServerMessage::ChatHistory { lines: self.chat.clone().unwrap_or_default() });
-                    let _ = reply.send(client);
-                    // The others see the seat connected; the newcomer has its table already.
-                    self.broadcast_table();
                     let log_sent = self.table.log(viewer).len();
                     self.clients.insert(client, Client { viewer, out, log_sent });
+                    // Its first table sees it connected, as the others' next one does.
+                    self.send_to(client, self.table_message(viewer, 0));
+                    self.send_to(client, ServerMessage::ChatHistory { lines: self.chat.clone().unwrap_or_default() });
+                    let _ = reply.send(client);
+                    self.broadcast_table_except(Some(client));
                 }
                 Command::Leave { client } => {
                     if self.clients.remove(&client).is_some() {
@@ -781,7 +781,16 @@ impl Actor {
         for (seat, bot) in movers {
             let seed = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
             // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
-            let Ok(choice) = self.table.session().suggest(seat, &bot, seed) else { continue };
+            // A search bot may think for a tenth of a second: the worker's other tasks move to another thread
+            // meanwhile (on a multi-threaded runtime, the server's).
+            let suggested = {
+                let think = || self.table.session().suggest(seat, &bot, seed);
+                match tokio::runtime::Handle::current().runtime_flavor() {
+                    tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(think),
+                    _ => think(),
+                }
+            };
+            let Ok(choice) = suggested else { continue };
             let plunder_core::LabeledJson::Action { action } = choice.json else { continue };
             if self.act(seat, &action).await.is_err() {
                 break;
@@ -844,8 +853,13 @@ impl Actor {
     /// Sends every client its viewer's table, with the log lines it has not had yet. Clients that need the same
     /// message share one build of it (cloned only for the second and later).
     fn broadcast_table(&mut self) {
+        self.broadcast_table_except(None);
+    }
+
+    /// [`Actor::broadcast_table`] to every client but `except` (a newcomer that has its table already).
+    fn broadcast_table_except(&mut self, except: Option<u64>) {
         let mut groups: HashMap<(Option<Seat>, usize), (Viewer, Vec<u64>)> = HashMap::new();
-        for (id, client) in &self.clients {
+        for (id, client) in self.clients.iter().filter(|(id, _)| Some(**id) != except) {
             let group = groups.entry((client.viewer.seat(), client.log_sent)).or_insert((client.viewer, Vec::new()));
             group.1.push(*id);
         }

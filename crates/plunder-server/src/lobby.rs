@@ -39,6 +39,32 @@ impl ApiError {
     }
 }
 
+/// A JSON request body; a body that cannot be one is answered as an [`ApiError`] like every other refusal
+/// (axum's own answer would be plain text): `malformed` (not JSON), `bad_body` (JSON of the wrong shape),
+/// `not_json` (no JSON content type) or `too_large`.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        use axum::extract::rejection::JsonRejection;
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) => {
+                let code = match &rejection {
+                    JsonRejection::JsonSyntaxError(_) => "malformed",
+                    JsonRejection::MissingJsonContentType(_) => "not_json",
+                    _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+                    _ => "bad_body",
+                };
+                Err(ApiError::new(rejection.status(), code, rejection.body_text()))
+            }
+        }
+    }
+}
+
 impl From<HubError> for ApiError {
     fn from(e: HubError) -> ApiError {
         match e {
@@ -152,6 +178,11 @@ pub struct CreatedGame {
     pub spectate: String,
 }
 
+/// The most simulations a decision a server seat's `ismcts:N` bot may ask for: a bot's move runs on the server's
+/// cores, so one table may not ask for seconds of search per move (2,000 is about a sixth of a second in Lying
+/// Pirates, the slowest game to search: `plunder speed --game lying-pirates --ismcts 1000`).
+pub const MAX_ISMCTS_ITERATIONS: u32 = 2_000;
+
 /// The largest table a request may ask for (the games' own limits are lower).
 const MAX_SEATS: usize = 16;
 const MAX_TIME_BANK_SECS: u64 = 24 * 3600;
@@ -169,12 +200,21 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
             "human" => "human".to_string(),
             "bot" => best.clone(),
             name if bots.iter().any(|b| b.name == name) => name.to_string(),
+            name if plunder_core::ismcts::parse_name(name).is_some() => match plunder_core::ismcts::parse_name(name) {
+                Some(n) if n <= MAX_ISMCTS_ITERATIONS => name.to_string(),
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "bad_seats",
+                        format!("the server's search bots think at most ismcts:{MAX_ISMCTS_ITERATIONS}"),
+                    ))
+                }
+            },
             other => {
                 let names: Vec<&str> = bots.iter().map(|b| b.name).collect();
                 return Err(ApiError::bad_request(
                     "bad_seats",
                     format!(
-                        "unknown seat '{}': use human, bot or one of {}",
+                        "unknown seat '{}': use human, bot, ismcts:N (N up to {MAX_ISMCTS_ITERATIONS}) or one of {}",
                         crate::excerpt(other, 40),
                         names.join(", ")
                     ),
@@ -192,7 +232,10 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
 }
 
 /// `POST /api/games`: creates a game; the answer holds each human seat's join link, shown only this once.
-pub async fn create_game(State(hub): State<Arc<Hub>>, Json(body): Json<CreateGame>) -> Result<Response, ApiError> {
+pub async fn create_game(
+    State(hub): State<Arc<Hub>>,
+    JsonBody(body): JsonBody<CreateGame>,
+) -> Result<Response, ApiError> {
     if body.players.is_some_and(|p| p > MAX_SEATS) || body.seats.len() > MAX_SEATS {
         return Err(ApiError::bad_request("bad_players", format!("at most {MAX_SEATS} players")));
     }
@@ -265,7 +308,7 @@ pub struct BranchBody {
 pub async fn branch(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Json(body): Json<BranchBody>,
+    JsonBody(body): JsonBody<BranchBody>,
 ) -> Result<Response, ApiError> {
     let record = finished_record(&hub, &id).await?;
     if body.step > record.events.len() {
@@ -366,12 +409,12 @@ pub struct RematchBody {
     pub token: String,
 }
 
-/// `POST /api/games/{id}/rematch`: a new game with the same players and options and new dice; every seat's
-/// token works in it too, so each player's link leads on. Asking twice gives the same game.
+/// `POST /api/games/{id}/rematch`: once a game is over, a new game with the same players and options and new
+/// dice; every seat's token works in it too, so each player's link leads on. Asking twice gives the same game.
 pub async fn rematch(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Json(body): Json<RematchBody>,
+    JsonBody(body): JsonBody<RematchBody>,
 ) -> Result<Response, ApiError> {
     check_id(&id)?;
     let seating = hub.seating(&id).await?;
@@ -381,6 +424,9 @@ pub async fn rematch(
             "bad_token",
             "only a player of this game can ask for a rematch",
         ));
+    }
+    if !matches!(hub.summary(&id).await?.status, crate::messages::StatusInfo::Over { .. }) {
+        return Err(ApiError::new(StatusCode::CONFLICT, "in_progress", "a rematch is asked for once the game is over"));
     }
     let new_id = rematch_id(&id);
     let seed = new_seed();

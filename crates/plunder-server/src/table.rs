@@ -23,7 +23,8 @@ pub trait Table: Send + std::fmt::Debug {
     /// `seat`'s legal actions now, labelled (empty if it owes no decision or is not at the table).
     fn legal(&self, seat: Seat) -> crate::messages::LegalActions;
     /// What a seat may like to know before deciding (the odds that the standing bid holds, in the bidding
-    /// games): the game's `Narrate::hint_notes`, built from the seat's own view only. None for spectators.
+    /// games): the game's `Narrate::hint_notes`, built from the seat's own view only. None for spectators, and
+    /// none once the game is over.
     fn notes(&self, viewer: Viewer) -> Vec<String>;
 }
 
@@ -128,6 +129,8 @@ impl<G: Roster + Narrate> Table for Typed<G> {
 
     fn notes(&self, viewer: Viewer) -> Vec<String> {
         match viewer {
+            // Once the game is over there is nothing left to decide.
+            _ if DynSession::outcome(&self.session).is_some() => Vec::new(),
             Viewer::Seat(seat) if seat.index() < self.session.game().seats() => {
                 self.session.game().hint_notes(&self.last_views[seat.index()])
             }

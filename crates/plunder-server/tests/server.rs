@@ -63,6 +63,8 @@ async fn bad_lobby_requests_get_a_coded_error_and_create_nothing() {
         (json!({"game": "liars-dice", "options": {"dice": "many"}}), "bad_options"),
         (json!({"game": "liars-dice", "options": [1]}), "bad_options"),
         (json!({"game": "liars-dice", "seats": ["human", "grandmaster"]}), "bad_seats"),
+        (json!({"game": "liars-dice", "seats": ["human", "ismcts:2001"]}), "bad_seats"),
+        (json!({"game": "liars-dice", "seats": ["human", "ismcts:x"]}), "bad_seats"),
         (json!({"game": "liars-dice", "players": 1000}), "bad_players"),
         (json!({"game": "liars-dice", "time_bank_secs": 0}), "bad_timer"),
     ];
@@ -75,9 +77,27 @@ async fn bad_lobby_requests_get_a_coded_error_and_create_nothing() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = call(&hub, "GET", "/api/games/not-hex'--", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let request = Request::builder().method("POST").uri("/api/games").header("content-type", "application/json");
-    let response = app(hub.clone()).oneshot(request.body(Body::from("{not json")).unwrap()).await.unwrap();
-    assert!(response.status().is_client_error());
+    // A body that cannot be read is answered like every other refusal: JSON with a code.
+    for (body, status, code) in [
+        ("{not json", StatusCode::BAD_REQUEST, "malformed"),
+        (r#"{"game": "liars-dice", "colour": "red"}"#, StatusCode::UNPROCESSABLE_ENTITY, "bad_body"),
+    ] {
+        let request = Request::builder().method("POST").uri("/api/games").header("content-type", "application/json");
+        let response = app(hub.clone()).oneshot(request.body(Body::from(body)).unwrap()).await.unwrap();
+        assert_eq!(response.status(), status, "{body}");
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
+        let answer: Value = serde_json::from_slice(&bytes).expect("a JSON error body");
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+    }
+}
+
+#[tokio::test]
+async fn a_seat_can_be_a_search_bot_with_its_own_budget() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["ismcts:20", "random"], "seed": 5})).await;
+    assert_eq!(created.seats[0].player, "ismcts:20");
+    let over = wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    assert!(matches!(over.status, StatusInfo::Over { outcome: Some(_) }));
 }
 
 #[tokio::test]
@@ -90,6 +110,15 @@ async fn a_seat_sees_its_view_and_legal_actions_and_a_spectator_cannot_act() {
     let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
     let table = next_table(&mut seat0).await;
     assert_eq!(table.view.to_value(), own_view(&hub, &created.id, Viewer::Seat(Seat(0))).await);
+    assert!(table.seats[0].connected && !table.seats[1].connected, "its first table sees it connected");
+    let seen = table_at_least(&mut spectator, 0).await;
+    assert!(seen.seats[0].connected, "and so does the spectator's next one");
+    // The broadcast that told the spectator has been sent: the newcomer got no second table from it.
+    let mut tables = 0;
+    while let Some(message) = seat0.try_recv() {
+        tables += matches!(message, ServerMessage::Table(_)) as usize;
+    }
+    assert_eq!(tables, 0, "one table for the newcomer");
     let to_act = deciding(&table)[0];
     let action = first_legal_of(&hub, &created.id, to_act).await;
     spectator.send(ClientMessage::Act { action }).await;
@@ -257,6 +286,19 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
     let uri = format!("/api/games/{}/rematch", created.id);
     let (status, _) = call(&hub, "POST", &uri, Some(json!({"token": "forged"}))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, early) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
+    assert_eq!((status, early["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("in_progress")), "{early}");
+    assert_eq!(hub.summary(&created.id).await.unwrap().rematch, None, "no rematch announced mid-game");
+    let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    loop {
+        let table = next_table(&mut seat).await;
+        if matches!(table.status, StatusInfo::Over { .. }) {
+            break;
+        }
+        if deciding(&table).contains(&Seat(0)) {
+            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+        }
+    }
     let (status, first) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
     assert_eq!(status, StatusCode::OK, "{first}");
     let (_, second) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
@@ -417,6 +459,12 @@ async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standin
     assert!(theirs.notes.iter().any(|n| n.contains("holds with probability")), "{:?}", theirs.notes);
     let watched = table_at_least(&mut watcher, first.version + 1).await;
     assert!(watched.notes.is_empty(), "a spectator has no dice to weigh a bid with");
+    // The call ends the round (and this one-round game): no odds are left to weigh.
+    let call = theirs.legal.to_vec().into_iter().find(|l| l.action.to_value()["type"] == "liar").expect("liar");
+    answerer.send(ClientMessage::Act { action: call.action.to_value() }).await;
+    let over = table_at_least(&mut answerer, theirs.version + 1).await;
+    assert!(matches!(over.status, StatusInfo::Over { .. }));
+    assert!(over.notes.is_empty(), "{:?}", over.notes);
 }
 
 #[tokio::test]
