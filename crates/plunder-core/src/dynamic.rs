@@ -46,6 +46,17 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn facts(&self) -> Facts;
 }
 
+/// Why a JSON value is not an action (or chance outcome) of the game, in a player's words: serde names Rust
+/// types ("internally tagged enum Action") where the value is not even an object with a `type`.
+fn unreadable(what: &str, e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    if message.contains("internally tagged enum") || message.contains("expected struct") {
+        format!("an {what} is a JSON object with a \"type\", as the list of legal {what}s gives it")
+    } else {
+        message
+    }
+}
+
 fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
     if seat.index() < seats {
         Ok(())
@@ -96,14 +107,14 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
 
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError> {
         check_seat(seat, self.seats())?;
-        let action: G::Action =
-            serde_json::from_value(action.clone()).map_err(|e| PlayError::Malformed { reason: e.to_string() })?;
+        let action: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| PlayError::Malformed { reason: unreadable("action", &e) })?;
         Session::play(self, seat, action)
     }
 
     fn supply_chance(&mut self, outcome: &Value) -> Result<(), PlayError> {
-        let outcome: G::Chance =
-            serde_json::from_value(outcome.clone()).map_err(|e| PlayError::Malformed { reason: e.to_string() })?;
+        let outcome: G::Chance = serde_json::from_value(outcome.clone())
+            .map_err(|e| PlayError::Malformed { reason: unreadable("outcome", &e) })?;
         Session::supply_chance(self, outcome)
     }
 

@@ -238,6 +238,7 @@ pub fn options_from_json<G: Game>(
         Some(p) => serde_json::to_value(G::options_for_players(p)).map_err(|e| OptionsError::new(e.to_string()))?,
         None => serde_json::to_value(G::Options::default()).map_err(|e| OptionsError::new(e.to_string()))?,
     };
+    let base = value.clone();
     match (options, &mut value) {
         (serde_json::Value::Null, _) => {}
         (serde_json::Value::Object(given), serde_json::Value::Object(base)) => {
@@ -247,7 +248,31 @@ pub fn options_from_json<G: Game>(
         }
         _ => return Err(OptionsError::new("options must be a JSON object")),
     }
-    let options: G::Options = serde_json::from_value(value).map_err(|e| OptionsError::new(e.to_string()))?;
+    let options: G::Options = serde_json::from_value(value).map_err(|e| {
+        // serde's message does not say which option it is about: the first given alone that fails does.
+        let failing = options.as_object().into_iter().flatten().find(|(key, given)| {
+            let mut one = base.clone();
+            if let serde_json::Value::Object(fields) = &mut one {
+                fields.insert((*key).clone(), (*given).clone());
+            }
+            serde_json::from_value::<G::Options>(one).is_err()
+        });
+        // Rust's integer types said in words.
+        let message = [
+            ("u8", "a whole number from 0 to 255"),
+            ("u16", "a whole number from 0 to 65535"),
+            ("u32", "a whole number from 0 to 4294967295"),
+            ("u64", "a whole number, 0 or more"),
+        ]
+        .iter()
+        .fold(e.to_string(), |m, (rust, words)| m.replace(&format!("expected {rust}"), &format!("expected {words}")));
+        match failing {
+            Some((key, _)) if !message.contains(&format!("`{key}`")) => {
+                OptionsError::new(format!("option {key}: {message}"))
+            }
+            _ => OptionsError::new(message),
+        }
+    })?;
     // A table size given twice must agree: `players` silently losing to `options` would start a game of
     // another size than asked (and a size past 255 would wrap in games that keep it as a byte).
     if let (Some(players), Ok(game)) = (players, G::new(options.clone())) {

@@ -269,3 +269,35 @@ fn the_odds_bot_beats_random_and_naive_bots_by_far() {
         assert!(vs_raise > 0.6, "{label}: odds beats raise-by-one only {vs_raise}");
     }
 }
+
+#[test]
+fn a_bad_option_is_named_and_said_in_words() {
+    let refused = |options: serde_json::Value| {
+        plunder_core::options_from_json::<LiarsDice>(None, &options).expect_err("refused").to_string()
+    };
+    let message = refused(serde_json::json!({"dice": 2, "faces": 1000}));
+    assert!(message.contains("option faces:") && message.contains("a whole number from 0 to 255"), "{message}");
+    let message = refused(serde_json::json!({"dice": "five"}));
+    assert!(message.contains("option dice: dice per player: a number from 1 to 10"), "{message}");
+    assert!(!message.contains("untagged"), "{message}");
+    let message = refused(serde_json::json!({"wild": "twos"}));
+    assert!(message.contains("option wild:") && message.contains("`none`, `ones`, `highest`"), "{message}");
+}
+
+#[test]
+fn an_action_that_is_not_an_object_with_a_type_is_said_to_be_one() {
+    let mut session =
+        plunder_games::new_session("liars-dice", None, &serde_json::Value::Null, 1, ChanceMode::Sampled).unwrap();
+    while session.status() == Status::Chance {
+        session.sample_chance().unwrap();
+    }
+    let said = [
+        (serde_json::json!(3), "an action is a JSON object with a \"type\""),
+        (serde_json::json!({"kind": "bid"}), "missing field `type`"),
+    ];
+    for (action, says) in said {
+        let error = session.play(Seat(0), &action).expect_err("malformed");
+        assert_eq!(error.code(), "malformed");
+        assert!(error.to_string().contains(says), "{error}");
+    }
+}

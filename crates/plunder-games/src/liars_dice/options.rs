@@ -12,7 +12,7 @@ pub const MAX_DICE: usize = crate::bidding::MAX_DICE;
 
 /// Dice per player: one number for everyone, or one per seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "dice per player: a number from 1 to 10, or a list with one number per seat")]
 pub enum DiceCount {
     Same(u8),
     PerSeat(Vec<u8>),

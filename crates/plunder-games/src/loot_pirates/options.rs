@@ -10,7 +10,7 @@ pub const MIN_PIRATES: usize = 3;
 
 /// How many doubloons each pirate starts with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "starting doubloons: a number, or \"d6\"")]
 pub enum StartingDoubloons {
     /// The same number for everyone (the rulebook's 4).
     Fixed(u32),

@@ -10,7 +10,7 @@ pub const MAX_PLAYERS: usize = 6;
 
 /// How captains are given out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "captains: \"deal\", or a list with one captain id per seat")]
 pub enum Captains {
     /// `"deal"`: at random (a chance event at the start).
     Deal(String),
