@@ -30,6 +30,10 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     runtime.block_on(async {
+        // The port first: a server that cannot listen leaves no database file behind.
+        let address = format!("{}:{}", args.host, args.port);
+        let listener =
+            tokio::net::TcpListener::bind(&address).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
         let store = Store::open(&args.database).await.map_err(|e| format!("cannot open {}: {e}", args.database))?;
         let config = HubConfig {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
@@ -37,9 +41,6 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             ..HubConfig::default()
         };
         let hub = Hub::new(store, config);
-        let address = format!("{}:{}", args.host, args.port);
-        let listener =
-            tokio::net::TcpListener::bind(&address).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
         eprintln!("plunder: serving at http://{address} (games in {})", args.database);
         plunder_server::serve(listener, hub).await.map_err(|e| format!("the server stopped: {e}"))
     })

@@ -125,3 +125,28 @@ async fn a_killed_server_loses_no_acknowledged_move_and_the_game_resumes() {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }
+
+#[test]
+fn a_server_that_cannot_start_says_why_and_leaves_no_database_behind() {
+    let dir = std::env::temp_dir().join(format!("plunder-serve-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let db = dir.join("games.db");
+    let url = format!("sqlite://{}", db.display());
+    let refused = |database: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_plunder"))
+            .args(["serve", "--port", &port, "--database", database])
+            .output()
+            .expect("plunder runs");
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let said = refused(&url);
+    assert!(said.contains(&format!("cannot listen on 127.0.0.1:{port}")), "{said}");
+    assert!(!db.exists(), "no database file for a server that never listened");
+    drop(taken);
+    let said = refused("games.db");
+    assert!(said.contains("unsupported database URL (use sqlite://FILE"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

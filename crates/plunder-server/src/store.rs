@@ -61,6 +61,8 @@ pub enum StoreError {
     Database(sqlx::Error),
     /// A stored value could not be read back.
     Corrupt(String),
+    /// The database URL names no database this store can open.
+    BadUrl(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -70,6 +72,9 @@ impl std::fmt::Display for StoreError {
             StoreError::NotFound => f.write_str("no such game"),
             StoreError::Database(e) => write!(f, "database error: {e}"),
             StoreError::Corrupt(e) => write!(f, "stored data cannot be read: {e}"),
+            StoreError::BadUrl(url) => {
+                write!(f, "unsupported database URL (use sqlite://FILE, sqlite::memory: or postgres://...): {url}")
+            }
         }
     }
 }
@@ -487,9 +492,7 @@ impl Store {
             };
             (Backend::Sqlite, url)
         } else {
-            return Err(StoreError::Corrupt(format!(
-                "unsupported database URL (use sqlite://FILE or postgres://...): {url}"
-            )));
+            return Err(StoreError::BadUrl(url.to_string()));
         };
         let pool = pool_options(backend)
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
