@@ -154,14 +154,19 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 let hint_seed = plunder_core::splitmix64(t.seed ^ decisions.wrapping_mul(0x9E37_79B9));
                 let decision = Decision { game: &game, session: &session, seat, view: &view, legal: &legal, hint_seed };
                 match ask(&mut t, &decision).map_err(io)? {
-                    Some(choice) => {
+                    Asked::Chose(choice) => {
                         let action = legal[choice].clone();
                         if let Some(line) = game.receipt(&view, &action) {
                             writeln!(t.output, "{line}").map_err(io)?;
                         }
                         action
                     }
-                    None => break Err("the game was abandoned".to_string()),
+                    // Leaving on purpose is not a failure; input that runs out mid-game is.
+                    Asked::Quit => {
+                        writeln!(t.output, "You left the game before its end.").map_err(io)?;
+                        break Ok(());
+                    }
+                    Asked::InputEnded => break Err("the input ended before the game did: it was abandoned".to_string()),
                 }
             }
         };
@@ -296,12 +301,19 @@ fn fold(text: &str) -> (String, Vec<usize>) {
     (folded, starts)
 }
 
+/// What a person answered when asked to choose.
+enum Asked {
+    /// The index of the legal action chosen.
+    Chose(usize),
+    /// `q`: they leave the game.
+    Quit,
+    /// The input ended (a closed pipe, Ctrl-D).
+    InputEnded,
+}
+
 /// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; `?`, `? NAME`,
-/// `hint` and `list` help. `None` if they quit or the input ended.
-fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
-    t: &mut Table<R, W>,
-    d: &Decision<'_, G>,
-) -> std::io::Result<Option<usize>> {
+/// `hint` and `list` help.
+fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decision<'_, G>) -> std::io::Result<Asked> {
     let menu = Menu::new(d.game, d.legal);
     show_menu(t, &menu, menu.shown())?;
     loop {
@@ -310,13 +322,13 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
         let mut line = String::new();
         if t.input.read_line(&mut line)? == 0 {
             writeln!(t.output)?;
-            return Ok(None);
+            return Ok(Asked::InputEnded);
         }
         let answer = line.trim();
         let lower = answer.to_lowercase();
         match lower.as_str() {
             "" => continue,
-            "q" | "quit" => return Ok(None),
+            "q" | "quit" => return Ok(Asked::Quit),
             "?" | "help" => {
                 help(t, d, &menu)?;
                 continue;
@@ -340,14 +352,14 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
         }
         if let Ok(n) = answer.parse::<usize>() {
             if (1..=menu.len()).contains(&n) {
-                return Ok(Some(menu.order[n - 1]));
+                return Ok(Asked::Chose(menu.order[n - 1]));
             }
             writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", menu.len())?;
             continue;
         }
         if let Some(action) = d.game.read_action(answer) {
             if let Some(i) = d.legal.iter().position(|a| *a == action) {
-                return Ok(Some(i));
+                return Ok(Asked::Chose(i));
             }
             let why = match d.game.check_action(d.session.state(), d.seat, &action) {
                 Err(e) => e.to_string(),
@@ -358,7 +370,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
         }
         match menu.find(answer)[..] {
             [] => writeln!(t.output, "No choice matches '{answer}'.")?,
-            [n] => return Ok(Some(menu.order[n - 1])),
+            [n] => return Ok(Asked::Chose(menu.order[n - 1])),
             ref several => {
                 writeln!(t.output, "'{answer}' could be any of these; type its number:")?;
                 for &n in several.iter().take(MENU_LINES) {

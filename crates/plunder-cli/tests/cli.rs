@@ -108,10 +108,16 @@ fn hot_seat_players_are_separated_by_a_hidden_screen() {
 fn quitting_saves_the_record_so_far() {
     let record = temp("quit.json");
     let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "q\n");
-    assert!(!out.status.success());
-    assert!(text(&out).contains("abandoned"));
+    assert!(out.status.success(), "leaving on purpose is no failure");
+    assert!(text(&out).contains("You left the game before its end."));
     let saved = std::fs::read_to_string(&record).unwrap();
     assert!(saved.contains("\"events\""));
+    // Input that runs out mid-game is a failure, and the record so far is kept too.
+    std::fs::remove_file(&record).unwrap();
+    let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("the input ended before the game did"), "{}", text(&out));
+    assert!(std::fs::read_to_string(&record).unwrap().contains("\"events\""));
 }
 
 #[test]
