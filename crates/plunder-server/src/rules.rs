@@ -202,42 +202,51 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// Game `id`'s rules as a web page: each heading carries its anchor, so a citation's link opens at its section.
-/// The text under a heading is shown as written (Markdown is readable as it is).
+/// Game `id`'s rules as a web page, the Markdown rendered (tables, lists, emphasis); each heading carries its
+/// anchor as GitHub makes it, so a citation's link opens at its section.
 pub fn page(id: &str) -> Option<String> {
+    use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
     let doc = doc(id)?;
-    let mut html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width, initial-scale=1\"><title>Rules: {id}</title>\
-         <link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><header><a href=\"/\" class=\"brand\">\
-         ☠ Plunder</a><span>rules</span></header><main class=\"rules\">"
-    );
-    let anchors = sections(doc);
-    let mut next = anchors.iter();
-    let mut body = String::new();
-    let close = |body: &mut String, html: &mut String| {
-        if !body.trim().is_empty() {
-            html.push_str(&format!("<pre>{}</pre>", escape(body.trim_matches('\n'))));
-        }
-        body.clear();
-    };
-    for line in doc.lines() {
-        match heading_of(line.trim()) {
-            Some((level, heading)) => {
-                close(&mut body, &mut html);
-                let anchor = next.next().map(|s| s.anchor.clone()).unwrap_or_default();
-                let level = level.min(6);
-                html.push_str(&format!("<h{level} id=\"{anchor}\">{}</h{level}>", escape(&plain(heading))));
+    let events: Vec<Event> = Parser::new_ext(doc, Options::ENABLE_TABLES).collect();
+    // Each heading's text, in order, for its anchor (repeated headings get -1, -2, ... as on GitHub).
+    let mut anchors: Vec<String> = Vec::new();
+    let mut used: Vec<String> = Vec::new();
+    let mut heading: Option<String> = None;
+    for event in &events {
+        match event {
+            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
+            Event::Text(text) | Event::Code(text) => {
+                if let Some(heading) = &mut heading {
+                    heading.push_str(text);
+                }
             }
-            None => {
-                body.push_str(line);
-                body.push('\n');
+            Event::End(TagEnd::Heading(_)) => {
+                let base = slug(&heading.take().unwrap_or_default());
+                let count = used.iter().filter(|a| **a == base).count();
+                used.push(base.clone());
+                anchors.push(if count == 0 { base } else { format!("{base}-{count}") });
             }
+            _ => {}
         }
     }
-    close(&mut body, &mut html);
-    html.push_str("</main></body></html>");
-    Some(html)
+    let mut next = anchors.into_iter();
+    let events = events.into_iter().map(|event| match event {
+        Event::Start(Tag::Heading { level, classes, attrs, .. }) => {
+            Event::Start(Tag::Heading { level, id: next.next().map(CowStr::from), classes, attrs })
+        }
+        // The documents hold no markup of their own: any is shown as text.
+        Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
+        other => other,
+    });
+    let mut body = String::new();
+    pulldown_cmark::html::push_html(&mut body, events);
+    Some(format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+         content=\"width=device-width, initial-scale=1\"><title>Rules: {}</title>\
+         <link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><header><a href=\"/\" class=\"brand\">\
+         ☠ Plunder</a><span>rules</span></header><main class=\"rules\">{body}</main></body></html>",
+        escape(id)
+    ))
 }
 
 #[cfg(test)]
@@ -377,6 +386,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_rules_page_renders_markdown_tables_and_emphasis_and_shows_raw_markup_as_text() {
+        let page = page("liars-dice").unwrap();
+        assert!(page.contains("<table>") && page.contains("<td><code>faces</code></td>"), "an options table");
+        assert!(page.contains("<strong>The bid order</strong>"), "bold as bold");
+        assert!(!page.contains("| option |") && !page.contains("**"), "no Markdown left showing");
+        assert!(page.contains("<h2 id=\"why-a-move-is-refused\">Why a move is refused</h2>"));
     }
 
     #[test]
