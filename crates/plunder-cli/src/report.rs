@@ -192,7 +192,7 @@ fn pct(x: f64) -> String {
 
 /// A rate in two runs: wins and games (or seat-games) in each.
 struct RateRow {
-    /// "seat 0" or "first player", as `report compare` prints it.
+    /// "P1" or "first player", as `report compare` prints it.
     name: String,
     /// The seat whose win rate this is; `None` for the first player.
     seat: Option<u8>,
@@ -316,7 +316,12 @@ fn comparison(a: &Run, b: &Run) -> Result<Comparison, String> {
     let mut rates: Vec<RateRow> = (0..a.seats())
         .map(|seat| {
             let tally = |run: &Run| (run.summary.games as f64, run.summary.seats[seat].wins);
-            RateRow { name: format!("seat {seat}"), seat: Some(seat as u8), a: tally(a), b: tally(b) }
+            RateRow {
+                name: plunder_core::Seat(seat as u8).to_string(),
+                seat: Some(seat as u8),
+                a: tally(a),
+                b: tally(b),
+            }
         })
         .collect();
     let first = |run: &Run| run.by_position()[0];

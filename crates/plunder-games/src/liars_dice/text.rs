@@ -29,8 +29,8 @@ fn showdown_lines(r: &Revealed) -> Vec<String> {
         }
     }
     lines.push(format!(
-        "{} dice count for {}. The caller is {}.{}{}",
-        s.counted,
+        "{} for {}. The caller is {}.{}{}",
+        if s.counted == 1 { "1 die counts".to_string() } else { format!("{} dice count", s.counted) },
         s.bid.face,
         if s.caller_right { "right" } else { "wrong" },
         s.loser.map_or(String::new(), |l| format!(" {l} loses.")),
@@ -86,8 +86,8 @@ impl Narrate for LiarsDice {
             (&Action::Bid { quantity, face }, _) => {
                 let wild = self.bid_rules().wild_face().filter(|&w| w != face);
                 format!(
-                    "claim that at least {quantity} {} on the whole table show {face}{}",
-                    if quantity == 1 { "die" } else { "dice" },
+                    "claim that at least {quantity} {} on the whole table {face}{}",
+                    if quantity == 1 { "die shows" } else { "dice show" },
                     wild.map_or(String::new(), |w| format!(" (wild {w}s count too)"))
                 )
             }

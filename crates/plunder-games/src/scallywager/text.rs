@@ -52,7 +52,10 @@ impl Scallywager {
 
     /// The call a Scallywagger or a Parlay would make on the last bid.
     fn bid_claim(quantity: u8, face: u8) -> String {
-        format!("at least {quantity} {} on the whole table show {face}", if quantity == 1 { "die" } else { "dice" })
+        format!(
+            "at least {quantity} {} on the whole table {face}",
+            if quantity == 1 { "die shows" } else { "dice show" }
+        )
     }
 }
 
