@@ -131,6 +131,7 @@ fn bids_must_raise_and_stay_within_the_dice() {
         "illegal action: nobody may bid on 1s, the wild face"
     );
     assert_eq!(s.play(Seat(0), bid(3, 7)).unwrap_err().to_string(), "illegal action: a die's faces are 1 to 6");
+    assert_eq!(s.play(Seat(0), bid(0, 3)).unwrap_err().to_string(), "illegal action: a bid needs at least one die");
     assert_eq!(s.play(Seat(0), bid(11, 5)).unwrap_err().to_string(), "illegal action: there are only 10 dice");
     s.play(Seat(0), bid(3, 4)).unwrap();
     for bad in [bid(3, 4), bid(3, 2), bid(2, 6)] {

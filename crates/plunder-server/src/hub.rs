@@ -781,7 +781,7 @@ impl Actor {
         for (seat, bot) in movers {
             let seed = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
             // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
-            // A search bot may think for a tenth of a second: the worker's other tasks move to another thread
+            // A search bot may think for a sixth of a second: the worker's other tasks move to another thread
             // meanwhile (on a multi-threaded runtime, the server's).
             let suggested = {
                 let think = || self.table.session().suggest(seat, &bot, seed);

@@ -200,15 +200,15 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
             "human" => "human".to_string(),
             "bot" => best.clone(),
             name if bots.iter().any(|b| b.name == name) => name.to_string(),
-            name if plunder_core::ismcts::parse_name(name).is_some() => match plunder_core::ismcts::parse_name(name) {
-                Some(n) if n <= MAX_ISMCTS_ITERATIONS => name.to_string(),
-                _ => {
-                    return Err(ApiError::bad_request(
-                        "bad_seats",
-                        format!("the server's search bots think at most ismcts:{MAX_ISMCTS_ITERATIONS}"),
-                    ))
-                }
-            },
+            name if plunder_core::ismcts::parse_name(name).is_some_and(|n| n <= MAX_ISMCTS_ITERATIONS) => {
+                name.to_string()
+            }
+            name if plunder_core::ismcts::parse_name(name).is_some() => {
+                return Err(ApiError::bad_request(
+                    "bad_seats",
+                    format!("the server's search bots think at most ismcts:{MAX_ISMCTS_ITERATIONS}"),
+                ))
+            }
             other => {
                 let names: Vec<&str> = bots.iter().map(|b| b.name).collect();
                 return Err(ApiError::bad_request(

@@ -68,6 +68,26 @@ fn split_sentences(text: &str, into: &mut Vec<String>) {
     }
 }
 
+/// The anchor of the next heading reading `heading`, given the anchors made so far: repeated headings get -1,
+/// -2, ... as on GitHub. Shared by the citations' links and the page's ids, so they always agree.
+fn next_anchor(heading: &str, used: &mut Vec<String>) -> String {
+    let base = slug(heading);
+    let count = used.iter().filter(|a| **a == base).count();
+    used.push(base.clone());
+    if count == 0 {
+        base
+    } else {
+        format!("{base}-{count}")
+    }
+}
+
+/// A table row's cells (trimmed, not yet made plain); `None` for a line that is not a row or is the line under
+/// the header row.
+fn table_cells(line: &str) -> Option<Vec<&str>> {
+    (line.starts_with('|') && !line.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')))
+        .then(|| line.trim_matches('|').split('|').map(str::trim).collect())
+}
+
 fn sections(doc: &str) -> Vec<Section> {
     let mut sections: Vec<Section> = Vec::new();
     let mut used: Vec<String> = Vec::new();
@@ -82,18 +102,13 @@ fn sections(doc: &str) -> Vec<Section> {
         let trimmed = line.trim();
         if let Some((level, heading)) = heading_of(trimmed) {
             flush(&mut block, &mut sections);
-            let base = slug(heading);
-            // Repeated headings get -1, -2, ... as on GitHub.
-            let count = used.iter().filter(|a| **a == base).count();
-            used.push(base.clone());
-            let anchor = if count == 0 { base } else { format!("{base}-{count}") };
+            let anchor = next_anchor(heading, &mut used);
             sections.push(Section { level, heading: plain(heading), anchor, sentences: Vec::new() });
         } else if trimmed.starts_with('|') {
             flush(&mut block, &mut sections);
             // A table row is one sentence, quoted as its first cell and its last (a card's name and its text,
             // an option and its meaning); the line under the header row is not a sentence.
-            if !trimmed.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
-                let cells: Vec<&str> = trimmed.trim_matches('|').split('|').map(str::trim).collect();
+            if let Some(cells) = table_cells(trimmed) {
                 let row = match cells.as_slice() {
                     [first, .., last] => format!("{first}: {last}"),
                     cells => cells.join(""),
@@ -148,11 +163,8 @@ fn refusals(doc: &str) -> Vec<Refusal> {
     for line in doc.lines().map(str::trim) {
         if let Some((_, heading)) = heading_of(line) {
             inside = plain(heading) == REFUSALS_HEADING;
-        } else if inside && line.starts_with('|') && !line.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
-            let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| plain(c.trim())).collect();
-            if let [says, rule] = cells.as_slice() {
-                rows.push(Refusal { says: says.clone(), rule: rule.clone() });
-            }
+        } else if let Some([says, rule]) = table_cells(line).filter(|_| inside).as_deref() {
+            rows.push(Refusal { says: plain(says), rule: plain(rule) });
         }
     }
     // The header row names the columns.
@@ -208,7 +220,7 @@ pub fn page(id: &str) -> Option<String> {
     use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
     let doc = doc(id)?;
     let events: Vec<Event> = Parser::new_ext(doc, Options::ENABLE_TABLES).collect();
-    // Each heading's text, in order, for its anchor (repeated headings get -1, -2, ... as on GitHub).
+    // Each heading's text, in order, for its anchor.
     let mut anchors: Vec<String> = Vec::new();
     let mut used: Vec<String> = Vec::new();
     let mut heading: Option<String> = None;
@@ -220,12 +232,7 @@ pub fn page(id: &str) -> Option<String> {
                     heading.push_str(text);
                 }
             }
-            Event::End(TagEnd::Heading(_)) => {
-                let base = slug(&heading.take().unwrap_or_default());
-                let count = used.iter().filter(|a| **a == base).count();
-                used.push(base.clone());
-                anchors.push(if count == 0 { base } else { format!("{base}-{count}") });
-            }
+            Event::End(TagEnd::Heading(_)) => anchors.push(next_anchor(&heading.take().unwrap_or_default(), &mut used)),
             _ => {}
         }
     }
