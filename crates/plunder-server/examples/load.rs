@@ -1,6 +1,7 @@
 //! Load benchmark: many WebSocket clients on loopback, in pairs, each pair the two seats of a liar's dice game
 //! (5 dice each, each seat playing its first legal action); when a game ends, both seats ask for the rematch
-//! over REST and play on in it (as boardgame.io's load generator opens a new match). Reports moves per second
+//! over REST (each on its own keep-alive connection, as a browser keeps one) and play on in it (as boardgame.io's
+//! load generator opens a new match). Reports moves per second
 //! (each one stored before it is acknowledged) and the latency of a move until the table that includes it
 //! arrives, over a measurement window after a warm-up.
 //!
@@ -39,27 +40,90 @@ use plunder_server::{Hub, HubConfig, Store};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-/// `POST path` with a JSON body on `host:port`; the answer's JSON body.
-async fn post(address: &str, path: &str, body: &Value) -> Result<Value, String> {
-    let mut stream = tokio::net::TcpStream::connect(address).await.map_err(|e| e.to_string())?;
-    stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    let body = body.to_string();
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.map_err(|e| e.to_string())?;
-    let (head, body) = response.split_once("\r\n\r\n").ok_or("no HTTP body")?;
-    if !(head.starts_with("HTTP/1.1 200") || head.starts_with("HTTP/1.1 201")) {
-        return Err(format!("{head}: {body}"));
+/// A keep-alive HTTP/1.1 connection to the server for a seat's REST calls, as a browser keeps one: opened on first
+/// use, and again if the server has closed it.
+struct Http {
+    address: String,
+    connection: Option<BufReader<TcpStream>>,
+}
+
+impl Http {
+    fn new(address: &str) -> Http {
+        Http { address: address.to_string(), connection: None }
     }
-    serde_json::from_str(body).map_err(|e| e.to_string())
+
+    /// `POST path` with a JSON body; the answer's JSON body. A connection that fails before answering is
+    /// opened again once (the server may have closed an idle one).
+    async fn post(&mut self, path: &str, body: &Value) -> Result<Value, String> {
+        let body = body.to_string();
+        for attempt in 0..2 {
+            if self.connection.is_none() {
+                let stream = TcpStream::connect(&self.address).await.map_err(|e| e.to_string())?;
+                stream.set_nodelay(true).map_err(|e| e.to_string())?;
+                self.connection = Some(BufReader::new(stream));
+            }
+            let connection = self.connection.as_mut().expect("opened above");
+            match Http::exchange(connection, &self.address, path, &body).await {
+                Ok(answer) => return answer,
+                Err(e) => {
+                    self.connection = None;
+                    if attempt == 1 {
+                        return Err(e.to_string());
+                    }
+                }
+            }
+        }
+        unreachable!("the second attempt returns")
+    }
+
+    /// One request and its answer on an open connection: an I/O error, or the answer (an error unless 200 or 201).
+    async fn exchange(
+        connection: &mut BufReader<TcpStream>,
+        address: &str,
+        path: &str,
+        body: &str,
+    ) -> std::io::Result<Result<Value, String>> {
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n\
+             {body}",
+            body.len()
+        );
+        connection.get_mut().write_all(request.as_bytes()).await?;
+        let mut status = String::new();
+        if connection.read_line(&mut status).await? == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            if connection.read_line(&mut line).await? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse::<usize>().ok();
+                }
+            }
+        }
+        let Some(length) = length else {
+            return Ok(Err(format!("{}: no Content-Length", status.trim_end())));
+        };
+        let mut answer = vec![0; length];
+        connection.read_exact(&mut answer).await?;
+        let answer = String::from_utf8_lossy(&answer);
+        if !(status.starts_with("HTTP/1.1 200") || status.starts_with("HTTP/1.1 201")) {
+            return Ok(Err(format!("{}: {answer}", status.trim_end())));
+        }
+        Ok(serde_json::from_str(&answer).map_err(|e| e.to_string()))
+    }
 }
 
 /// What a client reads of a table message.
@@ -173,6 +237,7 @@ async fn seat(
     schedule: Option<Arc<Mutex<Schedule>>>,
 ) -> Measured {
     let mut measured = Measured::default();
+    let mut http = Http::new(&address);
     let mut rematch_since: Option<Instant> = None;
     'games: loop {
         let url = format!("ws://{address}/api/games/{id}/ws?token={token}");
@@ -217,7 +282,7 @@ async fn seat(
                 tokio::spawn(async move {
                     let _ = socket.close(None).await;
                 });
-                match post(&address, &format!("/api/games/{id}/rematch"), &json!({ "token": token })).await {
+                match http.post(&format!("/api/games/{id}/rematch"), &json!({ "token": token })).await {
                     Ok(rematch) => {
                         id = rematch["id"].as_str().unwrap_or_default().to_string();
                         continue 'games;
@@ -302,10 +367,11 @@ async fn run(args: Vec<String>) {
         server.trim_start_matches("http://").trim_end_matches('/').to_string()
     };
     let games = clients.div_ceil(2);
+    let mut http = Http::new(&address);
     let mut seats = Vec::new();
     for game in 0..games {
         let body = json!({"game": "liars-dice", "seats": ["human", "human"], "options": {"dice": 5}});
-        let created = post(&address, "/api/games", &body).await.expect("the game is created");
+        let created = http.post("/api/games", &body).await.expect("the game is created");
         let id = created["id"].as_str().unwrap().to_string();
         for seat in created["seats"].as_array().unwrap() {
             seats.push((game, id.clone(), seat["token"].as_str().unwrap().to_string()));
