@@ -60,24 +60,26 @@ impl Http {
     /// opened again once (the server may have closed an idle one).
     async fn post(&mut self, path: &str, body: &Value) -> Result<Value, String> {
         let body = body.to_string();
-        for attempt in 0..2 {
-            if self.connection.is_none() {
-                let stream = TcpStream::connect(&self.address).await.map_err(|e| e.to_string())?;
-                stream.set_nodelay(true).map_err(|e| e.to_string())?;
-                self.connection = Some(BufReader::new(stream));
-            }
-            let connection = self.connection.as_mut().expect("opened above");
-            match Http::exchange(connection, &self.address, path, &body).await {
-                Ok(answer) => return answer,
-                Err(e) => {
-                    self.connection = None;
-                    if attempt == 1 {
-                        return Err(e.to_string());
-                    }
+        let mut attempt = 0;
+        loop {
+            let mut connection = match self.connection.take() {
+                Some(connection) => connection,
+                None => {
+                    let stream = TcpStream::connect(&self.address).await.map_err(|e| e.to_string())?;
+                    stream.set_nodelay(true).map_err(|e| e.to_string())?;
+                    BufReader::new(stream)
                 }
+            };
+            match Http::exchange(&mut connection, &self.address, path, &body).await {
+                Ok(answer) => {
+                    self.connection = Some(connection);
+                    return answer;
+                }
+                Err(e) if attempt > 0 => return Err(e.to_string()),
+                // The failed connection is dropped; the next attempt opens another.
+                Err(_) => attempt += 1,
             }
         }
-        unreachable!("the second attempt returns")
     }
 
     /// One request and its answer on an open connection: an I/O error, or the answer (an error unless 200 or 201).

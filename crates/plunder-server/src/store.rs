@@ -240,16 +240,10 @@ async fn group_commit(
         // steady load never happened: the file grew without end (a gigabyte a minute at 10,000 moves/s). Copying
         // those few frames here, with no commit running, lets the next commit write the WAL from its start again.
         if let Some(flag) = catch_up.as_ref().filter(|flag| flag.swap(false, Ordering::Relaxed)) {
-            // The answer is (busy, frames in the WAL, frames copied): unless all are copied (the checkpointer or a
-            // reader was in the way), try again after the next commit. (RESTART would wait for readers instead,
-            // holding commits up for longer.)
-            let copied_all = match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(&pool).await {
-                Ok(row) => matches!(
-                    (row.try_get::<i64, _>(0), row.try_get::<i64, _>(1), row.try_get::<i64, _>(2)),
-                    (Ok(0), Ok(frames), Ok(copied)) if frames == copied
-                ),
-                Err(_) => false,
-            };
+            // Unless all is copied (the checkpointer or a reader was in the way), try again after the next commit.
+            // (RESTART would wait for readers instead, holding commits up for longer.)
+            let copied_all =
+                matches!(checkpoint(&pool).await, Ok(Checkpoint { busy: false, frames, copied }) if frames == copied);
             if !copied_all {
                 flag.store(true, Ordering::Relaxed);
             }
@@ -285,13 +279,11 @@ async fn checkpoint_wal(
         if store.upgrade().is_none() {
             return;
         }
-        // The answer is (busy, frames in the WAL, frames copied); a busy one (another checkpoint was running)
-        // says nothing of the WAL's length, so the group commit looks itself.
-        let long = match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(&pool).await {
-            Ok(row) => match (row.try_get::<i64, _>(0), row.try_get::<i64, _>(1)) {
-                (Ok(0), Ok(frames)) => frames >= catch_up_frames,
-                _ => true,
-            },
+        // A busy answer (another checkpoint was running) says nothing of the WAL's length, so the group commit
+        // looks itself.
+        let long = match checkpoint(&pool).await {
+            Ok(Checkpoint { busy: false, frames, .. }) => frames >= catch_up_frames,
+            Ok(Checkpoint { busy: true, .. }) => true,
             Err(_) => false,
         };
         if long {
@@ -300,13 +292,27 @@ async fn checkpoint_wal(
             // and the database file is synced here, because a passive checkpoint that does not reach the WAL's
             // end leaves the pages it copied unsynced for the one that does (that pause grew with the WAL, to
             // 50 ms for a gigabyte).
-            let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await;
+            let _ = checkpoint(&pool).await;
             if let Some(file) = database_file.clone() {
                 let _ = tokio::task::spawn_blocking(move || std::fs::File::open(file)?.sync_data()).await;
             }
             catch_up.store(true, Ordering::Relaxed);
         }
     }
+}
+
+/// What a passive checkpoint answers: whether another checkpoint was in the way, how many frames the WAL holds
+/// (counted from its start, which a WAL started over is again) and how many of them are copied into the database.
+struct Checkpoint {
+    busy: bool,
+    frames: i64,
+    copied: i64,
+}
+
+/// A passive checkpoint on one of `pool`'s connections: copies what it can of the WAL without waiting for anyone.
+async fn checkpoint(pool: &AnyPool) -> Result<Checkpoint, StoreError> {
+    let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(pool).await?;
+    Ok(Checkpoint { busy: row.try_get::<i64, _>(0)? != 0, frames: row.try_get(1)?, copied: row.try_get(2)? })
 }
 
 /// The whole group in one transaction with a few statements; any refusal rolls all of it back. `unchecked`
@@ -777,11 +783,10 @@ impl Store {
 mod tests {
     use super::*;
 
-    /// How many frames the WAL holds (a WAL that SQLite starts over counts from 0 again, whatever the file's
-    /// length), as a passive checkpoint answers; `None` when the checkpoint could not look (-1: busy).
+    /// How many frames the WAL holds, whatever the file's length; `None` when the checkpoint could not look.
     async fn wal_frames(store: &Store) -> Option<i64> {
-        let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(&store.pool).await.unwrap();
-        Some(row.try_get(1).unwrap()).filter(|&frames: &i64| frames >= 0)
+        let answer = checkpoint(&store.pool).await.unwrap();
+        Some(answer.frames).filter(|&frames| !answer.busy && frames >= 0)
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
