@@ -2,10 +2,12 @@
 //! invariants checked after every step: the rules' own bookkeeping (`Game::check_invariants`: conservation of
 //! doubloons and cards, counts within bounds), legal actions that the checked `play` accepts, termination
 //! within a step limit, a well-formed outcome, and, for a sample of games, a record that survives JSON and
-//! replays to the same state. A failure names the game, table size and seed so that it can be replayed.
+//! replays to the same state. A failure names the game, table size, options and seed so that it can be replayed.
 //!
 //! Game `i` plays configuration `i mod configurations` with seed stream `i`, so a run is the same whatever the
-//! number of threads.
+//! number of threads. With `--options both` (the default) every other game plays options drawn at random
+//! (`Game::sample_options`, from its own stream of the game's seed) rather than the defaults: defects that only
+//! some option sets reach are found too.
 
 use std::time::Instant;
 
@@ -31,9 +33,34 @@ pub struct SoakArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// Which options the games play: `both` (every other game draws a random valid option set: variants,
+    /// captains, setups, maps, decks, house rules, short and long limits), `default` or `sampled`.
+    #[arg(long, value_enum, default_value_t = OptionSets::Both)]
+    pub options: OptionSets,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Which options a soak run's games play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OptionSets {
+    /// Each game's defaults for its table size.
+    Default,
+    /// Options drawn at random for every game.
+    Sampled,
+    /// The defaults for even game numbers, random options for odd ones.
+    Both,
+}
+
+impl OptionSets {
+    fn sampled(self, index: u64) -> bool {
+        match self {
+            OptionSets::Default => false,
+            OptionSets::Sampled => true,
+            OptionSets::Both => index % 2 == 1,
+        }
+    }
 }
 
 /// A game longer than this many steps does not terminate: a rules bug.
@@ -65,6 +92,8 @@ pub struct Tally {
     pub steps: u64,
     pub longest: u64,
     pub replayed: u64,
+    /// Games that played randomly drawn options.
+    pub sampled_options: u64,
 }
 
 impl Tally {
@@ -73,6 +102,7 @@ impl Tally {
         self.steps += other.steps;
         self.longest = self.longest.max(other.longest);
         self.replayed += other.replayed;
+        self.sampled_options += other.sampled_options;
     }
 }
 
@@ -81,11 +111,18 @@ pub struct Report {
     pub seed: u64,
     pub games: u64,
     pub replayed: u64,
+    pub sampled_options: u64,
     pub rows: Vec<(Configuration, Tally)>,
 }
 
 /// Plays `games` games from `seed` and checks them; the first failure is the error.
-pub fn soak(games: u64, seed: u64, replay_every: u64, progress: Option<&ProgressBar>) -> Result<Report, String> {
+pub fn soak(
+    games: u64,
+    seed: u64,
+    replay_every: u64,
+    options: OptionSets,
+    progress: Option<&ProgressBar>,
+) -> Result<Report, String> {
     let configs = configurations();
     let n = configs.len() as u64;
     let chunks = games.div_ceil(CHUNK);
@@ -99,7 +136,7 @@ pub fn soak(games: u64, seed: u64, replay_every: u64, progress: Option<&Progress
                 // The games of this chunk that play configuration `c`, in index order.
                 let start = first + (c as u64 + n - first % n) % n;
                 let indices = (start..last).step_by(configs.len());
-                let run = Run { config, seed, replay_every, indices };
+                let run = Run { config, seed, replay_every, options, indices };
                 tallies[c] = with_game(config.game, run).map_err(|e| e.to_string())??;
             }
             if let Some(bar) = progress {
@@ -118,6 +155,7 @@ pub fn soak(games: u64, seed: u64, replay_every: u64, progress: Option<&Progress
         seed,
         games: total.iter().map(|t| t.games).sum(),
         replayed: total.iter().map(|t| t.replayed).sum(),
+        sampled_options: total.iter().map(|t| t.sampled_options).sum(),
         rows: configs.into_iter().zip(total).collect(),
     })
 }
@@ -126,27 +164,36 @@ struct Run<'a, I> {
     config: &'a Configuration,
     seed: u64,
     replay_every: u64,
+    options: OptionSets,
     indices: I,
 }
 
 impl<I: Iterator<Item = u64>> GameVisitor for Run<'_, I> {
     type Output = Result<Tally, String>;
     fn visit<G: Roster + Narrate>(self) -> Self::Output {
-        let options =
-            options_from_json::<G>(Some(self.config.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
-        let game = G::new(options).map_err(|e| e.to_string())?;
+        let players = self.config.players;
+        let options = options_from_json::<G>(Some(players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
+        let defaults = G::new(options).map_err(|e| e.to_string())?;
         let mut tally = Tally::default();
         for index in self.indices {
             let game_seed = splitmix64(self.seed ^ splitmix64(index));
+            let sampled = self.options.sampled(index);
+            let options = sampled.then(|| G::sample_options(players, &mut Rng::stream(game_seed, 2)));
             let fail = |what: String| {
-                format!(
-                    "{} with {} players, game {index} (session seed {game_seed}): {what}",
-                    G::ID,
-                    self.config.players
-                )
+                let options = options.as_ref().map_or(String::new(), |o| {
+                    format!(", options {}", serde_json::to_string(o).unwrap_or_else(|e| e.to_string()))
+                });
+                format!("{} with {players} players{options}, game {index} (session seed {game_seed}): {what}", G::ID)
+            };
+            let sampled_game = match &options {
+                Some(options) => {
+                    Some(G::new(options.clone()).map_err(|e| fail(format!("the sampled options are refused: {e}")))?)
+                }
+                None => None,
             };
             let replay = index % self.replay_every == 0;
-            let steps = soak_one(&game, game_seed, replay).map_err(fail)?;
+            let steps = soak_one(sampled_game.as_ref().unwrap_or(&defaults), game_seed, replay).map_err(fail)?;
+            tally.sampled_options += sampled as u64;
             tally.games += 1;
             tally.steps += steps;
             tally.longest = tally.longest.max(steps);
@@ -202,7 +249,7 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
     let pool = crate::workers::pool(args.threads.map(|t| t as usize))?;
     let progress = crate::workers::games_bar(args.games);
     let started = Instant::now();
-    let report = pool.install(|| soak(args.games, args.seed, args.replay_every, progress.as_ref()))?;
+    let report = pool.install(|| soak(args.games, args.seed, args.replay_every, args.options, progress.as_ref()))?;
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
@@ -214,21 +261,24 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
         return write_stdout(&format!("{value}\n"));
     }
     let mut out = format!(
-        "{} games (seed {}), {} records replayed, {} threads, {:.1} s ({:.0} games/s): every invariant held\n\n",
+        "{} games (seed {}), {} with random options, {} records replayed, {} threads, {:.1} s ({:.0} games/s): \
+         every invariant held\n\n",
         report.games,
         report.seed,
+        report.sampled_options,
         report.replayed,
         pool.current_num_threads(),
         seconds,
         report.games as f64 / seconds.max(1e-9)
     );
-    out += "game          players     games   decisions/game  longest\n";
+    out += "game          players     games  random options  decisions/game  longest\n";
     for (config, tally) in &report.rows {
         out += &format!(
-            "{:<13} {:>7} {:>9} {:>15.1} {:>8}\n",
+            "{:<13} {:>7} {:>9} {:>15} {:>15.1} {:>8}\n",
             config.game,
             config.players,
             tally.games,
+            tally.sampled_options,
             tally.steps as f64 / tally.games.max(1) as f64,
             tally.longest
         );

@@ -403,6 +403,7 @@ fn soak_plays_every_game_and_table_size_with_invariants_checked() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"], 300);
     assert_eq!(report["replayed"], 300);
+    assert_eq!(report["sampled_options"], 150, "every other game draws its options: {report}");
     let rows = report["rows"].as_array().unwrap();
     for info in plunder_games::games() {
         for players in info.min_players..=info.max_players {

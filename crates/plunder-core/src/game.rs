@@ -94,6 +94,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn options(&self) -> &Self::Options;
     /// Options with the number of players set (the usual way people choose a table).
     fn options_for_players(players: usize) -> Self::Options;
+    /// Valid options for a table of `players` drawn at random over the choices a user can make (variants,
+    /// captains, setups, maps, decks, house rules, short and long limits), so that `plunder soak` plays what
+    /// people set and not only the defaults. Every draw must pass [`Game::new`] (a registry-wide test checks
+    /// it, and that the draws vary). The default, for a game with nothing to choose: the table's defaults.
+    fn sample_options(players: usize, rng: &mut Rng) -> Self::Options {
+        let _ = rng;
+        Self::options_for_players(players)
+    }
     /// How many seats the table has.
     fn seats(&self) -> usize;
 

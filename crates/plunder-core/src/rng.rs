@@ -74,6 +74,18 @@ impl Rng {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
+    /// True with probability `numerator / denominator` (a denominator of at least 1).
+    #[inline]
+    pub fn chance(&mut self, numerator: u32, denominator: u32) -> bool {
+        self.below(denominator) < numerator
+    }
+
+    /// A uniform number in `low..=high` (`low <= high`).
+    #[inline]
+    pub fn between(&mut self, low: u32, high: u32) -> u32 {
+        low + self.below(high - low + 1)
+    }
+
     /// A die roll from 1 to `faces`.
     #[inline]
     pub fn die(&mut self, faces: u8) -> u8 {

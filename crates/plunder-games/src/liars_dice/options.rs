@@ -1,6 +1,6 @@
 //! Classic liar's dice options. The defaults are OpenSpiel's `liars_dice`.
 
-use plunder_core::OptionsError;
+use plunder_core::{OptionsError, Rng};
 use serde::{Deserialize, Serialize};
 
 use crate::bidding::{BidRules, RaiseRule, Wild};
@@ -71,6 +71,27 @@ impl Default for Options {
 impl Options {
     pub fn for_players(players: u8) -> Options {
         Options { players, ..Options::default() }
+    }
+
+    /// Random valid options for `players` (for `plunder soak`): dice alike or per seat, any faces, wilds and
+    /// raise order, exact calls, one round or to the last die with a short or the default round limit.
+    pub fn sample(players: u8, rng: &mut Rng) -> Options {
+        let dice = if rng.chance(1, 3) {
+            DiceCount::PerSeat((0..players).map(|_| rng.between(1, 5) as u8).collect())
+        } else {
+            DiceCount::Same(rng.between(1, 5) as u8)
+        };
+        Options {
+            players,
+            dice,
+            faces: rng.between(2, 12) as u8,
+            wild: [Wild::None, Wild::Ones, Wild::Highest][rng.index(3)],
+            wild_biddable: rng.chance(1, 2),
+            raise: [RaiseRule::QuantityMajor, RaiseRule::FaceMajor][rng.index(2)],
+            exact: rng.chance(1, 2),
+            length: [Length::OneRound, Length::ToLastDie][rng.index(2)],
+            max_rounds: if rng.chance(1, 4) { rng.between(1, 3) } else { 500 },
+        }
     }
 
     /// Dudo as usually played: 5 dice each, ones wild and not bid on, exact calls, to the last die.

@@ -1,6 +1,6 @@
 //! Loot Pirates' options and their defaults. See docs/rules/loot-pirates.md for why each default is what it is.
 
-use plunder_core::OptionsError;
+use plunder_core::{OptionsError, Rng};
 use serde::{Deserialize, Serialize};
 
 /// The most pirates at a table (the rulebook's 3-8).
@@ -95,6 +95,29 @@ impl Options {
             shoot_off: false,
             shoot_off_rounds: 10,
             max_rounds: 50,
+        }
+    }
+
+    /// Random valid options for `players` (for `plunder soak`): fixed or rolled starting doubloons, a small
+    /// or the designed Booty, any Reserve, Captain, negotiation and payment limits, both equal-attack orders,
+    /// the shoot-off, and a short or the default round limit.
+    pub fn sample(players: u8, rng: &mut Rng) -> Options {
+        Options {
+            players,
+            starting_doubloons: if rng.chance(1, 4) {
+                StartingDoubloons::Rolled(D6::D6)
+            } else {
+                StartingDoubloons::Fixed(rng.between(0, 8))
+            },
+            booty: rng.chance(1, 2).then(|| rng.between(1, 120)),
+            reserve: rng.between(0, 30),
+            captain: rng.below(players.max(1) as u32) as u8,
+            negotiation_offers: rng.between(0, 3) as u8,
+            max_payment: rng.between(1, 4),
+            equal_attack_order: [EqualAttackOrder::ClockwiseFromTarget, EqualAttackOrder::FromCaptain][rng.index(2)],
+            shoot_off: rng.chance(1, 2),
+            shoot_off_rounds: rng.between(1, 10),
+            max_rounds: if rng.chance(1, 4) { rng.between(1, 3) } else { 50 },
         }
     }
 

@@ -1,6 +1,6 @@
 //! Options and their checks.
 
-use plunder_core::OptionsError;
+use plunder_core::{OptionsError, Rng};
 use serde::{Deserialize, Serialize};
 
 /// The fewest and most players (two play Phantom mode, against a third captain nobody controls).
@@ -103,6 +103,35 @@ impl Default for Options {
 impl Options {
     pub fn for_players(players: u8) -> Options {
         Options { players, ..Options::default() }
+    }
+
+    /// Random valid options for `players` (for `plunder soak`): either map, setup and deck, captains or none,
+    /// any set of variants, the draft on or off, either Phantom hand, and a short or the default round limit.
+    pub fn sample(players: u8, rng: &mut Rng) -> Options {
+        let captains = if rng.chance(1, 2) {
+            let mut ids = super::captain_ids().unwrap_or_default();
+            for i in 0..ids.len().min(players as usize) {
+                let j = i + rng.index(ids.len() - i);
+                ids.swap(i, j);
+            }
+            ids.truncate(players as usize);
+            ids
+        } else {
+            Vec::new()
+        };
+        let variants: Vec<String> =
+            super::variants::variant_ids().unwrap_or_default().into_iter().filter(|_| rng.chance(1, 4)).collect();
+        Options {
+            players,
+            map: [MapSize::Base, MapSize::Extended][rng.index(2)],
+            setup: [Setup::FirstGame, Setup::Placement][rng.index(2)],
+            deck: [DeckChoice::Full, DeckChoice::Starter][rng.index(2)],
+            captains,
+            variants,
+            draft: rng.chance(1, 2),
+            phantom_hand: [PhantomHand::Random, PhantomHand::Fixed][rng.index(2)],
+            max_rounds: if rng.chance(1, 4) { rng.between(1, 3) } else { 200 },
+        }
     }
 
     pub fn check(&self) -> Result<(), OptionsError> {

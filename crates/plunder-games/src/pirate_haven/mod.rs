@@ -75,6 +75,11 @@ impl Options {
     pub fn for_players(players: u8) -> Options {
         Options { players, first_player: 0, tiles: None, island: None, coup: None }
     }
+
+    /// Random valid options for `players` (for `plunder soak`): any first player.
+    pub fn sample(players: u8, rng: &mut Rng) -> Options {
+        Options { first_player: rng.below(players.max(1) as u32) as u8, ..Options::for_players(players) }
+    }
 }
 
 /// Pirate Haven under one set of options, with its checked content.
@@ -165,6 +170,10 @@ impl Game for PirateHaven {
 
     fn options_for_players(players: usize) -> Options {
         Options::for_players(players.min(u8::MAX as usize) as u8)
+    }
+
+    fn sample_options(players: usize, rng: &mut Rng) -> Options {
+        Options::sample(players.min(u8::MAX as usize) as u8, rng)
     }
 
     fn seats(&self) -> usize {

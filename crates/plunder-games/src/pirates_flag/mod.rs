@@ -352,6 +352,10 @@ impl Game for PiratesFlag {
         Options::for_players(players.min(u8::MAX as usize) as u8)
     }
 
+    fn sample_options(players: usize, rng: &mut Rng) -> Options {
+        Options::sample(players.min(u8::MAX as usize) as u8, rng)
+    }
+
     fn seats(&self) -> usize {
         self.players()
     }

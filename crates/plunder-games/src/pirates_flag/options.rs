@@ -1,9 +1,9 @@
 //! The Pirate's Flag's options.
 
-use plunder_core::OptionsError;
+use plunder_core::{OptionsError, Rng};
 use serde::{Deserialize, Serialize};
 
-use super::data::{check_board, check_cards, BoardFile, CardFile, CardList};
+use super::data::{check_board, check_cards, BoardFile, CardFile, CardList, CAPTAINS_JSON};
 
 pub const MIN_PLAYERS: usize = 3;
 pub const MAX_PLAYERS: usize = 6;
@@ -56,6 +56,32 @@ impl Options {
             deck: None,
             captain_cards: None,
             max_rounds: 100,
+        }
+    }
+
+    /// Random valid options for `players` (for `plunder soak`): both optional rules, captains dealt or chosen,
+    /// and a short or the default round limit.
+    pub fn sample(players: u8, rng: &mut Rng) -> Options {
+        let captains = if rng.chance(1, 2) {
+            let mut ids: Vec<String> = serde_json::from_str::<CardFile>(CAPTAINS_JSON)
+                .map(|file| file.entries.into_iter().map(|c| c.id).collect())
+                .unwrap_or_default();
+            // A partial shuffle: seat i takes one of the ids not yet taken.
+            for i in 0..ids.len().min(players as usize) {
+                let j = i + rng.index(ids.len() - i);
+                ids.swap(i, j);
+            }
+            ids.truncate(players as usize);
+            Captains::Chosen(ids)
+        } else {
+            Captains::Deal("deal".into())
+        };
+        Options {
+            flag_flies_out: rng.chance(1, 2),
+            carrier_seaward_only: rng.chance(1, 2),
+            captains,
+            max_rounds: if rng.chance(1, 4) { rng.between(1, 3) } else { 100 },
+            ..Options::for_players(players)
         }
     }
 

@@ -1,6 +1,6 @@
 //! Scallywager's options.
 
-use plunder_core::OptionsError;
+use plunder_core::{OptionsError, Rng};
 use serde::{Deserialize, Serialize};
 
 use super::cards::{check_deck, Deck, DeckFile};
@@ -37,6 +37,17 @@ impl Default for Options {
 impl Options {
     pub fn for_players(players: u8) -> Options {
         Options { players, dice: 5, ones_wild: false, max_turns: 300, treasure_deck: None, adventure_deck: None }
+    }
+
+    /// Random valid options for `players` (for `plunder soak`): any crew, ones wild or not, a short or the
+    /// default turn limit.
+    pub fn sample(players: u8, rng: &mut Rng) -> Options {
+        Options {
+            dice: rng.between(1, MAX_CREW as u32) as u8,
+            ones_wild: rng.chance(1, 2),
+            max_turns: if rng.chance(1, 4) { rng.between(1, 5) } else { 300 },
+            ..Options::for_players(players)
+        }
     }
 
     pub fn bid_rules(&self) -> BidRules {
