@@ -33,6 +33,9 @@ pub struct SoakArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// Play only this game (an id from `plunder games`); every game if not given.
+    #[arg(long)]
+    pub game: Option<String>,
     /// Which options the games play: `both` (every other game draws a random valid option set: variants,
     /// captains, setups, maps, decks, house rules, short and long limits), `default` or `sampled`.
     #[arg(long, value_enum, default_value_t = OptionSets::Both)]
@@ -75,14 +78,19 @@ pub struct Configuration {
     pub players: usize,
 }
 
-/// Every registered game at every table size it allows.
-pub fn configurations() -> Vec<Configuration> {
-    games()
+/// Every registered game (or the one named) at every table size it allows.
+pub fn configurations(only: Option<&str>) -> Result<Vec<Configuration>, String> {
+    if let Some(id) = only.filter(|id| !games().iter().any(|info| info.id == *id)) {
+        let ids: Vec<_> = games().iter().map(|info| info.id).collect();
+        return Err(format!("no game '{id}': one of {}", ids.join(", ")));
+    }
+    Ok(games()
         .into_iter()
+        .filter(|info| only.is_none_or(|id| id == info.id))
         .flat_map(|info| {
             (info.min_players..=info.max_players).map(move |players| Configuration { game: info.id, players })
         })
-        .collect()
+        .collect())
 }
 
 /// What a soak run did, per configuration.
@@ -117,13 +125,14 @@ pub struct Report {
 
 /// Plays `games` games from `seed` and checks them; the first failure is the error.
 pub fn soak(
+    only: Option<&str>,
     games: u64,
     seed: u64,
     replay_every: u64,
     options: OptionSets,
     progress: Option<&ProgressBar>,
 ) -> Result<Report, String> {
-    let configs = configurations();
+    let configs = configurations(only)?;
     let n = configs.len() as u64;
     let chunks = games.div_ceil(CHUNK);
     let tallies: Vec<Result<Vec<Tally>, String>> = (0..chunks)
@@ -249,7 +258,7 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
     let pool = crate::workers::pool(args.threads.map(|t| t as usize))?;
     let progress = crate::workers::games_bar(args.games);
     let started = Instant::now();
-    let report = pool.install(|| soak(args.games, args.seed, args.replay_every, args.options, progress.as_ref()))?;
+    let report = pool.install(|| soak(args.game.as_deref(), args.games, args.seed, args.replay_every, args.options, progress.as_ref()))?;
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
