@@ -611,6 +611,51 @@ fn scenario_2_play_goes_clockwise_from_the_roll_off_winner() {
 }
 
 #[test]
+fn ruling_47_the_active_player_cannot_auto_pass_before_the_main_action() {
+    // Issue 26, item 3: A uses their captain, B and C pass, A auto-passed and was then skipped when the stack
+    // emptied: the turn went to B without A's movement roll.
+    let mut t = Table::new(3);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.passes(&[B, C]);
+    assert_eq!(t.spec().priority, Some(A), "the captain waits on the stack");
+    assert!(!t.legal(A).contains(&Action::AutoPass), "the main action is still owed");
+    let mut tried = t.st.clone();
+    let refused = play(&t.g, &mut tried, A, &Action::AutoPass).expect_err("auto-pass before the main action");
+    assert!(refused.to_string().contains("before your main action"), "{refused}");
+    assert_eq!(tried, t.st, "a refused move changes nothing");
+    t.act(A, Action::Pass);
+    t.chance();
+    assert_eq!(t.spec().active, A);
+    assert_eq!(t.legal(A).first(), Some(&Action::Roll), "A still owes the movement roll");
+    t.act(A, Action::Roll);
+    assert!(t.legal(A).contains(&Action::AutoPass), "after the main action A may auto-pass");
+    t.act(A, Action::AutoPass);
+    t.passes(&[B, C]);
+    t.dice(&[1, 2]);
+    t.passes(&[B, C]);
+    t.chance();
+    t.passes(&[B, C]);
+    assert_eq!(t.spec().active, B);
+    assert_ne!(t.pos(A), 0, "A rolled and sailed");
+    t.g.check_invariants(&t.st).unwrap();
+}
+
+#[test]
+fn invariants_catch_a_turn_that_ends_without_its_main_action() {
+    // The rules no longer allow it; an unchecked auto-pass (the old bug's path) makes such a turn.
+    let mut t = Table::new(3);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.passes(&[B, C]);
+    t.g.apply_unchecked(&mut t.st, A, &Action::AutoPass);
+    assert!(t.g.check_invariants(&t.st).is_err(), "the active player auto-passes with the main action owed");
+    t.chance();
+    t.passes(&[B, C]);
+    assert_eq!(t.spec().active, B, "A was skipped");
+    let err = t.g.check_invariants(&t.st).expect_err("A's turn had no main action");
+    assert!(err.contains("main action"), "{err}");
+}
+
+#[test]
 fn scenario_16_passing_the_carrier_gives_no_battle_right() {
     let mut t = one_die(15, |st| st.set_position(A, 12));
     t.roll(A, &[5]);
@@ -1698,6 +1743,38 @@ fn random_games_end_and_keep_every_card() {
                 assert!(steps <= g.facts().max_steps);
             }
             assert_eq!(st.total_cards(players as usize), 48);
+        }
+    }
+}
+
+#[test]
+fn corsair_games_keep_the_invariants() {
+    // Issue 26: `corsair` bots once ended about 6% of turns without the movement roll (an auto-pass before it).
+    use plunder_core::{make_bot, Bot, Rng, Turn};
+    let g = game(Options::for_players(4));
+    for seed in 0..6u64 {
+        let mut bots: Vec<Box<dyn Bot<PiratesFlag>>> =
+            (0..4).map(|seat| make_bot::<PiratesFlag>("corsair", seed * 8 + seat).expect("corsair")).collect();
+        let mut rng = Rng::stream(7, seed);
+        let mut st = g.initial_state();
+        let mut legal = Vec::new();
+        loop {
+            g.check_invariants(&st).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            match g.status(&st) {
+                Status::Over => break,
+                Status::Chance => {
+                    let c = g.sample_chance(&st, &mut rng);
+                    supply_chance(&g, &mut st, &c).unwrap();
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.lowest().unwrap();
+                    legal.clear();
+                    g.legal_actions(&st, seat, &mut legal);
+                    let view = g.view(&st, Viewer::Seat(seat));
+                    let action = bots[seat.index()].act(&Turn::new(&g, &st, seat, &view, &legal));
+                    play(&g, &mut st, seat, &action).unwrap();
+                }
+            }
         }
     }
 }

@@ -248,7 +248,11 @@ impl PiratesFlag {
             f(Action::Roll);
         } else {
             f(Action::Pass);
-            f(Action::AutoPass);
+            // Ruling 47: auto-pass lasts the turn, so an active player auto-passing with the main action owed
+            // would be skipped when the stack empties and the turn would end without it.
+            if seat != state.active || state.main_done {
+                f(Action::AutoPass);
+            }
         }
         if seat == state.active
             && state.window.frames() == 1
@@ -389,6 +393,9 @@ impl Game for PiratesFlag {
         Err(PlayError::illegal(match action {
             Action::Pass | Action::AutoPass if seat == state.active && self.main_pending(state) => {
                 "take your main action first: roll, battle, or an \"Instead of rolling\" card".to_string()
+            }
+            Action::AutoPass if seat == state.active && !state.main_done && state.window.holder() == Some(seat) => {
+                "you cannot auto-pass before your main action; pass instead".to_string()
             }
             Action::Play { card, .. } => match self.deck.entries.get(*card as usize) {
                 None => format!("the deck has no card #{card}"),
@@ -581,6 +588,12 @@ impl Game for PiratesFlag {
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {
+        if let Some(turn) = state.turn_without_main {
+            return Err(format!("turn {turn} ended without its main action"));
+        }
+        if state.phase == Phase::Play && !state.main_done && state.window.auto_passing().contains(state.active) {
+            return Err(format!("{} auto-passes with the main action still owed", state.active));
+        }
         let total = state.total_cards(self.players());
         if total != self.deck.entries.len() {
             return Err(format!("{total} cards in play, not {}", self.deck.entries.len()));

@@ -236,6 +236,8 @@ pub struct State {
     pub(super) shield_next: SeatSet,
     pub(super) plays: [u8; MAX_PLAYERS],
     pub(super) winner: Option<Seat>,
+    /// The first turn that ended without its main action (never, by the rules: `check_invariants` reports it).
+    pub(super) turn_without_main: Option<u32>,
 }
 
 fn scope_index(scope: Scope) -> usize {
@@ -284,6 +286,7 @@ impl State {
             shield_next: SeatSet::EMPTY,
             plays: [0; MAX_PLAYERS],
             winner: None,
+            turn_without_main: None,
         };
         if let Some(chosen) = &game.chosen_captains {
             state.captain[..players].copy_from_slice(&chosen[..players]);
@@ -444,6 +447,9 @@ impl State {
     }
 
     fn end_turn(&mut self, game: &PiratesFlag) {
+        if !self.main_done && self.turn_without_main.is_none() {
+            self.turn_without_main = Some(self.turn);
+        }
         self.active = self.active.next(game.players());
         self.turn += 1;
         if self.active == self.first {
