@@ -443,6 +443,8 @@ fn example_stop_and_battle_then_escape() {
     t.dice(&[5, 3]);
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert_eq!(t.legal(A), [Action::Escape, Action::NoEscape], "A may roll again to escape");
+    t.act(A, Action::Escape);
     t.pass_all();
     t.dice(&[4]);
     t.pass_all();
@@ -458,6 +460,77 @@ fn example_stop_and_battle_then_escape() {
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: D });
     assert!(!t.legal(A).contains(&Action::Battle) && !t.legal(A).contains(&Action::Roll));
+}
+
+/// A on the carrier D's space 15 battles as the main action and wins; `setup` adds to the position.
+fn won_battle(setup: impl FnOnce(&mut State)) -> Table {
+    let mut t = one_die(15, |st| {
+        st.set_position(A, 15);
+        setup(st);
+    });
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[5, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t
+}
+
+#[test]
+fn the_escape_roll_after_a_won_battle_is_a_choice() {
+    // "If you win the battle, you may roll again to escape" (issue 26, item 4).
+    let mut t = won_battle(|_| {});
+    assert_eq!(t.decider(), Some(A), "the winner chooses at once");
+    assert_eq!(t.spec().escaping, Some(A));
+    assert_eq!(t.spec().priority, None, "nobody holds priority while the winner chooses");
+    assert_eq!(t.legal(B), [], "the others wait");
+    assert!(t.g.describe(&t.spec()).contains("P1 won the battle and may roll to escape"));
+    t.act(A, Action::NoEscape);
+    assert_eq!(t.spec().escaping, None);
+    assert!(t.spec().stack.is_empty(), "no escape roll");
+    assert_eq!(t.spec().priority, Some(A));
+    t.end_turn();
+    assert_eq!((t.spec().active, t.pos(A)), (B, 15), "A stayed with the flag");
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    // The labels say what the choice is.
+    assert_eq!(t.g.label(&Action::Escape), "roll to escape with the flag");
+    assert_eq!(t.g.label(&Action::NoEscape), "stay here without an escape roll");
+}
+
+#[test]
+fn an_instead_of_rolling_card_may_replace_the_escape_roll() {
+    // Rulings 16 and 19: an "Instead of rolling" card takes the place of a movement roll about to be made on
+    // your turn, the escape roll included.
+    let mut t = won_battle(|st| st.give(A, k("homeward-bound")));
+    let card = k("homeward-bound");
+    let play = Action::Play { card, target: Target::None, choice: 0 };
+    assert_eq!(t.legal(A), [Action::Escape, Action::NoEscape, play]);
+    t.act(A, play);
+    assert_eq!(t.spec().escaping, None, "the card replaced the escape roll");
+    assert!(t.spec().stack.iter().all(|i| !matches!(i.item, ItemKind::MovementRoll { .. })), "no escape roll");
+    t.pass_all();
+    t.dice(&[2, 3]);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.pos(A), 11, "two dice towards The Dread Sea: 10, a -1 hazard, back to 11");
+    // Without the card in hand, the escape choice offers none; a card of other timing is not offered either.
+    let t = won_battle(|st| st.give(A, k("smooth-sailing")));
+    assert_eq!(t.legal(A), [Action::Escape, Action::NoEscape]);
+}
+
+#[test]
+fn the_corsair_bot_escapes_and_prefers_a_surer_card() {
+    use plunder_core::{make_bot, Turn};
+    let choose = |t: &Table| {
+        let mut bot = make_bot::<PiratesFlag>("corsair", 3).expect("corsair");
+        let (view, legal) = (t.view(A), t.legal(A));
+        bot.act(&Turn::new(&t.g, &t.st, A, &view, &legal))
+    };
+    assert_eq!(choose(&won_battle(|_| {})), Action::Escape);
+    let t = won_battle(|st| st.give(A, k("homeward-bound")));
+    assert!(matches!(choose(&t), Action::Play { card, .. } if card == k("homeward-bound")), "two dice seaward");
+    let t = won_battle(|st| st.give(A, k("careen-the-hull")));
+    assert_eq!(choose(&t), Action::Escape, "drawing cards does not take the flag home");
 }
 
 #[test]
@@ -1050,6 +1123,7 @@ fn scenario_34_shan_doubles_the_battle_roll_only_then_the_escape_is_plain() {
     t.dice(&[3, 5]);
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t.act(A, Action::Escape);
     assert!(
         t.spec().stack.iter().any(|i| i.item == ItemKind::MovementRoll { seat: A, escape: true }),
         "the escape roll waits"
@@ -1408,6 +1482,7 @@ fn card_boarding_party() {
     t.dice(&[6, 1]);
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t.act(A, Action::Escape);
     assert!(t.spec().stack.iter().any(|i| matches!(i.item, ItemKind::MovementRoll { escape: true, .. })));
 }
 
