@@ -546,7 +546,7 @@ fn a_refused_take_names_what_blocks_it() {
     assert!(reason.contains("Fishing Port: no empty island spot of your island takes a Port tile"), "{reason}");
     // A Die tile the pool ran out for.
     let reason = landed("ship-die", None).refusal(Action::Take);
-    assert!(reason.contains("the tile holds no die: the pool ran out of Ship dice"), "{reason}");
+    assert!(reason.contains("the Ship die: the tile holds none (the pool ran out of Ship dice)"), "{reason}");
     // Outside the resolve step the refusal stays the generic one.
     let reason = T::new(2, &[1]).refusal(Action::Take);
     assert_eq!(reason, "take is not a legal action now");

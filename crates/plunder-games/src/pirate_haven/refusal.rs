@@ -42,7 +42,7 @@ pub(super) fn take(c: &Content, state: &State) -> Option<String> {
             let what = format!("the {} {}", item.name(), if item.is_die() { "die" } else { "token" });
             if def.kind == TileType::Die && slot.die.is_none() {
                 return Some(format!(
-                    "you cannot take {what}: the tile holds no die: the pool ran out of {} dice",
+                    "you cannot take {what}: the tile holds none (the pool ran out of {} dice)",
                     item.name()
                 ));
             }
