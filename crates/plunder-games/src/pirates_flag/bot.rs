@@ -102,12 +102,10 @@ fn score(game: &PiratesFlag, view: &View, me: Seat, action: &Action) -> i32 {
 fn escape_card_score(effect: &Effect, choice: u8) -> i32 {
     match effect {
         Effect::MovementRoll { dice, direction } if *dice >= 2 && *direction != Some(Dir::Far) => 40,
-        Effect::MoveOwn { steps, up_to, direction: OwnDir::Any | OwnDir::Sea } => {
-            if (if *up_to { choice } else { *steps }) >= 6 {
-                40
-            } else {
-                -1
-            }
+        Effect::MoveOwn { steps, up_to, direction: OwnDir::Any | OwnDir::Sea }
+            if (if *up_to { choice } else { *steps }) >= 6 =>
+        {
+            40
         }
         _ => -1,
     }
