@@ -117,6 +117,14 @@ impl T {
         self
     }
 
+    /// The reason `action` is refused (it must be).
+    fn refusal(&mut self, action: Action) -> String {
+        match self.play(action) {
+            Err(plunder_core::PlayError::Illegal { reason }) => reason,
+            other => panic!("{action} must be refused as illegal: {other:?}"),
+        }
+    }
+
     fn chance(&mut self, outcome: Chance) -> &mut T {
         plunder_core::supply_chance(&self.g, &mut self.s, &outcome).unwrap_or_else(|e| panic!("{outcome}: {e:?}"));
         self
@@ -277,6 +285,76 @@ fn random_games_end_within_the_facts_bound_and_no_option_leaves_a_seat_without_a
         }
         assert!(longest <= g.facts().max_steps, "{longest} steps against a bound of {}", g.facts().max_steps);
     }
+}
+
+#[test]
+fn random_games_keep_the_invariants_after_every_step() {
+    // `plunder soak` checks `check_invariants` after every step; Pirate Haven once had none (issue 26, item 7).
+    for players in 2..=4u8 {
+        let g = game(players);
+        let mut legal = Vec::new();
+        for seed in 0..10u64 {
+            let mut s = g.initial_state();
+            let mut rng = Rng::seeded(seed);
+            loop {
+                g.check_invariants(&s).unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
+                match g.status(&s) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let o = g.sample_chance(&s, &mut rng);
+                        g.apply_chance_unchecked(&mut s, &o);
+                    }
+                    Status::Decide(seats) => {
+                        let seat = seats.lowest().unwrap();
+                        legal.clear();
+                        g.legal_actions(&s, seat, &mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(&mut s, seat, &a);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn invariants_catch_lost_dice_chests_statues_and_broken_limits() {
+    let g = game(3);
+    let mut s = g.initial_state();
+    let mut rng = Rng::seeded(5);
+    // Into round 1's play, the map laid.
+    while g.status(&s) == Status::Chance {
+        let o = g.sample_chance(&s, &mut rng);
+        g.apply_chance_unchecked(&mut s, &o);
+    }
+    assert_eq!(g.check_invariants(&s), Ok(()));
+    let caught = |change: &dyn Fn(&mut State), says: &str| {
+        let mut bad = s.clone();
+        change(&mut bad);
+        let err = g.check_invariants(&bad).expect_err(says);
+        assert!(err.contains(says), "{err}");
+    };
+    caught(&|b| b.pool[Item::Food.index()] += 1, "Food dice in the game");
+    caught(&|b| b.islands[0].plots[cell("b2").index()].spots[0] = None, "Food dice in the game");
+    caught(&|b| b.chests[0] -= 1, "Treasure Chests in the game");
+    caught(&|b| b.statues[1] += 1, "Statues in the game");
+    caught(&|b| b.stack[b.stack.iter().position(|&n| n > 0).unwrap()] -= 1, "the round's stack holds");
+    caught(
+        &|b| {
+            let tile = g.kind("fishing-port").unwrap();
+            b.islands[0].plots[cell("a4").index()].tile = Some(tile);
+            b.islands[0].plots[cell("a4").index()].spots[0] = Some(Held { item: Item::Rum, value: 0 });
+            b.islands[0].plots[cell("b2").index()].spots[0] = None;
+            b.islands[0].plots[cell("a4").index()].spots[1] = Some(Held { item: Item::Ship, value: 2 });
+            b.pool[Item::Food.index()] += 1;
+            b.pool[Item::Ship.index()] -= 1;
+        },
+        "holds more Ship than Cannon",
+    );
+    caught(&|b| b.islands[1].plots[cell("b2").index()].spots[0] = Some(Held { item: Item::Food, value: 7 }), "shows 7");
+    caught(&|b| b.track[..2].copy_from_slice(&[Some(Seat(1)), Some(Seat(1))]), "Turn track twice");
+    caught(&|b| b.coup[2] = 99, "above the Coup track's top");
+    caught(&|b| b.holding = Some(Held { item: Item::Rum, value: 0 }), "a taken piece is held");
 }
 
 #[test]
@@ -441,7 +519,37 @@ fn rule_joans_example_with_three_food_cannot_take_the_pirate() {
     let mut t = joan(3);
     t.land_and_place(2, "b1").ok(Action::Travel { slot: 4 });
     assert_eq!(t.legal(), vec![Action::Discard]);
-    t.refused(Action::Take);
+    let reason = t.refusal(Action::Take);
+    assert!(reason.contains("the Pirate token: no empty spot on your island accepts it"), "{reason}");
+}
+
+#[test]
+fn a_refused_take_names_what_blocks_it() {
+    // Issue 26, item 7: the refusal once said only "take is not a legal action now".
+    let landed = |id: &str, die: Option<u8>| {
+        let mut t = T::new(2, &[1]);
+        t.slot(1, id, die);
+        t.ok(Action::Travel { slot: 1 });
+        t
+    };
+    // A printed Ship counts for the limit: the Naval Dock needs a spare Cannon.
+    let reason = landed("naval-dock", None).refusal(Action::Take);
+    assert!(reason.contains("Naval Dock: its printed pieces would put more Ships than Cannons"), "{reason}");
+    // Every Port spot of the island taken.
+    let mut t = landed("fishing-port", None);
+    let port = plunder_games::pirate_haven::TileType::Port.bit();
+    let port_cells: Vec<Cell> = Cell::all().filter(|c| t.g.content().cells[c.index()].accepts & port != 0).collect();
+    for c in port_cells {
+        t.tile(0, &c.to_string(), "trading-port");
+    }
+    let reason = t.refusal(Action::Take);
+    assert!(reason.contains("Fishing Port: no empty island spot of your island takes a Port tile"), "{reason}");
+    // A Die tile the pool ran out for.
+    let reason = landed("ship-die", None).refusal(Action::Take);
+    assert!(reason.contains("the Ship die: the tile holds none (the pool ran out of Ship dice)"), "{reason}");
+    // Outside the resolve step the refusal stays the generic one.
+    let reason = T::new(2, &[1]).refusal(Action::Take);
+    assert_eq!(reason, "take is not a legal action now");
 }
 
 #[test]
@@ -495,6 +603,9 @@ fn rule_ships_never_outnumber_cannons() {
     assert_eq!((t.count(0, Item::Ship), t.count(0, Item::Cannon)), (3, 3));
     t.ok(Action::Travel { slot: 1 });
     assert_eq!(t.legal(), vec![Action::Discard], "a free Ship spot, but no spare Cannon");
+    let reason = t.refusal(Action::Take);
+    assert!(reason.contains("the Ship die: your island would hold more Ships than Cannons"), "{reason}");
+    assert!(reason.contains("counting a Treasure Chest you could buy now"), "{reason}");
     let mut t = build("cannon-chest");
     t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
     assert_eq!(t.legal(), vec![Action::BuyChest], "the Cannon Chest makes room");
@@ -520,6 +631,8 @@ fn rule_gold_never_outnumbers_pirates() {
     assert!(!t.legal().contains(&Action::BuyChest), "a Gold Chest's printed Gold would be a 4th Gold");
     t.ok(Action::Travel { slot: 1 });
     assert_eq!(t.legal(), vec![Action::Discard]);
+    let reason = t.refusal(Action::Take);
+    assert!(reason.contains("the Gold die: your island would hold more Gold than Pirates"), "{reason}");
     let mut t = build("pirate-chest");
     t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
     assert_eq!(t.legal(), vec![Action::BuyChest], "the Pirate Chest's Pirate makes room for a Gold");

@@ -443,6 +443,8 @@ fn example_stop_and_battle_then_escape() {
     t.dice(&[5, 3]);
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    assert_eq!(t.legal(A), [Action::Escape, Action::NoEscape], "A may roll again to escape");
+    t.act(A, Action::Escape);
     t.pass_all();
     t.dice(&[4]);
     t.pass_all();
@@ -458,6 +460,77 @@ fn example_stop_and_battle_then_escape() {
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: D });
     assert!(!t.legal(A).contains(&Action::Battle) && !t.legal(A).contains(&Action::Roll));
+}
+
+/// A on the carrier D's space 15 battles as the main action and wins; `setup` adds to the position.
+fn won_battle(setup: impl FnOnce(&mut State)) -> Table {
+    let mut t = one_die(15, |st| {
+        st.set_position(A, 15);
+        setup(st);
+    });
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[5, 3]);
+    t.pass_all();
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t
+}
+
+#[test]
+fn the_escape_roll_after_a_won_battle_is_a_choice() {
+    // "If you win the battle, you may roll again to escape" (issue 26, item 4).
+    let mut t = won_battle(|_| {});
+    assert_eq!(t.decider(), Some(A), "the winner chooses at once");
+    assert_eq!(t.spec().escaping, Some(A));
+    assert_eq!(t.spec().priority, None, "nobody holds priority while the winner chooses");
+    assert_eq!(t.legal(B), [], "the others wait");
+    assert!(t.g.describe(&t.spec()).contains("P1 won the battle and may roll to escape"));
+    t.act(A, Action::NoEscape);
+    assert_eq!(t.spec().escaping, None);
+    assert!(t.spec().stack.is_empty(), "no escape roll");
+    assert_eq!(t.spec().priority, Some(A));
+    t.end_turn();
+    assert_eq!((t.spec().active, t.pos(A)), (B, 15), "A stayed with the flag");
+    assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    // The labels say what the choice is.
+    assert_eq!(t.g.label(&Action::Escape), "roll to escape with the flag");
+    assert_eq!(t.g.label(&Action::NoEscape), "stay here without an escape roll");
+}
+
+#[test]
+fn an_instead_of_rolling_card_may_replace_the_escape_roll() {
+    // Rulings 16 and 19: an "Instead of rolling" card takes the place of a movement roll about to be made on
+    // your turn, the escape roll included.
+    let mut t = won_battle(|st| st.give(A, k("homeward-bound")));
+    let card = k("homeward-bound");
+    let play = Action::Play { card, target: Target::None, choice: 0 };
+    assert_eq!(t.legal(A), [Action::Escape, Action::NoEscape, play]);
+    t.act(A, play);
+    assert_eq!(t.spec().escaping, None, "the card replaced the escape roll");
+    assert!(t.spec().stack.iter().all(|i| !matches!(i.item, ItemKind::MovementRoll { .. })), "no escape roll");
+    t.pass_all();
+    t.dice(&[2, 3]);
+    t.pass_all();
+    t.chance();
+    assert_eq!(t.pos(A), 11, "two dice towards The Dread Sea: 10, a -1 hazard, back to 11");
+    // Without the card in hand, the escape choice offers none; a card of other timing is not offered either.
+    let t = won_battle(|st| st.give(A, k("smooth-sailing")));
+    assert_eq!(t.legal(A), [Action::Escape, Action::NoEscape]);
+}
+
+#[test]
+fn the_corsair_bot_escapes_and_prefers_a_surer_card() {
+    use plunder_core::{make_bot, Turn};
+    let choose = |t: &Table| {
+        let mut bot = make_bot::<PiratesFlag>("corsair", 3).expect("corsair");
+        let (view, legal) = (t.view(A), t.legal(A));
+        bot.act(&Turn::new(&t.g, &t.st, A, &view, &legal))
+    };
+    assert_eq!(choose(&won_battle(|_| {})), Action::Escape);
+    let t = won_battle(|st| st.give(A, k("homeward-bound")));
+    assert!(matches!(choose(&t), Action::Play { card, .. } if card == k("homeward-bound")), "two dice seaward");
+    let t = won_battle(|st| st.give(A, k("careen-the-hull")));
+    assert_eq!(choose(&t), Action::Escape, "drawing cards does not take the flag home");
 }
 
 #[test]
@@ -608,6 +681,51 @@ fn scenario_2_play_goes_clockwise_from_the_roll_off_winner() {
         assert_eq!(t.pos(seat), 2, "from The Dread Sea only far: no choice to make");
         assert_eq!(t.spec().active, next, "after {seat}'s turn");
     }
+}
+
+#[test]
+fn ruling_47_the_active_player_cannot_auto_pass_before_the_main_action() {
+    // Issue 26, item 3: A uses their captain, B and C pass, A auto-passed and was then skipped when the stack
+    // emptied: the turn went to B without A's movement roll.
+    let mut t = Table::new(3);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.passes(&[B, C]);
+    assert_eq!(t.spec().priority, Some(A), "the captain waits on the stack");
+    assert!(!t.legal(A).contains(&Action::AutoPass), "the main action is still owed");
+    let mut tried = t.st.clone();
+    let refused = play(&t.g, &mut tried, A, &Action::AutoPass).expect_err("auto-pass before the main action");
+    assert!(refused.to_string().contains("before your main action"), "{refused}");
+    assert_eq!(tried, t.st, "a refused move changes nothing");
+    t.act(A, Action::Pass);
+    t.chance();
+    assert_eq!(t.spec().active, A);
+    assert_eq!(t.legal(A).first(), Some(&Action::Roll), "A still owes the movement roll");
+    t.act(A, Action::Roll);
+    assert!(t.legal(A).contains(&Action::AutoPass), "after the main action A may auto-pass");
+    t.act(A, Action::AutoPass);
+    t.passes(&[B, C]);
+    t.dice(&[1, 2]);
+    t.passes(&[B, C]);
+    t.chance();
+    t.passes(&[B, C]);
+    assert_eq!(t.spec().active, B);
+    assert_ne!(t.pos(A), 0, "A rolled and sailed");
+    t.g.check_invariants(&t.st).unwrap();
+}
+
+#[test]
+fn invariants_catch_a_turn_that_ends_without_its_main_action() {
+    // The rules no longer allow it; an unchecked auto-pass (the old bug's path) makes such a turn.
+    let mut t = Table::new(3);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.passes(&[B, C]);
+    t.g.apply_unchecked(&mut t.st, A, &Action::AutoPass);
+    assert!(t.g.check_invariants(&t.st).is_err(), "the active player auto-passes with the main action owed");
+    t.chance();
+    t.passes(&[B, C]);
+    assert_eq!(t.spec().active, B, "A was skipped");
+    let err = t.g.check_invariants(&t.st).expect_err("A's turn had no main action");
+    assert!(err.contains("main action"), "{err}");
 }
 
 #[test]
@@ -1005,6 +1123,7 @@ fn scenario_34_shan_doubles_the_battle_roll_only_then_the_escape_is_plain() {
     t.dice(&[3, 5]);
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t.act(A, Action::Escape);
     assert!(
         t.spec().stack.iter().any(|i| i.item == ItemKind::MovementRoll { seat: A, escape: true }),
         "the escape roll waits"
@@ -1363,6 +1482,7 @@ fn card_boarding_party() {
     t.dice(&[6, 1]);
     t.pass_all();
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
+    t.act(A, Action::Escape);
     assert!(t.spec().stack.iter().any(|i| matches!(i.item, ItemKind::MovementRoll { escape: true, .. })));
 }
 
@@ -1698,6 +1818,38 @@ fn random_games_end_and_keep_every_card() {
                 assert!(steps <= g.facts().max_steps);
             }
             assert_eq!(st.total_cards(players as usize), 48);
+        }
+    }
+}
+
+#[test]
+fn corsair_games_keep_the_invariants() {
+    // Issue 26: `corsair` bots once ended about 6% of turns without the movement roll (an auto-pass before it).
+    use plunder_core::{make_bot, Bot, Rng, Turn};
+    let g = game(Options::for_players(4));
+    for seed in 0..6u64 {
+        let mut bots: Vec<Box<dyn Bot<PiratesFlag>>> =
+            (0..4).map(|seat| make_bot::<PiratesFlag>("corsair", seed * 8 + seat).expect("corsair")).collect();
+        let mut rng = Rng::stream(7, seed);
+        let mut st = g.initial_state();
+        let mut legal = Vec::new();
+        loop {
+            g.check_invariants(&st).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            match g.status(&st) {
+                Status::Over => break,
+                Status::Chance => {
+                    let c = g.sample_chance(&st, &mut rng);
+                    supply_chance(&g, &mut st, &c).unwrap();
+                }
+                Status::Decide(seats) => {
+                    let seat = seats.lowest().unwrap();
+                    legal.clear();
+                    g.legal_actions(&st, seat, &mut legal);
+                    let view = g.view(&st, Viewer::Seat(seat));
+                    let action = bots[seat.index()].act(&Turn::new(&g, &st, seat, &view, &legal));
+                    play(&g, &mut st, seat, &action).unwrap();
+                }
+            }
         }
     }
 }

@@ -30,6 +30,8 @@
 mod action;
 mod bot;
 pub mod content;
+mod invariants;
+mod refusal;
 mod score;
 mod state;
 mod text;
@@ -43,7 +45,8 @@ pub use state::{Back, Held, Island, Phase, Plot, Slot, State, MAX_PLAYERS, MIN_P
 pub use view::View;
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
+    Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -191,6 +194,20 @@ impl Game for PirateHaven {
             Phase::Lay { .. } | Phase::Roll { .. } | Phase::Rerolling { .. } => Status::Chance,
             _ => Status::Decide(SeatSet::only(state.mover)),
         }
+    }
+
+    fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
+        let mut legal = Vec::new();
+        self.legal_actions(state, seat, &mut legal);
+        if legal.contains(action) {
+            return Ok(());
+        }
+        if *action == Action::Take && state.phase == Phase::Resolve && seat == state.mover && !state.reveal {
+            if let Some(reason) = refusal::take(&self.content, state) {
+                return Err(PlayError::illegal(reason));
+            }
+        }
+        Err(PlayError::illegal(format!("{action} is not a legal action now")))
     }
 
     fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -411,6 +428,10 @@ impl Game for PirateHaven {
         out.extend(Cell::all().flat_map(|from| Cell::all().map(move |to| Action::MoveTile { from, to })));
         out.push(Action::Skip);
         Some(out)
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        self.invariants(state)
     }
 
     fn facts(&self) -> Facts {

@@ -188,13 +188,19 @@ impl Island {
 
     /// Whether adding these pieces keeps every limit.
     pub fn limits_hold(&self, c: &Content, extra: [u8; 6]) -> bool {
+        self.broken_limit(c, extra).is_none()
+    }
+
+    /// The first limit adding these pieces would break, as (the item, the item it may not outnumber).
+    pub fn broken_limit(&self, c: &Content, extra: [u8; 6]) -> Option<(Item, Item)> {
         if c.limits.is_empty() {
-            return true;
+            return None;
         }
         let n = self.counts(c);
         c.limits
             .iter()
-            .all(|&(item, bound)| n[item.index()] + extra[item.index()] <= n[bound.index()] + extra[bound.index()])
+            .copied()
+            .find(|&(item, bound)| n[item.index()] + extra[item.index()] > n[bound.index()] + extra[bound.index()])
     }
 
     /// Whether a Smuggler's Den (free spots) is within reach of `cell`.

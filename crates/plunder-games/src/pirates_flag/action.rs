@@ -50,6 +50,10 @@ pub enum Action {
     Stop,
     /// Movement: go down the waterfall.
     Descend,
+    /// After winning a battle: roll again to escape (a one-die movement roll).
+    Escape,
+    /// After winning a battle: stay on this space without the escape roll.
+    NoEscape,
 }
 
 impl fmt::Display for Action {
@@ -69,6 +73,8 @@ impl fmt::Display for Action {
             Action::Go { dir } => write!(f, "sail {dir}"),
             Action::Stop => f.write_str("stop here"),
             Action::Descend => f.write_str("go down the waterfall"),
+            Action::Escape => f.write_str("roll to escape with the flag"),
+            Action::NoEscape => f.write_str("stay here without an escape roll"),
         }
     }
 }

@@ -3,7 +3,7 @@
 use plunder_core::{Bot, Rng, Seat, Turn};
 
 use super::action::{Action, Target};
-use super::data::{Dir, Effect};
+use super::data::{Dir, Effect, OwnDir};
 use super::state::{Flag, ItemKind};
 use super::view::View;
 use super::PiratesFlag;
@@ -39,7 +39,14 @@ fn score(game: &PiratesFlag, view: &View, me: Seat, action: &Action) -> i32 {
         Flag::Carried { seat } => Some(seat),
         _ => None,
     };
+    let escaping = view.escaping == Some(me);
     match action {
+        // Away from the ships that want the flag back, and nearer home.
+        Action::Escape => 30,
+        Action::NoEscape => -1,
+        Action::Play { card, choice, .. } if escaping => {
+            game.cards().get(*card as usize).map_or(-1, |c| escape_card_score(&c.effect, *choice))
+        }
         Action::Roll => 1,
         Action::Battle => 50,
         Action::Pass | Action::AutoPass => 0,
@@ -87,6 +94,20 @@ fn score(game: &PiratesFlag, view: &View, me: Seat, action: &Action) -> i32 {
             let c = &game.captain_list()[view.captains[me.index()] as usize];
             card_score(&c.effect, view, me, carrying, target, *choice, my_roll_waits) - 5
         }
+    }
+}
+
+/// An "Instead of rolling" card in place of the escape roll (one die, 3.5 on average): worth it only when it
+/// surely takes the carrier further home (two dice seaward, or six steps).
+fn escape_card_score(effect: &Effect, choice: u8) -> i32 {
+    match effect {
+        Effect::MovementRoll { dice, direction } if *dice >= 2 && *direction != Some(Dir::Far) => 40,
+        Effect::MoveOwn { steps, up_to, direction: OwnDir::Any | OwnDir::Sea }
+            if (if *up_to { choice } else { *steps }) >= 6 =>
+        {
+            40
+        }
+        _ => -1,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Pirate's Flag's actions as stable integers (`docs/rules/pirates-flag.md`, "Actions as numbers"). In
 //! integer order: `pass`, `auto_pass`, `roll`, `battle`, `go` sea, `go` far, `stop`, `descend`; `trade` of each
-//! card of the deck; then each card's plays, in deck order; then the captains' uses.
+//! card of the deck; then each card's plays, in deck order; then the captains' uses; then `escape` and
+//! `no_escape` (added later, so last: the integers of every earlier action stayed as they were).
 //!
 //! A card's plays are its **shape**: the one kind of target its target rule names (none, a seat, a stack item by
 //! its number in the turn 0-255, or a roll 0-1) times the range of numbers its effect asks for (steps for "up
@@ -25,6 +26,9 @@ const PLAIN: [Action; 8] = [
     Action::Stop,
     Action::Descend,
 ];
+
+/// The actions that carry nothing and come after the captains' uses, in integer order.
+const LATER: [Action; 2] = [Action::Escape, Action::NoEscape];
 
 /// Stack items are numbered by a `u8` counter that starts again every turn.
 const ITEM_NUMBERS: usize = 256;
@@ -134,7 +138,8 @@ pub(crate) struct ActionLayout {
     cards: Vec<Shape>,
     /// The captains' uses: at most one shape per kind of target.
     captains: Vec<Shape>,
-    len: usize,
+    /// The integer of the first of `LATER`.
+    later: usize,
 }
 
 impl ActionLayout {
@@ -158,11 +163,11 @@ impl ActionLayout {
                 Some(place(Shape { target: kind, first, numbers: end - u16::from(first), start: 0 }))
             })
             .collect();
-        ActionLayout { players, deck_len, cards, captains, len: next }
+        ActionLayout { players, deck_len, cards, captains, later: next }
     }
 
     pub(crate) fn space(&self) -> Vec<Action> {
-        let mut out = Vec::with_capacity(self.len);
+        let mut out = Vec::with_capacity(self.later + LATER.len());
         out.extend(PLAIN);
         out.extend((0..self.deck_len as u8).map(|discard| Action::Trade { discard }));
         for (card, shape) in self.cards.iter().enumerate() {
@@ -171,6 +176,7 @@ impl ActionLayout {
         for shape in &self.captains {
             shape.for_each(self.players, |target, choice| out.push(Action::Captain { target, choice }));
         }
+        out.extend(LATER);
         out
     }
 
@@ -181,6 +187,7 @@ impl ActionLayout {
             Action::Captain { target, choice } => {
                 self.captains.iter().find_map(|shape| shape.index(target, choice, self.players))
             }
+            Action::Escape | Action::NoEscape => LATER.iter().position(|later| later == action).map(|i| self.later + i),
             _ => PLAIN.iter().position(|plain| plain == action),
         }
     }

@@ -12,9 +12,10 @@
 //! battles and roll results wait on its stack and resolve last in, first out.
 //!
 //! **Simplifications** (each a ruling in the rules doc): a card's numbers (steps for "up to", a direction, a die
-//! value, a discard, a new target) are chosen when it is played; an escape roll is always a roll (no "Instead of
-//! rolling" card in its place); a card's own roll has no "before" frame (it can be answered while the card
-//! waits, and after the dice); at most 8 plays per player per turn and 10 ties per battle, so a turn is bounded.
+//! value, a discard, a new target) are chosen when it is played; the winner of a battle chooses at once whether
+//! to roll to escape (or play an "Instead of rolling" card in its place); a card's own roll has no "before" frame
+//! (it can be answered while the card waits, and after the dice); at most 8 plays per player per turn and 10
+//! ties per battle, so a turn is bounded.
 //!
 //! | option | default | meaning |
 //! |---|---|---|
@@ -210,7 +211,7 @@ impl PiratesFlag {
         match card.timing {
             Tm::AnyTime => true,
             Tm::YourTurn => seat == state.active,
-            Tm::InsteadOfRolling => seat == state.active && self.main_pending(state),
+            Tm::InsteadOfRolling => seat == state.active && (self.main_pending(state) || state.escape == Some(seat)),
             Tm::Response => window.frame_len() > 0,
             Tm::AfterRoll => state.roll_waiting(),
         }
@@ -219,6 +220,27 @@ impl PiratesFlag {
     /// The active player still owes the main action, and may take it now (holding priority over an empty stack).
     fn main_pending(&self, state: &State) -> bool {
         !state.main_done && state.window.is_empty()
+    }
+
+    /// A battle's winner, choosing at once: roll to escape, stay, or play an "Instead of rolling" card in the
+    /// roll's place (ruling 41). The card is a play, so it needs the priority the winner holds after the battle
+    /// (an auto-passing winner does not hold it, and only rolls or stays).
+    fn escape_actions(&self, state: &State, seat: Seat, f: &mut impl FnMut(Action)) {
+        f(Action::Escape);
+        f(Action::NoEscape);
+        let (_, cards, counting_cards) = self.play_limits(state, seat);
+        if !cards || state.window.holder() != Some(seat) {
+            return;
+        }
+        for kind in state.hand_kinds(seat) {
+            let card = &self.deck.entries[kind as usize];
+            if card.timing == Tm::InsteadOfRolling
+                && (card.free || counting_cards)
+                && self.timing_allows(state, seat, card)
+            {
+                self.for_each_use(state, seat, card, |target, choice| f(Action::Play { card: kind, target, choice }));
+            }
+        }
     }
 
     fn for_each_action(&self, state: &State, seat: Seat, mut f: impl FnMut(Action)) {
@@ -240,6 +262,12 @@ impl PiratesFlag {
             }
             return;
         }
+        if let Some(winner) = state.escape {
+            if winner == seat {
+                self.escape_actions(state, seat, &mut f);
+            }
+            return;
+        }
         if state.window.holder() != Some(seat) {
             return;
         }
@@ -248,7 +276,11 @@ impl PiratesFlag {
             f(Action::Roll);
         } else {
             f(Action::Pass);
-            f(Action::AutoPass);
+            // Ruling 47: auto-pass lasts the turn, so an active player auto-passing with the main action owed
+            // would be skipped when the stack empties and the turn would end without it.
+            if seat != state.active || state.main_done {
+                f(Action::AutoPass);
+            }
         }
         if seat == state.active
             && state.window.frames() == 1
@@ -375,6 +407,9 @@ impl Game for PiratesFlag {
                 if let Some(mv) = state.mv {
                     return Status::Decide(SeatSet::only(mv.seat));
                 }
+                if let Some(winner) = state.escape {
+                    return Status::Decide(SeatSet::only(winner));
+                }
                 Status::Decide(state.window.holder().map_or(SeatSet::EMPTY, SeatSet::only))
             }
         }
@@ -393,6 +428,9 @@ impl Game for PiratesFlag {
         Err(PlayError::illegal(match action {
             Action::Pass | Action::AutoPass if seat == state.active && self.main_pending(state) => {
                 "take your main action first: roll, battle, or an \"Instead of rolling\" card".to_string()
+            }
+            Action::AutoPass if seat == state.active && !state.main_done && state.window.holder() == Some(seat) => {
+                "you cannot auto-pass before your main action; pass instead".to_string()
             }
             Action::Play { card, .. } => match self.deck.entries.get(*card as usize) {
                 None => format!("the deck has no card #{card}"),
@@ -419,6 +457,8 @@ impl Game for PiratesFlag {
             Action::Go { dir } => state.choose_move(self, state::dir_bit(dir)),
             Action::Stop => state.choose_move(self, STOP),
             Action::Descend => state.choose_move(self, DESCEND),
+            Action::Escape => state.take_escape(self, true),
+            Action::NoEscape => state.take_escape(self, false),
         }
     }
 
@@ -560,7 +600,8 @@ impl Game for PiratesFlag {
         let players = self.players() as u64;
         // A true bound. Per turn: at most `MAX_PLAYS_PER_TURN` plays per player; the rules add the main action,
         // at most one battle per play or main action with at most `MAX_TIES` ties each, an escape and a roll result
-        // per battle round; so at most `items` items are ever put on the stack. Each item is answered by at most
+        // per battle round; so at most `items` items are ever put on the stack, and at most `items` escape choices
+        // are made. Each item is answered by at most
         // one pass per seat between two changes, and each change (a play, an immediate act, a push, a resolution)
         // comes from an item or a play, so passes ≤ seats × (2 items + acts + 1). Trades: one per visit, at most
         // one visit per movement. Every movement (at most 6 per item: a card moving every ship) takes at most
@@ -569,7 +610,7 @@ impl Game for PiratesFlag {
         let plays = players * MAX_PLAYS_PER_TURN as u64;
         let items = (plays + 1) * (1 + 3 * MAX_TIES as u64 + 3);
         let moves = items * 6 * (MAX_ROLL as u64 + 2) * 3;
-        let per_turn = items * (3 * players + 4) + plays + moves + items * 12 + 2;
+        let per_turn = items * (3 * players + 4) + plays + moves + items * 12 + items + 2;
         let turns = self.options.max_rounds as u64 * players + players;
         Facts {
             min_players: MIN_PLAYERS,
@@ -585,6 +626,12 @@ impl Game for PiratesFlag {
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {
+        if let Some(turn) = state.turn_without_main {
+            return Err(format!("turn {turn} ended without its main action"));
+        }
+        if state.phase == Phase::Play && !state.main_done && state.window.auto_passing().contains(state.active) {
+            return Err(format!("{} auto-passes with the main action still owed", state.active));
+        }
         let total = state.total_cards(self.players());
         if total != self.deck.entries.len() {
             return Err(format!("{total} cards in play, not {}", self.deck.entries.len()));

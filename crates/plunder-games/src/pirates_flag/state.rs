@@ -228,6 +228,8 @@ pub struct State {
     pub(super) owed: [u8; MAX_PLAYERS],
     pub(super) pick: Option<Pick>,
     pub(super) main_done: bool,
+    /// The winner of a battle, choosing whether to roll to escape (nothing else happens until they choose).
+    pub(super) escape: Option<Seat>,
     pub(super) battle_right: bool,
     pub(super) visiting: SeatSet,
     pub(super) traded: SeatSet,
@@ -236,6 +238,8 @@ pub struct State {
     pub(super) shield_next: SeatSet,
     pub(super) plays: [u8; MAX_PLAYERS],
     pub(super) winner: Option<Seat>,
+    /// The first turn that ended without its main action (never, by the rules: `check_invariants` reports it).
+    pub(super) turn_without_main: Option<u32>,
 }
 
 fn scope_index(scope: Scope) -> usize {
@@ -276,6 +280,7 @@ impl State {
             owed: [0; MAX_PLAYERS],
             pick: None,
             main_done: false,
+            escape: None,
             battle_right: false,
             visiting: SeatSet::EMPTY,
             traded: SeatSet::EMPTY,
@@ -284,6 +289,7 @@ impl State {
             shield_next: SeatSet::EMPTY,
             plays: [0; MAX_PLAYERS],
             winner: None,
+            turn_without_main: None,
         };
         if let Some(chosen) = &game.chosen_captains {
             state.captain[..players].copy_from_slice(&chosen[..players]);
@@ -444,6 +450,9 @@ impl State {
     }
 
     fn end_turn(&mut self, game: &PiratesFlag) {
+        if !self.main_done && self.turn_without_main.is_none() {
+            self.turn_without_main = Some(self.turn);
+        }
         self.active = self.active.next(game.players());
         self.turn += 1;
         if self.active == self.first {
@@ -461,6 +470,7 @@ impl State {
         self.winner = Some(seat);
         self.phase = Phase::Over;
         self.mv = None;
+        self.escape = None;
         self.owed = [0; MAX_PLAYERS];
         self.pick = None;
         self.rolls.count = 0;
@@ -504,6 +514,9 @@ impl State {
                 }
                 self.advance_move(game);
                 continue;
+            }
+            if self.escape.is_some() {
+                return;
             }
             match self.window.now() {
                 Now::Priority(_) => return,
@@ -629,10 +642,9 @@ impl State {
                             return;
                         }
                         if a > d {
+                            // "You may roll again to escape": the winner chooses at once (`take_escape`).
                             self.flag = Flag::Carried { seat: attacker };
-                            let id = self.new_id();
-                            let escape = ItemKind::MovementRoll { seat: attacker, escape: true };
-                            let _ = self.window.push(Item { id, kind: escape, stage: 0 });
+                            self.escape = Some(attacker);
                         } else if a == d && ties + 1 < MAX_TIES {
                             let id = self.new_id();
                             let again = ItemKind::Battle { attacker, defender, ranged, ties: ties + 1 };
@@ -1258,6 +1270,16 @@ impl State {
         self.settle(game);
     }
 
+    /// The battle's winner chooses: the escape roll goes on the stack (answered like any movement roll), or not.
+    pub(super) fn take_escape(&mut self, game: &PiratesFlag, roll: bool) {
+        let Some(seat) = self.escape.take() else { return };
+        if roll {
+            let id = self.new_id();
+            let _ = self.window.push(Item { id, kind: ItemKind::MovementRoll { seat, escape: true }, stage: 0 });
+        }
+        self.settle(game);
+    }
+
     pub(super) fn take_battle(&mut self, game: &PiratesFlag, seat: Seat) {
         let Some(defender) = self.carrier_with(seat) else { return };
         if !self.main_done && self.window.is_empty() {
@@ -1291,7 +1313,12 @@ impl State {
             let _ = self.cards.move_card(id, DISCARD);
         }
         if entry.timing == super::data::Timing::InsteadOfRolling {
-            self.main_done = true;
+            // In place of the escape roll while it is offered, else of the main action.
+            if self.escape == Some(seat) {
+                self.escape = None;
+            } else {
+                self.main_done = true;
+            }
         }
         let free = captain || entry.free;
         if !entry.answerable {

@@ -127,7 +127,10 @@ impl Narrate for PiratesFlag {
             if !queued.is_empty() {
                 let _ = write!(line, "  queued: {}", queued.join("; "));
             }
-            if view.priority == Some(seat) || view.moving.is_some_and(|mv| mv.seat == seat) {
+            if view.priority == Some(seat)
+                || view.moving.is_some_and(|mv| mv.seat == seat)
+                || view.escaping == Some(seat)
+            {
                 line.push_str("  <- to act");
             }
             let _ = writeln!(out, "{line}");
@@ -150,6 +153,9 @@ impl Narrate for PiratesFlag {
         }
         if let Some(mv) = view.moving {
             let _ = writeln!(out, "  {} is moving: {} step(s) left", mv.seat, mv.left);
+        }
+        if let Some(winner) = view.escaping {
+            let _ = writeln!(out, "  {winner} won the battle and may roll to escape");
         }
         if view.phase == Phase::Over {
             match view.winner {

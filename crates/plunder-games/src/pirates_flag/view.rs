@@ -58,6 +58,9 @@ pub struct View {
     pub rolls: Vec<Roll>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moving: Option<Move>,
+    /// The winner of a battle, choosing whether to roll to escape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escaping: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Seat>,
     /// The players who declared auto-pass this turn (announced: ruling 47).
@@ -116,7 +119,12 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         frames: state.window.frames() as u8,
         rolls: state.rolls.list().to_vec(),
         moving: state.mv,
-        priority: if state.mv.is_none() && state.phase == Phase::Play { state.window.holder() } else { None },
+        escaping: state.escape,
+        priority: if state.mv.is_none() && state.escape.is_none() && state.phase == Phase::Play {
+            state.window.holder()
+        } else {
+            None
+        },
         auto_passing: state.window.auto_passing(),
         main_done: state.main_done,
         battle_right: state.battle_right,
