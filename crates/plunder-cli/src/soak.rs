@@ -52,16 +52,19 @@ pub enum OptionSets {
     Default,
     /// Options drawn at random for every game.
     Sampled,
-    /// The defaults for even game numbers, random options for odd ones.
+    /// Every configuration's games alternate: the defaults, then random options.
     Both,
 }
 
 impl OptionSets {
-    fn sampled(self, index: u64) -> bool {
+    /// Whether game `index` draws its options, with `configurations` played in turn.
+    fn sampled(self, index: u64, configurations: u64) -> bool {
         match self {
             OptionSets::Default => false,
             OptionSets::Sampled => true,
-            OptionSets::Both => index % 2 == 1,
+            // By round of configurations, not by index: with an even number of configurations, odd indices
+            // would all fall on the same configurations.
+            OptionSets::Both => (index / configurations) % 2 == 1,
         }
     }
 }
@@ -145,7 +148,7 @@ pub fn soak(
                 // The games of this chunk that play configuration `c`, in index order.
                 let start = first + (c as u64 + n - first % n) % n;
                 let indices = (start..last).step_by(configs.len());
-                let run = Run { config, seed, replay_every, options, indices };
+                let run = Run { config, configurations: n, seed, replay_every, options, indices };
                 tallies[c] = with_game(config.game, run).map_err(|e| e.to_string())??;
             }
             if let Some(bar) = progress {
@@ -171,6 +174,7 @@ pub fn soak(
 
 struct Run<'a, I> {
     config: &'a Configuration,
+    configurations: u64,
     seed: u64,
     replay_every: u64,
     options: OptionSets,
@@ -186,7 +190,7 @@ impl<I: Iterator<Item = u64>> GameVisitor for Run<'_, I> {
         let mut tally = Tally::default();
         for index in self.indices {
             let game_seed = splitmix64(self.seed ^ splitmix64(index));
-            let sampled = self.options.sampled(index);
+            let sampled = self.options.sampled(index, self.configurations);
             let options = sampled.then(|| G::sample_options(players, &mut Rng::stream(game_seed, 2)));
             let fail = |what: String| {
                 let options = options.as_ref().map_or(String::new(), |o| {
@@ -258,7 +262,9 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
     let pool = crate::workers::pool(args.threads.map(|t| t as usize))?;
     let progress = crate::workers::games_bar(args.games);
     let started = Instant::now();
-    let report = pool.install(|| soak(args.game.as_deref(), args.games, args.seed, args.replay_every, args.options, progress.as_ref()))?;
+    let report = pool.install(|| {
+        soak(args.game.as_deref(), args.games, args.seed, args.replay_every, args.options, progress.as_ref())
+    })?;
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }

@@ -403,12 +403,15 @@ fn soak_plays_every_game_and_table_size_with_invariants_checked() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"], 300);
     assert_eq!(report["replayed"], 300);
-    assert_eq!(report["sampled_options"], 150, "every other game draws its options: {report}");
+    let sampled = report["sampled_options"].as_u64().unwrap();
+    assert!((120..=180).contains(&sampled), "about half the games draw their options: {report}");
     let rows = report["rows"].as_array().unwrap();
     for info in plunder_games::games() {
         for players in info.min_players..=info.max_players {
             let row = rows.iter().find(|r| r[0]["game"] == info.id && r[0]["players"] == players);
             assert!(row.is_some_and(|r| r[1]["games"].as_u64() > Some(0)), "{} with {players}: {report}", info.id);
+            let sampled = row.and_then(|r| r[1]["sampled_options"].as_u64());
+            assert!(sampled > Some(0), "{} with {players} never drew options: {report}", info.id);
         }
     }
 }
