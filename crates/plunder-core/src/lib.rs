@@ -44,4 +44,4 @@ pub use play::{check, play, supply_chance};
 pub use record::{ChanceMode, Event, Record, RecordError};
 pub use rng::{splitmix64, Rng};
 pub use seat::{Seat, SeatSet};
-pub use session::{Session, Step};
+pub use session::{Replayer, Session, Step};

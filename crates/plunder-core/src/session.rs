@@ -1,5 +1,7 @@
 //! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
 
+use serde::Deserialize;
+
 use crate::infostate::InfoStates;
 use crate::record::{ChanceMode, Event, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
 use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Viewer};
@@ -188,6 +190,29 @@ impl<G: Game> Session<G> {
     /// [`Session::replay`], showing `watch` the session as it starts and again after each step (a front end
     /// follows the game as it was played, in the one replay).
     pub fn replay_watched(record: &Record, mut watch: impl FnMut(&Session<G>)) -> Result<Session<G>, RecordError> {
+        let mut replay = Replayer::start(record)?;
+        watch(replay.session());
+        for event in &record.events {
+            replay.step(event)?;
+            watch(replay.session());
+        }
+        replay.finish()
+    }
+}
+
+/// A replay under way, fed one event at a time: [`Session::replay`] for a front end that reads a long record
+/// event by event, so that it never holds every event as a JSON tree at once.
+#[derive(Debug)]
+pub struct Replayer<G: Game> {
+    session: Session<G>,
+    /// The outcome the record claims, checked at the end.
+    outcome: Option<Outcome>,
+}
+
+impl<G: Game> Replayer<G> {
+    /// Starts replaying `record` from its options and seed; its `events` are not read (feed them to
+    /// [`Replayer::step`]).
+    pub fn start(record: &Record) -> Result<Replayer<G>, RecordError> {
         if record.game != G::ID {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
@@ -195,10 +220,9 @@ impl<G: Game> Session<G> {
         if !record.options.is_object() {
             return Err(RecordError::Options("options must be a JSON object".into()));
         }
-        let options: G::Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options(e.to_string()))?;
+        let options = G::Options::deserialize(&record.options).map_err(|e| RecordError::Options(e.to_string()))?;
         let game = G::new(options).map_err(|e| RecordError::Options(e.reason))?;
-        let mut session = Session {
+        let session = Session {
             state: game.initial_state(),
             game,
             rng: Rng::seeded(record.seed),
@@ -206,37 +230,50 @@ impl<G: Game> Session<G> {
             mode: record.chance,
             steps: Vec::with_capacity(record.events.len()),
         };
-        watch(&session);
-        for (index, event) in record.events.iter().enumerate() {
-            let fail = |reason: String| RecordError::Event { index, reason };
-            match event {
-                Event::Action { seat, action } => {
-                    let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
-                    play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
-                    session.steps.push(Step::Action(*seat, action));
-                }
-                Event::Chance { outcome } => {
-                    let outcome: G::Chance =
-                        serde_json::from_value(outcome.clone()).map_err(|e| fail(e.to_string()))?;
-                    if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
-                        let drawn = session.game.sample_chance(&session.state, &mut session.rng);
-                        if drawn != outcome {
-                            return Err(RecordError::Diverged(format!(
-                                "event {index}: the seed draws {drawn}, the record says {outcome}"
-                            )));
-                        }
-                    }
-                    play::supply_chance(&session.game, &mut session.state, &outcome)
-                        .map_err(|e| fail(e.to_string()))?;
-                    session.steps.push(Step::Chance(outcome));
-                }
+        Ok(Replayer { session, outcome: record.outcome.clone() })
+    }
+
+    /// The game as replayed so far.
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+
+    /// Replays the next event, checking it. In sampled mode a chance outcome must be the one the seed draws.
+    pub fn step(&mut self, event: &Event) -> Result<(), RecordError> {
+        let session = &mut self.session;
+        let index = session.steps.len();
+        let fail = |reason: String| RecordError::Event { index, reason };
+        match event {
+            Event::Action { seat, action } => {
+                let action = G::Action::deserialize(action).map_err(|e| fail(e.to_string()))?;
+                play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
+                session.steps.push(Step::Action(*seat, action));
             }
-            watch(&session);
+            Event::Chance { outcome } => {
+                let outcome = G::Chance::deserialize(outcome).map_err(|e| fail(e.to_string()))?;
+                if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
+                    let drawn = session.game.sample_chance(&session.state, &mut session.rng);
+                    if drawn != outcome {
+                        return Err(RecordError::Diverged(format!(
+                            "event {index}: the seed draws {drawn}, the record says {outcome}"
+                        )));
+                    }
+                }
+                play::supply_chance(&session.game, &mut session.state, &outcome).map_err(|e| fail(e.to_string()))?;
+                session.steps.push(Step::Chance(outcome));
+            }
         }
+        Ok(())
+    }
+
+    /// The replayed game, once every event is in: in sampled mode no chance event may be left undrawn, and the
+    /// outcome must be the one the record claims.
+    pub fn finish(self) -> Result<Session<G>, RecordError> {
+        let session = self.session;
         if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
             return Err(RecordError::Diverged("the record stops before a chance event it should have drawn".into()));
         }
-        if let Some(expected) = &record.outcome {
+        if let Some(expected) = &self.outcome {
             if session.outcome().as_ref() != Some(expected) {
                 return Err(RecordError::Diverged(format!(
                     "the record says the game ended {expected:?}, the replay gives {:?}",
