@@ -1,5 +1,7 @@
 //! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
 
+use std::sync::Mutex;
+
 use serde::Deserialize;
 
 use crate::infostate::InfoStates;
@@ -28,7 +30,7 @@ impl<G: Game> Step<G> {
 }
 
 /// A game in progress: rules, state, the seeded chance generator, and every step so far.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Session<G: Game> {
     game: G,
     state: G::State,
@@ -36,13 +38,60 @@ pub struct Session<G: Game> {
     seed: u64,
     mode: ChanceMode,
     steps: Vec<Step<G>>,
+    /// The information states, computed on the first request and advanced from there on later ones.
+    info: Mutex<InfoCache<G>>,
+}
+
+impl<G: Game> Clone for Session<G> {
+    /// The copy computes its information states afresh when asked.
+    fn clone(&self) -> Session<G> {
+        Session {
+            game: self.game.clone(),
+            state: self.state.clone(),
+            rng: self.rng.clone(),
+            seed: self.seed,
+            mode: self.mode,
+            steps: self.steps.clone(),
+            info: Mutex::new(InfoCache::default()),
+        }
+    }
+}
+
+/// Every seat's information states as of a number of steps, with the position they were computed at.
+#[derive(Debug)]
+struct InfoProgress<G: Game> {
+    info: InfoStates,
+    state: G::State,
+    steps: usize,
+}
+
+/// A session's information states, kept from one request to the next.
+#[derive(Debug)]
+struct InfoCache<G: Game> {
+    progress: Option<InfoProgress<G>>,
+    /// The steps the information states were advanced through, in all (each step once, unless recomputed).
+    steps_applied: u64,
+}
+
+impl<G: Game> Default for InfoCache<G> {
+    fn default() -> InfoCache<G> {
+        InfoCache { progress: None, steps_applied: 0 }
+    }
 }
 
 impl<G: Game> Session<G> {
     /// A new game. In sampled mode, pending chance events are drawn at once.
     pub fn new(game: G, seed: u64, mode: ChanceMode) -> Session<G> {
         let state = game.initial_state();
-        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new() };
+        let mut session = Session {
+            game,
+            state,
+            rng: Rng::seeded(seed),
+            seed,
+            mode,
+            steps: Vec::new(),
+            info: Mutex::new(InfoCache::default()),
+        };
         session.settle_chance();
         session
     }
@@ -98,31 +147,57 @@ impl<G: Game> Session<G> {
         self.game.outcome(&self.state)
     }
 
-    /// Every seat's perfect-recall information state (see [`InfoStates`]), rebuilt from the steps so far.
-    /// Rebuilt on demand rather than kept step by step, because it views every seat at every step and most
-    /// sessions (play, simulation, the test suites) never ask; search that needs it keeps an [`InfoStates`].
+    /// Every seat's perfect-recall information state (see [`InfoStates`]) after the steps so far. Computed on the
+    /// first request rather than kept step by step, because it views every seat at every step and most sessions
+    /// (play, simulation, the test suites) never ask; from then on each request goes on from the last, through
+    /// the steps since (search that needs it at every step keeps an [`InfoStates`] of its own).
     pub fn information_states(&self) -> InfoStates {
-        let mut state = self.game.initial_state();
-        let mut info = InfoStates::new(&self.game, &state);
-        for step in &self.steps {
-            match step {
-                Step::Action(seat, action) => {
-                    self.game.apply_unchecked(&mut state, *seat, action);
-                    info.after_action(&self.game, &state, *seat, action);
-                }
-                Step::Chance(outcome) => {
-                    self.game.apply_chance_unchecked(&mut state, outcome);
-                    info.after_chance(&self.game, &state);
-                }
-            }
-        }
-        info
+        self.with_information_states(InfoStates::clone)
     }
 
     /// `seat`'s perfect-recall information-state key: equal for two games exactly when the seat cannot tell
     /// them apart.
     pub fn information_state(&self, seat: Seat) -> u64 {
-        self.information_states().key(seat)
+        self.with_information_states(|info| info.key(seat))
+    }
+
+    /// How many steps the information states have been advanced through so far in this session: each step
+    /// once, however often they are asked for (for tests and profiling).
+    pub fn information_steps_applied(&self) -> u64 {
+        self.info.lock().map_or(0, |cache| cache.steps_applied)
+    }
+
+    fn with_information_states<T>(&self, read: impl FnOnce(&InfoStates) -> T) -> T {
+        // A panic while advancing (a rules bug) may have left the progress half done: start again.
+        let mut cache = self.info.lock().unwrap_or_else(|poisoned| {
+            let mut cache = poisoned.into_inner();
+            cache.progress = None;
+            cache
+        });
+        let cache = &mut *cache;
+        // Steps are only ever added; progress past them (none today) would be another game's.
+        if cache.progress.as_ref().is_some_and(|p| p.steps > self.steps.len()) {
+            cache.progress = None;
+        }
+        let progress = cache.progress.get_or_insert_with(|| {
+            let state = self.game.initial_state();
+            InfoProgress { info: InfoStates::new(&self.game, &state), state, steps: 0 }
+        });
+        for step in &self.steps[progress.steps..] {
+            match step {
+                Step::Action(seat, action) => {
+                    self.game.apply_unchecked(&mut progress.state, *seat, action);
+                    progress.info.after_action(&self.game, &progress.state, *seat, action);
+                }
+                Step::Chance(outcome) => {
+                    self.game.apply_chance_unchecked(&mut progress.state, outcome);
+                    progress.info.after_chance(&self.game, &progress.state);
+                }
+            }
+        }
+        cache.steps_applied += (self.steps.len() - progress.steps) as u64;
+        progress.steps = self.steps.len();
+        read(&progress.info)
     }
 
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
@@ -229,6 +304,7 @@ impl<G: Game> Replayer<G> {
             seed: record.seed,
             mode: record.chance,
             steps: Vec::with_capacity(record.events.len()),
+            info: Mutex::new(InfoCache::default()),
         };
         Ok(Replayer { session, outcome: record.outcome.clone() })
     }
