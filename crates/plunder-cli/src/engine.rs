@@ -7,8 +7,9 @@
 
 use std::borrow::Cow;
 use std::io::{BufRead, ErrorKind, Write};
+use std::time::Duration;
 
-use plunder_core::{ChanceMode, DynSession, Event, Labeled, PlayError, Record, Replayer, Seat, Status, Viewer};
+use plunder_core::{ChanceMode, DynSession, Event, Labeled, PlayError, Record, Replayer, Seat, Status, Timing, Viewer};
 use plunder_games::{games, new_session, replay_record, with_game, GameVisitor};
 use serde::de::{Deserializer as _, Error as _, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -44,11 +45,17 @@ pub struct Limits {
     pub line_bytes: usize,
     /// The longest `load` line, in bytes, whatever its record's allowance.
     pub record_bytes: usize,
+    /// How long a `bot` search named without a time (`ismcts`, `ismcts:N`) may think.
+    pub search_time: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { line_bytes: DEFAULT_MAX_LINE_BYTES, record_bytes: DEFAULT_MAX_RECORD_BYTES }
+        Limits {
+            line_bytes: DEFAULT_MAX_LINE_BYTES,
+            record_bytes: DEFAULT_MAX_RECORD_BYTES,
+            search_time: plunder_core::ismcts::DEFAULT_TIME_CAP,
+        }
     }
 }
 
@@ -81,10 +88,18 @@ impl From<PlayError> for EngineError {
 }
 
 /// The engine's state: at most one game at a time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Engine {
     session: Option<Box<dyn DynSession>>,
     limits: Limits,
+    /// The clock and cap of search bots, so that one `bot` request cannot hold the engine for hours.
+    timing: Timing,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::with_limits(Limits::default())
+    }
 }
 
 /// [`run_with`] with a cap of `max_line_bytes` on request lines and the other limits' defaults.
@@ -224,7 +239,8 @@ impl GameVisitor for BotNames {
 impl Engine {
     /// An engine with these limits (the default's are [`Limits::default`]).
     pub fn with_limits(limits: Limits) -> Engine {
-        Engine { session: None, limits }
+        let timing = Timing::capped(crate::search_time::clock(), limits.search_time);
+        Engine { session: None, limits, timing }
     }
 
     /// The seats of the current game (0 before any).
@@ -401,7 +417,7 @@ impl Engine {
                     .as_str()
                     .ok_or_else(|| EngineError::new("bad_field", "\"bot\" must be a bot name"))?;
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
-                let suggestion = self.session()?.suggest(seat, bot, seed)?;
+                let suggestion = self.session()?.suggest_timed(seat, bot, seed, &self.timing)?;
                 Ok(serde_json::to_value(suggestion).expect("labels serialize"))
             }
             "quit" => Ok(json!({})),
@@ -560,6 +576,7 @@ fn error_reply(id: Option<Value>, e: EngineError) -> Value {
 mod tests {
     use super::*;
     use plunder_core::Rng;
+    use std::time::Instant;
 
     fn send(engine: &mut Engine, request: Value) -> Value {
         engine.handle(&request.to_string()).0
@@ -740,7 +757,7 @@ mod tests {
 
     /// The record of a game of `G` under `options` played to the end by random bots, as a `load` line.
     fn random_game_load_line<G: plunder_core::Game>(options: G::Options, seed: u64) -> String {
-        use plunder_core::{Bot, Game, RandomBot, Session, Turn};
+        use plunder_core::{Bot, RandomBot, Session, Turn};
         let mut session = Session::new(G::new(options).unwrap(), seed, ChanceMode::Sampled);
         let mut bot = RandomBot::new(seed);
         while let Status::Decide(seats) = session.status() {
@@ -779,7 +796,7 @@ mod tests {
 
     #[test]
     fn a_line_longer_than_a_request_is_only_a_load_within_its_records_allowance() {
-        let limits = Limits { line_bytes: 1000, record_bytes: 100_000 };
+        let limits = Limits { line_bytes: 1000, record_bytes: 100_000, ..Limits::default() };
         let mut engine = Engine::with_limits(limits);
         send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "seed": 5}));
         let before = send(&mut engine, json!({"cmd": "record"}));
@@ -826,6 +843,25 @@ mod tests {
             String::from_utf8(output).unwrap()
         };
         assert!(replies.contains("line_too_long") && replies.contains("at most 100000"), "{replies}");
+    }
+
+    #[test]
+    fn a_search_of_ten_million_simulations_answers_within_its_time_cap() {
+        let mut engine = Engine::default();
+        send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 4, "seed": 2}));
+        let legal = send(&mut engine, json!({"cmd": "legal", "seat": 0}))["actions"].clone();
+        let started = Instant::now();
+        let reply = send(&mut engine, json!({"cmd": "bot", "seat": 0, "bot": "ismcts:10000000", "seed": 1}));
+        let took = started.elapsed();
+        assert_eq!(reply["ok"], true, "{reply}");
+        assert!(legal.as_array().unwrap().iter().any(|a| a["action"] == reply["action"]), "{reply} is not legal");
+        let cap = Limits::default().search_time;
+        assert!(took < cap + Duration::from_secs(3), "took {took:?} with a cap of {cap:?}");
+        // A time in the name caps it too, and a shorter one answers sooner.
+        let started = Instant::now();
+        let reply = send(&mut engine, json!({"cmd": "bot", "seat": 0, "bot": "ismcts:10000000:200ms"}));
+        assert_eq!(reply["ok"], true, "{reply}");
+        assert!(started.elapsed() < Duration::from_secs(2), "took {:?}", started.elapsed());
     }
 
     #[test]

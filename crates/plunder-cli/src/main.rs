@@ -148,6 +148,7 @@ fn main() -> ExitCode {
             let limits = engine::Limits {
                 line_bytes: args.max_line_bytes as usize,
                 record_bytes: args.max_record_bytes as usize,
+                ..engine::Limits::default()
             };
             engine::run_with(std::io::stdin().lock(), std::io::stdout().lock(), limits)
         }
