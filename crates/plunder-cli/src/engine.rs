@@ -144,6 +144,10 @@ pub fn run_with(mut input: impl BufRead, mut output: impl Write, limits: Limits)
                 engine.handle(&text)
             }
         };
+        if line.capacity() > limits.line_bytes {
+            // A long `load` was read: give its buffer back rather than keep it for short requests.
+            line = Vec::new();
+        }
         writeln!(output, "{reply}").map_err(io)?;
         output.flush().map_err(io)?;
         if quit {
@@ -265,6 +269,14 @@ impl Engine {
     /// A request line longer than a request may be: only a `load` within its record's allowance, whose events
     /// are parsed and replayed one at a time, so the record is never held as a JSON tree.
     fn handle_long(&mut self, line: &str) -> Value {
+        // Serde would read an array as a struct's fields in order.
+        if !line.trim_start().starts_with('{') {
+            let error = match serde_json::from_str::<serde::de::IgnoredAny>(line) {
+                Ok(_) => EngineError::new("malformed_request", "a request is a JSON object with a \"cmd\""),
+                Err(e) => EngineError::new("malformed_json", e.to_string()),
+            };
+            return error_reply(None, error);
+        }
         let request: LongRequest = match serde_json::from_str(line) {
             Ok(request) => request,
             Err(e) if e.is_data() => return error_reply(None, EngineError::new("malformed_request", e.to_string())),
@@ -463,6 +475,7 @@ fn bad_record(e: impl std::fmt::Display) -> EngineError {
 /// A request line longer than a request may be, read without building its JSON tree: the parts are slices of
 /// the line.
 #[derive(Deserialize)]
+#[serde(expecting = "a request object")]
 struct LongRequest<'a> {
     #[serde(borrow, default)]
     cmd: Option<Cow<'a, str>>,
@@ -475,6 +488,7 @@ struct LongRequest<'a> {
 /// A [`Record`]'s fields with the events (and the options and outcome, parsed once their size is known) left
 /// as text.
 #[derive(Deserialize)]
+#[serde(expecting = "a record object")]
 struct RecordParts<'a> {
     format: String,
     version: u32,
@@ -809,6 +823,11 @@ mod tests {
         // Not a load: the request cap holds.
         let reply = engine.handle(&padded(json!({"cmd": "status", "id": 1}), 2000)).0;
         assert_eq!((code(&reply), &reply["id"]), ("line_too_long", &json!(1)), "{reply}");
+        for (line, expected) in
+            [(format!("[{}1]", "1,".repeat(600)), "malformed_request"), ("x".repeat(1500), "malformed_json")]
+        {
+            assert_eq!(code(&engine.handle(&line).0), expected);
+        }
         // A load within liar's dice's allowance (a request line and 256 bytes for each of its 43 steps).
         let max_steps = engine.session().unwrap().facts().max_steps;
         let allowance = limits.record_allowance(max_steps);
