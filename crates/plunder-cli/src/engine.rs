@@ -981,6 +981,9 @@ mod tests {
                 assert_eq!(played["ok"], true, "{}: {played}", info.id);
             }
             let record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+            // A record's allowance counts `RECORD_BYTES_PER_STEP` an event: every event is well under it.
+            let longest = record["events"].as_array().unwrap().iter().map(|e| e.to_string().len()).max().unwrap();
+            assert!(longest * 2 <= RECORD_BYTES_PER_STEP as usize, "{}: an event of {longest} bytes", info.id);
             let mut other = Engine::default();
             let loaded = send(&mut other, json!({"cmd": "load", "record": record}));
             assert_eq!(loaded["status"]["state"], "over", "{}: {loaded}", info.id);
