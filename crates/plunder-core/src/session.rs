@@ -169,13 +169,17 @@ impl<G: Game> Session<G> {
 
     fn with_information_states<T>(&self, read: impl FnOnce(&InfoStates) -> T) -> T {
         // A panic while advancing (a rules bug) may have left the progress half done: start again.
-        let mut cache = self.info.lock().unwrap_or_else(|poisoned| {
-            let mut cache = poisoned.into_inner();
-            cache.progress = None;
-            cache
-        });
+        let mut cache = match self.info.lock() {
+            Ok(cache) => cache,
+            Err(poisoned) => {
+                self.info.clear_poison();
+                let mut cache = poisoned.into_inner();
+                cache.progress = None;
+                cache
+            }
+        };
         let cache = &mut *cache;
-        // Steps are only ever added; progress past them (none today) would be another game's.
+        // Progress past the steps would be of steps undone (no method undoes one today): start again.
         if cache.progress.as_ref().is_some_and(|p| p.steps > self.steps.len()) {
             cache.progress = None;
         }
