@@ -5,10 +5,15 @@
 //! The engine is the referee: `record` and the pending chance outcomes show everything. Send a seat only what
 //! `view` returns for that seat.
 
+use std::borrow::Cow;
 use std::io::{BufRead, ErrorKind, Write};
+use std::time::Duration;
 
-use plunder_core::{ChanceMode, DynSession, Labeled, PlayError, Record, Seat, Status, Viewer};
+use plunder_core::{ChanceMode, DynSession, Event, Labeled, PlayError, Record, Replayer, Seat, Status, Timing, Viewer};
 use plunder_games::{games, new_session, replay_record, with_game, GameVisitor};
+use serde::de::{Deserializer as _, Error as _, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::excerpt::{excerpt, excerpt_json, shorten_message};
@@ -17,9 +22,51 @@ use crate::excerpt::{excerpt, excerpt_json, shorten_message};
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The longest request line read by default, in bytes (without the newline). A request is parsed into a JSON
-/// tree that takes dozens of times its size in memory, so the cap bounds the engine's memory; a record of the
-/// longest games measured is well under it (see docs/protocol.md).
+/// tree that takes dozens of times its size in memory, so the cap bounds the engine's memory. A `load` may be
+/// longer, up to its record's allowance (see docs/protocol.md).
 pub const DEFAULT_MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The longest `load` line read by default, in bytes: no record's allowance goes past it. Such a line is held
+/// as text and its events are parsed one at a time, so memory stays a few times this whatever the input.
+pub const DEFAULT_MAX_RECORD_BYTES: usize = 64 << 20;
+
+/// What a record's allowance counts for each step its game's options allow (`Facts::max_steps`): an event's
+/// JSON is well under it (the longest seen in random games of every game is about 110 bytes).
+const RECORD_BYTES_PER_STEP: u64 = 256;
+
+/// The longest one event of a record longer than a request line may be, in bytes: it bounds the JSON tree of
+/// the one event parsed at a time.
+const MAX_EVENT_BYTES: usize = 64 << 10;
+
+/// The engine's limits (see docs/protocol.md).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// The longest request line, in bytes.
+    pub line_bytes: usize,
+    /// The longest `load` line, in bytes, whatever its record's allowance.
+    pub record_bytes: usize,
+    /// How long a `bot` search named without a time (`ismcts`, `ismcts:N`) may think.
+    pub search_time: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            line_bytes: DEFAULT_MAX_LINE_BYTES,
+            record_bytes: DEFAULT_MAX_RECORD_BYTES,
+            search_time: plunder_core::ismcts::DEFAULT_TIME_CAP,
+        }
+    }
+}
+
+impl Limits {
+    /// The longest `load` line for a record of a game whose options allow `max_steps` steps: a request line,
+    /// and [`RECORD_BYTES_PER_STEP`] a step, at most `record_bytes`.
+    pub fn record_allowance(&self, max_steps: u64) -> usize {
+        let allowance = max_steps.saturating_mul(RECORD_BYTES_PER_STEP).saturating_add(self.line_bytes as u64);
+        allowance.min(self.record_bytes.max(self.line_bytes) as u64) as usize
+    }
+}
 
 /// A protocol error: a stable code and a message for people.
 #[derive(Debug, PartialEq)]
@@ -41,20 +88,36 @@ impl From<PlayError> for EngineError {
 }
 
 /// The engine's state: at most one game at a time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Engine {
     session: Option<Box<dyn DynSession>>,
+    limits: Limits,
+    /// The clock and cap of search bots, so that one `bot` request cannot hold the engine for hours.
+    timing: Timing,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::with_limits(Limits::default())
+    }
+}
+
+/// [`run_with`] with a cap of `max_line_bytes` on request lines and the other limits' defaults.
+pub fn run(input: impl BufRead, output: impl Write, max_line_bytes: usize) -> Result<(), String> {
+    run_with(input, output, Limits { line_bytes: max_line_bytes, ..Limits::default() })
 }
 
 /// Reads requests from `input` and writes replies to `output` until `quit` or the end of input. A line longer
-/// than `max_line_bytes` gets a `line_too_long` reply without being kept or parsed.
-pub fn run(mut input: impl BufRead, mut output: impl Write, max_line_bytes: usize) -> Result<(), String> {
+/// than `limits.line_bytes` may only be a `load` within its record's allowance; a line longer than any
+/// allowance can be gets a `line_too_long` reply without being kept or parsed.
+pub fn run_with(mut input: impl BufRead, mut output: impl Write, limits: Limits) -> Result<(), String> {
     let io = |e: std::io::Error| format!("engine I/O failed: {e}");
     let greeting =
         json!({"ok": true, "engine": "plunder", "protocol": PROTOCOL_VERSION, "version": env!("CARGO_PKG_VERSION")});
     writeln!(output, "{greeting}").map_err(io)?;
     output.flush().map_err(io)?;
-    let mut engine = Engine::default();
+    let mut engine = Engine::with_limits(limits);
+    let max_line_bytes = limits.line_bytes.max(limits.record_bytes);
     let mut line = Vec::new();
     loop {
         let (reply, quit) = match read_line(&mut input, &mut line, max_line_bytes).map_err(io)? {
@@ -64,7 +127,11 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, max_line_bytes: usiz
                     None,
                     EngineError::new(
                         "line_too_long",
-                        format!("a request line has at most {max_line_bytes} bytes; this one had {bytes}"),
+                        format!(
+                            "a request line has at most {} bytes, and a load at most {max_line_bytes}; this one had \
+                             {bytes}",
+                            limits.line_bytes
+                        ),
                     ),
                 ),
                 false,
@@ -77,6 +144,10 @@ pub fn run(mut input: impl BufRead, mut output: impl Write, max_line_bytes: usiz
                 engine.handle(&text)
             }
         };
+        if line.capacity() > limits.line_bytes {
+            // A long `load` was read: give its buffer back rather than keep it for short requests.
+            line = Vec::new();
+        }
         writeln!(output, "{reply}").map_err(io)?;
         output.flush().map_err(io)?;
         if quit {
@@ -170,6 +241,12 @@ impl GameVisitor for BotNames {
 }
 
 impl Engine {
+    /// An engine with these limits (the default's are [`Limits::default`]).
+    pub fn with_limits(limits: Limits) -> Engine {
+        let timing = Timing::capped(crate::search_time::clock(), limits.search_time);
+        Engine { session: None, limits, timing }
+    }
+
     /// The seats of the current game (0 before any).
     pub fn seats(&self) -> usize {
         self.session.as_ref().map_or(0, |session| session.seats())
@@ -177,23 +254,86 @@ impl Engine {
 
     /// Answers one request line; the flag says whether to stop.
     pub fn handle(&mut self, line: &str) -> (Value, bool) {
+        if line.len() > self.limits.line_bytes {
+            return (self.handle_long(line), false);
+        }
         let request: Value = match serde_json::from_str(line) {
             Ok(v) => v,
             Err(e) => return (error_reply(None, EngineError::new("malformed_json", e.to_string())), false),
         };
         let id = request.get("id").cloned();
         let quit = request.get("cmd").and_then(Value::as_str) == Some("quit");
-        let reply = match self.dispatch(&request) {
-            Ok(mut body) => {
-                body["ok"] = true.into();
-                if let Some(id) = &id {
-                    body["id"] = id.clone();
-                }
-                body
-            }
-            Err(e) => error_reply(id, e),
+        (reply(self.dispatch(&request), id), quit)
+    }
+
+    /// A request line longer than a request may be: only a `load` within its record's allowance, whose events
+    /// are parsed and replayed one at a time, so the record is never held as a JSON tree.
+    fn handle_long(&mut self, line: &str) -> Value {
+        // Serde would read an array as a struct's fields in order.
+        if !line.trim_start().starts_with('{') {
+            let error = match serde_json::from_str::<serde::de::IgnoredAny>(line) {
+                Ok(_) => EngineError::new("malformed_request", "a request is a JSON object with a \"cmd\""),
+                Err(e) => EngineError::new("malformed_json", e.to_string()),
+            };
+            return error_reply(None, error);
+        }
+        let request: LongRequest = match serde_json::from_str(line) {
+            Ok(request) => request,
+            Err(e) if e.is_data() => return error_reply(None, EngineError::new("malformed_request", e.to_string())),
+            Err(e) => return error_reply(None, EngineError::new("malformed_json", e.to_string())),
         };
-        (reply, quit)
+        // The id is echoed as in every reply, unless it alone is longer than a request may be.
+        let id = request
+            .id
+            .filter(|id| id.get().len() <= self.limits.line_bytes)
+            .and_then(|id| serde_json::from_str(id.get()).ok());
+        let result = match (request.cmd.as_deref(), request.record) {
+            (Some("load"), Some(record)) => self.load_long(line.len(), record),
+            _ => Err(EngineError::new(
+                "line_too_long",
+                format!(
+                    "a request line has at most {} bytes unless it is a load; this one had {}",
+                    self.limits.line_bytes,
+                    line.len()
+                ),
+            )),
+        };
+        reply(result, id)
+    }
+
+    /// `load` of a record on a line of `line_bytes` bytes, longer than a request line may be.
+    fn load_long<'a>(&mut self, line_bytes: usize, record: &'a RawValue) -> Result<Value, EngineError> {
+        let parts: RecordParts<'a> = serde_json::from_str(record.get()).map_err(bad_record)?;
+        // Options and outcome are parsed whole, so they may be no longer than a request line.
+        let line = self.limits.line_bytes;
+        let small = |raw: &'a RawValue, what: &str| match raw.get() {
+            text if text.len() > line => {
+                Err(bad_record(format!("its {what} are longer than a request line ({line} bytes)")))
+            }
+            text => Ok(text),
+        };
+        let options = serde_json::from_str(small(parts.options, "options")?).map_err(bad_record)?;
+        let outcome = match parts.outcome {
+            Some(raw) => serde_json::from_str(small(raw, "outcome")?).map_err(bad_record)?,
+            None => None,
+        };
+        let head = Record {
+            format: parts.format,
+            version: parts.version,
+            game: parts.game,
+            options,
+            seed: parts.seed,
+            chance: parts.chance,
+            events: Vec::new(),
+            outcome,
+        };
+        head.check_format().map_err(bad_record)?;
+        let load = LongLoad { head: &head, events: parts.events, line_bytes, limits: self.limits };
+        let session = with_game(&head.game, load)
+            .map_err(|_| bad_record(plunder_core::RecordError::UnknownGame(head.game.clone())))??;
+        let status = status_json(session.as_ref());
+        self.session = Some(session);
+        Ok(json!({"status": status}))
     }
 
     fn session(&self) -> Result<&dyn DynSession, EngineError> {
@@ -289,7 +429,7 @@ impl Engine {
                     .as_str()
                     .ok_or_else(|| EngineError::new("bad_field", "\"bot\" must be a bot name"))?;
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
-                let suggestion = self.session()?.suggest(seat, bot, seed)?;
+                let suggestion = self.session()?.suggest_timed(seat, bot, seed, &self.timing)?;
                 Ok(serde_json::to_value(suggestion).expect("labels serialize"))
             }
             "quit" => Ok(json!({})),
@@ -314,6 +454,129 @@ fn chance_mode(request: &Value) -> Result<ChanceMode, EngineError> {
     }
 }
 
+/// The reply to a request with `id`: the command's body with `"ok": true`, or the error.
+fn reply(result: Result<Value, EngineError>, id: Option<Value>) -> Value {
+    match result {
+        Ok(mut body) => {
+            body["ok"] = true.into();
+            if let Some(id) = id {
+                body["id"] = id;
+            }
+            body
+        }
+        Err(e) => error_reply(id, e),
+    }
+}
+
+fn bad_record(e: impl std::fmt::Display) -> EngineError {
+    EngineError::new("bad_record", e.to_string())
+}
+
+/// A request line longer than a request may be, read without building its JSON tree: the parts are slices of
+/// the line.
+#[derive(Deserialize)]
+#[serde(expecting = "a request object")]
+struct LongRequest<'a> {
+    #[serde(borrow, default)]
+    cmd: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    record: Option<&'a RawValue>,
+}
+
+/// A [`Record`]'s fields with the events (and the options and outcome, parsed once their size is known) left
+/// as text.
+#[derive(Deserialize)]
+#[serde(expecting = "a record object")]
+struct RecordParts<'a> {
+    format: String,
+    version: u32,
+    game: String,
+    #[serde(borrow)]
+    options: &'a RawValue,
+    seed: u64,
+    chance: ChanceMode,
+    #[serde(borrow)]
+    events: &'a RawValue,
+    #[serde(borrow, default)]
+    outcome: Option<&'a RawValue>,
+}
+
+/// Replays a long record's events one at a time, once its line is found within the allowance of its game's
+/// options.
+struct LongLoad<'a> {
+    head: &'a Record,
+    events: &'a RawValue,
+    line_bytes: usize,
+    limits: Limits,
+}
+
+impl GameVisitor for LongLoad<'_> {
+    type Output = Result<Box<dyn DynSession>, EngineError>;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
+        let mut replay = Replayer::<G>::start(self.head).map_err(bad_record)?;
+        let max_steps = replay.session().game().facts().max_steps;
+        let allowance = self.limits.record_allowance(max_steps);
+        if self.line_bytes > allowance {
+            return Err(EngineError::new(
+                "line_too_long",
+                format!(
+                    "a load of a {} record under these options has at most {allowance} bytes ({RECORD_BYTES_PER_STEP} \
+                     for each of its {max_steps} steps at most, and a request line); this one had {}",
+                    G::ID,
+                    self.line_bytes
+                ),
+            ));
+        }
+        // A game ends within `max_steps` (the conformance suite holds every game to it), so a replay keeps at
+        // most that many steps, each parsed on its own.
+        let mut refused = None;
+        let each = |index: usize, raw: &RawValue| {
+            if raw.get().len() > MAX_EVENT_BYTES {
+                return Err(bad_record(format!("event {index} is longer than {MAX_EVENT_BYTES} bytes")));
+            }
+            let event: Event = serde_json::from_str(raw.get())
+                .map_err(|e| bad_record(format!("event {index} is not an event: {e}")))?;
+            replay.step(&event).map_err(bad_record)
+        };
+        let mut events = serde_json::Deserializer::from_str(self.events.get());
+        let read = (&mut events).deserialize_seq(EachElement { each, refused: &mut refused });
+        match (refused, read.and_then(|()| events.end())) {
+            (Some(e), _) => Err(e),
+            (None, Err(e)) => Err(bad_record(format!("events: {e}"))),
+            (None, Ok(())) => Ok(Box::new(replay.finish().map_err(bad_record)?)),
+        }
+    }
+}
+
+/// Hands each element of a JSON array, as text, to `each` as it is read, keeping none of them; the first
+/// refusal stops the reading and is kept in `refused`.
+struct EachElement<'r, F> {
+    each: F,
+    refused: &'r mut Option<EngineError>,
+}
+
+impl<'de, F: FnMut(usize, &'de RawValue) -> Result<(), EngineError>> Visitor<'de> for EachElement<'_, F> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an array of events")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        let mut index = 0;
+        while let Some(element) = seq.next_element::<&'de RawValue>()? {
+            if let Err(e) = (self.each)(index, element) {
+                *self.refused = Some(e);
+                return Err(A::Error::custom("refused"));
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+}
+
 /// An error reply. The message is shortened here, once, for every error: rules and serde quote input whole.
 fn error_reply(id: Option<Value>, e: EngineError) -> Value {
     let mut reply = json!({"ok": false, "error": {"code": e.code, "message": shorten_message(&e.message)}});
@@ -327,6 +590,7 @@ fn error_reply(id: Option<Value>, e: EngineError) -> Value {
 mod tests {
     use super::*;
     use plunder_core::Rng;
+    use std::time::Instant;
 
     fn send(engine: &mut Engine, request: Value) -> Value {
         engine.handle(&request.to_string()).0
@@ -493,16 +757,130 @@ mod tests {
     #[test]
     fn a_line_over_the_cap_is_refused_unread_and_the_engine_goes_on() {
         let new = json!({"cmd": "new", "game": "liars-dice", "id": 1}).to_string();
-        let long = json!({"cmd": "load", "record": "x".repeat(5000)}).to_string();
+        let long = json!({"cmd": "play", "seat": 0, "action": "x".repeat(5000)}).to_string();
         let replies = replies_to(&[new.clone(), long, r#"{"cmd":"status","id":2}"#.into()], 1000);
         assert_eq!(replies.len(), 4, "{replies:?}");
         assert_eq!(replies[1]["id"], 1);
         assert_eq!(code(&replies[2]), "line_too_long", "{}", replies[2]);
-        assert!(replies[2]["error"]["message"].as_str().unwrap().contains("at most 1000 bytes"));
+        assert!(replies[2]["error"]["message"].as_str().unwrap().contains("at most 1000 bytes"), "{}", replies[2]);
         assert_eq!(replies[3]["id"], 2, "the next line is read whole: {}", replies[3]);
         // A line exactly at the cap is read.
         let padded = format!("{new:<1000}");
         assert_eq!(replies_to(&[padded], 1000)[1]["ok"], true);
+    }
+
+    /// The record of a game of `G` under `options` played to the end by random bots, as a `load` line.
+    fn random_game_load_line<G: plunder_core::Game>(options: G::Options, seed: u64) -> String {
+        use plunder_core::{Bot, RandomBot, Session, Turn};
+        let mut session = Session::new(G::new(options).unwrap(), seed, ChanceMode::Sampled);
+        let mut bot = RandomBot::new(seed);
+        while let Status::Decide(seats) = session.status() {
+            let seat = seats.lowest().unwrap();
+            let (legal, view) = (session.legal_actions(seat), session.view(Viewer::Seat(seat)));
+            let action = bot.act(&Turn::new(session.game(), session.state(), seat, &view, &legal));
+            session.play(seat, action).unwrap();
+        }
+        json!({"cmd": "load", "id": 7, "record": session.record()}).to_string()
+    }
+
+    #[test]
+    fn the_engine_loads_records_of_long_games_that_its_options_allow() {
+        use plunder_games::{loot_pirates, pirates_flag};
+        let mut loot = loot_pirates::Options::for_players(8);
+        (loot.booty, loot.max_rounds) = (Some(100_000), 500);
+        let flag = pirates_flag::Options { players: 6, max_rounds: 300, ..pirates_flag::Options::default() };
+        let lines = [
+            random_game_load_line::<loot_pirates::LootPirates>(loot, 1),
+            random_game_load_line::<pirates_flag::PiratesFlag>(flag, 1),
+        ];
+        for line in lines {
+            assert!(line.len() > DEFAULT_MAX_LINE_BYTES, "{} bytes: not longer than a request line", line.len());
+            let mut engine = Engine::default();
+            let (reply, _) = engine.handle(&line);
+            assert_eq!(reply["status"]["state"], "over", "{}", excerpt(&reply.to_string()));
+            assert_eq!(reply["id"], 7);
+            // The loaded game is the one recorded: its record comes back the same.
+            let recorded: Value = serde_json::from_str::<Value>(&line).unwrap()["record"].clone();
+            assert_eq!(send(&mut engine, json!({"cmd": "record"}))["record"], recorded);
+            // Through the line reader too.
+            let replies = replies_to(&[line], DEFAULT_MAX_LINE_BYTES);
+            assert_eq!(replies[1]["status"]["state"], "over");
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_a_request_is_only_a_load_within_its_records_allowance() {
+        let limits = Limits { line_bytes: 1000, record_bytes: 100_000, ..Limits::default() };
+        let mut engine = Engine::with_limits(limits);
+        send(&mut engine, json!({"cmd": "new", "game": "liars-dice", "seed": 5}));
+        let before = send(&mut engine, json!({"cmd": "record"}));
+        let record = before["record"].clone();
+        let padded = |request: Value, bytes: usize| {
+            let text = request.to_string();
+            let spaces = bytes.saturating_sub(text.len());
+            text + &" ".repeat(spaces)
+        };
+        // Not a load: the request cap holds.
+        let reply = engine.handle(&padded(json!({"cmd": "status", "id": 1}), 2000)).0;
+        assert_eq!((code(&reply), &reply["id"]), ("line_too_long", &json!(1)), "{reply}");
+        for (line, expected) in
+            [(format!("[{}1]", "1,".repeat(600)), "malformed_request"), ("x".repeat(1500), "malformed_json")]
+        {
+            assert_eq!(code(&engine.handle(&line).0), expected);
+        }
+        // A load within liar's dice's allowance (a request line and 256 bytes for each of its 43 steps).
+        let max_steps = engine.session().unwrap().facts().max_steps;
+        let allowance = limits.record_allowance(max_steps);
+        assert_eq!(allowance, 1000 + 256 * max_steps as usize);
+        let load = json!({"cmd": "load", "record": record});
+        assert_eq!(engine.handle(&padded(load.clone(), allowance)).0["ok"], true);
+        let reply = engine.handle(&padded(load, allowance + 1)).0;
+        assert_eq!(code(&reply), "line_too_long", "{reply}");
+        assert!(reply["error"]["message"].as_str().unwrap().contains("liars-dice"), "{reply}");
+        // An event longer than any, an event the rules refuse, options longer than a request: refused.
+        let mut engine = Engine::with_limits(Limits { record_bytes: 200_000, ..limits });
+        send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "seed": 5}));
+        let before = send(&mut engine, json!({"cmd": "record"}));
+        let record = before["record"].clone();
+        let mut huge = record.clone();
+        huge["events"] = json!([{"type": "chance", "outcome": "x".repeat(MAX_EVENT_BYTES)}]);
+        let mut refused = record.clone();
+        refused["events"] = json!([{"type": "chance", "outcome": {"type": "roll", "seat": 3, "red": 1, "black": 1}}]);
+        let mut big_options = record.clone();
+        big_options["options"] = json!({"captain": "c".repeat(2000)});
+        for (bad, expected) in [(huge, "longer than"), (refused, "event 0"), (big_options, "options")] {
+            let reply = engine.handle(&padded(json!({"cmd": "load", "record": bad}), 1500)).0;
+            assert_eq!(code(&reply), "bad_record", "{reply}");
+            assert!(reply["error"]["message"].as_str().unwrap().contains(expected), "{expected}: {reply}");
+        }
+        assert_eq!(send(&mut engine, json!({"cmd": "record"})), before, "refused loads kept the game");
+        // Past the record cap, the line reader refuses it unread.
+        let replies = {
+            let mut output = Vec::new();
+            let long = padded(json!({"cmd": "status"}), 100_001);
+            run_with((long + "\n").as_bytes(), &mut output, limits).unwrap();
+            String::from_utf8(output).unwrap()
+        };
+        assert!(replies.contains("line_too_long") && replies.contains("at most 100000"), "{replies}");
+    }
+
+    #[test]
+    fn a_search_of_ten_million_simulations_answers_within_its_time_cap() {
+        let mut engine = Engine::default();
+        send(&mut engine, json!({"cmd": "new", "game": "loot-pirates", "players": 4, "seed": 2}));
+        let legal = send(&mut engine, json!({"cmd": "legal", "seat": 0}))["actions"].clone();
+        let started = Instant::now();
+        let reply = send(&mut engine, json!({"cmd": "bot", "seat": 0, "bot": "ismcts:10000000", "seed": 1}));
+        let took = started.elapsed();
+        assert_eq!(reply["ok"], true, "{reply}");
+        assert!(legal.as_array().unwrap().iter().any(|a| a["action"] == reply["action"]), "{reply} is not legal");
+        let cap = Limits::default().search_time;
+        assert!(took < cap + Duration::from_secs(3), "took {took:?} with a cap of {cap:?}");
+        // A time in the name caps it too, and a shorter one answers sooner.
+        let started = Instant::now();
+        let reply = send(&mut engine, json!({"cmd": "bot", "seat": 0, "bot": "ismcts:10000000:200ms"}));
+        assert_eq!(reply["ok"], true, "{reply}");
+        assert!(started.elapsed() < Duration::from_secs(2), "took {:?}", started.elapsed());
     }
 
     #[test]
@@ -603,6 +981,9 @@ mod tests {
                 assert_eq!(played["ok"], true, "{}: {played}", info.id);
             }
             let record = send(&mut engine, json!({"cmd": "record"}))["record"].clone();
+            // A record's allowance counts `RECORD_BYTES_PER_STEP` an event: every event is well under it.
+            let longest = record["events"].as_array().unwrap().iter().map(|e| e.to_string().len()).max().unwrap();
+            assert!(longest * 2 <= RECORD_BYTES_PER_STEP as usize, "{}: an event of {longest} bytes", info.id);
             let mut other = Engine::default();
             let loaded = send(&mut other, json!({"cmd": "load", "record": record}));
             assert_eq!(loaded["status"]["state"], "over", "{}: {loaded}", info.id);

@@ -5,5 +5,6 @@ pub mod engine;
 pub mod excerpt;
 pub mod fuzz;
 pub mod output;
+pub mod search_time;
 pub mod soak;
 pub mod workers;

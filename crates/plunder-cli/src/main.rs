@@ -116,6 +116,10 @@ struct EngineArgs {
     /// The longest request line, in bytes; a longer one is refused with `line_too_long`.
     #[arg(long, default_value_t = engine::DEFAULT_MAX_LINE_BYTES as u64, value_parser = clap::value_parser!(u64).range(2..=1 << 30))]
     max_line_bytes: u64,
+    /// The longest `load` line, in bytes: a record may be loaded up to its game's allowance (256 bytes for each
+    /// step its options allow), never past this.
+    #[arg(long, default_value_t = engine::DEFAULT_MAX_RECORD_BYTES as u64, value_parser = clap::value_parser!(u64).range(2..=1 << 32))]
+    max_record_bytes: u64,
 }
 
 #[derive(Debug, clap::Args)]
@@ -141,7 +145,12 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Engine(args) => {
-            engine::run(std::io::stdin().lock(), std::io::stdout().lock(), args.max_line_bytes as usize)
+            let limits = engine::Limits {
+                line_bytes: args.max_line_bytes as usize,
+                record_bytes: args.max_record_bytes as usize,
+                ..engine::Limits::default()
+            };
+            engine::run_with(std::io::stdin().lock(), std::io::stdout().lock(), limits)
         }
         Command::Soak(args) => soak::run(&args),
         Command::Games => output::write_stdout(&list_games()),

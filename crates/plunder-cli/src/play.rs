@@ -73,7 +73,7 @@ fn seat_players<G: Roster>(game: &G, names: &[String], seed: u64) -> Result<Vec<
             continue;
         }
         let bot_seed = plunder_core::splitmix64(seed ^ (0xB07 + seat as u64));
-        let bot = plunder_sim::bots::maker(game, name)
+        let bot = plunder_sim::bots::maker(game, name, plunder_cli::search_time::waited_for())
             .map_err(|e| format!("{e}; a seat is human, bot or a bot name"))?(bot_seed);
         players.push(Player::Bot { name: name.to_string(), bot });
     }

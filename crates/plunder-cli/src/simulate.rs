@@ -72,6 +72,7 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         seed: args.seed,
         bots: args.bots.clone(),
         options,
+        timing: plunder_cli::search_time::bulk(),
     };
     let bar = Bar(progress);
     let summary = pool.install(|| plunder_sim::simulate(&spec, args.shard, args.results.as_deref(), &bar))?;

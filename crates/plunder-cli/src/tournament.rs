@@ -149,8 +149,12 @@ impl GameVisitor for Tournament<'_> {
     fn visit<G: Roster + Narrate>(self) -> Self::Output {
         let options = options_from_json::<G>(self.args.players, &self.options).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
-        let makers =
-            self.names.iter().map(|name| plunder_sim::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
+        let timing = plunder_cli::search_time::bulk();
+        let makers = self
+            .names
+            .iter()
+            .map(|name| plunder_sim::bots::maker(&game, name, timing.clone()))
+            .collect::<Result<Vec<_>, _>>()?;
         let seats = game.seats();
         let seatings = seatings(makers.len(), seats);
         let games = self.args.games.div_ceil(seatings.len() as u64) * seatings.len() as u64;

@@ -2,6 +2,7 @@
 
 use std::fmt::Debug;
 
+use crate::ismcts::{IsmctsBot, Settings, Timing};
 use crate::{Game, Rng, Seat};
 
 /// What a bot is shown when it must decide.
@@ -87,10 +88,11 @@ pub const STRATEGY_PREFIX: &str = "strategy:";
 /// The random bot's entry in every roster.
 pub const RANDOM_BOT: BotKind = BotKind { name: "random", about: "picks uniformly among the legal actions" };
 
-/// The ISMCTS bot's entry in every roster (`ismcts:N` sets the iterations per decision).
+/// The ISMCTS bot's entry in every roster (`ismcts:N` sets the iterations per decision, `ismcts:N:T` a time cap).
 pub const ISMCTS_BOT: BotKind = BotKind {
     name: "ismcts",
-    about: "information-set Monte Carlo tree search; ismcts:N for N simulations a move (default 1000)",
+    about: "information-set Monte Carlo tree search; ismcts:N for N simulations a move (default 1000), \
+            ismcts:N:T to stop sooner after T (2s, 500ms)",
 };
 
 /// Every bot game `G` offers: its own, default first, then `ismcts` and `random`.
@@ -108,10 +110,23 @@ pub fn bot_maker<G: Roster>(
     name: &str,
     read: impl FnOnce(&str) -> Result<String, String>,
 ) -> Result<BotMaker<G>, String> {
+    bot_maker_timed(game, name, read, Timing::default())
+}
+
+/// [`bot_maker`] whose search bots keep time by `timing` (see [`make_bot_timed`]).
+pub fn bot_maker_timed<G: Roster>(
+    game: &G,
+    name: &str,
+    read: impl FnOnce(&str) -> Result<String, String>,
+    timing: Timing,
+) -> Result<BotMaker<G>, String> {
     if let Some(path) = name.strip_prefix(STRATEGY_PREFIX) {
         return game.strategy_bot_maker(&read(path)?).map_err(|e| format!("bot '{name}': {e}"));
     }
-    if make_bot::<G>(name, 0).is_none() {
+    if crate::ismcts::parse_search_name(name).is_some_and(|search| search.time.is_some()) && timing.clock.is_none() {
+        return Err(format!("bot '{name}': a search capped by time needs a clock, which this front end does not give"));
+    }
+    if make_bot_timed::<G>(name, 0, &timing).is_none() {
         let kinds: Vec<&str> = bot_kinds::<G>().iter().map(|k| k.name).collect();
         return Err(format!(
             "unknown bot '{name}' for {} (bots: {}, or {STRATEGY_PREFIX}FILE for a saved strategy)",
@@ -120,17 +135,29 @@ pub fn bot_maker<G: Roster>(
         ));
     }
     let name = name.to_string();
-    Ok(std::sync::Arc::new(move |seed| make_bot::<G>(&name, seed).expect("the name was checked")))
+    Ok(std::sync::Arc::new(move |seed| make_bot_timed::<G>(&name, seed, &timing).expect("the name was checked")))
 }
 
 /// A new bot of kind `name` for game `G`, seeded: one of the game's own, `ismcts` (or `ismcts:N`), or `random`;
-/// `None` for an unknown name.
+/// `None` for an unknown name, or one that gives a search a time (`ismcts:N:T`: no clock here). Every bot it
+/// makes plays the same moves from the same seed.
 pub fn make_bot<G: Roster>(name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
+    make_bot_timed(name, seed, &Timing::default())
+}
+
+/// [`make_bot`] whose search bots keep time by `timing`: `ismcts:N:T` stops after T, `ismcts` and `ismcts:N`
+/// after the timing's default cap if it has one (a search stopped by time is not reproducible); a name that
+/// gives a time is `None` without a clock.
+pub fn make_bot_timed<G: Roster>(name: &str, seed: u64, timing: &Timing) -> Option<Box<dyn Bot<G>>> {
     if name == RANDOM_BOT.name {
         Some(Box::new(RandomBot::new(seed)))
-    } else if let Some(iterations) = crate::ismcts::parse_name(name) {
-        let settings = crate::ismcts::Settings { iterations, ..crate::ismcts::Settings::default() };
-        Some(Box::new(crate::ismcts::IsmctsBot::new(settings, seed)))
+    } else if let Some(search) = crate::ismcts::parse_search_name(name) {
+        if search.time.is_some() && timing.clock.is_none() {
+            return None;
+        }
+        let time_cap = search.time.or(timing.default_cap);
+        let settings = Settings { iterations: search.iterations, time_cap, ..Settings::default() };
+        Some(Box::new(IsmctsBot::with_clock(settings, seed, timing.clock.clone())))
     } else {
         G::make_own_bot(name, seed)
     }

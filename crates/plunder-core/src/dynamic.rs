@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Turn, Viewer};
+use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Timing, Turn, Viewer};
 
 /// An action or chance outcome in JSON with its label for people.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -38,8 +38,13 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn view(&self, viewer: Viewer) -> Result<Value, PlayError>;
     fn outcome(&self) -> Option<Outcome>;
     fn record(&self) -> Record;
-    /// What bot `bot` (seeded with `seed`) would play for `seat` now, from that seat's view only.
-    fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError>;
+    /// What bot `bot` (seeded with `seed`) would play for `seat` now, from that seat's view only; a search bot
+    /// runs its simulations whatever they take.
+    fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError> {
+        self.suggest_timed(seat, bot, seed, &Timing::default())
+    }
+    /// [`DynSession::suggest`] with search bots keeping time by `timing` (see [`crate::make_bot_timed`]).
+    fn suggest_timed(&self, seat: Seat, bot: &str, seed: u64, timing: &Timing) -> Result<Labeled, PlayError>;
     /// `seat`'s perfect-recall information-state key (see [`crate::InfoStates`]).
     fn information_state(&self, seat: Seat) -> Result<u64, PlayError>;
     /// The game's facts under this session's options.
@@ -140,7 +145,7 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
         Session::record(self)
     }
 
-    fn suggest(&self, seat: Seat, bot: &str, seed: u64) -> Result<Labeled, PlayError> {
+    fn suggest_timed(&self, seat: Seat, bot: &str, seed: u64, timing: &Timing) -> Result<Labeled, PlayError> {
         check_seat(seat, self.seats())?;
         let legal = Session::legal_actions(self, seat);
         if legal.is_empty() {
@@ -150,7 +155,7 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
                 Status::Decide(_) => PlayError::NotToAct { seat },
             });
         }
-        let mut bot = crate::make_bot::<G>(bot, seed).ok_or_else(|| PlayError::Malformed {
+        let mut bot = crate::make_bot_timed::<G>(bot, seed, timing).ok_or_else(|| PlayError::Malformed {
             reason: format!(
                 "unknown bot '{bot}' (this game has: {})",
                 crate::bot_kinds::<G>().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")

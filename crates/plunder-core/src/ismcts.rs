@@ -16,8 +16,13 @@
 //! step (decoupled UCT), so no seat's choice depends on what the others committed in secret. The walk still
 //! descends through each commitment so that later decisions see the joint result.
 //!
-//! Pure and deterministic: randomness from a seeded [`Rng`], no clock. A time limit is the caller's business:
-//! give an iteration budget.
+//! Pure and deterministic: randomness from a seeded [`Rng`], no clock. A search runs its simulation budget;
+//! a time cap stops it sooner only with a [`Clock`] a front end hands in (the core reads no clock), and a search
+//! stopped by time is not reproducible.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
 
 use crate::{Bot, Game, Rng, Seat, SeatSet, Status, Turn};
 
@@ -29,6 +34,80 @@ pub const DEFAULT_ITERATIONS: u32 = 1000;
 
 /// The UCB exploration constant for payoffs scaled to 0..1.
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// The most simulations a bot name may ask for.
+pub const MAX_ITERATIONS: u32 = 10_000_000;
+
+/// The longest time a bot name may give a search.
+pub const MAX_TIME: Duration = Duration::from_secs(3600);
+
+/// The time cap front ends where someone waits for the move (the engine, `plunder play`, the server) give a
+/// search named without a time (`ismcts`, `ismcts:N`), so that no request blocks for long.
+pub const DEFAULT_TIME_CAP: Duration = Duration::from_secs(5);
+
+/// A search reads the clock once every this many simulations (a simulation takes microseconds or more).
+const SIMULATIONS_PER_CLOCK_READ: u32 = 8;
+
+/// A front end's clock: the time since a fixed moment of its choosing. The core reads no clock itself; a search
+/// capped by time is handed one.
+#[derive(Clone)]
+pub struct Clock(Arc<dyn Fn() -> Duration + Send + Sync>);
+
+impl Clock {
+    /// A clock reading `now`, which must never go back (a monotonic clock).
+    pub fn new(now: impl Fn() -> Duration + Send + Sync + 'static) -> Clock {
+        Clock(Arc::new(now))
+    }
+
+    pub fn now(&self) -> Duration {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Clock")
+    }
+}
+
+impl PartialEq for Clock {
+    /// The same clock.
+    fn eq(&self, other: &Clock) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// How search bots made from a name keep time (see [`crate::make_bot_timed`]). The default has no clock: every
+/// search runs its simulations and replays exactly, and a name that gives a time is refused.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timing {
+    /// The front end's clock, for names that give a time and for `default_cap`.
+    pub clock: Option<Clock>,
+    /// The cap of a search whose name gives no time; `None` runs its simulations whatever they take (a bulk
+    /// simulation, whose results must replay).
+    pub default_cap: Option<Duration>,
+}
+
+impl Timing {
+    /// Searches capped only where the name says so (`ismcts:N:T`): for runs whose results must replay.
+    pub fn when_named(clock: Clock) -> Timing {
+        Timing { clock: Some(clock), default_cap: None }
+    }
+
+    /// Every search capped at `cap` unless its name gives a time: for front ends where someone waits.
+    pub fn capped(clock: Clock, cap: Duration) -> Timing {
+        Timing { clock: Some(clock), default_cap: Some(cap) }
+    }
+}
+
+/// A search bot's name read: `ismcts`, `ismcts:N` or `ismcts:N:T`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SearchName {
+    /// The simulations a decision (N; 1000 without it).
+    pub iterations: u32,
+    /// The time a decision may take at most (T, as `2s` or `500ms`), if the name gives one.
+    pub time: Option<Duration>,
+}
 
 /// One seat's action out of a node, with that seat's statistics.
 #[derive(Clone, Debug)]
@@ -127,11 +206,13 @@ pub struct Settings {
     pub iterations: u32,
     /// UCB exploration constant (payoffs are scaled to 0..1).
     pub exploration: f64,
+    /// Stop sooner once a decision has taken this long, read from the searcher's [`Clock`] (none: ignored).
+    pub time_cap: Option<Duration>,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { iterations: DEFAULT_ITERATIONS, exploration: DEFAULT_EXPLORATION }
+        Settings { iterations: DEFAULT_ITERATIONS, exploration: DEFAULT_EXPLORATION, time_cap: None }
     }
 }
 
@@ -156,10 +237,18 @@ pub struct Ismcts<G: Game> {
     edge_of: Vec<u32>,
     /// The determinized state of the last search, kept for its buffers.
     state: Option<G::State>,
+    /// The clock of `settings.time_cap`.
+    clock: Option<Clock>,
 }
 
 impl<G: Game> Ismcts<G> {
+    /// A searcher that runs `settings.iterations` simulations a decision, whatever they take.
     pub fn new(settings: Settings, seed: u64) -> Ismcts<G> {
+        Ismcts::with_clock(settings, seed, None)
+    }
+
+    /// A searcher that also stops once a decision has taken `settings.time_cap` on `clock` (not reproducible).
+    pub fn with_clock(settings: Settings, seed: u64, clock: Option<Clock>) -> Ismcts<G> {
         Ismcts {
             settings,
             rng: Rng::seeded(seed),
@@ -169,6 +258,7 @@ impl<G: Game> Ismcts<G> {
             payoffs: Vec::new(),
             edge_of: Vec::new(),
             state: None,
+            clock,
         }
     }
 
@@ -176,8 +266,8 @@ impl<G: Game> Ismcts<G> {
         self.settings
     }
 
-    /// Searches from `turn` for the configured iterations and returns the root statistics of `turn.seat`'s
-    /// legal actions (in `turn.legal` order).
+    /// Searches from `turn` for the configured iterations (or until the time cap) and returns the root
+    /// statistics of `turn.seat`'s legal actions (in `turn.legal` order).
     pub fn search(&mut self, turn: &Turn<'_, G>) -> RootStats<G::Action> {
         self.tree.clear();
         let game = turn.game;
@@ -193,8 +283,19 @@ impl<G: Game> Ismcts<G> {
             }
             None => turn.sample_state(&mut self.rng),
         };
+        let deadline = match (&self.clock, self.settings.time_cap) {
+            (Some(clock), Some(cap)) => Some((clock.clone(), clock.now().saturating_add(cap))),
+            _ => None,
+        };
         for i in 0..self.settings.iterations {
             if i > 0 {
+                if i % SIMULATIONS_PER_CLOCK_READ == 0 {
+                    if let Some((clock, end)) = &deadline {
+                        if clock.now() >= *end {
+                            break;
+                        }
+                    }
+                }
                 turn.sample_state_into(&mut self.rng, &mut state);
             }
             self.iterate(game, &mut state);
@@ -367,7 +468,7 @@ fn fast_ln(n: u32) -> f64 {
     (exponent as f64 + log2_m) * std::f64::consts::LN_2
 }
 
-/// The `ismcts` bot: ISMCTS with an iteration budget per decision.
+/// The `ismcts` bot: ISMCTS with an iteration budget per decision, and a time cap if given a clock.
 #[derive(Debug)]
 pub struct IsmctsBot<G: Game> {
     search: Ismcts<G>,
@@ -376,6 +477,11 @@ pub struct IsmctsBot<G: Game> {
 impl<G: Game> IsmctsBot<G> {
     pub fn new(settings: Settings, seed: u64) -> IsmctsBot<G> {
         IsmctsBot { search: Ismcts::new(settings, seed) }
+    }
+
+    /// A bot whose searches also stop at `settings.time_cap` on `clock`.
+    pub fn with_clock(settings: Settings, seed: u64, clock: Option<Clock>) -> IsmctsBot<G> {
+        IsmctsBot { search: Ismcts::with_clock(settings, seed, clock) }
     }
 }
 
@@ -388,14 +494,33 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
     }
 }
 
-/// The iteration budget a bot name asks for: `ismcts` (the default) or `ismcts:N` (N from 1 to 10 million);
-/// `None` for any other name.
+/// The iteration budget a search bot's name asks for (see [`parse_search_name`]); `None` for any other name.
 pub fn parse_name(name: &str) -> Option<u32> {
-    match name.strip_prefix("ismcts") {
-        Some("") => Some(DEFAULT_ITERATIONS),
-        Some(rest) => rest.strip_prefix(':')?.parse::<u32>().ok().filter(|n| (1..=10_000_000).contains(n)),
-        None => None,
+    parse_search_name(name).map(|search| search.iterations)
+}
+
+/// A search bot's name: `ismcts` (1000 simulations), `ismcts:N` (N from 1 to 10 million) or `ismcts:N:T`, N
+/// simulations but no longer than T (`2s`, `500ms`; from 1 ms to an hour); `None` for any other name.
+pub fn parse_search_name(name: &str) -> Option<SearchName> {
+    let rest = name.strip_prefix("ismcts")?;
+    if rest.is_empty() {
+        return Some(SearchName { iterations: DEFAULT_ITERATIONS, time: None });
     }
+    let (iterations, time) = match rest.strip_prefix(':')?.split_once(':') {
+        Some((iterations, time)) => (iterations, Some(parse_time(time)?)),
+        None => (rest.strip_prefix(':')?, None),
+    };
+    let iterations = iterations.parse::<u32>().ok().filter(|n| (1..=MAX_ITERATIONS).contains(n))?;
+    Some(SearchName { iterations, time })
+}
+
+/// `2s` or `500ms`, from 1 ms to [`MAX_TIME`].
+fn parse_time(text: &str) -> Option<Duration> {
+    let time = match text.strip_suffix("ms") {
+        Some(ms) => Duration::from_millis(ms.parse().ok()?),
+        None => Duration::from_secs(text.strip_suffix('s')?.parse().ok()?),
+    };
+    (Duration::from_millis(1)..=MAX_TIME).contains(&time).then_some(time)
 }
 
 #[cfg(test)]
@@ -419,5 +544,16 @@ mod tests {
         assert_eq!(parse_name("ismcts2000"), None);
         assert_eq!(parse_name("ismcts:x"), None);
         assert_eq!(parse_name("random"), None);
+        let named = |iterations, time| Some(SearchName { iterations, time });
+        assert_eq!(parse_search_name("ismcts:2000"), named(2000, None));
+        assert_eq!(parse_search_name("ismcts:2000:3s"), named(2000, Some(Duration::from_secs(3))));
+        assert_eq!(parse_search_name("ismcts:10000000:250ms"), named(10_000_000, Some(Duration::from_millis(250))));
+        assert_eq!(parse_name("ismcts:2000:3s"), Some(2000));
+        for refused in ["ismcts:2000:", "ismcts:2000:0s", "ismcts:2000:3", "ismcts:2000:3h", "ismcts::3s", "ismcts:3s"]
+        {
+            assert_eq!(parse_search_name(refused), None, "{refused}");
+        }
+        assert_eq!(parse_search_name("ismcts:1:3600s"), named(1, Some(MAX_TIME)));
+        assert_eq!(parse_search_name("ismcts:1:3601s"), None, "at most an hour");
     }
 }

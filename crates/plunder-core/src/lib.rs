@@ -29,8 +29,8 @@ mod session;
 pub mod zones;
 
 pub use bot::{
-    bot_kinds, bot_maker, make_bot, Bot, BotKind, BotMaker, RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT,
-    STRATEGY_PREFIX,
+    bot_kinds, bot_maker, bot_maker_timed, make_bot, make_bot_timed, Bot, BotKind, BotMaker, RandomBot, Roster, Turn,
+    ISMCTS_BOT, RANDOM_BOT, STRATEGY_PREFIX,
 };
 pub use driver::{play_game, play_game_watched, random_playout, sample_chance_until_decision, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};
@@ -39,9 +39,10 @@ pub use error::{OptionsError, PlayError};
 pub use facts::{Facts, Utility};
 pub use game::{options_from_json, Game, Outcome, Piece, Status, Viewer};
 pub use infostate::InfoStates;
+pub use ismcts::{Clock, Timing};
 pub use narrate::{winners_line, Narrate};
 pub use play::{check, play, supply_chance};
 pub use record::{ChanceMode, Event, Record, RecordError};
 pub use rng::{splitmix64, Rng};
 pub use seat::{Seat, SeatSet};
-pub use session::{Session, Step};
+pub use session::{Replayer, Session, Step};

@@ -1,5 +1,9 @@
 //! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
 
+use std::sync::Mutex;
+
+use serde::Deserialize;
+
 use crate::infostate::InfoStates;
 use crate::record::{ChanceMode, Event, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
 use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Viewer};
@@ -26,7 +30,7 @@ impl<G: Game> Step<G> {
 }
 
 /// A game in progress: rules, state, the seeded chance generator, and every step so far.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Session<G: Game> {
     game: G,
     state: G::State,
@@ -34,13 +38,60 @@ pub struct Session<G: Game> {
     seed: u64,
     mode: ChanceMode,
     steps: Vec<Step<G>>,
+    /// The information states, computed on the first request and advanced from there on later ones.
+    info: Mutex<InfoCache<G>>,
+}
+
+impl<G: Game> Clone for Session<G> {
+    /// The copy computes its information states afresh when asked.
+    fn clone(&self) -> Session<G> {
+        Session {
+            game: self.game.clone(),
+            state: self.state.clone(),
+            rng: self.rng.clone(),
+            seed: self.seed,
+            mode: self.mode,
+            steps: self.steps.clone(),
+            info: Mutex::new(InfoCache::default()),
+        }
+    }
+}
+
+/// Every seat's information states as of a number of steps, with the position they were computed at.
+#[derive(Debug)]
+struct InfoProgress<G: Game> {
+    info: InfoStates,
+    state: G::State,
+    steps: usize,
+}
+
+/// A session's information states, kept from one request to the next.
+#[derive(Debug)]
+struct InfoCache<G: Game> {
+    progress: Option<InfoProgress<G>>,
+    /// The steps the information states were advanced through, in all (each step once, unless recomputed).
+    steps_applied: u64,
+}
+
+impl<G: Game> Default for InfoCache<G> {
+    fn default() -> InfoCache<G> {
+        InfoCache { progress: None, steps_applied: 0 }
+    }
 }
 
 impl<G: Game> Session<G> {
     /// A new game. In sampled mode, pending chance events are drawn at once.
     pub fn new(game: G, seed: u64, mode: ChanceMode) -> Session<G> {
         let state = game.initial_state();
-        let mut session = Session { game, state, rng: Rng::seeded(seed), seed, mode, steps: Vec::new() };
+        let mut session = Session {
+            game,
+            state,
+            rng: Rng::seeded(seed),
+            seed,
+            mode,
+            steps: Vec::new(),
+            info: Mutex::new(InfoCache::default()),
+        };
         session.settle_chance();
         session
     }
@@ -96,31 +147,61 @@ impl<G: Game> Session<G> {
         self.game.outcome(&self.state)
     }
 
-    /// Every seat's perfect-recall information state (see [`InfoStates`]), rebuilt from the steps so far.
-    /// Rebuilt on demand rather than kept step by step, because it views every seat at every step and most
-    /// sessions (play, simulation, the test suites) never ask; search that needs it keeps an [`InfoStates`].
+    /// Every seat's perfect-recall information state (see [`InfoStates`]) after the steps so far. Computed on the
+    /// first request rather than kept step by step, because it views every seat at every step and most sessions
+    /// (play, simulation, the test suites) never ask; from then on each request goes on from the last, through
+    /// the steps since (search that needs it at every step keeps an [`InfoStates`] of its own).
     pub fn information_states(&self) -> InfoStates {
-        let mut state = self.game.initial_state();
-        let mut info = InfoStates::new(&self.game, &state);
-        for step in &self.steps {
-            match step {
-                Step::Action(seat, action) => {
-                    self.game.apply_unchecked(&mut state, *seat, action);
-                    info.after_action(&self.game, &state, *seat, action);
-                }
-                Step::Chance(outcome) => {
-                    self.game.apply_chance_unchecked(&mut state, outcome);
-                    info.after_chance(&self.game, &state);
-                }
-            }
-        }
-        info
+        self.with_information_states(InfoStates::clone)
     }
 
     /// `seat`'s perfect-recall information-state key: equal for two games exactly when the seat cannot tell
     /// them apart.
     pub fn information_state(&self, seat: Seat) -> u64 {
-        self.information_states().key(seat)
+        self.with_information_states(|info| info.key(seat))
+    }
+
+    /// How many steps the information states have been advanced through so far in this session: each step
+    /// once, however often they are asked for (for tests and profiling).
+    pub fn information_steps_applied(&self) -> u64 {
+        self.info.lock().map_or(0, |cache| cache.steps_applied)
+    }
+
+    fn with_information_states<T>(&self, read: impl FnOnce(&InfoStates) -> T) -> T {
+        // A panic while advancing (a rules bug) may have left the progress half done: start again.
+        let mut cache = match self.info.lock() {
+            Ok(cache) => cache,
+            Err(poisoned) => {
+                self.info.clear_poison();
+                let mut cache = poisoned.into_inner();
+                cache.progress = None;
+                cache
+            }
+        };
+        let cache = &mut *cache;
+        // Progress past the steps would be of steps undone (no method undoes one today): start again.
+        if cache.progress.as_ref().is_some_and(|p| p.steps > self.steps.len()) {
+            cache.progress = None;
+        }
+        let progress = cache.progress.get_or_insert_with(|| {
+            let state = self.game.initial_state();
+            InfoProgress { info: InfoStates::new(&self.game, &state), state, steps: 0 }
+        });
+        for step in &self.steps[progress.steps..] {
+            match step {
+                Step::Action(seat, action) => {
+                    self.game.apply_unchecked(&mut progress.state, *seat, action);
+                    progress.info.after_action(&self.game, &progress.state, *seat, action);
+                }
+                Step::Chance(outcome) => {
+                    self.game.apply_chance_unchecked(&mut progress.state, outcome);
+                    progress.info.after_chance(&self.game, &progress.state);
+                }
+            }
+        }
+        cache.steps_applied += (self.steps.len() - progress.steps) as u64;
+        progress.steps = self.steps.len();
+        read(&progress.info)
     }
 
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
@@ -188,6 +269,29 @@ impl<G: Game> Session<G> {
     /// [`Session::replay`], showing `watch` the session as it starts and again after each step (a front end
     /// follows the game as it was played, in the one replay).
     pub fn replay_watched(record: &Record, mut watch: impl FnMut(&Session<G>)) -> Result<Session<G>, RecordError> {
+        let mut replay = Replayer::start(record)?;
+        watch(replay.session());
+        for event in &record.events {
+            replay.step(event)?;
+            watch(replay.session());
+        }
+        replay.finish()
+    }
+}
+
+/// A replay under way, fed one event at a time: [`Session::replay`] for a front end that reads a long record
+/// event by event, so that it never holds every event as a JSON tree at once.
+#[derive(Debug)]
+pub struct Replayer<G: Game> {
+    session: Session<G>,
+    /// The outcome the record claims, checked at the end.
+    outcome: Option<Outcome>,
+}
+
+impl<G: Game> Replayer<G> {
+    /// Starts replaying `record` from its options and seed; its `events` are not read (feed them to
+    /// [`Replayer::step`]).
+    pub fn start(record: &Record) -> Result<Replayer<G>, RecordError> {
         if record.game != G::ID {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
@@ -195,48 +299,61 @@ impl<G: Game> Session<G> {
         if !record.options.is_object() {
             return Err(RecordError::Options("options must be a JSON object".into()));
         }
-        let options: G::Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Options(e.to_string()))?;
+        let options = G::Options::deserialize(&record.options).map_err(|e| RecordError::Options(e.to_string()))?;
         let game = G::new(options).map_err(|e| RecordError::Options(e.reason))?;
-        let mut session = Session {
+        let session = Session {
             state: game.initial_state(),
             game,
             rng: Rng::seeded(record.seed),
             seed: record.seed,
             mode: record.chance,
             steps: Vec::with_capacity(record.events.len()),
+            info: Mutex::new(InfoCache::default()),
         };
-        watch(&session);
-        for (index, event) in record.events.iter().enumerate() {
-            let fail = |reason: String| RecordError::Event { index, reason };
-            match event {
-                Event::Action { seat, action } => {
-                    let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| fail(e.to_string()))?;
-                    play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
-                    session.steps.push(Step::Action(*seat, action));
-                }
-                Event::Chance { outcome } => {
-                    let outcome: G::Chance =
-                        serde_json::from_value(outcome.clone()).map_err(|e| fail(e.to_string()))?;
-                    if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
-                        let drawn = session.game.sample_chance(&session.state, &mut session.rng);
-                        if drawn != outcome {
-                            return Err(RecordError::Diverged(format!(
-                                "event {index}: the seed draws {drawn}, the record says {outcome}"
-                            )));
-                        }
-                    }
-                    play::supply_chance(&session.game, &mut session.state, &outcome)
-                        .map_err(|e| fail(e.to_string()))?;
-                    session.steps.push(Step::Chance(outcome));
-                }
+        Ok(Replayer { session, outcome: record.outcome.clone() })
+    }
+
+    /// The game as replayed so far.
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+
+    /// Replays the next event, checking it. In sampled mode a chance outcome must be the one the seed draws.
+    pub fn step(&mut self, event: &Event) -> Result<(), RecordError> {
+        let session = &mut self.session;
+        let index = session.steps.len();
+        let fail = |reason: String| RecordError::Event { index, reason };
+        match event {
+            Event::Action { seat, action } => {
+                let action = G::Action::deserialize(action).map_err(|e| fail(e.to_string()))?;
+                play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
+                session.steps.push(Step::Action(*seat, action));
             }
-            watch(&session);
+            Event::Chance { outcome } => {
+                let outcome = G::Chance::deserialize(outcome).map_err(|e| fail(e.to_string()))?;
+                if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
+                    let drawn = session.game.sample_chance(&session.state, &mut session.rng);
+                    if drawn != outcome {
+                        return Err(RecordError::Diverged(format!(
+                            "event {index}: the seed draws {drawn}, the record says {outcome}"
+                        )));
+                    }
+                }
+                play::supply_chance(&session.game, &mut session.state, &outcome).map_err(|e| fail(e.to_string()))?;
+                session.steps.push(Step::Chance(outcome));
+            }
         }
+        Ok(())
+    }
+
+    /// The replayed game, once every event is in: in sampled mode no chance event may be left undrawn, and the
+    /// outcome must be the one the record claims.
+    pub fn finish(self) -> Result<Session<G>, RecordError> {
+        let session = self.session;
         if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
             return Err(RecordError::Diverged("the record stops before a chance event it should have drawn".into()));
         }
-        if let Some(expected) = &record.outcome {
+        if let Some(expected) = &self.outcome {
             if session.outcome().as_ref() != Some(expected) {
                 return Err(RecordError::Diverged(format!(
                     "the record says the game ended {expected:?}, the replay gives {:?}",

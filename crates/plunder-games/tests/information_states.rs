@@ -1,6 +1,7 @@
-//! Information-state keys in a real game: liar's dice, where the secret is the other cup.
+//! Information-state keys in real games: liar's dice, where the secret is the other cup; Loot Pirates, for a long
+//! game.
 
-use plunder_core::{ChanceMode, Game, Seat, Session};
+use plunder_core::{Bot, ChanceMode, Game, InfoStates, RandomBot, Seat, Session, Status, Step, Turn, Viewer};
 use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
 
 /// Two players with one die each: P1 rolls `mine`, P2 rolls `theirs`, then `actions` alternate from P1.
@@ -57,4 +58,60 @@ fn the_dynamic_face_gives_the_same_keys_and_the_facts() {
     }
     assert!(dynamic.information_state(Seat(2)).is_err(), "a two-seat table has no third seat");
     assert_eq!(dynamic.facts(), typed.game().facts());
+}
+
+/// Every seat's information-state keys rebuilt from the start through `session`'s steps.
+fn rebuilt_keys<G: Game>(session: &Session<G>) -> Vec<u64> {
+    let game = session.game();
+    let mut state = game.initial_state();
+    let mut info = InfoStates::new(game, &state);
+    for step in session.steps() {
+        match step {
+            Step::Action(seat, action) => {
+                game.apply_unchecked(&mut state, *seat, action);
+                info.after_action(game, &state, *seat, action);
+            }
+            Step::Chance(outcome) => {
+                game.apply_chance_unchecked(&mut state, outcome);
+                info.after_chance(game, &state);
+            }
+        }
+    }
+    Seat::all(game.seats()).map(|seat| info.key(seat)).collect()
+}
+
+fn keys<G: Game>(session: &Session<G>) -> Vec<u64> {
+    Seat::all(session.game().seats()).map(|seat| session.information_state(seat)).collect()
+}
+
+#[test]
+fn information_states_go_on_from_the_last_request_and_equal_a_rebuild() {
+    use plunder_games::loot_pirates::{LootPirates, Options};
+    let options = Options { booty: Some(1000), max_rounds: 25, ..Options::for_players(4) };
+    let mut session = Session::new(LootPirates::new(options).unwrap(), 4, ChanceMode::Sampled);
+    let mut bot = RandomBot::new(4);
+    assert_eq!(session.information_steps_applied(), 0, "nothing is computed before it is asked for");
+    let mut asked = 0;
+    while let Status::Decide(seats) = session.status() {
+        let seat = seats.lowest().unwrap();
+        let (legal, view) = (session.legal_actions(seat), session.view(Viewer::Seat(seat)));
+        let action = bot.act(&Turn::new(session.game(), session.state(), seat, &view, &legal));
+        session.play(seat, action).unwrap();
+        // Asked now and then, and twice each time: always the rebuilt keys.
+        if session.steps().len() % 40 < 2 {
+            assert_eq!(keys(&session), rebuilt_keys(&session), "after {} steps", session.steps().len());
+            assert_eq!(keys(&session), rebuilt_keys(&session));
+            asked += 1;
+        }
+    }
+    assert!(session.steps().len() > 500 && asked > 20, "a long game: {} steps", session.steps().len());
+    assert_eq!(keys(&session), rebuilt_keys(&session));
+    let all = session.information_states();
+    assert_eq!(Seat::all(4).map(|seat| all.key(seat)).collect::<Vec<_>>(), rebuilt_keys(&session));
+    // Each step was gone through once, however often the keys were asked for.
+    assert_eq!(session.information_steps_applied(), session.steps().len() as u64);
+    // A replay and a copy start afresh and agree.
+    let replayed = Session::<LootPirates>::replay(&session.record()).unwrap();
+    assert_eq!(keys(&replayed), keys(&session));
+    assert_eq!(keys(&session.clone()), keys(&session));
 }

@@ -209,3 +209,58 @@ fn search_bots_play_every_scallywager_card() {
     }
     assert!(unplayed.is_empty(), "never played: {unplayed:?}");
 }
+
+#[test]
+fn a_time_cap_stops_a_search_on_the_clock_it_is_handed_and_only_when_asked() {
+    use plunder_core::{bot_maker_timed, make_bot_timed, Clock, Timing};
+    use plunder_games::liars_dice::{LiarsDice, Options};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    use std::time::Duration;
+    // A clock that moves on a millisecond each time it is read: the test waits for no real time.
+    let reads = Arc::new(AtomicU64::new(0));
+    let clock = {
+        let reads = Arc::clone(&reads);
+        Clock::new(move || Duration::from_millis(reads.fetch_add(1, Ordering::Relaxed)))
+    };
+    let game = LiarsDice::new(Options::default()).expect("the defaults are valid");
+    let mut state = game.initial_state();
+    let Status::Decide(seats) = plunder_core::sample_chance_until_decision(&game, &mut state, &mut Rng::seeded(3))
+    else {
+        panic!("liar's dice starts with a decision");
+    };
+    let seat = seats.lowest().expect("someone decides");
+    let mut legal = Vec::new();
+    game.legal_actions(&state, seat, &mut legal);
+    let view = game.view(&state, Viewer::Seat(seat));
+    let turn = Turn::new(&game, &state, seat, &view, &legal);
+    let visits = |stats: plunder_core::ismcts::RootStats<_>| stats.actions.iter().map(|(_, v, _)| v).sum::<u32>();
+    // Ten million simulations capped at 10 ms: the clock is read at the start and every 8 simulations, so the
+    // tenth read after the start stops it.
+    let capped = Settings { iterations: 10_000_000, time_cap: Some(Duration::from_millis(10)), ..Settings::default() };
+    assert_eq!(visits(Ismcts::with_clock(capped, 5, Some(clock.clone())).search(&turn)), 80);
+    // Without a cap the clock is never read and the search is the seeded one.
+    reads.store(0, Ordering::Relaxed);
+    let counted = Settings { iterations: 300, ..Settings::default() };
+    let with_clock = Ismcts::with_clock(counted, 5, Some(clock.clone())).search(&turn);
+    assert_eq!(with_clock, Ismcts::new(counted, 5).search(&turn));
+    assert_eq!(reads.load(Ordering::Relaxed), 0);
+    // Bots by name: a run that caps only what the name caps plays `ismcts:N` exactly as without a clock.
+    let when_named = Timing::when_named(clock.clone());
+    for seed in 0..4 {
+        let mut timed = make_bot_timed::<LiarsDice>("ismcts:200", seed, &when_named).expect("a search bot");
+        let mut plain = make_bot::<LiarsDice>("ismcts:200", seed).expect("a search bot");
+        assert_eq!(timed.act(&turn), plain.act(&turn));
+    }
+    assert_eq!(reads.load(Ordering::Relaxed), 0, "no cap asked for, no clock read");
+    let mut named_cap = make_bot_timed::<LiarsDice>("ismcts:10000000:10ms", 1, &when_named).expect("a search bot");
+    assert!(legal.contains(&named_cap.act(&turn)));
+    assert!(reads.load(Ordering::Relaxed) > 0, "the name's cap reads the clock");
+    let capped_by_default = Timing::capped(clock, Duration::from_millis(10));
+    let mut bot = make_bot_timed::<LiarsDice>("ismcts:10000000", 1, &capped_by_default).expect("a search bot");
+    assert!(legal.contains(&bot.act(&turn)), "the default cap stops it with a legal action");
+    // Without a clock, a name that gives a time is refused, with the reason.
+    assert!(make_bot::<LiarsDice>("ismcts:100:1s", 1).is_none());
+    let refused = bot_maker_timed(&game, "ismcts:100:1s", |_| Err(String::new()), Timing::default()).err();
+    assert!(refused.is_some_and(|e| e.contains("needs a clock")));
+}

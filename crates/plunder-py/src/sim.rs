@@ -11,7 +11,8 @@ use plunder_sim::{parse_shard, play_results, summary_of_results, GameResult, Spe
 fn spec(game: &str, players: Option<usize>, games: u64, seed: u64, bots: Vec<String>, options: &str) -> PyResult<Spec> {
     let options =
         serde_json::from_str(options).map_err(|e| PyValueError::new_err(format!("options are not JSON: {e}")))?;
-    Ok(Spec { game: game.to_string(), players, games, seed, bots, options })
+    // No clock: Python's runs search by simulations only, so their results replay.
+    Ok(Spec { game: game.to_string(), players, games, seed, bots, options, timing: Default::default() })
 }
 
 /// Plays shard `index` of `count` (1-based) of a run and returns its games as JSON lines, with the GIL released

@@ -8,13 +8,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use plunder_core::{splitmix64, PlayError, Seat, Status, Viewer};
+use plunder_core::{splitmix64, PlayError, Seat, Status, Timing, Viewer};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::messages::{ClientMessage, LegalActions, Role, SeatInfo, ServerMessage, StatusInfo, TableMessage};
 use crate::store::{Backend, ChatLine, GameSpec, Store, StoreError};
 use crate::table::{record_of, table_from_record, Table};
+
+/// The longest a bot's search may think for one move, whatever its simulations: the game's task waits for it.
+const BOT_SEARCH_TIME: Duration = Duration::from_secs(1);
 
 /// Limits on what one connection may send.
 #[derive(Clone, Debug)]
@@ -781,10 +784,13 @@ impl Actor {
         for (seat, bot) in movers {
             let seed = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
             // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
-            // A search bot may think for a sixth of a second: the worker's other tasks move to another thread
-            // meanwhile (on a multi-threaded runtime, the server's).
+            // A search bot may think for a sixth of a second (the lobby caps its simulations), and never past
+            // `BOT_SEARCH_TIME`: the worker's other tasks move to another thread meanwhile (on a
+            // multi-threaded runtime, the server's).
             let suggested = {
-                let think = || self.table.session().suggest(seat, &bot, seed);
+                let started = Instant::now();
+                let timing = Timing::capped(plunder_core::Clock::new(move || started.elapsed()), BOT_SEARCH_TIME);
+                let think = || self.table.session().suggest_timed(seat, &bot, seed, &timing);
                 match tokio::runtime::Handle::current().runtime_flavor() {
                     tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(think),
                     _ => think(),

@@ -34,6 +34,9 @@ pub struct Spec {
     pub bots: Vec<String>,
     /// Game options as a JSON object (or null for the defaults).
     pub options: serde_json::Value,
+    /// How search bots keep time: the default has no clock, so every search runs its simulations and results
+    /// replay; with a clock, a bot named `ismcts:N:T` also stops after T (and its games no longer replay).
+    pub timing: plunder_core::Timing,
 }
 
 /// Where a run reports how far it got (a progress bar); `()` ignores it.
@@ -345,7 +348,8 @@ fn setup<G: Roster + Narrate>(spec: &Spec) -> Result<Setup<G>, String> {
         spec.bots.iter().map(|b| b.trim().to_string()).collect()
     };
     let names: Vec<String> = (0..seats).map(|i| names[i % names.len()].clone()).collect();
-    let makers = names.iter().map(|name| bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
+    let makers =
+        names.iter().map(|name| bots::maker(&game, name, spec.timing.clone())).collect::<Result<Vec<_>, _>>()?;
     let options_json = serde_json::to_value(game.options()).expect("options serialize");
     Ok((game, names, makers, options_json))
 }
