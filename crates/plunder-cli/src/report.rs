@@ -61,14 +61,14 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
             let index = index_files(&files)?;
             let mut summer = Summer::new(&index);
             for file in &files {
-                for_each_result(file, |result, _| {
+                for_each_result(file, |result| {
                     summer.add(&result);
                     Ok(())
                 })?;
             }
             let summary = summer.finish()?;
             if let Some(path) = results {
-                write_in_game_order(&files, &index, &path)?;
+                write_in_game_order(&files, &path)?;
             }
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_value(&summary).expect("summaries serialize")))
@@ -101,46 +101,83 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
 fn index_files(files: &[PathBuf]) -> Result<RunIndex, String> {
     let mut index = RunIndex::new();
     for file in files {
-        for_each_result(file, |result, line| index.add(&result, line.len() as u64))?;
+        for_each_result(file, |result| index.add(&result))?;
     }
     Ok(index)
 }
 
-/// Lines of the combined file held in memory at once, in bytes.
-const MERGE_BYTES: u64 = 32 << 20;
-
-/// Writes the games of `files` to `path` in game order, a group of chunks (at most [`MERGE_BYTES`] of lines) per
-/// pass over the files, so that memory stays flat however large they are. The file is written beside `path`
-/// and renamed at the end, so `path` may be one of `files`.
-fn write_in_game_order(files: &[PathBuf], index: &RunIndex, path: &Path) -> Result<(), String> {
-    use std::io::Write as _;
+/// Writes the games of `files` to `path` in game order, holding one chunk of games at a time: a first pass
+/// notes where each chunk's lines lie (a run of lines of one chunk is one segment: a run writes a chunk at
+/// once), then the chunks are read back in order. The file is written beside `path` and renamed at the end,
+/// so `path` may be one of `files`.
+fn write_in_game_order(files: &[PathBuf], path: &Path) -> Result<(), String> {
+    use std::io::{Read as _, Seek as _, Write as _};
     #[derive(serde::Deserialize)]
     struct Indexed {
         index: u64,
     }
+    let index_of = |file: &Path, number: u64, bytes: &[u8]| {
+        serde_json::from_slice::<Indexed>(bytes)
+            .map(|game| game.index)
+            .map_err(|e| format!("{} line {number}: not a game result: {e}", file.display()))
+    };
+    /// Lines `[start, end)` (in bytes) of file `file`, all of chunk `chunk`.
+    struct Segment {
+        chunk: u64,
+        file: usize,
+        start: u64,
+        end: u64,
+    }
+    let mut segments: Vec<Segment> = Vec::new();
+    for (number, file) in files.iter().enumerate() {
+        let mut lines = Lines::open(file)?;
+        while let Some(line) = lines.next_line()? {
+            if !line.complete || line.bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let chunk = index_of(file, line.number, line.bytes)? / CHUNK;
+            let end = line.offset + line.bytes.len() as u64 + 1;
+            match segments.last_mut() {
+                Some(s) if (s.chunk, s.file, s.end) == (chunk, number, line.offset) => s.end = end,
+                _ => segments.push(Segment { chunk, file: number, start: line.offset, end }),
+            }
+        }
+    }
+    segments.sort_by_key(|s| (s.chunk, s.file, s.start));
     let mut partial = path.as_os_str().to_owned();
     partial.push(".partial");
     let partial = PathBuf::from(partial);
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let mut out = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(fail)?);
-    for (first, last) in index.chunk_groups(MERGE_BYTES) {
-        let mut lines: Vec<(u64, Vec<u8>)> = Vec::new();
-        for file in files {
-            let mut reader = Lines::open(file)?;
-            while let Some(line) = reader.next_line()? {
-                if !line.complete || line.bytes.iter().all(u8::is_ascii_whitespace) {
-                    continue;
+    let mut readers = files
+        .iter()
+        .map(|file| std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut bytes = Vec::new();
+    let mut games: Vec<(u64, std::ops::Range<usize>)> = Vec::new();
+    for chunk in segments.chunk_by(|a, b| a.chunk == b.chunk) {
+        bytes.clear();
+        games.clear();
+        for segment in chunk {
+            let file = &files[segment.file];
+            let reader = &mut readers[segment.file];
+            let at = bytes.len();
+            reader
+                .seek(std::io::SeekFrom::Start(segment.start))
+                .and_then(|_| std::io::Read::by_ref(reader).take(segment.end - segment.start).read_to_end(&mut bytes))
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let mut start = at;
+            while let Some(length) = bytes[start..].iter().position(|&b| b == b'\n') {
+                let line = start..start + length;
+                if !bytes[line.clone()].iter().all(u8::is_ascii_whitespace) {
+                    games.push((index_of(file, 0, &bytes[line.clone()])?, line));
                 }
-                let game: Indexed = serde_json::from_slice(line.bytes)
-                    .map_err(|e| format!("{} line {}: not a game result: {e}", file.display(), line.number))?;
-                if (first..=last).contains(&(game.index / CHUNK)) {
-                    lines.push((game.index, line.bytes.to_vec()));
-                }
+                start += length + 1;
             }
         }
-        lines.sort_by_key(|(index, _)| *index);
-        for (_, line) in lines {
-            out.write_all(&line).and_then(|()| out.write_all(b"\n")).map_err(fail)?;
+        games.sort_by_key(|(index, _)| *index);
+        for (_, line) in &games {
+            out.write_all(&bytes[line.clone()]).and_then(|()| out.write_all(b"\n")).map_err(fail)?;
         }
     }
     out.into_inner().map_err(|e| fail(e.into_error()))?.sync_all().map_err(fail)?;
@@ -174,8 +211,8 @@ impl Run {
         let mut by_position = Vec::new();
         let mut length_sum = 0.0;
         for file in files {
-            for_each_result(file, |result, line| {
-                index.add(&result, line.len() as u64)?;
+            for_each_result(file, |result| {
+                index.add(&result)?;
                 let seats = result.players;
                 by_position.resize(seats, (0.0, 0.0));
                 if let Some(first) = result.first {
@@ -197,7 +234,7 @@ impl Run {
         let mut squares = 0.0;
         let mut summer = Summer::new(&index);
         for file in files {
-            for_each_result(file, |result, _| {
+            for_each_result(file, |result| {
                 summer.add(&result);
                 squares += (result.rounds as f64 - mean).powi(2);
                 lengths.bin(result.rounds as f64);

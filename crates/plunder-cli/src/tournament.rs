@@ -53,6 +53,8 @@ pub struct TournamentArgs {
 
 /// Games of one tournament are played in chunks of this many indices (the unit of parallel work).
 const CHUNK: u64 = 64;
+/// Chunks handed to the pool at once.
+const WINDOW: u64 = 4096;
 /// A game longer than this is a rules bug.
 const MAX_STEPS: u64 = 1_000_000;
 
@@ -153,28 +155,39 @@ impl GameVisitor for Tournament<'_> {
             self.names.iter().map(|name| plunder_sim::bots::maker(&game, name)).collect::<Result<Vec<_>, _>>()?;
         let seats = game.seats();
         let seatings = seatings(makers.len(), seats);
-        let games = self.args.games.div_ceil(seatings.len() as u64) * seatings.len() as u64;
+        let games = (self.args.games.div_ceil(seatings.len() as u64))
+            .checked_mul(seatings.len() as u64)
+            .ok_or_else(|| format!("--games {} is more than a tournament can count", self.args.games))?;
         if let Some(bar) = &self.progress {
             bar.set_length(games);
         }
         let seed = self.args.seed;
-        let chunks: Vec<(u64, u64)> =
-            (0..games.div_ceil(CHUNK)).map(|c| (c * CHUNK, ((c + 1) * CHUNK).min(games))).collect();
-        let played: Vec<Result<Vec<Vec<f64>>, String>> = chunks
-            .into_par_iter()
-            .map(|(first, end)| {
-                let payoffs = (first..end)
-                    .map(|index| play(&game, &makers, &seatings[(index % seatings.len() as u64) as usize], seed, index))
-                    .collect();
-                if let Some(bar) = &self.progress {
-                    bar.inc(end - first);
-                }
-                payoffs
-            })
-            .collect();
-        let mut payoffs = Vec::with_capacity(games as usize);
-        for chunk in played {
-            payoffs.extend(chunk?);
+        // A window of chunks at a time, never a list of all of them: memory before the first game stays flat
+        // however many games are asked for.
+        let mut payoffs = Vec::new();
+        let chunks = games.div_ceil(CHUNK);
+        let mut window = 0;
+        while window < chunks {
+            let window_end = window.saturating_add(WINDOW).min(chunks);
+            let played: Vec<Result<Vec<Vec<f64>>, String>> = (window..window_end)
+                .into_par_iter()
+                .map(|chunk| {
+                    let (first, end) = (chunk * CHUNK, (chunk + 1).saturating_mul(CHUNK).min(games));
+                    let payoffs = (first..end)
+                        .map(|index| {
+                            play(&game, &makers, &seatings[(index % seatings.len() as u64) as usize], seed, index)
+                        })
+                        .collect();
+                    if let Some(bar) = &self.progress {
+                        bar.inc(end - first);
+                    }
+                    payoffs
+                })
+                .collect();
+            for chunk in played {
+                payoffs.extend(chunk?);
+            }
+            window = window_end;
         }
         let options = serde_json::to_value(game.options()).expect("options serialize");
         Ok(standings(G::ID, seats, seed, options, self.names, &seatings, &payoffs))

@@ -124,7 +124,7 @@ impl GameResult {
 /// [`for_each_result`] instead.
 pub fn read_results(path: &Path) -> Result<Vec<GameResult>, String> {
     let mut out = Vec::new();
-    for_each_result(path, |result, _| {
+    for_each_result(path, |result| {
         out.push(result);
         Ok(())
     })?;
@@ -136,7 +136,7 @@ pub fn read_results(path: &Path) -> Result<Vec<GameResult>, String> {
 pub fn summary_of_results(results: Vec<GameResult>) -> Result<Summary, String> {
     let mut index = RunIndex::new();
     for result in &results {
-        index.add(result, 0)?;
+        index.add(result)?;
     }
     let mut summer = Summer::new(&index);
     for result in &results {

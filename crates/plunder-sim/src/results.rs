@@ -76,29 +76,28 @@ fn is_blank(bytes: &[u8]) -> bool {
     bytes.iter().all(u8::is_ascii_whitespace)
 }
 
-/// Calls `each` with every game result in a results file and the length of its line, in file order. An
+/// Calls `each` with every game result in a results file, in file order. An
 /// unfinished last line (a run stopped while writing) is skipped; any other line that is not a game result is
 /// an error naming it.
 pub fn for_each_result(
     path: &Path,
-    mut each: impl FnMut(GameResult, &[u8]) -> Result<(), String>,
+    mut each: impl FnMut(GameResult) -> Result<(), String>,
 ) -> Result<(), String> {
     let mut lines = Lines::open(path)?;
     while let Some(line) = lines.next_line()? {
         if line.complete && !is_blank(line.bytes) {
             let result = parse(path, &line)?;
-            each(result, line.bytes)?;
+            each(result)?;
         }
     }
     Ok(())
 }
 
-/// Which game indices of one chunk have been seen (a bit each), and the bytes of their lines.
+/// Which game indices of one chunk have been seen (a bit each).
 #[derive(Clone, Debug, Default)]
 struct ChunkIndex {
     seen: [u64; (CHUNK / 64) as usize],
     games: u32,
-    bytes: u64,
 }
 
 /// The first pass over a run's results: checks that they come from one run, each game once, with outcomes
@@ -115,8 +114,8 @@ impl RunIndex {
         RunIndex::default()
     }
 
-    /// Notes `result`, whose line is `bytes` long.
-    pub fn add(&mut self, result: &GameResult, bytes: u64) -> Result<(), String> {
+    /// Notes `result`.
+    pub fn add(&mut self, result: &GameResult) -> Result<(), String> {
         let run = self.run.get_or_insert_with(|| result.clone());
         if !result.same_run(run) {
             return Err(format!("results of different runs: {} and {}", run.run_label(), result.run_label()));
@@ -135,7 +134,6 @@ impl RunIndex {
         }
         chunk.seen[word] |= mask;
         chunk.games += 1;
-        chunk.bytes += bytes;
         self.games += 1;
         Ok(())
     }
@@ -171,26 +169,6 @@ impl RunIndex {
     /// The run's facts, from its first result.
     pub fn run(&self) -> Option<&GameResult> {
         self.run.as_ref()
-    }
-
-    /// Consecutive groups of chunks whose lines add up to at most `bytes` (a chunk larger than that alone):
-    /// `[first, last]` chunk ids, in order.
-    pub fn chunk_groups(&self, bytes: u64) -> Vec<(u64, u64)> {
-        let mut groups: Vec<(u64, u64)> = Vec::new();
-        let mut size = 0;
-        for (&id, chunk) in &self.chunks {
-            match groups.last_mut() {
-                Some(group) if size + chunk.bytes <= bytes => {
-                    group.1 = id;
-                    size += chunk.bytes;
-                }
-                _ => {
-                    groups.push((id, id));
-                    size = chunk.bytes;
-                }
-            }
-        }
-        groups
     }
 }
 
@@ -265,11 +243,11 @@ impl<'a> Summer<'a> {
 pub fn summary_of_files(files: &[PathBuf], keep: impl Fn(u64) -> bool) -> Result<Summary, String> {
     let mut index = RunIndex::new();
     for file in files {
-        for_each_result(file, |r, line| if keep(r.index) { index.add(&r, line.len() as u64) } else { Ok(()) })?;
+        for_each_result(file, |r| if keep(r.index) { index.add(&r) } else { Ok(()) })?;
     }
     let mut summer = Summer::new(&index);
     for file in files {
-        for_each_result(file, |r, _| {
+        for_each_result(file, |r| {
             if keep(r.index) {
                 summer.add(&r);
             }
@@ -313,7 +291,7 @@ pub fn open_results_for_run(path: &Path, probe: &GameResult) -> Result<(RunIndex
                     probe.run_label()
                 ));
             }
-            index.add(&result, line.bytes.len() as u64).map_err(refuse)?;
+            index.add(&result).map_err(refuse)?;
         }
         match torn {
             Some((_, false)) => {
