@@ -58,6 +58,9 @@ enum ReportCommand {
 pub fn run(args: ReportArgs) -> Result<(), String> {
     match args.command {
         Some(ReportCommand::Merge { files, json, results }) => {
+            if let Some(path) = &results {
+                plunder_cli::output::check_output_file("--results", path)?;
+            }
             let index = index_files(&files)?;
             let mut summer = Summer::new(&index);
             for file in &files {
@@ -86,9 +89,7 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
                 return Err("name the result files to report on (or `merge` / `compare`)".to_string());
             }
             let out = args.out.ok_or("--out DIR: where to write the report")?;
-            if out.exists() && !out.is_dir() {
-                return Err(format!("--out {} is a file, not a folder", out.display()));
-            }
+            plunder_cli::output::check_output_folder("--out", &out)?;
             let run = Run::read(&args.files)?;
             let other = if args.compare.is_empty() { None } else { Some(Run::read(&args.compare)?) };
             write_report(&run, other.as_ref(), &out, args.format)?;

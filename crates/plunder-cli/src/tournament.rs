@@ -118,6 +118,9 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    if let Some(dir) = &args.out {
+        plunder_cli::output::check_output_folder("--out", dir)?;
+    }
     let pool = plunder_cli::workers::pool(args.threads)?;
     let progress = plunder_cli::workers::games_bar(args.games);
     let visitor = Tournament { args: &args, names: &names, options, progress: progress.clone() };
