@@ -169,6 +169,16 @@ impl GameVisitor for BotNames {
     }
 }
 
+/// Whether the game has a bot of this name (one of its own, `random`, or `ismcts:N`).
+struct OffersBot<'a>(&'a str);
+
+impl GameVisitor for OffersBot<'_> {
+    type Output = bool;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> bool {
+        plunder_core::make_bot::<G>(self.0, 0).is_some()
+    }
+}
+
 impl Engine {
     /// The seats of the current game (0 before any).
     pub fn seats(&self) -> usize {
@@ -289,7 +299,19 @@ impl Engine {
                     .as_str()
                     .ok_or_else(|| EngineError::new("bad_field", "\"bot\" must be a bot name"))?;
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
-                let suggestion = self.session()?.suggest(seat, bot, seed)?;
+                let session = self.session()?;
+                // A name the game has no bot for is a bad request, not a malformed action (`malformed`).
+                if !with_game(session.game_id(), OffersBot(bot)).unwrap_or(false) {
+                    return Err(EngineError::new(
+                        "unknown_bot",
+                        format!(
+                            "unknown bot '{}' (this game has: {})",
+                            excerpt(bot),
+                            with_game(session.game_id(), BotNames).unwrap_or_default().join(", ")
+                        ),
+                    ));
+                }
+                let suggestion = session.suggest(seat, bot, seed)?;
                 Ok(serde_json::to_value(suggestion).expect("labels serialize"))
             }
             "quit" => Ok(json!({})),

@@ -740,3 +740,19 @@ fn numbers_out_of_range_name_the_valid_range() {
         assert!(!out.status.success() && text(&out).contains(range), "{args:?}: {}", text(&out));
     }
 }
+
+#[test]
+fn the_engine_names_an_unknown_bot_with_its_own_code() {
+    let requests = [
+        r#"{"cmd":"new","game":"liars-dice","seed":1}"#,
+        r#"{"cmd":"bot","seat":0,"bot":"nobody","id":1}"#,
+        r#"{"cmd":"bot","seat":0,"bot":"ismcts:50","id":2}"#,
+    ];
+    let out = plunder(&["engine"], &(requests.join("\n") + "\n"));
+    let replies: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let reply = |id: u64| replies.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("{replies:?}"));
+    assert_eq!(reply(1)["error"]["code"], "unknown_bot", "{}", reply(1));
+    assert!(reply(1)["error"]["message"].as_str().unwrap().contains("odds"), "names the game's bots: {}", reply(1));
+    assert_eq!(reply(2)["ok"], true, "ismcts:N is a bot: {}", reply(2));
+}
