@@ -756,3 +756,20 @@ fn the_engine_names_an_unknown_bot_with_its_own_code() {
     assert!(reply(1)["error"]["message"].as_str().unwrap().contains("odds"), "names the game's bots: {}", reply(1));
     assert_eq!(reply(2)["ok"], true, "ismcts:N is a bot: {}", reply(2));
 }
+
+#[test]
+fn a_variant_named_twice_is_refused() {
+    let twice = r#"{"variants": ["instant-death", "rich-waters", "instant-death"]}"#;
+    for args in [
+        vec!["simulate", "--game", "lying-pirates", "--games", "1", "--options", twice],
+        vec!["play", "lying-pirates", "--seats", "captain,captain", "--seed", "1", "--options", twice],
+    ] {
+        let out = plunder(&args, "");
+        assert!(!out.status.success() && text(&out).contains("instant-death is named twice"), "{}", text(&out));
+    }
+    let once = plunder(
+        &["simulate", "--game", "lying-pirates", "--games", "1", "--options", r#"{"variants": ["instant-death"]}"#],
+        "",
+    );
+    assert!(once.status.success(), "{}", text(&once));
+}
