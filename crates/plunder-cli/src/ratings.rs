@@ -208,8 +208,7 @@ mod grouped {
     fn games_grouped_by_outcome_rate_as_the_games_one_by_one() {
         let win = vec![Comparison { a: 0, b: 1, score: 1.0 }];
         let loss = vec![Comparison { a: 0, b: 1, score: 0.0 }];
-        let one_by_one: Vec<Group> =
-            (0..100).map(|i| (if i < 70 { win.clone() } else { loss.clone() }, 1)).collect();
+        let one_by_one: Vec<Group> = (0..100).map(|i| (if i < 70 { win.clone() } else { loss.clone() }, 1)).collect();
         let grouped: Vec<Group> = vec![(win, 70), (loss, 30)];
         let (a, b) = (rate(2, &one_by_one, 3), rate(2, &grouped, 3));
         assert!((a[0].elo - b[0].elo).abs() < 1e-9, "the same fit: {a:?} {b:?}");

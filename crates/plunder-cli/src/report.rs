@@ -519,9 +519,7 @@ impl Effects {
             Kind::Used => result.counters.get(seat).map_or_else(Vec::new, |counts| {
                 counts.iter().filter(|(_, &n)| n > 0).map(|(key, _)| key.as_str()).collect()
             }),
-            Kind::Held => {
-                result.held.get(seat).map_or_else(Vec::new, |held| held.iter().map(String::as_str).collect())
-            }
+            Kind::Held => result.held.get(seat).map_or_else(Vec::new, |held| held.iter().map(String::as_str).collect()),
         }
     }
 
@@ -1039,7 +1037,9 @@ mod tests {
         let results = [result(0, [&["cannon"], &[]]), result(0, [&["cannon"], &["cannon"]]), result(1, [&[], &[]])];
         // Seats with the cannon: 3 seat-games, 2 wins; without: 3 seat-games, 1 win; the same whether it was
         // used or held.
-        for (effects, name) in [(Effects::of(Kind::Used, &results), "cannon"), (Effects::of(Kind::Held, &results), "card cannon")] {
+        for (effects, name) in
+            [(Effects::of(Kind::Used, &results), "cannon"), (Effects::of(Kind::Held, &results), "card cannon")]
+        {
             let (key, with, without) = &effects[0];
             assert_eq!(key, name);
             assert_eq!((*with, *without), ((3.0, 2.0), (3.0, 1.0)));

@@ -416,9 +416,10 @@ fn watch(args: &[&str], time: std::time::Duration, max_mib: u64, done: impl Fn()
     loop {
         let running = child.try_wait().unwrap().is_none();
         if let Ok(text) = std::fs::read_to_string(&status) {
-            let kib = text.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| {
-                v.trim().trim_end_matches("kB").trim().parse::<u64>().ok()
-            });
+            let kib = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
             peak_kib = peak_kib.max(kib.unwrap_or(0));
         }
         let held = done();
@@ -440,13 +441,16 @@ fn a_huge_number_of_games_starts_playing_at_once_in_flat_memory() {
     let huge = ["--game", "liars-dice", "--games", "1000000000000", "--threads=2"];
     // With a results file: the first games arrive within seconds, memory stays small.
     let some_written = || std::fs::read(&results).is_ok_and(|b| b.contains(&b'\n'));
-    let (peak, played, _) =
-        watch(&[&["simulate"], &huge[..], &["--results", path(&results)]].concat(), Duration::from_secs(30), 100, some_written);
+    let (peak, played, _) = watch(
+        &[&["simulate"], &huge[..], &["--results", path(&results)]].concat(),
+        Duration::from_secs(30),
+        100,
+        some_written,
+    );
     assert!(played && peak < 100, "games written: {played}, peak {peak} MiB");
     // Without one, and in a tournament: still running after a second and a half, memory still small.
     for command in [vec!["simulate"], vec!["tournament", "--bots", "odds,random"]] {
-        let (peak, _, running) =
-            watch(&[&command[..], &huge[..]].concat(), Duration::from_millis(1500), 100, || false);
+        let (peak, _, running) = watch(&[&command[..], &huge[..]].concat(), Duration::from_millis(1500), 100, || false);
         assert!(running && peak < 100, "{command:?}: peak {peak} MiB, running {running}");
     }
 }
@@ -476,12 +480,8 @@ fn reports_read_a_large_results_file_as_a_stream() {
     let size = std::fs::metadata(&file).unwrap().len() >> 20;
     assert!(size >= 9, "{size} MiB");
     let merged = dir.join("merged.jsonl");
-    let (peak, _, _) = watch(
-        &["report", "merge", path(&file), "--results", path(&merged)],
-        Duration::from_secs(60),
-        60,
-        || false,
-    );
+    let (peak, _, _) =
+        watch(&["report", "merge", path(&file), "--results", path(&merged)], Duration::from_secs(60), 60, || false);
     assert!(peak < 60, "merge of {size} MiB: peak {peak} MiB");
     assert_eq!(std::fs::metadata(&merged).unwrap().len(), std::fs::metadata(&file).unwrap().len());
     let (peak, _, _) = watch(

@@ -144,7 +144,11 @@ fn a_record_that_cannot_be_written_is_an_error_not_a_crash() {
         plunder(&["play", "loot-pirates", "--seats", "loot,loot,loot", "--record", "/nonexistent/dir/r.json"], "");
     assert!(!out.status.success());
     // Found before the game is played, not after.
-    assert!(text(&out).contains("--record /nonexistent/dir/r.json: the folder /nonexistent/dir does not exist"), "{}", text(&out));
+    assert!(
+        text(&out).contains("--record /nonexistent/dir/r.json: the folder /nonexistent/dir does not exist"),
+        "{}",
+        text(&out)
+    );
     assert!(!text(&out).contains("Winner"), "{}", text(&out));
 }
 

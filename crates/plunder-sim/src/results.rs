@@ -79,10 +79,7 @@ fn is_blank(bytes: &[u8]) -> bool {
 /// Calls `each` with every game result in a results file, in file order. An
 /// unfinished last line (a run stopped while writing) is skipped; any other line that is not a game result is
 /// an error naming it.
-pub fn for_each_result(
-    path: &Path,
-    mut each: impl FnMut(GameResult) -> Result<(), String>,
-) -> Result<(), String> {
+pub fn for_each_result(path: &Path, mut each: impl FnMut(GameResult) -> Result<(), String>) -> Result<(), String> {
     let mut lines = Lines::open(path)?;
     while let Some(line) = lines.next_line()? {
         if line.complete && !is_blank(line.bytes) {
@@ -159,8 +156,9 @@ impl RunIndex {
                 if id * CHUNK >= start && (id + 1).saturating_mul(CHUNK) <= end {
                     chunk.games as u64
                 } else {
-                    (id * CHUNK..(id + 1).saturating_mul(CHUNK)).filter(|&i| i >= start && i < end && self.contains(i)).count()
-                        as u64
+                    (id * CHUNK..(id + 1).saturating_mul(CHUNK))
+                        .filter(|&i| i >= start && i < end && self.contains(i))
+                        .count() as u64
                 }
             })
             .sum()
@@ -265,9 +263,8 @@ pub fn open_results_for_run(path: &Path, probe: &GameResult) -> Result<(RunIndex
     let fail = |e: std::io::Error| format!("cannot write to {}: {e}", path.display());
     let mut index = RunIndex::new();
     if path.exists() {
-        let refuse = |why: String| {
-            format!("{} is not a results file of this run ({why}); it is left as it is", path.display())
-        };
+        let refuse =
+            |why: String| format!("{} is not a results file of this run ({why}); it is left as it is", path.display());
         let mut lines = Lines::open(path)?;
         let mut torn: Option<(u64, bool)> = None;
         let header = run_header(probe);
