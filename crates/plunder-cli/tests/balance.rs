@@ -384,6 +384,7 @@ fn a_file_that_is_not_this_runs_results_is_refused_and_left_untouched() {
     refused(&dir.join("record.json"), b"{\"game\":\"liars-dice\",\"seed\":3,\"steps\":[]}");
     refused(&dir.join("big.bin"), &vec![b'x'; 2 << 20]);
     refused(&dir.join("fragment.jsonl"), b"{\"ga");
+    refused(&dir.join("spaces.txt"), b"\n   ");
     // A results line of this run followed by something that is not the start of another.
     let ours = dir.join("ours.jsonl");
     summary(&[&run[..], &["--results", path(&ours)]].concat());

@@ -272,8 +272,8 @@ pub fn open_results_for_run(path: &Path, probe: &GameResult) -> Result<(RunIndex
             if !line.complete {
                 let fragment = line.bytes;
                 let fits = fragment.starts_with(header.as_bytes())
-                    || (index.games() > 0 && header.as_bytes().starts_with(fragment));
-                torn = Some((line.offset, fits || is_blank(fragment)));
+                    || (index.games() > 0 && (header.as_bytes().starts_with(fragment) || is_blank(fragment)));
+                torn = Some((line.offset, fits));
                 break;
             }
             if is_blank(line.bytes) {
