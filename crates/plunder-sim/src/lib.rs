@@ -119,18 +119,6 @@ impl GameResult {
     }
 }
 
-/// Reads a results file whole: one [`GameResult`] per line. An unfinished last line (a run stopped while
-/// writing) is ignored; any other bad line is an error naming it. For files of any size, stream them with
-/// [`for_each_result`] instead.
-pub fn read_results(path: &Path) -> Result<Vec<GameResult>, String> {
-    let mut out = Vec::new();
-    for_each_result(path, |result| {
-        out.push(result);
-        Ok(())
-    })?;
-    Ok(out)
-}
-
 /// Sums results into a summary exactly as a single run does: summed game by game in index order within each
 /// chunk of indices, chunks in order. All results must come from one run, each index once.
 pub fn summary_of_results(results: Vec<GameResult>) -> Result<Summary, String> {
