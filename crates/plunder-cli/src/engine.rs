@@ -240,6 +240,16 @@ impl GameVisitor for BotNames {
     }
 }
 
+/// Whether the game has a bot of this name (one of its own, `random`, `ismcts:N` or `ismcts:N:T`).
+struct OffersBot<'a>(&'a str, &'a Timing);
+
+impl GameVisitor for OffersBot<'_> {
+    type Output = bool;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> bool {
+        plunder_core::make_bot_timed::<G>(self.0, 0, self.1).is_some()
+    }
+}
+
 impl Engine {
     /// An engine with these limits (the default's are [`Limits::default`]).
     pub fn with_limits(limits: Limits) -> Engine {
@@ -429,7 +439,19 @@ impl Engine {
                     .as_str()
                     .ok_or_else(|| EngineError::new("bad_field", "\"bot\" must be a bot name"))?;
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
-                let suggestion = self.session()?.suggest_timed(seat, bot, seed, &self.timing)?;
+                let session = self.session()?;
+                // A name the game has no bot for is a bad request, not a malformed action (`malformed`).
+                if !with_game(session.game_id(), OffersBot(bot, &self.timing)).unwrap_or(false) {
+                    return Err(EngineError::new(
+                        "unknown_bot",
+                        format!(
+                            "unknown bot '{}' (this game has: {})",
+                            excerpt(bot),
+                            with_game(session.game_id(), BotNames).unwrap_or_default().join(", ")
+                        ),
+                    ));
+                }
+                let suggestion = session.suggest_timed(seat, bot, seed, &self.timing)?;
                 Ok(serde_json::to_value(suggestion).expect("labels serialize"))
             }
             "quit" => Ok(json!({})),

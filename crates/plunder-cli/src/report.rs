@@ -12,7 +12,7 @@ use crate::plot::{self, Bar};
 use crate::simulate::render;
 use plunder_cli::output::write_stdout;
 use plunder_core::Seat;
-use plunder_sim::{read_results, summary_of_results, wilson_interval, GameResult, Summary};
+use plunder_sim::{for_each_result, wilson_interval, GameResult, Lines, RunIndex, Summary, Summer};
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -58,14 +58,20 @@ enum ReportCommand {
 pub fn run(args: ReportArgs) -> Result<(), String> {
     match args.command {
         Some(ReportCommand::Merge { files, json, results }) => {
-            let all = read_all(&files)?;
-            let summary = summary_of_results(all.clone())?;
+            if let Some(path) = &results {
+                plunder_cli::output::check_output_file("--results", path)?;
+            }
+            let index = index_files(&files)?;
+            let mut summer = Summer::new(&index);
+            for file in &files {
+                for_each_result(file, |result| {
+                    summer.add(&result);
+                    Ok(())
+                })?;
+            }
+            let summary = summer.finish()?;
             if let Some(path) = results {
-                let mut sorted = all;
-                sorted.sort_by_key(|r| r.index);
-                let text: String =
-                    sorted.iter().map(|r| serde_json::to_string(r).expect("results serialize") + "\n").collect();
-                std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                write_in_game_order(&files, &path)?;
             }
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_value(&summary).expect("summaries serialize")))
@@ -74,8 +80,8 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
             }
         }
         Some(ReportCommand::Compare { a, b }) => {
-            let a = Run::new(read_all(&[a])?)?;
-            let b = Run::new(read_all(&[b])?)?;
+            let a = Run::read(&[a])?;
+            let b = Run::read(&[b])?;
             write_stdout(&compare(&a, &b)?)
         }
         None => {
@@ -83,31 +89,166 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
                 return Err("name the result files to report on (or `merge` / `compare`)".to_string());
             }
             let out = args.out.ok_or("--out DIR: where to write the report")?;
-            let run = Run::new(read_all(&args.files)?)?;
-            let other = if args.compare.is_empty() { None } else { Some(Run::new(read_all(&args.compare)?)?) };
+            plunder_cli::output::check_output_folder("--out", &out)?;
+            let run = Run::read(&args.files)?;
+            let other = if args.compare.is_empty() { None } else { Some(Run::read(&args.compare)?) };
             write_report(&run, other.as_ref(), &out, args.format)?;
             write_stdout(&format!("wrote {}\n", out.join("index.html").display()))
         }
     }
 }
 
-fn read_all(files: &[PathBuf]) -> Result<Vec<GameResult>, String> {
-    let mut all = Vec::new();
+/// The first pass over a run's result files: checks them and learns which games each chunk holds.
+fn index_files(files: &[PathBuf]) -> Result<RunIndex, String> {
+    let mut index = RunIndex::new();
     for file in files {
-        all.extend(read_results(file)?);
+        for_each_result(file, |result| index.add(&result))?;
     }
-    Ok(all)
+    Ok(index)
 }
 
-/// The results of one run with their summary.
+/// Writes the games of `files` to `path` in game order, holding one chunk of games at a time: a first pass
+/// notes where each chunk's lines lie (a run of lines of one chunk is one segment: a run writes a chunk at
+/// once), then the chunks are read back in order. The file is written beside `path` and renamed at the end,
+/// so `path` may be one of `files`.
+fn write_in_game_order(files: &[PathBuf], path: &Path) -> Result<(), String> {
+    use std::io::{Read as _, Seek as _, Write as _};
+    #[derive(serde::Deserialize)]
+    struct Indexed {
+        index: u64,
+    }
+    let index_of = |file: &Path, number: u64, bytes: &[u8]| {
+        serde_json::from_slice::<Indexed>(bytes)
+            .map(|game| game.index)
+            .map_err(|e| format!("{} line {number}: not a game result: {e}", file.display()))
+    };
+    /// Lines `[start, end)` (in bytes) of file `file`, all of chunk `chunk`.
+    struct Segment {
+        chunk: u64,
+        file: usize,
+        start: u64,
+        end: u64,
+    }
+    let mut segments: Vec<Segment> = Vec::new();
+    for (number, file) in files.iter().enumerate() {
+        let mut lines = Lines::open(file)?;
+        while let Some(line) = lines.next_line()? {
+            if !line.complete || line.bytes.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let chunk = index_of(file, line.number, line.bytes)? / CHUNK;
+            let end = line.offset + line.bytes.len() as u64 + 1;
+            match segments.last_mut() {
+                Some(s) if (s.chunk, s.file, s.end) == (chunk, number, line.offset) => s.end = end,
+                _ => segments.push(Segment { chunk, file: number, start: line.offset, end }),
+            }
+        }
+    }
+    segments.sort_by_key(|s| (s.chunk, s.file, s.start));
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(fail)?);
+    let mut readers = files
+        .iter()
+        .map(|file| std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut bytes = Vec::new();
+    let mut games: Vec<(u64, std::ops::Range<usize>)> = Vec::new();
+    for chunk in segments.chunk_by(|a, b| a.chunk == b.chunk) {
+        bytes.clear();
+        games.clear();
+        for segment in chunk {
+            let file = &files[segment.file];
+            let reader = &mut readers[segment.file];
+            let at = bytes.len();
+            reader
+                .seek(std::io::SeekFrom::Start(segment.start))
+                .and_then(|_| std::io::Read::by_ref(reader).take(segment.end - segment.start).read_to_end(&mut bytes))
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let mut start = at;
+            while let Some(length) = bytes[start..].iter().position(|&b| b == b'\n') {
+                let line = start..start + length;
+                if !bytes[line.clone()].iter().all(u8::is_ascii_whitespace) {
+                    games.push((index_of(file, 0, &bytes[line.clone()])?, line));
+                }
+                start += length + 1;
+            }
+        }
+        games.sort_by_key(|(index, _)| *index);
+        for (_, line) in &games {
+            out.write_all(&bytes[line.clone()]).and_then(|()| out.write_all(b"\n")).map_err(fail)?;
+        }
+    }
+    out.into_inner().map_err(|e| fail(e.into_error()))?.sync_all().map_err(fail)?;
+    std::fs::rename(&partial, path).map_err(fail)
+}
+
+/// Games per summation chunk (as `plunder-sim` sums them).
+const CHUNK: u64 = 256;
+
+/// A run's results, read as streams: its summary and everything the report draws, never the games themselves.
 struct Run {
     summary: Summary,
-    results: Vec<GameResult>,
+    /// Bot names by seat.
+    bots: Vec<String>,
+    /// Win rate by place in turn order (0 = the first seat to decide): games with a known first seat, wins.
+    by_position: Vec<(f64, f64)>,
+    /// Mean and standard deviation of the game length in rounds.
+    length: (f64, f64),
+    lengths: Histogram,
+    scores: Histogram,
+    held: Effects,
+    used: Effects,
 }
 
 impl Run {
-    fn new(results: Vec<GameResult>) -> Result<Run, String> {
-        Ok(Run { summary: summary_of_results(results.clone())?, results })
+    /// Reads the result files of one run twice: first to check them and learn what to count, then to count.
+    fn read(files: &[PathBuf]) -> Result<Run, String> {
+        let mut index = RunIndex::new();
+        let (mut lengths, mut scores) = (Histogram::default(), Histogram::default());
+        let (mut held, mut used) = (Effects::new(Kind::Held), Effects::new(Kind::Used));
+        let mut by_position = Vec::new();
+        let mut length_sum = 0.0;
+        for file in files {
+            for_each_result(file, |result| {
+                index.add(&result)?;
+                let seats = result.players;
+                by_position.resize(seats, (0.0, 0.0));
+                if let Some(first) = result.first {
+                    for (position, row) in by_position.iter_mut().enumerate() {
+                        row.0 += 1.0;
+                        row.1 += Run::win_share(&result, (first as usize + position) % seats);
+                    }
+                }
+                length_sum += result.rounds as f64;
+                lengths.see(result.rounds as f64);
+                result.payoffs.iter().for_each(|&p| scores.see(p));
+                held.see(&result);
+                used.see(&result);
+                Ok(())
+            })?;
+        }
+        let n = index.games().max(1) as f64;
+        let mean = length_sum / n;
+        let mut squares = 0.0;
+        let mut summer = Summer::new(&index);
+        for file in files {
+            for_each_result(file, |result| {
+                summer.add(&result);
+                squares += (result.rounds as f64 - mean).powi(2);
+                lengths.bin(result.rounds as f64);
+                result.payoffs.iter().for_each(|&p| scores.bin(p));
+                held.count(&result);
+                used.count(&result);
+                Ok(())
+            })?;
+        }
+        let summary = summer.finish()?;
+        let bots = index.run().map(|r| r.bots.clone()).unwrap_or_default();
+        let sd = (squares / (n - 1.0).max(1.0)).sqrt();
+        Ok(Run { summary, bots, by_position, length: (mean, sd), lengths, scores, held, used })
     }
 
     fn seats(&self) -> usize {
@@ -121,25 +262,6 @@ impl Run {
         } else {
             0.0
         }
-    }
-
-    /// Win rate by place in turn order (0 = the first seat to decide): games with a known first seat, wins.
-    fn by_position(&self) -> Vec<(f64, f64)> {
-        let seats = self.seats();
-        let mut rows = vec![(0.0, 0.0); seats];
-        for result in &self.results {
-            if let Some(first) = result.first {
-                for (position, row) in rows.iter_mut().enumerate() {
-                    row.0 += 1.0;
-                    row.1 += Run::win_share(result, (first as usize + position) % seats);
-                }
-            }
-        }
-        rows
-    }
-
-    fn lengths(&self) -> Vec<f64> {
-        self.results.iter().map(|r| r.rounds as f64).collect()
     }
 }
 
@@ -177,13 +299,6 @@ fn normal_cdf(z: f64) -> f64 {
     } else {
         0.5 * (1.0 - erf)
     }
-}
-
-fn mean_sd(values: &[f64]) -> (f64, f64) {
-    let n = values.len().max(1) as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, var.sqrt())
 }
 
 fn pct(x: f64) -> String {
@@ -276,7 +391,7 @@ fn describe_run(run: &Run) -> String {
         s.games,
         s.game,
         s.players,
-        run.results[0].bots.join(","),
+        run.bots.join(","),
         s.options
     )
 }
@@ -293,8 +408,8 @@ fn options_differ(a: &Run, b: &Run) -> String {
         .filter(|k| oa.get(k.as_str()) != ob.get(k.as_str()))
         .map(|k| format!("{k}: {} (A: {})", show(ob.get(k.as_str())), show(oa.get(k.as_str()))))
         .collect();
-    if a.results[0].bots != b.results[0].bots {
-        differ.push(format!("bots: {} (A: {})", b.results[0].bots.join(","), a.results[0].bots.join(",")));
+    if a.bots != b.bots {
+        differ.push(format!("bots: {} (A: {})", b.bots.join(","), a.bots.join(",")));
     }
     if differ.is_empty() {
         "A and B have the same options and bots (another seed, say).".to_string()
@@ -324,13 +439,12 @@ fn comparison(a: &Run, b: &Run) -> Result<Comparison, String> {
             }
         })
         .collect();
-    let first = |run: &Run| run.by_position()[0];
+    let first = |run: &Run| run.by_position[0];
     if first(a).0 > 0.0 && first(b).0 > 0.0 {
         rates.push(RateRow { name: "first player".to_string(), seat: None, a: first(a), b: first(b) });
     }
-    let (mean_a, sd_a) = mean_sd(&a.lengths());
-    let (mean_b, sd_b) = mean_sd(&b.lengths());
-    let (n_a, n_b) = (a.results.len() as f64, b.results.len() as f64);
+    let ((mean_a, sd_a), (mean_b, sd_b)) = (a.length, b.length);
+    let (n_a, n_b) = (a.summary.games as f64, b.summary.games as f64);
     let se = (sd_a * sd_a / n_a + sd_b * sd_b / n_b).sqrt();
     let z = if se > 0.0 { (mean_a - mean_b) / se } else { 0.0 };
     let p = 2.0 * (1.0 - normal_cdf(z.abs()));
@@ -379,45 +493,70 @@ type SeatGames = (f64, f64);
 /// A key (a card used, a captain held), the seats that had it and the seats that did not.
 type Effect = (String, SeatGames, SeatGames);
 
-/// Win rate of seats that had each key in a game (from `keys_of(result, seat)`) against seats that did not:
-/// (key, with (seat-games, wins), without (seat-games, wins)), keys in order.
-fn effects<'r>(results: &'r [GameResult], keys_of: impl Fn(&'r GameResult, usize) -> Vec<&'r str>) -> Vec<Effect> {
-    let mut keys: BTreeMap<&str, (SeatGames, SeatGames)> = BTreeMap::new();
-    for result in results {
+/// What an effect is about: the pieces a seat held or dealt (captains, cards in hand, tiles taken), or the
+/// counted actions it took (cards played).
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Held,
+    Used,
+}
+
+/// Win rate of seats that had each key in a game against seats that did not, counted as the results stream
+/// past: [`Effects::see`] every result first (to learn the keys), then [`Effects::count`] every result.
+struct Effects {
+    kind: Kind,
+    rows: BTreeMap<String, (SeatGames, SeatGames)>,
+}
+
+impl Effects {
+    fn new(kind: Kind) -> Effects {
+        Effects { kind, rows: BTreeMap::new() }
+    }
+
+    /// The keys `seat` had in `result`.
+    fn keys_of(kind: Kind, result: &GameResult, seat: usize) -> Vec<&str> {
+        match kind {
+            Kind::Used => result.counters.get(seat).map_or_else(Vec::new, |counts| {
+                counts.iter().filter(|(_, &n)| n > 0).map(|(key, _)| key.as_str()).collect()
+            }),
+            Kind::Held => result.held.get(seat).map_or_else(Vec::new, |held| held.iter().map(String::as_str).collect()),
+        }
+    }
+
+    fn see(&mut self, result: &GameResult) {
         for seat in 0..result.players {
-            for key in keys_of(result, seat) {
-                keys.entry(key).or_default();
+            for key in Effects::keys_of(self.kind, result, seat) {
+                if !self.rows.contains_key(key) {
+                    self.rows.insert(key.to_string(), Default::default());
+                }
             }
         }
     }
-    for result in results {
+
+    fn count(&mut self, result: &GameResult) {
         for seat in 0..result.players {
-            let had = keys_of(result, seat);
+            let had = Effects::keys_of(self.kind, result, seat);
             let win = Run::win_share(result, seat);
-            for (key, (with, without)) in keys.iter_mut() {
-                let side = if had.contains(key) { &mut *with } else { &mut *without };
+            for (key, (with, without)) in self.rows.iter_mut() {
+                let side = if had.contains(&key.as_str()) { &mut *with } else { &mut *without };
                 side.0 += 1.0;
                 side.1 += win;
             }
         }
     }
-    keys.into_iter().map(|(key, (with, without))| (key.to_string(), with, without)).collect()
-}
 
-/// Effects of the counted actions (cards played): seats that took each at least once against the others.
-fn content_effects(results: &[GameResult]) -> Vec<Effect> {
-    effects(results, |result, seat| {
-        result.counters.get(seat).map_or_else(Vec::new, |counts| {
-            counts.iter().filter(|(_, &n)| n > 0).map(|(key, _)| key.as_str()).collect()
-        })
-    })
-}
+    /// (key, with (seat-games, wins), without (seat-games, wins)), keys in order.
+    fn rows(&self) -> Vec<Effect> {
+        self.rows.iter().map(|(key, &(with, without))| (key.clone(), with, without)).collect()
+    }
 
-/// Effects of the pieces held or dealt (captains, cards in hand, tiles taken): holders against the others.
-fn held_effects(results: &[GameResult]) -> Vec<Effect> {
-    effects(results, |result, seat| {
-        result.held.get(seat).map_or_else(Vec::new, |held| held.iter().map(String::as_str).collect())
-    })
+    #[cfg(test)]
+    fn of(kind: Kind, results: &[GameResult]) -> Vec<Effect> {
+        let mut effects = Effects::new(kind);
+        results.iter().for_each(|r| effects.see(r));
+        results.iter().for_each(|r| effects.count(r));
+        effects.rows()
+    }
 }
 
 /// An effect's rates with intervals, the difference with its (Wald) interval, and the two-proportion test.
@@ -519,40 +658,73 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// A histogram's bars: each distinct value if there are few, else `MAX_BINS` equal bins.
-fn histogram(values: &[f64]) -> Vec<Bar> {
-    const MAX_BINS: usize = 24;
-    let n = values.len().max(1) as f64;
-    let mut distinct: Vec<f64> = values.to_vec();
-    distinct.sort_by(f64::total_cmp);
-    distinct.dedup();
-    if distinct.len() <= MAX_BINS {
-        return distinct
+/// Bars of a histogram, at most this many.
+const MAX_BINS: usize = 24;
+
+/// A histogram counted as values stream past: [`Histogram::see`] every value first, then [`Histogram::bin`]
+/// every value again. Its bars: each distinct value if there are few, else `MAX_BINS` equal bins.
+#[derive(Debug, Default)]
+struct Histogram {
+    values: u64,
+    /// The distinct values with their counts, while there are at most `MAX_BINS`.
+    distinct: Vec<(f64, u64)>,
+    many: bool,
+    low: f64,
+    high: f64,
+    bins: [u64; MAX_BINS],
+}
+
+impl Histogram {
+    fn see(&mut self, v: f64) {
+        if self.values == 0 || v.total_cmp(&self.low).is_lt() {
+            self.low = v;
+        }
+        if self.values == 0 || v.total_cmp(&self.high).is_gt() {
+            self.high = v;
+        }
+        self.values += 1;
+        if self.many {
+            return;
+        }
+        match self.distinct.iter().position(|&(x, _)| x == v) {
+            Some(at) => self.distinct[at].1 += 1,
+            None if self.distinct.len() < MAX_BINS => self.distinct.push((v, 1)),
+            None => {
+                self.many = true;
+                self.distinct = Vec::new();
+            }
+        }
+    }
+
+    fn bin(&mut self, v: f64) {
+        if self.many {
+            let width = (self.high - self.low) / MAX_BINS as f64;
+            self.bins[(((v - self.low) / width) as usize).min(MAX_BINS - 1)] += 1;
+        }
+    }
+
+    fn bars(&self) -> Vec<Bar> {
+        let n = self.values.max(1) as f64;
+        if !self.many {
+            let mut distinct = self.distinct.clone();
+            distinct.sort_by(|a, b| a.0.total_cmp(&b.0));
+            return distinct
+                .iter()
+                .map(|&(v, count)| Bar { label: format!("{v}"), value: count as f64 / n, interval: None, series: 0 })
+                .collect();
+        }
+        let width = (self.high - self.low) / MAX_BINS as f64;
+        self.bins
             .iter()
-            .map(|&v| Bar {
-                label: format!("{v}"),
-                value: values.iter().filter(|&&x| x == v).count() as f64 / n,
+            .enumerate()
+            .map(|(i, &c)| Bar {
+                label: format!("{:.0}", self.low + width * i as f64),
+                value: c as f64 / n,
                 interval: None,
                 series: 0,
             })
-            .collect();
+            .collect()
     }
-    let (low, high) = (distinct[0], distinct[distinct.len() - 1]);
-    let width = (high - low) / MAX_BINS as f64;
-    let mut counts = [0usize; MAX_BINS];
-    for &v in values {
-        counts[(((v - low) / width) as usize).min(MAX_BINS - 1)] += 1;
-    }
-    counts
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| Bar {
-            label: format!("{:.0}", low + width * i as f64),
-            value: c as f64 / n,
-            interval: None,
-            series: 0,
-        })
-        .collect()
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -596,7 +768,7 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
     let s = &run.summary;
     let fair = 1.0 / s.players as f64;
     let positions: Vec<Bar> = run
-        .by_position()
+        .by_position
         .iter()
         .enumerate()
         .map(|(i, &(games, wins))| {
@@ -605,7 +777,6 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
             Bar { label, value, interval: Some(interval), series: 0 }
         })
         .collect();
-    let scores: Vec<f64> = run.results.iter().flat_map(|r| r.payoffs.iter().copied()).collect();
 
     let mut html = format!(
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{game}: balance report</title>\n<style>\
@@ -665,7 +836,7 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
         "lengths",
         &plot::bars_svg(
             &format!("{}: game length in rounds (share of games)", s.game),
-            &histogram(&run.lengths()),
+            &run.lengths.bars(),
             None,
             true,
         ),
@@ -676,7 +847,7 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
         "scores",
         &plot::bars_svg(
             &format!("{}: payoffs of all seats (share of seat-games)", s.game),
-            &histogram(&scores),
+            &run.scores.bars(),
             None,
             true,
         ),
@@ -687,7 +858,7 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
         html += &comparison_section(run, b, c, &charts)?;
     }
 
-    let held = ranked(held_effects(&run.results));
+    let held = ranked(run.held.rows());
     html += "<h2>Content effects: held or dealt</h2>\n";
     if held.is_empty() {
         html += "<p id=\"held-none\">This game deals no designed pieces (captains, cards in hand, tiles), or the \
@@ -708,7 +879,7 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
         )?;
         effects_table(&mut html, "held", "piece held", &held);
     }
-    let used = ranked(content_effects(&run.results));
+    let used = ranked(run.used.rows());
     html += "<h2>Content effects: used</h2>\n<p>Win rate of seats that took each action (played each card) at \
              least once in a game against seats that did not, with 95% intervals and a two-proportion test. Using a \
              card is not random: a strong hand plays more, so read large differences as leads to check, not \
@@ -866,14 +1037,16 @@ mod tests {
         let results = [result(0, [&["cannon"], &[]]), result(0, [&["cannon"], &["cannon"]]), result(1, [&[], &[]])];
         // Seats with the cannon: 3 seat-games, 2 wins; without: 3 seat-games, 1 win; the same whether it was
         // used or held.
-        for (effects, name) in [(content_effects(&results), "cannon"), (held_effects(&results), "card cannon")] {
+        for (effects, name) in
+            [(Effects::of(Kind::Used, &results), "cannon"), (Effects::of(Kind::Held, &results), "card cannon")]
+        {
             let (key, with, without) = &effects[0];
             assert_eq!(key, name);
             assert_eq!((*with, *without), ((3.0, 2.0), (3.0, 1.0)));
         }
         // A results file from before pieces were recorded holds nothing: no rows, not an error.
         let old: Vec<GameResult> = results.iter().map(|r| GameResult { held: Vec::new(), ..r.clone() }).collect();
-        assert!(held_effects(&old).is_empty());
+        assert!(Effects::of(Kind::Held, &old).is_empty());
     }
 
     #[test]

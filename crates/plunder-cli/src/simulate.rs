@@ -58,6 +58,13 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    // Where the output goes is checked before the games, not found wrong after them.
+    if let Some(path) = &args.svg {
+        plunder_cli::output::check_output_file("--svg", path)?;
+    }
+    if let Some(path) = &args.results {
+        plunder_cli::output::check_output_file("--results", path)?;
+    }
     let pool = plunder_cli::workers::pool(args.threads)?;
     let threads = pool.current_num_threads();
     let started = Instant::now();

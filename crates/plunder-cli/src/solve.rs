@@ -7,7 +7,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use plunder_games::bidding::Wild;
 use plunder_games::liars_dice::solve::{Method, Solver};
-use plunder_games::liars_dice::{DiceCount, Options};
+use plunder_games::liars_dice::{self, DiceCount, Options};
 
 use plunder_cli::output::write_stdout;
 
@@ -16,10 +16,11 @@ pub struct SolveArgs {
     /// The game: only `liars-dice` has a solver.
     game: String,
     /// Dice per player, one number per seat (two seats).
-    #[arg(long, value_delimiter = ',', default_value = "1,1")]
+    #[arg(long, value_delimiter = ',', default_value = "1,1",
+          value_parser = clap::value_parser!(u8).range(1..=liars_dice::MAX_DICE as i64))]
     dice: Vec<u8>,
-    /// Faces per die.
-    #[arg(long, default_value_t = 6)]
+    /// Faces per die, 2 to 12.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=12))]
     faces: u8,
     /// The wild face: none, ones or highest.
     #[arg(long, default_value = "highest")]
@@ -42,7 +43,8 @@ pub struct SolveArgs {
     /// Print each report as a JSON line (iteration, value, exploitability, solver_seconds).
     #[arg(long)]
     json: bool,
-    /// Save the average strategy to this JSON file.
+    /// Save the average strategy to this JSON file. (Without it, the solver stops when the reader of its
+    /// output goes, as in `plunder solve liars-dice | head -1`; with it, it solves on to save the strategy.)
     #[arg(long)]
     out: Option<std::path::PathBuf>,
 }
@@ -72,6 +74,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         ..Options::default()
     };
     let mut solver = Solver::new(options, method, args.seed).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.out {
+        plunder_cli::output::check_output_file("--out", path)?;
+    }
     let bar = if std::io::stderr().is_terminal() { ProgressBar::new(args.iterations) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} iterations, {per_sec}, eta {eta} {msg}")
@@ -108,6 +113,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             };
             bar.set_message(format!("exploitability {:.6}", eval.exploitability));
             bar.suspend(|| write_stdout(&line))?;
+            if plunder_cli::output::stdout_closed() && args.out.is_none() {
+                // Nobody reads the reports and there is nothing to save.
+                bar.finish_and_clear();
+                return Ok(());
+            }
         }
     }
     bar.finish_and_clear();

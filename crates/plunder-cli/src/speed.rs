@@ -32,8 +32,8 @@ pub struct SpeedArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     games: Option<u64>,
     /// Runs; the median is reported.
-    #[arg(long, default_value_t = 5)]
-    runs: usize,
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    runs: u32,
     /// Seed of the random play.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -80,7 +80,7 @@ impl GameVisitor for Measure<'_> {
         let mut legal = Vec::with_capacity(64);
         let (mut games_rates, mut step_rates) = (Vec::new(), Vec::new());
         let (mut all_games, mut all_steps) = (0u64, 0u64);
-        for _ in 0..args.runs.max(1) {
+        for _ in 0..args.runs {
             let start = Instant::now();
             let (mut games, mut steps) = (0u64, 0u64);
             // Whole batches, at least one, so that even a tiny --seconds measures something.
@@ -122,7 +122,7 @@ fn ismcts_speed<G: Roster>(game: &G, args: &SpeedArgs, iterations: u32) -> Speed
     let mut rng = Rng::seeded(args.seed);
     let mut legal = Vec::new();
     let mut rates = Vec::new();
-    for _ in 0..args.runs.max(1) {
+    for _ in 0..args.runs {
         let start = Instant::now();
         let mut searches = 0u64;
         loop {

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::parse_options;
-use crate::ratings::{comparisons, rate, Comparison};
+use crate::ratings::{comparisons_in_order, payoff_order, rate, Group};
 use plunder_cli::output::write_stdout;
 use plunder_sim::{bot_seed, wilson_interval};
 
@@ -53,6 +53,8 @@ pub struct TournamentArgs {
 
 /// Games of one tournament are played in chunks of this many indices (the unit of parallel work).
 const CHUNK: u64 = 64;
+/// Chunks handed to the pool at once.
+const WINDOW: u64 = 4096;
 /// A game longer than this is a rules bug.
 const MAX_STEPS: u64 = 1_000_000;
 
@@ -116,6 +118,9 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    if let Some(dir) = &args.out {
+        plunder_cli::output::check_output_folder("--out", dir)?;
+    }
     let pool = plunder_cli::workers::pool(args.threads)?;
     let progress = plunder_cli::workers::games_bar(args.games);
     let visitor = Tournament { args: &args, names: &names, options, progress: progress.clone() };
@@ -157,31 +162,68 @@ impl GameVisitor for Tournament<'_> {
             .collect::<Result<Vec<_>, _>>()?;
         let seats = game.seats();
         let seatings = seatings(makers.len(), seats);
-        let games = self.args.games.div_ceil(seatings.len() as u64) * seatings.len() as u64;
+        let games = (self.args.games.div_ceil(seatings.len() as u64))
+            .checked_mul(seatings.len() as u64)
+            .ok_or_else(|| format!("--games {} is more than a tournament can count", self.args.games))?;
         if let Some(bar) = &self.progress {
             bar.set_length(games);
         }
         let seed = self.args.seed;
-        let chunks: Vec<(u64, u64)> =
-            (0..games.div_ceil(CHUNK)).map(|c| (c * CHUNK, ((c + 1) * CHUNK).min(games))).collect();
-        let played: Vec<Result<Vec<Vec<f64>>, String>> = chunks
-            .into_par_iter()
-            .map(|(first, end)| {
-                let payoffs = (first..end)
-                    .map(|index| play(&game, &makers, &seatings[(index % seatings.len() as u64) as usize], seed, index))
-                    .collect();
-                if let Some(bar) = &self.progress {
-                    bar.inc(end - first);
+        // A window of chunks at a time, never a list of all of them, and games counted by how they went, never
+        // kept: memory stays flat however many games are asked for.
+        let mut outcomes = Outcomes::new();
+        let chunks = games.div_ceil(CHUNK);
+        let mut window = 0;
+        while window < chunks {
+            let window_end = window.saturating_add(WINDOW).min(chunks);
+            let played: Vec<Result<Outcomes, String>> = (window..window_end)
+                .into_par_iter()
+                .map(|chunk| {
+                    let (first, end) = (chunk * CHUNK, (chunk + 1).saturating_mul(CHUNK).min(games));
+                    let mut outcomes = Outcomes::new();
+                    for index in first..end {
+                        let seating = (index % seatings.len() as u64) as usize;
+                        let payoffs = play(&game, &makers, &seatings[seating], seed, index)?;
+                        *outcomes.entry(Outcome::of(seating, &payoffs)).or_default() += 1;
+                    }
+                    if let Some(bar) = &self.progress {
+                        bar.inc(end - first);
+                    }
+                    Ok(outcomes)
+                })
+                .collect();
+            for chunk in played {
+                for (outcome, count) in chunk? {
+                    *outcomes.entry(outcome).or_default() += count;
                 }
-                payoffs
-            })
-            .collect();
-        let mut payoffs = Vec::with_capacity(games as usize);
-        for chunk in played {
-            payoffs.extend(chunk?);
+            }
+            window = window_end;
         }
         let options = serde_json::to_value(game.options()).expect("options serialize");
-        Ok(standings(G::ID, seats, seed, options, self.names, &seatings, &payoffs))
+        Ok(standings(G::ID, seats, seed, options, self.names, &seatings, &outcomes))
+    }
+}
+
+/// How a game went, as far as the standings care: its seating and the order of its payoffs.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Outcome {
+    /// The index of the game's seating.
+    seating: usize,
+    /// For each two seats `i < j` in order: `Greater`, `Less` or `Equal` (a tie, or payoffs that do not
+    /// compare) as seat `i`'s payoff is to seat `j`'s.
+    order: Vec<std::cmp::Ordering>,
+    /// The seats with the best payoff.
+    winners: Vec<bool>,
+}
+
+/// Games counted by how they went.
+type Outcomes = std::collections::BTreeMap<Outcome, u64>;
+
+impl Outcome {
+    fn of(seating: usize, payoffs: &[f64]) -> Outcome {
+        let order = payoff_order(payoffs);
+        let best = payoffs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        Outcome { seating, order, winners: payoffs.iter().map(|&p| p == best).collect() }
     }
 }
 
@@ -201,7 +243,7 @@ fn play<G: Game>(
     Ok(finished.outcome.payoffs)
 }
 
-/// The standings of games whose payoffs are `payoffs`, game `i` seated by `seatings[i mod S]`.
+/// The standings of the games counted in `outcomes`.
 fn standings(
     game: &str,
     players: usize,
@@ -209,32 +251,36 @@ fn standings(
     options: serde_json::Value,
     names: &[String],
     seatings: &[Vec<usize>],
-    payoffs: &[Vec<f64>],
+    outcomes: &Outcomes,
 ) -> Standings {
-    let seating = |i: usize| &seatings[i % seatings.len()];
-    let games: Vec<Vec<Comparison>> = payoffs.iter().enumerate().map(|(i, p)| comparisons(seating(i), p)).collect();
-    let ratings = rate(names.len(), &games, seed ^ 0x7261_7469_6e67);
+    let groups: Vec<Group> = outcomes
+        .iter()
+        .map(|(outcome, &count)| (comparisons_in_order(&seatings[outcome.seating], &outcome.order), count))
+        .collect();
+    let ratings = rate(names.len(), &groups, seed ^ 0x7261_7469_6e67);
     let mut bots: Vec<Standing> = (0..names.len())
         .map(|bot| {
             let (mut seats, mut wins) = (0u64, 0.0);
-            for (i, p) in payoffs.iter().enumerate() {
-                let best = p.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-                let winners = p.iter().filter(|&&x| x == best).count() as f64;
-                for (seat, &holder) in seating(i).iter().enumerate() {
+            for (outcome, &count) in outcomes {
+                let winners = outcome.winners.iter().filter(|&&w| w).count() as f64;
+                for (seat, &holder) in seatings[outcome.seating].iter().enumerate() {
                     if holder == bot {
-                        seats += 1;
-                        if p[seat] == best {
-                            wins += 1.0 / winners;
+                        seats += count;
+                        if outcome.winners[seat] {
+                            wins += count as f64 / winners;
                         }
                     }
                 }
             }
             let (mut score, mut compared) = (0.0, 0.0);
-            for c in games.iter().flatten() {
-                if c.a == bot {
-                    (score, compared) = (score + c.score, compared + 1.0);
-                } else if c.b == bot {
-                    (score, compared) = (score + 1.0 - c.score, compared + 1.0);
+            for (group, count) in &groups {
+                let count = *count as f64;
+                for c in group {
+                    if c.a == bot {
+                        (score, compared) = (score + count * c.score, compared + count);
+                    } else if c.b == bot {
+                        (score, compared) = (score + count * (1.0 - c.score), compared + count);
+                    }
                 }
             }
             let (win_rate, win_rate_ci95) = wilson_interval(wins, seats as f64);
@@ -253,7 +299,7 @@ fn standings(
     Standings {
         game: game.to_string(),
         players,
-        games: payoffs.len() as u64,
+        games: outcomes.values().sum(),
         seatings: seatings.len(),
         seed,
         options,

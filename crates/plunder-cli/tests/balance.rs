@@ -367,3 +367,130 @@ fn bad_result_files_get_clear_errors() {
     let out = plunder(&["report", path(&empty)]);
     assert!(!out.status.success() && text(&out).contains("--out"), "{}", text(&out));
 }
+
+#[test]
+fn a_file_that_is_not_this_runs_results_is_refused_and_left_untouched() {
+    let dir = folder("not-ours");
+    let run = ["simulate", "--game", "liars-dice", "--games", "20", "--seed", "3", "--threads=1"];
+    let refused = |file: &Path, contents: &[u8]| {
+        std::fs::write(file, contents).unwrap();
+        let out = plunder(&[&run[..], &["--results", path(file)]].concat());
+        assert!(!out.status.success(), "{}", text(&out));
+        assert!(text(&out).contains("not a results file of this run"), "{}", text(&out));
+        assert_eq!(std::fs::read(file).unwrap(), contents, "the file is left as it was");
+    };
+    // Notes without a final newline, a game record, one long line, a lone fragment of a line.
+    refused(&dir.join("notes.txt"), b"line one\nideas for the next study");
+    refused(&dir.join("record.json"), b"{\"game\":\"liars-dice\",\"seed\":3,\"steps\":[]}");
+    refused(&dir.join("big.bin"), &vec![b'x'; 2 << 20]);
+    refused(&dir.join("fragment.jsonl"), b"{\"ga");
+    refused(&dir.join("spaces.txt"), b"\n   ");
+    // A results line of this run followed by something that is not the start of another.
+    let ours = dir.join("ours.jsonl");
+    summary(&[&run[..], &["--results", path(&ours)]].concat());
+    let mut contents = std::fs::read(&ours).unwrap();
+    contents.extend_from_slice(b"my notes");
+    refused(&dir.join("ours-and-notes.jsonl"), &contents);
+    // A torn line of this run's own file is still repaired on resume.
+    let full = std::fs::read_to_string(&ours).unwrap();
+    let torn = dir.join("torn.jsonl");
+    let cut = full.lines().next().unwrap().len() + 1 + 30;
+    std::fs::write(&torn, &full[..cut]).unwrap();
+    let resumed = summary(&[&run[..], &["--results", path(&torn)]].concat());
+    assert_eq!(resumed["games"], 20);
+    assert_eq!(lines(&torn).len(), 20);
+}
+
+/// Runs `plunder ARGS`, watching its peak memory (VmHWM) until it exits, `done()` holds, `time` passes or the
+/// peak passes `max_mib`, and stops it then: (peak MiB, whether `done()` held, whether it was still running).
+#[cfg(target_os = "linux")]
+fn watch(args: &[&str], time: std::time::Duration, max_mib: u64, done: impl Fn() -> bool) -> (u64, bool, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("plunder starts");
+    let status = format!("/proc/{}/status", child.id());
+    let started = std::time::Instant::now();
+    let mut peak_kib = 0;
+    loop {
+        let running = child.try_wait().unwrap().is_none();
+        if let Ok(text) = std::fs::read_to_string(&status) {
+            let kib = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            peak_kib = peak_kib.max(kib.unwrap_or(0));
+        }
+        let held = done();
+        if !running || held || peak_kib > max_mib << 10 || started.elapsed() > time {
+            let _ = child.kill();
+            let _ = child.wait();
+            return (peak_kib >> 10, held, running);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_number_of_games_starts_playing_at_once_in_flat_memory() {
+    use std::time::Duration;
+    let dir = folder("huge");
+    let results = dir.join("huge.jsonl");
+    let huge = ["--game", "liars-dice", "--games", "1000000000000", "--threads=2"];
+    // With a results file: the first games arrive within seconds, memory stays small.
+    let some_written = || std::fs::read(&results).is_ok_and(|b| b.contains(&b'\n'));
+    let (peak, played, _) = watch(
+        &[&["simulate"], &huge[..], &["--results", path(&results)]].concat(),
+        Duration::from_secs(30),
+        100,
+        some_written,
+    );
+    assert!(played && peak < 100, "games written: {played}, peak {peak} MiB");
+    // Without one, and in a tournament: still running after a second and a half, memory still small.
+    for command in [vec!["simulate"], vec!["tournament", "--bots", "odds,random"]] {
+        let (peak, _, running) = watch(&[&command[..], &huge[..]].concat(), Duration::from_millis(1500), 100, || false);
+        assert!(running && peak < 100, "{command:?}: peak {peak} MiB, running {running}");
+    }
+}
+
+/// A results file of `games` games of one run, made up from a real line with its index changed.
+fn large_results(dir: &Path, games: u64) -> PathBuf {
+    use std::io::Write as _;
+    let seed = dir.join("seed.jsonl");
+    summary(&["simulate", "--game", "liars-dice", "--games", "1", "--results", path(&seed)]);
+    let line = std::fs::read_to_string(&seed).unwrap();
+    let (head, tail) = line.trim_end().split_once("\"index\":0").unwrap();
+    let file = dir.join("large.jsonl");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&file).unwrap());
+    for index in 0..games {
+        writeln!(out, "{head}\"index\":{index}{tail}").unwrap();
+    }
+    out.flush().unwrap();
+    file
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn reports_read_a_large_results_file_as_a_stream() {
+    use std::time::Duration;
+    let dir = folder("large");
+    let file = large_results(&dir, 30_000);
+    let size = std::fs::metadata(&file).unwrap().len() >> 20;
+    assert!(size >= 9, "{size} MiB");
+    let merged = dir.join("merged.jsonl");
+    let (peak, _, _) =
+        watch(&["report", "merge", path(&file), "--results", path(&merged)], Duration::from_secs(60), 60, || false);
+    assert!(peak < 60, "merge of {size} MiB: peak {peak} MiB");
+    assert_eq!(std::fs::metadata(&merged).unwrap().len(), std::fs::metadata(&file).unwrap().len());
+    let (peak, _, _) = watch(
+        &["report", path(&file), "--out", path(&dir.join("report")), "--format", "svg"],
+        Duration::from_secs(60),
+        60,
+        || false,
+    );
+    assert!(peak < 60, "report of {size} MiB: peak {peak} MiB");
+    assert!(dir.join("report/index.html").exists());
+}

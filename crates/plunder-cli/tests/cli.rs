@@ -143,7 +143,13 @@ fn a_record_that_cannot_be_written_is_an_error_not_a_crash() {
     let out =
         plunder(&["play", "loot-pirates", "--seats", "loot,loot,loot", "--record", "/nonexistent/dir/r.json"], "");
     assert!(!out.status.success());
-    assert!(text(&out).contains("cannot write the record"), "{}", text(&out));
+    // Found before the game is played, not after.
+    assert!(
+        text(&out).contains("--record /nonexistent/dir/r.json: the folder /nonexistent/dir does not exist"),
+        "{}",
+        text(&out)
+    );
+    assert!(!text(&out).contains("Winner"), "{}", text(&out));
 }
 
 fn summary(threads: &str) -> serde_json::Value {
@@ -304,7 +310,7 @@ fn simulate_draws_an_svg_chart() {
     assert!(svg.contains("P1 odds") && svg.contains("P2 random"));
     assert!(svg.contains("fair share (50%)"));
     let bad = plunder(&["simulate", "--game", "liars-dice", "--games", "10", "--svg", "/nonexistent/x.svg"], "");
-    assert!(!bad.status.success() && text(&bad).contains("cannot write the chart"));
+    assert!(!bad.status.success() && text(&bad).contains("does not exist"), "{}", text(&bad));
 }
 
 /// Runs `plunder` with its output pipe closed by the reader before anything is written (as `| head -c 0`).
@@ -653,4 +659,127 @@ fn a_saved_strategy_plays_as_a_bot_in_play_simulate_and_tournament() {
     assert!(!missing.status.success() && text(&missing).contains("cannot read the strategy"), "{}", text(&missing));
     let no_solver = plunder(&["simulate", "--game", "scallywager", "--bots", &bot], "");
     assert!(!no_solver.status.success() && text(&no_solver).contains("no saved strategies"), "{}", text(&no_solver));
+}
+
+/// Runs `plunder ARGS`, stopping it after `seconds`: its output, or `None` if it was still running.
+fn plunder_within(args: &[&str], seconds: u64) -> Option<Output> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("plunder starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+#[test]
+fn bad_output_paths_are_refused_before_any_work() {
+    let file = temp("an-existing-file.txt");
+    std::fs::write(&file, "notes").unwrap();
+    let file = file.to_str().unwrap();
+    let results = temp("output-paths.jsonl");
+    let _ = std::fs::remove_file(&results);
+    let results = results.to_str().unwrap();
+    let made = plunder(&["simulate", "--game", "liars-dice", "--games", "5", "--results", results], "");
+    assert!(made.status.success(), "{}", text(&made));
+    let huge = "1000000000000";
+    let cases: [(&[&str], &str); 7] = [
+        (&["simulate", "--game", "liars-dice", "--games", huge, "--svg", "/nonexistent/x.svg"], "does not exist"),
+        (&["simulate", "--game", "liars-dice", "--games", huge, "--results", "/nonexistent/r.jsonl"], "does not exist"),
+        (&["tournament", "--game", "liars-dice", "--bots", "odds,random", "--games", huge, "--out", file], "is a file"),
+        (&["solve", "liars-dice", "--iterations", "100000000", "--out", "/nonexistent/s.json"], "does not exist"),
+        (&["report", "merge", results, "--results", "/nonexistent/all.jsonl"], "does not exist"),
+        (&["report", results, "--out", file], "is a file"),
+        (&["play", "liars-dice", "--seats", "odds,odds", "--record", "/nonexistent/r.json"], "does not exist"),
+    ];
+    for (args, reason) in cases {
+        let out = plunder_within(args, 10).unwrap_or_else(|| panic!("{args:?} still working after 10 s"));
+        assert!(!out.status.success() && text(&out).contains(reason), "{args:?}: {}", text(&out));
+    }
+    assert_eq!(std::fs::read_to_string(file).unwrap(), "notes", "left as it was");
+}
+
+#[test]
+fn solve_stops_when_its_reader_goes() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(["solve", "liars-dice", "--iterations", "100000000", "--report-every", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("plunder starts");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("iteration 1:"), "{first}");
+    // The reader is gone (as `| head -1` leaves): the solver must stop soon, quietly.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.is_some_and(|s| s.success()), "still solving 10 s after its reader went: {status:?}");
+}
+
+#[test]
+fn numbers_out_of_range_name_the_valid_range() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["solve", "liars-dice", "--faces", "1000"], "2..=12"),
+        (&["solve", "liars-dice", "--faces", "13"], "2..=12"),
+        (&["solve", "liars-dice", "--dice", "1,300"], "1..=10"),
+        (&["speed", "--game", "liars-dice", "--runs", "0", "--seconds", "0.01"], "1..=1000"),
+    ];
+    for (args, range) in cases {
+        let out = plunder(args, "");
+        assert!(!out.status.success() && text(&out).contains(range), "{args:?}: {}", text(&out));
+    }
+}
+
+#[test]
+fn the_engine_names_an_unknown_bot_with_its_own_code() {
+    let requests = [
+        r#"{"cmd":"new","game":"liars-dice","seed":1}"#,
+        r#"{"cmd":"bot","seat":0,"bot":"nobody","id":1}"#,
+        r#"{"cmd":"bot","seat":0,"bot":"ismcts:50","id":2}"#,
+    ];
+    let out = plunder(&["engine"], &(requests.join("\n") + "\n"));
+    let replies: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let reply = |id: u64| replies.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("{replies:?}"));
+    assert_eq!(reply(1)["error"]["code"], "unknown_bot", "{}", reply(1));
+    assert!(reply(1)["error"]["message"].as_str().unwrap().contains("odds"), "names the game's bots: {}", reply(1));
+    assert_eq!(reply(2)["ok"], true, "ismcts:N is a bot: {}", reply(2));
+}
+
+#[test]
+fn a_variant_named_twice_is_refused() {
+    let twice = r#"{"variants": ["instant-death", "rich-waters", "instant-death"]}"#;
+    for args in [
+        vec!["simulate", "--game", "lying-pirates", "--games", "1", "--options", twice],
+        vec!["play", "lying-pirates", "--seats", "captain,captain", "--seed", "1", "--options", twice],
+    ] {
+        let out = plunder(&args, "");
+        assert!(!out.status.success() && text(&out).contains("instant-death is named twice"), "{}", text(&out));
+    }
+    let once = plunder(
+        &["simulate", "--game", "lying-pirates", "--games", "1", "--options", r#"{"variants": ["instant-death"]}"#],
+        "",
+    );
+    assert!(once.status.success(), "{}", text(&once));
 }

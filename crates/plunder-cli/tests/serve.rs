@@ -150,3 +150,51 @@ fn a_server_that_cannot_start_says_why_and_leaves_no_database_behind() {
     assert!(said.contains("unsupported database URL (use sqlite://FILE"), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_database_that_cannot_be_used_is_refused_at_once_with_its_reason() {
+    let dir = std::env::temp_dir().join(format!("plunder-serve-bad-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let not_a_database = dir.join("notes.txt");
+    std::fs::write(&not_a_database, "not a database, but long enough to have a header page of text.\n".repeat(10))
+        .unwrap();
+    let cases = [
+        (format!("sqlite://{}", not_a_database.display()), "not a database"),
+        (format!("sqlite://{}/missing/games.db", dir.display()), "unable to open database file"),
+    ];
+    for (database, reason) in cases {
+        let started = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_plunder"))
+            .args(["serve", "--port", "0", "--database", &database])
+            .output()
+            .expect("plunder runs");
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && text.contains(reason), "{database}: {text}");
+        assert!(started.elapsed() < Duration::from_secs(10), "{database}: {:?}", started.elapsed());
+    }
+}
+
+#[test]
+fn port_0_serves_on_a_port_it_names() {
+    let dir = std::env::temp_dir().join(format!("plunder-serve-port-0-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = format!("sqlite://{}", dir.join("games.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(["serve", "--port", "0", "--database", &database])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("plunder starts");
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let server = Server(child);
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
+    let port: u16 = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    assert_ne!(port, 0, "{line}");
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_ok(), "{line}");
+    drop(server);
+}

@@ -8,7 +8,7 @@
 //! of the actions taken and the designed pieces each seat held (watched after every step, beside the bots); a
 //! rerun with the same file skips the games already there (resume).
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -21,6 +21,9 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub mod bots;
+mod results;
+
+pub use results::{for_each_result, open_results_for_run, summary_of_files, Lines, RunIndex, Summer, MAX_LINE_BYTES};
 
 /// What to simulate: a game, its table and options, how many games, the seed and the bots.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,52 +122,18 @@ impl GameResult {
     }
 }
 
-/// Reads a results file: one [`GameResult`] per line. An unfinished last line (a run stopped while writing)
-/// is ignored; any other bad line is an error naming it.
-pub fn read_results(path: &Path) -> Result<Vec<GameResult>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = if text.ends_with('\n') { &text[..] } else { &text[..text.rfind('\n').map_or(0, |i| i + 1)] };
-    complete
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(n, line)| {
-            serde_json::from_str(line).map_err(|e| format!("{} line {}: not a game result: {e}", path.display(), n + 1))
-        })
-        .collect()
-}
-
-/// Sums results into a summary exactly as a single run does: sorted by index, summed game by game within each
+/// Sums results into a summary exactly as a single run does: summed game by game in index order within each
 /// chunk of indices, chunks in order. All results must come from one run, each index once.
-pub fn summary_of_results(mut results: Vec<GameResult>) -> Result<Summary, String> {
-    results.sort_by_key(|r| r.index);
-    let first = results.first().ok_or("no game results")?.clone();
-    for pair in results.windows(2) {
-        if pair[0].index == pair[1].index {
-            return Err(format!("game {} appears twice", pair[0].index));
-        }
-    }
-    if let Some(other) = results.iter().find(|r| !r.same_run(&first)) {
-        return Err(format!("results of different runs: {} and {}", first.run_label(), other.run_label()));
-    }
-    if let Some(bad) =
-        results.iter().find(|r| r.payoffs.len() != r.players || r.winners.iter().any(|&w| w as usize >= r.players))
-    {
-        return Err(format!("game {} has payoffs or winners that do not fit {} seats", bad.index, bad.players));
-    }
-    let mut total = Tally::new(first.players);
-    let mut chunk = Tally::new(first.players);
-    let mut chunk_id = results[0].index / CHUNK;
+pub fn summary_of_results(results: Vec<GameResult>) -> Result<Summary, String> {
+    let mut index = RunIndex::new();
     for result in &results {
-        if result.index / CHUNK != chunk_id {
-            total.add(&chunk);
-            chunk = Tally::new(first.players);
-            chunk_id = result.index / CHUNK;
-        }
-        chunk.record(result);
+        index.add(result)?;
     }
-    total.add(&chunk);
-    Ok(summarize(&first.game, first.seed, first.options.clone(), &first.bots, &total))
+    let mut summer = Summer::new(&index);
+    for result in &results {
+        summer.add(result);
+    }
+    summer.finish()
 }
 
 /// Games per chunk: the unit of work and of summation (fixed, so sums do not depend on threads).
@@ -232,19 +201,19 @@ impl Tally {
         Tally { wins: vec![0.0; seats], payoff: vec![0.0; seats], min_rounds: u32::MAX, ..Tally::default() }
     }
 
-    fn record(&mut self, result: &GameResult) {
-        let share = 1.0 / result.winners.len().max(1) as f64;
-        for &seat in &result.winners {
+    fn record(&mut self, winners: &[u8], payoffs: &[f64], rounds: u32) {
+        let share = 1.0 / winners.len().max(1) as f64;
+        for &seat in winners {
             self.wins[seat as usize] += share;
         }
-        for (i, p) in result.payoffs.iter().enumerate() {
+        for (i, p) in payoffs.iter().enumerate() {
             self.payoff[i] += p;
         }
         self.games += 1;
-        self.rounds += result.rounds as u64;
-        self.rounds_sq += (result.rounds as u64).pow(2);
-        self.min_rounds = self.min_rounds.min(result.rounds);
-        self.max_rounds = self.max_rounds.max(result.rounds);
+        self.rounds += rounds as u64;
+        self.rounds_sq += (rounds as u64).pow(2);
+        self.min_rounds = self.min_rounds.min(rounds);
+        self.max_rounds = self.max_rounds.max(rounds);
     }
 
     fn add(&mut self, other: &Tally) {
@@ -323,14 +292,16 @@ impl GameVisitor for Results<'_> {
         let (game, names, makers, options) = setup::<G>(self.spec)?;
         let run = Run { game: &game, seed: self.spec.seed, names: &names, makers: &makers, options: &options };
         let (start, end) = self.shard.map_or((0, self.spec.games), |shard| shard.range(self.spec.games));
-        let chunks: Vec<Result<Vec<GameResult>, String>> = chunks(start, end)
-            .into_par_iter()
-            .map(|(first, last)| (first..last).map(|index| run.play(index, true)).collect())
-            .collect();
-        let mut out = Vec::with_capacity((end - start) as usize);
-        for chunk in chunks {
-            out.extend(chunk?);
-        }
+        let mut out = Vec::new();
+        in_chunks(
+            start,
+            end,
+            |first, last| (first..last).map(|index| run.play(index, true)).collect::<Result<Vec<_>, _>>(),
+            |chunk| {
+                out.extend(chunk);
+                Ok(())
+            },
+        )?;
         Ok(out)
     }
 }
@@ -367,83 +338,86 @@ fn simulate_game<G: Roster + Narrate>(
     let run = Run { game: &game, seed: spec.seed, names: &names, makers: &makers, options: &options_json };
     let Some(path) = results else {
         progress.set_length(end - start);
-        let tallies: Vec<Result<Tally, String>> = chunks(start, end)
-            .into_par_iter()
-            .map(|(first, last)| {
+        let mut total = Tally::new(seats);
+        in_chunks(
+            start,
+            end,
+            |first, last| {
                 let mut tally = Tally::new(seats);
                 for index in first..last {
-                    tally.record(&run.play(index, false)?);
+                    let result = run.play(index, false)?;
+                    tally.record(&result.winners, &result.payoffs, result.rounds);
                 }
                 progress.inc(last - first);
                 Ok(tally)
-            })
-            .collect();
-        let mut total = Tally::new(seats);
-        for tally in tallies {
-            total.add(&tally?);
-        }
+            },
+            |tally| {
+                total.add(&tally);
+                Ok(())
+            },
+        )?;
         return Ok(summarize(G::ID, spec.seed, options_json, &names, &total));
     };
-    let earlier = if path.exists() { read_results(path)? } else { Vec::new() };
-    let probe = run.unplayed(start);
-    if let Some(other) = earlier.iter().find(|r| !r.same_run(&probe)) {
-        return Err(format!(
-            "{} holds games of another run ({}); this run is {}",
-            path.display(),
-            other.run_label(),
-            probe.run_label()
-        ));
-    }
-    let done: HashSet<u64> = earlier.iter().map(|r| r.index).collect();
-    drop(earlier);
-    let file = open_for_append(path)?;
+    let (done, file) = open_results_for_run(path, &run.unplayed(start))?;
     let file = Mutex::new(file);
-    progress.set_length((start..end).filter(|i| !done.contains(i)).count() as u64);
-    chunks(start, end).into_par_iter().try_for_each(|(first, last)| {
-        let mut lines = String::new();
-        let mut played = 0;
-        for index in (first..last).filter(|i| !done.contains(i)) {
-            lines += &serde_json::to_string(&run.play(index, true)?).expect("results serialize");
-            lines.push('\n');
-            played += 1;
-        }
-        // A chunk's lines go out in one write, so a stopped run loses at most the chunks in flight.
-        file.lock()
-            .map_err(|_| "a worker thread failed".to_string())?
-            .write_all(lines.as_bytes())
-            .map_err(|e| format!("cannot write to {}: {e}", path.display()))?;
-        progress.inc(played);
-        Ok::<(), String>(())
-    })?;
+    progress.set_length(end - start - done.games_in(start, end));
+    in_chunks(
+        start,
+        end,
+        |first, last| {
+            let mut lines = String::new();
+            let mut played = 0;
+            for index in (first..last).filter(|&i| !done.contains(i)) {
+                lines += &serde_json::to_string(&run.play(index, true)?).expect("results serialize");
+                lines.push('\n');
+                played += 1;
+            }
+            if played > 0 {
+                // A chunk's lines go out in one write, so a stopped run loses at most the chunks in flight.
+                file.lock()
+                    .map_err(|_| "a worker thread failed".to_string())?
+                    .write_all(lines.as_bytes())
+                    .map_err(|e| format!("cannot write to {}: {e}", path.display()))?;
+            }
+            progress.inc(played);
+            Ok(())
+        },
+        |()| Ok(()),
+    )?;
     drop(file);
-    let results: Vec<GameResult> =
-        read_results(path)?.into_iter().filter(|r| (start..end).contains(&r.index)).collect();
-    summary_of_results(results)
+    summary_of_files(&[path.to_path_buf()], |index| (start..end).contains(&index))
 }
 
-/// The chunks of indices `[first, last)` that cover `[start, end)`, cut at multiples of [`CHUNK`] so that a
-/// shard sums its games in the same groups as a whole run.
-fn chunks(start: u64, end: u64) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    let mut first = start;
-    while first < end {
-        let last = ((first / CHUNK + 1) * CHUNK).min(end);
-        out.push((first, last));
-        first = last;
+/// Chunks handed to the pool at once: enough to keep every thread busy, few enough that memory stays flat
+/// however many games a run has.
+const WINDOW: u64 = 1024;
+
+/// Runs `work` on the chunks of indices `[first, last)` that cover `[start, end)`, cut at multiples of
+/// [`CHUNK`] so that a shard sums its games in the same groups as a whole run, in parallel a window of chunks
+/// at a time; `take` receives their outputs in chunk order. The chunks are never listed up front.
+fn in_chunks<T: Send>(
+    start: u64,
+    end: u64,
+    work: impl Fn(u64, u64) -> Result<T, String> + Sync,
+    mut take: impl FnMut(T) -> Result<(), String>,
+) -> Result<(), String> {
+    if start >= end {
+        return Ok(());
     }
-    out
-}
-
-/// Opens a results file for appending, first cutting off an unfinished last line left by a stopped run.
-fn open_for_append(path: &Path) -> Result<std::fs::File, String> {
-    let fail = |e: std::io::Error| format!("cannot write to {}: {e}", path.display());
-    if let Ok(bytes) = std::fs::read(path) {
-        if !bytes.is_empty() && !bytes.ends_with(b"\n") {
-            let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            std::fs::OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(fail)?;
+    let last_chunk = (end - 1) / CHUNK;
+    let mut window = start / CHUNK;
+    while window <= last_chunk {
+        let window_end = window.saturating_add(WINDOW).min(last_chunk + 1);
+        let outputs: Vec<Result<T, String>> = (window..window_end)
+            .into_par_iter()
+            .map(|chunk| work((chunk * CHUNK).max(start), (chunk + 1).saturating_mul(CHUNK).min(end)))
+            .collect();
+        for output in outputs {
+            take(output?)?;
         }
+        window = window_end;
     }
-    std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(fail)
+    Ok(())
 }
 
 /// What every game of a run shares.

@@ -76,7 +76,11 @@ impl Rules {
     pub fn with_variants(ids: &[String]) -> Result<Rules, OptionsError> {
         let file: File = serde_json::from_str(VARIANTS_JSON).map_err(bad)?;
         let mut rules = Rules::default();
-        for id in ids {
+        for (i, id) in ids.iter().enumerate() {
+            // A card is in play or not: naming it twice changes nothing, so it is a slip (for another card, likely).
+            if ids[..i].contains(id) {
+                return Err(bad(format!("{id} is named twice")));
+            }
             let entry = file.entries.iter().find(|e| &e.id == id).ok_or_else(|| bad(format!("no variant {id}")))?;
             rules.apply(&entry.effect, id)?;
         }
