@@ -811,10 +811,12 @@ mod tests {
         let mut loot = loot_pirates::Options::for_players(8);
         (loot.booty, loot.max_rounds) = (Some(100_000), 500);
         let flag = pirates_flag::Options { players: 6, max_rounds: 300, ..pirates_flag::Options::default() };
-        let lines = [
-            random_game_load_line::<loot_pirates::LootPirates>(loot, 1),
-            random_game_load_line::<pirates_flag::PiratesFlag>(flag, 1),
-        ];
+        // Random Pirate's Flag games vary in length: the first seed whose record passes a request line.
+        let long_flag = (1..=40)
+            .map(|seed| random_game_load_line::<pirates_flag::PiratesFlag>(flag.clone(), seed))
+            .find(|line| line.len() > DEFAULT_MAX_LINE_BYTES)
+            .expect("a 6-player Pirate's Flag game over 1 MiB in 40 seeds");
+        let lines = [random_game_load_line::<loot_pirates::LootPirates>(loot, 1), long_flag];
         for line in lines {
             assert!(line.len() > DEFAULT_MAX_LINE_BYTES, "{} bytes: not longer than a request line", line.len());
             let mut engine = Engine::default();
