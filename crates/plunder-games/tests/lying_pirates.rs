@@ -1713,6 +1713,40 @@ fn draft_choices_come_from_the_whole_hand_and_the_first_game_skips_it() {
     assert_eq!(s.phase, Phase::Shake, "draft: false skips it");
 }
 
+/// Phantom mode with the draft (ruling 79): the two players pass to each other, the Phantom keeps the six silver
+/// cards it was dealt and is never waited for, and after three passes the first Betting Phase begins.
+#[test]
+fn draft_in_phantom_mode_is_between_the_two_players_and_the_phantom_keeps_its_hand() {
+    use plunder_games::lying_pirates::MapSize;
+    let phantom = Seat(2);
+    let (g, mut s) = drafting(2, MapSize::Base, 5);
+    assert_eq!(s.phase, Phase::Draft);
+    let phantom_hand = kinds_of(&s, phantom);
+    assert_eq!(phantom_hand.len(), 6, "its six silver cards, dealt first");
+    for k in [3usize, 2, 1] {
+        assert_eq!(g.status(&s), Status::Decide(SeatSet::first(2)), "the two players choose, never the Phantom");
+        let hands: Vec<Vec<u8>> = Seat::all(2).map(|p| kinds_of(&s, p)).collect();
+        let picks: Vec<Action> = Seat::all(2).map(|p| first_cards(&s, p, k)).collect();
+        act(&g, &mut s, JACK, picks[1]);
+        assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)));
+        act(&g, &mut s, ANNE, picks[0]);
+        for p in Seat::all(2) {
+            let other = Seat(1 - p.0);
+            let Action::Draft { cards } = picks[p.index()] else { unreachable!() };
+            let Action::Draft { cards: received } = picks[other.index()] else { unreachable!() };
+            let mut expected = hands[p.index()].clone();
+            for c in cards.iter().flatten() {
+                expected.remove(expected.iter().position(|x| x == c).unwrap());
+            }
+            expected.extend(received.iter().flatten());
+            expected.sort_unstable();
+            assert_eq!(kinds_of(&s, p), expected, "{p} passed {k} to the other player and got {k} back");
+        }
+        assert_eq!(kinds_of(&s, phantom), phantom_hand, "the Phantom neither passes nor receives");
+    }
+    assert_eq!(s.phase, Phase::Shake, "after three passes the first Betting Phase begins");
+}
+
 // ---- Variant cards (option `variants`). ----
 
 fn variant(id: &str) -> LyingPirates {
@@ -2485,6 +2519,41 @@ fn instant_death_in_phantom_mode_the_remaining_player_plays_on_against_the_phant
     assert_eq!(g.check_invariants(&s), Ok(()));
 }
 
+/// Instant Death in Phantom mode (ruling 80): Jack stands in for the Phantom, which sails alone onto Sirens' Rock and
+/// takes the Mermaid, Jack's last die; the Pirate Die falls X and its reroll was Jack's to decide. Jack is out, so
+/// nobody is asked for the Phantom: its defaults decline the reroll and the sirens drown one of its crew.
+#[test]
+fn instant_death_a_knocked_out_stand_in_leaves_the_phantoms_decisions_to_its_defaults() {
+    let g = phantom_game(plunder_games::lying_pirates::PhantomHand::Random, &["instant-death"]);
+    let mut s = table(&g);
+    s.cups.lose_ranked(JACK, 5, |_| Some(1));
+    s.bag += 5;
+    s.take_special(JACK, 2);
+    assert_eq!(s.cups.kinds_of(JACK), &[2], "Jack holds the Mermaid alone");
+    s.progress[PHANTOM.index()] = 3;
+    s.sit_out_next = SeatSet::only(JACK);
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[3, 3, 4, 5, 6], &[], &[3, 3, 3, 1, 2]]);
+    act(&g, &mut s, ANNE, bet(2, 3));
+    act(&g, &mut s, JACK, bet(5, 3));
+    act(&g, &mut s, ANNE, Action::Liar);
+    assert_eq!((s.winner, s.movers), (Some(PHANTOM), SeatSet::only(PHANTOM)), "the Phantom sails alone");
+    supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
+    act(&g, &mut s, JACK, Action::Keep);
+    assert_eq!(s.progress[PHANTOM.index()], 5, "on Sirens' Rock");
+    advance(&g, &mut s, &[], |s| s.run.active());
+    assert_eq!(g.status(&s), Status::Chance, "the Pirate Die");
+    supply_chance(&g, &mut s, &roll(Pirate, true)).unwrap();
+    assert_eq!(s.out, SeatSet::only(JACK), "the Mermaid was Jack's last die");
+    match g.status(&s) {
+        Status::Decide(d) => assert!(!d.contains(PHANTOM) && !d.contains(JACK), "asked: {d:?}"),
+        other => panic!("play goes on: {other:?}"),
+    }
+    assert!(s.holds(PHANTOM, 2));
+    assert_eq!((s.regular(PHANTOM), s.coins[PHANTOM.index()]), (4, 3), "drowned one, paid nothing");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+}
+
 #[test]
 fn instant_death_conformance_and_random_games() {
     let config = conformance::Config { games: 4, determinize_every: 4, play_on_every: 40, ..Default::default() };
@@ -2493,6 +2562,55 @@ fn instant_death_conformance_and_random_games() {
             .unwrap();
         conformance::check_with(&g, config);
         random_games(&g, 40 + players as u64);
+    }
+}
+
+/// Issue 26: Phantom mode with the placement setup and the draft, and with Instant Death (the two option sets that
+/// once asked nobody, or the Phantom, to decide), played to the end through the checked entry points with random
+/// choices, and with `captain` bots: every decision is asked of a live player, and every game ends.
+#[test]
+fn phantom_mode_with_placement_or_instant_death_always_asks_a_live_player() {
+    use plunder_games::lying_pirates::Setup;
+    let option_sets = [
+        Options { setup: Setup::Placement, ..Options::for_players(2) },
+        Options { variants: vec!["instant-death".into()], ..Options::for_players(2) },
+        Options { setup: Setup::Placement, variants: vec!["instant-death".into()], ..Options::for_players(2) },
+    ];
+    for options in option_sets {
+        let g = LyingPirates::new(options.clone()).unwrap();
+        let mut legal = Vec::new();
+        for seed in 0..200u64 {
+            let mut rng = Rng::seeded(seed);
+            let mut s = g.initial_state();
+            let mut steps = 0;
+            loop {
+                match g.status(&s) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let c = g.sample_chance(&s, &mut rng);
+                        supply_chance(&g, &mut s, &c).unwrap();
+                    }
+                    Status::Decide(d) => {
+                        assert!(!d.is_empty(), "{options:?} seed {seed}: a decision with nobody to make it");
+                        for seat in d.iter() {
+                            assert!(seat.index() < 2 && !s.out.contains(seat), "{options:?} seed {seed}: {seat} asked");
+                        }
+                        let seat = d.iter().nth(rng.index(d.len())).unwrap();
+                        legal.clear();
+                        g.legal_actions(&s, seat, &mut legal);
+                        play(&g, &mut s, seat, &legal[rng.index(legal.len())]).unwrap();
+                    }
+                }
+                steps += 1;
+                assert!(steps < g.facts().max_steps, "{options:?} seed {seed}: the game ends");
+            }
+            assert!(!s.winners.is_empty());
+        }
+        for seed in 0..20u64 {
+            let mut bots: Vec<Box<dyn Bot<LyingPirates>>> =
+                (0..2).map(|i| plunder_core::make_bot::<LyingPirates>("captain", seed * 2 + i).unwrap()).collect();
+            play_game(&g, &mut bots, &mut Rng::seeded(seed), 1_000_000).unwrap();
+        }
     }
 }
 

@@ -180,12 +180,13 @@ impl LyingPirates {
         }
     }
 
-    /// `seat` chose the cards it passes; once everyone has, all pass at once to the captain on the left (the
-    /// next seat clockwise), who sees them in its hand; the passer still knows them (the zones keep track).
+    /// `seat` chose the cards it passes; once every player has, all pass at once to the player on the left (the
+    /// next seat clockwise), who sees them in its hand; the passer still knows them (the zones keep track). The
+    /// Phantom keeps its dealt hand and is never waited for (ruling 79).
     pub(crate) fn draft_pick(&self, s: &mut State, seat: Seat, cards: [Option<u8>; 3]) {
         s.draft_picks[seat.index()] = cards;
         s.drafted.insert(seat);
-        if s.drafted != s.everyone() {
+        if s.drafted != s.players_in() {
             return;
         }
         let mut passed = [[None::<u16>; 3]; 6];
@@ -270,11 +271,35 @@ impl LyingPirates {
         s.battle.contenders.remove(seat);
         s.battle.to_roll.remove(seat);
         s.battle.offers.remove(seat);
+        self.release_decisions(s, seat);
         if s.proxy == seat.0 {
             s.proxy = NONE;
+            if let Some(phantom) = s.phantom() {
+                self.release_decisions(s, phantom);
+            }
         }
         if seat.index() < s.seats() {
             s.window.exclude(seat);
+        }
+    }
+
+    /// The decision pending for `captain` when nobody can make it any more (it is out, or it is the Phantom and
+    /// its stand-in is out; ruling 80): a reroll offer is declined (the Phantom never pays), and a pick, choice or
+    /// payment is looked at again by the rules, which give an out captain nothing and the Phantom its defaults.
+    fn release_decisions(&self, s: &mut State, captain: Seat) {
+        match s.offer {
+            Offer::Sail(c) if c == captain => {
+                s.offer = Offer::Nothing;
+                self.sail_move(s);
+            }
+            Offer::Action(c) if c == captain => s.offer = Offer::Nothing,
+            _ => {}
+        }
+        s.battle.offers.remove(captain);
+        if let Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. } = s.run.wait {
+            if c == captain {
+                s.run.wait = Wait::Nothing;
+            }
         }
     }
 

@@ -609,7 +609,7 @@ impl Game for LyingPirates {
         match s.phase {
             Phase::Shake | Phase::SailRoll | Phase::Deal | Phase::TileDeal => Status::Chance,
             Phase::Placement => Status::Decide(SeatSet::only(s.placer)),
-            Phase::Draft => Status::Decide(SeatSet::first(s.seats()).minus(s.drafted)),
+            Phase::Draft => Status::Decide(s.players_in().minus(s.drafted)),
             Phase::Betting => Self::ask(s, s.to_bet),
             Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
             Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
