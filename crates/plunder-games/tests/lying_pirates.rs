@@ -255,7 +255,7 @@ fn final_table() -> (LyingPirates, State) {
     s.claimants = SeatSet::first(3);
     s.phase = Phase::FinalPrepare;
     for seat in Seat::all(3) {
-        act(&g, &mut s, seat, Action::Prepare { trade: false, buy: 0 });
+        act(&g, &mut s, seat, Action::Prepare { trade: 0, buy: 0 });
     }
     s.fb_crew[..3].copy_from_slice(&[2, 2, 1]);
     (g, s)
@@ -520,6 +520,110 @@ fn cup_limit_and_the_last_regular_die() {
     assert_eq!(s.lose_crew(ANNE, 1, 1), 0, "nothing is lost");
 }
 
+/// Mary with 1 regular die, then the Ghost, the Mermaid and the Cursed Die (in that order), in the Action window
+/// held by Anne (Anne at 5, Jack at 4, Mary at 6).
+fn mary_with_three_specials(g: &LyingPirates) -> State {
+    let mut s = table(g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.cups.lose(MARY, 4);
+    s.bag += 4;
+    for die in [3, 2, 4] {
+        s.take_special(MARY, die);
+    }
+    s
+}
+
+/// "You must lose a Special Crew Die of your choice instead ... (you may not lose the Cursed Die in this manner)"
+/// (ruling 53): a loss that would take Mary's last regular die asks her which special die goes, never offering the
+/// Cursed Die; the die goes back to the Dice Board; a thief gains its regular die once she has chosen.
+#[test]
+fn the_special_die_lost_instead_of_the_last_regular_one_is_the_owners_choice() {
+    let g = game(3);
+    let mut s = mary_with_three_specials(&g);
+    let mutiny = give(&g, &mut s, ANNE, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |_| false);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(MARY)), "Mary chooses");
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::LoseDie { seat: MARY, dice: vec![2, 3], left: 1 }));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    assert_eq!(legal, vec![Action::LoseDie { die: 2 }, Action::LoseDie { die: 3 }], "never the Cursed Die");
+    assert!(refused(&g, &s, MARY, Action::LoseDie { die: 4 }) && refused(&g, &s, MARY, Action::LoseDie { die: 1 }));
+    assert!(play(&g, &mut s.clone(), ANNE, &Action::LoseDie { die: 2 }).is_err(), "only Mary decides");
+    // The rules' old order would take the Ghost first; Mary keeps it.
+    act(&g, &mut s, MARY, Action::LoseDie { die: 2 });
+    assert_eq!(s.cups.kinds_of(MARY), &[0, 3, 4]);
+    assert_eq!(s.holder_of(2), None, "the Mermaid is back on the Dice Board");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+    assert!(s.loss.is_none() && !s.run.active(), "Mutiny is over");
+
+    // A theft: Shanghai takes a crew; Anne gains her regular die once Mary has chosen.
+    let mut s = mary_with_three_specials(&g);
+    let shanghai = give(&g, &mut s, ANNE, "shanghai");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: shanghai, target: Some(MARY) });
+    advance(&g, &mut s, &[], |_| false);
+    assert_eq!((g.status(&s), s.cups.count(ANNE)), (Status::Decide(SeatSet::only(MARY)), 5));
+    act(&g, &mut s, MARY, Action::LoseDie { die: 3 });
+    assert_eq!((s.cups.kinds_of(MARY), s.cups.count(ANNE)), (&[0u8, 2, 4][..], 6));
+    assert_eq!(g.check_invariants(&s), Ok(()));
+
+    // One special die the loss may take: no question. The captain bot keeps the die worth more.
+    let mut s = mary_with_three_specials(&g);
+    s.release(MARY, 2);
+    let mutiny = give(&g, &mut s, ANNE, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!(s.cups.kinds_of(MARY), &[0, 4], "the Ghost goes without a question");
+    let mut s = mary_with_three_specials(&g);
+    s.take_special(MARY, 1);
+    let mutiny = give(&g, &mut s, ANNE, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |_| false);
+    let mut bot = plunder_core::make_bot::<LyingPirates>("captain", 1).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    let v = view(&g, &s, MARY);
+    let turn = plunder_core::Turn::new(&g, &s, MARY, &v, &legal);
+    assert_eq!(bot.act(&turn), Action::LoseDie { die: 2 }, "the Mermaid, worth least of the King, Ghost and Mermaid");
+}
+
+/// Dead Men Tell No Tales: a Betting Phase loser with a choice of special die makes it before the Sail Die; the
+/// Phantom's own losses follow the rules' order (least useful first), asking nobody.
+#[test]
+fn betting_losers_choose_their_special_die_and_the_phantom_asks_nobody() {
+    let g = variant("dead-men-tell-no-tales");
+    let mut s = table(&g);
+    s.cups.lose(JACK, 4);
+    s.bag += 4;
+    s.take_special(JACK, 1);
+    s.take_special(JACK, 2);
+    shake(&g, &mut s, &[&[2; 5], &[3, 1, 6], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(JACK)), "Jack lost the call and chooses first");
+    assert_eq!(s.phase, Phase::SailRoll);
+    act(&g, &mut s, JACK, Action::LoseDie { die: 1 });
+    assert_eq!(s.cups.kinds_of(JACK), &[0, 2]);
+    assert_eq!(g.status(&s), Status::Chance, "now the Sail Die");
+    // The Phantom: Royal Navy Patrol's X takes 2 crew from 1 regular die, the Ghost, the Mermaid and the King.
+    let g = game(2);
+    let mut s = table(&g);
+    s.cups.lose(PHANTOM, 4);
+    s.bag += 4;
+    for die in [1, 2, 3] {
+        s.take_special(PHANTOM, die);
+    }
+    s.layout[2] = g.content.tile_index("royal-navy-patrol").unwrap();
+    s.progress[..3].copy_from_slice(&[0, 0, 2]);
+    g.resolve_tile(&mut s, PHANTOM);
+    advance(&g, &mut s, &[roll(Pirate, true)], |s| !s.run.active() && s.loss.is_none());
+    assert_eq!(s.cups.kinds_of(PHANTOM), &[0, 1], "the Ghost, then the Mermaid; the King stays");
+}
+
 #[test]
 fn passing_the_cursed_die() {
     let g = game(3);
@@ -548,9 +652,31 @@ fn final_battle_preparation_trades_and_buys() {
     s.coins[0] = 4;
     s.claimants = [ANNE, JACK].into_iter().collect();
     s.phase = Phase::FinalPrepare;
-    act(&g, &mut s, ANNE, Action::Prepare { trade: true, buy: 2 });
-    act(&g, &mut s, JACK, Action::Prepare { trade: false, buy: 0 });
+    act(&g, &mut s, ANNE, Action::Prepare { trade: 1, buy: 2 });
+    act(&g, &mut s, JACK, Action::Prepare { trade: 0, buy: 0 });
     assert_eq!((s.fb_crew[0], s.coins[0], s.fb_crew[1]), (10, 0, 5));
+    // "Trade each Special Crew Die": die by die. Mary with 4 regular, the King and the Mermaid trades one.
+    let mut s = table(&g);
+    s.cups.lose(MARY, 1);
+    s.bag += 1;
+    s.take_special(MARY, 1);
+    s.take_special(MARY, 2);
+    s.claimants = [JACK, MARY].into_iter().collect();
+    s.phase = Phase::FinalPrepare;
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    let trades: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Prepare { trade, buy: 0 } => Some(*trade),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(trades, [0, 1, 2], "none, one or both");
+    assert!(refused(&g, &s, MARY, Action::Prepare { trade: 3, buy: 0 }), "she holds two");
+    act(&g, &mut s, MARY, Action::Prepare { trade: 1, buy: 0 });
+    act(&g, &mut s, JACK, Action::Prepare { trade: 0, buy: 0 });
+    assert_eq!(s.fb_crew[MARY.index()], 4 + 2 + 1, "4 regular, the traded die 2, the kept one 1");
 }
 
 #[test]
@@ -2827,7 +2953,7 @@ fn determinizations_redraw_the_hidden_commitments_of_others() {
     s.coins[1] = 4;
     s.claimants = [ANNE, JACK].into_iter().collect();
     s.phase = Phase::FinalPrepare;
-    let (a, b) = twins(&s, [Action::Prepare { trade: false, buy: 0 }, Action::Prepare { trade: false, buy: 2 }]);
+    let (a, b) = twins(&s, [Action::Prepare { trade: 0, buy: 0 }, Action::Prepare { trade: 0, buy: 2 }]);
     let mut buys = std::collections::HashSet::new();
     for seed in 0..40 {
         let (da, db) =

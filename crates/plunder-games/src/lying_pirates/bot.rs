@@ -548,6 +548,12 @@ impl Bot<LyingPirates> for Captain {
         if has(&Action::Keep) {
             return if reroll_pays(&judge) { Action::Reroll } else { Action::Keep };
         }
+        // A special die must go instead of the last regular one: the least worth keeping.
+        let worth = |die: u8| Special::of_kind(die).map_or(0.0, |d| judge.special_worth(d));
+        let shed = legal.iter().filter_map(|a| if let Action::LoseDie { die } = a { Some(*die) } else { None });
+        if let Some(die) = shed.min_by(|&a, &b| worth(a).total_cmp(&worth(b))) {
+            return Action::LoseDie { die };
+        }
         let candidates: Vec<Seat> =
             legal.iter().filter_map(|a| if let Action::Pick { seat } = a { Some(*seat) } else { None }).collect();
         // Picking for the Phantom (standing in for it), the bot never picks itself.
@@ -575,7 +581,7 @@ impl Bot<LyingPirates> for Captain {
         if let Some(&best) = legal.iter().filter(|a| matches!(a, Action::Prepare { .. })).max_by_key(|a| match a {
             // Coins and special dice are worth nothing after the Final Battle: everything becomes crew.
             Action::Prepare { trade, buy } => (*trade, *buy),
-            _ => (false, 0),
+            _ => (0, 0),
         }) {
             return best;
         }
