@@ -780,6 +780,34 @@ fn the_captain_bot_beats_random() {
     assert!(wins > 10.0, "the captain won {wins} of 30 against two random captains");
 }
 
+/// Issue 26: the `captain` bot broke ties between equal targets by seat order, so every attack between equal rivals
+/// hit the lowest seat (four bots won 18.8%, 23.5%, 27.2%, 30.6% by seat). Mary, with Mutiny alone in hand and three
+/// rivals alike, now aims it at each of them.
+#[test]
+fn the_captain_bot_spreads_its_attacks_over_equal_rivals() {
+    let g = game(4);
+    let mut s = table(&g);
+    s.progress[..4].copy_from_slice(&[3, 3, 3, 3]);
+    while let Some(id) = s.cards.top(hand(MARY)) {
+        s.cards.move_card(id, DECK).unwrap();
+    }
+    let mutiny = give(&g, &mut s, MARY, "mutiny");
+    action_window(&g, &mut s, MARY);
+    let v = view(&g, &s, MARY);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    let mut targets = [0; 4];
+    for seed in 0..60 {
+        let mut bot = plunder_core::make_bot::<LyingPirates>("captain", seed).unwrap();
+        match bot.act(&plunder_core::Turn::new(&g, &s, MARY, &v, &legal)) {
+            Action::Play { card, target: Some(t) } if card == mutiny => targets[t.index()] += 1,
+            other => panic!("seed {seed}: {other}"),
+        }
+    }
+    assert_eq!(targets[MARY.index()], 0);
+    assert!([0, 1, 3].iter().all(|&t| targets[t] >= 10), "each rival is a target: {targets:?}");
+}
+
 #[test]
 fn bad_options_and_bad_data_are_refused() {
     assert!(LyingPirates::new(Options::for_players(1)).is_err());
