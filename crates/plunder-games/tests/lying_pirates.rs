@@ -255,7 +255,7 @@ fn final_table() -> (LyingPirates, State) {
     s.claimants = SeatSet::first(3);
     s.phase = Phase::FinalPrepare;
     for seat in Seat::all(3) {
-        act(&g, &mut s, seat, Action::Prepare { trade: false, buy: 0 });
+        act(&g, &mut s, seat, Action::Prepare { trade: 0, buy: 0 });
     }
     s.fb_crew[..3].copy_from_slice(&[2, 2, 1]);
     (g, s)
@@ -520,6 +520,110 @@ fn cup_limit_and_the_last_regular_die() {
     assert_eq!(s.lose_crew(ANNE, 1, 1), 0, "nothing is lost");
 }
 
+/// Mary with 1 regular die, then the Ghost, the Mermaid and the Cursed Die (in that order), in the Action window
+/// held by Anne (Anne at 5, Jack at 4, Mary at 6).
+fn mary_with_three_specials(g: &LyingPirates) -> State {
+    let mut s = table(g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    s.cups.lose(MARY, 4);
+    s.bag += 4;
+    for die in [3, 2, 4] {
+        s.take_special(MARY, die);
+    }
+    s
+}
+
+/// "You must lose a Special Crew Die of your choice instead ... (you may not lose the Cursed Die in this manner)"
+/// (ruling 53): a loss that would take Mary's last regular die asks her which special die goes, never offering the
+/// Cursed Die; the die goes back to the Dice Board; a thief gains its regular die once she has chosen.
+#[test]
+fn the_special_die_lost_instead_of_the_last_regular_one_is_the_owners_choice() {
+    let g = game(3);
+    let mut s = mary_with_three_specials(&g);
+    let mutiny = give(&g, &mut s, ANNE, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |_| false);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(MARY)), "Mary chooses");
+    assert_eq!(view(&g, &s, ANNE).question, Some(Question::LoseDie { seat: MARY, dice: vec![2, 3], left: 1 }));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    assert_eq!(legal, vec![Action::LoseDie { die: 2 }, Action::LoseDie { die: 3 }], "never the Cursed Die");
+    assert!(refused(&g, &s, MARY, Action::LoseDie { die: 4 }) && refused(&g, &s, MARY, Action::LoseDie { die: 1 }));
+    assert!(play(&g, &mut s.clone(), ANNE, &Action::LoseDie { die: 2 }).is_err(), "only Mary decides");
+    // The rules' old order would take the Ghost first; Mary keeps it.
+    act(&g, &mut s, MARY, Action::LoseDie { die: 2 });
+    assert_eq!(s.cups.kinds_of(MARY), &[0, 3, 4]);
+    assert_eq!(s.holder_of(2), None, "the Mermaid is back on the Dice Board");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+    assert!(s.loss.is_none() && !s.run.active(), "Mutiny is over");
+
+    // A theft: Shanghai takes a crew; Anne gains her regular die once Mary has chosen.
+    let mut s = mary_with_three_specials(&g);
+    let shanghai = give(&g, &mut s, ANNE, "shanghai");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: shanghai, target: Some(MARY) });
+    advance(&g, &mut s, &[], |_| false);
+    assert_eq!((g.status(&s), s.cups.count(ANNE)), (Status::Decide(SeatSet::only(MARY)), 5));
+    act(&g, &mut s, MARY, Action::LoseDie { die: 3 });
+    assert_eq!((s.cups.kinds_of(MARY), s.cups.count(ANNE)), (&[0u8, 2, 4][..], 6));
+    assert_eq!(g.check_invariants(&s), Ok(()));
+
+    // One special die the loss may take: no question. The captain bot keeps the die worth more.
+    let mut s = mary_with_three_specials(&g);
+    s.release(MARY, 2);
+    let mutiny = give(&g, &mut s, ANNE, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active());
+    assert_eq!(s.cups.kinds_of(MARY), &[0, 4], "the Ghost goes without a question");
+    let mut s = mary_with_three_specials(&g);
+    s.take_special(MARY, 1);
+    let mutiny = give(&g, &mut s, ANNE, "mutiny");
+    action_window(&g, &mut s, ANNE);
+    act(&g, &mut s, ANNE, Action::Play { card: mutiny, target: Some(MARY) });
+    advance(&g, &mut s, &[], |_| false);
+    let mut bot = plunder_core::make_bot::<LyingPirates>("captain", 1).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    let v = view(&g, &s, MARY);
+    let turn = plunder_core::Turn::new(&g, &s, MARY, &v, &legal);
+    assert_eq!(bot.act(&turn), Action::LoseDie { die: 2 }, "the Mermaid, worth least of the King, Ghost and Mermaid");
+}
+
+/// Dead Men Tell No Tales: a Betting Phase loser with a choice of special die makes it before the Sail Die; the
+/// Phantom's own losses follow the rules' order (least useful first), asking nobody.
+#[test]
+fn betting_losers_choose_their_special_die_and_the_phantom_asks_nobody() {
+    let g = variant("dead-men-tell-no-tales");
+    let mut s = table(&g);
+    s.cups.lose(JACK, 4);
+    s.bag += 4;
+    s.take_special(JACK, 1);
+    s.take_special(JACK, 2);
+    shake(&g, &mut s, &[&[2; 5], &[3, 1, 6], &[4; 5]]);
+    act(&g, &mut s, ANNE, bet(3, 2));
+    act(&g, &mut s, JACK, Action::Liar);
+    assert_eq!(g.status(&s), Status::Decide(SeatSet::only(JACK)), "Jack lost the call and chooses first");
+    assert_eq!(s.phase, Phase::SailRoll);
+    act(&g, &mut s, JACK, Action::LoseDie { die: 1 });
+    assert_eq!(s.cups.kinds_of(JACK), &[0, 2]);
+    assert_eq!(g.status(&s), Status::Chance, "now the Sail Die");
+    // The Phantom: Royal Navy Patrol's X takes 2 crew from 1 regular die, the Ghost, the Mermaid and the King.
+    let g = game(2);
+    let mut s = table(&g);
+    s.cups.lose(PHANTOM, 4);
+    s.bag += 4;
+    for die in [1, 2, 3] {
+        s.take_special(PHANTOM, die);
+    }
+    s.layout[2] = g.content.tile_index("royal-navy-patrol").unwrap();
+    s.progress[..3].copy_from_slice(&[0, 0, 2]);
+    g.resolve_tile(&mut s, PHANTOM);
+    advance(&g, &mut s, &[roll(Pirate, true)], |s| !s.run.active() && s.loss.is_none());
+    assert_eq!(s.cups.kinds_of(PHANTOM), &[0, 1], "the Ghost, then the Mermaid; the King stays");
+}
+
 #[test]
 fn passing_the_cursed_die() {
     let g = game(3);
@@ -548,9 +652,31 @@ fn final_battle_preparation_trades_and_buys() {
     s.coins[0] = 4;
     s.claimants = [ANNE, JACK].into_iter().collect();
     s.phase = Phase::FinalPrepare;
-    act(&g, &mut s, ANNE, Action::Prepare { trade: true, buy: 2 });
-    act(&g, &mut s, JACK, Action::Prepare { trade: false, buy: 0 });
+    act(&g, &mut s, ANNE, Action::Prepare { trade: 1, buy: 2 });
+    act(&g, &mut s, JACK, Action::Prepare { trade: 0, buy: 0 });
     assert_eq!((s.fb_crew[0], s.coins[0], s.fb_crew[1]), (10, 0, 5));
+    // "Trade each Special Crew Die": die by die. Mary with 4 regular, the King and the Mermaid trades one.
+    let mut s = table(&g);
+    s.cups.lose(MARY, 1);
+    s.bag += 1;
+    s.take_special(MARY, 1);
+    s.take_special(MARY, 2);
+    s.claimants = [JACK, MARY].into_iter().collect();
+    s.phase = Phase::FinalPrepare;
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    let trades: Vec<u8> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Prepare { trade, buy: 0 } => Some(*trade),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(trades, [0, 1, 2], "none, one or both");
+    assert!(refused(&g, &s, MARY, Action::Prepare { trade: 3, buy: 0 }), "she holds two");
+    act(&g, &mut s, MARY, Action::Prepare { trade: 1, buy: 0 });
+    act(&g, &mut s, JACK, Action::Prepare { trade: 0, buy: 0 });
+    assert_eq!(s.fb_crew[MARY.index()], 4 + 2 + 1, "4 regular, the traded die 2, the kept one 1");
 }
 
 #[test]
@@ -652,6 +778,34 @@ fn the_captain_bot_beats_random() {
         wins += f.outcome.payoffs[0];
     }
     assert!(wins > 10.0, "the captain won {wins} of 30 against two random captains");
+}
+
+/// Issue 26: the `captain` bot broke ties between equal targets by seat order, so every attack between equal rivals
+/// hit the lowest seat (four bots won 18.8%, 23.5%, 27.2%, 30.6% by seat). Mary, with Mutiny alone in hand and three
+/// rivals alike, now aims it at each of them.
+#[test]
+fn the_captain_bot_spreads_its_attacks_over_equal_rivals() {
+    let g = game(4);
+    let mut s = table(&g);
+    s.progress[..4].copy_from_slice(&[3, 3, 3, 3]);
+    while let Some(id) = s.cards.top(hand(MARY)) {
+        s.cards.move_card(id, DECK).unwrap();
+    }
+    let mutiny = give(&g, &mut s, MARY, "mutiny");
+    action_window(&g, &mut s, MARY);
+    let v = view(&g, &s, MARY);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, MARY, &mut legal);
+    let mut targets = [0; 4];
+    for seed in 0..60 {
+        let mut bot = plunder_core::make_bot::<LyingPirates>("captain", seed).unwrap();
+        match bot.act(&plunder_core::Turn::new(&g, &s, MARY, &v, &legal)) {
+            Action::Play { card, target: Some(t) } if card == mutiny => targets[t.index()] += 1,
+            other => panic!("seed {seed}: {other}"),
+        }
+    }
+    assert_eq!(targets[MARY.index()], 0);
+    assert!([0, 1, 3].iter().all(|&t| targets[t] >= 10), "each rival is a target: {targets:?}");
 }
 
 #[test]
@@ -1713,6 +1867,40 @@ fn draft_choices_come_from_the_whole_hand_and_the_first_game_skips_it() {
     assert_eq!(s.phase, Phase::Shake, "draft: false skips it");
 }
 
+/// Phantom mode with the draft (ruling 79): the two players pass to each other, the Phantom keeps the six silver
+/// cards it was dealt and is never waited for, and after three passes the first Betting Phase begins.
+#[test]
+fn draft_in_phantom_mode_is_between_the_two_players_and_the_phantom_keeps_its_hand() {
+    use plunder_games::lying_pirates::MapSize;
+    let phantom = Seat(2);
+    let (g, mut s) = drafting(2, MapSize::Base, 5);
+    assert_eq!(s.phase, Phase::Draft);
+    let phantom_hand = kinds_of(&s, phantom);
+    assert_eq!(phantom_hand.len(), 6, "its six silver cards, dealt first");
+    for k in [3usize, 2, 1] {
+        assert_eq!(g.status(&s), Status::Decide(SeatSet::first(2)), "the two players choose, never the Phantom");
+        let hands: Vec<Vec<u8>> = Seat::all(2).map(|p| kinds_of(&s, p)).collect();
+        let picks: Vec<Action> = Seat::all(2).map(|p| first_cards(&s, p, k)).collect();
+        act(&g, &mut s, JACK, picks[1]);
+        assert_eq!(g.status(&s), Status::Decide(SeatSet::only(ANNE)));
+        act(&g, &mut s, ANNE, picks[0]);
+        for p in Seat::all(2) {
+            let other = Seat(1 - p.0);
+            let Action::Draft { cards } = picks[p.index()] else { unreachable!() };
+            let Action::Draft { cards: received } = picks[other.index()] else { unreachable!() };
+            let mut expected = hands[p.index()].clone();
+            for c in cards.iter().flatten() {
+                expected.remove(expected.iter().position(|x| x == c).unwrap());
+            }
+            expected.extend(received.iter().flatten());
+            expected.sort_unstable();
+            assert_eq!(kinds_of(&s, p), expected, "{p} passed {k} to the other player and got {k} back");
+        }
+        assert_eq!(kinds_of(&s, phantom), phantom_hand, "the Phantom neither passes nor receives");
+    }
+    assert_eq!(s.phase, Phase::Shake, "after three passes the first Betting Phase begins");
+}
+
 // ---- Variant cards (option `variants`). ----
 
 fn variant(id: &str) -> LyingPirates {
@@ -2485,6 +2673,41 @@ fn instant_death_in_phantom_mode_the_remaining_player_plays_on_against_the_phant
     assert_eq!(g.check_invariants(&s), Ok(()));
 }
 
+/// Instant Death in Phantom mode (ruling 80): Jack stands in for the Phantom, which sails alone onto Sirens' Rock and
+/// takes the Mermaid, Jack's last die; the Pirate Die falls X and its reroll was Jack's to decide. Jack is out, so
+/// nobody is asked for the Phantom: its defaults decline the reroll and the sirens drown one of its crew.
+#[test]
+fn instant_death_a_knocked_out_stand_in_leaves_the_phantoms_decisions_to_its_defaults() {
+    let g = phantom_game(plunder_games::lying_pirates::PhantomHand::Random, &["instant-death"]);
+    let mut s = table(&g);
+    s.cups.lose_ranked(JACK, 5, |_| Some(1));
+    s.bag += 5;
+    s.take_special(JACK, 2);
+    assert_eq!(s.cups.kinds_of(JACK), &[2], "Jack holds the Mermaid alone");
+    s.progress[PHANTOM.index()] = 3;
+    s.sit_out_next = SeatSet::only(JACK);
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[3, 3, 4, 5, 6], &[], &[3, 3, 3, 1, 2]]);
+    act(&g, &mut s, ANNE, bet(2, 3));
+    act(&g, &mut s, JACK, bet(5, 3));
+    act(&g, &mut s, ANNE, Action::Liar);
+    assert_eq!((s.winner, s.movers), (Some(PHANTOM), SeatSet::only(PHANTOM)), "the Phantom sails alone");
+    supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
+    act(&g, &mut s, JACK, Action::Keep);
+    assert_eq!(s.progress[PHANTOM.index()], 5, "on Sirens' Rock");
+    advance(&g, &mut s, &[], |s| s.run.active());
+    assert_eq!(g.status(&s), Status::Chance, "the Pirate Die");
+    supply_chance(&g, &mut s, &roll(Pirate, true)).unwrap();
+    assert_eq!(s.out, SeatSet::only(JACK), "the Mermaid was Jack's last die");
+    match g.status(&s) {
+        Status::Decide(d) => assert!(!d.contains(PHANTOM) && !d.contains(JACK), "asked: {d:?}"),
+        other => panic!("play goes on: {other:?}"),
+    }
+    assert!(s.holds(PHANTOM, 2));
+    assert_eq!((s.regular(PHANTOM), s.coins[PHANTOM.index()]), (4, 3), "drowned one, paid nothing");
+    assert_eq!(g.check_invariants(&s), Ok(()));
+}
+
 #[test]
 fn instant_death_conformance_and_random_games() {
     let config = conformance::Config { games: 4, determinize_every: 4, play_on_every: 40, ..Default::default() };
@@ -2493,6 +2716,55 @@ fn instant_death_conformance_and_random_games() {
             .unwrap();
         conformance::check_with(&g, config);
         random_games(&g, 40 + players as u64);
+    }
+}
+
+/// Issue 26: Phantom mode with the placement setup and the draft, and with Instant Death (the two option sets that
+/// once asked nobody, or the Phantom, to decide), played to the end through the checked entry points with random
+/// choices, and with `captain` bots: every decision is asked of a live player, and every game ends.
+#[test]
+fn phantom_mode_with_placement_or_instant_death_always_asks_a_live_player() {
+    use plunder_games::lying_pirates::Setup;
+    let option_sets = [
+        Options { setup: Setup::Placement, ..Options::for_players(2) },
+        Options { variants: vec!["instant-death".into()], ..Options::for_players(2) },
+        Options { setup: Setup::Placement, variants: vec!["instant-death".into()], ..Options::for_players(2) },
+    ];
+    for options in option_sets {
+        let g = LyingPirates::new(options.clone()).unwrap();
+        let mut legal = Vec::new();
+        for seed in 0..200u64 {
+            let mut rng = Rng::seeded(seed);
+            let mut s = g.initial_state();
+            let mut steps = 0;
+            loop {
+                match g.status(&s) {
+                    Status::Over => break,
+                    Status::Chance => {
+                        let c = g.sample_chance(&s, &mut rng);
+                        supply_chance(&g, &mut s, &c).unwrap();
+                    }
+                    Status::Decide(d) => {
+                        assert!(!d.is_empty(), "{options:?} seed {seed}: a decision with nobody to make it");
+                        for seat in d.iter() {
+                            assert!(seat.index() < 2 && !s.out.contains(seat), "{options:?} seed {seed}: {seat} asked");
+                        }
+                        let seat = d.iter().nth(rng.index(d.len())).unwrap();
+                        legal.clear();
+                        g.legal_actions(&s, seat, &mut legal);
+                        play(&g, &mut s, seat, &legal[rng.index(legal.len())]).unwrap();
+                    }
+                }
+                steps += 1;
+                assert!(steps < g.facts().max_steps, "{options:?} seed {seed}: the game ends");
+            }
+            assert!(!s.winners.is_empty());
+        }
+        for seed in 0..20u64 {
+            let mut bots: Vec<Box<dyn Bot<LyingPirates>>> =
+                (0..2).map(|i| plunder_core::make_bot::<LyingPirates>("captain", seed * 2 + i).unwrap()).collect();
+            play_game(&g, &mut bots, &mut Rng::seeded(seed), 1_000_000).unwrap();
+        }
     }
 }
 
@@ -2709,7 +2981,7 @@ fn determinizations_redraw_the_hidden_commitments_of_others() {
     s.coins[1] = 4;
     s.claimants = [ANNE, JACK].into_iter().collect();
     s.phase = Phase::FinalPrepare;
-    let (a, b) = twins(&s, [Action::Prepare { trade: false, buy: 0 }, Action::Prepare { trade: false, buy: 2 }]);
+    let (a, b) = twins(&s, [Action::Prepare { trade: 0, buy: 0 }, Action::Prepare { trade: 0, buy: 2 }]);
     let mut buys = std::collections::HashSet::new();
     for seed in 0..40 {
         let (da, db) =

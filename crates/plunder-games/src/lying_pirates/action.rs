@@ -60,13 +60,17 @@ pub enum Action {
     /// Pay what an effect asks.
     Pay,
     Decline,
+    /// Lose this special die (kind 1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed) instead of the last regular one.
+    LoseDie {
+        die: u8,
+    },
     /// Offer to catch up this many tiles from last place.
     CatchUp {
         tiles: u8,
     },
-    /// Final Battle preparation: trade the special dice, buy crew.
+    /// Final Battle preparation: trade this many special dice (2 crew each), buy this many crew.
     Prepare {
-        trade: bool,
+        trade: u8,
         buy: u8,
     },
     /// The card draft: pass these card kinds (lowest first, `None` after the last) to the captain on the left.
@@ -109,9 +113,8 @@ impl fmt::Display for Action {
             Action::Pay => f.write_str("pay"),
             Action::Decline => f.write_str("decline"),
             Action::CatchUp { tiles } => write!(f, "catch up {tiles}"),
-            Action::Prepare { trade, buy } => {
-                write!(f, "{}buy {buy}", if *trade { "trade specials, " } else { "" })
-            }
+            Action::LoseDie { die } => write!(f, "lose the {} instead", special_die_name(*die)),
+            Action::Prepare { trade, buy } => write!(f, "trade {trade} special dice, buy {buy}"),
             Action::Place { tile, space } => write!(f, "place tile {tile} on space {space}"),
             Action::Draft { cards } => {
                 f.write_str("pass cards")?;
@@ -181,6 +184,17 @@ impl fmt::Display for Chance {
             Chance::Card { card } => write!(f, "card {card}"),
             Chance::Tile { tile } => write!(f, "tile {tile}"),
         }
+    }
+}
+
+/// A special die's name for people (kinds 1 to 4).
+pub fn special_die_name(kind: u8) -> &'static str {
+    match kind {
+        1 => "Pirate King",
+        2 => "Mermaid Die",
+        3 => "Ghost Die",
+        4 => "Cursed Die",
+        _ => "?",
     }
 }
 

@@ -57,6 +57,15 @@ pub enum Special {
     Cursed = 4,
 }
 
+impl Special {
+    /// The special die of cup kind `kind` (1 to 4).
+    pub fn of_kind(kind: u8) -> Option<Special> {
+        [Special::PirateKing, Special::Mermaid, Special::Ghost, Special::Cursed]
+            .get(kind.checked_sub(1)? as usize)
+            .copied()
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {

@@ -49,7 +49,8 @@ impl LyingPirates {
         set
     }
 
-    /// Changes `seat`'s crew by `amount` (in the Final Battle, its count of crew).
+    /// Changes `seat`'s crew by `amount` (in the Final Battle, its count of crew); returns the crew gained, or in
+    /// the Final Battle lost (a loss outside it may wait for its owner's choice of special die).
     fn crew(&self, s: &mut State, seat: Seat, amount: i8) -> u8 {
         if self.final_phase(s) {
             if amount < 0 && s.ward.contains(seat) {
@@ -68,14 +69,20 @@ impl LyingPirates {
         if amount >= 0 {
             s.gain_crew(seat, amount as u8)
         } else {
-            s.lose_crew(seat, amount.unsigned_abs(), self.table.min_regular_dice)
+            self.lose(s, seat, amount.unsigned_abs(), None);
+            0
         }
     }
 
     /// Runs the effect until it waits (true) or ends (false).
     pub(crate) fn run_step(&self, s: &mut State) -> bool {
         loop {
-            if s.run.wait != Wait::Nothing || s.battle.active || s.draw.1 > 0 || s.offer != Offer::Nothing {
+            if s.run.wait != Wait::Nothing
+                || s.battle.active
+                || s.draw.1 > 0
+                || s.offer != Offer::Nothing
+                || s.loss.is_some()
+            {
                 return true;
             }
             if !s.run.active() {
@@ -201,8 +208,13 @@ impl LyingPirates {
             }
             Node::TakeCrew { from, to, amount } => {
                 if let (Some(f), Some(t)) = (seat(from), seat(to)) {
-                    let lost = self.crew(s, f, -(amount as i8));
-                    self.crew(s, t, lost as i8);
+                    if self.final_phase(s) {
+                        let lost = self.crew(s, f, -(amount as i8));
+                        self.crew(s, t, lost as i8);
+                    } else {
+                        // The thief gains once the loss is over (its owner may have a die to choose).
+                        self.lose(s, f, amount, Some(t));
+                    }
                 }
             }
             Node::SpecialDie { who, die } => {

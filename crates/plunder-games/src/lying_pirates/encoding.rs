@@ -12,8 +12,9 @@
 //! | `pass`, `auto_pass`, `ability` | one each | |
 //! | `pick` | seat | |
 //! | `pay`, `decline` | one each | |
+//! | `lose_die` | special die kind 1 to 4 | the four Special Crew Dice |
 //! | `catch_up` | 0 to the map's spaces | a ship's progress is 0 to the spaces |
-//! | `prepare` | no trade or trade, then 0 to [`MOST_DICE_BOUGHT`] dice | |
+//! | `prepare` | special dice traded 0 to 4, then 0 to [`MOST_DICE_BOUGHT`] dice bought | the four Special Crew Dice |
 //! | `draft` | only with the draft: the multisets of 3, then 2, then 1 card kinds, each colexicographic | |
 //! | `place` | only with tile placement: tile, then space 1 to spaces - 1 | |
 //! | `choose` | option 0 to the most options any effect offers | the content |
@@ -32,6 +33,9 @@ use super::{LyingPirates, Setup};
 /// The most crew dice a captain may buy for the Final Battle in one preparation.
 pub(super) const MOST_DICE_BOUGHT: u8 = 20;
 
+/// The Special Crew Dice (kinds 1 to 4): the most a captain may trade, and the dice a loss may take.
+const SPECIAL_DICE: u8 = 4;
+
 /// The sections of the action space, in integer order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Section {
@@ -49,6 +53,7 @@ enum Section {
     Pick,
     Pay,
     Decline,
+    LoseDie,
     CatchUp,
     Prepare,
     Draft,
@@ -56,7 +61,7 @@ enum Section {
     Choose,
 }
 
-const SECTIONS: [Section; 19] = [
+const SECTIONS: [Section; 20] = [
     Section::Bet,
     Section::Exact,
     Section::Liar,
@@ -71,6 +76,7 @@ const SECTIONS: [Section; 19] = [
     Section::Pick,
     Section::Pay,
     Section::Decline,
+    Section::LoseDie,
     Section::CatchUp,
     Section::Prepare,
     Section::Draft,
@@ -163,8 +169,9 @@ impl LyingPirates {
             | Section::Decline => 1,
             Section::Play => self.card_kinds() * (1 + seats),
             Section::PassCurse | Section::Pick => seats,
+            Section::LoseDie => SPECIAL_DICE as usize,
             Section::CatchUp => self.spaces as usize + 1,
-            Section::Prepare => 2 * (MOST_DICE_BOUGHT as usize + 1),
+            Section::Prepare => (SPECIAL_DICE as usize + 1) * (MOST_DICE_BOUGHT as usize + 1),
             Section::Draft if self.drafts() => {
                 DRAFT_PASSES.iter().map(|&k| multisets(self.card_kinds(), k as usize)).sum()
             }
@@ -234,9 +241,10 @@ impl LyingPirates {
                 Section::Pick => out.extend(seats().map(|seat| Action::Pick { seat })),
                 Section::Pay => out.push(Action::Pay),
                 Section::Decline => out.push(Action::Decline),
+                Section::LoseDie => out.extend((1..=SPECIAL_DICE).map(|die| Action::LoseDie { die })),
                 Section::CatchUp => out.extend((0..=self.spaces).map(|tiles| Action::CatchUp { tiles })),
                 Section::Prepare => {
-                    for trade in [false, true] {
+                    for trade in 0..=SPECIAL_DICE {
                         out.extend((0..=MOST_DICE_BOUGHT).map(|buy| Action::Prepare { trade, buy }));
                     }
                 }
@@ -288,10 +296,11 @@ impl LyingPirates {
             Action::Pick { seat } => (Section::Pick, self.seat_place(seat)?),
             Action::Pay => (Section::Pay, 0),
             Action::Decline => (Section::Decline, 0),
+            Action::LoseDie { die } => (Section::LoseDie, (1..=SPECIAL_DICE).contains(&die).then(|| die as usize - 1)?),
             Action::CatchUp { tiles } => (Section::CatchUp, (tiles <= self.spaces).then_some(tiles as usize)?),
             Action::Prepare { trade, buy } => {
-                (buy <= MOST_DICE_BOUGHT).then_some(())?;
-                (Section::Prepare, usize::from(trade) * (MOST_DICE_BOUGHT as usize + 1) + buy as usize)
+                (buy <= MOST_DICE_BOUGHT && trade <= SPECIAL_DICE).then_some(())?;
+                (Section::Prepare, trade as usize * (MOST_DICE_BOUGHT as usize + 1) + buy as usize)
             }
             Action::Draft { cards } => {
                 self.drafts().then_some(())?;

@@ -57,7 +57,7 @@ impl LyingPirates {
                     continue;
                 }
             }
-            if s.offer != Offer::Nothing || s.phantom_due {
+            if s.offer != Offer::Nothing || s.phantom_due || s.loss.is_some() {
                 return;
             }
             if s.battle.active {
@@ -82,6 +82,11 @@ impl LyingPirates {
                 // A card's effect ended outside the interpreter (a declined payment, a last step that draws): it
                 // leaves the stack now, or the window would resolve it again.
                 self.run_done(s);
+                continue;
+            }
+            if let Some(loser) = s.losers_owing.lowest() {
+                s.losers_owing.remove(loser);
+                self.lose(s, loser, self.table.betting_loser_crew_loss, None);
                 continue;
             }
             match s.phase {
@@ -180,12 +185,13 @@ impl LyingPirates {
         }
     }
 
-    /// `seat` chose the cards it passes; once everyone has, all pass at once to the captain on the left (the
-    /// next seat clockwise), who sees them in its hand; the passer still knows them (the zones keep track).
+    /// `seat` chose the cards it passes; once every player has, all pass at once to the player on the left (the
+    /// next seat clockwise), who sees them in its hand; the passer still knows them (the zones keep track). The
+    /// Phantom keeps its dealt hand and is never waited for (ruling 79).
     pub(crate) fn draft_pick(&self, s: &mut State, seat: Seat, cards: [Option<u8>; 3]) {
         s.draft_picks[seat.index()] = cards;
         s.drafted.insert(seat);
-        if s.drafted != s.everyone() {
+        if s.drafted != s.players_in() {
             return;
         }
         let mut passed = [[None::<u16>; 3]; 6];
@@ -270,11 +276,85 @@ impl LyingPirates {
         s.battle.contenders.remove(seat);
         s.battle.to_roll.remove(seat);
         s.battle.offers.remove(seat);
+        self.release_decisions(s, seat);
         if s.proxy == seat.0 {
             s.proxy = NONE;
+            if let Some(phantom) = s.phantom() {
+                self.release_decisions(s, phantom);
+            }
         }
         if seat.index() < s.seats() {
             s.window.exclude(seat);
+        }
+    }
+
+    /// `seat` loses up to `n` crew and `thief` gains a regular die for each die gone. Regular dice go while more
+    /// than the rules keep are left; then a special die instead, of the owner's choice (ruling 53): the loss waits
+    /// for it when the owner has more than one to choose from and someone decides for it (the Phantom's own
+    /// losses follow the rules' order, least useful first). A ward cancels the whole loss.
+    pub(crate) fn lose(&self, s: &mut State, seat: Seat, n: u8, thief: Option<Seat>) {
+        s.loss = Some(Loss { who: seat, left: n, thief: thief.map_or(NONE, |t| t.0), taken: 0 });
+        self.continue_loss(s);
+    }
+
+    /// Takes the dice of the loss under way until it is done or waits for its owner's choice.
+    pub(crate) fn continue_loss(&self, s: &mut State) {
+        let Some(mut loss) = s.loss else { return };
+        let keep = self.table.min_regular_dice;
+        let who = loss.who;
+        while loss.left > 0 {
+            if s.ward.contains(who) {
+                s.ward.remove(who);
+                break;
+            }
+            let sheddable = s.sheddable(who, keep);
+            let choice = s.regular(who) <= keep && sheddable.count_ones() > 1 && s.controller(who).is_some();
+            if choice && !s.out.contains(who) {
+                s.loss = Some(loss);
+                return;
+            }
+            if s.lose_crew(who, 1, keep) == 0 {
+                break;
+            }
+            loss.left -= 1;
+            loss.taken += 1;
+        }
+        s.loss = None;
+        if loss.thief != NONE {
+            s.gain_crew(Seat(loss.thief), loss.taken);
+        }
+    }
+
+    /// `seat` lets special die `die` go for the loss under way, which then goes on.
+    pub(crate) fn shed(&self, s: &mut State, seat: Seat, die: u8) {
+        s.release(seat, die);
+        if let Some(loss) = s.loss.as_mut() {
+            loss.left -= 1;
+            loss.taken += 1;
+        }
+        self.continue_loss(s);
+    }
+
+    /// The decision pending for `captain` when nobody can make it any more (it is out, or it is the Phantom and
+    /// its stand-in is out; ruling 80): a reroll offer is declined (the Phantom never pays), and a pick, choice or
+    /// payment is looked at again by the rules, which give an out captain nothing and the Phantom its defaults.
+    fn release_decisions(&self, s: &mut State, captain: Seat) {
+        match s.offer {
+            Offer::Sail(c) if c == captain => {
+                s.offer = Offer::Nothing;
+                self.sail_move(s);
+            }
+            Offer::Action(c) if c == captain => s.offer = Offer::Nothing,
+            _ => {}
+        }
+        s.battle.offers.remove(captain);
+        if s.loss.is_some_and(|l| l.who == captain) {
+            self.continue_loss(s);
+        }
+        if let Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. } = s.run.wait {
+            if c == captain {
+                s.run.wait = Wait::Nothing;
+            }
         }
     }
 
@@ -391,8 +471,9 @@ impl LyingPirates {
         if exact.is_some() && winner == caller {
             s.gain_crew(caller, 1);
         }
-        for loser in losers.iter() {
-            s.lose_crew(loser, self.table.betting_loser_crew_loss, self.table.min_regular_dice);
+        if self.table.betting_loser_crew_loss > 0 {
+            // Each loser loses its crew before the Sail Die, one after another (a loser may have a choice to make).
+            s.losers_owing = losers;
         }
         // The Phantom, never a bettor unless a player stands in for it, is a survivor (ruling 41).
         let movers = s.counted.minus(losers);
@@ -600,7 +681,7 @@ impl LyingPirates {
                 s.prepared = SeatSet::EMPTY;
                 s.phase = Phase::FinalPrepare;
                 if let Some(phantom) = s.phantom().filter(|&p| home.contains(p)) {
-                    s.prepare[phantom.index()] = (true, 0);
+                    s.prepare[phantom.index()] = (s.specials(phantom), 0);
                     s.prepared.insert(phantom);
                 }
             }
@@ -655,7 +736,7 @@ impl LyingPirates {
         s.claimants.iter().filter(|p| s.fb_crew[p.index()] > 0).collect()
     }
 
-    pub(crate) fn prepare(&self, s: &mut State, seat: Seat, trade: bool, buy: u8) {
+    pub(crate) fn prepare(&self, s: &mut State, seat: Seat, trade: u8, buy: u8) {
         s.prepare[seat.index()] = (trade, buy);
         s.prepared.insert(seat);
         if s.prepared != s.claimants {
@@ -663,8 +744,9 @@ impl LyingPirates {
         }
         for p in s.claimants.iter() {
             let (trade, buy) = s.prepare[p.index()];
-            let specials = s.specials(p) as u16;
-            let crew = s.regular(p) as u16 + if trade { 2 * specials } else { specials } + buy as u16;
+            // Each special die counts 1 crew, or 2 if traded ("trade each Special Crew Die for 2 regular").
+            let traded = trade.min(s.specials(p)) as u16;
+            let crew = s.regular(p) as u16 + s.specials(p) as u16 + traded + buy as u16;
             s.fb_crew[p.index()] = crew;
             s.coins[p.index()] -= DIE_PRICE * buy as u16;
         }

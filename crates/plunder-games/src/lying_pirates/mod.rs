@@ -265,6 +265,11 @@ impl LyingPirates {
 
     fn for_each_action(&self, s: &State, seat: Seat, mut f: impl FnMut(Action)) {
         let seat = self.actor(s, seat);
+        if let Some(loss) = s.loss {
+            let sheddable = s.sheddable(loss.who, self.table.min_regular_dice);
+            (1..=4u8).filter(|&k| sheddable & (1 << k) != 0).for_each(|die| f(Action::LoseDie { die }));
+            return;
+        }
         match s.offer {
             Offer::Sail(_) | Offer::Action(_) => {
                 f(Action::Reroll);
@@ -326,7 +331,7 @@ impl LyingPirates {
             Phase::CatchUp => (0..=self.catch_up_range(s, seat)).for_each(|t| f(Action::CatchUp { tiles: t })),
             Phase::FinalPrepare => {
                 let (trades, most) = Self::prepare_choices(s, seat);
-                for &trade in trades {
+                for trade in 0..=trades {
                     for buy in 0..=most {
                         f(Action::Prepare { trade, buy });
                     }
@@ -337,12 +342,12 @@ impl LyingPirates {
         }
     }
 
-    /// What `seat` may choose in the Final Battle preparation: whether to trade its special dice (if it has
-    /// any), and how many crew dice to buy (0 to the returned most).
-    fn prepare_choices(s: &State, seat: Seat) -> (&'static [bool], u8) {
+    /// What `seat` may choose in the Final Battle preparation: how many of its special dice to trade (0 to the
+    /// first returned, each die on its own: "trade each Special Crew Die"), and how many crew dice to buy (0 to
+    /// the second).
+    fn prepare_choices(s: &State, seat: Seat) -> (u8, u8) {
         let most = (s.coins[seat.index()] / DIE_PRICE).min(encoding::MOST_DICE_BOUGHT as u16) as u8;
-        let trades: &[bool] = if s.specials(seat) > 0 { &[false, true] } else { &[false] };
-        (trades, most)
+        (s.specials(seat), most)
     }
 
     /// The secret commitments of the other captains still hidden from `seat` (an offer to catch up, a Final
@@ -361,9 +366,9 @@ impl LyingPirates {
                 let phantom = d.phantom();
                 for other in d.prepared.iter().filter(|&o| o != seat && Some(o) != phantom) {
                     let (trades, most) = Self::prepare_choices(d, other);
-                    let choice = rng.below(trades.len() as u32 * (most as u32 + 1));
+                    let choice = rng.below((trades as u32 + 1) * (most as u32 + 1));
                     let (trade, buy) = (choice / (most as u32 + 1), choice % (most as u32 + 1));
-                    d.prepare[other.index()] = (trades[trade as usize], buy as u8);
+                    d.prepare[other.index()] = (trade as u8, buy as u8);
                 }
             }
             _ => {}
@@ -386,6 +391,7 @@ impl LyingPirates {
     fn phantom_asked(&self, s: &State) -> Option<Seat> {
         let phantom = s.phantom()?;
         let captain = match (s.offer, s.run.wait) {
+            _ if s.loss.is_some() => s.loss.map(|loss| loss.who),
             (Offer::Sail(c) | Offer::Action(c), _) => Some(c),
             _ if s.battle.active => self.battle_offeree(s).filter(|_| s.battle.to_roll.is_empty()),
             (_, Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. })
@@ -563,6 +569,8 @@ impl Game for LyingPirates {
             battle: Battle::none(),
             battle_main_roll: false,
             offer: Offer::Nothing,
+            loss: None,
+            losers_owing: SeatSet::EMPTY,
             draw: (Seat(0), 0),
             catch_tied: SeatSet::EMPTY,
             catch_committed: SeatSet::EMPTY,
@@ -570,7 +578,7 @@ impl Game for LyingPirates {
             claimants: SeatSet::EMPTY,
             fb_crew: [0; 6],
             prepared: SeatSet::EMPTY,
-            prepare: [(false, 0); 6],
+            prepare: [(0, 0); 6],
             battles: 0,
             winners: SeatSet::EMPTY,
         };
@@ -586,6 +594,9 @@ impl Game for LyingPirates {
     fn status(&self, s: &State) -> Status {
         if s.phase == Phase::Over {
             return Status::Over;
+        }
+        if let Some(loss) = s.loss {
+            return Self::ask(s, loss.who);
         }
         if s.draw.1 > 0 || s.phantom_due {
             return Status::Chance;
@@ -613,7 +624,7 @@ impl Game for LyingPirates {
         match s.phase {
             Phase::Shake | Phase::SailRoll | Phase::Deal | Phase::TileDeal => Status::Chance,
             Phase::Placement => Status::Decide(SeatSet::only(s.placer)),
-            Phase::Draft => Status::Decide(SeatSet::first(s.seats()).minus(s.drafted)),
+            Phase::Draft => Status::Decide(s.players_in().minus(s.drafted)),
             Phase::Betting => Self::ask(s, s.to_bet),
             Phase::CatchUp => Status::Decide(s.catch_tied.minus(s.catch_committed)),
             Phase::FinalPrepare => Status::Decide(s.claimants.minus(s.prepared)),
@@ -688,6 +699,7 @@ impl Game for LyingPirates {
                     s.run.replace(self.content.kid(first, option as u16));
                 }
             }
+            Action::LoseDie { die } => self.shed(s, seat, die),
             Action::Pay | Action::Decline => {
                 s.run.wait = Wait::Nothing;
                 match self.content.node(s.run.top().node) {

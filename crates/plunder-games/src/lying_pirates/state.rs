@@ -277,6 +277,19 @@ pub enum Offer {
     Action(Seat),
 }
 
+/// A crew loss waiting for its owner to choose which special die goes instead of its last regular die (the
+/// rulebook's "a Special Crew Die of your choice"; ruling 53).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Loss {
+    pub who: Seat,
+    /// Dice still to go.
+    pub left: u8,
+    /// Who gains a regular die for every die that goes (a theft; [`NONE`]: nobody).
+    pub thief: u8,
+    /// Dice gone so far.
+    pub taken: u8,
+}
+
 /// How the Betting Phase ended, for the view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Showdown {
@@ -366,6 +379,10 @@ pub struct State {
     /// The battle's dice now rolling are a new roll (rerolls offered after it), not paid rerolls.
     pub battle_main_roll: bool,
     pub offer: Offer,
+    /// A loss waiting for its owner's choice of special die.
+    pub loss: Option<Loss>,
+    /// The Betting Phase's losers still to lose their crew (variant Dead Men Tell No Tales).
+    pub losers_owing: SeatSet,
     /// Cards owed: (seat, how many).
     pub draw: (Seat, u8),
     /// Catching up: the tied last ships, who committed, their offers, the distance.
@@ -376,7 +393,8 @@ pub struct State {
     pub claimants: SeatSet,
     pub fb_crew: [u16; 6],
     pub prepared: SeatSet,
-    pub prepare: [(bool, u8); 6],
+    /// Each claimant's preparation: special dice traded, dice bought.
+    pub prepare: [(u8, u8); 6],
     pub battles: u8,
     pub winners: SeatSet,
 }
@@ -543,5 +561,17 @@ impl State {
 
     pub fn specials(&self, seat: Seat) -> u8 {
         self.cups.count(seat) - self.regular(seat)
+    }
+
+    /// The special dice a loss may take from `seat` once its regular dice may not go (`keep` of them must stay):
+    /// any but the Cursed Die, and under Instant Death (`keep` 0) the Cursed Die when it is the last (ruling 76).
+    /// Bit k: die kind k.
+    pub fn sheddable(&self, seat: Seat, keep: u8) -> u8 {
+        let held = self.cups.kinds_of(seat).iter().filter(|&&k| k != REGULAR).fold(0u8, |all, &k| all | 1 << k);
+        let cursed = 1 << Special::Cursed as u8;
+        match held & !cursed {
+            0 if keep == 0 => held & cursed,
+            others => others,
+        }
     }
 }

@@ -4,7 +4,8 @@ use plunder_core::{winners_line, Narrate, Seat, SeatSet};
 
 use crate::bidding::{read_bid, standing_bid_odds, Sight};
 
-use super::action::face_name;
+use super::action::{face_name, special_die_name};
+use super::view::Question;
 use super::{Action, Chance, LyingPirates, Phase, View};
 
 impl LyingPirates {
@@ -116,6 +117,14 @@ impl Narrate for LyingPirates {
             let faces: Vec<String> = v.phantom_dice.iter().map(|&f| face_name(f)).collect();
             lines.push(format!("  You bet for the Phantom; its dice: {}", faces.join(" ")));
         }
+        if let Some(Question::LoseDie { seat, dice, left }) = &v.question {
+            let names: Vec<&str> = dice.iter().map(|&d| special_die_name(d)).collect();
+            lines.push(format!(
+                "  {} must lose {left} more crew with no regular Crew Die to spare: a special die goes, its choice of {}",
+                self.captain_name(*seat),
+                names.join(" or ")
+            ));
+        }
         if v.phase == Phase::Over {
             lines.push(self.winners(v));
         }
@@ -201,6 +210,11 @@ impl Narrate for LyingPirates {
             Action::PassCurse { to } => format!("pass the Cursed Die to {}", self.captain_name(*to)),
             Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
+            Action::LoseDie { die } => format!("lose the {}", special_die_name(*die)),
+            Action::Prepare { trade: 0, buy } => format!("trade no special die, buy {buy} crew"),
+            Action::Prepare { trade, buy } => {
+                format!("trade {trade} special {} for {} crew, buy {buy} crew", dice(*trade), 2 * trade)
+            }
             Action::Draft { cards } => {
                 let names: Vec<&str> = cards
                     .iter()
@@ -258,6 +272,15 @@ impl Narrate for LyingPirates {
             Action::Place { tile, .. } => {
                 self.content.tiles.get(*tile as usize).map_or(String::new(), |t| t.text.clone())
             }
+            Action::LoseDie { die } => format!(
+                "The {} goes back to the Dice Board: the loss may take no more regular Crew Dice (a captain keeps \
+                 its last one; under Instant Death none is left), so a special die of your choice goes instead",
+                special_die_name(*die)
+            ),
+            Action::Prepare { .. } => {
+                "Each special die traded counts 2 crew in the Final Battle instead of 1; each die bought costs 2 coins"
+                    .to_string()
+            }
             _ => String::new(),
         }
     }
@@ -309,5 +332,14 @@ impl Narrate for LyingPirates {
         let unseen = view.dice.iter().map(|&d| d as u32).sum::<u32>().saturating_sub(mine);
         let sight = Sight { my_dice: &view.my_dice, seen: &[], unseen };
         standing_bid_odds(&self.rules, sight, last.bid, true)
+    }
+}
+
+/// "die" or "dice".
+fn dice(n: u8) -> &'static str {
+    if n == 1 {
+        "die"
+    } else {
+        "dice"
     }
 }

@@ -44,10 +44,29 @@ pub struct BattleView {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Question {
-    Reroll { seat: Seat, die: String },
-    Pick { seat: Seat, candidates: Vec<Seat> },
-    Choose { seat: Seat, options: u8 },
-    Pay { seat: Seat, coins: u8 },
+    Reroll {
+        seat: Seat,
+        die: String,
+    },
+    Pick {
+        seat: Seat,
+        candidates: Vec<Seat>,
+    },
+    Choose {
+        seat: Seat,
+        options: u8,
+    },
+    Pay {
+        seat: Seat,
+        coins: u8,
+    },
+    /// A loss must take a special die instead of the last regular one: which of these kinds goes (1 Pirate King,
+    /// 2 Mermaid, 3 Ghost, 4 Cursed), and how many dice the loss still takes.
+    LoseDie {
+        seat: Seat,
+        dice: Vec<u8>,
+        left: u8,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -178,6 +197,11 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
     let seats = || Seat::all(s.captains());
     let any_special = seats().any(|p| s.specials(p) > 0);
     let question = match (s.offer, s.run.wait) {
+        _ if s.loss.is_some() => s.loss.map(|loss| {
+            let sheddable = s.sheddable(loss.who, game.table.min_regular_dice);
+            let dice = (1..=4u8).filter(|&k| sheddable & (1 << k) != 0).collect();
+            Question::LoseDie { seat: loss.who, dice, left: loss.left }
+        }),
         (Offer::Sail(seat), _) => Some(Question::Reroll { seat, die: "sail".into() }),
         (Offer::Action(seat), _) => Some(Question::Reroll { seat, die: "action".into() }),
         _ if s.battle.active && s.battle.to_roll.is_empty() => {
