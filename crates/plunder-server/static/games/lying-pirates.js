@@ -127,6 +127,20 @@ function phaseName(phase) {
   return String(phase).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 }
 
+const SPECIAL_DIE_NAMES = { 1: "Pirate King", 2: "Mermaid", 3: "Ghost", 4: "Cursed" };
+
+/** What a seat is asked, in words (the view's `question`). */
+function questionWords(q) {
+  switch (q.kind) {
+    case "reroll": return `to reroll the ${q.die} die or keep it`;
+    case "pick": return "to pick a captain";
+    case "choose": return `to choose one of ${q.options} effects`;
+    case "pay": return `to pay ${q.coins} ${q.coins === 1 ? "coin" : "coins"} or decline`;
+    case "lose_die": return `to choose which special die to lose (${(q.dice || []).map((d) => SPECIAL_DIE_NAMES[d] || d).join(" or ")})`;
+    default: return `to answer (${String(q.kind).replaceAll("_", " ")})`;
+  }
+}
+
 /** Who is asked what now. */
 function stateLine(view, ctx) {
   const parts = [];
@@ -136,7 +150,7 @@ function stateLine(view, ctx) {
   if (view.winner !== undefined) parts.push(`${name(view.winner)} won the bets`);
   if (view.movers && view.movers.length) parts.push(`movers: ${view.movers.map(name).join(", ")}`);
   if (view.sail) parts.push(`Sail Die: ${view.sail}`);
-  if (view.question) parts.push(`${name(view.question.seat)} to ${view.question.kind}${view.question.die ? ` (${view.question.die} die)` : ""}${view.question.coins ? ` ${view.question.coins} coins` : ""}`);
+  if (view.question) parts.push(`${name(view.question.seat)} ${questionWords(view.question)}`);
   if (view.draft_pass) parts.push(`draft: pass ${view.draft_pass}`);
   if (view.placer !== undefined) parts.push(`${name(view.placer)} places a tile`);
   if (view.catching_up && view.catching_up.length) parts.push(`catching up: ${view.catching_up.map(name).join(", ")}`);
