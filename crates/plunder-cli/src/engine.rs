@@ -240,13 +240,15 @@ impl GameVisitor for BotNames {
     }
 }
 
-/// Whether the game has a bot of this name (one of its own, `random`, `ismcts:N` or `ismcts:N:T`).
+/// Why the game has no bot of this name (one of its own, `random`, `ismcts:N` or `ismcts:N:T`), if it has none.
 struct OffersBot<'a>(&'a str, &'a Timing);
 
 impl GameVisitor for OffersBot<'_> {
-    type Output = bool;
-    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> bool {
-        plunder_core::make_bot_timed::<G>(self.0, 0, self.1).is_some()
+    type Output = Option<String>;
+    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Option<String> {
+        plunder_core::make_bot_timed::<G>(self.0, 0, self.1)
+            .is_none()
+            .then(|| plunder_core::unknown_bot_words::<G>(self.0))
     }
 }
 
@@ -441,15 +443,8 @@ impl Engine {
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
                 let session = self.session()?;
                 // A name the game has no bot for is a bad request, not a malformed action (`malformed`).
-                if !with_game(session.game_id(), OffersBot(bot, &self.timing)).unwrap_or(false) {
-                    return Err(EngineError::new(
-                        "unknown_bot",
-                        format!(
-                            "unknown bot '{}' (this game has: {})",
-                            excerpt(bot),
-                            with_game(session.game_id(), BotNames).unwrap_or_default().join(", ")
-                        ),
-                    ));
+                if let Some(Some(words)) = with_game(session.game_id(), OffersBot(bot, &self.timing)).ok() {
+                    return Err(EngineError::new("unknown_bot", words));
                 }
                 let suggestion = session.suggest_timed(seat, bot, seed, &self.timing)?;
                 Ok(serde_json::to_value(suggestion).expect("labels serialize"))

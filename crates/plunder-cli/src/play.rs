@@ -19,7 +19,7 @@ enum Player<G: Game> {
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let options = parse_options(&args.options)?;
     if let Some(path) = &args.record {
-        plunder_cli::output::check_output_file("--record", path)?;
+        plunder_cli::output::check_output_file("--record", path, plunder_cli::output::Output::Record)?;
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let stdout = std::io::stdout();

@@ -3,6 +3,7 @@
 //! library and opens in any browser; [`Rasterizer`] turns the same SVG into PNG for documents and slides.
 
 use crate::tournament::Standings;
+use plunder_cli::output::CHART_MARK;
 use plunder_sim::Summary;
 
 const WIDTH: f64 = 640.0;
@@ -30,6 +31,7 @@ pub fn win_rate_svg(summary: &Summary) -> String {
     let mut bots: Vec<&str> = Vec::new();
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         {CHART_MARK}\n\
          <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}: win rate per seat, {} games, seed {}</text>\n",
         WIDTH / 2.0,
@@ -109,6 +111,7 @@ pub fn bars_svg(title: &str, bars: &[Bar], reference: Option<f64>, percent: bool
     let show = |v: f64| if percent { format!("{:.1}%", 100.0 * v) } else { format!("{v:.3}") };
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         {CHART_MARK}\n\
          <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
         WIDTH / 2.0,
@@ -195,6 +198,7 @@ pub fn differences_svg(title: &str, rows: &[Difference]) -> String {
     let x = |v: f64| LABELS + plot_w * (v + scale) / (2.0 * scale);
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         {CHART_MARK}\n\
          <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
         WIDTH / 2.0,
@@ -306,6 +310,7 @@ pub fn ratings_svg(standings: &Standings) -> String {
     let x = |elo: f64| x0 + (x1 - x0) * (elo + limit) / (2.0 * limit);
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         {CHART_MARK}\n\
          <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"white\"/>\n\
          <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}: ratings, {} games, {} players, seed {}</text>\n",
         WIDTH / 2.0,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::plot::{self, Bar};
 use crate::simulate::render;
-use plunder_cli::output::write_stdout;
+use plunder_cli::output::{write_stdout, REPORT_MARK};
 use plunder_core::Seat;
 use plunder_sim::{for_each_result, wilson_interval, GameResult, Lines, RunIndex, Summary, Summer};
 
@@ -59,7 +59,7 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
     match args.command {
         Some(ReportCommand::Merge { files, json, results }) => {
             if let Some(path) = &results {
-                plunder_cli::output::check_output_file("--results", path)?;
+                plunder_cli::output::check_output_file("--results", path, plunder_cli::output::Output::Results)?;
             }
             let index = index_files(&files)?;
             let mut summer = Summer::new(&index);
@@ -89,7 +89,7 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
                 return Err("name the result files to report on (or `merge` / `compare`)".to_string());
             }
             let out = args.out.ok_or("--out DIR: where to write the report")?;
-            plunder_cli::output::check_output_folder("--out", &out)?;
+            plunder_cli::output::check_output_folder("--out", &out, "index.html", plunder_cli::output::Output::Report)?;
             let run = Run::read(&args.files)?;
             let other = if args.compare.is_empty() { None } else { Some(Run::read(&args.compare)?) };
             write_report(&run, other.as_ref(), &out, args.format)?;
@@ -779,7 +779,7 @@ fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> R
         .collect();
 
     let mut html = format!(
-        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>{game}: balance report</title>\n<style>\
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\">{REPORT_MARK}<title>{game}: balance report</title>\n<style>\
          body{{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}}table{{border-collapse:collapse}}\
          td,th{{padding:.2em .5em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;font-size:.92em}}\
          td:first-child,th:first-child{{text-align:left;white-space:normal}}.note{{text-align:left;white-space:normal}}\

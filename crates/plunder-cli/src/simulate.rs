@@ -60,10 +60,10 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
     }
     // Where the output goes is checked before the games, not found wrong after them.
     if let Some(path) = &args.svg {
-        plunder_cli::output::check_output_file("--svg", path)?;
+        plunder_cli::output::check_output_file("--svg", path, plunder_cli::output::Output::Chart)?;
     }
     if let Some(path) = &args.results {
-        plunder_cli::output::check_output_file("--results", path)?;
+        plunder_cli::output::check_output_file("--results", path, plunder_cli::output::Output::Results)?;
     }
     let pool = plunder_cli::workers::pool(args.threads)?;
     let threads = pool.current_num_threads();
@@ -126,7 +126,9 @@ fn pct(x: f64) -> String {
 pub fn render(s: &Summary, timing: Option<(usize, f64)>) -> String {
     let mut out = format!("{}: {} games, {} players, seed {}", s.game, s.games, s.players, s.seed);
     if let Some((threads, seconds)) = timing {
-        out += &format!(", {threads} threads, {seconds:.2} s ({:.0} games/s)", s.games as f64 / seconds.max(1e-9));
+        let plural = if threads == 1 { "" } else { "s" };
+        out +=
+            &format!(", {threads} thread{plural}, {seconds:.2} s ({:.0} games/s)", s.games as f64 / seconds.max(1e-9));
     }
     out += "\n\n";
     out += "seat  bot       win rate  95% interval\n";

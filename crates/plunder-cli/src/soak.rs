@@ -5,7 +5,7 @@
 //! replays to the same state. A failure names the game, table size, options and seed so that it can be replayed.
 //!
 //! Game `i` plays configuration `i mod configurations` with seed stream `i`, so a run is the same whatever the
-//! number of threads. With `--options both` (the default) every other game plays options drawn at random
+//! number of threads. With `--option-sets both` (the default) every other game plays options drawn at random
 //! (`Game::sample_options`, from its own stream of the game's seed) rather than the defaults: defects that only
 //! some option sets reach are found too.
 
@@ -39,7 +39,7 @@ pub struct SoakArgs {
     /// Which options the games play: `both` (every other game draws a random valid option set: variants,
     /// captains, setups, maps, decks, house rules, short and long limits), `default` or `sampled`.
     #[arg(long, value_enum, default_value_t = OptionSets::Both)]
-    pub options: OptionSets,
+    pub option_sets: OptionSets,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -52,7 +52,7 @@ pub enum OptionSets {
     Default,
     /// Options drawn at random for every game.
     Sampled,
-    /// Every configuration's games alternate: the defaults, then random options.
+    /// Half the games each: every configuration's games alternate between the defaults and random options.
     Both,
 }
 
@@ -62,9 +62,9 @@ impl OptionSets {
         match self {
             OptionSets::Default => false,
             OptionSets::Sampled => true,
-            // By round of configurations, not by index: with an even number of configurations, odd indices
-            // would all fall on the same configurations.
-            OptionSets::Both => (index / configurations) % 2 == 1,
+            // Game `index` plays configuration `index % configurations` in round `index / configurations`: the
+            // sum alternates both within a round and within each configuration, whatever the number of them.
+            OptionSets::Both => (index / configurations + index % configurations) % 2 == 1,
         }
     }
 }
@@ -263,7 +263,7 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
     let progress = crate::workers::games_bar(args.games);
     let started = Instant::now();
     let report = pool.install(|| {
-        soak(args.game.as_deref(), args.games, args.seed, args.replay_every, args.options, progress.as_ref())
+        soak(args.game.as_deref(), args.games, args.seed, args.replay_every, args.option_sets, progress.as_ref())
     })?;
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -276,13 +276,14 @@ pub fn run(args: &SoakArgs) -> Result<(), String> {
         return write_stdout(&format!("{value}\n"));
     }
     let mut out = format!(
-        "{} games (seed {}), {} with random options, {} records replayed, {} threads, {:.1} s ({:.0} games/s): \
+        "{} games (seed {}), {} with random options, {} records replayed, {} thread{}, {:.1} s ({:.0} games/s): \
          every invariant held\n\n",
         report.games,
         report.seed,
         report.sampled_options,
         report.replayed,
         pool.current_num_threads(),
+        if pool.current_num_threads() == 1 { "" } else { "s" },
         seconds,
         report.games as f64 / seconds.max(1e-9)
     );

@@ -75,7 +75,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     };
     let mut solver = Solver::new(options, method, args.seed).map_err(|e| e.to_string())?;
     if let Some(path) = &args.out {
-        plunder_cli::output::check_output_file("--out", path)?;
+        plunder_cli::output::check_output_file("--out", path, plunder_cli::output::Output::Strategy)?;
     }
     let bar = if std::io::stderr().is_terminal() { ProgressBar::new(args.iterations) } else { ProgressBar::hidden() };
     bar.set_style(

@@ -119,7 +119,12 @@ pub fn run(args: TournamentArgs) -> Result<(), String> {
         return Err("--games must be at least 1".to_string());
     }
     if let Some(dir) = &args.out {
-        plunder_cli::output::check_output_folder("--out", dir)?;
+        plunder_cli::output::check_output_folder(
+            "--out",
+            dir,
+            "tournament.json",
+            plunder_cli::output::Output::Tournament,
+        )?;
     }
     let pool = plunder_cli::workers::pool(args.threads)?;
     let progress = plunder_cli::workers::games_bar(args.games);

@@ -710,6 +710,69 @@ fn bad_output_paths_are_refused_before_any_work() {
 }
 
 #[test]
+fn an_existing_file_is_replaced_only_by_output_of_its_own_kind() {
+    let notes = temp("notes-of-mine.txt");
+    std::fs::write(&notes, "precious notes").unwrap();
+    let notes = notes.to_str().unwrap();
+    // A folder with a file of the user's in it, and no earlier report or tournament.
+    let folder = temp("a-folder-of-mine");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("scores.svg"), "<svg>mine</svg>").unwrap();
+    let folder = folder.to_str().unwrap();
+    let results = temp("own-kind.jsonl");
+    let _ = std::fs::remove_file(&results);
+    let results = results.to_str().unwrap();
+    assert!(plunder(&["simulate", "--game", "liars-dice", "--games", "5", "--results", results], "").status.success());
+    let huge = "1000000000000";
+    let cases: [&[&str]; 7] = [
+        &["solve", "liars-dice", "--iterations", "100000000", "--out", notes],
+        &["simulate", "--game", "liars-dice", "--games", huge, "--svg", notes],
+        &["play", "liars-dice", "--seats", "odds,odds", "--record", notes],
+        &["report", "merge", results, "--results", notes],
+        &["report", results, "--out", folder],
+        &["tournament", "--game", "liars-dice", "--bots", "odds,random", "--games", huge, "--out", folder],
+        &["simulate", "--game", "liars-dice", "--games", huge, "--results", notes],
+    ];
+    for args in cases {
+        let out = plunder_within(args, 10).unwrap_or_else(|| panic!("{args:?} still working after 10 s"));
+        assert!(!out.status.success(), "{args:?} overwrote a file it did not write: {}", text(&out));
+        assert!(
+            text(&out).contains("is left as it is") || text(&out).contains("name a new or empty folder"),
+            "{args:?}: {}",
+            text(&out)
+        );
+    }
+    assert_eq!(std::fs::read_to_string(notes).unwrap(), "precious notes");
+    assert_eq!(std::fs::read_to_string(std::path::Path::new(folder).join("scores.svg")).unwrap(), "<svg>mine</svg>");
+    // A second run replaces the first one's output of the same kind.
+    let strategy = temp("strategy-twice.json");
+    let chart = temp("chart-twice.svg");
+    let record = temp("record-twice.json");
+    let report = temp("report-twice");
+    let tour = temp("tournament-twice");
+    for path in [&strategy, &chart, &record] {
+        let _ = std::fs::remove_file(path);
+    }
+    for dir in [&report, &tour] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let (strategy, chart, record) = (strategy.to_str().unwrap(), chart.to_str().unwrap(), record.to_str().unwrap());
+    let (report, tour) = (report.to_str().unwrap(), tour.to_str().unwrap());
+    for _ in 0..2 {
+        for args in [
+            &["solve", "liars-dice", "--iterations", "5", "--out", strategy][..],
+            &["simulate", "--game", "liars-dice", "--games", "5", "--svg", chart],
+            &["play", "liars-dice", "--seats", "odds,odds", "--record", record],
+            &["report", results, "--out", report],
+            &["tournament", "--game", "liars-dice", "--bots", "odds,random", "--games", "4", "--out", tour],
+        ] {
+            let out = plunder(args, "");
+            assert!(out.status.success(), "{args:?}: {}", text(&out));
+        }
+    }
+}
+
+#[test]
 fn solve_stops_when_its_reader_goes() {
     use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
@@ -757,6 +820,8 @@ fn the_engine_names_an_unknown_bot_with_its_own_code() {
         r#"{"cmd":"new","game":"liars-dice","seed":1}"#,
         r#"{"cmd":"bot","seat":0,"bot":"nobody","id":1}"#,
         r#"{"cmd":"bot","seat":0,"bot":"ismcts:50","id":2}"#,
+        r#"{"cmd":"bot","seat":0,"bot":"ismcts:0","id":3}"#,
+        r#"{"cmd":"bot","seat":0,"bot":"ismcts:50:100000s","id":4}"#,
     ];
     let out = plunder(&["engine"], &(requests.join("\n") + "\n"));
     let replies: Vec<serde_json::Value> =
@@ -765,6 +830,12 @@ fn the_engine_names_an_unknown_bot_with_its_own_code() {
     assert_eq!(reply(1)["error"]["code"], "unknown_bot", "{}", reply(1));
     assert!(reply(1)["error"]["message"].as_str().unwrap().contains("odds"), "names the game's bots: {}", reply(1));
     assert_eq!(reply(2)["ok"], true, "ismcts:N is a bot: {}", reply(2));
+    // A search bot's name out of range says what is out of range.
+    let message = |id: u64| reply(id)["error"]["message"].as_str().unwrap_or_default().to_string();
+    assert!(message(3).contains("simulations") && message(3).contains("from 1 to"), "{}", reply(3));
+    assert!(message(4).contains("time cap") && message(4).contains("3600s"), "{}", reply(4));
+    let out = plunder(&["simulate", "--game", "liars-dice", "--games", "1", "--bots", "ismcts:abc"], "");
+    assert!(!out.status.success() && text(&out).contains("the simulations (ismcts:N)"), "{}", text(&out));
 }
 
 #[test]

@@ -127,15 +127,24 @@ pub fn bot_maker_timed<G: Roster>(
         return Err(format!("bot '{name}': a search capped by time needs a clock, which this front end does not give"));
     }
     if make_bot_timed::<G>(name, 0, &timing).is_none() {
-        let kinds: Vec<&str> = bot_kinds::<G>().iter().map(|k| k.name).collect();
-        return Err(format!(
-            "unknown bot '{name}' for {} (bots: {}, or {STRATEGY_PREFIX}FILE for a saved strategy)",
-            G::ID,
-            kinds.join(", ")
-        ));
+        return Err(format!("{}, or {STRATEGY_PREFIX}FILE for a saved strategy", unknown_bot_words::<G>(name)));
     }
     let name = name.to_string();
     Ok(std::sync::Arc::new(move |seed| make_bot_timed::<G>(&name, seed, &timing).expect("the name was checked")))
+}
+
+/// Why `G` has no bot named `name`, in words: what is out of range in a search bot's name, or else the game's bots.
+/// The name is quoted only in part, since it may come from anyone.
+pub fn unknown_bot_words<G: Roster>(name: &str) -> String {
+    let shown: String = name.chars().take(40).collect();
+    let shown = if shown.len() < name.len() { format!("{shown}...") } else { shown };
+    match crate::ismcts::search_name_problem(name) {
+        Some(problem) => format!("bot '{shown}': {problem}"),
+        None => {
+            let kinds: Vec<&str> = bot_kinds::<G>().iter().map(|k| k.name).collect();
+            format!("unknown bot '{shown}' for {} (bots: {})", G::ID, kinds.join(", "))
+        }
+    }
 }
 
 /// A new bot of kind `name` for game `G`, seeded: one of the game's own, `ismcts` (or `ismcts:N`), or `random`;

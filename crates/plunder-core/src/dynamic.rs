@@ -155,12 +155,8 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
                 Status::Decide(_) => PlayError::NotToAct { seat },
             });
         }
-        let mut bot = crate::make_bot_timed::<G>(bot, seed, timing).ok_or_else(|| PlayError::Malformed {
-            reason: format!(
-                "unknown bot '{bot}' (this game has: {})",
-                crate::bot_kinds::<G>().iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
-            ),
-        })?;
+        let mut bot = crate::make_bot_timed::<G>(bot, seed, timing)
+            .ok_or_else(|| PlayError::Malformed { reason: crate::unknown_bot_words::<G>(bot) })?;
         let view = Session::view(self, Viewer::Seat(seat));
         let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
         Ok(labeled_action(self.game(), &action))

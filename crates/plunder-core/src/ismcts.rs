@@ -514,6 +514,20 @@ pub fn parse_search_name(name: &str) -> Option<SearchName> {
     Some(SearchName { iterations, time })
 }
 
+/// What is wrong with a name that starts as a search bot's (`ismcts:...`) but is not one, in words; `None` for a
+/// valid search name or any other name.
+pub fn search_name_problem(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("ismcts:")?;
+    if parse_search_name(name).is_some() {
+        return None;
+    }
+    let (iterations, time) = rest.split_once(':').map_or((rest, None), |(n, t)| (n, Some(t)));
+    if !iterations.parse::<u32>().is_ok_and(|n| (1..=MAX_ITERATIONS).contains(&n)) {
+        return Some(format!("the simulations (ismcts:N) must be a whole number from 1 to {MAX_ITERATIONS}"));
+    }
+    time.map(|_| format!("the time cap (ismcts:N:T) must be like 500ms or 2s, from 1ms to {}s", MAX_TIME.as_secs()))
+}
+
 /// `2s` or `500ms`, from 1 ms to [`MAX_TIME`].
 fn parse_time(text: &str) -> Option<Duration> {
     let time = match text.strip_suffix("ms") {

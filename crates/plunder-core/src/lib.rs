@@ -29,8 +29,8 @@ mod session;
 pub mod zones;
 
 pub use bot::{
-    bot_kinds, bot_maker, bot_maker_timed, make_bot, make_bot_timed, Bot, BotKind, BotMaker, RandomBot, Roster, Turn,
-    ISMCTS_BOT, RANDOM_BOT, STRATEGY_PREFIX,
+    bot_kinds, bot_maker, bot_maker_timed, make_bot, make_bot_timed, unknown_bot_words, Bot, BotKind, BotMaker,
+    RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT, STRATEGY_PREFIX,
 };
 pub use driver::{play_game, play_game_watched, random_playout, sample_chance_until_decision, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson};

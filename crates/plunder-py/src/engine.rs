@@ -211,7 +211,7 @@ impl<G: Roster + Narrate> AnyGame for Engine<G> {
             if bots.is_empty() { vec![plunder_core::bot_kinds::<G>()[0].name.to_string()] } else { bots.to_vec() };
         for name in &names {
             if make_bot::<G>(name, 0).is_none() {
-                return Err(format!("unknown bot '{name}' for {} (bots: {})", G::ID, self.bots().join(", ")));
+                return Err(plunder_core::unknown_bot_words::<G>(name));
             }
         }
         let mut duel = Duel {
@@ -356,7 +356,7 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
         if legal.is_empty() {
             return Err(format!("seat {} has no decision to make now", seat.index()));
         }
-        let mut bot = make_bot::<G>(bot, seed).ok_or_else(|| format!("unknown bot '{bot}' for {}", G::ID))?;
+        let mut bot = make_bot::<G>(bot, seed).ok_or_else(|| plunder_core::unknown_bot_words::<G>(bot))?;
         let view = self.session.view(Viewer::Seat(seat));
         let action = bot.act(&Turn::new(&self.shared.game, self.session.state(), seat, &view, &legal));
         self.shared.encode(&action)
