@@ -156,6 +156,14 @@ pub fn render(s: &Summary, timing: Option<(usize, f64)>) -> String {
             pct(row.ci95[1])
         );
     }
+    if s.no_seat_won > 0 {
+        out += &format!(
+            "\nno seat won {} of the games ({}): a captain no seat plays (the Phantom) or the round limit; the \
+             seats' win rates add up to the rest\n",
+            s.no_seat_won,
+            pct(s.no_seat_won as f64 / s.games.max(1) as f64)
+        );
+    }
     out += &format!(
         "\ngame length: {:.2} rounds on average (sd {:.2}), shortest {}, longest {}\n",
         s.rounds.mean, s.rounds.sd, s.rounds.min, s.rounds.max

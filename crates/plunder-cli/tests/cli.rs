@@ -854,3 +854,18 @@ fn a_variant_named_twice_is_refused() {
     );
     assert!(once.status.success(), "{}", text(&once));
 }
+
+#[test]
+fn simulate_counts_the_games_no_seat_won() {
+    // Two players of Lying Pirates race the Phantom, a captain no seat plays: its wins belong to no seat.
+    let args = ["simulate", "--game", "lying-pirates", "--players", "2", "--games", "200", "--bots", "captain"];
+    let out = plunder(&[&args[..], &["--seed", "1", "--json"]].concat(), "");
+    assert!(out.status.success(), "{}", text(&out));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let no_seat = summary["no_seat_won"].as_u64().unwrap();
+    let seats: f64 = summary["seats"].as_array().unwrap().iter().map(|s| s["wins"].as_f64().unwrap()).sum();
+    assert!(no_seat > 0, "the Phantom wins some games: {summary}");
+    assert!((seats + no_seat as f64 - 200.0).abs() < 1e-9, "every game is someone's: {summary}");
+    let out = plunder(&[&args[..], &["--seed", "1"]].concat(), "");
+    assert!(text(&out).contains(&format!("no seat won {no_seat} of the games")), "{}", text(&out));
+}

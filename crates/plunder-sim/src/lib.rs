@@ -150,6 +150,9 @@ pub struct Summary {
     pub options: serde_json::Value,
     pub seats: Vec<SeatSummary>,
     pub bots: Vec<BotSummary>,
+    /// Games no seat won: a captain no seat plays won them (Lying Pirates' Phantom), or a game's round limit
+    /// ended them without a winner. Seats' win rates add up to one less this share.
+    pub no_seat_won: u64,
     pub rounds: RoundSummary,
 }
 
@@ -188,6 +191,7 @@ pub struct RoundSummary {
 #[derive(Clone, Debug, Default)]
 struct Tally {
     games: u64,
+    no_seat_won: u64,
     wins: Vec<f64>,
     payoff: Vec<f64>,
     rounds: u64,
@@ -203,6 +207,7 @@ impl Tally {
 
     fn record(&mut self, winners: &[u8], payoffs: &[f64], rounds: u32) {
         let share = 1.0 / winners.len().max(1) as f64;
+        self.no_seat_won += winners.is_empty() as u64;
         for &seat in winners {
             self.wins[seat as usize] += share;
         }
@@ -218,6 +223,7 @@ impl Tally {
 
     fn add(&mut self, other: &Tally) {
         self.games += other.games;
+        self.no_seat_won += other.no_seat_won;
         for i in 0..self.wins.len() {
             self.wins[i] += other.wins[i];
             self.payoff[i] += other.payoff[i];
@@ -616,6 +622,7 @@ fn summarize(game: &str, seed: u64, options: serde_json::Value, names: &[String]
         options,
         seats: seat_rows,
         bots,
+        no_seat_won: total.no_seat_won,
         rounds: RoundSummary {
             mean,
             sd: (total.rounds_sq as f64 / n - mean * mean).max(0.0).sqrt(),
