@@ -3,14 +3,15 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// `plunder ARGS` with its output captured.
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_plunder"));
+    command.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
 fn plunder(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("plunder starts");
+    let mut child = command(args).stdin(Stdio::piped()).spawn().expect("plunder starts");
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -315,13 +316,7 @@ fn simulate_draws_an_svg_chart() {
 
 /// Runs `plunder` with its output pipe closed by the reader before anything is written (as `| head -c 0`).
 fn plunder_into_closed_pipe(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("plunder starts");
+    let mut child = command(args).stdin(Stdio::null()).spawn().expect("plunder starts");
     drop(child.stdout.take());
     child.wait_with_output().unwrap()
 }
@@ -663,13 +658,7 @@ fn a_saved_strategy_plays_as_a_bot_in_play_simulate_and_tournament() {
 
 /// Runs `plunder ARGS`, stopping it after `seconds`: its output, or `None` if it was still running.
 fn plunder_within(args: &[&str], seconds: u64) -> Option<Output> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("plunder starts");
+    let mut child = command(args).stdin(Stdio::null()).spawn().expect("plunder starts");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
     while child.try_wait().unwrap().is_none() {
         if std::time::Instant::now() > deadline {
@@ -775,10 +764,7 @@ fn an_existing_file_is_replaced_only_by_output_of_its_own_kind() {
 #[test]
 fn solve_stops_when_its_reader_goes() {
     use std::io::BufRead;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
-        .args(["solve", "liars-dice", "--iterations", "100000000", "--report-every", "1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = command(&["solve", "liars-dice", "--iterations", "100000000", "--report-every", "1"])
         .spawn()
         .expect("plunder starts");
     let mut first = String::new();
