@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn the_refusal_states_its_body_length() {
         let (head, body) = REFUSAL.split_once("\r\n\r\n").unwrap();
-        assert!(head.contains(&format!("content-length: {}\r\n", body.len())), "{head}");
+        assert!(head.ends_with(&format!("\r\ncontent-length: {}", body.len())), "{head}");
     }
 
     #[test]
