@@ -70,10 +70,17 @@ async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
     let mut silent = connect_from([127, 0, 0, 1], server).await;
     let mut half_sent = connect_from([127, 0, 0, 1], server).await;
     half_sent.write_all(b"GET /api/catalog HTTP/1.1\r\nhost: plunder\r\n").await.unwrap();
+    // A kept-alive connection that asks nothing more after its answer.
+    let mut kept_alive = connect_from([127, 0, 0, 1], server).await;
+    kept_alive.write_all(b"GET /api/openapi.json HTTP/1.1\r\nhost: plunder\r\n\r\n").await.unwrap();
     let limit = Duration::from_secs(3);
-    let (silent_closed, half_sent_closed) =
-        tokio::join!(closed_within(&mut silent, limit), closed_within(&mut half_sent, limit));
-    for (name, closed) in [("silent", silent_closed), ("half-sent headers", half_sent_closed)] {
+    let (silent_closed, half_sent_closed, kept_alive_closed) = tokio::join!(
+        closed_within(&mut silent, limit),
+        closed_within(&mut half_sent, limit),
+        closed_within(&mut kept_alive, limit)
+    );
+    let cases = [("silent", silent_closed), ("half-sent headers", half_sent_closed), ("kept-alive", kept_alive_closed)];
+    for (name, closed) in cases {
         let closed = closed.unwrap_or_else(|| panic!("a {name} connection is closed within 3 s"));
         assert!(closed >= Duration::from_millis(300), "{name}: closed after {closed:?}, before its timeout");
     }
@@ -84,7 +91,8 @@ async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
 async fn a_request_body_that_stops_arriving_is_cut_off_after_the_body_timeout() {
     let (server, _hub, _db) = start(HubConfig::default(), small_timeouts()).await;
     let mut socket = connect_from([127, 0, 0, 1], server).await;
-    let head = "POST /api/games HTTP/1.1\r\nhost: plunder\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n";
+    let head =
+        "POST /api/games HTTP/1.1\r\nhost: plunder\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n";
     socket.write_all(head.as_bytes()).await.unwrap();
     socket.write_all(br#"{"game": "#).await.unwrap();
     let started = Instant::now();
