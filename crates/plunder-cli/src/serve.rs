@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use plunder_server::{Hub, HubConfig, Store};
+use plunder_server::{Hub, HubConfig, Limits, ServeConfig, Store};
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -22,9 +22,45 @@ pub struct ServeArgs {
     /// when someone opens it again.
     #[arg(long, default_value_t = 600)]
     unload_after_secs: u64,
+    /// Open connections at most, from everyone (HTTP and WebSocket); over it a new connection is answered 503.
+    /// Keep it below the open-file limit (`ulimit -n`), with room for the database's files.
+    #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+    /// Open connections at most from one IP address; over it that address's new connections are answered 503,
+    /// and other addresses are served as before. Raise it when many players share one address (a school's NAT).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections_per_address: u32,
+    /// Seconds a client has to send a request's headers (on a new connection and between kept-alive requests)
+    /// before its connection is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    header_timeout_secs: u64,
+    /// Seconds a client has to send a request's body once its headers are in.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    body_timeout_secs: u64,
+    /// Seconds a socket (HTTP or WebSocket) may carry no byte either way before it is closed; longer than the
+    /// WebSocket ping interval plus its pong timeout, so a watched quiet game stays open.
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout_secs: u64,
+    /// Seconds a socket may be silent before the system checks (TCP keepalive) that its peer is still there.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    tcp_keepalive_secs: u64,
+    /// Seconds without a message from a WebSocket client before the server pings it...
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    ping_secs: u64,
+    /// ...and seconds it then has to answer before its socket is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pong_timeout_secs: u64,
+    /// WebSockets one game takes for spectators: a spectator is refused (503 `game_full`) once the game has this
+    /// many sockets, players' included. A seat is never refused for spectators.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    max_sockets_per_game: u32,
+    /// WebSockets one seat may hold in its game at once (tabs, reconnects).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    max_sockets_per_seat: u32,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
+    check_timeouts(&args)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -40,12 +76,39 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         let config = HubConfig {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             unload_after: Duration::from_secs(args.unload_after_secs),
-            ..HubConfig::default()
+            limits: Limits {
+                ping_interval: Duration::from_secs(args.ping_secs),
+                pong_deadline: Duration::from_secs(args.pong_timeout_secs),
+                max_sockets_per_game: args.max_sockets_per_game as usize,
+                max_sockets_per_seat: args.max_sockets_per_seat as usize,
+                ..Limits::default()
+            },
+        };
+        let serve = ServeConfig {
+            header_read_timeout: Duration::from_secs(args.header_timeout_secs),
+            body_read_timeout: Duration::from_secs(args.body_timeout_secs),
+            idle_timeout: Duration::from_secs(args.idle_timeout_secs),
+            tcp_keepalive: Duration::from_secs(args.tcp_keepalive_secs),
+            max_connections: args.max_connections as usize,
+            max_connections_per_address: args.max_connections_per_address as usize,
         };
         let hub = Hub::new(store, config);
         eprintln!("plunder: serving at http://{address} (games in {})", args.database);
-        plunder_server::serve(listener, hub).await.map_err(|e| format!("the server stopped: {e}"))
+        plunder_server::serve_with(listener, hub, serve).await.map_err(|e| format!("the server stopped: {e}"))
     })
+}
+
+/// Refuses timeouts that would close sockets that are in use.
+fn check_timeouts(args: &ServeArgs) -> Result<(), String> {
+    if args.idle_timeout_secs <= args.ping_secs + args.pong_timeout_secs {
+        return Err(format!(
+            "--idle-timeout-secs ({}) must be longer than --ping-secs plus --pong-timeout-secs ({}): a quiet \
+             WebSocket is kept open only by its pings",
+            args.idle_timeout_secs,
+            args.ping_secs + args.pong_timeout_secs
+        ));
+    }
+    Ok(())
 }
 
 /// How long the first connection to the database may take.
@@ -75,4 +138,49 @@ async fn check_database(url: &str) -> Result<(), String> {
     let probe = if url.starts_with("sqlite:") { "SELECT count(*) FROM sqlite_master" } else { "SELECT 1" };
     sqlx::query(probe).execute(&mut connection).await.map_err(|e| e.to_string())?;
     connection.close().await.map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Args, FromArgMatches};
+
+    fn command() -> clap::Command {
+        ServeArgs::augment_args(clap::Command::new("serve"))
+    }
+
+    fn parse(args: &[&str]) -> Result<ServeArgs, clap::Error> {
+        let matches = command().try_get_matches_from(std::iter::once("serve").chain(args.iter().copied()))?;
+        ServeArgs::from_arg_matches(&matches)
+    }
+
+    #[test]
+    fn help_names_the_connection_limits_with_their_defaults() {
+        let help = command().render_long_help().to_string();
+        for flag in [
+            "--max-connections <MAX_CONNECTIONS>",
+            "--max-connections-per-address",
+            "--header-timeout-secs",
+            "--body-timeout-secs",
+            "--idle-timeout-secs",
+            "--tcp-keepalive-secs",
+            "--ping-secs",
+            "--pong-timeout-secs",
+            "--max-sockets-per-game",
+            "--max-sockets-per-seat",
+        ] {
+            assert!(help.contains(flag), "{flag} is missing from:\n{help}");
+        }
+        assert!(help.contains("[default: 64]"), "{help}");
+    }
+
+    #[test]
+    fn a_zero_cap_and_an_idle_timeout_shorter_than_the_ping_cycle_are_refused() {
+        assert!(parse(&["--max-connections", "0"]).is_err());
+        assert!(parse(&["--max-connections-per-address", "0"]).is_err());
+        assert!(check_timeouts(&parse(&[]).unwrap()).is_ok(), "the defaults hold together");
+        let quick_idle = parse(&["--idle-timeout-secs", "30", "--ping-secs", "20", "--pong-timeout-secs", "10"]);
+        let refused = check_timeouts(&quick_idle.unwrap()).unwrap_err();
+        assert!(refused.contains("--idle-timeout-secs (30)"), "{refused}");
+    }
 }

@@ -363,7 +363,13 @@ async fn run(args: Vec<String>) {
         let hub = Hub::new(store, HubConfig::default());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap().to_string();
-        tokio::spawn(plunder_server::serve(listener, hub));
+        // Every client is on loopback, from one address: the connection caps are lifted.
+        let serve = plunder_server::ServeConfig {
+            max_connections: usize::MAX,
+            max_connections_per_address: usize::MAX,
+            ..Default::default()
+        };
+        tokio::spawn(plunder_server::serve_with(listener, hub, serve));
         address
     } else {
         server.trim_start_matches("http://").trim_end_matches('/').to_string()

@@ -32,11 +32,30 @@ pub struct Limits {
     pub max_chat_chars: usize,
     /// Messages queued for one client before it is dropped as too slow.
     pub outbox: usize,
+    /// Sockets open to one game at most for spectators: a spectator is refused once the game has this many
+    /// (seats included), and a seat is never refused for them...
+    pub max_sockets_per_game: usize,
+    /// ...but only for its own: one seat holds at most this many sockets (tabs, reconnects not yet noticed).
+    pub max_sockets_per_seat: usize,
+    /// A WebSocket is pinged after this long without a message from its client...
+    pub ping_interval: Duration,
+    /// ...and closed if nothing (its pong) arrives within this long of the ping.
+    pub pong_deadline: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_message_bytes: 16 * 1024, burst: 40, per_second: 20, max_chat_chars: 500, outbox: 256 }
+        Limits {
+            max_message_bytes: 16 * 1024,
+            burst: 40,
+            per_second: 20,
+            max_chat_chars: 500,
+            outbox: 256,
+            max_sockets_per_game: 100,
+            max_sockets_per_seat: 4,
+            ping_interval: Duration::from_secs(20),
+            pong_deadline: Duration::from_secs(10),
+        }
     }
 }
 
@@ -61,6 +80,8 @@ impl Default for HubConfig {
 #[derive(Debug)]
 pub enum HubError {
     NotFound,
+    /// The game has as many sockets as it takes from this viewer (`Limits::max_sockets_per_game`/`_per_seat`).
+    Full,
     Store(StoreError),
     /// The stored record no longer replays (a bug or a tampered database).
     Corrupt(String),
@@ -70,6 +91,7 @@ impl std::fmt::Display for HubError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             HubError::NotFound => f.write_str("no such game"),
+            HubError::Full => f.write_str("this game has as many connections as it takes"),
             HubError::Store(e) => e.fmt(f),
             HubError::Corrupt(e) => write!(f, "the stored game does not replay: {e}"),
         }
@@ -89,7 +111,8 @@ enum Command {
     Join {
         viewer: Viewer,
         out: mpsc::Sender<ServerMessage>,
-        reply: oneshot::Sender<u64>,
+        /// The client's id, or `Full`.
+        reply: oneshot::Sender<Result<u64, HubError>>,
     },
     Leave {
         client: u64,
@@ -254,7 +277,8 @@ impl Hub {
             let (reply, client) = oneshot::channel();
             let game = self.send(id, Command::Join { viewer, out: out.clone(), reply }).await?;
             match client.await {
-                Ok(client) => break (game, client),
+                Ok(Ok(client)) => break (game, client),
+                Ok(Err(refused)) => return Err(refused),
                 Err(_) if attempt < 2 => attempt += 1,
                 Err(_) => return Err(HubError::NotFound),
             }
@@ -405,6 +429,11 @@ impl Connection {
         self.inbox.recv().await
     }
 
+    /// The limits this connection was opened under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// A message already waiting, if any.
     pub fn try_recv(&mut self) -> Option<ServerMessage> {
         self.inbox.try_recv().ok()
@@ -498,6 +527,22 @@ impl Actor {
         actor
     }
 
+    /// Whether `viewer` may open one more socket: a spectator while the game has fewer than
+    /// `max_sockets_per_game`, a seat while it holds fewer than `max_sockets_per_seat` (so spectators never lock
+    /// a player out of their own game).
+    fn room_for(&self, viewer: Viewer) -> Result<(), HubError> {
+        let limits = &self.hub.config.limits;
+        let full = match viewer {
+            Viewer::Spectator => self.clients.len() >= limits.max_sockets_per_game,
+            seat => self.clients.values().filter(|c| c.viewer == seat).count() >= limits.max_sockets_per_seat,
+        };
+        if full {
+            Err(HubError::Full)
+        } else {
+            Ok(())
+        }
+    }
+
     async fn run(mut self, mut commands: mpsc::Receiver<Command>, sender: mpsc::WeakSender<Command>) {
         loop {
             let deadline = self.next_deadline();
@@ -524,6 +569,10 @@ impl Actor {
             let Some(command) = command else { return };
             match command {
                 Command::Join { viewer, out, reply } => {
+                    if let Err(refused) = self.room_for(viewer) {
+                        let _ = reply.send(Err(refused));
+                        continue;
+                    }
                     let client = self.hub.next_client_id();
                     if self.chat.is_none() {
                         self.chat = self.hub.store.chat(&self.id).await.ok();
@@ -533,7 +582,7 @@ impl Actor {
                     // Its first table sees it connected, as the others' next one does.
                     self.send_to(client, self.table_message(viewer, 0));
                     self.send_to(client, ServerMessage::ChatHistory { lines: self.chat.clone().unwrap_or_default() });
-                    let _ = reply.send(client);
+                    let _ = reply.send(Ok(client));
                     self.broadcast_table_except(Some(client));
                 }
                 Command::Leave { client } => {

@@ -8,6 +8,7 @@
 pub mod hub;
 pub mod lobby;
 pub mod messages;
+mod net;
 pub mod replay;
 pub mod rules;
 pub mod store;
@@ -29,6 +30,7 @@ use axum::routing::{get, post};
 use axum::Router;
 
 pub use hub::{Connection, Hub, HubConfig, Limits};
+pub use net::{serve_with, ServeConfig};
 pub use store::{Backend, Store, StoreError};
 
 /// What every request handler shares.
@@ -118,13 +120,7 @@ pub fn excerpt(text: &str, max: usize) -> String {
     }
 }
 
-/// Serves `app` on `listener` until the process is stopped.
+/// Serves `app` on `listener` with the default [`ServeConfig`] until the process is stopped.
 pub async fn serve(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    // Messages are small and answer one another: with Nagle's algorithm a second small write (a handshake's
-    // answer then the first table) waits for the peer's delayed acknowledgement, tens of milliseconds.
-    let listener = listener.tap_io(|socket| {
-        let _ = socket.set_nodelay(true);
-    });
-    axum::serve(listener, app(state)).await
+    serve_with(listener, state, ServeConfig::default()).await
 }

@@ -69,6 +69,11 @@ impl From<HubError> for ApiError {
     fn from(e: HubError) -> ApiError {
         match e {
             HubError::NotFound => ApiError::not_found(),
+            HubError::Full => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "game_full",
+                "this game has as many connections as it takes; close another tab or try again later",
+            ),
             other => ApiError::from_internal(other),
         }
     }

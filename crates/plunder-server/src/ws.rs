@@ -64,8 +64,20 @@ fn text(message: &ServerMessage) -> Message {
 
 async fn pump(socket: WebSocket, mut connection: Connection) {
     let (mut sink, mut stream) = socket.split();
+    let (ping_interval, pong_deadline) = (connection.limits().ping_interval, connection.limits().pong_deadline);
+    // One timer for both: the next ping while the client has been heard from, then the pong's deadline. Any
+    // message from the client counts as its answer, so an active client is never pinged.
+    let mut awaiting_pong = false;
+    let timer = tokio::time::sleep(ping_interval);
+    tokio::pin!(timer);
     loop {
         tokio::select! {
+            () = &mut timer => {
+                if awaiting_pong { break }
+                if sink.send(Message::Ping(Default::default())).await.is_err() { break }
+                awaiting_pong = true;
+                timer.as_mut().reset(tokio::time::Instant::now() + pong_deadline);
+            }
             outgoing = connection.recv() => match outgoing {
                 Some(message) => {
                     // Whatever else is queued goes out in the same write.
@@ -80,19 +92,27 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
                 }
                 None => break,
             },
-            incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(body))) => {
-                    if let Some(answer) = connection.handle_text(body.as_str()).await {
+            incoming = stream.next() => {
+                if awaiting_pong || timer.deadline() < tokio::time::Instant::now() + ping_interval / 2 {
+                    // Heard from: the next ping is a whole interval away (moved at most twice an interval, so a
+                    // busy socket does not reset its timer on every message).
+                    awaiting_pong = false;
+                    timer.as_mut().reset(tokio::time::Instant::now() + ping_interval);
+                }
+                match incoming {
+                    Some(Ok(Message::Text(body))) => {
+                        if let Some(answer) = connection.handle_text(body.as_str()).await {
+                            if sink.send(text(&answer)).await.is_err() { break }
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        let answer = ServerMessage::error("malformed", "messages are JSON text");
                         if sink.send(text(&answer)).await.is_err() { break }
                     }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                 }
-                Some(Ok(Message::Binary(_))) => {
-                    let answer = ServerMessage::error("malformed", "messages are JSON text");
-                    if sink.send(text(&answer)).await.is_err() { break }
-                }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-            },
+            }
         }
     }
 }

@@ -1,0 +1,366 @@
+//! Serving the application over TCP with limits, so that no client can hold the server's resources forever:
+//! HTTP/1.1 (hyper) over a `TcpListener` loop, with a header-read timeout, an idle timeout on every socket, a
+//! request-body read timeout, TCP keepalive, and caps on concurrent connections per client address and in all.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes, HttpBody};
+use axum::http::Request;
+use hyper::body::{Frame, Incoming, SizeHint};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::time::{Instant, Sleep};
+use tower::ServiceExt;
+
+use crate::AppState;
+
+/// How the server treats connections (`plunder serve`'s connection flags).
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// A request's head (request line and headers) must arrive within this long of the server waiting for it,
+    /// on a new connection and between requests of a kept-alive one.
+    pub header_read_timeout: Duration,
+    /// A request's body must arrive within this long of its head.
+    pub body_read_timeout: Duration,
+    /// A socket (HTTP or WebSocket) on which no byte moves either way for this long is closed.
+    pub idle_timeout: Duration,
+    /// Idle time before the kernel probes a silent peer (TCP keepalive), so a vanished machine's socket ends.
+    pub tcp_keepalive: Duration,
+    /// Open connections at most, from everyone; over it a new connection is answered 503 and closed.
+    pub max_connections: usize,
+    /// Open connections at most from one IP address; over it a new connection from that address is answered 503
+    /// and closed, and other addresses are served as before.
+    pub max_connections_per_address: usize,
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        ServeConfig {
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(120),
+            tcp_keepalive: Duration::from_secs(60),
+            // Below the common open-file limit of 1024, leaving room for the database's files.
+            max_connections: 900,
+            max_connections_per_address: 64,
+        }
+    }
+}
+
+/// Serves `app(state)` on `listener` with `config`'s limits until the process is stopped.
+pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeConfig) -> io::Result<()> {
+    let counts = Arc::new(ConnectionCounts::new(config.max_connections, config.max_connections_per_address));
+    let refusals = Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_REFUSALS));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout);
+    let body_timeout = config.body_read_timeout;
+    let service = crate::app(state).map_request(move |request: Request<Incoming>| {
+        request.map(|body| Body::new(TimedBody::new(body, body_timeout)))
+    });
+    loop {
+        let (socket, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) if is_connection_error(&e) => continue,
+            Err(e) => {
+                // Out of file descriptors, most likely: wait for some to close rather than spin.
+                eprintln!("plunder: accepting a connection failed: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Some(slot) = counts.admit(peer.ip()) else {
+            refuse(socket, &refusals);
+            continue;
+        };
+        // Messages are small and answer one another: with Nagle's algorithm a second small write (a handshake's
+        // answer then the first table) waits for the peer's delayed acknowledgement, tens of milliseconds.
+        let _ = socket.set_nodelay(true);
+        let keepalive = socket2::TcpKeepalive::new().with_time(config.tcp_keepalive).with_interval(KEEPALIVE_INTERVAL);
+        let _ = socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive);
+        let io = TokioIo::new(Watched::new(socket, config.idle_timeout, slot));
+        let connection = http.serve_connection(io, TowerToHyperService::new(service.clone())).with_upgrades();
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
+    }
+}
+
+/// Time between TCP keepalive probes once they start.
+const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(10);
+
+/// Refused connections being answered at once; more are closed without an answer.
+const MAX_PENDING_REFUSALS: usize = 64;
+
+/// How long a refused connection is kept to deliver its answer.
+const REFUSAL_LINGER: Duration = Duration::from_secs(1);
+
+fn is_connection_error(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionRefused | io::ErrorKind::ConnectionAborted | io::ErrorKind::ConnectionReset
+    )
+}
+
+/// Answers a connection over a cap with 503 and closes it, without reading its request. The answer is written
+/// at once (it fits the socket's buffer); the socket is then kept briefly and drained, since closing it with
+/// unread input would reset it and the client might lose the answer.
+fn refuse(socket: TcpStream, refusals: &Arc<tokio::sync::Semaphore>) {
+    let _ = socket.try_write(REFUSAL.as_bytes());
+    let Ok(permit) = refusals.clone().try_acquire_owned() else { return };
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut socket = socket;
+        let _ = socket.shutdown().await;
+        let mut sink = [0u8; 1024];
+        let drain = async {
+            let mut read = 0;
+            while read < 16 * 1024 {
+                match socket.read(&mut sink).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => read += n,
+                }
+            }
+        };
+        let _ = tokio::time::timeout(REFUSAL_LINGER, drain).await;
+        drop(permit);
+    });
+}
+
+const REFUSAL: &str = concat!(
+    "HTTP/1.1 503 Service Unavailable\r\n",
+    "content-type: application/json\r\n",
+    "retry-after: 10\r\n",
+    "connection: close\r\n",
+    "content-length: 96\r\n",
+    "\r\n",
+    r#"{"error":{"code":"too_many_connections","message":"too many open connections; try again later"}}"#,
+);
+
+/// Open connections, in all and per address.
+struct ConnectionCounts {
+    max_total: usize,
+    max_per_address: usize,
+    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+}
+
+impl ConnectionCounts {
+    fn new(max_total: usize, max_per_address: usize) -> ConnectionCounts {
+        ConnectionCounts { max_total, max_per_address, open: Mutex::new((0, HashMap::new())) }
+    }
+
+    /// A slot for a new connection from `address`, or `None` over a cap.
+    fn admit(self: &Arc<Self>, address: IpAddr) -> Option<Slot> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, per_address) = &mut *open;
+        let from_address = per_address.get(&address).copied().unwrap_or(0);
+        if *total >= self.max_total || from_address >= self.max_per_address {
+            return None;
+        }
+        *total += 1;
+        per_address.insert(address, from_address + 1);
+        Some(Slot { counts: self.clone(), address })
+    }
+}
+
+/// One counted connection; dropped with its socket (an upgraded socket keeps it for the WebSocket's life).
+struct Slot {
+    counts: Arc<ConnectionCounts>,
+    address: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
+        let (total, per_address) = &mut *open;
+        *total -= 1;
+        if let Some(count) = per_address.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                per_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// A socket that fails with `TimedOut` once no byte has moved either way for `idle`, noticed whenever a read or
+/// a write waits. It holds the connection's slot.
+struct Watched {
+    socket: TcpStream,
+    idle: Duration,
+    last_active: Instant,
+    /// Made the first time an operation waits, then moved as the socket is used.
+    timer: Option<Pin<Box<Sleep>>>,
+    _slot: Slot,
+}
+
+impl Watched {
+    fn new(socket: TcpStream, idle: Duration, slot: Slot) -> Watched {
+        Watched { socket, idle, last_active: Instant::now(), timer: None, _slot: slot }
+    }
+
+    fn touch(&mut self) {
+        self.last_active = Instant::now();
+    }
+
+    /// Ready with an error once the socket has been idle too long (called when an operation is pending).
+    fn poll_idle(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
+        let deadline = self.last_active + self.idle;
+        let timer = self.timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        if timer.deadline() != deadline {
+            timer.as_mut().reset(deadline);
+        }
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(io::Error::new(io::ErrorKind::TimedOut, "the connection was idle too long")),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn after_write(&mut self, cx: &mut Context<'_>, result: Poll<io::Result<usize>>) -> Poll<io::Result<usize>> {
+        match result {
+            Poll::Ready(Ok(written)) => {
+                if written > 0 {
+                    self.touch();
+                }
+                Poll::Ready(Ok(written))
+            }
+            Poll::Pending => self.poll_idle(cx).map(Err),
+            failed => failed,
+        }
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.socket).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    this.touch();
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending => this.poll_idle(cx).map(Err),
+            failed => failed,
+        }
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let result = Pin::new(&mut this.socket).poll_write(cx, buf);
+        this.after_write(cx, result)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let result = Pin::new(&mut this.socket).poll_write_vectored(cx, bufs);
+        this.after_write(cx, result)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.socket.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().socket).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().socket).poll_shutdown(cx)
+    }
+}
+
+/// A request body that fails once it has taken longer than its limit to arrive.
+struct TimedBody {
+    body: Incoming,
+    limit: Duration,
+    deadline: Instant,
+    /// Made the first time the body is waited for (most requests have no body, or all of it at once).
+    timer: Option<Pin<Box<Sleep>>>,
+}
+
+impl TimedBody {
+    fn new(body: Incoming, limit: Duration) -> TimedBody {
+        TimedBody { body, limit, deadline: Instant::now() + limit, timer: None }
+    }
+}
+
+/// A request body that did not arrive in time.
+#[derive(Debug)]
+struct BodyTimedOut(Duration);
+
+impl std::fmt::Display for BodyTimedOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the request body did not arrive within {} s", self.0.as_secs_f64())
+    }
+}
+
+impl std::error::Error for BodyTimedOut {}
+
+impl HttpBody for TimedBody {
+    type Data = Bytes;
+    type Error = axum::BoxError;
+
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.body).poll_frame(cx) {
+            Poll::Ready(frame) => Poll::Ready(frame.map(|frame| frame.map_err(Into::into))),
+            Poll::Pending => {
+                let deadline = this.deadline;
+                let timer = this.timer.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+                match timer.as_mut().poll(cx) {
+                    Poll::Ready(()) => Poll::Ready(Some(Err(BodyTimedOut(this.limit).into()))),
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refusal_states_its_body_length() {
+        let (head, body) = REFUSAL.split_once("\r\n\r\n").unwrap();
+        assert!(head.ends_with(&format!("\r\ncontent-length: {}", body.len())), "{head}");
+    }
+
+    #[test]
+    fn slots_are_counted_per_address_and_in_all_and_given_back_when_dropped() {
+        let counts = Arc::new(ConnectionCounts::new(3, 2));
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let b: IpAddr = [10, 0, 0, 2].into();
+        let first = counts.admit(a).unwrap();
+        let _second = counts.admit(a).unwrap();
+        assert!(counts.admit(a).is_none(), "a third from one address is over its cap");
+        let _third = counts.admit(b).unwrap();
+        assert!(counts.admit(b).is_none(), "the fourth in all is over the global cap");
+        drop(first);
+        assert!(counts.admit(a).is_some(), "a closed connection gives its slot back");
+    }
+}
