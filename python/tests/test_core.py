@@ -54,11 +54,12 @@ def test_liars_dice_is_openspiels_game_in_numbers():
     assert state.action_from_json('{"type": "bid", "quantity": 1, "face": 4}') == 3
     state.apply_action(3)
     state.apply_action(7)
+    ones = lambda t: [i for i, x in enumerate(t) if x == 1.0]
+    assert ones(state.observation_tensor(0)) == [0, 4, 11, 15]  # the last two bids, as pyspiel's
     assert 12 in state.legal_actions() and 0 not in state.legal_actions()
     state.apply_action(12)
     assert state.is_terminal() and state.current_player() == plunder.TERMINAL
     assert state.returns() == [1.0, -1.0]
-    ones = lambda t: [i for i, x in enumerate(t) if x == 1.0]
     assert ones(state.information_state_tensor(0)) == [0, 4, 11, 15, 20]
     assert ones(state.observation_tensor(1)) == [1, 6, 15, 20]
 

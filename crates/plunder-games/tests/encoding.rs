@@ -6,7 +6,7 @@ use plunder_core::{
     make_bot, options_from_json, play_game_watched, ActionCodec, Bot, ChanceMode, Game, Narrate, Rng, Roster, Seat,
     Session, Status, TensorKind,
 };
-use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll};
+use plunder_games::liars_dice::{Action, DiceCount, LiarsDice, Options, Roll};
 use plunder_games::lying_pirates::{captain_ids, LyingPirates};
 use plunder_games::pirates_flag::PiratesFlag;
 use plunder_games::{game_ids, with_game, GameVisitor};
@@ -133,31 +133,81 @@ fn ones(tensor: &[f32]) -> Vec<usize> {
     tensor.iter().enumerate().filter(|(_, &x)| x == 1.0).map(|(i, _)| i).collect()
 }
 
+/// The non-zero slots of `seat`'s information-state and observation tensors.
+fn tensor_ones(s: &Session<LiarsDice>, seat: u8) -> (Vec<usize>, Vec<usize>) {
+    let len = tensor_len(s.game(), TensorKind::Observation);
+    assert_eq!(tensor_len(s.game(), TensorKind::InformationState), len, "OpenSpiel's tensors have one shape");
+    let (mut info, mut obs) = (vec![0.0; len], vec![0.0; len]);
+    write_tensor(s.game(), s.state(), Seat(seat), TensorKind::InformationState, &mut info);
+    write_tensor(s.game(), s.state(), Seat(seat), TensorKind::Observation, &mut obs);
+    (ones(&info), ones(&obs))
+}
+
+/// Two players with `dice` each: `rolls` in OpenSpiel's chance order (seat 0's dice, then seat 1's), then
+/// `actions` by their OpenSpiel integers, alternating from seat 0.
+fn openspiel_game(dice: u8, rolls: &[u8], actions: &[usize]) -> Session<LiarsDice> {
+    let game = LiarsDice::new(Options { dice: DiceCount::Same(dice), ..Options::default() }).unwrap();
+    let codec = ActionCodec::new(&game).unwrap();
+    let mut s = Session::new(game, 0, ChanceMode::Scripted);
+    for (i, &face) in rolls.iter().enumerate() {
+        s.supply_chance(Roll { seat: Seat((i / dice as usize) as u8), face }).unwrap();
+    }
+    for (i, &action) in actions.iter().enumerate() {
+        s.play(Seat(i as u8 % 2), *codec.decode(action).unwrap()).unwrap();
+    }
+    s
+}
+
 #[test]
 fn liars_dice_tensors_are_openspiels() {
     // Recorded from pyspiel 2.0.2: dice 3 and 5, bids 1-4 and 2-2, then Liar.
-    let game = LiarsDice::new(Options::default()).unwrap();
-    assert_eq!(tensor_len(&game, TensorKind::InformationState), 21, "pyspiel's shape [21]");
-    let mut s = Session::new(game.clone(), 0, ChanceMode::Scripted);
-    s.supply_chance(Roll { seat: Seat(0), face: 3 }).unwrap();
-    s.supply_chance(Roll { seat: Seat(1), face: 5 }).unwrap();
-    let tensors = |s: &Session<LiarsDice>, seat: u8| {
-        let mut info = vec![0.0; 21];
-        let mut obs = vec![0.0; 21];
-        write_tensor(s.game(), s.state(), Seat(seat), TensorKind::InformationState, &mut info);
-        write_tensor(s.game(), s.state(), Seat(seat), TensorKind::Observation, &mut obs);
-        (ones(&info), ones(&obs))
-    };
-    assert_eq!(tensors(&s, 0), (vec![0, 4], vec![0, 4]));
-    assert_eq!(tensors(&s, 1), (vec![1, 6], vec![1, 6]));
+    let mut s = openspiel_game(1, &[3, 5], &[]);
+    assert_eq!(tensor_len(s.game(), TensorKind::InformationState), 21, "pyspiel's shape [21]");
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 4], vec![0, 4]));
+    assert_eq!(tensor_ones(&s, 1), (vec![1, 6], vec![1, 6]));
     s.play(Seat(0), Action::Bid { quantity: 1, face: 4 }).unwrap();
     s.play(Seat(1), Action::Bid { quantity: 2, face: 2 }).unwrap();
-    assert_eq!(tensors(&s, 0), (vec![0, 4, 11, 15], vec![0, 4, 15]));
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 4, 11, 15], vec![0, 4, 11, 15]), "the observation shows two bids");
     s.play(Seat(0), Action::Liar).unwrap();
     assert_eq!(s.status(), Status::Over);
-    assert_eq!(tensors(&s, 0), (vec![0, 4, 11, 15, 20], vec![0, 4, 15, 20]));
-    assert_eq!(tensors(&s, 1), (vec![1, 6, 11, 15, 20], vec![1, 6, 15, 20]));
+    // The observation's last two moves are the last bid and the call.
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 4, 11, 15, 20], vec![0, 4, 15, 20]));
+    assert_eq!(tensor_ones(&s, 1), (vec![1, 6, 11, 15, 20], vec![1, 6, 15, 20]));
     assert_eq!(s.outcome().unwrap().payoffs, vec![1.0, -1.0], "pyspiel's returns");
+}
+
+#[test]
+fn liars_dice_observations_show_the_last_two_moves_as_openspiels_do() {
+    // Issue 31's reproducer: chance 1 and 4 (dice 2 and 5), then bids 8 (2-3) and 10 (2-5). Bids start at slot
+    // 2 + 6 = 8. Checked against pyspiel 2.0.2.
+    let mut s = openspiel_game(1, &[2, 5], &[8, 10]);
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 3, 16, 18], vec![0, 3, 16, 18]));
+    assert_eq!(tensor_ones(&s, 1), (vec![1, 6, 16, 18], vec![1, 6, 16, 18]));
+    s.play(Seat(0), Action::Liar).unwrap();
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 3, 16, 18, 20], vec![0, 3, 18, 20]));
+}
+
+#[test]
+fn liars_dice_tensors_show_each_cup_sorted_as_openspiels_do() {
+    // Two dice each (39 slots: 2 seats, 2 x 6 dice, 24 bids from slot 14, liar at 38). Seat 0 rolls 5 then 2,
+    // shown sorted: 2 in the first die's block (2 + 1), 5 in the second's (2 + 6 + 4); seat 1 rolls 6, 3.
+    // Bids 8 (2-3), 13 (3-2), 17 (3-6), then liar (24). Checked against pyspiel 2.0.2 (`numdice=2`).
+    let mut s = openspiel_game(2, &[5, 2, 6, 3], &[8, 13, 17]);
+    assert_eq!(tensor_len(s.game(), TensorKind::Observation), 39);
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 3, 12, 22, 27, 31], vec![0, 3, 12, 27, 31]));
+    s.play(Seat(1), Action::Liar).unwrap();
+    assert_eq!(tensor_ones(&s, 1), (vec![1, 4, 13, 22, 27, 31, 38], vec![1, 4, 13, 31, 38]));
+    assert_eq!(s.outcome().unwrap().payoffs, vec![-1.0, 1.0], "pyspiel's returns");
+
+    // Five dice each (93 slots: 2 + 5 x 6 + 60 bids from slot 32 + liar at 92). Seat 0 rolls 6 1 4 1 3, shown
+    // 1 1 3 4 6: slots 2, 8, 16, 23, 31; seat 1 rolls 2 2 5 6 1, shown 1 2 2 5 6: slots 2, 9, 15, 24, 31.
+    // Bids 12 (3-1), 23 (4-6), 37 (7-2), then liar (60).
+    let mut s = openspiel_game(5, &[6, 1, 4, 1, 3, 2, 2, 5, 6, 1], &[12, 23, 37]);
+    assert_eq!(tensor_len(s.game(), TensorKind::Observation), 93);
+    assert_eq!(tensor_ones(&s, 0), (vec![0, 2, 8, 16, 23, 31, 44, 55, 69], vec![0, 2, 8, 16, 23, 31, 55, 69]));
+    s.play(Seat(1), Action::Liar).unwrap();
+    assert_eq!(tensor_ones(&s, 1), (vec![1, 2, 9, 15, 24, 31, 44, 55, 69, 92], vec![1, 2, 9, 15, 24, 31, 69, 92]));
+    assert_eq!(s.outcome().unwrap().payoffs, vec![-1.0, 1.0], "pyspiel's returns");
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Liar's dice as numbers, laid out exactly as OpenSpiel's `liars_dice` does (so agents trained on one read
 //! the other). Actions: bid `q × f` is `(q - 1) * faces + (f - 1)` for `q` up to the table's starting dice,
 //! then liar, then (with `exact`) exact. Tensors, from the seat's view: the seat one-hot (`players`), each
-//! of its dice one-hot by face (`most dice a seat starts with × faces`), one slot per bid (`dice × faces`:
-//! every bid of the round for the information state, only the last one for the observation), then one slot
-//! per call (liar, and exact if on), set once the game is over.
+//! of its dice one-hot by face, lowest face first (`most dice a seat starts with × faces`; OpenSpiel sorts
+//! every cup once rolled, so roll order is no information), one slot per bid (`dice × faces`), then one slot
+//! per call (liar, and exact if on). The information state marks every bid of the round and the call that
+//! ended the game; the observation marks only the last `players` of those moves, the call counting as one
+//! (OpenSpiel's "last bids", whose sequence ends with the liar call).
 
 use plunder_core::{Seat, TensorKind};
 
@@ -95,16 +97,26 @@ impl LiarsDice {
 
     fn write_seen(&self, seen: &Seen<'_>, kind: TensorKind, out: &mut [f32]) {
         out[seen.seat.index()] = 1.0;
+        let faces = self.faces();
         let mut offset = self.players();
-        for (i, &face) in seen.dice.iter().enumerate().take(self.most_dice()) {
-            if (1..=self.faces()).contains(&(face as usize)) {
-                out[offset + i * self.faces() + face as usize - 1] = 1.0;
+        // Dice sorted, lowest face first: slot `i` holds the `i`-th lowest die (without sorting a copy).
+        let mut slot = 0;
+        for face in 1..=faces {
+            for _ in seen.dice.iter().filter(|&&d| d as usize == face) {
+                if slot < self.most_dice() {
+                    out[offset + slot * faces + face - 1] = 1.0;
+                }
+                slot += 1;
             }
         }
-        offset += self.most_dice() * self.faces();
+        offset += self.most_dice() * faces;
         let bids = match kind {
             TensorKind::InformationState => seen.bids,
-            TensorKind::Observation => &seen.bids[seen.bids.len().saturating_sub(1)..],
+            TensorKind::Observation => {
+                // The last `players` moves, the ending call among them.
+                let shown = self.players().saturating_sub(seen.call.is_some() as usize);
+                &seen.bids[seen.bids.len().saturating_sub(shown)..]
+            }
         };
         for made in bids {
             if let Some(i) = self.index_of(&Action::bid(made.bid)) {
