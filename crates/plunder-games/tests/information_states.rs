@@ -115,3 +115,57 @@ fn information_states_go_on_from_the_last_request_and_equal_a_rebuild() {
     assert_eq!(keys(&replayed), keys(&session));
     assert_eq!(keys(&session.clone()), keys(&session));
 }
+
+/// Distinct information states at the decision nodes of a one-round liar's dice game's full tree, counted by
+/// perfect-recall key and by information-state tensor: `(keys, tensors)`.
+fn decision_information_states(options: Options) -> (usize, usize) {
+    use plunder_core::encoding::{tensor_len, write_tensor};
+    let game = LiarsDice::new(options).unwrap();
+    let len = tensor_len(&game, plunder_core::TensorKind::InformationState);
+    let (mut keys, mut tensors) = (std::collections::HashSet::new(), std::collections::HashSet::new());
+    let start = game.initial_state();
+    let mut stack = vec![(InfoStates::new(&game, &start), start)];
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    while let Some((info, state)) = stack.pop() {
+        match game.status(&state) {
+            Status::Over => {}
+            Status::Chance => {
+                outcomes.clear();
+                game.chance_outcomes(&state, &mut outcomes);
+                for (roll, _) in &outcomes {
+                    let (mut info, mut child) = (info.clone(), state.clone());
+                    game.apply_chance_unchecked(&mut child, roll);
+                    info.after_chance(&game, &child);
+                    stack.push((info, child));
+                }
+            }
+            Status::Decide(seats) => {
+                let seat = seats.lowest().unwrap();
+                keys.insert((seat, info.key(seat)));
+                let mut tensor = vec![0.0f32; len];
+                write_tensor(&game, &state, seat, plunder_core::TensorKind::InformationState, &mut tensor);
+                tensors.insert(tensor.iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+                legal.clear();
+                game.legal_actions(&state, seat, &mut legal);
+                for action in &legal {
+                    let (mut info, mut child) = (info.clone(), state.clone());
+                    game.apply_unchecked(&mut child, seat, action);
+                    info.after_action(&game, &child, seat, action);
+                    stack.push((info, child));
+                }
+            }
+        }
+    }
+    (keys.len(), tensors.len())
+}
+
+#[test]
+fn roll_order_is_no_information() {
+    // OpenSpiel's liars_dice with numdice=2, dice_sides=2 has 768 information states: 3 cups a seat can hold
+    // ({1,1}, {1,2}, {2,2}) times the 256 rising bid sequences of 8 bids. Rolling 2 then 1 or 1 then 2 is the
+    // same cup, so neither the key nor the tensor may tell them apart (in roll order they were 4 x 256 = 1,024).
+    let options = Options { dice: plunder_games::liars_dice::DiceCount::Same(2), faces: 2, ..Options::default() };
+    assert_eq!(decision_information_states(options), (768, 768));
+    // With one die each, OpenSpiel's default game: 6 faces x 4,096 sequences of 12 bids.
+    assert_eq!(decision_information_states(Options::default()), (24_576, 24_576));
+}

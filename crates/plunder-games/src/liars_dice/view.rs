@@ -48,8 +48,10 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
     } else {
         SeatSet::EMPTY
     };
+    // Cups are shown sorted, lowest face first (as OpenSpiel sorts them): the order the dice fell in is no
+    // information, and showing it would split one information state into several.
     let my_dice = match viewer.seat() {
-        Some(me) if cup_done(me) => state.dice_of(me).to_vec(),
+        Some(me) if cup_done(me) => sorted(state.dice_of(me)),
         _ => Vec::new(),
     };
     View {
@@ -62,9 +64,19 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
         rolling,
         turn: (state.phase == Phase::Bid).then_some(state.turn),
         bids: state.bids.to_view(),
-        last_showdown: state.showdown.map(|s| Revealed::new(s, &s.cups)),
+        last_showdown: state.showdown.map(|s| {
+            let mut revealed = Revealed::new(s, &s.cups);
+            revealed.dice.iter_mut().for_each(|cup| cup.sort_unstable());
+            revealed
+        }),
         winners: state.winners,
     }
+}
+
+fn sorted(dice: &[u8]) -> Vec<u8> {
+    let mut dice = dice.to_vec();
+    dice.sort_unstable();
+    dice
 }
 
 /// Rerolls every die `seat` has not seen.
