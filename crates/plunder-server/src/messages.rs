@@ -466,6 +466,9 @@ mod tests {
             // And it is JSON a client reads back.
             let read: Value = serde_json::from_str(&message.to_json()).unwrap();
             assert_eq!(read["type"], "table");
+            // A client's queue is charged about the text's length (what it holds of memory).
+            let (charged, written) = (message.queued_bytes(), message.to_json().len());
+            assert!(charged >= written && charged <= written + 512, "charged {charged} B for {written} B");
         }
     }
 
