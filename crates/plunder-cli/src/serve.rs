@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use plunder_server::{Hub, HubConfig, Limits, ServeConfig, Store};
+use plunder_server::{ChatRate, Hub, HubConfig, Limits, ServeConfig, Store};
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -57,6 +57,22 @@ pub struct ServeArgs {
     /// WebSockets one seat may hold in its game at once (tabs, reconnects).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     max_sockets_per_seat: u32,
+    /// KiB of messages one WebSocket may leave unread; past it the client is dropped (close code 1008, "too
+    /// slow") and reconnects for the whole table. Keep it above a few of your largest tables.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..))]
+    max_queued_kib: u32,
+    /// KiB a second of whole tables one WebSocket gets in answer to `sync` (up to two seconds' worth at once).
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..))]
+    sync_kib_per_second: u32,
+    /// Chat lines a minute from one client address, over all its sockets (after a burst of 5).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    chat_per_minute_per_address: u32,
+    /// Chat lines a minute at one game from everyone together (after a burst of 20).
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..))]
+    chat_per_minute_per_game: u32,
+    /// Chat lines a game keeps in memory and sends each client on joining (the latest ones; all stay stored).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    chat_history_lines: u32,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -81,6 +97,17 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
                 pong_deadline: Duration::from_secs(args.pong_timeout_secs),
                 max_sockets_per_game: args.max_sockets_per_game as usize,
                 max_sockets_per_seat: args.max_sockets_per_seat as usize,
+                outbox_bytes: args.max_queued_kib as usize * 1024,
+                sync_bytes_per_second: args.sync_kib_per_second as usize * 1024,
+                chat_per_address: ChatRate {
+                    per_minute: args.chat_per_minute_per_address,
+                    ..Limits::default().chat_per_address
+                },
+                chat_per_game: ChatRate {
+                    per_minute: args.chat_per_minute_per_game,
+                    ..Limits::default().chat_per_game
+                },
+                chat_history_lines: args.chat_history_lines as usize,
                 ..Limits::default()
             },
         };
@@ -168,6 +195,11 @@ mod tests {
             "--pong-timeout-secs",
             "--max-sockets-per-game",
             "--max-sockets-per-seat",
+            "--max-queued-kib",
+            "--sync-kib-per-second",
+            "--chat-per-minute-per-address",
+            "--chat-per-minute-per-game",
+            "--chat-history-lines",
         ] {
             assert!(help.contains(flag), "{flag} is missing from:\n{help}");
         }

@@ -3,8 +3,9 @@
 //! own viewer's table). A lost race with another server instance on the same database is settled by the
 //! store's version check: the loser reloads the game from the database and answers from there.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,8 +31,22 @@ pub struct Limits {
     pub per_second: u32,
     /// The longest chat line, in characters.
     pub max_chat_chars: usize,
-    /// Messages queued for one client before it is dropped as too slow.
+    /// Chat lines from one client address, over all its connections and games...
+    pub chat_per_address: ChatRate,
+    /// ...and at one game, from everyone together, so many connections cannot flood a table.
+    pub chat_per_game: ChatRate,
+    /// The chat lines a game keeps in memory and sends a client on joining (the latest ones).
+    pub chat_history_lines: usize,
+    /// Messages queued for one client before it is dropped as too slow...
     pub outbox: usize,
+    /// ...and bytes (the messages' JSON length): a client whose queue would pass this is dropped and its socket
+    /// closed (1008, "too slow"), so a socket that never reads holds at most this much of the server's memory.
+    /// A message is always queued for a client with an empty queue, however large.
+    pub outbox_bytes: usize,
+    /// Bytes of `sync` answers (whole tables) one connection gets a second on average; a `sync` asked while the
+    /// allowance is spent is refused (`rate_limited`) without building the table. The allowance holds up to
+    /// two seconds' worth and may be overdrawn by one table, so a table larger than it is still sent.
+    pub sync_bytes_per_second: usize,
     /// Sockets open to one game at most for spectators: a spectator is refused once the game has this many
     /// (seats included), and a seat is never refused for them...
     pub max_sockets_per_game: usize,
@@ -50,12 +65,30 @@ impl Default for Limits {
             burst: 40,
             per_second: 20,
             max_chat_chars: 500,
+            chat_per_address: ChatRate { burst: 5, per_minute: 30 },
+            chat_per_game: ChatRate { burst: 20, per_minute: 120 },
+            chat_history_lines: 200,
             outbox: 256,
+            outbox_bytes: 4 * 1024 * 1024,
+            sync_bytes_per_second: 512 * 1024,
             max_sockets_per_game: 100,
             max_sockets_per_seat: 4,
             ping_interval: Duration::from_secs(20),
             pong_deadline: Duration::from_secs(10),
         }
+    }
+}
+
+/// A rate of chat lines: `burst` at once, then `per_minute` on average.
+#[derive(Clone, Copy, Debug)]
+pub struct ChatRate {
+    pub burst: u32,
+    pub per_minute: u32,
+}
+
+impl ChatRate {
+    fn bucket(self) -> TokenBucket {
+        TokenBucket::new(self.burst, self.per_minute as f64 / 60.0)
     }
 }
 
@@ -110,7 +143,9 @@ impl From<StoreError> for HubError {
 enum Command {
     Join {
         viewer: Viewer,
+        address: IpAddr,
         out: mpsc::Sender<ServerMessage>,
+        outbox: Arc<Outbox>,
         /// The client's id, or `Full`.
         reply: oneshot::Sender<Result<u64, HubError>>,
     },
@@ -175,11 +210,22 @@ pub struct Hub {
     config: HubConfig,
     games: Mutex<HashMap<String, Running>>,
     next_client: AtomicU64,
+    /// Bytes queued for all clients together (each client's share is its [`Outbox`]).
+    queued_bytes: Arc<AtomicUsize>,
+    /// Chat allowance per client address (`Limits::chat_per_address`), shared by its connections to every game.
+    chat_by_address: Mutex<HashMap<IpAddr, TokenBucket>>,
 }
 
 impl Hub {
     pub fn new(store: Store, config: HubConfig) -> Arc<Hub> {
-        let hub = Arc::new(Hub { store, config, games: Mutex::new(HashMap::new()), next_client: AtomicU64::new(1) });
+        let hub = Arc::new(Hub {
+            store,
+            config,
+            games: Mutex::new(HashMap::new()),
+            next_client: AtomicU64::new(1),
+            queued_bytes: Arc::new(AtomicUsize::new(0)),
+            chat_by_address: Mutex::new(HashMap::new()),
+        });
         if hub.store.backend() == Backend::Postgres {
             tokio::spawn(listen_for_changes(Arc::downgrade(&hub)));
         }
@@ -192,6 +238,12 @@ impl Hub {
 
     pub fn config(&self) -> &HubConfig {
         &self.config
+    }
+
+    /// Bytes of messages queued for clients and not yet taken by their sockets, in all
+    /// ([`ServerMessage::queued_bytes`]): what slow readers hold of the server's memory.
+    pub fn queued_bytes(&self) -> usize {
+        self.queued_bytes.load(Ordering::Relaxed)
     }
 
     /// The command queue of game `id`, loading the game from the store if no task runs it yet.
@@ -246,7 +298,7 @@ impl Hub {
     /// nothing to read back (its clocks are full, it has no rematch and no chat yet).
     pub fn start_new(self: &Arc<Self>, id: &str, seating: Seating, table: Box<dyn Table>) {
         let mut actor = Actor::new(self.clone(), id, Arc::new(seating), table, None, None);
-        actor.chat = Some(Vec::new());
+        actor.chat = Some(VecDeque::new());
         self.run_unless_running(actor);
     }
 
@@ -268,14 +320,28 @@ impl Hub {
         self.running(id).is_some()
     }
 
-    /// Connects `viewer` to game `id`. The first message the connection receives is the whole table.
+    /// Connects `viewer` to game `id` from within the process: such connections count as one client address
+    /// (the unspecified one) for the limits per address.
     pub async fn connect(self: &Arc<Self>, id: &str, viewer: Viewer) -> Result<Connection, HubError> {
+        self.connect_from(id, viewer, IpAddr::from([0, 0, 0, 0])).await
+    }
+
+    /// Connects `viewer` at client address `address` to game `id`. The first message the connection receives
+    /// is the whole table.
+    pub async fn connect_from(
+        self: &Arc<Self>,
+        id: &str,
+        viewer: Viewer,
+        address: IpAddr,
+    ) -> Result<Connection, HubError> {
         let (out, inbox) = mpsc::channel(self.config.limits.outbox);
+        let outbox = Arc::new(Outbox::new(self.queued_bytes.clone()));
         // A task that unloads while the request is on its way drops it unanswered: ask the reloaded one.
         let mut attempt = 0;
         let (game, client) = loop {
             let (reply, client) = oneshot::channel();
-            let game = self.send(id, Command::Join { viewer, out: out.clone(), reply }).await?;
+            let join = Command::Join { viewer, address, out: out.clone(), outbox: outbox.clone(), reply };
+            let game = self.send(id, join).await?;
             match client.await {
                 Ok(Ok(client)) => break (game, client),
                 Ok(Err(refused)) => return Err(refused),
@@ -287,8 +353,9 @@ impl Hub {
             client,
             game,
             inbox,
+            outbox,
             limits: self.config.limits.clone(),
-            bucket: TokenBucket::new(self.config.limits.burst, self.config.limits.per_second),
+            bucket: TokenBucket::new(self.config.limits.burst, self.config.limits.per_second as f64),
         })
     }
 
@@ -313,6 +380,17 @@ impl Hub {
         if let Some(running) = self.running(id) {
             let _ = running.commands.try_send(Command::Reload);
         }
+    }
+
+    /// Takes one chat line from `address`'s allowance, if it has one left.
+    fn take_chat_line(&self, address: IpAddr) -> bool {
+        /// Addresses kept before those with a full allowance (as if never seen) are forgotten.
+        const KEPT_ADDRESSES: usize = 4096;
+        let mut buckets = self.chat_by_address.lock().expect("the chat allowances are never poisoned");
+        if buckets.len() >= KEPT_ADDRESSES && !buckets.contains_key(&address) {
+            buckets.retain(|_, bucket| !bucket.is_full());
+        }
+        buckets.entry(address).or_insert_with(|| self.config.limits.chat_per_address.bucket()).take()
     }
 
     fn next_client_id(&self) -> u64 {
@@ -357,19 +435,86 @@ struct TokenBucket {
 }
 
 impl TokenBucket {
-    fn new(burst: u32, per_second: u32) -> TokenBucket {
-        TokenBucket { tokens: burst as f64, burst: burst as f64, per_second: per_second as f64, last: Instant::now() }
+    fn new(burst: u32, per_second: f64) -> TokenBucket {
+        TokenBucket { tokens: burst as f64, burst: burst as f64, per_second, last: Instant::now() }
     }
 
-    fn take(&mut self) -> bool {
+    fn refill(&mut self) {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.per_second).min(self.burst);
         self.last = now;
+    }
+
+    /// Whether a message may go now (without taking it).
+    fn has_token(&mut self) -> bool {
+        self.refill();
+        self.tokens >= 1.0
+    }
+
+    fn is_full(&mut self) -> bool {
+        self.refill();
+        self.tokens >= self.burst
+    }
+
+    fn take(&mut self) -> bool {
+        self.refill();
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
         } else {
             false
+        }
+    }
+}
+
+/// What is queued for one client, in bytes: the game's task adds a message's bytes as it queues it, the
+/// connection takes them away as it takes the message. The task drops a client whose queue would pass
+/// `Limits::outbox_bytes` (or `outbox` messages) and says so here, waking its socket even mid-write.
+#[derive(Debug)]
+pub(crate) struct Outbox {
+    bytes: AtomicUsize,
+    too_slow: AtomicBool,
+    dropped: tokio::sync::Notify,
+    /// The hub's total ([`Hub::queued_bytes`]).
+    total: Arc<AtomicUsize>,
+}
+
+impl Outbox {
+    fn new(total: Arc<AtomicUsize>) -> Outbox {
+        Outbox { bytes: AtomicUsize::new(0), too_slow: AtomicBool::new(false), dropped: Default::default(), total }
+    }
+
+    /// Charges `bytes` for one more message unless the queue would pass `limit` (an empty queue takes any
+    /// message). Only the game's task charges, so the check and the charge do not race with another charge.
+    fn charge(&self, bytes: usize, limit: usize) -> bool {
+        let queued = self.bytes.load(Ordering::Acquire);
+        if queued > 0 && queued.saturating_add(bytes) > limit {
+            return false;
+        }
+        self.bytes.fetch_add(bytes, Ordering::AcqRel);
+        self.total.fetch_add(bytes, Ordering::Relaxed);
+        true
+    }
+
+    fn release(&self, bytes: usize) {
+        self.bytes.fetch_sub(bytes, Ordering::AcqRel);
+        self.total.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    fn drop_as_too_slow(&self) {
+        self.too_slow.store(true, Ordering::Release);
+        self.dropped.notify_one();
+    }
+
+    /// Whether the game dropped this client for reading too slowly.
+    pub(crate) fn is_too_slow(&self) -> bool {
+        self.too_slow.load(Ordering::Acquire)
+    }
+
+    /// Waits until the game drops this client as too slow.
+    pub(crate) async fn dropped(&self) {
+        while !self.is_too_slow() {
+            self.dropped.notified().await;
         }
     }
 }
@@ -381,6 +526,7 @@ pub struct Connection {
     client: u64,
     game: mpsc::Sender<Command>,
     inbox: mpsc::Receiver<ServerMessage>,
+    outbox: Arc<Outbox>,
     limits: Limits,
     bucket: TokenBucket,
 }
@@ -424,9 +570,39 @@ impl Connection {
         }
     }
 
-    /// The next message for this client; `None` once the game dropped it (too slow) or stopped.
+    /// The next message for this client; `None` once the game dropped it (too slow: see
+    /// [`Connection::is_too_slow`]) or stopped.
     pub async fn recv(&mut self) -> Option<ServerMessage> {
-        self.inbox.recv().await
+        if self.outbox.is_too_slow() {
+            self.discard_queue();
+            return None;
+        }
+        let message = self.inbox.recv().await?;
+        self.outbox.release(message.queued_bytes());
+        Some(message)
+    }
+
+    /// Whether the game dropped this client because its queue passed `Limits::outbox_bytes` (or `outbox`
+    /// messages) unread.
+    pub fn is_too_slow(&self) -> bool {
+        self.outbox.is_too_slow()
+    }
+
+    /// Bytes queued for this client and not taken yet.
+    pub fn queued_bytes(&self) -> usize {
+        self.outbox.bytes.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn outbox(&self) -> Arc<Outbox> {
+        self.outbox.clone()
+    }
+
+    /// Closes the queue and frees what is in it (a message queued later fails, and its sender uncharges it).
+    fn discard_queue(&mut self) {
+        self.inbox.close();
+        while let Ok(message) = self.inbox.try_recv() {
+            self.outbox.release(message.queued_bytes());
+        }
     }
 
     /// The limits this connection was opened under.
@@ -436,12 +612,19 @@ impl Connection {
 
     /// A message already waiting, if any.
     pub fn try_recv(&mut self) -> Option<ServerMessage> {
-        self.inbox.try_recv().ok()
+        if self.outbox.is_too_slow() {
+            self.discard_queue();
+            return None;
+        }
+        let message = self.inbox.try_recv().ok()?;
+        self.outbox.release(message.queued_bytes());
+        Some(message)
     }
 }
 
 impl Drop for Connection {
     fn drop(&mut self) {
+        self.discard_queue();
         let _ = self.game.try_send(Command::Leave { client: self.client });
     }
 }
@@ -449,9 +632,43 @@ impl Drop for Connection {
 #[derive(Debug)]
 struct Client {
     viewer: Viewer,
+    /// Where it connects from (its chat counts toward that address's allowance).
+    address: IpAddr,
     out: mpsc::Sender<ServerMessage>,
+    outbox: Arc<Outbox>,
+    /// Bytes of `sync` answers this client may still be sent (`Limits::sync_bytes_per_second`).
+    sync_allowance: ByteAllowance,
     /// How many lines of its viewer's log this client has been sent: later tables carry only the lines after.
     log_sent: usize,
+}
+
+/// Bytes a client may be sent of something limited by bytes a second: up to two seconds' worth is kept, and
+/// while any is left a message is sent whatever its size (so the allowance may be overdrawn by one message and
+/// is paid back before the next).
+#[derive(Debug)]
+struct ByteAllowance {
+    bytes: f64,
+    per_second: f64,
+    last: Instant,
+}
+
+impl ByteAllowance {
+    fn new(per_second: usize) -> ByteAllowance {
+        let per_second = per_second as f64;
+        ByteAllowance { bytes: 2.0 * per_second, per_second, last: Instant::now() }
+    }
+
+    fn has_some(&mut self) -> bool {
+        let now = Instant::now();
+        let earned = now.duration_since(self.last).as_secs_f64() * self.per_second;
+        self.bytes = (self.bytes + earned).min(2.0 * self.per_second);
+        self.last = now;
+        self.bytes > 0.0
+    }
+
+    fn spend(&mut self, bytes: usize) {
+        self.bytes -= bytes as f64;
+    }
 }
 
 /// A seat's clock: the time bank left and, while the seat owes a decision, since when.
@@ -468,9 +685,11 @@ struct Actor {
     seating: Arc<Seating>,
     table: Box<dyn Table>,
     clients: HashMap<u64, Client>,
-    /// The table's chat as stored, once read (`None` until a client joins, and again after another instance
-    /// changed the game).
-    chat: Option<Vec<ChatLine>>,
+    /// The latest lines of the table's chat as stored (`Limits::chat_history_lines`), once read (`None` until
+    /// a client joins, and again after another instance changed the game).
+    chat: Option<VecDeque<ChatLine>>,
+    /// Chat lines this game still takes (`Limits::chat_per_game`).
+    chat_allowance: TokenBucket,
     clocks: Option<Vec<Clock>>,
     /// When the next bot move is due.
     bot_due: Option<Instant>,
@@ -512,6 +731,7 @@ impl Actor {
                 })
                 .collect()
         });
+        let chat_allowance = hub.config.limits.chat_per_game.bucket();
         let mut actor = Actor {
             hub,
             id: id.to_string(),
@@ -519,6 +739,7 @@ impl Actor {
             table,
             clients: HashMap::new(),
             chat: None,
+            chat_allowance,
             clocks,
             bot_due: None,
             rematch,
@@ -568,20 +789,24 @@ impl Actor {
             };
             let Some(command) = command else { return };
             match command {
-                Command::Join { viewer, out, reply } => {
+                Command::Join { viewer, address, out, outbox, reply } => {
                     if let Err(refused) = self.room_for(viewer) {
                         let _ = reply.send(Err(refused));
                         continue;
                     }
                     let client = self.hub.next_client_id();
                     if self.chat.is_none() {
-                        self.chat = self.hub.store.chat(&self.id).await.ok();
+                        let lines = self.hub.config.limits.chat_history_lines;
+                        self.chat = self.hub.store.latest_chat(&self.id, lines).await.ok().map(VecDeque::from);
                     }
                     let log_sent = self.table.log(viewer).len();
-                    self.clients.insert(client, Client { viewer, out, log_sent });
+                    let sync_allowance = ByteAllowance::new(self.hub.config.limits.sync_bytes_per_second);
+                    let joined = Client { viewer, address, out, outbox, sync_allowance, log_sent };
+                    self.clients.insert(client, joined);
                     // Its first table sees it connected, as the others' next one does.
                     self.send_to(client, self.table_message(viewer, 0));
-                    self.send_to(client, ServerMessage::ChatHistory { lines: self.chat.clone().unwrap_or_default() });
+                    let lines = self.chat.iter().flatten().cloned().collect();
+                    self.send_to(client, ServerMessage::ChatHistory { lines });
                     let _ = reply.send(Ok(client));
                     self.broadcast_table_except(Some(client));
                 }
@@ -646,7 +871,19 @@ impl Actor {
         let Some(viewer) = self.clients.get(&client).map(|c| c.viewer) else { return };
         match message {
             ClientMessage::Sync => {
+                // A whole table can be large (hundreds of KB): a connection gets so many bytes of them a second,
+                // and a refused one is never built.
+                let Some(c) = self.clients.get_mut(&client) else { return };
+                if !c.sync_allowance.has_some() {
+                    let limit = self.hub.config.limits.sync_bytes_per_second;
+                    let refusal = format!("a connection is sent at most {limit} bytes of resyncs a second; ask again");
+                    self.send_to(client, ServerMessage::error("rate_limited", refusal));
+                    return;
+                }
                 let table = self.table_message(viewer, 0);
+                if let Some(c) = self.clients.get_mut(&client) {
+                    c.sync_allowance.spend(table.queued_bytes());
+                }
                 self.send_to(client, table);
                 let log_sent = self.table.log(viewer).len();
                 if let Some(c) = self.clients.get_mut(&client) {
@@ -656,13 +893,27 @@ impl Actor {
             ClientMessage::Chat { text } => {
                 let from = match viewer {
                     Viewer::Seat(seat) => seat.to_string(),
-                    Viewer::Spectator => "spectator".to_string(),
+                    Viewer::Spectator if self.seating.spec.spectator_chat => "spectator".to_string(),
+                    Viewer::Spectator => {
+                        let refusal = "spectators read this table's chat only (a game created with spectator_chat \
+                                       lets them speak)";
+                        self.send_to(client, ServerMessage::error("spectator", refusal));
+                        return;
+                    }
                 };
+                if let Some(refusal) = self.chat_refusal(client) {
+                    self.send_to(client, ServerMessage::error("rate_limited", refusal));
+                    return;
+                }
                 let line = ChatLine { from, text };
                 match self.hub.store.append_chat(&self.id, &line).await {
                     Ok(_) => {
+                        let kept = self.hub.config.limits.chat_history_lines;
                         if let Some(chat) = &mut self.chat {
-                            chat.push(line.clone());
+                            chat.push_back(line.clone());
+                            while chat.len() > kept {
+                                chat.pop_front();
+                            }
                         }
                         let ids: Vec<u64> = self.clients.keys().copied().collect();
                         ids.into_iter().for_each(|id| self.send_to(id, ServerMessage::Chat(line.clone())));
@@ -680,6 +931,23 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Why `client` may not chat now, if it may not: its address or this game has had its lines for now (both
+    /// checked before either is charged).
+    fn chat_refusal(&mut self, client: u64) -> Option<String> {
+        let limits = &self.hub.config.limits;
+        let address = self.clients.get(&client)?.address;
+        if !self.chat_allowance.has_token() {
+            let rate = limits.chat_per_game.per_minute;
+            return Some(format!("this table takes at most {rate} chat lines a minute; wait a moment"));
+        }
+        if !self.hub.take_chat_line(address) {
+            let rate = limits.chat_per_address.per_minute;
+            return Some(format!("one address may send at most {rate} chat lines a minute; wait a moment"));
+        }
+        self.chat_allowance.take();
+        None
     }
 
     /// Plays `action` for `seat`, stores it, and tells everyone; or answers why not.
@@ -934,11 +1202,24 @@ impl Actor {
         }
     }
 
-    /// Queues `message` for `client`; a client too slow to keep its queue short is dropped (it resyncs when
-    /// it reconnects), so one slow socket never holds the game up.
+    /// Queues `message` for `client`; a client too slow to keep its queue short (in messages and in bytes) is
+    /// dropped (it resyncs when it reconnects), so one slow socket never holds the game up nor the server's
+    /// memory.
     fn send_to(&mut self, client: u64, message: ServerMessage) {
-        if let Some(c) = self.clients.get(&client) {
-            if c.out.try_send(message).is_err() {
+        let Some(c) = self.clients.get(&client) else { return };
+        let bytes = message.queued_bytes();
+        if !c.outbox.charge(bytes, self.hub.config.limits.outbox_bytes) {
+            c.outbox.drop_as_too_slow();
+            self.clients.remove(&client);
+            return;
+        }
+        match c.out.try_send(message) {
+            Ok(()) => {}
+            Err(refused) => {
+                c.outbox.release(bytes);
+                if matches!(refused, mpsc::error::TrySendError::Full(_)) {
+                    c.outbox.drop_as_too_slow();
+                }
                 self.clients.remove(&client);
             }
         }

@@ -29,8 +29,8 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use hub::{Connection, Hub, HubConfig, Limits};
-pub use net::{serve_with, ServeConfig};
+pub use hub::{ChatRate, Connection, Hub, HubConfig, Limits};
+pub use net::{serve_with, ClientAddress, ServeConfig};
 pub use store::{Backend, Store, StoreError};
 
 /// What every request handler shares.

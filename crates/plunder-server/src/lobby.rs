@@ -161,6 +161,10 @@ pub struct CreateGame {
     /// Each human seat's time bank in seconds; when it runs out the game's best bot plays for the seat.
     #[serde(default)]
     pub time_bank_secs: Option<u64>,
+    /// Whether spectators may chat at this table (kept by its rematches and branches); by default they read
+    /// the chat only.
+    #[serde(default)]
+    pub spectator_chat: bool,
 }
 
 /// A seat of a created game; `join` (humans only) carries the seat's token and is shown only now.
@@ -263,6 +267,7 @@ pub async fn create_game(
         seats,
         rematch_of: None,
         time_bank_secs: body.time_bank_secs,
+        spectator_chat: body.spectator_chat,
     };
     store_new_game(&hub, spec, table).await
 }

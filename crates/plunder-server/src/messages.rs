@@ -352,6 +352,35 @@ impl ServerMessage {
         ServerMessage::Error { code: code.to_string(), message: message.into() }
     }
 
+    /// About the length of the message's JSON, without writing it: what a client's queue is charged for it
+    /// (`Limits::outbox_bytes`). A table's large parts (view, legal actions, log, notes) count exactly; its
+    /// small fields are a fixed allowance per seat and per message. Small messages count exactly.
+    pub fn queued_bytes(&self) -> usize {
+        /// Keys, quotes, numbers and the small fields' values of one message, and of one seat or line.
+        const FIXED: usize = 256;
+        const PER_SEAT: usize = 64;
+        const PER_LINE: usize = 8;
+        let lines = |lines: &[String]| lines.iter().map(|line| line.len() + PER_LINE).sum::<usize>();
+        match self {
+            ServerMessage::Table(table) => {
+                FIXED
+                    + table.id.len()
+                    + table.game.len()
+                    + table.seats.len() * PER_SEAT
+                    + table.view.get().len()
+                    + table.legal.text.get().len()
+                    + lines(&table.log)
+                    + lines(&table.notes)
+                    + table.rematch.as_ref().map_or(0, String::len)
+            }
+            ServerMessage::Chat(line) => FIXED + line.from.len() + line.text.len(),
+            ServerMessage::ChatHistory { lines } => {
+                FIXED + lines.iter().map(|line| line.from.len() + line.text.len() + PER_LINE * 4).sum::<usize>()
+            }
+            small => small.to_json().len(),
+        }
+    }
+
     /// The message as the socket sends it: JSON text.
     pub fn to_json(&self) -> String {
         match self {
@@ -437,6 +466,9 @@ mod tests {
             // And it is JSON a client reads back.
             let read: Value = serde_json::from_str(&message.to_json()).unwrap();
             assert_eq!(read["type"], "table");
+            // A client's queue is charged about the text's length (what it holds of memory).
+            let (charged, written) = (message.queued_bytes(), message.to_json().len());
+            assert!(charged >= written && charged <= written + 512, "charged {charged} B for {written} B");
         }
     }
 

@@ -56,6 +56,11 @@ impl Default for ServeConfig {
     }
 }
 
+/// The address a request came from, put in every request's extensions by [`serve_with`] (the play socket
+/// reads it for the chat's limits per address; a request made in process has none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientAddress(pub IpAddr);
+
 /// Serves `app(state)` on `listener` with `config`'s limits until the process is stopped.
 pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeConfig) -> io::Result<()> {
     let counts = Arc::new(ConnectionCounts::new(config.max_connections, config.max_connections_per_address));
@@ -87,7 +92,12 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
         let keepalive = socket2::TcpKeepalive::new().with_time(config.tcp_keepalive).with_interval(KEEPALIVE_INTERVAL);
         let _ = socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive);
         let io = TokioIo::new(Watched::new(socket, config.idle_timeout, slot));
-        let connection = http.serve_connection(io, TowerToHyperService::new(service.clone())).with_upgrades();
+        let address = ClientAddress(peer.ip());
+        let service = service.clone().map_request(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(address);
+            request
+        });
+        let connection = http.serve_connection(io, TowerToHyperService::new(service)).with_upgrades();
         tokio::spawn(async move {
             let _ = connection.await;
         });

@@ -41,6 +41,9 @@ pub struct GameSpec {
     /// Each seat's time bank in seconds; a seat that runs out has its move played by the game's best bot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_bank_secs: Option<u64>,
+    /// Whether spectators may chat; without it they read the chat only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub spectator_chat: bool,
 }
 
 /// A chat line at a table.
@@ -735,7 +738,9 @@ impl Store {
         // re-check.
         for _ in 0..8 {
             let mut tx = self.writes.begin().await?;
-            let row = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1").bind(id).fetch_one(&mut *tx).await?;
+            // The next number from the primary key's index (its last entry for the game), not a count of lines.
+            let next = "SELECT COALESCE(MAX(seq) + 1, 0) FROM chat WHERE game_id = $1";
+            let row = sqlx::query(next).bind(id).fetch_one(&mut *tx).await?;
             let seq: i64 = row.try_get(0)?;
             let inserted = sqlx::query("INSERT INTO chat (game_id, seq, line) VALUES ($1, $2, $3)")
                 .bind(id)
@@ -769,6 +774,18 @@ impl Store {
             Some(row) => Ok(Some(serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)?)),
             None => Ok(None),
         }
+    }
+
+    /// The last `lines` lines of game `id`'s chat, oldest first.
+    pub async fn latest_chat(&self, id: &str, lines: usize) -> Result<Vec<ChatLine>, StoreError> {
+        let rows = sqlx::query("SELECT line FROM chat WHERE game_id = $1 ORDER BY seq DESC LIMIT $2")
+            .bind(id)
+            .bind(lines.min(i64::MAX as usize) as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        let newest_first: Result<Vec<ChatLine>, StoreError> =
+            rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)).collect();
+        newest_first.map(|lines| lines.into_iter().rev().collect())
     }
 
     /// The chat of game `id`, oldest first.

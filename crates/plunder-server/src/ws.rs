@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
 use plunder_core::{Seat, Viewer};
 use serde::Deserialize;
@@ -14,6 +15,7 @@ use serde::Deserialize;
 use crate::hub::{Connection, Hub};
 use crate::lobby::ApiError;
 use crate::messages::ServerMessage;
+use crate::net::ClientAddress;
 use crate::token::hash_token;
 
 #[derive(Debug, Deserialize)]
@@ -38,13 +40,17 @@ pub async fn play_socket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
+    address: Option<Extension<ClientAddress>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game"));
     }
     let viewer = viewer_for(&hub, &id, query.token.as_deref()).await?;
-    let connection = hub.connect(&id, viewer).await?;
+    let connection = match address {
+        Some(Extension(ClientAddress(address))) => hub.connect_from(&id, viewer, address).await?,
+        None => hub.connect(&id, viewer).await?,
+    };
     // Messages a little over the limit get a structured answer from the connection; far over it, the socket
     // closes before buffering them.
     let frame_limit = hub.config().limits.max_message_bytes * 4;
@@ -62,8 +68,16 @@ fn text(message: &ServerMessage) -> Message {
     Message::Text(message.to_json().into())
 }
 
+/// The close code for a client dropped as too slow (1008, policy violation), and how long its close frame may
+/// take to go out (a client that reads nothing never gets it).
+const TOO_SLOW_CODE: u16 = 1008;
+const CLOSE_WRITE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 async fn pump(socket: WebSocket, mut connection: Connection) {
     let (mut sink, mut stream) = socket.split();
+    // The game drops a client whose queue grew past its bound: noticed even while a write waits on a client
+    // that does not read, so its socket closes (and what was queued for it is freed) at once.
+    let outbox = connection.outbox();
     let (ping_interval, pong_deadline) = (connection.limits().ping_interval, connection.limits().pong_deadline);
     // One timer for both: the next ping while the client has been heard from, then the pong's deadline. Any
     // message from the client counts as its answer, so an active client is never pinged.
@@ -81,14 +95,21 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
             outgoing = connection.recv() => match outgoing {
                 Some(message) => {
                     // Whatever else is queued goes out in the same write.
-                    let mut sent = sink.feed(text(&message)).await.is_ok();
-                    while sent {
-                        match connection.try_recv() {
-                            Some(message) => sent = sink.feed(text(&message)).await.is_ok(),
-                            None => break,
+                    let write = async {
+                        let mut sent = sink.feed(text(&message)).await.is_ok();
+                        while sent {
+                            match connection.try_recv() {
+                                Some(message) => sent = sink.feed(text(&message)).await.is_ok(),
+                                None => break,
+                            }
                         }
-                    }
-                    if !sent || sink.flush().await.is_err() { break }
+                        sent && sink.flush().await.is_ok()
+                    };
+                    let sent = tokio::select! {
+                        sent = write => sent,
+                        () = outbox.dropped() => false,
+                    };
+                    if !sent { break }
                 }
                 None => break,
             },
@@ -114,5 +135,13 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
                 }
             }
         }
+    }
+    if connection.is_too_slow() {
+        let limit = connection.limits().outbox_bytes;
+        // What was queued for it is freed now, not when its close frame is written or given up on.
+        drop(connection);
+        let reason = format!("too slow: more than {limit} bytes waited unread");
+        let close = Message::Close(Some(CloseFrame { code: TOO_SLOW_CODE, reason: reason.into() }));
+        let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
     }
 }

@@ -33,6 +33,7 @@ async function lobby() {
   const seatsBox = el("div", { id: "seats" });
   const options = el("textarea", { id: "options" });
   const bank = el("input", { id: "bank", type: "number", min: 1, placeholder: "off" });
+  const spectatorChat = el("input", { id: "spectator-chat", type: "checkbox" });
   const result = el("div", { id: "created" });
   const current = () => games.find((g) => g.id === gameSelect.value);
   const drawSeats = () => {
@@ -57,6 +58,7 @@ async function lobby() {
         options: options.value.trim() ? JSON.parse(options.value) : null,
       };
       if (bank.value) body.time_bank_secs = Number(bank.value);
+      if (spectatorChat.checked) body.spectator_chat = true;
       const created = await api("POST", "/api/games", body);
       showCreated(created, result);
     } catch (e) {
@@ -68,6 +70,7 @@ async function lobby() {
       el("p", {}, el("label", {}, "Game ", gameSelect), " ", el("label", {}, "Players ", players)),
       seatsBox,
       el("p", {}, el("label", {}, "Time bank per seat, seconds (a bot plays when it runs out) ", bank)),
+      el("p", {}, el("label", {}, spectatorChat, " Spectators may chat (otherwise they read the chat only)")),
       el("details", {}, el("summary", {}, "Options (JSON)"), options),
       el("button", { class: "primary", id: "create", onclick: create }, "Create game")),
     result);

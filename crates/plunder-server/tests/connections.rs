@@ -273,3 +273,88 @@ async fn a_websocket_keeps_its_place_under_the_address_cap_until_it_closes() {
     }
     assert!(status.contains("200"), "a closed WebSocket gives its place back: {status}");
 }
+
+/// A WebSocket to game `id` from `from`, as seat `token`'s or a spectator's, with a small receive buffer (so a
+/// client that reads nothing soon holds the server's writes up rather than the system's buffers taking them).
+async fn websocket_from(from: [u8; 4], server: SocketAddr, id: &str, token: Option<&str>) -> Socket {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    socket.bind(SocketAddr::from((from, 0))).expect("a loopback source address binds");
+    let stream = socket.connect(server).await.expect("the server accepts the TCP connection");
+    let query = token.map(|token| format!("?token={token}")).unwrap_or_default();
+    let url = format!("ws://{server}/api/games/{id}/ws{query}");
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    tokio_tungstenite::client_async(url, stream).await.expect("the socket opens").0
+}
+
+#[tokio::test]
+async fn a_websocket_that_never_reads_is_closed_as_too_slow_once_its_queue_passes_the_byte_bound() {
+    const BOUND: usize = 16 * 1024;
+    let limits = Limits { outbox_bytes: BOUND, ..Limits::default() };
+    let (server, hub, _db) = start(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
+    let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
+    let token = game.seats[0].token.clone().expect("a human seat has a token");
+    let mut deaf = websocket_from([127, 0, 0, 1], server, &game.id, Some(&token)).await;
+    let started = Instant::now();
+    let mut most_queued = 0;
+    let mut dropped = false;
+    // Every spectator that comes and goes sends the deaf seat two tables; its socket is dropped once they pile
+    // up past the bound, which the next spectator's table shows (the seat is no longer connected).
+    for _ in 0..2000 {
+        let mut watcher = hub.connect(&game.id, Viewer::Spectator).await.unwrap();
+        let table = next_table(&mut watcher).await;
+        most_queued = most_queued.max(hub.queued_bytes());
+        if !table.seats[0].connected {
+            dropped = true;
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "dropped within 20 s");
+    }
+    assert!(dropped, "the seat that never read was dropped");
+    assert!(most_queued <= 2 * BOUND, "the server held at most its bound for the deaf socket: {most_queued} B");
+    // Reading now, the client finds the tables that went out before, then the reason.
+    let close = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(message) = deaf.next().await {
+            match message {
+                Ok(tokio_tungstenite::tungstenite::Message::Close(frame)) => return frame,
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+        None
+    });
+    let frame = close.await.expect("the socket ends within 5 s").expect("with a close frame");
+    assert_eq!(u16::from(frame.code), 1008);
+    assert!(frame.reason.contains("too slow"), "{}", frame.reason);
+}
+
+#[tokio::test]
+async fn chat_from_many_websockets_of_one_address_is_limited_as_one_while_another_address_chats() {
+    use tokio_tungstenite::tungstenite::Message;
+    let limits = Limits { chat_per_address: plunder_server::ChatRate { burst: 2, per_minute: 1 }, ..Limits::default() };
+    let (server, hub, _db) = start(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1, "spectator_chat": true});
+    let game = create(&hub, body).await;
+    let mut crowd = Vec::new();
+    for _ in 0..6 {
+        crowd.push(websocket_from([127, 0, 0, 1], server, &game.id, None).await);
+    }
+    let line = Message::text(r#"{"type":"chat","text":"yo ho"}"#);
+    for socket in &mut crowd {
+        futures_util::SinkExt::send(socket, line.clone()).await.unwrap();
+    }
+    let mut other = websocket_from([127, 0, 0, 2], server, &game.id, None).await;
+    futures_util::SinkExt::send(&mut other, line.clone()).await.unwrap();
+    let mut stored = 0;
+    for _ in 0..100 {
+        stored = hub.store().chat(&game.id).await.unwrap().len();
+        if stored >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Give any line over the limit the time to land, were it let through.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let lines = hub.store().chat(&game.id).await.unwrap().len();
+    assert_eq!((stored, lines), (3, 3), "two lines from the six sockets of 127.0.0.1, one from 127.0.0.2");
+}

@@ -514,6 +514,7 @@ async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_bes
         seats: seats.iter().map(|s| s.to_string()).collect(),
         rematch_of: None,
         time_bank_secs: None,
+        spectator_chat: false,
     };
     let id = "c0ffee";
     let creations = [(spec(["human", "human"], 10), "hash-a"), (spec(["human", "random"], 11), "hash-b")];
@@ -583,4 +584,155 @@ async fn chat_lines_written_at_once_beside_moves_all_land_each_with_its_own_numb
     assert_eq!(numbers, (0..12).collect::<Vec<_>>(), "each line its own number");
     assert_eq!(hub.store().chat(&id).await.unwrap().len(), 12);
     assert_eq!(hub.store().events(&id, 0).await.unwrap().len(), version + 1);
+}
+
+#[tokio::test]
+async fn a_client_that_never_reads_is_dropped_once_its_queue_passes_the_byte_bound() {
+    const BOUND: usize = 32 * 1024;
+    let limits = plunder_server::Limits { outbox_bytes: BOUND, ..Default::default() };
+    let (hub, _db) = sqlite_hub_with(HubConfig { limits, ..Default::default() }).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 3})).await;
+    let mut deaf = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let mut largest_table = 0;
+    let mut most_queued = 0;
+    // Every client that comes or goes sends everyone a table: 120 of them queue far more than the bound (and
+    // fewer messages than the queue's count limit, 256), all unread by `deaf`.
+    for _ in 0..60 {
+        let mut other = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+        let table = next_table(&mut other).await;
+        largest_table = largest_table.max(ServerMessage::Table(Box::new(table)).queued_bytes());
+        most_queued = most_queued.max(hub.queued_bytes());
+    }
+    assert!(largest_table * 120 > 2 * BOUND, "the test queues more than the bound ({largest_table} B a table)");
+    assert!(deaf.is_too_slow(), "the client that never read was dropped");
+    assert!(most_queued <= BOUND + largest_table, "at most the bound and one table queued: {most_queued} B");
+    assert_eq!(deaf.recv().await, None, "its queue is closed");
+    assert_eq!(deaf.queued_bytes(), 0, "and what was in it freed");
+    assert_eq!(hub.queued_bytes(), 0, "nothing is queued for anyone once every client read or left");
+}
+
+#[tokio::test]
+async fn sync_answers_are_limited_in_bytes_per_connection_and_a_refused_one_is_told() {
+    const SYNC_BYTES_PER_SECOND: usize = 4 * 1024;
+    let limits = plunder_server::Limits { sync_bytes_per_second: SYNC_BYTES_PER_SECOND, ..Default::default() };
+    let (hub, _db) = sqlite_hub_with(HubConfig { limits, ..Default::default() }).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 3})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table_bytes = ServerMessage::Table(Box::new(next_table(&mut seat0).await)).queued_bytes();
+    const ASKED: usize = 30;
+    for _ in 0..ASKED {
+        assert!(seat0.handle_text(r#"{"type":"sync"}"#).await.is_none(), "within the message rate");
+    }
+    let (mut tables, mut refused) = (0, 0);
+    while tables + refused < ASKED {
+        match tokio::time::timeout(std::time::Duration::from_secs(10), seat0.recv()).await.unwrap().unwrap() {
+            ServerMessage::Table(_) => tables += 1,
+            ServerMessage::Error { code, .. } if code == "rate_limited" => refused += 1,
+            ServerMessage::ChatHistory { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    // Two seconds' allowance, overdrawn by one table, plus what a second of sending earns at most.
+    let allowed = 3 * SYNC_BYTES_PER_SECOND / table_bytes + 1;
+    assert!(tables >= 1 && tables <= allowed, "{tables} tables of {table_bytes} B answered, {refused} refused");
+}
+
+/// Settles game `id`'s queue: commands sent before this are handled once it returns.
+async fn settle(hub: &std::sync::Arc<Hub>, id: &str) {
+    hub.summary(id).await.unwrap();
+}
+
+#[tokio::test]
+async fn chat_is_limited_per_client_address_and_per_game_not_per_connection() {
+    use plunder_server::ChatRate;
+    let limits = plunder_server::Limits {
+        chat_per_address: ChatRate { burst: 3, per_minute: 1 },
+        chat_per_game: ChatRate { burst: 8, per_minute: 1 },
+        ..Default::default()
+    };
+    let (hub, _db) = sqlite_hub_with(HubConfig { limits, ..Default::default() }).await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4, "spectator_chat": true});
+    let created = create(&hub, body).await;
+    let id = created.id.as_str();
+    // Ten connections from one address, three lines each: that address's three lines pass, no more.
+    let one_address = std::net::IpAddr::from([10, 0, 0, 1]);
+    let mut crowd = Vec::new();
+    for _ in 0..10 {
+        crowd.push(hub.connect_from(id, Viewer::Spectator, one_address).await.unwrap());
+    }
+    for connection in &mut crowd {
+        for n in 0..3 {
+            assert!(connection.handle_text(&format!(r#"{{"type":"chat","text":"line {n}"}}"#)).await.is_none());
+        }
+    }
+    settle(&hub, id).await;
+    assert_eq!(hub.store().chat(id).await.unwrap().len(), 3, "one address's connections share its allowance");
+    let mut refused = 0;
+    while let Some(message) = crowd[9].try_recv() {
+        refused += matches!(&message, ServerMessage::Error { code, .. } if code == "rate_limited") as usize;
+    }
+    assert_eq!(refused, 3, "the refused lines are answered rate_limited");
+    // Twenty other addresses, one line each: the game's allowance (eight lines at once) holds them all.
+    for n in 0..20u8 {
+        let mut connection = hub.connect_from(id, Viewer::Spectator, [10, 0, 1, n].into()).await.unwrap();
+        assert!(connection.handle_text(r#"{"type":"chat","text":"hello"}"#).await.is_none());
+        settle(&hub, id).await;
+    }
+    assert_eq!(hub.store().chat(id).await.unwrap().len(), 8, "the game takes its burst from everyone together");
+}
+
+#[tokio::test]
+async fn a_spectator_reads_the_chat_only_unless_the_game_was_created_with_spectator_chat() {
+    let (hub, _db) = sqlite_hub().await;
+    let quiet = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4})).await;
+    let mut spectator = hub.connect(&quiet.id, Viewer::Spectator).await.unwrap();
+    assert!(spectator.handle_text(r#"{"type":"chat","text":"arr"}"#).await.is_none());
+    let answer = next_non_table(&mut spectator).await;
+    assert!(matches!(&answer, ServerMessage::Error { code, .. } if code == "spectator"), "{answer:?}");
+    let mut seat0 = hub.connect(&quiet.id, Viewer::Seat(Seat(0))).await.unwrap();
+    assert!(seat0.handle_text(r#"{"type":"chat","text":"ahoy"}"#).await.is_none());
+    settle(&hub, &quiet.id).await;
+    let lines = hub.store().chat(&quiet.id).await.unwrap();
+    assert_eq!(lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["ahoy"], "only the seat's line");
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4, "spectator_chat": true});
+    let open = create(&hub, body).await;
+    let mut spectator = hub.connect(&open.id, Viewer::Spectator).await.unwrap();
+    assert!(spectator.handle_text(r#"{"type":"chat","text":"arr"}"#).await.is_none());
+    let heard = next_non_table(&mut spectator).await;
+    assert!(matches!(&heard, ServerMessage::Chat(line) if line.from == "spectator"), "{heard:?}");
+}
+
+#[tokio::test]
+async fn the_chat_history_sent_on_joining_holds_the_latest_lines_up_to_its_bound() {
+    const KEPT: usize = 5;
+    let limits = plunder_server::Limits {
+        chat_history_lines: KEPT,
+        chat_per_address: plunder_server::ChatRate { burst: 100, per_minute: 6000 },
+        ..Default::default()
+    };
+    let config = HubConfig { limits, ..Default::default() };
+    let (hub, db) = sqlite_hub_with(config.clone()).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    for n in 0..12 {
+        seat0.send(ClientMessage::Chat { text: format!("line {n}") }).await;
+    }
+    settle(&hub, &created.id).await;
+    let latest: Vec<String> = (12 - KEPT..12).map(|n| format!("line {n}")).collect();
+    let history = |hub: std::sync::Arc<Hub>| {
+        let id = created.id.clone();
+        async move {
+            let mut joining = hub.connect(&id, Viewer::Spectator).await.unwrap();
+            loop {
+                if let ServerMessage::ChatHistory { lines } = joining.recv().await.unwrap() {
+                    return lines.into_iter().map(|line| line.text).collect::<Vec<_>>();
+                }
+            }
+        }
+    };
+    assert_eq!(history(hub.clone()).await, latest, "the running game kept the latest lines");
+    // After a restart the game reads only those from storage, where every line stays.
+    let restarted = Hub::new(plunder_server::Store::open(&db.url()).await.unwrap(), config);
+    assert_eq!(history(restarted.clone()).await, latest, "read back from storage");
+    assert_eq!(restarted.store().chat(&created.id).await.unwrap().len(), 12);
 }
