@@ -228,6 +228,8 @@ pub struct Printed {
 pub struct TileDef {
     pub id: String,
     pub name: String,
+    /// What the tile does, in words for people (the data's `text`).
+    pub text: String,
     pub kind: TileType,
     pub copies: u8,
     /// Copies in each round's stack.
@@ -329,6 +331,8 @@ struct Grid {
 #[derive(Deserialize)]
 struct IslandEntry {
     id: String,
+    #[serde(default)]
+    text: String,
     row: usize,
     col: usize,
     #[serde(rename = "type")]
@@ -375,6 +379,8 @@ struct StackEntry {
 struct TileEntry {
     id: String,
     name: String,
+    #[serde(default)]
+    text: String,
     #[serde(rename = "type")]
     kind: TileType,
     copies: u8,
@@ -500,6 +506,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
         printed_items: [0; 6],
         id: entry.id,
         name: entry.name,
+        text: entry.text,
         kind: entry.kind,
         copies: entry.copies,
         per_stack: [0; ROUNDS],
@@ -692,7 +699,8 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
                 }
                 start.push((s.spot, s.item, s.value));
             }
-            tavern = Some((cell, spot_masks, spot_count, printed("island", &entry.id, &entry.printed)?, start));
+            let printed = printed("island", &entry.id, &entry.printed)?;
+            tavern = Some((cell, spot_masks, spot_count, printed, start, entry.text.clone()));
         } else {
             let accepts = entry.accepts.iter().fold(0, |m, t| m | t.bit());
             if accepts & TileType::Chest.bit() == 0
@@ -704,13 +712,14 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         }
         cells[cell].label = label;
     }
-    let Some((tavern_cell, spot_masks, spot_count, tavern_printed, tavern_start)) = tavern else {
+    let Some((tavern_cell, spot_masks, spot_count, tavern_printed, tavern_start, tavern_text)) = tavern else {
         return bad("island", "the island has a Tavern");
     };
     let tavern_kind = defs.len() as u8;
     defs.push(TileDef {
         id: "tavern".into(),
         name: "Tavern".into(),
+        text: tavern_text,
         kind: TileType::Tavern,
         copies: 1,
         per_stack: [0; ROUNDS],
