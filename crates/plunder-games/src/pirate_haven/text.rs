@@ -56,6 +56,14 @@ fn spot_word(label: &str) -> String {
     }
 }
 
+/// An item's plural ("Ships", but "Gold").
+fn plural(item: Item) -> String {
+    match item {
+        Item::Food | Item::Gold => item.name().to_string(),
+        _ => format!("{}s", item.name()),
+    }
+}
+
 /// Fame awards as "20/10/5".
 fn awards(fame: &[u32]) -> String {
     fame.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("/")
@@ -203,7 +211,7 @@ impl PirateHaven {
         entries.extend(self.spot_types());
         entries.extend(self.coup_board());
         let limits: Vec<String> =
-            c.limits.iter().map(|(a, b)| format!("never more {}s than {}s", a.name(), b.name())).collect();
+            c.limits.iter().map(|(a, b)| format!("never more {} than {}", plural(*a), plural(*b))).collect();
         for item in Item::ALL {
             let what = if item.is_die() { "die (values 1-6)" } else { "token" };
             let rule = match item {
@@ -574,7 +582,12 @@ impl Narrate for PirateHaven {
                 match def.kind {
                     TileType::Die | TileType::Token => format!(
                         "land on {}: take it (placed on your island at once) or discard it{}",
-                        self.slot_text(state, slot as usize - 1),
+                        match (def.offers, state.map[slot as usize - 1].die) {
+                            (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
+                            (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
+                            (Some(item), None) => format!("a {} token", item.name()),
+                            (None, _) => def.name.clone(),
+                        },
                         if matches!(def.offers, Some(Item::Pirate | Item::Cannon)) {
                             "; taking it climbs the Coup track"
                         } else {
