@@ -575,14 +575,14 @@ impl Narrate for PirateHaven {
         let c = self.content();
         match *action {
             Action::Travel { slot } => {
-                let Some(def) = state.map.get(slot as usize - 1).and_then(|s| s.tile).map(|k| &c.tiles[k as usize])
-                else {
+                let Some(landed) = (slot as usize).checked_sub(1).and_then(|i| state.map.get(i)) else {
                     return String::new();
                 };
+                let Some(def) = landed.tile.and_then(|k| c.tiles.get(k as usize)) else { return String::new() };
                 match def.kind {
                     TileType::Die | TileType::Token => format!(
                         "land on {}: take it (placed on your island at once) or discard it{}",
-                        match (def.offers, state.map[slot as usize - 1].die) {
+                        match (def.offers, landed.die) {
                             (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
                             (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
                             (Some(item), None) => format!("a {} token", item.name()),
