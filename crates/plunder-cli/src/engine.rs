@@ -443,7 +443,7 @@ impl Engine {
                 let seed = optional_u64(request, "seed")?.unwrap_or(0);
                 let session = self.session()?;
                 // A name the game has no bot for is a bad request, not a malformed action (`malformed`).
-                if let Some(Some(words)) = with_game(session.game_id(), OffersBot(bot, &self.timing)).ok() {
+                if let Ok(Some(words)) = with_game(session.game_id(), OffersBot(bot, &self.timing)) {
                     return Err(EngineError::new("unknown_bot", words));
                 }
                 let suggestion = session.suggest_timed(seat, bot, seed, &self.timing)?;

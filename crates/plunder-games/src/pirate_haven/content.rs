@@ -293,6 +293,8 @@ pub struct Content {
     pub cells: [CellDef; CELLS],
     pub statues: u8,
     pub statue_fame: u32,
+    /// What a Statue is, in words for people (Statues are kept beside the island, not as tiles).
+    pub statue_text: String,
     pub map_tiles: [u8; 5],
     /// Dice in the pool: Food, Gold, Ship.
     pub pool: [u8; 3],
@@ -603,7 +605,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
     let mut defs = Vec::new();
     let mut round_kinds = Vec::new();
     let mut chest_kinds = Vec::new();
-    let (mut statues, mut statue_fame) = (0, None);
+    let (mut statues, mut statue_fame, mut statue_text) = (0, None, String::new());
     for entry in tiles.entries.into_iter().chain(tiles.specials) {
         let def = tile_def(entry)?;
         if defs.iter().any(|d: &TileDef| d.id == def.id) {
@@ -630,6 +632,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
                     return bad("tiles", "a Statue scores one flat Fame (score_flat)");
                 }
                 statue_fame = fame;
+                statue_text = def.text;
                 continue;
             }
             TileType::Tavern => return bad("tiles", "the Tavern is part of the island"),
@@ -858,6 +861,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         cells,
         statues,
         statue_fame,
+        statue_text,
         map_tiles,
         pool,
         limits,

@@ -98,6 +98,11 @@ impl PirateHaven {
         }
     }
 
+    /// What a Statue is (Statues are not tiles of the content: they lie beside the Coup board).
+    fn statue_line(&self) -> String {
+        format!("Statue: {}", self.content().statue_text)
+    }
+
     /// The Tavern as printed on every island, with its cell.
     fn tavern_line(&self) -> String {
         let c = self.content();
@@ -208,6 +213,7 @@ impl PirateHaven {
             }
             entries.push(entry);
         }
+        entries.push(Entry::new("Statue", self.statue_line()));
         entries.extend(self.spot_types());
         entries.extend(self.coup_board());
         let limits: Vec<String> =
@@ -517,7 +523,7 @@ impl Narrate for PirateHaven {
         let c = self.content();
         format!(
             "Pirate Haven: four rounds of building your pirate island; the most Fame after round 4 wins.\n\
-             Each round a row of tiles is laid (the map: {} tiles for 2, 3 or 4 players); Die tiles get a rolled \
+             Each round a row of tiles is laid (the map: {}, {} or {} tiles for 2, 3 or 4 players); Die tiles get a rolled \
              die, Token tiles a token. The player furthest back on the map moves next: forward to any slot still \
              holding a tile, then take it (placing it on your island at once) or discard it; or leave the map for \
              the lowest free Turn track spot (next round's order). The round ends when everyone has left.\n\
@@ -527,7 +533,9 @@ impl Narrate for PirateHaven {
              climbs the Coup track (Food and Gold buy more steps): the first to the top, or the single highest at \
              the round's end, takes a Statue.\n\
              Fame: Ship values ranked ({}), Rum sets, Infrastructure, {} per Statue, {} for 1st on the Turn track.",
-            format!("{}, {} or {}", c.map_tiles[2], c.map_tiles[3], c.map_tiles[4]),
+            c.map_tiles[2],
+            c.map_tiles[3],
+            c.map_tiles[4],
             c.chest_cost,
             awards(&c.ship_awards),
             c.statue_fame,
@@ -560,9 +568,10 @@ impl Narrate for PirateHaven {
             let _ = writeln!(out, "  {} × {}", t.copies, self.tile_line(t));
         }
         let _ = writeln!(out, "Treasure Chests (one stack, top face up, {} Food each) and Statues:", c.chest_cost);
-        for t in c.tiles.iter().filter(|t| matches!(t.kind, TileType::Chest | TileType::Statue)) {
+        for t in c.tiles.iter().filter(|t| t.kind == TileType::Chest) {
             let _ = writeln!(out, "  {} × {}", t.copies, self.tile_line(t));
         }
+        let _ = writeln!(out, "  {} × {}", c.statues, self.statue_line());
         let _ = writeln!(out, "Coup board:");
         for entry in self.coup_board().into_iter().skip(1) {
             let _ = writeln!(out, "  {}", entry.text);
