@@ -552,6 +552,123 @@ fn rules_prints_the_summary_options_and_designed_content() {
     assert!(text(&plunder(&["rules", "chess"], "")).contains("unknown game 'chess'"));
 }
 
+/// The `name` of every entry of a data file's lists `lists` (`entries`, `specials`).
+fn data_names(json: &str, lists: &[&str]) -> Vec<String> {
+    let file: serde_json::Value = serde_json::from_str(json).unwrap();
+    let mut names = Vec::new();
+    for list in lists {
+        for entry in file[list].as_array().unwrap() {
+            names.push(entry["name"].as_str().unwrap().to_string());
+        }
+    }
+    names
+}
+
+/// `plunder rules GAME`, checked for its summary, a meaning for every option and every name of its data files.
+fn rules_name_everything(game: &str, summary: &str, files: &[(&str, &[&str])]) -> String {
+    let rules = text(&plunder(&["rules", game], ""));
+    assert!(rules.contains(summary), "{game}'s summary: {rules}");
+    let options =
+        rules.split("Options (defaults; set any with --options):\n").nth(1).unwrap().split("\n\n").next().unwrap();
+    assert!(options.lines().count() >= 5, "{options}");
+    for line in options.lines() {
+        let meaning = line.split("  - ").nth(1).unwrap_or("");
+        assert!(meaning.len() > 10, "{game}: every option says what it means: {line}");
+    }
+    for (json, lists) in files {
+        for name in data_names(json, lists) {
+            // Each on a line of its own: "  Name: text", "  3 × Name (Gold): text", "  Name [id]: text".
+            let listed = rules.lines().map(|l| l.trim_start()).any(|l| {
+                let l = l.split_once(" × ").map_or(l, |(_, rest)| rest);
+                l.starts_with(&name)
+            });
+            assert!(listed, "{game}: {name} missing: {rules}");
+        }
+    }
+    assert!(!rules.contains('#') && !rules.contains("TradingPost"), "names for people, not numbers or enums: {rules}");
+    rules
+}
+
+#[test]
+fn rules_of_the_designed_games_give_a_summary_every_meaning_and_all_their_content() {
+    let flag = rules_name_everything(
+        "pirates-flag",
+        "Whoever carries the flag off the board into The Dread Sea wins.",
+        &[
+            (include_str!("../../plunder-games/data/pirates-flag/cards.json"), &["entries"]),
+            (include_str!("../../plunder-games/data/pirates-flag/captains.json"), &["entries"]),
+        ],
+    );
+    for feature in [
+        "Trading Post (spaces 6, 19)",
+        "Dock (between spaces 5-6,",
+        "Hazard (+1 on 3,",
+        "Waterfall (8 down to 14,",
+        "The Dread Sea (off space 1)",
+    ] {
+        assert!(flag.contains(feature), "{feature}: {flag}");
+    }
+    let haven = rules_name_everything(
+        "pirate-haven",
+        "the most Fame after round 4 wins",
+        &[(include_str!("../../plunder-games/data/pirate-haven/tiles.json"), &["entries", "specials"])],
+    );
+    for feature in [
+        "House spot (b1,",
+        "Open spot (d2, c3)",
+        "Tavern (printed on the board",
+        "Coup track (spots 0 to 8)",
+        "Turn track (1st to 4th)",
+    ] {
+        assert!(haven.contains(feature), "{feature}: {haven}");
+    }
+    let lying = rules_name_everything(
+        "lying-pirates",
+        "a race round the map",
+        &[
+            (include_str!("../../plunder-games/data/lying-pirates/cards.json"), &["entries"]),
+            (include_str!("../../plunder-games/data/lying-pirates/tiles.json"), &["entries"]),
+            (include_str!("../../plunder-games/data/lying-pirates/captains.json"), &["entries"]),
+            (include_str!("../../plunder-games/data/lying-pirates/dice.json"), &["entries"]),
+            (include_str!("../../plunder-games/data/lying-pirates/variants.json"), &["entries"]),
+        ],
+    );
+    let draft = lying.lines().find(|l| l.starts_with("  draft = true")).unwrap();
+    assert!(draft.contains("the default first_game setup always skips it"), "{draft}");
+}
+
+#[test]
+fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_games() {
+    let flag = play(
+        "pirates-flag",
+        &["--seed", "1"],
+        "?\n? its you or me\n? CAPTAIN SHAN\n? trading posts\n? the dread sea\nq\n",
+    );
+    assert!(flag.contains("Whoever carries the flag off the board into The Dread Sea wins."), "{flag}");
+    assert!(flag.contains("1. roll for movement: your main action: roll 2 dice and sail that many spaces"), "{flag}");
+    assert!(flag.contains("It's you or me! (action card): Choose a player to roll a die."), "{flag}");
+    assert!(flag.contains("Captain Shan (captain): Once per game, any time: double your next roll."), "{flag}");
+    assert!(flag.contains("Trading Post (spaces 6, 19): end your own movement there"), "{flag}");
+    assert!(flag.contains("The Dread Sea (off space 1): every ship starts here"), "{flag}");
+    assert!(!flag.contains("Nothing called"), "{flag}");
+
+    let haven = play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\nq\n");
+    assert!(haven.contains("the most Fame after round 4 wins"), "{haven}");
+    assert!(haven.contains("1. travel to 1: land on Farmhouse (House): Passive."), "the tile on a slot: {haven}");
+    assert!(haven.contains("3. travel to 3: land on a Food die showing 1: take it"), "{haven}");
+    assert!(haven.contains("leave the map: end your round: your disk takes the 1st Turn track spot"), "{haven}");
+    assert!(haven.contains("\nP1, your choice: Farmhouse (House): Passive. When placed"), "{haven}");
+    assert!(haven.contains("Coup board: the Coup track (Statues are won there) and the Turn track"), "{haven}");
+    assert!(haven.contains("Turn track (1st to 4th): leaving the map puts your disk"), "{haven}");
+    assert!(haven.contains("Die tile: a die of its colour is rolled onto it"), "{haven}");
+    assert!(!haven.contains("Nothing called"), "{haven}");
+
+    let lying = play("lying-pirates", &["--seed", "1"], "? captain barrelbelly\n? krakens lair\n? cursed die\nq\n");
+    assert!(lying.contains("Captain Barrelbelly (captain): A big ship: your cup holds up to 12 dice."), "{lying}");
+    assert!(lying.contains("Kraken's Lair (tile): You and every ship within 2 tiles"), "{lying}");
+    assert!(lying.contains("Cursed Die (die): Faces 2-5 and two Skulls."), "{lying}");
+}
+
 fn tournament(extra: &[&str]) -> Output {
     let mut args = vec!["tournament", "--game", "liars-dice", "--bots", "odds,random", "--games", "300", "--seed", "5"];
     args.extend_from_slice(extra);

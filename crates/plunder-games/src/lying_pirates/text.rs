@@ -1,14 +1,59 @@
 //! Words for people, built from views only.
 
+use std::fmt::Write;
+
 use plunder_core::{winners_line, Narrate, Seat, SeatSet};
+use serde::Deserialize;
 
 use crate::bidding::{read_bid, standing_bid_odds, Sight};
+use crate::glossary::{self, Entry};
 
 use super::action::{face_name, special_die_name};
+use super::captains::CAPTAINS_JSON;
+use super::content::{DICE_JSON, MAP_JSON};
+use super::variants::VARIANTS_JSON;
 use super::view::Question;
 use super::{Action, Chance, LyingPirates, Phase, View};
 
+/// An entry of a data file as people read it: its id (what the options take), name and text.
+#[derive(Deserialize)]
+struct Named {
+    id: String,
+    name: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct NamedFile {
+    entries: Vec<Named>,
+}
+
+/// The named entries of one of the built-in data files (captains, dice, variants, maps); they are checked by the
+/// designed-content tests, so none is ever missing.
+fn named(json: &str) -> Vec<Named> {
+    serde_json::from_str::<NamedFile>(json).map(|f| f.entries).unwrap_or_default()
+}
+
 impl LyingPirates {
+    /// Everything `? NAME` can find: cards, tiles, captains, dice, variants and maps.
+    fn glossary(&self) -> Vec<Entry> {
+        let mut entries = Vec::new();
+        for c in &self.content.cards {
+            entries.push(Entry::new(c.name.clone(), format!("{} ({:?} card): {}", c.name, c.metal, c.text)).or(&c.id));
+        }
+        for t in &self.content.tiles {
+            entries.push(Entry::new(t.name.clone(), format!("{} (tile): {}", t.name, t.text)).or(&t.id));
+        }
+        for (kind, json) in
+            [("captain", CAPTAINS_JSON), ("die", DICE_JSON), ("variant", VARIANTS_JSON), ("map", MAP_JSON)]
+        {
+            for e in named(json) {
+                entries.push(Entry::new(e.name.clone(), format!("{} ({kind}): {}", e.name, e.text)).or(&e.id));
+            }
+        }
+        entries
+    }
+
     /// A captain's name for people: its seat, or "the Phantom". Every label, log line and description naming a
     /// captain goes through it, so the Phantom is never shown as the seat number it has in the lists.
     pub fn captain_name(&self, captain: Seat) -> String {
@@ -251,10 +296,11 @@ impl Narrate for LyingPirates {
             ("deck", "\"full\" (the 78-card deck) or \"starter\" (the 53-card starter set)"),
             (
                 "draft",
-                "true: the card draft after the deal (3, 2, then 1 card passed left at once); not in a first game",
+                "true: the card draft after the deal (3, 2, then 1 card passed left at once); only with setup \
+                 \"placement\": the default first_game setup always skips it",
             ),
-            ("variants", "variant cards in play, ids from variants.json (e.g. [\"black-market\"]); \"instant-death\": a captain with an empty cup is out"),
-            ("captains", "one captain id per seat from captains.json (e.g. [\"barrelbelly\", \"old-gideon\", ...]), each with its ability; [] for none"),
+            ("variants", "variant cards in play, by the ids in brackets in the list below (e.g. [\"black-market\"])"),
+            ("captains", "one captain per seat, by the id in brackets in the list below, each with its ability; [] for none"),
             (
                 "phantom_hand",
                 "Phantom mode: \"random\" (six silver cards dealt to the Phantom) or \"fixed\" (the six cards marked phantom)",
@@ -286,11 +332,37 @@ impl Narrate for LyingPirates {
     }
 
     fn look_up(&self, name: &str) -> Option<String> {
-        let wanted = name.trim().to_lowercase();
-        let card = self.content.cards.iter().find(|c| c.name.to_lowercase() == wanted || c.id == wanted);
-        let tile = self.content.tiles.iter().find(|t| t.name.to_lowercase() == wanted || t.id == wanted);
-        card.map(|c| format!("{} ({:?} card): {}", c.name, c.metal, c.text))
-            .or_else(|| tile.map(|t| format!("{} (tile): {}", t.name, t.text)))
+        glossary::find(&self.glossary(), name)
+    }
+
+    /// Every card, tile, captain, die, variant and map with its text; captains and variants with the id their
+    /// option takes.
+    fn designed_content(&self) -> String {
+        let cards = &self.content.cards;
+        let total: u32 = cards.iter().map(|c| c.copies as u32).sum();
+        let mut out = format!("Action cards ({total} cards of {} kinds; * in the starter deck):\n", cards.len());
+        for c in cards {
+            let star = if c.starter { "*" } else { "" };
+            let _ = writeln!(out, "  {} × {}{star} ({:?}): {}", c.copies, c.name, c.metal, c.text);
+        }
+        let _ = writeln!(out, "Map tiles ({}):", self.content.tiles.len());
+        for t in &self.content.tiles {
+            let _ = writeln!(out, "  {}: {}", t.name, t.text);
+        }
+        for (title, json) in [
+            ("Captains (option captains: the id in brackets, one per seat)", CAPTAINS_JSON),
+            ("Variant cards (option variants: the ids in brackets)", VARIANTS_JSON),
+            ("Dice", DICE_JSON),
+            ("Maps and layouts (options map and setup)", MAP_JSON),
+        ] {
+            let _ = writeln!(out, "{title}:");
+            let with_id = json == CAPTAINS_JSON || json == VARIANTS_JSON;
+            for e in named(json) {
+                let id = if with_id { format!(" [{}]", e.id) } else { String::new() };
+                let _ = writeln!(out, "  {}{id}: {}", e.name, e.text);
+            }
+        }
+        out
     }
 
     fn rules_summary(&self) -> String {

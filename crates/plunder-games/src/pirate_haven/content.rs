@@ -228,6 +228,8 @@ pub struct Printed {
 pub struct TileDef {
     pub id: String,
     pub name: String,
+    /// What the tile does, in words for people (the data's `text`).
+    pub text: String,
     pub kind: TileType,
     pub copies: u8,
     /// Copies in each round's stack.
@@ -291,6 +293,8 @@ pub struct Content {
     pub cells: [CellDef; CELLS],
     pub statues: u8,
     pub statue_fame: u32,
+    /// What a Statue is, in words for people (Statues are kept beside the island, not as tiles).
+    pub statue_text: String,
     pub map_tiles: [u8; 5],
     /// Dice in the pool: Food, Gold, Ship.
     pub pool: [u8; 3],
@@ -329,6 +333,8 @@ struct Grid {
 #[derive(Deserialize)]
 struct IslandEntry {
     id: String,
+    #[serde(default)]
+    text: String,
     row: usize,
     col: usize,
     #[serde(rename = "type")]
@@ -375,6 +381,8 @@ struct StackEntry {
 struct TileEntry {
     id: String,
     name: String,
+    #[serde(default)]
+    text: String,
     #[serde(rename = "type")]
     kind: TileType,
     copies: u8,
@@ -500,6 +508,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
         printed_items: [0; 6],
         id: entry.id,
         name: entry.name,
+        text: entry.text,
         kind: entry.kind,
         copies: entry.copies,
         per_stack: [0; ROUNDS],
@@ -596,7 +605,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
     let mut defs = Vec::new();
     let mut round_kinds = Vec::new();
     let mut chest_kinds = Vec::new();
-    let (mut statues, mut statue_fame) = (0, None);
+    let (mut statues, mut statue_fame, mut statue_text) = (0, None, String::new());
     for entry in tiles.entries.into_iter().chain(tiles.specials) {
         let def = tile_def(entry)?;
         if defs.iter().any(|d: &TileDef| d.id == def.id) {
@@ -623,6 +632,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
                     return bad("tiles", "a Statue scores one flat Fame (score_flat)");
                 }
                 statue_fame = fame;
+                statue_text = def.text;
                 continue;
             }
             TileType::Tavern => return bad("tiles", "the Tavern is part of the island"),
@@ -692,7 +702,8 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
                 }
                 start.push((s.spot, s.item, s.value));
             }
-            tavern = Some((cell, spot_masks, spot_count, printed("island", &entry.id, &entry.printed)?, start));
+            let printed = printed("island", &entry.id, &entry.printed)?;
+            tavern = Some((cell, spot_masks, spot_count, printed, start, entry.text.clone()));
         } else {
             let accepts = entry.accepts.iter().fold(0, |m, t| m | t.bit());
             if accepts & TileType::Chest.bit() == 0
@@ -704,13 +715,14 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         }
         cells[cell].label = label;
     }
-    let Some((tavern_cell, spot_masks, spot_count, tavern_printed, tavern_start)) = tavern else {
+    let Some((tavern_cell, spot_masks, spot_count, tavern_printed, tavern_start, tavern_text)) = tavern else {
         return bad("island", "the island has a Tavern");
     };
     let tavern_kind = defs.len() as u8;
     defs.push(TileDef {
         id: "tavern".into(),
         name: "Tavern".into(),
+        text: tavern_text,
         kind: TileType::Tavern,
         copies: 1,
         per_stack: [0; ROUNDS],
@@ -849,6 +861,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         cells,
         statues,
         statue_fame,
+        statue_text,
         map_tiles,
         pool,
         limits,

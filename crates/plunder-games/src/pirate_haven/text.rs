@@ -4,12 +4,13 @@ use std::fmt::Write;
 
 use plunder_core::{winners_line, Narrate, Seat};
 
-use super::action::{Action, Cell};
-use super::content::{Item, CELLS, SIDE};
+use super::action::{Action, Cell, Spot};
+use super::content::{Item, TileDef, TileType, CELLS, SIDE};
 use super::score::winners;
 use super::state::{Phase, State};
 use super::view::View;
 use super::PirateHaven;
+use crate::glossary::{self, Entry};
 
 const WIDTH: usize = 14;
 const ORDINALS: [&str; 4] = ["1st", "2nd", "3rd", "4th"];
@@ -18,7 +19,263 @@ fn short(name: &str) -> String {
     name.chars().take(WIDTH - 1).collect()
 }
 
+/// A tile type's name for people.
+fn type_name(kind: TileType) -> &'static str {
+    match kind {
+        TileType::Die => "Die tile",
+        TileType::Token => "Token tile",
+        TileType::House => "House",
+        TileType::Port => "Port",
+        TileType::Infrastructure => "Infrastructure",
+        TileType::Chest => "Treasure Chest",
+        TileType::Statue => "Statue",
+        TileType::Tavern => "Tavern",
+    }
+}
+
+/// "a" or "an" before `word`.
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// An island spot type's name for people, from its label on the grid ("infra": Infrastructure).
+fn spot_word(label: &str) -> String {
+    match label {
+        "infra" | "infrastructure" => "Infrastructure".into(),
+        other => {
+            let mut word = other.to_string();
+            if let Some(first) = word.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            word
+        }
+    }
+}
+
+/// An item's plural ("Ships", but "Gold").
+fn plural(item: Item) -> String {
+    match item {
+        Item::Food | Item::Gold => item.name().to_string(),
+        _ => format!("{}s", item.name()),
+    }
+}
+
+/// Fame awards as "20/10/5".
+fn awards(fame: &[u32]) -> String {
+    fame.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("/")
+}
+
+/// What each tile type is, in one sentence.
+fn type_text(kind: TileType) -> &'static str {
+    match kind {
+        TileType::Die => {
+            "a die of its colour is rolled onto it when the map is laid; land there to take the die or discard it"
+        }
+        TileType::Token => "its token waits on it; land there to take the token or discard it",
+        TileType::House => "a passive ability while it is on your island; goes on a House spot or an open spot",
+        TileType::Port => "an instant ability, once, right after it is placed; goes on a Port spot or an open spot",
+        TileType::Infrastructure => {
+            "scores Fame at the end of the game; goes on an Infrastructure spot or an open spot"
+        }
+        TileType::Chest => "bought with Food on your turn and placed on any empty island spot",
+        TileType::Statue => "won in the Coup and kept beside your island",
+        TileType::Tavern => "printed on every island",
+    }
+}
+
 impl PirateHaven {
+    /// A tile in words: its name, its type where the name does not say it, and its text.
+    fn tile_line(&self, def: &TileDef) -> String {
+        let kind = type_name(def.kind);
+        if def.name.contains(kind) || def.text.starts_with(kind) {
+            format!("{}: {}", def.name, def.text)
+        } else {
+            format!("{} ({kind}): {}", def.name, def.text)
+        }
+    }
+
+    /// What a Statue is (Statues are not tiles of the content: they lie beside the Coup board).
+    fn statue_line(&self) -> String {
+        format!("Statue: {}", self.content().statue_text)
+    }
+
+    /// The Tavern as printed on every island, with its cell.
+    fn tavern_line(&self) -> String {
+        let c = self.content();
+        format!("{} It is on {}.", c.tiles[c.tavern as usize].text, Cell(c.tavern_cell))
+    }
+
+    /// The island cells of each spot type, as "House spot (b1, a2): takes a House tile or a Treasure Chest".
+    fn spot_types(&self) -> Vec<Entry> {
+        let c = self.content();
+        let mut labels: Vec<&str> = Vec::new();
+        for cell in &c.cells {
+            if cell.accepts != 0 && !labels.contains(&cell.label) {
+                labels.push(cell.label);
+            }
+        }
+        labels
+            .into_iter()
+            .map(|label| {
+                let cells: Vec<String> = Cell::all()
+                    .filter(|cell| c.cells[cell.index()].label == label)
+                    .map(|cell| cell.to_string())
+                    .collect();
+                let accepts = c.cells.iter().find(|cell| cell.label == label).map_or(0, |cell| cell.accepts);
+                let buildings: Vec<&str> = [TileType::House, TileType::Port, TileType::Infrastructure]
+                    .into_iter()
+                    .filter(|t| accepts & t.bit() != 0)
+                    .map(type_name)
+                    .collect();
+                let takes = match buildings.split_last() {
+                    None => String::new(),
+                    Some((last, [])) => format!("{} {last} tile", article(last)),
+                    Some((last, rest)) => format!("{} {} or {last} tile", article(rest[0]), rest.join(", ")),
+                };
+                let chest = accepts & TileType::Chest.bit() != 0;
+                let takes = match (takes.is_empty(), chest) {
+                    (false, true) => format!("{takes} or a Treasure Chest"),
+                    (true, true) => "a Treasure Chest".to_string(),
+                    _ => takes,
+                };
+                let name = format!("{} spot", spot_word(label));
+                Entry::new(name.clone(), format!("{name} ({}): takes {takes}.", cells.join(", ")))
+            })
+            .collect()
+    }
+
+    /// The Coup track, the Coup and the Turn track, as the content has them.
+    fn coup_board(&self) -> Vec<Entry> {
+        let c = self.content();
+        let bonuses: Vec<String> = c
+            .raises
+            .iter()
+            .enumerate()
+            .filter_map(|(spot, raise)| raise.map(|(item, n)| format!("{spot} raises a {} die by {n}", item.name())))
+            .collect();
+        let track_fame = if c.first_fame > 0 {
+            format!("; after the last round the 1st spot scores {} Fame", c.first_fame)
+        } else {
+            String::new()
+        };
+        vec![
+            Entry::new(
+                "Coup board",
+                "Coup board: the Coup track (Statues are won there) and the Turn track (the order of play).",
+            ),
+            Entry::new(
+                "Coup track",
+                format!(
+                    "Coup track (spots 0 to {top}): each new Pirate or Cannon token you place moves you {steps} spot \
+                     up free, then you may spend Food or Gold pips, 1 per spot. Reaching a spot the first time in a \
+                     round: {bonuses}. The first to reach {top} wins the Coup at once: a Statue ({fame} Fame). Else \
+                     at the round's end the single highest takes one (a tie: nobody). Every disk then returns to 0.",
+                    top = c.top,
+                    steps = c.token_steps,
+                    bonuses = if bonuses.is_empty() { "no bonus".to_string() } else { bonuses.join(", ") },
+                    fame = c.statue_fame
+                ),
+            )
+            .or("Coup"),
+            Entry::new(
+                "Turn track",
+                format!(
+                    "Turn track (1st to 4th): leaving the map puts your disk on its lowest free spot, so the first to \
+                     leave is 1st; the next round starts in this order{track_fame}."
+                ),
+            ),
+        ]
+    }
+
+    /// Everything `? NAME` can find: tiles, tile types, island spots, the boards, items and scoring.
+    fn glossary(&self) -> Vec<Entry> {
+        let c = self.content();
+        let mut entries: Vec<Entry> = c
+            .tiles
+            .iter()
+            .map(|t| {
+                let text = if t.kind == TileType::Tavern { self.tavern_line() } else { self.tile_line(t) };
+                Entry::new(t.name.clone(), text).or(&t.id)
+            })
+            .collect();
+        for kind in
+            [TileType::Die, TileType::Token, TileType::House, TileType::Port, TileType::Infrastructure, TileType::Chest]
+        {
+            let names: Vec<&str> = c.tiles.iter().filter(|t| t.kind == kind).map(|t| t.name.as_str()).collect();
+            let name = type_name(kind);
+            let mut entry = Entry::new(name, format!("{name}: {}. Kinds: {}.", type_text(kind), names.join(", ")));
+            if kind == TileType::Chest {
+                entry = entry.or("Chest");
+            }
+            entries.push(entry);
+        }
+        entries.push(Entry::new("Statue", self.statue_line()));
+        entries.extend(self.spot_types());
+        entries.extend(self.coup_board());
+        let limits: Vec<String> =
+            c.limits.iter().map(|(a, b)| format!("never more {} than {}", plural(*a), plural(*b))).collect();
+        for item in Item::ALL {
+            let what = if item.is_die() { "die (values 1-6)" } else { "token" };
+            let rule = match item {
+                Item::Food => format!("spent pip by pip for Treasure Chests ({} each) and Coup spots", c.chest_cost),
+                Item::Gold => "spent pip by pip for Coup spots; Gold dice score with the Treasury".to_string(),
+                Item::Ship => {
+                    format!("Ship values are summed at the end: {} Fame to the top three", awards(&c.ship_awards))
+                }
+                Item::Rum => "adjacent Rums score as sets from the Rum table".to_string(),
+                Item::Cannon | Item::Pirate => "a new one moves you up the Coup track".to_string(),
+            };
+            entries.push(Entry::new(
+                item.name(),
+                format!("{} {what}: {rule}. Limits: {}.", item.name(), limits.join(", ")),
+            ));
+        }
+        let rum: Vec<String> = c.rum_table.iter().enumerate().skip(1).map(|(n, fame)| format!("{n}: {fame}")).collect();
+        entries.push(Entry::new(
+            "Rum table",
+            format!(
+                "Rum table (Fame by set of adjacent Rums): {}; past {} a new set starts.",
+                rum.join(", "),
+                c.rum_max_set
+            ),
+        ));
+        entries.push(Entry::new(
+            "Map",
+            "Map: the row of tiles laid each round, slot 1 nearest the Coup board. The player furthest back moves \
+             next: forward to any slot still holding a tile, or off the map onto the Turn track.",
+        ));
+        entries.push(Entry::new(
+            "Fame",
+            format!(
+                "Fame (after round 4): Ship values ranked {}, Rum sets, Infrastructure, {} per Statue, {} for the \
+                 Turn track's 1st spot. Ties: most Food, then most Cannons.",
+                awards(&c.ship_awards),
+                c.statue_fame,
+                c.first_fame
+            ),
+        ));
+        entries
+    }
+
+    /// The item held or lying on `at` of the mover's island, in words ("Food die (4)").
+    fn piece_at(&self, state: &State, at: Spot) -> String {
+        match state.island(state.mover).plots[at.cell.index()].spots.get(at.spot as usize).copied().flatten() {
+            Some(h) if h.item.is_die() => format!("{} die ({})", h.item.name(), h.value),
+            Some(h) => h.item.name().to_string(),
+            None => "piece".to_string(),
+        }
+    }
+
+    fn tile_at(&self, state: &State, cell: Cell) -> String {
+        state.island(state.mover).plots[cell.index()]
+            .tile
+            .map_or("empty".to_string(), |k| self.tile_name(k).to_string())
+    }
+
     fn slot_text(&self, state: &State, slot: usize) -> String {
         let s = state.map[slot];
         match (s.tile, s.die) {
@@ -260,6 +517,153 @@ impl Narrate for PirateHaven {
 
     fn label(&self, action: &Action) -> String {
         action.to_string()
+    }
+
+    fn rules_summary(&self) -> String {
+        let c = self.content();
+        format!(
+            "Pirate Haven: four rounds of building your pirate island; the most Fame after round 4 wins.\n\
+             Each round a row of tiles is laid (the map: {}, {} or {} tiles for 2, 3 or 4 players); Die tiles get a rolled \
+             die, Token tiles a token. The player furthest back on the map moves next: forward to any slot still \
+             holding a tile, then take it (placing it on your island at once) or discard it; or leave the map for \
+             the lowest free Turn track spot (next round's order). The round ends when everyone has left.\n\
+             Tiles go on island spots of their colour (open spots take any); dice and tokens on tile spots that \
+             accept them. Never more Ships than Cannons, nor Gold than Pirates. Houses boost dice, Ports act once \
+             when placed, Infrastructure scores at the end; {} Food buys a Treasure Chest. A new Pirate or Cannon \
+             climbs the Coup track (Food and Gold buy more steps): the first to the top, or the single highest at \
+             the round's end, takes a Statue.\n\
+             Fame: Ship values ranked ({}), Rum sets, Infrastructure, {} per Statue, {} for 1st on the Turn track.",
+            c.map_tiles[2],
+            c.map_tiles[3],
+            c.map_tiles[4],
+            c.chest_cost,
+            awards(&c.ship_awards),
+            c.statue_fame,
+            c.first_fame
+        )
+    }
+
+    fn option_meanings(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("players", "2 to 4 players"),
+            ("first_player", "the seat on the Turn track's 1st spot in round 1, who moves first: 0 is P1, 1 is P2, ..."),
+            ("tiles", "null: the tiles below; or your own tiles, the JSON itself, in the format of data/pirate-haven/tiles.json"),
+            ("island", "null: the island below; or your own, in the format of data/pirate-haven/island.json"),
+            ("coup", "null: the Coup board and numbers below; or your own, in the format of data/pirate-haven/coup.json"),
+        ]
+    }
+
+    fn designed_content(&self) -> String {
+        let c = self.content();
+        let mut out =
+            String::from("Island (4 x 4 spots, rows 1-4 from the north, columns a-d; the same for everyone):\n");
+        for spot in self.spot_types() {
+            let _ = writeln!(out, "  {}", spot.text);
+        }
+        let _ = writeln!(out, "  {}", self.tavern_line());
+        let round: u32 = c.round_kinds.iter().map(|&k| c.tiles[k as usize].copies as u32).sum();
+        let _ = writeln!(out, "Round tiles ({round}, in four stacks, one per round):");
+        for &k in &c.round_kinds {
+            let t = &c.tiles[k as usize];
+            let _ = writeln!(out, "  {} × {}", t.copies, self.tile_line(t));
+        }
+        let _ = writeln!(out, "Treasure Chests (one stack, top face up, {} Food each) and Statues:", c.chest_cost);
+        for t in c.tiles.iter().filter(|t| t.kind == TileType::Chest) {
+            let _ = writeln!(out, "  {} × {}", t.copies, self.tile_line(t));
+        }
+        let _ = writeln!(out, "  {} × {}", c.statues, self.statue_line());
+        let _ = writeln!(out, "Coup board:");
+        for entry in self.coup_board().into_iter().skip(1) {
+            let _ = writeln!(out, "  {}", entry.text);
+        }
+        out
+    }
+
+    fn explain(&self, view: &View, action: &Action) -> String {
+        let state = &view.table;
+        let c = self.content();
+        match *action {
+            Action::Travel { slot } => {
+                let Some(landed) = (slot as usize).checked_sub(1).and_then(|i| state.map.get(i)) else {
+                    return String::new();
+                };
+                let Some(def) = landed.tile.and_then(|k| c.tiles.get(k as usize)) else { return String::new() };
+                match def.kind {
+                    TileType::Die | TileType::Token => format!(
+                        "land on {}: take it (placed on your island at once) or discard it{}",
+                        match (def.offers, landed.die) {
+                            (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
+                            (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
+                            (Some(item), None) => format!("a {} token", item.name()),
+                            (None, _) => def.name.clone(),
+                        },
+                        if matches!(def.offers, Some(Item::Pirate | Item::Cannon)) {
+                            "; taking it climbs the Coup track"
+                        } else {
+                            ""
+                        }
+                    ),
+                    _ => format!("land on {}", self.tile_line(def)),
+                }
+            }
+            Action::Leave => {
+                let spot = state.track.iter().position(Option::is_none).unwrap_or(0);
+                format!(
+                    "end your round: your disk takes the {} Turn track spot (next round's order)",
+                    ORDINALS.get(spot).unwrap_or(&"next")
+                )
+            }
+            Action::Take => "place it on your island now".into(),
+            Action::Discard => "it leaves the game for this round".into(),
+            Action::PlaceTile { cell } => match state.phase {
+                Phase::PlaceTile { kind } => format!("{} goes on {cell} for good", self.tile_name(kind)),
+                _ => String::new(),
+            },
+            Action::PlaceItem { at } => match state.holding {
+                Some(h) => format!(
+                    "the {} goes on the {} on {}, spot {}",
+                    h.item.name(),
+                    self.tile_at(state, at.cell),
+                    at.cell,
+                    at.spot + 1
+                ),
+                None => String::new(),
+            },
+            Action::BuyChest => match state.chest_top {
+                Some(k) => format!("spend {} Food pips for {}", c.chest_cost, self.tile_line(&c.tiles[k as usize])),
+                None => String::new(),
+            },
+            Action::Pay { at } => format!(
+                "pay one Food pip from the {} on {at} (a die at 0 leaves your island)",
+                self.piece_at(state, at)
+            ),
+            Action::PlaceChest { cell } => format!("the chest goes on {cell} for good"),
+            Action::CoupSpend { at } => format!(
+                "spend one pip of the {} on {at} to climb to Coup spot {} of {}",
+                self.piece_at(state, at),
+                state.coup[state.mover.index()] + 1,
+                c.top
+            ),
+            Action::CoupStop => format!("stay on Coup spot {}", state.coup[state.mover.index()]),
+            Action::CoupRaise { at } => {
+                format!("the Coup track bonus: raise the {} on {at} by 1", self.piece_at(state, at))
+            }
+            Action::Reroll { at } => format!("the Port's ability: reroll the {} on {at}", self.piece_at(state, at)),
+            Action::MoveItem { from, to } => {
+                format!("the Harbour Master: move the {} from {from} to {to}", self.piece_at(state, from))
+            }
+            Action::MoveTile { from, to } => {
+                format!(
+                    "the Harbour Master: move the {} with what it holds from {from} to {to}",
+                    self.tile_at(state, from)
+                )
+            }
+            Action::Skip => "use no ability now".into(),
+        }
+    }
+
+    fn look_up(&self, name: &str) -> Option<String> {
+        glossary::find(&self.glossary(), name)
     }
 }
 

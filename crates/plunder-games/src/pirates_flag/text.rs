@@ -2,14 +2,130 @@
 
 use std::fmt::Write;
 
-use plunder_core::{winners_line, Narrate, Seat};
+use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Target};
+use super::data::SpaceKind;
 use super::state::{Flag, ItemKind, Mods, Phase};
 use super::view::View;
 use super::PiratesFlag;
+use crate::glossary::{self, Entry};
 
 impl PiratesFlag {
+    /// The spaces of the board holding `kind`, as "6, 19".
+    fn spaces_of(&self, kind: SpaceKind, shift: i8) -> String {
+        let spaces: Vec<String> = (1..=self.board.length)
+            .filter(|&s| self.board.kind[s as usize] == kind && (shift == 0 || self.board.shift[s as usize] == shift))
+            .map(|s| s.to_string())
+            .collect();
+        if spaces.is_empty() {
+            "none".into()
+        } else {
+            spaces.join(", ")
+        }
+    }
+
+    /// The board's features, each with where it lies on this board and what it does.
+    fn board_features(&self) -> Vec<Entry> {
+        let b = &self.board;
+        let docks: Vec<String> =
+            (1..b.length).filter(|&s| b.dock_after[s as usize]).map(|s| format!("{}-{}", s, s + 1)).collect();
+        let falls: Vec<String> = (1..=b.length)
+            .filter(|&s| b.fall[s as usize] != 0)
+            .map(|s| format!("{s} down to {}", b.fall[s as usize]))
+            .collect();
+        let drops = if self.options().flag_flies_out {
+            " A flag carrier going down drops the flag on its top (option flag_flies_out)."
+        } else {
+            ""
+        };
+        vec![
+            Entry::new(
+                "The Dread Sea",
+                "The Dread Sea (off space 1): every ship starts here, off the board. Carry the flag past space 1 \
+                 into The Dread Sea to win (no exact count needed).",
+            ),
+            Entry::new(
+                "Dread Captain's ship",
+                format!(
+                    "Dread Captain's ship (space {}, the far end): the flag starts on it. The first ship to enter it \
+                     takes the flag; that player's hand limit becomes 6, and from then on movement rolls use one die.",
+                    b.length
+                ),
+            ),
+            Entry::new(
+                "Trading Post",
+                format!(
+                    "Trading Post (spaces {}): end your own movement there (you may stop as you pass) and, once \
+                     while you visit, discard a card to draw two (up to your hand limit).",
+                    self.spaces_of(SpaceKind::TradingPost, 0)
+                ),
+            ),
+            Entry::new(
+                "Dock",
+                format!(
+                    "Dock (between spaces {}): a line between two spaces. Each time a ship crosses it, by any move, \
+                     its player draws a card unless their hand is full (5 cards; 6 for the first to take the flag). \
+                     Ships never stop at docks.",
+                    if docks.is_empty() { "none".to_string() } else { docks.join(", ") }
+                ),
+            ),
+            Entry::new(
+                "Hazard",
+                format!(
+                    "Hazard (+1 on {}; -1 on {}): no move ends on a hazard. Ending on a +1 goes one space further \
+                     the way you were going; ending on a -1 goes one space back the way you came.",
+                    self.spaces_of(SpaceKind::Hazard, 1),
+                    self.spaces_of(SpaceKind::Hazard, -1)
+                ),
+            ),
+            Entry::new(
+                "Waterfall",
+                format!(
+                    "Waterfall ({}): a one-way shortcut away from The Dread Sea. On its top with a step left you may \
+                     go down it (one step) to its foot, then choose a direction again; never up.{drops}",
+                    if falls.is_empty() { "none".to_string() } else { falls.join(", ") }
+                ),
+            ),
+        ]
+    }
+
+    /// Everything `? NAME` can find: cards, captains, the board and its features.
+    fn glossary(&self) -> Vec<Entry> {
+        let mut entries = self.board_features();
+        entries.extend([
+            Entry::new(
+                "Flag",
+                "The flag: take it from the Dread Captain's ship, from its carrier by battle or by card, or pick it \
+                 up where it lies loose in open water. Its carrier wins by sailing it into The Dread Sea.",
+            ),
+            Entry::new(
+                "Battle",
+                "Battle: on your turn, on the flag carrier's space, you and the carrier each roll a die; highest \
+                 wins (a tie rolls again). If you win you take the flag and may roll one die to escape.",
+            ),
+            Entry::new(
+                "Stack",
+                "The stack: cards, captains, rolls and battles wait on it; once every player has passed in turn, \
+                 the top one resolves (last in, first out), so anyone may answer a play before it happens.",
+            ),
+        ]);
+        entries.push(Entry::new(
+            self.board.name.clone(),
+            format!(
+                "{}: the board, spaces 1 to {} from The Dread Sea to the Dread Captain's ship.",
+                self.board.name, self.board.length
+            ),
+        ));
+        for c in &self.deck.entries {
+            entries.push(Entry::new(c.name.clone(), format!("{} (action card): {}", c.name, c.text)).or(&c.id));
+        }
+        for c in &self.captains.entries {
+            entries.push(Entry::new(c.name.clone(), format!("{} (captain): {}", c.name, c.text)).or(&c.id));
+        }
+        entries
+    }
+
     fn card_name(&self, card: u8) -> String {
         self.deck.entries.get(card as usize).map_or_else(|| format!("#{card}"), |c| c.name.clone())
     }
@@ -82,6 +198,106 @@ fn mods_words(scope: u8, mods: &Mods) -> String {
 }
 
 impl Narrate for PiratesFlag {
+    fn rules_summary(&self) -> String {
+        format!(
+            "The Pirate's Flag: every ship starts in The Dread Sea, just off space 1 of {board} (spaces 1 to \
+             {length}); the black flag lies on the Dread Captain's ship at space {length}. Whoever carries the flag \
+             off the board into The Dread Sea wins.\n\
+             On your turn take one main action: roll for movement (two dice until the flag is first taken, one die \
+             after) and sail that many spaces one way, battle the flag carrier on your space (each rolls a die, \
+             highest takes the flag), or play an \"Instead of rolling\" card. Crossing a dock draws a card; a \
+             Trading Post trades one card for two; no move ends on a hazard (it shifts you one space); waterfalls \
+             are one-way shortcuts away from The Dread Sea.\n\
+             Cards are played on anyone's turn, one per player per turn (those that say so are extra); your \
+             captain's ability works once per game. Plays wait on a stack and resolve last in, first out, once \
+             everyone has passed, so each can be answered.",
+            board = self.board.name,
+            length = self.board.length
+        )
+    }
+
+    fn option_meanings(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("players", "3 to 6 players"),
+            ("flag_flies_out", "optional rule (recommended): a flag carrier going down a waterfall drops the flag at its top"),
+            ("carrier_seaward_only", "optional rule: the flag carrier's own movement may only head for The Dread Sea"),
+            (
+                "captains",
+                "\"deal\": each player is dealt a captain at random; or one captain per seat by id: \"captain-\" and \
+                 the name without \"Captain\", in lower case with dashes ([\"captain-shan\", \"captain-iron-meg\", ...])",
+            ),
+            ("board", "null: The Serpent's Pass (below); or your own layout in the format of data/pirates-flag/board.json"),
+            ("deck", "null: the 48 action cards below; or your own deck in the format of data/pirates-flag/cards.json"),
+            ("captain_cards", "null: the 8 captains below; or your own in the format of data/pirates-flag/captains.json"),
+            ("max_rounds", "safety stop for bots: after this many rounds the game ends and nobody wins (real games take 10-15)"),
+        ]
+    }
+
+    fn designed_content(&self) -> String {
+        let mut out = format!("Board: {}, spaces 1 to {}\n", self.board.name, self.board.length);
+        for feature in self.board_features() {
+            let _ = writeln!(out, "  {}", feature.text);
+        }
+        let _ = writeln!(out, "Action cards ({}, one of each):", self.deck.entries.len());
+        for c in &self.deck.entries {
+            let _ = writeln!(out, "  {}: {}", c.name, c.text);
+        }
+        let _ = writeln!(out, "Captains ({}; each player gets one):", self.captains.entries.len());
+        for c in &self.captains.entries {
+            let _ = writeln!(out, "  {}: {}", c.name, c.text);
+        }
+        out
+    }
+
+    fn explain(&self, view: &View, action: &Action) -> String {
+        let board = &self.board;
+        match action {
+            Action::Pass => match view.stack.last() {
+                Some(top) => format!(
+                    "let the top of the stack ({}) resolve once everyone has passed",
+                    self.item_words(&top.item, top.by)
+                ),
+                None => "do nothing more now: the turn ends when everyone passes in a row".into(),
+            },
+            Action::AutoPass => "pass every time priority comes to you for the rest of this turn".into(),
+            Action::Roll => format!(
+                "your main action: roll {} di{} and sail that many spaces (others may answer before the dice)",
+                view.movement_dice,
+                if view.movement_dice == 1 { "e" } else { "ce" }
+            ),
+            Action::Battle => {
+                "you and the flag carrier each roll a die: highest takes the flag (a tie rolls again)".into()
+            }
+            Action::Play { card, .. } => {
+                self.deck.entries.get(*card as usize).map_or(String::new(), |c| c.text.clone())
+            }
+            Action::Captain { .. } => view
+                .seat
+                .and_then(|s| view.captains.get(s.index()))
+                .and_then(|&c| self.captains.entries.get(c as usize))
+                .map_or(String::new(), |c| format!("{}: {}", c.name, c.text)),
+            Action::Trade { .. } => {
+                "discard this card and draw two (up to your hand limit); once per Trading Post visit".into()
+            }
+            Action::Go { .. } => match view.moving {
+                Some(mv) => format!("take the next step ({} left)", mv.left),
+                None => String::new(),
+            },
+            Action::Stop => "end your movement on this space, giving up the steps left".into(),
+            Action::Descend => {
+                let at = view.moving.map_or(0, |mv| view.positions[mv.seat.index()]);
+                let foot = board.fall.get(at as usize).copied().unwrap_or(0);
+                format!("go down the waterfall to space {foot}; it costs one step, then choose a direction again")
+            }
+            Action::Escape => "roll one die and sail that many spaces with the flag".into(),
+            Action::NoEscape => "keep the flag and stay on this space".into(),
+        }
+    }
+
+    fn look_up(&self, name: &str) -> Option<String> {
+        glossary::find(&self.glossary(), name)
+    }
+
     fn label(&self, action: &Action) -> String {
         match action {
             Action::Play { card, target, choice } => {
