@@ -1895,3 +1895,15 @@ fn the_corsair_bot_plays_every_card() {
     let names: Vec<&str> = unplayed.iter().map(|&c| g.cards()[c as usize].name.as_str()).collect();
     assert!(names.is_empty(), "never played by corsair: {names:?}");
 }
+
+#[test]
+fn a_cards_number_is_labelled_in_words() {
+    let g = game(options(4));
+    let label = |id: &str, target: Target, choice: u8| g.label(&Action::Play { card: k(id), target, choice });
+    assert_eq!(label("full-sail", Target::None, 4), "play Full Sail: 4 spaces");
+    assert_eq!(label("dead-reckoning", Target::None, 5), "play Dead Reckoning: the die shows 5");
+    assert_eq!(label("sea-serpent", on(B), 1), "play Sea Serpent on P2: away from The Dread Sea");
+    assert_eq!(label("sea-serpent", on(B), 0), "play Sea Serpent on P2: toward The Dread Sea");
+    assert_eq!(label("black-market", Target::None, k("full-sail")), "play Black Market: discarding Full Sail");
+    assert_eq!(label("double-cross", Target::Item { id: 3 }, 2), "play Double-Cross on stack item 3: onto P3");
+}

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Target};
-use super::data::SpaceKind;
+use super::data::{Effect, RedirectTo, ShipDir, SpaceKind};
 use super::state::{Flag, ItemKind, Mods, Phase};
 use super::view::View;
 use super::PiratesFlag;
@@ -128,6 +128,25 @@ impl PiratesFlag {
 
     fn card_name(&self, card: u8) -> String {
         self.deck.entries.get(card as usize).map_or_else(|| format!("#{card}"), |c| c.name.clone())
+    }
+
+    /// What the number a card is played with means (its `choice`), in words; `None` where it is not shown.
+    fn choice_words(&self, card: u8, choice: u8) -> Option<String> {
+        let plural = |n: u8| if n == 1 { "" } else { "s" };
+        match &self.deck.entries.get(card as usize)?.effect {
+            Effect::MoveOwn { up_to: true, .. } => Some(format!("{choice} space{}", plural(choice))),
+            Effect::MoveShip { up_to, direction, .. } => {
+                let steps = up_to.then(|| format!("{} space{}", choice / 2 + 1, plural(choice / 2 + 1)));
+                let toward = if choice.is_multiple_of(2) { "toward The Dread Sea" } else { "away from The Dread Sea" };
+                let way = (*direction == ShipDir::Either).then_some(toward);
+                let words: Vec<String> = steps.into_iter().chain(way.map(String::from)).collect();
+                (!words.is_empty()).then(|| words.join(" "))
+            }
+            effect if effect.set_dice() == Some(None) => Some(format!("the die shows {choice}")),
+            Effect::Trade { .. } => Some(format!("discarding {}", self.card_name(choice))),
+            Effect::Redirect { to: RedirectTo::Chosen } => Some(format!("onto {}", Seat(choice))),
+            _ => None,
+        }
     }
 
     fn captain_name(&self, captain: u8) -> String {
@@ -302,8 +321,14 @@ impl Narrate for PiratesFlag {
         match action {
             Action::Play { card, target, choice } => {
                 let mut label = format!("play {}{}", self.card_name(*card), self.target_words(target, None));
-                if *choice > 0 {
-                    let _ = write!(label, " ({choice})");
+                match self.choice_words(*card, *choice) {
+                    Some(words) => {
+                        let _ = write!(label, ": {words}");
+                    }
+                    None if *choice > 0 => {
+                        let _ = write!(label, " ({choice})");
+                    }
+                    None => {}
                 }
                 label
             }
