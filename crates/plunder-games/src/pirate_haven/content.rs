@@ -97,6 +97,20 @@ pub enum TileType {
 }
 
 impl TileType {
+    /// The type's name for people ("Die", "Treasure Chest").
+    pub fn name(self) -> &'static str {
+        match self {
+            TileType::Die => "Die",
+            TileType::Token => "Token",
+            TileType::House => "House",
+            TileType::Port => "Port",
+            TileType::Infrastructure => "Infrastructure",
+            TileType::Chest => "Treasure Chest",
+            TileType::Statue => "Statue",
+            TileType::Tavern => "Tavern",
+        }
+    }
+
     pub fn bit(self) -> u8 {
         1 << self as u8
     }

@@ -16,19 +16,6 @@ fn pieces(item: Item) -> &'static str {
     }
 }
 
-fn tile_type(kind: TileType) -> &'static str {
-    match kind {
-        TileType::Die => "Die",
-        TileType::Token => "Token",
-        TileType::House => "House",
-        TileType::Port => "Port",
-        TileType::Infrastructure => "Infrastructure",
-        TileType::Chest => "Treasure Chest",
-        TileType::Statue => "Statue",
-        TileType::Tavern => "Tavern",
-    }
-}
-
 /// Why the mover may not take what lies on the slot they landed on (`None`: nothing explains it, or it may).
 pub(super) fn take(c: &Content, state: &State) -> Option<String> {
     let island = state.island(state.mover);
@@ -63,7 +50,7 @@ pub(super) fn take(c: &Content, state: &State) -> Option<String> {
                 return Some(format!(
                     "you cannot take {}: no empty island spot of your island takes a {} tile",
                     def.name,
-                    tile_type(def.kind)
+                    def.kind.name()
                 ));
             }
             let (over, bound) = island.broken_limit(c, printed_extra(c, kind))?;

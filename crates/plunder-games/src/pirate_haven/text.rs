@@ -24,12 +24,7 @@ fn type_name(kind: TileType) -> &'static str {
     match kind {
         TileType::Die => "Die tile",
         TileType::Token => "Token tile",
-        TileType::House => "House",
-        TileType::Port => "Port",
-        TileType::Infrastructure => "Infrastructure",
-        TileType::Chest => "Treasure Chest",
-        TileType::Statue => "Statue",
-        TileType::Tavern => "Tavern",
+        other => other.name(),
     }
 }
 
