@@ -41,6 +41,20 @@ async fn catalog_status(from: [u8; 4], server: SocketAddr) -> String {
     String::from_utf8_lossy(&answer).lines().next().unwrap_or_default().to_string()
 }
 
+/// The catalog's status line from `from`, asked again for up to a second until it is served (a closed
+/// connection gives its place back a moment after it closes).
+async fn served_soon(from: [u8; 4], server: SocketAddr) -> String {
+    let mut status = String::new();
+    for _ in 0..40 {
+        status = catalog_status(from, server).await;
+        if status.contains("200") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    status
+}
+
 /// How long until the server closes `socket` (reads end or fail), at most `limit`.
 async fn closed_within(socket: &mut TcpStream, limit: Duration) -> Option<Duration> {
     let started = Instant::now();
@@ -118,14 +132,7 @@ async fn an_address_over_its_cap_is_refused_while_another_address_is_served() {
     assert!(catalog_status([127, 0, 0, 2], server).await.contains("200"), "another address is served");
     // A connection that closes gives its place back.
     held.pop();
-    let mut status = String::new();
-    for _ in 0..40 {
-        status = catalog_status([127, 0, 0, 1], server).await;
-        if status.contains("200") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    let status = served_soon([127, 0, 0, 1], server).await;
     assert!(status.contains("200"), "once one of its connections closed, the address is served: {status}");
 }
 
@@ -142,14 +149,7 @@ async fn over_the_global_cap_every_address_is_refused_until_a_connection_closes(
         assert!(refused.starts_with("HTTP/1.1 503"), "127.0.0.{source} over the global cap: {refused}");
     }
     held.clear();
-    let mut status = String::new();
-    for _ in 0..40 {
-        status = catalog_status([127, 0, 0, 5], server).await;
-        if status.contains("200") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    let status = served_soon([127, 0, 0, 5], server).await;
     assert!(status.contains("200"), "served again once connections closed: {status}");
 }
 
@@ -263,14 +263,7 @@ async fn a_websocket_keeps_its_place_under_the_address_cap_until_it_closes() {
     let refused = catalog_status([127, 0, 0, 1], server).await;
     assert!(refused.starts_with("HTTP/1.1 503"), "two open WebSockets fill the address's cap: {refused}");
     drop(first);
-    let mut status = String::new();
-    for _ in 0..40 {
-        status = catalog_status([127, 0, 0, 1], server).await;
-        if status.contains("200") {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    let status = served_soon([127, 0, 0, 1], server).await;
     assert!(status.contains("200"), "a closed WebSocket gives its place back: {status}");
 }
 
