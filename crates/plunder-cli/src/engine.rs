@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::io::{BufRead, ErrorKind, Write};
 use std::time::Duration;
 
-use plunder_core::{ChanceMode, DynSession, Event, Labeled, PlayError, Record, Replayer, Seat, Status, Timing, Viewer};
+use plunder_core::{ChanceMode, DynSession, Entry, Labeled, PlayError, Record, Replayer, Seat, Status, Timing, Viewer};
 use plunder_games::{games, new_session, replay_record, with_game, GameVisitor};
 use serde::de::{Deserializer as _, Error as _, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -553,7 +553,7 @@ impl GameVisitor for LongLoad<'_> {
             if raw.get().len() > MAX_EVENT_BYTES {
                 return Err(bad_record(format!("event {index} is longer than {MAX_EVENT_BYTES} bytes")));
             }
-            let event: Event = serde_json::from_str(raw.get())
+            let event: Entry = serde_json::from_str(raw.get())
                 .map_err(|e| bad_record(format!("event {index} is not an event: {e}")))?;
             replay.step(&event).map_err(bad_record)
         };

@@ -19,8 +19,9 @@
 //!   a valid state (legal actions when deciding, chance outcomes summing to 1, an end or the step budget
 //!   reached without a panic), not only one with the right view;
 //!
-//! and, per game, that it ends within the step limit, that its record replays to the same state and the same
-//! information states (also on another thread), and that the record survives JSON. The game's [`Facts`] are
+//! and, per game, that it ends within the step limit, that its record replays to the same state, the same
+//! information states (also on another thread) and the same events, that the record survives JSON, and that
+//! every step that changes what a viewer sees tells that viewer at least one event (which serializes). The game's [`Facts`] are
 //! checked against play: the table size is in range, every outcome's payoffs are in range and keep the
 //! promised sum, games end within `max_steps`, and chance, hidden information and simultaneous moves are seen
 //! in play exactly when declared.
@@ -94,7 +95,9 @@ pub fn check_with<G: Game>(game: &G, config: Config) {
         // Information states view every seat at every step: a few games show that a replay rebuilds them.
         let with_information_states = index < INFORMATION_STATE_GAMES;
         check_replay(&session, seed, with_information_states);
-        check_replay(&play_sampled_game(game, seed, config.max_steps), seed, false);
+        let sampled = play_sampled_game(game, seed, config.max_steps);
+        check_replay(&sampled, seed, false);
+        check_told(&sampled, seed);
     }
     assert_eq!(seen.chance, facts.chance, "chance events were seen: {}, the facts say {}", seen.chance, facts.chance);
     assert_eq!(
@@ -376,6 +379,13 @@ fn check_replay<G: Game>(session: &Session<G>, seed: u64, with_information_state
     assert_eq!(parsed, record, "seed {seed}: the record round-trips through JSON");
     let replayed = Session::<G>::replay(&parsed).unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
     assert_eq!(replayed.state(), session.state(), "seed {seed}: the replay reaches the same state");
+    for step in 0..session.steps().len() {
+        assert_eq!(
+            replayed.told_at(step),
+            session.told_at(step),
+            "seed {seed}: the replay tells step {step} otherwise"
+        );
+    }
     if with_information_states {
         let (original, again) = (session.information_states(), replayed.information_states());
         for seat in Seat::all(session.game().seats()) {
@@ -391,4 +401,31 @@ fn check_replay<G: Game>(session: &Session<G>, seed: u64, with_information_state
         .expect("the replay thread finishes")
         .expect("the replay succeeds on another thread");
     assert_eq!(&on_thread, session.state(), "seed {seed}: the replay on another thread reaches the same state");
+}
+
+/// Every step that changes what a viewer sees tells that viewer something: nothing happens untold.
+fn check_told<G: Game>(session: &Session<G>, seed: u64) {
+    let game = session.game();
+    let mut viewers: Vec<Viewer> = Seat::all(game.seats()).map(Viewer::Seat).collect();
+    viewers.push(Viewer::Spectator);
+    let mut state = game.initial_state();
+    for (index, step) in session.steps().iter().enumerate() {
+        let before: Vec<G::View> = viewers.iter().map(|&v| game.view(&state, v)).collect();
+        match step {
+            crate::Step::Action(seat, action) => game.apply_unchecked(&mut state, *seat, action),
+            crate::Step::Chance(outcome) => game.apply_chance_unchecked(&mut state, outcome),
+        }
+        let told = session.told_at(index);
+        for told in told {
+            serde_json::to_value(&told.event).expect("events serialize");
+        }
+        for (&viewer, before) in viewers.iter().zip(&before) {
+            if game.view(&state, viewer) != *before {
+                assert!(
+                    told.iter().any(|t| t.to.includes(viewer)),
+                    "seed {seed}, step {index} ({step:?}): {viewer:?} sees something change but is told nothing"
+                );
+            }
+        }
+    }
 }

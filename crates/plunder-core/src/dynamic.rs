@@ -23,6 +23,13 @@ pub enum LabeledJson {
     Chance { outcome: Value, probability: f64 },
 }
 
+/// An event told to a viewer: the game's typed event in JSON, with its words for people.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ToldJson {
+    pub event: Value,
+    pub text: String,
+}
+
 /// A game in progress, whatever the game.
 pub trait DynSession: Send + std::fmt::Debug {
     fn game_id(&self) -> &'static str;
@@ -36,6 +43,10 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn supply_chance(&mut self, outcome: &Value) -> Result<(), PlayError>;
     fn sample_chance(&mut self) -> Result<Labeled, PlayError>;
     fn view(&self, viewer: Viewer) -> Result<Value, PlayError>;
+    /// How many events have been told so far, to anyone (a place to read on from).
+    fn told_count(&self) -> usize;
+    /// The events told to `viewer` since the first `from`, oldest first.
+    fn told_since(&self, from: usize, viewer: Viewer) -> Result<Vec<ToldJson>, PlayError>;
     fn outcome(&self) -> Option<Outcome>;
     fn record(&self) -> Record;
     /// What bot `bot` (seeded with `seed`) would play for `seat` now, from that seat's view only; a search bot
@@ -135,6 +146,22 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
             check_seat(seat, self.seats())?;
         }
         Ok(serde_json::to_value(Session::view(self, viewer)).expect("views serialize"))
+    }
+
+    fn told_count(&self) -> usize {
+        Session::told_count(self)
+    }
+
+    fn told_since(&self, from: usize, viewer: Viewer) -> Result<Vec<ToldJson>, PlayError> {
+        if let Viewer::Seat(seat) = viewer {
+            check_seat(seat, self.seats())?;
+        }
+        Ok(Session::told_since(self, from, viewer)
+            .map(|event| ToldJson {
+                event: serde_json::to_value(event).expect("events serialize"),
+                text: self.game().tell(event),
+            })
+            .collect())
     }
 
     fn outcome(&self) -> Option<Outcome> {

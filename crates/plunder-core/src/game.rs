@@ -4,7 +4,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
-use crate::{Facts, OptionsError, PlayError, Rng, Seat, SeatSet};
+use crate::{Facts, OptionsError, PlayError, Rng, Seat, SeatSet, Silent, Teller};
 
 /// Who must move now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -83,6 +83,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
     type Chance: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
     type View: Clone + Debug + PartialEq + Serialize + Send + Sync;
+    /// What happened at the table, told by the rules as they apply a step (see [`crate::Told`]).
+    type Event: Clone + Debug + PartialEq + Serialize + Send + Sync;
 
     /// The game's id (`loot-pirates`).
     const ID: &'static str;
@@ -124,8 +126,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
-    /// Plays a legal action. The fast path for search: no checks, no allocation.
-    fn apply_unchecked(&self, state: &mut Self::State, seat: Seat, action: &Self::Action);
+    /// Plays a legal action, telling `told` every event with its audience: everything the rules make visible
+    /// to someone, as it happens. No checks.
+    fn apply_with<T: Teller<Self::Event>>(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        told: &mut T,
+    );
+
+    /// Plays a legal action. The fast path for search: no checks, no allocation, nothing told.
+    fn apply_unchecked(&self, state: &mut Self::State, seat: Seat, action: &Self::Action) {
+        self.apply_with(state, seat, action, &mut Silent);
+    }
 
     /// Appends the pending chance event's outcomes with their probabilities (they sum to 1).
     fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Chance, f64)>);
@@ -155,8 +169,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
-    /// Settles the pending chance event with a possible outcome. No checks.
-    fn apply_chance_unchecked(&self, state: &mut Self::State, outcome: &Self::Chance);
+    /// Settles the pending chance event with a possible outcome, telling `told` what it shows to whom. No checks.
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut Self::State, outcome: &Self::Chance, told: &mut T);
+
+    /// Settles the pending chance event with a possible outcome. No checks, nothing told.
+    fn apply_chance_unchecked(&self, state: &mut Self::State, outcome: &Self::Chance) {
+        self.apply_chance_with(state, outcome, &mut Silent);
+    }
 
     /// What `viewer` may see. **The only way state leaves the engine.**
     fn view(&self, state: &Self::State, viewer: Viewer) -> Self::View;

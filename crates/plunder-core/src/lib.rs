@@ -4,7 +4,7 @@
 //! are made by one seat or by several at once ([`Status::Decide`]); chance is an explicit event whose
 //! outcomes carry probabilities, sampled from a seeded [`Rng`] or supplied from outside. State leaves the
 //! engine only through [`Game::view`]. [`play`] checks input and changes nothing when it refuses;
-//! [`Game::apply_unchecked`] is the fast path. [`Session`] keeps a game with its [`Record`].
+//! [`Game::apply_unchecked`] is the fast path; [`Game::apply_with`] also tells what happened, to whom ([`Told`]). [`Session`] keeps a game with its [`Record`].
 //!
 //! **This crate does no I/O, reads no clock and has no global randomness.**
 
@@ -26,6 +26,7 @@ pub mod record;
 mod rng;
 mod seat;
 mod session;
+mod told;
 pub mod zones;
 
 pub use bot::{
@@ -33,7 +34,7 @@ pub use bot::{
     RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT, STRATEGY_PREFIX,
 };
 pub use driver::{play_game, play_game_watched, random_playout, sample_chance_until_decision, DriveError, Finished};
-pub use dynamic::{DynSession, Labeled, LabeledJson};
+pub use dynamic::{DynSession, Labeled, LabeledJson, ToldJson};
 pub use encoding::{ActionCodec, TensorKind};
 pub use error::{OptionsError, PlayError};
 pub use facts::{Facts, Utility};
@@ -41,8 +42,9 @@ pub use game::{options_from_json, Game, Outcome, Piece, Status, Viewer};
 pub use infostate::InfoStates;
 pub use ismcts::{Clock, Timing};
 pub use narrate::{winners_line, Narrate};
-pub use play::{check, play, supply_chance};
-pub use record::{ChanceMode, Event, Record, RecordError};
+pub use play::{check, play, play_told, supply_chance, supply_chance_told};
+pub use record::{ChanceMode, Entry, Record, RecordError};
 pub use rng::{splitmix64, Rng};
 pub use seat::{Seat, SeatSet};
 pub use session::{Replayer, Session, Step};
+pub use told::{Audience, Silent, Teller, Told};

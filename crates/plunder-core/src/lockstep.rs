@@ -7,13 +7,14 @@
 //! at every step, for every such seat until its view first differs (a legitimate reveal): the status, its
 //! legal actions, its tensors where the game writes its own, what every bot of the roster (same seed) would play
 //! for it (the search bot where the seat's perfect-recall information states are alike too), and the error text
-//! for a fixed set of probe actions must be the same in both twins. Anything else tells the seat the secret.
+//! for a fixed set of probe actions must be the same in both twins, and so must the events each step tells it
+//! (where its view after the step is still alike). Anything else tells the seat the secret.
 //!
 //! Generic over every game: a game is checked by calling [`check`], with nothing written per game.
 
 use crate::{
-    check as check_action, supply_chance, Game, InfoStates, PlayError, Rng, Roster, Seat, Status, TensorKind, Turn,
-    Viewer,
+    check as check_action, play_told, supply_chance_told, Game, InfoStates, PlayError, Rng, Roster, Seat, Status,
+    TensorKind, Told, Turn, Viewer,
 };
 
 /// The search bot as the check runs it: few simulations, since it searches at every compared seat-step.
@@ -75,11 +76,27 @@ fn other_move<G: Game>(game: &G, state: &G::State, taken: &Move<G>, rng: &mut Rn
     (!others.is_empty()).then(|| others[rng.index(others.len())].clone())
 }
 
-fn apply<G: Game>(game: &G, state: &mut G::State, step: &Move<G>) -> Result<(), PlayError> {
+/// Plays `step`, returning the events it told.
+fn apply<G: Game>(game: &G, state: &mut G::State, step: &Move<G>) -> Result<Vec<Told<G::Event>>, PlayError> {
+    let mut told = Vec::new();
     match step {
-        Move::Act(seat, action) => crate::play(game, state, *seat, action),
-        Move::Chance(outcome) => supply_chance(game, state, outcome),
+        Move::Act(seat, action) => play_told(game, state, *seat, action, &mut told)?,
+        Move::Chance(outcome) => supply_chance_told(game, state, outcome, &mut told)?,
     }
+    Ok(told)
+}
+
+/// The first viewer of `viewers` told other events in one twin than in the other, with both.
+fn told_apart<'a, E: PartialEq>(
+    viewers: &[Viewer],
+    a: &'a [Told<E>],
+    b: &'a [Told<E>],
+) -> Option<(Viewer, Vec<&'a E>, Vec<&'a E>)> {
+    viewers.iter().find_map(|&v| {
+        let seen = |told: &'a [Told<E>]| told.iter().filter_map(|t| t.seen_by(v)).collect::<Vec<_>>();
+        let (in_a, in_b) = (seen(a), seen(b));
+        (in_a != in_b).then_some((v, in_a, in_b))
+    })
 }
 
 /// Adds `step`, which led to `state`, to every seat's information state.
@@ -116,14 +133,21 @@ fn check_twins<G: Roster>(game: &G, seed: u64, max_branches: usize, search: bool
         if rng.below(3) == 0 {
             if let Some(other) = other_move(game, &state, &taken, &mut rng) {
                 let (mut a, mut b) = (state.clone(), state.clone());
-                apply(game, &mut a, &taken).map_err(|e| format!("step {step}: {e}"))?;
-                apply(game, &mut b, &other).map_err(|e| format!("step {step}: {e}"))?;
+                let told_a = apply(game, &mut a, &taken).map_err(|e| format!("step {step}: {e}"))?;
+                let told_b = apply(game, &mut b, &other).map_err(|e| format!("step {step}: {e}"))?;
                 let (mut recall_a, mut recall_b) = (infos.clone(), infos.clone());
                 remember(game, &mut recall_a, &a, &taken);
                 remember(game, &mut recall_b, &b, &other);
                 let mut viewers: Vec<Viewer> = Seat::all(game.seats()).map(Viewer::Seat).collect();
                 viewers.push(Viewer::Spectator);
                 viewers.retain(|&v| game.view(&a, v) == game.view(&b, v));
+                if let Some((viewer, in_a, in_b)) = told_apart(&viewers, &told_a, &told_b) {
+                    return Err(format!(
+                        "{} seed {seed}, step {step} ({taken:?} / {other:?}): {viewer:?} sees the same view but is \
+                         told {in_a:?} / {in_b:?}",
+                        G::ID
+                    ));
+                }
                 if !viewers.is_empty() {
                     report.branches += 1;
                     let why = |e: String| {
@@ -186,11 +210,17 @@ fn lockstep<G: Roster>(
             comparisons += 1;
         }
         let Some(next) = random_move(game, &a, &mut rng) else { break };
-        if apply(game, &mut b, &next).is_err() {
+        let Ok(told_b) = apply(game, &mut b, &next) else {
             // The secret decides what may happen next (its holder's own options): the twins part here.
             break;
+        };
+        let told_a = apply(game, &mut a, &next).map_err(|e| format!("a random legal move was refused: {e}"))?;
+        let alike: Vec<Viewer> = watching.iter().copied().filter(|&v| game.view(&a, v) == game.view(&b, v)).collect();
+        if let Some((viewer, in_a, in_b)) = told_apart(&alike, &told_a, &told_b) {
+            return Err(format!(
+                "{step} steps on, {viewer:?} sees the same view after {next:?} but is told {in_a:?} / {in_b:?}"
+            ));
         }
-        apply(game, &mut a, &next).map_err(|e| format!("a random legal move was refused: {e}"))?;
         remember(game, &mut recall_a, &a, &next);
         remember(game, &mut recall_b, &b, &next);
     }

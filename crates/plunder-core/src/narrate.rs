@@ -14,6 +14,8 @@ pub trait Narrate: Game {
     fn describe(&self, view: &Self::View) -> String;
     /// What happened between two views of the same viewer, one line per event, oldest first.
     fn news(&self, before: &Self::View, after: &Self::View) -> Vec<String>;
+    /// An event in words for people, with its cause: names, never ids; one line.
+    fn tell(&self, event: &Self::Event) -> String;
 
     /// An action's label for people, where the game knows more than the action itself (card names, say).
     fn label(&self, action: &Self::Action) -> String {

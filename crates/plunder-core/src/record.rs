@@ -12,7 +12,7 @@ pub const RECORD_VERSION: u32 = 1;
 /// One step of a game, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
+pub enum Entry {
     /// A seat's action, in the game's JSON form.
     Action { seat: Seat, action: serde_json::Value },
     /// A chance outcome, in the game's JSON form.
@@ -39,7 +39,7 @@ pub struct Record {
     pub options: serde_json::Value,
     pub seed: u64,
     pub chance: ChanceMode,
-    pub events: Vec<Event>,
+    pub events: Vec<Entry>,
     /// The outcome, if the game had ended; replays check it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
@@ -57,7 +57,7 @@ pub enum RecordError {
     /// The record's options are refused.
     Options(String),
     /// Event `index` could not be replayed.
-    Event { index: usize, reason: String },
+    Entry { index: usize, reason: String },
     /// The replay ended differently from what the record says.
     Diverged(String),
 }
@@ -69,7 +69,7 @@ impl std::fmt::Display for RecordError {
             RecordError::Unsupported(r) => write!(f, "unsupported record: {r}"),
             RecordError::UnknownGame(g) => write!(f, "unknown game '{g}'"),
             RecordError::Options(r) => write!(f, "the record's options are refused: {r}"),
-            RecordError::Event { index, reason } => write!(f, "event {index} cannot be replayed: {reason}"),
+            RecordError::Entry { index, reason } => write!(f, "step {index} cannot be replayed: {reason}"),
             RecordError::Diverged(r) => write!(f, "the replay diverged from the record: {r}"),
         }
     }

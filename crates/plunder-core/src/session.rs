@@ -5,8 +5,8 @@ use std::sync::Mutex;
 use serde::Deserialize;
 
 use crate::infostate::InfoStates;
-use crate::record::{ChanceMode, Event, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
-use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Viewer};
+use crate::record::{ChanceMode, Entry, Record, RecordError, RECORD_FORMAT, RECORD_VERSION};
+use crate::{play, Game, Outcome, PlayError, Rng, Seat, Status, Told, Viewer};
 
 /// One step of a game, typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,13 +17,13 @@ pub enum Step<G: Game> {
 
 impl<G: Game> Step<G> {
     /// The step as a record's event.
-    pub fn event(&self) -> Event {
+    pub fn entry(&self) -> Entry {
         match self {
             Step::Action(seat, action) => {
-                Event::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
+                Entry::Action { seat: *seat, action: serde_json::to_value(action).expect("actions serialize") }
             }
             Step::Chance(outcome) => {
-                Event::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
+                Entry::Chance { outcome: serde_json::to_value(outcome).expect("chance outcomes serialize") }
             }
         }
     }
@@ -38,6 +38,10 @@ pub struct Session<G: Game> {
     seed: u64,
     mode: ChanceMode,
     steps: Vec<Step<G>>,
+    /// Every event told so far, oldest first, with whom it was told.
+    told: Vec<Told<G::Event>>,
+    /// For each step, how many events had been told once it was played (the end of its events in `told`).
+    told_ends: Vec<usize>,
     /// The information states, computed on the first request and advanced from there on later ones.
     info: Mutex<InfoCache<G>>,
 }
@@ -52,6 +56,8 @@ impl<G: Game> Clone for Session<G> {
             seed: self.seed,
             mode: self.mode,
             steps: self.steps.clone(),
+            told: self.told.clone(),
+            told_ends: self.told_ends.clone(),
             info: Mutex::new(InfoCache::default()),
         }
     }
@@ -90,6 +96,8 @@ impl<G: Game> Session<G> {
             seed,
             mode,
             steps: Vec::new(),
+            told: Vec::new(),
+            told_ends: Vec::new(),
             info: Mutex::new(InfoCache::default()),
         };
         session.settle_chance();
@@ -115,6 +123,31 @@ impl<G: Game> Session<G> {
 
     pub fn steps(&self) -> &[Step<G>] {
         &self.steps
+    }
+
+    /// How many events have been told so far, to anyone: a front end's place in the story, for
+    /// [`Session::told_since`].
+    pub fn told_count(&self) -> usize {
+        self.told.len()
+    }
+
+    /// The events told to `viewer` since the first `from` events, oldest first.
+    pub fn told_since(&self, from: usize, viewer: Viewer) -> impl Iterator<Item = &G::Event> {
+        self.told.get(from..).unwrap_or_default().iter().filter_map(move |t| t.seen_by(viewer))
+    }
+
+    /// Every event told at step `step` (numbered from 0, as in [`Session::steps`]), to anyone.
+    pub fn told_at(&self, step: usize) -> &[Told<G::Event>] {
+        let end = self.told_ends.get(step).copied().unwrap_or(self.told.len());
+        let start = step.checked_sub(1).and_then(|s| self.told_ends.get(s).copied()).unwrap_or(0).min(end);
+        &self.told[start..end]
+    }
+
+    /// Records a step played with its events.
+    fn push_step(&mut self, step: Step<G>, told: Vec<Told<G::Event>>) {
+        self.steps.push(step);
+        self.told.extend(told);
+        self.told_ends.push(self.told.len());
     }
 
     pub fn status(&self) -> Status {
@@ -206,16 +239,18 @@ impl<G: Game> Session<G> {
 
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
     pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), PlayError> {
-        play::play(&self.game, &mut self.state, seat, &action)?;
-        self.steps.push(Step::Action(seat, action));
+        let mut told = Vec::new();
+        play::play_told(&self.game, &mut self.state, seat, &action, &mut told)?;
+        self.push_step(Step::Action(seat, action), told);
         self.settle_chance();
         Ok(())
     }
 
     /// Supplies the pending chance event's outcome (scripted chance).
     pub fn supply_chance(&mut self, outcome: G::Chance) -> Result<(), PlayError> {
-        play::supply_chance(&self.game, &mut self.state, &outcome)?;
-        self.steps.push(Step::Chance(outcome));
+        let mut told = Vec::new();
+        play::supply_chance_told(&self.game, &mut self.state, &outcome, &mut told)?;
+        self.push_step(Step::Chance(outcome), told);
         self.settle_chance();
         Ok(())
     }
@@ -227,8 +262,9 @@ impl<G: Game> Session<G> {
             Status::Decide(_) => Err(PlayError::NoChancePending),
             Status::Chance => {
                 let outcome = self.game.sample_chance(&self.state, &mut self.rng);
-                self.game.apply_chance_unchecked(&mut self.state, &outcome);
-                self.steps.push(Step::Chance(outcome.clone()));
+                let mut told = Vec::new();
+                self.game.apply_chance_with(&mut self.state, &outcome, &mut told);
+                self.push_step(Step::Chance(outcome.clone()), told);
                 Ok(outcome)
             }
         }
@@ -238,15 +274,16 @@ impl<G: Game> Session<G> {
         if self.mode == ChanceMode::Sampled {
             while self.status() == Status::Chance {
                 let outcome = self.game.sample_chance(&self.state, &mut self.rng);
-                self.game.apply_chance_unchecked(&mut self.state, &outcome);
-                self.steps.push(Step::Chance(outcome));
+                let mut told = Vec::new();
+                self.game.apply_chance_with(&mut self.state, &outcome, &mut told);
+                self.push_step(Step::Chance(outcome), told);
             }
         }
     }
 
     /// The record of the game so far.
     pub fn record(&self) -> Record {
-        let events = self.steps.iter().map(Step::event).collect();
+        let events = self.steps.iter().map(Step::entry).collect();
         Record {
             format: RECORD_FORMAT.to_string(),
             version: RECORD_VERSION,
@@ -271,8 +308,8 @@ impl<G: Game> Session<G> {
     pub fn replay_watched(record: &Record, mut watch: impl FnMut(&Session<G>)) -> Result<Session<G>, RecordError> {
         let mut replay = Replayer::start(record)?;
         watch(replay.session());
-        for event in &record.events {
-            replay.step(event)?;
+        for entry in &record.events {
+            replay.step(entry)?;
             watch(replay.session());
         }
         replay.finish()
@@ -308,6 +345,8 @@ impl<G: Game> Replayer<G> {
             seed: record.seed,
             mode: record.chance,
             steps: Vec::with_capacity(record.events.len()),
+            told: Vec::new(),
+            told_ends: Vec::with_capacity(record.events.len()),
             info: Mutex::new(InfoCache::default()),
         };
         Ok(Replayer { session, outcome: record.outcome.clone() })
@@ -319,17 +358,19 @@ impl<G: Game> Replayer<G> {
     }
 
     /// Replays the next event, checking it. In sampled mode a chance outcome must be the one the seed draws.
-    pub fn step(&mut self, event: &Event) -> Result<(), RecordError> {
+    pub fn step(&mut self, entry: &Entry) -> Result<(), RecordError> {
         let session = &mut self.session;
         let index = session.steps.len();
-        let fail = |reason: String| RecordError::Event { index, reason };
-        match event {
-            Event::Action { seat, action } => {
+        let fail = |reason: String| RecordError::Entry { index, reason };
+        match entry {
+            Entry::Action { seat, action } => {
                 let action = G::Action::deserialize(action).map_err(|e| fail(e.to_string()))?;
-                play::play(&session.game, &mut session.state, *seat, &action).map_err(|e| fail(e.to_string()))?;
-                session.steps.push(Step::Action(*seat, action));
+                let mut told = Vec::new();
+                play::play_told(&session.game, &mut session.state, *seat, &action, &mut told)
+                    .map_err(|e| fail(e.to_string()))?;
+                session.push_step(Step::Action(*seat, action), told);
             }
-            Event::Chance { outcome } => {
+            Entry::Chance { outcome } => {
                 let outcome = G::Chance::deserialize(outcome).map_err(|e| fail(e.to_string()))?;
                 if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
                     let drawn = session.game.sample_chance(&session.state, &mut session.rng);
@@ -339,8 +380,10 @@ impl<G: Game> Replayer<G> {
                         )));
                     }
                 }
-                play::supply_chance(&session.game, &mut session.state, &outcome).map_err(|e| fail(e.to_string()))?;
-                session.steps.push(Step::Chance(outcome));
+                let mut told = Vec::new();
+                play::supply_chance_told(&session.game, &mut session.state, &outcome, &mut told)
+                    .map_err(|e| fail(e.to_string()))?;
+                session.push_step(Step::Chance(outcome), told);
             }
         }
         Ok(())

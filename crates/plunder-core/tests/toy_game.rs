@@ -21,7 +21,7 @@ use plunder_core::priority::{Entry, Now, Window};
 use plunder_core::zones::{Visibility, ZoneId, Zones};
 use plunder_core::{
     conformance, play, supply_chance, ChanceMode, Facts, Game, InfoStates, OptionsError, Outcome, Rng, Seat, SeatSet,
-    Session, Status, Utility, Viewer,
+    Session, Status, Teller, Utility, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -252,6 +252,7 @@ impl Game for LastWord {
     type Action = Action;
     type Chance = Chance;
     type View = View;
+    type Event = String;
     const ID: &'static str = "last-word";
     const NAME: &'static str = "Last Word";
 
@@ -316,7 +317,7 @@ impl Game for LastWord {
             }
         }
     }
-    fn apply_unchecked(&self, s: &mut State, seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, s: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
             Action::Play { card, target } => {
                 let kind = KINDS.iter().position(|(k, _)| *k == card).expect("a kind") as u8;
@@ -352,7 +353,7 @@ impl Game for LastWord {
             None => Chance::Roll { value: rng.die(6) },
         }
     }
-    fn apply_chance_unchecked(&self, s: &mut State, chance: &Chance) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, s: &mut State, chance: &Chance, told: &mut T) {
         match *chance {
             Chance::Deal { seat, card } => {
                 let kind = KINDS.iter().position(|(k, _)| *k == card).expect("a kind") as u8;
@@ -695,6 +696,6 @@ fn a_watched_replay_shows_the_start_and_every_step_in_order() {
     assert!(seen.iter().enumerate().all(|(i, (steps, _))| *steps == i), "shown after each step, in order");
     assert_eq!(seen[0].1, session.game().initial_state());
     assert_eq!(&seen.last().unwrap().1, replayed.state());
-    let events: Vec<_> = replayed.steps().iter().map(|step| step.event()).collect();
+    let events: Vec<_> = replayed.steps().iter().map(|step| step.entry()).collect();
     assert_eq!(events, record.events, "a step's event is the record's");
 }

@@ -1,6 +1,6 @@
 //! Golden playthroughs: for every registered game, a seeded game played by its default bot, written out step by
 //! step (each chance outcome; each decision with the acting seat's and the spectator's views as JSON, the
-//! action's label and JSON), then the outcome and every seat's information-state key. The test compares with
+//! action's label and JSON; every event told, with its audience, words and JSON), then the outcome and every seat's information-state key. The test compares with
 //! `tests/golden/GAME.txt`, so any change in rules, views, labels, randomness or hashing shows up as a diff to
 //! review. Refresh after an intended change with
 //!
@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use plunder_core::{ChanceMode, Narrate, Roster, Seat, Session, Status, Turn, Viewer};
+use plunder_core::{Audience, ChanceMode, Narrate, Roster, Seat, Session, Status, Turn, Viewer};
 use plunder_games::{games, with_game, GameVisitor};
 
 const SEED: u64 = 7;
@@ -67,6 +67,14 @@ impl GameVisitor for Transcript {
                     let _ = writeln!(out, "{step} {seat} plays: {label} {}", json(&action));
                     session.play(seat, action).expect("bots play legal actions");
                 }
+            }
+            for told in session.told_at(step as usize) {
+                let to = match told.to {
+                    Audience::Everyone => "everyone".to_string(),
+                    Audience::Only(seat) => format!("{seat} only"),
+                    Audience::AllBut(seat) => format!("all but {seat}"),
+                };
+                let _ = writeln!(out, "{step} told {to}: {} {}", session.game().tell(&told.event), json(&told.event));
             }
         }
         let _ = writeln!(out, "outcome {}", json(&session.outcome().expect("a finished game has an outcome")));

@@ -49,26 +49,30 @@ fn no_game_tells_a_seat_a_secret_it_cannot_see() {
     }
 }
 
-/// Liar's dice whose error for an action that is no longer legal names the whole position, every cup
-/// included: a leak the views, the legal actions and the conformance suite's determinization check all miss.
+/// Liar's dice with a leak the views, the legal actions and the conformance suite's determinization check all
+/// miss: with `EVENTS` false, its error for an action that is no longer legal names the whole position, every cup
+/// included; with `EVENTS` true, it tells everyone each seat's rolled faces.
 mod leaky {
-    use plunder_core::{Bot, BotKind, Game, Outcome, PlayError, Rng, Roster, Seat, Status, Viewer};
+    use plunder_core::{Audience, Bot, BotKind, Game, Outcome, PlayError, Rng, Roster, Seat, Status, Teller, Viewer};
     use plunder_games::liars_dice::{Action, LiarsDice, Options, Roll, State};
 
     #[derive(Clone, Debug)]
-    pub struct LeakyErrors(pub LiarsDice);
+    pub struct Leaky<const EVENTS: bool>(pub LiarsDice);
+    pub type LeakyErrors = Leaky<false>;
+    pub type LeakyEvents = Leaky<true>;
 
-    impl Game for LeakyErrors {
+    impl<const EVENTS: bool> Game for Leaky<EVENTS> {
         type Options = Options;
         type State = State;
         type Action = Action;
         type Chance = Roll;
         type View = <LiarsDice as Game>::View;
+        type Event = <LiarsDice as Game>::Event;
         const ID: &'static str = "leaky-errors";
         const NAME: &'static str = "Leaky errors";
 
         fn new(options: Options) -> Result<Self, plunder_core::OptionsError> {
-            LiarsDice::new(options).map(LeakyErrors)
+            LiarsDice::new(options).map(Leaky)
         }
         fn options(&self) -> &Options {
             self.0.options()
@@ -89,16 +93,25 @@ mod leaky {
             self.0.legal_actions(state, seat, out)
         }
         fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
-            self.0.check_action(state, seat, action).map_err(|e| PlayError::illegal(format!("{e} in {state:?}")))
+            let leaky = |e: PlayError| if EVENTS { e } else { PlayError::illegal(format!("{e} in {state:?}")) };
+            self.0.check_action(state, seat, action).map_err(leaky)
         }
-        fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
-            self.0.apply_unchecked(state, seat, action)
+        fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
+            self.0.apply_with(state, seat, action, told)
         }
         fn chance_outcomes(&self, state: &State, out: &mut Vec<(Roll, f64)>) {
             self.0.chance_outcomes(state, out)
         }
-        fn apply_chance_unchecked(&self, state: &mut State, outcome: &Roll) {
-            self.0.apply_chance_unchecked(state, outcome)
+        fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, outcome: &Roll, told: &mut T) {
+            if EVENTS {
+                let mut inner = Vec::new();
+                self.0.apply_chance_with(state, outcome, &mut inner);
+                for event in inner {
+                    told.tell(Audience::Everyone, || event.event);
+                }
+            } else {
+                self.0.apply_chance_with(state, outcome, told)
+            }
         }
         fn view(&self, state: &State, viewer: Viewer) -> Self::View {
             self.0.view(state, viewer)
@@ -117,7 +130,7 @@ mod leaky {
         }
     }
 
-    impl Roster for LeakyErrors {
+    impl<const EVENTS: bool> Roster for Leaky<EVENTS> {
         fn own_bot_kinds() -> Vec<BotKind> {
             Vec::new()
         }
@@ -136,6 +149,14 @@ fn an_error_message_that_shows_the_cups_is_caught() {
     // The honest game passes the same check.
     let honest = plunder_games::liars_dice::LiarsDice::new(plunder_games::liars_dice::Options::dudo(3)).unwrap();
     assert!((0..SEEDS).all(|seed| lockstep::check(&honest, seed, BRANCHES).is_ok()));
+}
+
+#[test]
+fn an_event_that_shows_a_cup_to_everyone_is_caught() {
+    let game = leaky::LeakyEvents::new(plunder_games::liars_dice::Options::dudo(3)).unwrap();
+    let found = (0..SEEDS).map(|seed| lockstep::check(&game, seed, BRANCHES)).find_map(Result::err);
+    let leak = found.expect("the leak is found");
+    assert!(leak.contains("is told"), "found through the events: {leak}");
 }
 
 /// The search bot under the lockstep check, in Scallywager: twins that differ in an Adventure card another

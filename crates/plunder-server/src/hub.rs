@@ -960,7 +960,7 @@ impl Actor {
         let banks = self.charged_banks(&deciding);
         let banks_ms: Option<Vec<u64>> =
             banks.as_ref().map(|banks| banks.iter().map(|b| b.as_millis().min(u64::MAX as u128) as u64).collect());
-        let events = self.table.events_since(version);
+        let events = self.table.entries_since(version);
         match self.hub.store.append_with_banks(&self.id, version, &events, banks_ms.as_deref()).await {
             Ok(()) => {
                 self.set_banks(&deciding, banks);

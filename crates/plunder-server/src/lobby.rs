@@ -279,7 +279,7 @@ async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, table: Box<dyn Table>) -
     let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
     let token_hashes: Vec<(usize, String)> =
         tokens.iter().enumerate().filter_map(|(seat, token)| Some((seat, hash_token(token.as_deref()?)))).collect();
-    hub.store().create_game(&id, &spec, &token_hashes, &table.events_since(0)).await?;
+    hub.store().create_game(&id, &spec, &token_hashes, &table.entries_since(0)).await?;
     hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table);
     let created = CreatedGame {
         seats: spec
@@ -329,7 +329,7 @@ pub async fn branch(
     }
     // A sampled game draws chance right after the action before it: the branch starts after those draws.
     let mut step = body.step;
-    while matches!(record.events.get(step), Some(plunder_core::Event::Chance { .. })) {
+    while matches!(record.events.get(step), Some(plunder_core::Entry::Chance { .. })) {
         step += 1;
     }
     let spec = hub.store().game_spec(&id).await?;
@@ -443,7 +443,7 @@ pub async fn rematch(
     let table = start_table(&seating.spec.game, Some(seating.spec.seats.len()), &seating.spec.options, seed)
         .map_err(ApiError::from_internal)?;
     let spec = GameSpec { seed, rematch_of: Some(id.clone()), ..seating.spec.clone() };
-    match hub.store().create_game(&new_id, &spec, &seating.token_hashes, &table.events_since(0)).await {
+    match hub.store().create_game(&new_id, &spec, &seating.token_hashes, &table.entries_since(0)).await {
         Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,

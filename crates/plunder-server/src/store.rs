@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once};
 
-use plunder_core::Event;
+use plunder_core::Entry;
 use serde::{Deserialize, Serialize};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
@@ -634,7 +634,7 @@ impl Store {
         id: &str,
         spec: &GameSpec,
         token_hashes: &[(usize, String)],
-        events: &[Event],
+        events: &[Entry],
     ) -> Result<(), StoreError> {
         let creates = NewGame {
             spec: serde_json::to_string(spec).map_err(corrupt)?,
@@ -674,7 +674,7 @@ impl Store {
     }
 
     /// The events of game `id` from index `from` on, in order.
-    pub async fn events(&self, id: &str, from: usize) -> Result<Vec<Event>, StoreError> {
+    pub async fn events(&self, id: &str, from: usize) -> Result<Vec<Entry>, StoreError> {
         let rows = sqlx::query("SELECT seq, event FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq")
             .bind(id)
             .bind(from as i64)
@@ -695,7 +695,7 @@ impl Store {
     /// Appends `events` to game `id`, which must have exactly `version` events stored now; otherwise nothing is
     /// written and the answer is [`StoreError::Conflict`]. Returns once committed. Appends of many games are
     /// committed together (group commit), each in its own savepoint so one refusal does not touch the others.
-    pub async fn append(&self, id: &str, version: usize, events: &[Event]) -> Result<(), StoreError> {
+    pub async fn append(&self, id: &str, version: usize, events: &[Entry]) -> Result<(), StoreError> {
         self.append_with_banks(id, version, events, None).await
     }
 
@@ -704,7 +704,7 @@ impl Store {
         &self,
         id: &str,
         version: usize,
-        events: &[Event],
+        events: &[Entry],
         banks_ms: Option<&[u64]>,
     ) -> Result<(), StoreError> {
         if events.is_empty() {
@@ -718,7 +718,7 @@ impl Store {
         &self,
         id: &str,
         version: usize,
-        events: &[Event],
+        events: &[Entry],
         banks_ms: Option<&[u64]>,
         creates: Option<NewGame>,
     ) -> Result<(), StoreError> {
@@ -817,7 +817,7 @@ mod tests {
             .map(|w| {
                 let (store, stop) = (store.clone(), stop.clone());
                 tokio::spawn(async move {
-                    let event = Event::Chance { outcome: serde_json::json!([w, "a die's roll, with some words"]) };
+                    let event = Entry::Chance { outcome: serde_json::json!([w, "a die's roll, with some words"]) };
                     let mut version = 0;
                     while !stop.load(Ordering::Relaxed) {
                         store.append(&format!("{w:032x}"), version, std::slice::from_ref(&event)).await.unwrap();

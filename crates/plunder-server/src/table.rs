@@ -2,7 +2,7 @@
 //! per viewer built from that viewer's views only (the game's own `Narrate::news`).
 
 use plunder_core::{
-    options_from_json, ChanceMode, DynSession, Event, Narrate, PlayError, Record, RecordError, Roster, Seat, Session,
+    options_from_json, ChanceMode, DynSession, Entry, Narrate, PlayError, Record, RecordError, Roster, Seat, Session,
     Step, Viewer,
 };
 use plunder_games::{with_game, GameVisitor, RegistryError};
@@ -15,7 +15,7 @@ pub trait Table: Send + std::fmt::Debug {
     /// How many events (actions and chance outcomes) the game has had.
     fn version(&self) -> usize;
     /// The events from index `from` on.
-    fn events_since(&self, from: usize) -> Vec<Event>;
+    fn entries_since(&self, from: usize) -> Vec<Entry>;
     /// The log `viewer` may read: one line per thing it saw happen, oldest first.
     fn log(&self, viewer: Viewer) -> &[String];
     /// `viewer`'s view now, as JSON text (the spectator's for a seat that is not at the table).
@@ -68,7 +68,7 @@ impl<G: Roster + Narrate> Typed<G> {
                 return;
             }
             acted |= matches!(session.steps()[done - 1], Step::Action(..));
-            if !acted || !matches!(record.events.get(done), Some(Event::Chance { .. })) {
+            if !acted || !matches!(record.events.get(done), Some(Entry::Chance { .. })) {
                 extend_logs(session, &mut last_views, &mut logs);
             }
         })?;
@@ -100,9 +100,9 @@ impl<G: Roster + Narrate> Table for Typed<G> {
         self.session.steps().len()
     }
 
-    fn events_since(&self, from: usize) -> Vec<Event> {
+    fn entries_since(&self, from: usize) -> Vec<Entry> {
         let steps = self.session.steps();
-        steps[from.min(steps.len())..].iter().map(Step::event).collect()
+        steps[from.min(steps.len())..].iter().map(Step::entry).collect()
     }
 
     fn log(&self, viewer: Viewer) -> &[String] {
@@ -181,7 +181,7 @@ pub fn start_table(
 }
 
 /// The record of a game of `spec` with `events`.
-pub fn record_of(spec: &crate::store::GameSpec, events: Vec<Event>) -> Record {
+pub fn record_of(spec: &crate::store::GameSpec, events: Vec<Entry>) -> Record {
     Record {
         format: plunder_core::record::RECORD_FORMAT.to_string(),
         version: plunder_core::record::RECORD_VERSION,

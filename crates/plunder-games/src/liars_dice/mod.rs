@@ -26,6 +26,7 @@
 mod action;
 mod bot;
 mod encoding;
+mod event;
 mod invariants;
 mod options;
 pub mod solve;
@@ -36,13 +37,14 @@ mod view;
 pub use crate::bidding::Call;
 pub use action::{Action, Roll};
 pub use bot::{ProbabilityBot, RaiseByOneBot};
+pub use event::Event;
 pub use options::{DiceCount, Length, Options, MAX_DICE, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{Phase, Showdown, State};
 pub use view::{BidMade, Revealed, View};
 
 use plunder_core::{
-    Bot, BotKind, BotMaker, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
-    Viewer,
+    Bot, BotKind, BotMaker, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
+    Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -70,6 +72,7 @@ impl Game for LiarsDice {
     type Action = Action;
     type Chance = Roll;
     type View = View;
+    type Event = Event;
 
     const ID: &'static str = "liars-dice";
     const NAME: &'static str = "Liar's Dice";
@@ -147,11 +150,15 @@ impl Game for LiarsDice {
         }
     }
 
-    fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
-            Action::Bid { quantity, face } => state.bid(&self.options, seat, Bid { quantity, face }),
-            Action::Liar => state.call(&self.options, seat, Call::Liar),
-            Action::Exact => state.call(&self.options, seat, Call::Exact),
+            Action::Bid { quantity, face } => {
+                let bid = Bid { quantity, face };
+                state.bid(&self.options, seat, bid);
+                told.public(|| Event::Bid { seat, bid });
+            }
+            Action::Liar => state.call(&self.options, seat, Call::Liar, told),
+            Action::Exact => state.call(&self.options, seat, Call::Exact, told),
         }
     }
 
@@ -176,8 +183,19 @@ impl Game for LiarsDice {
         }
     }
 
-    fn apply_chance_unchecked(&self, state: &mut State, roll: &Roll) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, roll: &Roll, told: &mut T) {
         state.roll(*roll);
+        if T::LISTENING && state.cups.rolling() != Some(roll.seat) {
+            let seat = roll.seat;
+            let dice = state.cups.count(seat);
+            let mut faces = state.dice_of(seat).to_vec();
+            faces.sort_unstable();
+            told.secret(
+                seat,
+                || Event::Rolled { seat, dice, faces: Some(faces) },
+                || Event::Rolled { seat, dice, faces: None },
+            );
+        }
     }
 
     fn view(&self, state: &State, viewer: Viewer) -> View {

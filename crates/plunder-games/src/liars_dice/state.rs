@@ -1,9 +1,10 @@
 //! A liar's dice position and its steps.
 
-use plunder_core::{Seat, SeatSet};
+use plunder_core::{Seat, SeatSet, Teller};
 use serde::Serialize;
 
 use super::action::Roll;
+use super::event::Event;
 use super::options::{Length, Options, MAX_PLAYERS};
 use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups};
 
@@ -106,7 +107,7 @@ impl State {
         self.turn = self.cups.alive().next_from(seat.next(options.players as usize)).unwrap_or(seat);
     }
 
-    pub(super) fn call(&mut self, options: &Options, caller: Seat, call: Call) {
+    pub(super) fn call<T: Teller<Event>>(&mut self, options: &Options, caller: Seat, call: Call, told: &mut T) {
         let players = options.players as usize;
         let (bidder, bid) = self.last_bid().expect("a call follows a bid");
         let rules = options.bid_rules();
@@ -129,6 +130,21 @@ impl State {
             gainer,
             cups: self.cups,
         });
+        told.public(|| Event::Showdown {
+            caller,
+            call,
+            bidder,
+            bid,
+            cups: Seat::all(players)
+                .map(|s| {
+                    let mut faces = self.cups.dice_of(s).to_vec();
+                    faces.sort_unstable();
+                    faces
+                })
+                .collect(),
+            counted,
+            caller_right,
+        });
         match options.length {
             Length::OneRound => {
                 let everyone = SeatSet::first(players);
@@ -150,22 +166,27 @@ impl State {
                     (None, None) => unreachable!("a call always has a loser or a gainer"),
                 }
                 self.phase = Phase::Over;
+                told.public(|| Event::Won { winners: self.winners, round_limit: false });
             }
             Length::ToLastDie => {
                 if let Some(loser) = loser {
                     self.cups.lose(loser, 1);
+                    told.public(|| Event::LostDie { seat: loser, left: self.cups.count(loser) });
                 }
                 if let Some(gainer) = gainer {
                     if self.cups.count(gainer) < options.dice_of(gainer.index()) {
                         self.cups.gain(gainer, 0);
+                        told.public(|| Event::GainedDie { seat: gainer, dice: self.cups.count(gainer) });
                     }
                 }
                 let alive = self.cups.alive();
                 if alive.len() == 1 {
                     self.finish(players, alive);
+                    told.public(|| Event::Won { winners: self.winners, round_limit: false });
                 } else if self.round >= options.max_rounds {
                     let most = alive.iter().map(|s| self.cups.count(s)).max().unwrap_or(0);
                     self.finish(players, alive.iter().filter(|&s| self.cups.count(s) == most).collect());
+                    told.public(|| Event::Won { winners: self.winners, round_limit: true });
                 } else {
                     let from = loser.or(gainer).unwrap_or(caller);
                     self.opener = alive.next_from(from).expect("someone has dice");
@@ -173,6 +194,7 @@ impl State {
                     self.bids.clear();
                     self.phase = Phase::Roll;
                     self.cups.start_roll();
+                    told.public(|| Event::RoundBegins { round: self.round, opener: self.opener });
                 }
             }
         }

@@ -5,6 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Narrate, Seat};
 
 use super::action::Action;
+use super::event::Event;
 use super::state::Phase;
 use super::view::{Revealed, View};
 use super::LiarsDice;
@@ -39,7 +40,60 @@ fn showdown_lines(r: &Revealed) -> Vec<String> {
     lines
 }
 
+/// `n` dice, singular for one.
+fn dice(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    }
+}
+
+fn faces(faces: &[u8]) -> String {
+    faces.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
 impl Narrate for LiarsDice {
+    fn tell(&self, event: &Event) -> String {
+        match event {
+            Event::RoundBegins { round, opener } => format!("Round {round} begins: {opener} bids first."),
+            Event::Rolled { seat, dice: n, faces: Some(shown) } => {
+                format!("{seat} rolls {}: {}.", dice(*n), faces(shown))
+            }
+            Event::Rolled { seat, dice: n, faces: None } => format!("{seat} rolls {} under the cup.", dice(*n)),
+            Event::Bid { seat, bid } => format!("{seat} bids {bid}."),
+            Event::Showdown { caller, call, bidder, bid, cups, counted, caller_right } => {
+                let shown: Vec<String> = cups
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, cup)| !cup.is_empty())
+                    .map(|(i, cup)| format!("{} {}", Seat(i as u8), faces(cup)))
+                    .collect();
+                format!(
+                    "{caller} calls {} on {bidder}'s bid of {bid}. The cups: {}. {} {} for {}: the caller is {}.",
+                    match call {
+                        Call::Liar => "liar",
+                        Call::Exact => "exact",
+                    },
+                    shown.join("; "),
+                    dice(*counted),
+                    if *counted == 1 { "counts" } else { "count" },
+                    bid.face,
+                    if *caller_right { "right" } else { "wrong" },
+                )
+            }
+            Event::LostDie { seat, left: 0 } => format!("{seat} loses the call and its last die, and is out."),
+            Event::LostDie { seat, left } => format!("{seat} loses the call and a die: {} left.", dice(*left)),
+            Event::GainedDie { seat, dice: n } => {
+                format!("{seat} wins a die back for the right exact call: {} now.", dice(*n))
+            }
+            Event::Won { winners, round_limit } => format!(
+                "{}{}",
+                winners_line(*winners),
+                if *round_limit { " (the round limit is reached: the most dice win)." } else { "." }
+            ),
+        }
+    }
+
     fn rules_summary(&self) -> String {
         let o = &self.options;
         let wild = match o.wild {

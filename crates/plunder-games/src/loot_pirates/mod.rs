@@ -48,7 +48,8 @@ pub use state::{Phase, State};
 pub use view::{Payment, Showing, Shown, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility, Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller, Utility,
+    Viewer,
 };
 
 /// Loot Pirates under one set of options.
@@ -79,6 +80,7 @@ impl Game for LootPirates {
     type Action = Action;
     type Chance = Chance;
     type View = View;
+    type Event = crate::untold::Untold;
 
     const ID: &'static str = "loot-pirates";
     const NAME: &'static str = "Loot Pirates";
@@ -207,7 +209,7 @@ impl Game for LootPirates {
         }
     }
 
-    fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
             Action::Aim { target } => state.aim(&self.options, seat, target),
             Action::Pay { to, doubloons } => {
@@ -271,7 +273,7 @@ impl Game for LootPirates {
         }
     }
 
-    fn apply_chance_unchecked(&self, state: &mut State, outcome: &Chance) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, outcome: &Chance, told: &mut T) {
         state.apply_chance(outcome);
     }
 

@@ -87,6 +87,10 @@ fn shooters(report: &Report, target: Seat) -> usize {
 }
 
 impl Narrate for LootPirates {
+    fn tell(&self, event: &crate::untold::Untold) -> String {
+        match *event {}
+    }
+
     fn rules_summary(&self) -> String {
         let o = &self.options;
         format!(

@@ -56,8 +56,8 @@ pub use view::{BattleView, Question, SpiedCup, StackCard, View};
 use plunder_core::priority::Window;
 use plunder_core::zones::{kinds, Zones};
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
-    Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
+    Utility, Viewer,
 };
 
 use crate::bidding::{Bid, BidLog, BidRules, Cups, RaiseRule, Wild, REGULAR};
@@ -425,6 +425,7 @@ impl Game for LyingPirates {
     type Action = Action;
     type Chance = Chance;
     type View = View;
+    type Event = crate::untold::Untold;
 
     const ID: &'static str = "lying-pirates";
     const NAME: &'static str = "Lying Pirates";
@@ -649,7 +650,7 @@ impl Game for LyingPirates {
         }
     }
 
-    fn apply_unchecked(&self, s: &mut State, seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, s: &mut State, seat: Seat, action: &Action, told: &mut T) {
         let seat = self.actor(s, seat);
         match *action {
             Action::Reroll | Action::Keep => {
@@ -888,7 +889,7 @@ impl Game for LyingPirates {
         }
     }
 
-    fn apply_chance_unchecked(&self, s: &mut State, outcome: &Chance) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, s: &mut State, outcome: &Chance, told: &mut T) {
         match *outcome {
             Chance::Card { card } => {
                 if s.draw.1 > 0 {

@@ -88,6 +88,10 @@ impl LyingPirates {
 }
 
 impl Narrate for LyingPirates {
+    fn tell(&self, event: &crate::untold::Untold) -> String {
+        match *event {}
+    }
+
     fn describe(&self, v: &View) -> String {
         let mut lines = vec![format!(
             "Round {} · {:?} · token {} ({})",

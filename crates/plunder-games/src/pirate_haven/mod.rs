@@ -45,8 +45,8 @@ pub use state::{Back, Held, Island, Phase, Plot, Slot, State, MAX_PLAYERS, MIN_P
 pub use view::View;
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
-    Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
+    Utility, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -145,6 +145,7 @@ impl Game for PirateHaven {
     type Action = Action;
     type Chance = Chance;
     type View = View;
+    type Event = crate::untold::Untold;
 
     const ID: &'static str = "pirate-haven";
     const NAME: &'static str = "Pirate Haven";
@@ -301,7 +302,7 @@ impl Game for PirateHaven {
         }
     }
 
-    fn apply_unchecked(&self, state: &mut State, _seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, _seat: Seat, action: &Action, told: &mut T) {
         let c = &self.content;
         match (*action, state.phase) {
             (Action::Travel { slot }, _) => state.travel(slot),
@@ -371,7 +372,7 @@ impl Game for PirateHaven {
         }
     }
 
-    fn apply_chance_unchecked(&self, state: &mut State, outcome: &Chance) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, outcome: &Chance, told: &mut T) {
         let c = &self.content;
         match (*outcome, state.phase) {
             (Chance::Chest { kind }, _) => state.reveal_chest(c, kind),

@@ -362,6 +362,10 @@ impl PirateHaven {
 }
 
 impl Narrate for PirateHaven {
+    fn tell(&self, event: &crate::untold::Untold) -> String {
+        match *event {}
+    }
+
     fn describe(&self, view: &View) -> String {
         let state = &view.table;
         let c = self.content();

@@ -46,8 +46,8 @@ pub use view::{StackItem, View};
 
 use plunder_core::priority::MAX_STACK;
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
-    Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
+    Utility, Viewer,
 };
 
 use data::{Effect as E, OwnDir, RedirectTo, ShipDir, TargetSpec as T, Timing as Tm};
@@ -340,6 +340,7 @@ impl Game for PiratesFlag {
     type Action = Action;
     type Chance = Chance;
     type View = View;
+    type Event = crate::untold::Untold;
 
     const ID: &'static str = "pirates-flag";
     const NAME: &'static str = "The Pirate's Flag";
@@ -442,7 +443,7 @@ impl Game for PiratesFlag {
         }))
     }
 
-    fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
             Action::Pass => state.pass(self, seat),
             Action::AutoPass => state.auto_pass(self, seat),
@@ -540,7 +541,7 @@ impl Game for PiratesFlag {
         )))
     }
 
-    fn apply_chance_unchecked(&self, state: &mut State, chance: &Chance) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, chance: &Chance, told: &mut T) {
         match *chance {
             Chance::Captain { seat, captain } => {
                 state.captain[seat.index()] = captain;

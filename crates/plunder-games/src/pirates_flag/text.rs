@@ -217,6 +217,10 @@ fn mods_words(scope: u8, mods: &Mods) -> String {
 }
 
 impl Narrate for PiratesFlag {
+    fn tell(&self, event: &crate::untold::Untold) -> String {
+        match *event {}
+    }
+
     fn rules_summary(&self) -> String {
         format!(
             "The Pirate's Flag: every ship starts in The Dread Sea, just off space 1 of {board} (spaces 1 to \

@@ -41,8 +41,8 @@ pub use state::{CallKind, CardUse, Held, Phase, Showdown, State};
 pub use view::{Holding, KnownDie, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Utility,
-    Viewer,
+    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
+    Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -204,6 +204,7 @@ impl Game for Scallywager {
     type Action = Action;
     type Chance = Chance;
     type View = View;
+    type Event = crate::untold::Untold;
 
     const ID: &'static str = "scallywager";
     const NAME: &'static str = "Scallywager";
@@ -320,7 +321,7 @@ impl Game for Scallywager {
         }))
     }
 
-    fn apply_unchecked(&self, state: &mut State, seat: Seat, action: &Action) {
+    fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
             Action::Use { .. } => self.apply_use(state, seat, action),
             Action::Pass if state.phase == Phase::Answer => {
@@ -384,7 +385,7 @@ impl Game for Scallywager {
         }))
     }
 
-    fn apply_chance_unchecked(&self, state: &mut State, chance: &Chance) {
+    fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, chance: &Chance, told: &mut T) {
         state.apply_chance(self, chance);
     }
 

@@ -60,6 +60,10 @@ impl Scallywager {
 }
 
 impl Narrate for Scallywager {
+    fn tell(&self, event: &crate::untold::Untold) -> String {
+        match *event {}
+    }
+
     fn label(&self, action: &Action) -> String {
         match *action {
             Action::Use { deck, card, target, die, take } => {

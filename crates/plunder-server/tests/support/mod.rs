@@ -115,13 +115,13 @@ pub async fn first_legal_of(hub: &Arc<Hub>, id: &str, seat: Seat) -> Value {
 
 /// Game `id`'s stored version and a move that extends it: the first seat to decide plays its first legal
 /// action.
-pub async fn next_move(hub: &Arc<Hub>, id: &str) -> (usize, plunder_core::Event) {
+pub async fn next_move(hub: &Arc<Hub>, id: &str) -> (usize, plunder_core::Entry) {
     let stored = stored_table(hub, id).await;
     let seat = match stored.session().status() {
         plunder_core::Status::Decide(seats) => seats.iter().next().unwrap(),
         other => panic!("a seat decides at the start: {other:?}"),
     };
-    (stored.version(), plunder_core::Event::Action { seat, action: first_legal_of(hub, id, seat).await })
+    (stored.version(), plunder_core::Entry::Action { seat, action: first_legal_of(hub, id, seat).await })
 }
 
 pub async fn summary_version(hub: &Arc<Hub>, id: &str) -> usize {
