@@ -12,8 +12,12 @@ use crate::{Game, SeatSet};
 pub trait Narrate: Game {
     /// The table as `view`'s viewer sees it: several lines.
     fn describe(&self, view: &Self::View) -> String;
-    /// What happened between two views of the same viewer, one line per event, oldest first.
-    fn news(&self, before: &Self::View, after: &Self::View) -> Vec<String>;
+    /// What happened between two views of the same viewer, one line per event, oldest first. Being replaced by
+    /// [`Narrate::tell`]: a game that tells its events leaves this empty.
+    fn news(&self, before: &Self::View, after: &Self::View) -> Vec<String> {
+        let _ = (before, after);
+        Vec::new()
+    }
     /// An event in words for people, with its cause: names, never ids; one line.
     fn tell(&self, event: &Self::Event) -> String;
 
