@@ -158,3 +158,31 @@ def test_a_bots_suggestion_is_legal():
     seat = state.current_player()
     for bot in plunder.load_game("liars-dice").bots():
         assert state.suggest(seat, bot, 1) in state.legal_actions()
+
+
+def test_a_researcher_reads_what_each_seat_was_told():
+    """Events as a seat sees them: its own roll in full, the other's as a count, every cup at the call."""
+    game = plunder.load_game("liars-dice", dice=2)
+    state = game.new_initial_state(seed=3)
+    mine, theirs, seen = [], [], 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.sample_chance()
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[-1] if len(legal) < 40 else legal[0])
+        mine += state.events(0, since=seen)
+        theirs += state.events(1, since=seen)
+        seen = state.num_events()
+    rolled = [e["event"] for e in mine if e["event"]["type"] == "rolled"]
+    assert [r["seat"] for r in rolled] == [0, 1]
+    assert len(rolled[0]["faces"]) == 2 and rolled[1]["faces"] is None, rolled
+    assert [e["event"] for e in theirs if e["event"]["type"] == "rolled"][0]["faces"] is None
+    showdown = [e["event"] for e in mine if e["event"]["type"] == "showdown"]
+    assert len(showdown) == 1 and sorted(showdown[0]["cups"][0]) == sorted(rolled[0]["faces"])
+    # Public events are told alike to both seats and to a spectator, with words for people.
+    public = [e for e in mine if e["event"]["type"] in ("bid", "showdown", "won")]
+    assert public == [e for e in theirs if e["event"]["type"] in ("bid", "showdown", "won")]
+    assert public == [e for e in state.events() if e["event"]["type"] in ("bid", "showdown", "won")]
+    assert all(e["text"] and "_" not in e["text"] for e in mine)
+    assert mine[-1]["text"].startswith("Winner")

@@ -426,6 +426,16 @@ impl Engine {
                 };
                 Ok(json!({"view": self.session()?.view(viewer)?}))
             }
+            "events" => {
+                let viewer = match request.get("seat") {
+                    None | Some(Value::Null) => Viewer::Spectator,
+                    Some(_) => Viewer::Seat(seat_field(request)?),
+                };
+                let from = optional_u64(request, "from")?.unwrap_or(0);
+                let session = self.session()?;
+                let events = session.told_since(usize::try_from(from).unwrap_or(usize::MAX), viewer)?;
+                Ok(json!({"events": events, "next": session.told_count()}))
+            }
             "facts" => Ok(json!({"facts": self.session()?.facts()})),
             "info_state" => {
                 let seat = seat_field(request)?;
@@ -452,7 +462,7 @@ impl Engine {
             "quit" => Ok(json!({})),
             other => Err(EngineError::new(
                 "unknown_command",
-                format!("unknown command '{}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, facts, info_state, outcome, record, bot, quit)", excerpt(other)),
+                format!("unknown command '{}' (commands: games, new, load, status, legal, outcomes, play, chance, sample, view, events, facts, info_state, outcome, record, bot, quit)", excerpt(other)),
             )),
         }
     }
@@ -635,6 +645,27 @@ mod tests {
         assert_ne!(key(&mut e, 0), key(&mut twin, 0));
         assert_eq!(key(&mut e, 1), key(&mut twin, 1), "another seat's die is no information");
         assert_eq!(code(&send(&mut e, json!({"cmd": "info_state", "seat": 7}))), "no_such_seat");
+    }
+
+    #[test]
+    fn events_are_told_to_each_seat_as_it_may_know_them() {
+        let mut e = Engine::default();
+        send(&mut e, json!({"cmd": "new", "game": "liars-dice", "chance": "scripted"}));
+        send(&mut e, json!({"cmd": "chance", "outcome": {"seat": 0, "face": 3}}));
+        send(&mut e, json!({"cmd": "chance", "outcome": {"seat": 1, "face": 5}}));
+        let mine = send(&mut e, json!({"cmd": "events", "seat": 0}));
+        assert_eq!(mine["events"][0]["event"], json!({"type": "rolled", "seat": 0, "dice": 1, "faces": [3]}), "{mine}");
+        assert_eq!(mine["events"][0]["text"], "P1 rolls 1 die: 3.");
+        assert_eq!(mine["events"][1]["event"]["faces"], Value::Null, "P2's roll is hidden from P1: {mine}");
+        let watching = send(&mut e, json!({"cmd": "events"}));
+        assert!(watching["events"].as_array().unwrap().iter().all(|t| t["event"]["faces"].is_null()), "{watching}");
+        let next = mine["next"].clone();
+        send(&mut e, json!({"cmd": "play", "seat": 0, "action": {"type": "bid", "quantity": 1, "face": 2}}));
+        let since = send(&mut e, json!({"cmd": "events", "seat": 1, "from": next}));
+        assert_eq!(since["events"], json!([{"event": {"type": "bid", "seat": 0, "bid": {"quantity": 1, "face": 2}},
+            "text": "P1 bids 1 × 2."}]));
+        assert_eq!(code(&send(&mut e, json!({"cmd": "events", "seat": 5}))), "no_such_seat");
+        assert_eq!(code(&send(&mut e, json!({"cmd": "events", "from": "x"}))), "bad_field");
     }
 
     #[test]

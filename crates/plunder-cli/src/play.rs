@@ -114,19 +114,18 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         [me] => Viewer::Seat(me),
         _ => Viewer::Spectator,
     };
-    let mut public = session.view(log_viewer);
+    let mut told = 0;
     let mut last_human: Option<Seat> = None;
     let mut decisions: u64 = 0;
     let result = loop {
-        let now = session.view(log_viewer);
-        for line in game.news(&public, &now) {
-            writeln!(t.output, "{line}").map_err(io)?;
+        for event in session.told_since(told, log_viewer) {
+            writeln!(t.output, "{}", game.tell(event)).map_err(io)?;
         }
-        public = now;
+        told = session.told_count();
         let seat = match session.status() {
             Status::Over => {
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
-                writeln!(t.output, "\n{}", game.describe(&public)).map_err(io)?;
+                writeln!(t.output, "\n{}", game.describe(&session.view(log_viewer))).map_err(io)?;
                 break Ok(());
             }
             Status::Chance => {

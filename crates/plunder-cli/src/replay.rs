@@ -1,10 +1,10 @@
 //! `plunder replay`: rebuilds a game from its record, checking every step, and tells it. A record is for after
-//! the game, so the telling includes every roll.
+//! the game, so the telling includes every roll: each event as its most-knowing audience was told it.
 
 use std::io::Read;
 
 use plunder_cli::output::write_stdout;
-use plunder_core::{ChanceMode, Narrate, Record, Roster, Session, Step, Viewer};
+use plunder_core::{Audience, Narrate, Record, Roster, Session, Step, Viewer};
 use plunder_games::{with_game, GameVisitor};
 
 use crate::ReplayArgs;
@@ -43,31 +43,23 @@ impl GameVisitor for Tell<'_> {
     }
 }
 
-/// The game's story: every step with its label and what it changed on the table.
+/// The game's story: every event told at every step, secrets included (a secret's owner's side, not the others'
+/// public side); an action that told nothing is given by its label.
 pub fn tell<G: Roster + Narrate>(record: &Record, quiet: bool) -> Result<String, String> {
     let replayed = Session::<G>::replay(record).map_err(|e| e.to_string())?;
-    let game = replayed.game().clone();
+    let game = replayed.game();
     let mut out = format!("{} - seed {} - {} events - record checked\n", G::NAME, record.seed, record.events.len());
     if !quiet {
-        let mut session = Session::new(game.clone(), record.seed, ChanceMode::Scripted);
-        let mut public = session.view(Viewer::Spectator);
-        for step in replayed.steps() {
-            let applied = match step {
-                Step::Action(seat, action) => {
+        for (index, step) in replayed.steps().iter().enumerate() {
+            let told = replayed.told_at(index);
+            if told.is_empty() {
+                if let Step::Action(seat, action) = step {
                     out += &format!("{seat}: {}\n", game.label(action));
-                    session.play(*seat, action.clone())
                 }
-                Step::Chance(outcome) => {
-                    out += &format!("  (chance) {}\n", game.chance_label(outcome));
-                    session.supply_chance(outcome.clone())
-                }
-            };
-            applied.map_err(|e| format!("internal error replaying a checked record: {e}"))?;
-            let now = session.view(Viewer::Spectator);
-            for line in game.news(&public, &now) {
-                out += &format!("{line}\n");
             }
-            public = now;
+            for told in told.iter().filter(|t| !matches!(t.to, Audience::AllBut(_))) {
+                out += &format!("{}\n", game.tell(&told.event));
+            }
         }
     }
     out += &format!("\n{}", game.describe(&replayed.view(Viewer::Spectator)));

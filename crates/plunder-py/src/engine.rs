@@ -63,6 +63,10 @@ pub trait AnyState: Send + Sync {
     fn information_state_string(&self, seat: usize) -> Result<String, Refusal>;
     fn tensor(&self, seat: usize, kind: TensorKind) -> Result<Vec<f32>, Refusal>;
     fn view_json(&self, seat: Option<usize>) -> Result<String, Refusal>;
+    /// The events told to `seat` (or a spectator) since the first `from`, as a JSON list of `{"event", "text"}`.
+    fn events_json(&self, seat: Option<usize>, from: usize) -> Result<String, Refusal>;
+    /// How many events have been told so far, to anyone.
+    fn event_count(&self) -> usize;
     fn action_to_string(&self, action: i64) -> Result<String, Refusal>;
     fn action_to_json(&self, action: i64) -> Result<String, Refusal>;
     fn action_from_json(&self, action: &str) -> Result<i64, Refusal>;
@@ -331,6 +335,26 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
             None => Viewer::Spectator,
         };
         Ok(serde_json::to_string(&self.session.view(viewer)).expect("views serialize"))
+    }
+
+    fn events_json(&self, seat: Option<usize>, from: usize) -> Result<String, Refusal> {
+        let viewer = match seat {
+            Some(seat) => Viewer::Seat(self.seat(seat)?),
+            None => Viewer::Spectator,
+        };
+        let told: Vec<plunder_core::ToldJson> = self
+            .session
+            .told_since(from, viewer)
+            .map(|event| plunder_core::ToldJson {
+                event: serde_json::to_value(event).expect("events serialize"),
+                text: self.shared.game.tell(event),
+            })
+            .collect();
+        Ok(serde_json::to_string(&told).expect("events serialize"))
+    }
+
+    fn event_count(&self) -> usize {
+        self.session.told_count()
     }
 
     fn action_to_string(&self, action: i64) -> Result<String, Refusal> {

@@ -254,6 +254,20 @@ impl PyState {
         self.inner.view_json(seat).map_err(refused)
     }
 
+    /// The events told to `seat` (`None`: a spectator) since the first `since`, oldest first: a list of
+    /// `{"event": dict, "text": str}`, the game's typed event and its words. A seat's secret (its own roll, its
+    /// draw) comes to it in full and to others as its public side.
+    #[pyo3(signature = (seat = None, since = 0))]
+    fn events<'py>(&self, py: Python<'py>, seat: Option<usize>, since: usize) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.inner.events_json(seat, since).map_err(refused)?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// How many events have been told so far, to anyone: the `since` to ask [`State::events`] with next.
+    fn num_events(&self) -> usize {
+        self.inner.event_count()
+    }
+
     /// The action's words, pyspiel's way: `action_to_string(action)` or `action_to_string(player, action)`.
     #[pyo3(signature = (first, second = None))]
     fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {

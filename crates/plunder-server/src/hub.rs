@@ -1168,6 +1168,7 @@ impl Actor {
             legal,
             log: log[log_start..].to_vec(),
             log_start,
+            events: self.table.log_events(viewer)[log_start..].to_vec(),
             notes: self.table.notes(viewer),
             rematch: self.rematch.clone(),
         }))

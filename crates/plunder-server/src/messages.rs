@@ -271,6 +271,10 @@ pub struct TableMessage {
     pub log: Vec<String>,
     /// The line of the whole log that `log` starts at.
     pub log_start: usize,
+    /// The typed event behind each line of `log` (the game's own JSON, with a `type`), in the same order, for
+    /// clients that show events on the board (a battle's dice, say) rather than only as words.
+    #[ts(type = "unknown[]")]
+    pub events: Vec<JsonText>,
     /// For a seat: what it may like to know before deciding, from its own view only (in the bidding games, the
     /// odds that the standing bid holds given its own dice). Clients show it in an optional odds panel.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -306,6 +310,14 @@ impl TableMessage {
         out.extend_from_slice(self.legal.text.get().as_bytes());
         push(&mut out, r#","log":"#, &self.log);
         push(&mut out, r#","log_start":"#, &self.log_start);
+        out.extend_from_slice(br#","events":["#);
+        for (index, event) in self.events.iter().enumerate() {
+            if index > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(event.get().as_bytes());
+        }
+        out.push(b']');
         if !self.notes.is_empty() {
             push(&mut out, r#","notes":"#, &self.notes);
         }
@@ -370,6 +382,7 @@ impl ServerMessage {
                     + table.view.get().len()
                     + table.legal.text.get().len()
                     + lines(&table.log)
+                    + table.events.iter().map(|event| event.get().len() + 1).sum::<usize>()
                     + lines(&table.notes)
                     + table.rematch.as_ref().map_or(0, String::len)
             }
@@ -437,6 +450,10 @@ mod tests {
             legal,
             log: vec!["P1 bids 2x5".to_string(), "a line with \"quotes\" and \\ and é".to_string()],
             log_start: 4,
+            events: vec![
+                JsonText::of(&serde_json::json!({"type": "bid", "seat": 0, "bid": {"quantity": 2, "face": 5}})),
+                JsonText::of(&serde_json::json!({"type": "said", "text": "\"quotes\" and é"})),
+            ],
             notes,
             rematch,
         }

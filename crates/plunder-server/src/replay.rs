@@ -1,16 +1,18 @@
 //! A finished game step by step as one viewer saw it, for the replay viewer.
 
-use plunder_core::{Narrate, Record, Roster, Session, Step, Viewer};
+use plunder_core::{Narrate, Record, Roster, Session, Step, ToldJson, Viewer};
 use plunder_games::{with_game, GameVisitor};
 use serde::Serialize;
 use serde_json::Value;
 
-/// The table after one step: what happened (`None` for the start) and the viewer's view.
+/// The table after one step: what happened (`None` for the start), the events it told the viewer, and the
+/// viewer's view.
 #[derive(Debug, Serialize)]
 pub struct Frame {
     pub step: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    pub told: Vec<ToldJson>,
     pub view: Value,
 }
 
@@ -35,8 +37,20 @@ impl GameVisitor for Frames<'_> {
                 Step::Action(seat, action) => format!("{seat}: {}", session.game().label(action)),
                 Step::Chance(outcome) => format!("chance: {}", session.game().chance_label(outcome)),
             });
+            let told = match session.steps().len().checked_sub(1) {
+                Some(step) => session
+                    .told_at(step)
+                    .iter()
+                    .filter_map(|told| told.seen_by(viewer))
+                    .map(|event| ToldJson {
+                        event: serde_json::to_value(event).unwrap_or(Value::Null),
+                        text: session.game().tell(event),
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
             let view = serde_json::to_value(session.view(viewer)).unwrap_or(Value::Null);
-            frames.push(Frame { step: session.steps().len(), label, view });
+            frames.push(Frame { step: session.steps().len(), label, told, view });
         })
         .map_err(|e| e.to_string())?;
         if let (Viewer::Seat(seat), Some(seats)) = (viewer, table_size) {

@@ -1,10 +1,12 @@
 //! A game in the server's hands, whatever the game: the typed session behind one object-safe face, with a log
-//! per viewer built from that viewer's views only (the game's own `Narrate::news`).
+//! per viewer of the events told to that viewer only (in the game's own words, `Narrate::tell`).
 
 use plunder_core::{
     options_from_json, ChanceMode, DynSession, Entry, Narrate, PlayError, Record, RecordError, Roster, Seat, Session,
     Step, Viewer,
 };
+
+use crate::messages::JsonText;
 use plunder_games::{with_game, GameVisitor, RegistryError};
 
 /// A game being played on the server.
@@ -16,8 +18,10 @@ pub trait Table: Send + std::fmt::Debug {
     fn version(&self) -> usize;
     /// The events from index `from` on.
     fn entries_since(&self, from: usize) -> Vec<Entry>;
-    /// The log `viewer` may read: one line per thing it saw happen, oldest first.
+    /// The log `viewer` may read: one line per event it was told, oldest first.
     fn log(&self, viewer: Viewer) -> &[String];
+    /// The typed events behind `viewer`'s log lines, one per line, as the game's JSON.
+    fn log_events(&self, viewer: Viewer) -> &[JsonText];
     /// `viewer`'s view now, as JSON text (the spectator's for a seat that is not at the table).
     fn view_json(&self, viewer: Viewer) -> crate::messages::JsonText;
     /// `seat`'s legal actions now, labelled (empty if it owes no decision or is not at the table).
@@ -31,10 +35,13 @@ pub trait Table: Send + std::fmt::Debug {
 #[derive(Debug)]
 struct Typed<G: Roster + Narrate> {
     session: Session<G>,
-    /// The view of each seat, then the spectator's, after the last step: the log's next lines are the news
-    /// since it, and table messages are written from it.
+    /// The view of each seat, then the spectator's, after the last step: table messages are written from it.
     last_views: Vec<G::View>,
+    /// Each viewer's log (seats, then the spectator): the words of every event it was told, and the events.
     logs: Vec<Vec<String>>,
+    log_events: Vec<Vec<JsonText>>,
+    /// How many of the session's told events are in the logs.
+    told_read: usize,
     /// The legal actions' entries written so far (an action's JSON and label do not change during a game).
     entries: std::cell::RefCell<crate::messages::EntryCache<G::Action>>,
 }
@@ -51,37 +58,36 @@ fn viewer_index(viewer: Viewer, seats: usize) -> usize {
 }
 
 impl<G: Roster + Narrate> Typed<G> {
-    /// The table a record describes, every step checked, with each viewer's log followed through the one
-    /// replay.
-    fn from_record(record: &Record) -> Result<Self, RecordError> {
-        // Live play adds news once per action, with the chance events drawn after it (sampled chance), and once
-        // per chance event before the first action (when the table opened): the rebuild groups steps the same
-        // way, so the log reads the same however the table came to be.
-        let mut last_views: Vec<G::View> = Vec::new();
-        let mut logs: Vec<Vec<String>> = Vec::new();
-        let mut acted = false;
-        let session = Session::<G>::replay_watched(record, |session| {
-            let done = session.steps().len();
-            if done == 0 {
-                last_views = viewers(session.game().seats()).map(|v| session.view(v)).collect();
-                logs = vec![Vec::new(); last_views.len()];
-                return;
-            }
-            acted |= matches!(session.steps()[done - 1], Step::Action(..));
-            if !acted || !matches!(record.events.get(done), Some(Entry::Chance { .. })) {
-                extend_logs(session, &mut last_views, &mut logs);
-            }
-        })?;
-        Ok(Typed { session, last_views, logs, entries: Default::default() })
+    fn new(session: Session<G>) -> Self {
+        let viewers = session.game().seats() + 1;
+        let mut typed = Typed {
+            session,
+            last_views: Vec::new(),
+            logs: vec![Vec::new(); viewers],
+            log_events: vec![Vec::new(); viewers],
+            told_read: 0,
+            entries: Default::default(),
+        };
+        typed.catch_up();
+        typed
     }
-}
 
-/// Adds to each viewer's log the news between its last view and its view now.
-fn extend_logs<G: Roster + Narrate>(session: &Session<G>, last_views: &mut [G::View], logs: &mut [Vec<String>]) {
-    for (index, viewer) in viewers(session.game().seats()).enumerate() {
-        let now = session.view(viewer);
-        logs[index].extend(session.game().news(&last_views[index], &now));
-        last_views[index] = now;
+    /// The table a record describes, every step checked, with each viewer's log of what it was told.
+    fn from_record(record: &Record) -> Result<Self, RecordError> {
+        Ok(Typed::new(Session::<G>::replay(record)?))
+    }
+
+    /// Brings the views and logs up to the session: each viewer's log gets the events told to it since.
+    fn catch_up(&mut self) {
+        let session = &self.session;
+        self.last_views = viewers(session.game().seats()).map(|v| session.view(v)).collect();
+        for (index, viewer) in viewers(session.game().seats()).enumerate() {
+            for event in session.told_since(self.told_read, viewer) {
+                self.logs[index].push(session.game().tell(event));
+                self.log_events[index].push(JsonText::of(event));
+            }
+        }
+        self.told_read = session.told_count();
     }
 }
 
@@ -92,7 +98,7 @@ impl<G: Roster + Narrate> Table for Typed<G> {
 
     fn play(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), PlayError> {
         DynSession::play(&mut self.session, seat, action)?;
-        extend_logs(&self.session, &mut self.last_views, &mut self.logs);
+        self.catch_up();
         Ok(())
     }
 
@@ -107,6 +113,10 @@ impl<G: Roster + Narrate> Table for Typed<G> {
 
     fn log(&self, viewer: Viewer) -> &[String] {
         &self.logs[viewer_index(viewer, self.session.game().seats())]
+    }
+
+    fn log_events(&self, viewer: Viewer) -> &[JsonText] {
+        &self.log_events[viewer_index(viewer, self.session.game().seats())]
     }
 
     fn view_json(&self, viewer: Viewer) -> crate::messages::JsonText {

@@ -38,6 +38,11 @@ log: Array<string>,
  */
 log_start: number, 
 /**
+ * The typed event behind each line of `log` (the game's own JSON, with a `type`), in the same order, for
+ * clients that show events on the board (a battle's dice, say) rather than only as words.
+ */
+events: unknown[], 
+/**
  * For a seat: what it may like to know before deciding, from its own view only (in the bidding games, the
  * odds that the standing bid holds given its own dice). Clients show it in an optional odds panel.
  */
