@@ -662,8 +662,11 @@ mod tests {
         let next = mine["next"].clone();
         send(&mut e, json!({"cmd": "play", "seat": 0, "action": {"type": "bid", "quantity": 1, "face": 2}}));
         let since = send(&mut e, json!({"cmd": "events", "seat": 1, "from": next}));
-        assert_eq!(since["events"], json!([{"event": {"type": "bid", "seat": 0, "bid": {"quantity": 1, "face": 2}},
-            "text": "P1 bids 1 × 2."}]));
+        assert_eq!(
+            since["events"],
+            json!([{"event": {"type": "bid", "seat": 0, "bid": {"quantity": 1, "face": 2}},
+            "text": "P1 bids 1 × 2."}])
+        );
         assert_eq!(code(&send(&mut e, json!({"cmd": "events", "seat": 5}))), "no_such_seat");
         assert_eq!(code(&send(&mut e, json!({"cmd": "events", "from": "x"}))), "bad_field");
     }

@@ -62,6 +62,9 @@ struct Options {
     /// Another bug the suite must catch: a fact that play contradicts.
     #[serde(default)]
     false_fact: Option<FalseFact>,
+    /// And another: deals are not told, though the seat dealt to sees its new card.
+    #[serde(default)]
+    untold_deals: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -328,6 +331,7 @@ impl Game for LastWord {
             Action::Pass => s.window.pass(seat).expect("priority"),
             Action::AutoPass => s.window.auto_pass(seat),
         }
+        told.public(|| format!("{seat}: {action:?}"));
         self.settle(s);
     }
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Chance, f64)>) {
@@ -358,6 +362,9 @@ impl Game for LastWord {
             Chance::Deal { seat, card } => {
                 let kind = KINDS.iter().position(|(k, _)| *k == card).expect("a kind") as u8;
                 s.cards.draw(DECK, kind, hand(seat)).expect("a possible deal");
+                if !self.0.untold_deals {
+                    told.secret(seat, || format!("{seat} is dealt {card:?}"), || format!("{seat} is dealt a card"));
+                }
                 s.to_deal[seat.index()] -= 1;
                 if s.cards.count(DECK) == 0 {
                     s.to_deal = [0; MAX_SEATS];
@@ -365,6 +372,7 @@ impl Game for LastWord {
             }
             Chance::Roll { value } => {
                 let seat = s.roll_for.take().expect("a roll is pending");
+                told.public(|| format!("{seat} rolls {value}"));
                 let top = s.window.len() - 1;
                 if let Some(Item::Card { rolled, .. }) = s.window.get_mut(top) {
                     *rolled = true;
@@ -444,6 +452,14 @@ fn a_game_with_hidden_hands_and_a_response_stack_conforms() {
     for seats in 2..=4 {
         conformance::check(&LastWord::new(Options { seats, rounds: 6, ..Options::default() }).unwrap());
     }
+}
+
+#[test]
+#[should_panic(expected = "sees something change but is told nothing")]
+fn the_suite_catches_a_deal_told_to_nobody() {
+    conformance::check(
+        &LastWord::new(Options { seats: 3, rounds: 3, untold_deals: true, ..Options::default() }).unwrap(),
+    );
 }
 
 #[test]

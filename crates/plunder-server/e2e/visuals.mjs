@@ -209,6 +209,22 @@ async function onlyKnownFaces(page, known, problems) {
 }
 
 /** The seat's table now, read on a socket of the page's own (the seat's token is in the page's address). */
+/** The log and "Just now" tell the seat's events in words: the log ends with the table's last told line, and no
+ * line shows an id or an internal name. */
+async function toldChecks(page, table, problems) {
+  const log = await page.$$eval("#log div", (nodes) => nodes.map((n) => n.textContent));
+  if (!table.log.length) problems.push("nothing was told to the seat");
+  if (table.events.length !== table.log.length) problems.push(`${table.log.length} log lines but ${table.events.length} events`);
+  if (table.log.length && log[log.length - 1] !== table.log[table.log.length - 1]) {
+    problems.push(`the log ends "${log[log.length - 1]}", the table's "${table.log[table.log.length - 1]}"`);
+  }
+  const justNow = await page.$$eval("#just-now .event", (nodes) => nodes.map((n) => n.textContent));
+  if (!justNow.length) problems.push("no \"Just now\" panel with the latest events");
+  for (const line of [...log, ...justNow]) {
+    if (/[a-z]_[a-z]|Some\(|[{}]|\bundefined\b|\bnull\b/.test(line)) problems.push(`a told line shows internals: "${line}"`);
+  }
+}
+
 async function tableOf(page, id) {
   return page.evaluate((game) => new Promise((resolve, reject) => {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -266,6 +282,12 @@ try {
       if (!(await page.$(`.board[data-game='${game.id}']`))) await fail(`${name}: the game's own board is not drawn`);
       const problems = [];
       await checks[game.id](page, table.view, problems);
+      if (problems.length) await fail(`${name} (version ${table.version}):\n  ${problems.join("\n  ")}`);
+    }
+    {
+      // What happened is told: the log shows the seat's told events, "Just now" the latest, in words for people.
+      const problems = [];
+      await toldChecks(page, table, problems);
       if (problems.length) await fail(`${name} (version ${table.version}):\n  ${problems.join("\n  ")}`);
     }
     const visuals = await page.$$eval("#view .die, #view .cup, #view .coin, #view .card-face, #view .card-back, #view .track, #view .ship",

@@ -197,15 +197,23 @@ function play(id) {
   /** @type {{ tables: Record<string, TableMessage>, errors: Record<string, Rejected | string | null>,
    *   chat: import("./messages").ChatLine[], logs: Record<string, { base: number, lines: string[] }>,
    *   active: number | null, covered: boolean }} */
-  const state = { tables: {}, errors: {}, chat: [], logs: {}, active: held.length ? held[0].seat : null, covered: false };
+  const state = { tables: {}, errors: {}, chat: [], logs: {}, recent: {}, acted: {}, active: held.length ? held[0].seat : null, covered: false };
   // A table carries the log lines this connection has not had yet (all of the last 100 on connect): append them.
+  // "Just now" keeps what happened since this seat last acted (a spectator: the latest lines), so a battle's dice
+  // and its winner stay on the board until the next move.
   /** @param {string | number} key @param {TableMessage} table */
   const followLog = (key, table) => {
     const log = state.logs[key] || { base: 0, lines: [] };
+    const had = log.base + log.lines.length;
     if (table.log_start < log.base || table.log_start > log.base + log.lines.length) { log.base = table.log_start; log.lines = []; }
     log.lines = log.lines.slice(0, table.log_start - log.base).concat(table.log);
     if (log.lines.length > 200) { log.base += log.lines.length - 200; log.lines = log.lines.slice(-200); }
     state.logs[key] = log;
+    const fresh = table.log.map((text, i) => ({ text, event: (table.events || [])[i] })).slice(Math.max(0, had - table.log_start));
+    if (!fresh.length) return;
+    const recent = state.acted[key] || !state.recent[key] ? [] : state.recent[key];
+    state.recent[key] = recent.concat(fresh).slice(-JUST_NOW);
+    state.acted[key] = false;
   };
   const sockets = {};
   const wsUrl = (token) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
@@ -228,7 +236,10 @@ function play(id) {
   if (held.length) held.forEach((h) => connect(h.seat, h.token));
   else connect("spectator", null);
   /** @param {string | number} key @param {ClientMessage} message */
-  const send = (key, message) => sockets[key] && sockets[key].send(JSON.stringify(message));
+  const send = (key, message) => {
+    if (message.type === "act") state.acted[key] = true;
+    if (sockets[key]) sockets[key].send(JSON.stringify(message));
+  };
 
   function seatToShow() {
     if (!held.length) return "spectator";
@@ -277,7 +288,7 @@ function play(id) {
         table.rematch ? el("p", {}, el("a", { href: `/play/${table.rematch}${location.hash}`, onclick: () => setTimeout(() => location.reload(), 0) }, "The rematch is on: join it")) : "",
         over ? el("button", { id: "replay", onclick: () => openReplay(id, me, players) }, "Replay this game") : ""),
       el("div", { class: "grid" },
-        el("section", {}, el("h2", {}, "Table"), el("div", { id: "view", "data-version": table.version, "data-me": me ?? "" },
+        el("section", {}, justNow(state.recent[key] || []), el("h2", {}, "Table"), el("div", { id: "view", "data-version": table.version, "data-me": me ?? "" },
           drawView(table.game, table.view, { me, players, legal: table.legal, act: (action) => send(key, { type: "act", action }) }, draw))),
         el("div", {},
           el("section", {}, el("h2", {}, "Log"), el("div", { class: "log", id: "log" }, (state.logs[key] || { lines: [] }).lines.map((l) => el("div", {}, l)))),
@@ -287,6 +298,31 @@ function play(id) {
     log.scrollTop = log.scrollHeight;
   }
   draw();
+}
+
+/** How many of the latest events "Just now" shows at most. */
+const JUST_NOW = 14;
+
+// What happened since this seat last acted, in words, with any dice an event rolled or showed drawn as dice.
+/** @param {{ text: string, event: any }[]} recent */
+function justNow(recent) {
+  if (!recent.length) return "";
+  return el("div", { class: "just-now", id: "just-now" }, el("h2", {}, "Just now"),
+    recent.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "" }, r.text, ...diceIn(r.event))));
+}
+
+/** The dice an event shows: arrays of faces under a key that names dice, rolls or faces. @param {any} event */
+function diceIn(event) {
+  const found = [];
+  const walk = (value, key) => {
+    if (Array.isArray(value)) {
+      if (/face|dice|roll|cup/i.test(key) && value.length && value.every((f) => Number.isInteger(f) && f >= 1 && f <= 12)) {
+        found.push(el("span", { class: "event-dice" }, value.map((f) => die(f))));
+      } else value.forEach((v) => walk(v, key));
+    } else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
+  };
+  walk(event, "");
+  return found;
 }
 
 // A refusal says why: the engine's reason and, for a rule of the game, the rule itself with a link to it.
