@@ -246,6 +246,19 @@ fn liars_dice_is_playable_from_the_keyboard() {
     assert!(text(&out).contains("Your dice:") && text(&out).contains("Winner"), "{}", text(&out));
 }
 
+/// A person at the table is told every roll (their own with its faces, the other's as a count) and, at the call,
+/// every cup and the count.
+#[test]
+fn liars_dice_tells_the_rolls_and_the_cups_at_the_call() {
+    let out = play("liars-dice", &["--seats", "human,odds", "--seed", "1", "--options", r#"{"dice": 2}"#], "1\nliar\n");
+    let mine = out.lines().find(|l| l.starts_with("P1 rolls 2 dice: ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(out.contains("P2 rolls 2 dice under the cup."), "{out}");
+    let showdown = out.lines().find(|l| l.contains(" calls liar on ")).unwrap_or_else(|| panic!("{out}"));
+    let cup = mine.trim_start_matches("P1 rolls 2 dice: ").trim_end_matches('.');
+    assert!(showdown.contains(&format!("P1 {cup};")), "P1's cup as it rolled it is shown at the call: {showdown}");
+    assert!(showdown.contains("the caller is"), "{showdown}");
+}
+
 #[test]
 fn scallywager_is_playable_from_the_keyboard_and_replays() {
     let record = temp("scally.json");

@@ -183,7 +183,12 @@ impl Narrate for LiarsDice {
 
     fn describe(&self, view: &View) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "Round {} - {:?}", view.round, view.phase);
+        let phase = match view.phase {
+            Phase::Roll => "the cups are rolled",
+            Phase::Bid => "bidding",
+            Phase::Over => "the game is over",
+        };
+        let _ = writeln!(out, "Round {}: {phase}", view.round);
         for (i, count) in view.dice_counts.iter().enumerate() {
             let seat = Seat(i as u8);
             let me = if view.seat == Some(seat) { "*" } else { " " };
