@@ -178,6 +178,7 @@ pub struct Summary {
     pub seats: Vec<SeatInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    pub fairness: crate::store::Fairness,
 }
 
 /// What a game was created with and who holds its seats: fixed for the game's life, so a game's task keeps it
@@ -864,6 +865,7 @@ impl Actor {
             status: self.status_info(),
             seats: self.seat_infos(),
             rematch: self.rematch.clone(),
+            fairness: self.seating.spec.fairness.clone(),
         }
     }
 
@@ -1171,6 +1173,7 @@ impl Actor {
             events: self.table.log_events(viewer)[log_start..].to_vec(),
             notes: self.table.notes(viewer),
             rematch: self.rematch.clone(),
+            fairness: self.seating.spec.fairness.clone(),
         }))
     }
 

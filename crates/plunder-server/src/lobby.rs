@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::hub::{best_bot, Hub, HubError, Seating};
-use crate::store::{GameSpec, StoreError};
+use crate::store::{Fairness, GameSpec, StoreError};
 use crate::table::{record_of, start_table, Table};
 use crate::token::{hash_token, new_game_id, new_seed, new_token, rematch_id};
 
@@ -156,6 +156,7 @@ pub struct CreateGame {
     /// with none given, seat 1 is human.
     #[serde(default)]
     pub seats: Vec<String>,
+    /// Fixes every hidden die and card; the game is then marked as seeded to every seat (not a fair game).
     #[serde(default)]
     pub seed: Option<u64>,
     /// Each human seat's time bank in seconds; when it runs out the game's best bot plays for the seat.
@@ -268,6 +269,7 @@ pub async fn create_game(
         rematch_of: None,
         time_bank_secs: body.time_bank_secs,
         spectator_chat: body.spectator_chat,
+        fairness: if body.seed.is_some() { Fairness::Seeded } else { Fairness::Fair },
     };
     store_new_game(&hub, spec, table).await
 }
@@ -343,7 +345,7 @@ pub async fn branch(
     } else {
         resolve_seats(&spec.game, spec.seats.len(), &body.seats)?
     };
-    let branch = GameSpec { seats, rematch_of: None, ..spec };
+    let branch = GameSpec { seats, rematch_of: None, fairness: Fairness::Analysis { of: id.clone() }, ..spec };
     store_new_game(&hub, branch, table).await
 }
 
@@ -442,7 +444,8 @@ pub async fn rematch(
     let seed = new_seed();
     let table = start_table(&seating.spec.game, Some(seating.spec.seats.len()), &seating.spec.options, seed)
         .map_err(ApiError::from_internal)?;
-    let spec = GameSpec { seed, rematch_of: Some(id.clone()), ..seating.spec.clone() };
+    // A new seed nobody chose: the rematch is fair, whatever the game before it was.
+    let spec = GameSpec { seed, rematch_of: Some(id.clone()), fairness: Fairness::Fair, ..seating.spec.clone() };
     match hub.store().create_game(&new_id, &spec, &seating.token_hashes, &table.entries_since(0)).await {
         Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
         // Another seat asked first: its game stands (and its task runs, or loads on demand).

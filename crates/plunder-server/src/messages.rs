@@ -8,7 +8,7 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::rules::Citation;
-use crate::store::ChatLine;
+use crate::store::{ChatLine, Fairness};
 
 /// The most log lines a table message carries (the latest ones), so messages stay small in long games.
 pub const LOG_LINES: usize = 100;
@@ -284,6 +284,8 @@ pub struct TableMessage {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub rematch: Option<String>,
+    /// Whether anyone could know the dice: a fair game, a seeded one, or an analysis branch. Clients show it.
+    pub fairness: Fairness,
 }
 
 impl TableMessage {
@@ -324,6 +326,7 @@ impl TableMessage {
         if let Some(rematch) = &self.rematch {
             push(&mut out, r#","rematch":"#, rematch);
         }
+        push(&mut out, r#","fairness":"#, &self.fairness);
         out.push(b'}');
         // Every piece is UTF-8 (JSON text written by serde_json, or keys written here).
         String::from_utf8(out).unwrap_or_default()
@@ -416,6 +419,7 @@ pub fn typescript() -> String {
         LegalAction::decl(),
         Citation::decl(),
         ChatLine::decl(),
+        Fairness::decl(),
     ];
     let mut out = String::from(
         "// The play socket's messages, generated from the Rust types in crates/plunder-server/src/messages.rs.\n\
@@ -456,6 +460,7 @@ mod tests {
             ],
             notes,
             rematch,
+            fairness: Fairness::Analysis { of: "ffee".to_string() },
         }
     }
 

@@ -44,6 +44,29 @@ pub struct GameSpec {
     /// Whether spectators may chat; without it they read the chat only.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub spectator_chat: bool,
+    /// Whether the dice are unknown to everyone (a fair game) or could be known to someone, which every seat is
+    /// told.
+    #[serde(default, skip_serializing_if = "Fairness::is_fair")]
+    pub fairness: Fairness,
+}
+
+/// Whether anyone could know a game's dice and cards before they fall.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Fairness {
+    /// The server drew the seed and told nobody.
+    #[default]
+    Fair,
+    /// The creator chose the seed, which fixes every hidden die and card: practice, or a game to reproduce.
+    Seeded,
+    /// A branch of finished game `of`, whose record shows its dice: for analysis, not a fair game.
+    Analysis { of: String },
+}
+
+impl Fairness {
+    pub fn is_fair(&self) -> bool {
+        *self == Fairness::Fair
+    }
 }
 
 /// A chat line at a table.

@@ -277,6 +277,7 @@ function play(id) {
       el("section", {}, el("h2", { id: "status" }, status),
         el("p", {}, table.seats.map((s, i) => el("span", { class: i === me ? "card me" : "card" },
           `${seatName(i, table.view)} ${s.player === "human" ? (s.connected ? "●" : "○") : "🤖 " + s.player}${s.bank_secs !== undefined ? ` ⏱${Math.round(s.bank_secs)}s` : ""}`))),
+        fairnessNote(table.fairness),
         state.errors[key] ? errorLine(state.errors[key]) : "",
         oddsPanel(table),
         table.legal.length ? el("div", {}, el("h2", {}, "Your move"), table.legal.length > 12 ? filter : "", buttons) : "",
@@ -298,6 +299,15 @@ function play(id) {
     log.scrollTop = log.scrollHeight;
   }
   draw();
+}
+
+// A game whose dice someone could know is marked for every seat: a chosen seed, or a branch of a finished game.
+/** @param {import("./messages").Fairness} fairness */
+function fairnessNote(fairness) {
+  if (!fairness || fairness.kind === "fair") return "";
+  return el("p", { class: "unfair", id: "fairness" }, fairness.kind === "seeded"
+    ? "Seeded game: its creator chose the seed, which fixes every die and card. Not a fair game."
+    : "Analysis: a branch of a finished game whose dice are known from its record. Not a fair game.");
 }
 
 /** How many of the latest events "Just now" shows at most. */

@@ -50,7 +50,11 @@ notes?: Array<string>,
 /**
  * The game that follows this one, once a rematch was asked for.
  */
-rematch?: string, };
+rematch?: string, 
+/**
+ * Whether anyone could know the dice: a fair game, a seeded one, or an analysis branch. Clients show it.
+ */
+fairness: Fairness, };
 
 export type Role = { "kind": "seat", seat: number, } | { "kind": "spectator" };
 
@@ -83,3 +87,5 @@ export type ChatLine = {
  * `P1`, `P2`, ... or `spectator`.
  */
 from: string, text: string, };
+
+export type Fairness = { "kind": "fair" } | { "kind": "seeded" } | { "kind": "analysis", of: string, };

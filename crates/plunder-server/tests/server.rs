@@ -7,6 +7,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use plunder_core::{Seat, Viewer};
 use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo, TableMessage};
+use plunder_server::store::Fairness;
 use plunder_server::{app, Hub, HubConfig};
 use serde_json::{json, Value};
 use support::*;
@@ -306,6 +307,8 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
     let new_id = first["id"].as_str().unwrap();
     let hash = plunder_server::token::hash_token(&token);
     assert_eq!(hub.store().seat_for_token(new_id, &hash).await.unwrap(), Some(0));
+    assert_eq!(hub.summary(&created.id).await.unwrap().fairness, Fairness::Seeded);
+    assert_eq!(hub.summary(new_id).await.unwrap().fairness, Fairness::Fair, "a rematch draws a seed nobody chose");
 }
 
 #[tokio::test]
@@ -372,6 +375,26 @@ async fn a_finished_game_branches_from_a_chosen_step_into_a_new_game_that_goes_o
     let mut seat = hub.connect(branch_id, Viewer::Seat(Seat(0))).await.unwrap();
     let table = next_table(&mut seat).await;
     assert!(!matches!(table.status, StatusInfo::Over { .. }), "the branch goes on");
+    // Its dice are known from the finished game's record: every seat is told it is analysis, not a fair game.
+    assert_eq!(table.fairness, Fairness::Analysis { of: created.id.clone() });
+    assert_eq!(hub.summary(branch_id).await.unwrap().fairness, Fairness::Analysis { of: created.id.clone() });
+}
+
+/// The creator who chooses the seed fixes every hidden die: every seat and spectator is told so; a game with a
+/// seed the server drew, and a rematch (a new seed nobody chose), are fair.
+#[tokio::test]
+async fn a_game_whose_creator_chose_the_seed_is_marked_seeded_to_everyone() {
+    let (hub, _db) = sqlite_hub().await;
+    let seeded = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 5})).await;
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        let mut client = hub.connect(&seeded.id, viewer).await.unwrap();
+        assert_eq!(next_table(&mut client).await.fairness, Fairness::Seeded, "{viewer:?}");
+    }
+    let fair = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"]})).await;
+    let mut seat = hub.connect(&fair.id, Viewer::Seat(Seat(0))).await.unwrap();
+    assert_eq!(next_table(&mut seat).await.fairness, Fairness::Fair);
+    let text = next_table(&mut hub.connect(&fair.id, Viewer::Spectator).await.unwrap()).await;
+    assert_eq!(text.fairness, Fairness::Fair);
 }
 
 #[tokio::test]
@@ -515,6 +538,7 @@ async fn a_game_created_twice_at_once_is_stored_once_and_the_moves_committed_bes
         rematch_of: None,
         time_bank_secs: None,
         spectator_chat: false,
+        fairness: Default::default(),
     };
     let id = "c0ffee";
     let creations = [(spec(["human", "human"], 10), "hash-a"), (spec(["human", "random"], 11), "hash-b")];
