@@ -87,8 +87,12 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         let listener =
             tokio::net::TcpListener::bind(&address).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
         let address = listener.local_addr().map_or(address, |a| a.to_string());
-        check_database(&args.database).await.map_err(|e| format!("cannot open {}: {e}", args.database))?;
-        let store = Store::open(&args.database).await.map_err(|e| format!("cannot open {}: {e}", args.database))?;
+        let shown = redacted(&args.database);
+        let cannot_open = |e: &dyn std::fmt::Display| {
+            format!("cannot open {shown}: {}", without_password(&e.to_string(), &args.database))
+        };
+        check_database(&args.database).await.map_err(|e| cannot_open(&e))?;
+        let store = Store::open(&args.database).await.map_err(|e| cannot_open(&e))?;
         let config = HubConfig {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             unload_after: Duration::from_secs(args.unload_after_secs),
@@ -120,9 +124,35 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             max_connections_per_address: args.max_connections_per_address as usize,
         };
         let hub = Hub::new(store, config);
-        eprintln!("plunder: serving at http://{address} (games in {})", args.database);
+        eprintln!("plunder: serving at http://{address} (games in {shown})");
         plunder_server::serve_with(listener, hub, serve).await.map_err(|e| format!("the server stopped: {e}"))
     })
+}
+
+/// The password in a database URL (`postgres://user:PASSWORD@host/db`, or a `password=` parameter), if any.
+fn password(url: &str) -> Option<&str> {
+    if let Some((_, query)) = url.split_once('?') {
+        if let Some(value) = query.split('&').find_map(|pair| pair.strip_prefix("password=")) {
+            return Some(value).filter(|v| !v.is_empty());
+        }
+    }
+    let (_, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?']).next()?;
+    let (user_info, _) = authority.rsplit_once('@')?;
+    user_info.split_once(':').map(|(_, password)| password).filter(|p| !p.is_empty())
+}
+
+/// `text` with the database URL's password, wherever it appears, replaced by `***`.
+fn without_password(text: &str, url: &str) -> String {
+    match password(url) {
+        Some(password) => text.replace(password, "***"),
+        None => text.to_string(),
+    }
+}
+
+/// The database URL as it may be printed: its password replaced by `***`.
+fn redacted(url: &str) -> String {
+    without_password(url, url)
 }
 
 /// Refuses timeouts that would close sockets that are in use.
@@ -204,6 +234,20 @@ mod tests {
             assert!(help.contains(flag), "{flag} is missing from:\n{help}");
         }
         assert!(help.contains("[default: 64]"), "{help}");
+    }
+
+    #[test]
+    fn a_database_password_is_never_shown() {
+        assert_eq!(
+            redacted("postgres://plunder:s3cret@db.example:5432/games"),
+            "postgres://plunder:***@db.example:5432/games"
+        );
+        assert_eq!(redacted("postgresql://u:p%40ss@h/d?sslmode=require"), "postgresql://u:***@h/d?sslmode=require");
+        assert_eq!(redacted("postgres://h/d?user=u&password=hunter2"), "postgres://h/d?user=u&password=***");
+        assert_eq!(redacted("postgres://plunder@localhost/games"), "postgres://plunder@localhost/games");
+        assert_eq!(redacted("sqlite://games.db"), "sqlite://games.db");
+        let error = "password authentication failed for user \"u\" (postgres://u:s3cret@h/d)";
+        assert!(!without_password(error, "postgres://u:s3cret@h/d").contains("s3cret"));
     }
 
     #[test]

@@ -161,6 +161,8 @@ fn a_database_that_cannot_be_used_is_refused_at_once_with_its_reason() {
     let cases = [
         (format!("sqlite://{}", not_a_database.display()), "not a database"),
         (format!("sqlite://{}/missing/games.db", dir.display()), "unable to open database file"),
+        // Nothing listens on port 1: refused, and the password is never printed.
+        ("postgres://plunder:s3cret-pw@127.0.0.1:1/games".to_string(), "postgres://plunder:***@127.0.0.1:1/games"),
     ];
     for (database, reason) in cases {
         let started = Instant::now();
@@ -170,6 +172,7 @@ fn a_database_that_cannot_be_used_is_refused_at_once_with_its_reason() {
             .expect("plunder runs");
         let text = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && text.contains(reason), "{database}: {text}");
+        assert!(!text.contains("s3cret"), "{text}");
         assert!(started.elapsed() < Duration::from_secs(10), "{database}: {:?}", started.elapsed());
     }
 }
