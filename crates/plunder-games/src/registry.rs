@@ -82,7 +82,10 @@ impl std::fmt::Display for RegistryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RegistryError::UnknownGame(id) => {
-                write!(f, "unknown game '{id}' (games: {})", game_ids().join(", "))
+                // Ids are short: a long one is shown cut, so an error never echoes a huge input back.
+                let shown: String = id.chars().take(40).collect();
+                let cut = if shown.len() < id.len() { "…" } else { "" };
+                write!(f, "unknown game '{shown}{cut}' (games: {})", game_ids().join(", "))
             }
             RegistryError::Options(e) => e.fmt(f),
         }
@@ -154,6 +157,9 @@ mod tests {
             assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");
         }
         assert_eq!(with_game("no-such-game", IdOf), Err(RegistryError::UnknownGame("no-such-game".into())));
+        let long = "x".repeat(60_000);
+        let words = with_game(&long, IdOf).unwrap_err().to_string();
+        assert!(words.len() < 200 && words.contains(&format!("'{}…'", &long[..40])), "{words}");
     }
 
     #[test]

@@ -168,6 +168,21 @@ enum Command {
     },
 }
 
+/// Whether `c` shows as something on the screen: not a space, a control or a format character (zero-width
+/// spaces and joiners, direction marks, the byte-order mark, soft hyphens) or a blank that looks like a letter.
+fn visible(c: char) -> bool {
+    const BLANKS: &[char] =
+        &['\u{00AD}', '\u{034F}', '\u{115F}', '\u{1160}', '\u{180E}', '\u{2800}', '\u{3164}', '\u{FEFF}', '\u{FFA0}'];
+    !(c.is_whitespace()
+        || c.is_control()
+        || BLANKS.contains(&c)
+        || ('\u{200B}'..='\u{200F}').contains(&c)
+        || ('\u{202A}'..='\u{202E}').contains(&c)
+        || ('\u{2060}'..='\u{206F}').contains(&c)
+        || ('\u{FE00}'..='\u{FE0F}').contains(&c)
+        || ('\u{E0000}'..='\u{E007F}').contains(&c))
+}
+
 /// What anyone may know about a game without joining it.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Summary {
@@ -553,10 +568,10 @@ impl Connection {
             Err(e) => return Some(ServerMessage::error("malformed", e.to_string())),
         };
         if let ClientMessage::Chat { text } = &message {
-            if text.chars().count() > self.limits.max_chat_chars || text.trim().is_empty() {
+            if text.chars().count() > self.limits.max_chat_chars || !text.chars().any(visible) {
                 return Some(ServerMessage::error(
                     "bad_chat",
-                    format!("a chat line has 1 to {} characters", self.limits.max_chat_chars),
+                    format!("a chat line has 1 to {} characters, some of them visible", self.limits.max_chat_chars),
                 ));
             }
         }

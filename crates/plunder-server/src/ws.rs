@@ -53,11 +53,17 @@ pub async fn play_socket(
     };
     // Messages a little over the limit get a structured answer from the connection; far over it, the socket
     // closes before buffering them.
-    let frame_limit = hub.config().limits.max_message_bytes * 4;
+    let frame_limit = frame_limit(&hub.config().limits);
     // Reads go through a small buffer: tungstenite zeroes its whole read buffer (128 KiB by default) before
     // every read (even one that finds nothing), which cost more than everything else a move does.
     let upgrade = upgrade.max_message_size(frame_limit).read_buffer_size(READ_BUFFER_BYTES);
     Ok(upgrade.on_upgrade(move |socket| pump(socket, connection)))
+}
+
+/// The largest frame a socket reads: a few times the largest message, so that a message a little over gets a
+/// structured answer and one far over closes the socket (code 1009) before it is buffered.
+fn frame_limit(limits: &crate::Limits) -> usize {
+    limits.max_message_bytes * 4
 }
 
 /// The socket's read buffer: a client's messages are small (at most 16 KiB, usually under 100 bytes), and a
@@ -71,6 +77,8 @@ fn text(message: &ServerMessage) -> Message {
 /// The close code for a client dropped as too slow (1008, policy violation), and how long its close frame may
 /// take to go out (a client that reads nothing never gets it).
 const TOO_SLOW_CODE: u16 = 1008;
+/// The close code for a frame larger than the socket takes (1009, message too big).
+const TOO_BIG_CODE: u16 = 1009;
 const CLOSE_WRITE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 async fn pump(socket: WebSocket, mut connection: Connection) {
@@ -82,6 +90,8 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
     // One timer for both: the next ping while the client has been heard from, then the pong's deadline. Any
     // message from the client counts as its answer, so an active client is never pinged.
     let mut awaiting_pong = false;
+    // Set when the client sent a frame over the socket's limit: it is told so in the close frame.
+    let mut too_big = false;
     let timer = tokio::time::sleep(ping_interval);
     tokio::pin!(timer);
     loop {
@@ -131,12 +141,23 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
                         if sink.send(text(&answer)).await.is_err() { break }
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Err(e)) => {
+                        // The frame was refused before it was read whole: the only error a client causes alone.
+                        let text = e.to_string();
+                        too_big = text.contains("too long") || text.contains("Space limit");
+                        break;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
                 }
             }
         }
     }
-    if connection.is_too_slow() {
+    if too_big {
+        let reason = format!("message too big: a frame has at most {} bytes", frame_limit(connection.limits()));
+        drop(connection);
+        let close = Message::Close(Some(CloseFrame { code: TOO_BIG_CODE, reason: reason.into() }));
+        let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
+    } else if connection.is_too_slow() {
         let limit = connection.limits().outbox_bytes;
         // What was queued for it is freed now, not when its close frame is written or given up on.
         drop(connection);

@@ -6,7 +6,7 @@ mod support;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use plunder_core::{Seat, Viewer};
 use plunder_server::hub::HubError;
 use plunder_server::{HubConfig, Limits, ServeConfig};
@@ -350,4 +350,27 @@ async fn chat_from_many_websockets_of_one_address_is_limited_as_one_while_anothe
     tokio::time::sleep(Duration::from_millis(200)).await;
     let lines = hub.store().chat(&game.id).await.unwrap().len();
     assert_eq!((stored, lines), (3, 3), "two lines from the six sockets of 127.0.0.1, one from 127.0.0.2");
+}
+
+/// A frame far over the message limit closes the socket with code 1009 ("message too big"), not a bare drop.
+#[tokio::test]
+async fn a_frame_far_over_the_limit_closes_the_socket_with_code_1009() {
+    let (server, hub, _db) = start(HubConfig::default(), ServeConfig::default()).await;
+    let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"]})).await;
+    let mut socket = websocket_from([127, 0, 0, 1], server, &game.id, None).await;
+    let huge = "x".repeat(Limits::default().max_message_bytes * 8);
+    socket.send(tokio_tungstenite::tungstenite::Message::Text(huge.into())).await.expect("the frame is sent");
+    let close = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(message) = socket.next().await {
+            match message {
+                Ok(tokio_tungstenite::tungstenite::Message::Close(frame)) => return frame,
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+        None
+    });
+    let frame = close.await.expect("the socket ends within 5 s").expect("with a close frame");
+    assert_eq!(u16::from(frame.code), 1009, "{}", frame.reason);
+    assert!(frame.reason.contains("too big"), "{}", frame.reason);
 }

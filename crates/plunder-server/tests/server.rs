@@ -168,6 +168,21 @@ async fn malformed_oversized_and_too_fast_messages_get_errors_and_the_game_goes_
     assert!(matches!(summary.status, StatusInfo::Decide { .. }));
 }
 
+/// A chat line of nothing a reader could see (spaces, zero-width and direction marks, blank letters) is refused.
+#[tokio::test]
+async fn a_chat_line_of_invisible_characters_is_refused() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"]})).await;
+    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    next_table(&mut seat0).await;
+    let lines = ["   ", "\u{200B}\u{200B}", "\u{2060}\u{FEFF}", "\u{202E} \u{3164}", "\u{E0041}"];
+    let chats: Vec<String> = lines.iter().map(|text| json!({"type": "chat", "text": text}).to_string()).collect();
+    let codes = futures_collect(&mut seat0, &chats.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    assert_eq!(codes, ["bad_chat"; 5]);
+    let said = json!({"type": "chat", "text": "\u{200B}ahoy"}).to_string();
+    assert_eq!(seat0.handle_text(&said).await, None, "a line with something to see is taken");
+}
+
 async fn futures_collect(connection: &mut plunder_server::Connection, texts: &[&str]) -> Vec<String> {
     let mut codes = Vec::new();
     for text in texts {
