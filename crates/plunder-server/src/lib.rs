@@ -74,7 +74,41 @@ pub fn app(state: AppState) -> Router {
             lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such page").into_response()
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
+}
+
+/// Every refusal in the one JSON error shape, `{"error": {"code", "message"}}`: axum's own (a wrong method, a
+/// body over the limit, a socket request without its upgrade headers) come as plain text, and are rewritten here
+/// with a code from their status and their text as the message. Pages (HTML) and JSON pass as they are.
+async fn json_errors(response: axum::response::Response) -> axum::response::Response {
+    let status = response.status();
+    let kind = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !(status.is_client_error() || status.is_server_error()) || kind.starts_with("application/json") {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let message = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("refused").to_lowercase(),
+        text => text.to_string(),
+    };
+    let code = match status.as_u16() {
+        404 => "not_found",
+        405 => "method_not_allowed",
+        413 => "too_large",
+        415 => "unsupported_media_type",
+        426 => "upgrade_required",
+        400..=499 => "bad_request",
+        _ => "internal",
+    };
+    let mut answer = lobby::ApiError::new(status, code, message).into_response();
+    // Keep what the refusal says beside its body (`Allow` on a wrong method, say).
+    parts.headers.remove(header::CONTENT_TYPE);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    answer.headers_mut().extend(parts.headers);
+    answer
 }
 
 /// `GET /rules/{game}`: the game's rules, each section at its anchor (rejections link here).

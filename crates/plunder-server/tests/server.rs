@@ -90,6 +90,26 @@ async fn bad_lobby_requests_get_a_coded_error_and_create_nothing() {
         let answer: Value = serde_json::from_slice(&bytes).expect("a JSON error body");
         assert_eq!(answer["error"]["code"], code, "{answer}");
     }
+    // So are axum's own refusals: a wrong method, a body over the limit, a body that is not JSON, a socket
+    // request without its upgrade.
+    let big = format!(r#"{{"game": "{}"}}"#, "x".repeat(plunder_server::MAX_BODY_BYTES));
+    for (method, uri, kind, body, status, code) in [
+        ("GET", "/api/games", "application/json", String::new(), StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+        ("POST", "/api/games", "application/json", big, StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+        ("POST", "/api/games", "text/plain", "{}".into(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+    ] {
+        let request = Request::builder().method(method).uri(uri).header("content-type", kind);
+        let response = app(hub.clone()).oneshot(request.body(Body::from(body)).unwrap()).await.unwrap();
+        assert_eq!(response.status(), status, "{method} {uri}");
+        assert_eq!(response.headers()["content-type"], "application/json", "{method} {uri}");
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
+        let answer: Value = serde_json::from_slice(&bytes).expect("a JSON error body");
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+        assert!(!answer["error"]["message"].as_str().unwrap().is_empty(), "{answer}");
+    }
+    let created = create(&hub, json!({"game": "liars-dice"})).await;
+    let (status, answer) = call(&hub, "GET", &format!("/api/games/{}/ws", created.id), None).await;
+    assert!(status.is_client_error() && answer["error"]["code"].is_string(), "{status} {answer}");
 }
 
 #[tokio::test]
