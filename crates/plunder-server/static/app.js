@@ -371,6 +371,7 @@ async function openReplay(id, me, players) {
     const frame = data.frames[step];
     slider.value = step;
     frameBox.replaceChildren(el("p", {}, `Step ${frame.step} of ${data.frames.length - 1}: ${frame.label || "start"}`),
+      justNow((frame.told || []).map((t) => ({ text: t.text, event: t.event }))),
       drawView(data.game, frame.view, { me, players, legal: [], act: () => {} }, show));
   };
   slider.addEventListener("input", () => { step = Number(slider.value); show(); });
