@@ -415,6 +415,37 @@ async fn a_finished_game_branches_from_a_chosen_step_into_a_new_game_that_goes_o
     assert_eq!(hub.summary(branch_id).await.unwrap().fairness, Fairness::Analysis { of: created.id.clone() });
 }
 
+/// Each seat's log is the events told to it, with the typed event beside each line: its own roll in full, the
+/// other's as a count, every cup at the call. The replay frames tell each step's events the same way.
+#[tokio::test]
+async fn each_seat_is_told_its_own_roll_and_every_cup_at_the_call_live_and_in_the_replay() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "options": {"dice": 2}, "seats": ["bot", "bot"]})).await;
+    wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    // A new connection's first table carries the whole log (up to its bound).
+    let over = next_table(&mut hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap()).await;
+    assert_eq!((over.log_start, over.events.len()), (0, over.log.len()));
+    let events: Vec<Value> = over.events.iter().map(|e| e.to_value()).collect();
+    let rolled: Vec<&Value> = events.iter().filter(|e| e["type"] == "rolled").collect();
+    assert_eq!(rolled[0]["seat"], 0);
+    assert_eq!(rolled[0]["faces"].as_array().map(Vec::len), Some(2), "P1 sees its own dice: {events:?}");
+    assert_eq!(rolled[1]["faces"], Value::Null, "P1 does not see P2's: {events:?}");
+    let at = events.iter().position(|e| e["type"] == "showdown").expect("a call shows the cups");
+    assert!(over.log[at].contains(" calls ") && over.log[at].contains("The cups: P1 "), "{}", over.log[at]);
+    let mut own = rolled[0]["faces"].as_array().unwrap().clone();
+    let mut shown = events[at]["cups"][0].as_array().unwrap().clone();
+    own.sort_by_key(|f| f.as_u64());
+    shown.sort_by_key(|f| f.as_u64());
+    assert_eq!(own, shown);
+    let (status, replay) = call(&hub, "GET", &format!("/api/games/{}/replay?viewer=1", created.id), None).await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    let told: Vec<&Value> =
+        replay["frames"].as_array().unwrap().iter().flat_map(|f| f["told"].as_array().unwrap()).collect();
+    let their_roll = told.iter().find(|t| t["event"]["type"] == "rolled" && t["event"]["seat"] == 0).unwrap();
+    assert_eq!(their_roll["event"]["faces"], Value::Null, "P2's replay hides P1's roll until the call");
+    assert!(told.iter().any(|t| t["event"]["type"] == "showdown" && t["text"].as_str().unwrap().contains("The cups")));
+}
+
 /// The creator who chooses the seed fixes every hidden die: every seat and spectator is told so; a game with a
 /// seed the server drew, and a rematch (a new seed nobody chose), are fair.
 #[tokio::test]
