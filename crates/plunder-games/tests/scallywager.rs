@@ -6,7 +6,7 @@ use plunder_core::{
 };
 use plunder_games::bidding::Bid;
 use plunder_games::scallywager::{
-    cards, Action, CallKind, Card, Chance, Deck, DeckFile, Options, Phase, Scallywager, Source,
+    cards, Action, CallKind, CallMade, Card, Chance, Deck, DeckFile, Options, Phase, Scallywager, Source,
 };
 use proptest::prelude::*;
 
@@ -284,6 +284,11 @@ fn empty_decks_reshuffle_their_discards() {
     s.play(Seat(0), Action::Draw { deck: Deck::Treasure }).unwrap();
     assert_eq!(spectator(&s).discards[0], vec![0], "the discards went back into the deck");
     assert_eq!(s.chance_outcomes(), vec![(Chance::Card { deck: Deck::Treasure, card: 0 }, 1.0)]);
+    let told: Vec<String> = s.told_since(0, Viewer::Spectator).map(|e| s.game().tell(e)).collect();
+    assert_eq!(
+        told.last().map(String::as_str),
+        Some("P1 chooses the empty Treasure deck: its discards are shuffled back in.")
+    );
 }
 
 // ---- Every card. ----
@@ -794,8 +799,7 @@ fn a_call_is_told_with_every_cup_the_count_the_loss_and_the_winners_draw() {
 fn a_drawn_adventure_card_is_named_to_its_drawer_only_and_a_treasure_card_to_all() {
     let mut s = table(3);
     give(&mut s, 0, Deck::Adventure, "ghost-ship");
-    assert!(told(&s, 0, "P1 draws from the Adventure deck."));
-    assert!(told(&s, 0, "P1 draws Ghost Ship, an Adventure card, hidden: it may be revealed from the next turn."));
+    assert!(told(&s, 0, "P1 draws Ghost Ship from the Adventure deck, hidden: it may be revealed from the next turn."));
     for seat in [1, 2] {
         assert!(told(&s, seat, "P1 draws a card from the Adventure deck, hidden."));
         let words = told_words(&s, Viewer::Seat(Seat(seat)));
@@ -803,7 +807,7 @@ fn a_drawn_adventure_card_is_named_to_its_drawer_only_and_a_treasure_card_to_all
     }
     let mut s = table(3);
     give(&mut s, 1, Deck::Treasure, "spyglass");
-    assert!(told(&s, 2, "P2 draws Spyglass, a Treasure card, and lays it face up."));
+    assert!(told(&s, 2, "P2 draws Spyglass from the Treasure deck and lays it face up."));
 }
 
 #[test]
@@ -815,6 +819,8 @@ fn an_unrevealed_adventure_card_is_told_as_it_is_discarded() {
     s.play(Seat(0), bid(14, 6)).unwrap();
     s.play(Seat(1), Action::Scallywagger).unwrap();
     assert!(told(&s, 2, "P2 calls out the Scallywagger (the bid is false) on P1's bid of 14 × 6; P1 may answer with Adventure cards before the dice are shown."));
+    let answering = CallMade { caller: Seat(1), call: CallKind::Scallywagger };
+    assert_eq!(spectator(&s).call, Some(answering), "the call being answered is public");
     s.play(Seat(0), Action::Pass).unwrap();
     assert!(told(&s, 2, "P1 does not answer the call."));
     s.play(Seat(1), Action::Draw { deck: Deck::Treasure }).unwrap();

@@ -113,8 +113,9 @@ pub enum Event {
     WinsDraw { seat: Seat },
     /// Nobody draws: the call's winner is out (`winner_out`), or both decks and their discards are empty.
     NoDraw { winner: Seat, winner_out: bool },
-    /// `seat` chose `deck`; `reshuffled`: the deck was empty and took its discards back.
-    ChoseDeck { seat: Seat, deck: Deck, reshuffled: bool },
+    /// `seat` chose `deck`, which was empty, so it took its discards back. (Otherwise the choice is told with the
+    /// card drawn: until then the table's view does not show it.)
+    Reshuffled { seat: Seat, deck: Deck },
     /// `seat` drew a card: a Treasure card face up (public), an Adventure card hidden (`card` told to `seat`).
     Drew { seat: Seat, deck: Deck, card: Option<u8> },
     /// End of turn: Adventure cards held through the bidding round are discarded face up.

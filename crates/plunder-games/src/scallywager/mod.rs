@@ -40,7 +40,7 @@ pub use cards::{ByDeck, Card, Deck, DeckFile, Effect, Source};
 pub use event::{Effected, Event, LossCause, RollWhy};
 pub use options::{Options, MAX_CAPTAINS, MAX_CREW, MIN_CAPTAINS};
 pub use state::{CallKind, CardUse, Held, Phase, Showdown, State};
-pub use view::{Holding, KnownDie, View};
+pub use view::{CallMade, Holding, KnownDie, View};
 
 use plunder_core::{
     Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,

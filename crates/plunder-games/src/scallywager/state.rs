@@ -675,7 +675,9 @@ impl State {
         }
         if let Draw::Choosing(winner) = self.draw {
             self.draw = Draw::From(winner, deck);
-            told.public(|| Event::ChoseDeck { seat: winner, deck, reshuffled });
+            if reshuffled {
+                told.public(|| Event::Reshuffled { seat: winner, deck });
+            }
         }
     }
 

@@ -248,15 +248,14 @@ impl Scallywager {
             Event::NoDraw { winner, winner_out: false } => {
                 format!("Both decks and their discards are empty: {winner} draws nothing.")
             }
-            Event::ChoseDeck { seat, deck, reshuffled } => format!(
-                "{seat} draws from the {deck} deck{}.",
-                if *reshuffled { " (it was empty: its discards are shuffled back in)" } else { "" }
-            ),
+            Event::Reshuffled { seat, deck } => {
+                format!("{seat} chooses the empty {deck} deck: its discards are shuffled back in.")
+            }
             Event::Drew { seat, deck: Deck::Treasure, card: Some(card) } => {
-                format!("{seat} draws {}, a Treasure card, and lays it face up.", self.name(Deck::Treasure, *card))
+                format!("{seat} draws {} from the Treasure deck and lays it face up.", self.name(Deck::Treasure, *card))
             }
             Event::Drew { seat, deck: Deck::Adventure, card: Some(card) } => format!(
-                "{seat} draws {}, an Adventure card, hidden: it may be revealed from the next turn.",
+                "{seat} draws {} from the Adventure deck, hidden: it may be revealed from the next turn.",
                 self.name(Deck::Adventure, *card)
             ),
             Event::Drew { seat, deck, card: None } => format!("{seat} draws a card from the {deck} deck, hidden."),
