@@ -1,7 +1,7 @@
 //! Loot Pirates: the conformance suite, every worked example and numeric statement of the rulebook replayed
 //! with scripted dice, and property tests (doubloons conserved, random play ends, views never leak).
 
-use plunder_core::{conformance, ChanceMode, Game, PlayError, Rng, Seat, SeatSet, Session, Status, Viewer};
+use plunder_core::{conformance, ChanceMode, Game, Narrate, PlayError, Rng, Seat, SeatSet, Session, Status, Viewer};
 use plunder_games::loot_pirates::{
     Action, Chance, EqualAttackOrder, Fire, LootPirates, Options, Phase, StartingDoubloons, D6,
 };
@@ -609,4 +609,180 @@ fn loot_bot_fire_after(bribe: Option<u32>) -> Action {
 fn the_loot_bot_spares_a_target_that_paid_it() {
     assert_eq!(loot_bot_fire_after(None), Action::Fire { choice: SHOOT }, "a sure hit is taken");
     assert_eq!(loot_bot_fire_after(Some(1)), Action::Fire { choice: RAISE }, "a paid target is spared");
+}
+
+// ---- Told events: every public happening, with its cause, to whom it is visible. ----
+
+/// Everything `viewer` was told so far, in words.
+fn told_words(s: &Session<LootPirates>, viewer: Viewer) -> Vec<String> {
+    s.told_since(0, viewer).map(|e| s.game().tell(e)).collect()
+}
+
+fn told_contains(s: &Session<LootPirates>, viewer: Viewer, words: &str) -> bool {
+    told_words(s, viewer).iter().any(|line| line.contains(words))
+}
+
+#[test]
+fn a_roll_is_told_with_its_faces_to_the_roller_only() {
+    let mut s = table(3, |_| {});
+    roll(&mut s, &[(5, 1), (3, 4), (1, 3)]);
+    let mine = told_words(&s, Viewer::Seat(Seat(0)));
+    assert!(mine.contains(&"P1 rolls red 5, black 1 (attack red, defence black).".to_string()), "{mine:?}");
+    assert!(mine.contains(&"P2 rolls a red and a black die, hidden.".to_string()), "{mine:?}");
+    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        assert!(!told_contains(&s, viewer, "red 5"), "P1's dice reach {viewer:?}");
+        assert!(told_contains(&s, viewer, "P1 rolls a red and a black die, hidden."));
+    }
+}
+
+#[test]
+fn starting_gold_rolls_are_told_to_everyone() {
+    let mut s = table(3, |o| o.starting_doubloons = StartingDoubloons::Rolled(D6::D6));
+    for (seat, doubloons) in [(0, 1), (1, 6), (2, 3)] {
+        s.supply_chance(Chance::StartingGold { seat: Seat(seat), doubloons }).unwrap();
+    }
+    for viewer in [Viewer::Seat(Seat(2)), Viewer::Spectator] {
+        let words = told_words(&s, viewer);
+        assert!(words.contains(&"P1 rolls a die for starting gold: 1 doubloon.".to_string()), "{words:?}");
+        assert!(words.contains(&"P2 rolls a die for starting gold: 6 doubloons.".to_string()), "{words:?}");
+        assert!(words.iter().any(|w| w.starts_with("Round 1 begins")), "{words:?}");
+    }
+}
+
+#[test]
+fn aims_and_choices_are_told_hidden_then_shown_together() {
+    let mut s = table(3, |_| {});
+    roll(&mut s, &[(5, 1), (3, 4), (1, 3)]);
+    s.play(Seat(0), Action::Aim { target: Seat(1) }).unwrap();
+    assert!(told_contains(&s, Viewer::Seat(Seat(0)), "P1 aims at P2"));
+    assert!(told_contains(&s, Viewer::Seat(Seat(1)), "P1 has aimed."));
+    assert!(!told_contains(&s, Viewer::Seat(Seat(1)), "P1 aims at"), "an aim stays hidden until all aim");
+    s.play(Seat(1), Action::Aim { target: Seat(2) }).unwrap();
+    s.play(Seat(2), Action::Aim { target: Seat(0) }).unwrap();
+    assert!(told_contains(&s, Viewer::Spectator, "Aim! Everyone has aimed: P1 at P2, P2 at P3, P3 at P1. Fire!"));
+    s.play(Seat(0), Action::Fire { choice: SHOOT }).unwrap();
+    assert!(told_contains(&s, Viewer::Seat(Seat(0)), "P1 chooses to shoot, hidden until everyone has chosen."));
+    assert!(!told_contains(&s, Viewer::Seat(Seat(1)), "P1 shoots"), "a choice stays hidden until all choose");
+    s.play(Seat(1), Action::Fire { choice: SHOOT }).unwrap();
+    s.play(Seat(2), Action::Fire { choice: RAISE }).unwrap();
+    assert!(told_contains(&s, Viewer::Seat(Seat(1)), "Fire! P1 shoots, P2 shoots, P3 raises (holds fire)."));
+}
+
+#[test]
+fn a_shot_is_told_with_both_dice_its_result_and_the_payment() {
+    let mut s = table(3, |_| {});
+    // As in the rulebook's shot: P1 (red 5) hits P2 (black 4); P2 (red 3) misses P3 (black 3), a tie.
+    round(&mut s, &[(5, 1), (3, 4), (1, 3)], &[1, 2, 0], &[SHOOT, SHOOT, RAISE]);
+    for viewer in [Viewer::Seat(Seat(2)), Viewer::Spectator] {
+        let words = told_words(&s, viewer);
+        for line in [
+            "P1 shoots P2: red 5 against black 4 - a hit.",
+            "P2 shoots P3: red 3 against black 3 - a miss (ties go to the defender).",
+            "P2 pays P1 2 doubloons for the hit.",
+            "1 pirate dropped or was shot, so each pirate still standing takes one doubloon per fallen pirate from \
+             the Booty: P1 takes 1 doubloon, P3 takes 1 doubloon;",
+            "Round 2 begins",
+        ] {
+            assert!(words.iter().any(|w| w.contains(line)), "{line:?} not told to {viewer:?}: {words:#?}");
+        }
+    }
+}
+
+#[test]
+fn extra_shooters_and_a_dropped_target_are_told() {
+    let mut s = table(3, |_| {});
+    // P1 and P3 both shoot P2 (black 4): each red 4 against a defence of 3.
+    round(&mut s, &[(4, 1), (1, 4), (4, 1)], &[1, 0, 1], &[SHOOT, RAISE, SHOOT]);
+    assert!(told_contains(
+        &s,
+        Viewer::Spectator,
+        "P1 shoots P2: red 4 against black 4 less 1 for the other shooter - a hit."
+    ));
+    round(&mut s, &[(6, 1), (1, 1), (1, 1)], &[1, 0, 0], &[SHOOT, DROP, RAISE]);
+    assert!(told_contains(&s, Viewer::Spectator, "P1 shoots at P2, who dropped: the shot cannot hit."));
+}
+
+#[test]
+fn a_broke_target_is_told_paying_what_it_can() {
+    let mut s = table(3, |o| o.starting_doubloons = StartingDoubloons::Fixed(1));
+    round(&mut s, &[(6, 1), (1, 1), (1, 1)], &[1, 0, 0], &[SHOOT, RAISE, RAISE]);
+    assert!(told_contains(&s, Viewer::Spectator, "P2 pays P1 1 doubloon for the hit (all they could)."));
+}
+
+#[test]
+fn negotiation_is_told_and_shown_dice_reach_only_the_pirate_shown() {
+    let mut s = negotiating_table();
+    s.play(Seat(0), Action::Show { to: Seat(1) }).unwrap();
+    s.play(Seat(1), Action::Pay { to: Seat(0), doubloons: 1 }).unwrap();
+    assert!(told_contains(&s, Viewer::Seat(Seat(1)), "P1 shows P2 their dice: red 6, black 2."));
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(2)), Viewer::Spectator] {
+        assert!(told_contains(&s, viewer, "P1 shows their dice to P2."));
+        assert!(!told_contains(&s, viewer, "P1 shows P2 their dice"), "P1's dice reach {viewer:?}");
+        assert!(told_contains(&s, viewer, "P2 pays P1 1 doubloon in negotiation."));
+    }
+    for seat in [2, 0, 1] {
+        s.play(Seat(seat), Action::Pass).unwrap();
+    }
+    assert!(told_contains(&s, Viewer::Spectator, "P3 passes."));
+    assert!(told_contains(&s, Viewer::Spectator, "Everyone has passed in a row: negotiation is over. Fire!"));
+}
+
+#[test]
+fn the_reserve_and_the_end_are_told_with_their_cause() {
+    let mut s = table(4, |o| o.booty = Some(2));
+    round(&mut s, &[(1, 1), (1, 1), (1, 1), (1, 1)], &[1, 0, 0, 0], &[DROP, DROP, RAISE, RAISE]);
+    let words = told_words(&s, Viewer::Seat(Seat(0)));
+    let shares = "2 pirates dropped or were shot, so each pirate still standing takes one doubloon per fallen pirate \
+                  from the Booty: P3 takes 2 doubloons, P4 takes 2 doubloons (the Booty ran short, so the Reserve \
+                  adds 2 doubloons); 0 doubloons left in the Booty.";
+    assert!(words.contains(&shares.to_string()), "{words:#?}");
+    let end = "The Booty is empty: the game is over. Doubloons: P1 4, P2 4, P3 6, P4 6. Winners: P3, P4.";
+    assert_eq!(words.last().map(String::as_str), Some(end));
+}
+
+#[test]
+fn the_shoot_off_is_told_round_by_round() {
+    let mut s = table(4, |o| {
+        o.booty = Some(2);
+        o.shoot_off = true;
+    });
+    round(&mut s, &[(1, 1); 4], &[1, 0, 0, 0], &[DROP, DROP, RAISE, RAISE]);
+    assert!(told_contains(&s, Viewer::Spectator, "P3 and P4 tie for the most doubloons: shoot-off round 1"));
+    s.supply_chance(Chance::Roll { seat: Seat(2), red: 6, black: 1 }).unwrap();
+    s.supply_chance(Chance::Roll { seat: Seat(3), red: 1, black: 1 }).unwrap();
+    s.play(Seat(2), Action::Aim { target: Seat(3) }).unwrap();
+    s.play(Seat(3), Action::Aim { target: Seat(2) }).unwrap();
+    s.play(Seat(2), Action::Fire { choice: SHOOT }).unwrap();
+    s.play(Seat(3), Action::Fire { choice: SHOOT }).unwrap();
+    let words = told_words(&s, Viewer::Spectator);
+    assert!(words.contains(&"P4 dropped or was shot: out of the shoot-off.".to_string()), "{words:#?}");
+    assert!(words.last().unwrap().starts_with("The shoot-off leaves one pirate standing."), "{words:#?}");
+    assert!(words.last().unwrap().ends_with("Winner: P3."), "{words:#?}");
+}
+
+#[test]
+fn every_told_line_is_in_words() {
+    let mut rng = Rng::seeded(27);
+    for game_no in 0..40u64 {
+        let players = 3 + (game_no % 6) as usize;
+        let g = game(LootPirates::sample_options(players, &mut rng));
+        let mut s = Session::new(g, game_no, ChanceMode::Sampled);
+        while let Status::Decide(seats) = s.status() {
+            let seat = seats.iter().nth(rng.index(seats.len())).unwrap();
+            let legal = s.legal_actions(seat);
+            s.play(seat, legal[rng.index(legal.len())]).unwrap();
+        }
+        let viewers = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]);
+        for viewer in viewers {
+            for line in told_words(&s, viewer) {
+                assert!(!line.trim().is_empty(), "an empty line");
+                for bad in
+                    ["_", "{", "}", "Some(", "None", "Drop", "Raise", "Shoot ", "Negotiate", " 1 doubloons", " 1 were"]
+                {
+                    assert!(!line.contains(bad), "{bad:?} in {line:?}");
+                }
+                assert!(line.ends_with('.') || line.ends_with('!'), "an unfinished line: {line:?}");
+            }
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! Scallywager: conformance, the rulebook's rules and examples with scripted dice, every card, properties
 //! (cards conserved, random play ends, views never leak), and bot strength.
 
-use plunder_core::{conformance, play_game, Bot, ChanceMode, Game, Rng, Seat, SeatSet, Session, Status, Viewer};
+use plunder_core::{
+    conformance, play_game, Bot, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Viewer,
+};
 use plunder_games::bidding::Bid;
 use plunder_games::scallywager::{
-    cards, Action, CallKind, Card, Chance, Deck, DeckFile, Options, Phase, Scallywager, Source,
+    cards, Action, CallKind, CallMade, Card, Chance, Deck, DeckFile, Options, Phase, Scallywager, Source,
 };
 use proptest::prelude::*;
 
@@ -282,6 +284,11 @@ fn empty_decks_reshuffle_their_discards() {
     s.play(Seat(0), Action::Draw { deck: Deck::Treasure }).unwrap();
     assert_eq!(spectator(&s).discards[0], vec![0], "the discards went back into the deck");
     assert_eq!(s.chance_outcomes(), vec![(Chance::Card { deck: Deck::Treasure, card: 0 }, 1.0)]);
+    let told: Vec<String> = s.told_since(0, Viewer::Spectator).map(|e| s.game().tell(e)).collect();
+    assert_eq!(
+        told.last().map(String::as_str),
+        Some("P1 chooses the empty Treasure deck: its discards are shuffled back in.")
+    );
 }
 
 // ---- Every card. ----
@@ -725,4 +732,227 @@ fn treasure_priority_goes_clockwise_from_the_token_until_all_decline() {
     s.play(Seat(2), Action::Pass).unwrap();
     assert_eq!(spectator(&s).phase, Phase::Bidding, "all declined in a row");
     assert_eq!(spectator(&s).bidder, Some(Seat(3)), "the token holder opens the bidding");
+}
+
+// ---- Told events: every public happening, with its cause, to whom it is visible. ----
+
+/// Everything `viewer` was told so far, in words.
+fn told_words(s: &Session<Scallywager>, viewer: Viewer) -> Vec<String> {
+    s.told_since(0, viewer).map(|e| s.game().tell(e)).collect()
+}
+
+fn told(s: &Session<Scallywager>, seat: u8, line: &str) -> bool {
+    told_words(s, Viewer::Seat(Seat(seat))).iter().any(|l| l == line)
+}
+
+#[test]
+fn the_first_captain_and_each_turn_are_told() {
+    let s = table(3);
+    for viewer in [Viewer::Seat(Seat(2)), Viewer::Spectator] {
+        assert_eq!(
+            told_words(&s, viewer),
+            [
+                "Chance picks P1 to go first: P1 takes the Treasure Token.",
+                "Turn 1 begins: P1 holds the Treasure Token; every captain rolls their crew behind their screen.",
+            ]
+        );
+    }
+}
+
+#[test]
+fn a_turns_roll_is_told_die_by_die_to_its_roller_and_as_a_count_to_the_others() {
+    let mut s = table(3);
+    roll(&mut s, &[&[5, 1, 4, 2, 3]], 3);
+    assert!(told(&s, 0, "P1 rolls a 5."));
+    assert!(told(&s, 0, "P1 rolls a 3; P1's crew shows 1 2 3 4 5."));
+    assert!(told(&s, 0, "P2 rolls 5 dice behind their screen."));
+    for seat in [1, 2] {
+        assert!(told(&s, seat, "P1 rolls 5 dice behind their screen."));
+        let words = told_words(&s, Viewer::Seat(Seat(seat)));
+        assert!(!words.iter().any(|l| l.starts_with("P1 rolls a")), "P1's dice reach P{}: {words:#?}", seat + 1);
+    }
+    assert!(told(&s, 2, "The bidding begins: P1 bids first."));
+}
+
+#[test]
+fn a_call_is_told_with_every_cup_the_count_the_loss_and_the_winners_draw() {
+    let mut s = table(3);
+    roll(&mut s, &[&[2, 2, 3, 4, 5], &[2, 6, 6, 6, 6]], 3);
+    s.play(Seat(0), bid(4, 2)).unwrap();
+    s.play(Seat(1), Action::Scallywagger).unwrap();
+    for viewer in [Viewer::Seat(Seat(2)), Viewer::Spectator] {
+        let words = told_words(&s, viewer);
+        for line in [
+            "P1 bids 4 × 2.",
+            "P2 calls out the Scallywagger (the bid is false) on P1's bid of 4 × 2.",
+            "The dice are shown: P1 2 2 3 4 5; P2 2 6 6 6 6; P3 3 3 3 3 3. 3 dice show 2, against P1's bid of 4 × 2: \
+             the bid was false, so P2 wins the call.",
+            "P1 loses 1 crewmate for the call: 4 crewmates left.",
+            "P2 wins a card and chooses a deck to draw from.",
+        ] {
+            assert!(words.iter().any(|l| l == line), "{line:?} not told to {viewer:?}: {words:#?}");
+        }
+    }
+}
+
+#[test]
+fn a_drawn_adventure_card_is_named_to_its_drawer_only_and_a_treasure_card_to_all() {
+    let mut s = table(3);
+    give(&mut s, 0, Deck::Adventure, "ghost-ship");
+    assert!(told(&s, 0, "P1 draws Ghost Ship from the Adventure deck, hidden: it may be revealed from the next turn."));
+    for seat in [1, 2] {
+        assert!(told(&s, seat, "P1 draws a card from the Adventure deck, hidden."));
+        let words = told_words(&s, Viewer::Seat(Seat(seat)));
+        assert!(!words.iter().any(|l| l.contains("Ghost Ship")), "the card reaches P{}: {words:#?}", seat + 1);
+    }
+    let mut s = table(3);
+    give(&mut s, 1, Deck::Treasure, "spyglass");
+    assert!(told(&s, 2, "P2 draws Spyglass from the Treasure deck and lays it face up."));
+}
+
+#[test]
+fn an_unrevealed_adventure_card_is_told_as_it_is_discarded() {
+    let mut s = table(3);
+    give(&mut s, 0, Deck::Adventure, "ghost-ship");
+    roll(&mut s, &[], 3);
+    until_turn_of(&mut s, 0);
+    s.play(Seat(0), bid(14, 6)).unwrap();
+    s.play(Seat(1), Action::Scallywagger).unwrap();
+    assert!(told(&s, 2, "P2 calls out the Scallywagger (the bid is false) on P1's bid of 14 × 6; P1 may answer with Adventure cards before the dice are shown."));
+    let answering = CallMade { caller: Seat(1), call: CallKind::Scallywagger };
+    assert_eq!(spectator(&s).call, Some(answering), "the call being answered is public");
+    s.play(Seat(0), Action::Pass).unwrap();
+    assert!(told(&s, 2, "P1 does not answer the call."));
+    s.play(Seat(1), Action::Draw { deck: Deck::Treasure }).unwrap();
+    s.supply_chance(Chance::Card { deck: Deck::Treasure, card: 0 }).unwrap();
+    assert!(told(&s, 2, "End of turn: P1 discards Ghost Ship unrevealed, face up."));
+}
+
+#[test]
+fn a_peek_tells_the_dice_to_its_user_and_only_the_count_to_the_others() {
+    let mut s = holding(0, Deck::Treasure, "spyglass");
+    use_card(&mut s, 0, Deck::Treasure, "spyglass", Some(1), None, None);
+    assert!(told(&s, 0, "Before the bidding, P1 may use Treasure cards, from the Treasure Token's holder on."));
+    assert!(told(&s, 0, "P1 uses Spyglass on P2: looks at P2's first 2 dice: 2 3."));
+    assert!(told(&s, 2, "P1 uses Spyglass on P2: looks at 2 of P2's dice."));
+    assert!(!told(&s, 2, "P1 uses Spyglass on P2: looks at P2's first 2 dice: 2 3."));
+}
+
+#[test]
+fn a_reroll_is_told_with_its_old_face_to_its_user_and_the_new_die_hidden_from_others() {
+    let mut s = holding(0, Deck::Treasure, "second-wind");
+    use_card(&mut s, 0, Deck::Treasure, "second-wind", None, Some(0), None);
+    s.supply_chance(Chance::Die { seat: Seat(0), face: 6 }).unwrap();
+    assert!(told(&s, 0, "P1 uses Second Wind: rerolls their 1."));
+    assert!(told(&s, 0, "P1 rerolls a die: 6; P1's crew shows 2 3 4 5 6."));
+    assert!(told(&s, 1, "P1 uses Second Wind: rerolls one of their dice."));
+    assert!(told(&s, 1, "P1 rerolls a die behind their screen."));
+}
+
+#[test]
+fn card_plays_name_their_target_and_what_moved() {
+    let mut s = holding(0, Deck::Treasure, "tattletale-parrot");
+    use_card(&mut s, 0, Deck::Treasure, "tattletale-parrot", Some(2), None, None);
+    assert!(told(&s, 1, "P1 uses Tattletale Parrot on P3: P3 shows a die to everyone: 3."));
+
+    let mut s = table(3);
+    give(&mut s, 1, Deck::Treasure, "lucky-doubloon");
+    give(&mut s, 0, Deck::Treasure, "pickpocket");
+    roll(&mut s, &[], 3);
+    let doubloon = kind(&s, Deck::Treasure, "lucky-doubloon");
+    use_card(&mut s, 0, Deck::Treasure, "pickpocket", Some(1), None, Some(doubloon));
+    assert!(told(&s, 2, "P1 uses Pickpocket on P2: takes P2's Lucky Doubloon."));
+
+    let mut s = holding(0, Deck::Treasure, "press-gang");
+    use_card(&mut s, 0, Deck::Treasure, "press-gang", None, None, None);
+    s.supply_chance(Chance::Die { seat: Seat(0), face: 6 }).unwrap();
+    assert!(told(&s, 1, "P1 uses Press Gang: a new crewmate comes aboard P1's ship (6 crewmates now)."));
+    assert!(told(&s, 1, "P1 rolls their new crewmate's die behind their screen."));
+    assert!(told(&s, 0, "P1's new crewmate rolls a 6; P1's crew shows 1 2 3 4 5 6."));
+}
+
+#[test]
+fn a_boarding_party_tells_both_losses_with_their_cause() {
+    let mut s = adventuring(0, "boarding-party");
+    use_card(&mut s, 0, Deck::Adventure, "boarding-party", Some(2), None, None);
+    s.supply_chance(Chance::Die { seat: Seat(0), face: 4 }).unwrap();
+    assert!(told(&s, 1, "P1 reveals Boarding Party on P3: P3 loses a crewmate and P1 gains one."));
+    assert!(told(&s, 1, "P3 loses 1 crewmate to P1's Boarding Party: 4 crewmates left."));
+    s.play(Seat(0), bid(14, 6)).unwrap();
+    let caller = spectator(&s).bidder.unwrap();
+    s.play(caller, Action::Scallywagger).unwrap();
+    let crew_left = crew(&s)[0];
+    let line = format!(
+        "P1 loses 2 crewmates for the call (1 owed, 1 more for boarding with a Boarding Party this turn): {} left.",
+        if crew_left == 1 { "1 crewmate".to_string() } else { format!("{crew_left} crewmates") }
+    );
+    assert!(told(&s, 1, &line), "{line:?} not in {:#?}", told_words(&s, Viewer::Seat(Seat(1))));
+}
+
+#[test]
+fn a_lucky_doubloon_and_a_ghost_ship_are_told_saving_crew() {
+    let mut s = holding(1, Deck::Treasure, "lucky-doubloon");
+    s.play(Seat(1), bid(9, 6)).unwrap();
+    s.play(Seat(2), Action::Scallywagger).unwrap();
+    let line = "P2 loses no crewmate for the call (1 owed, the Lucky Doubloon saves one and is discarded): 5 \
+                crewmates left.";
+    assert!(told(&s, 0, line), "{:#?}", told_words(&s, Viewer::Seat(Seat(0))));
+
+    let mut s = adventuring(0, "ghost-ship");
+    use_card(&mut s, 0, Deck::Adventure, "ghost-ship", None, None, None);
+    assert!(told(&s, 1, "P1 reveals Ghost Ship: P1 loses no crew this turn."));
+    let q = spectator(&s).bids.last().map_or(1, |m| m.bid.quantity + 1);
+    s.play(Seat(0), bid(q.max(14), 6)).unwrap();
+    let caller = spectator(&s).bidder.unwrap();
+    s.play(caller, Action::Scallywagger).unwrap();
+    assert!(told(&s, 1, "P1 would lose 1 crewmate for the call, but the Ghost Ship saves all their crew."));
+}
+
+#[test]
+fn every_told_line_is_in_words() {
+    let mut rng = Rng::seeded(27);
+    let ids: Vec<String> = {
+        let g = game(Options::for_players(2));
+        [Deck::Treasure, Deck::Adventure].iter().flat_map(|&d| g.deck(d).cards.iter().map(|c| c.id.clone())).collect()
+    };
+    for game_no in 0..30u64 {
+        let players = 2 + (game_no % 4) as usize;
+        let g = game(Scallywager::sample_options(players, &mut rng));
+        let mut s = Session::new(g, game_no, ChanceMode::Sampled);
+        let mut steps = 0;
+        while let Status::Decide(seats) = s.status() {
+            let seat = seats.iter().nth(rng.index(seats.len())).unwrap();
+            let legal = s.legal_actions(seat);
+            s.play(seat, legal[rng.index(legal.len())]).unwrap();
+            steps += 1;
+            if steps > 3000 {
+                break;
+            }
+        }
+        let viewers = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]);
+        for viewer in viewers {
+            for line in told_words(&s, viewer) {
+                assert!(!line.trim().is_empty(), "an empty line");
+                for bad in [
+                    "_",
+                    "{",
+                    "}",
+                    "Some(",
+                    "None",
+                    "#",
+                    "NewTurn",
+                    "Reroll ",
+                    " 1 crewmates",
+                    " 1 dice",
+                    "a card card",
+                ] {
+                    assert!(!line.contains(bad), "{bad:?} in {line:?}");
+                }
+                for id in ids.iter().filter(|id| id.contains('-')) {
+                    assert!(!line.contains(id.as_str()), "the card id {id:?} in {line:?}");
+                }
+                assert!(line.ends_with('.'), "an unfinished line: {line:?}");
+            }
+        }
+    }
 }

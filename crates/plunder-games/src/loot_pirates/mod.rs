@@ -32,6 +32,7 @@
 
 mod action;
 mod bot;
+mod event;
 mod invariants;
 mod options;
 mod resolve;
@@ -41,6 +42,7 @@ mod view;
 
 pub use action::{Action, Chance, Dice, Fire};
 pub use bot::LootBot;
+pub use event::{Ending, Event};
 pub use options::{default_booty, EqualAttackOrder, Options, StartingDoubloons, D6, MAX_PIRATES, MIN_PIRATES};
 pub use resolve::{Report, SHOT_PRICE};
 use state::Said;
@@ -48,8 +50,8 @@ pub use state::{Phase, State};
 pub use view::{Payment, Showing, Shown, View};
 
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller, Utility,
-    Viewer,
+    Audience, Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
+    Utility, Viewer,
 };
 
 /// Loot Pirates under one set of options.
@@ -80,7 +82,7 @@ impl Game for LootPirates {
     type Action = Action;
     type Chance = Chance;
     type View = View;
-    type Event = crate::untold::Untold;
+    type Event = Event;
 
     const ID: &'static str = "loot-pirates";
     const NAME: &'static str = "Loot Pirates";
@@ -148,9 +150,8 @@ impl Game for LootPirates {
     }
 
     fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
-        let phase_error = |wanted: &str| {
-            PlayError::illegal(format!("{wanted} is not possible now (the round is at {:?})", state.phase))
-        };
+        let phase_error =
+            |wanted: &str| PlayError::illegal(format!("{wanted} is not possible now ({})", state.phase.words()));
         match *action {
             Action::Aim { target } => {
                 if state.phase != Phase::Aim {
@@ -211,19 +212,27 @@ impl Game for LootPirates {
 
     fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
-            Action::Aim { target } => state.aim(&self.options, seat, target),
+            Action::Aim { target } => state.aim(&self.options, seat, target, told),
             Action::Pay { to, doubloons } => {
                 state.coins[seat.index()] -= doubloons;
                 state.coins[to.index()] += doubloons;
                 state.paid[seat.index()][to.index()] += doubloons;
-                state.negotiated(&self.options, seat, Said::Offer);
+                told.public(|| Event::Paid { from: seat, to, doubloons });
+                state.negotiated(&self.options, seat, Said::Offer, told);
             }
             Action::Show { to } => {
                 state.shown[seat.index()].insert(to);
-                state.negotiated(&self.options, seat, Said::Offer);
+                // Only `to` sees the dice; the shower knows its own, the rest see only that it showed.
+                let dice = state.dice[seat.index()];
+                told.tell(Audience::Only(to), || Event::Showed { from: seat, to, dice: Some(dice) });
+                told.tell(Audience::AllBut(to), || Event::Showed { from: seat, to, dice: None });
+                state.negotiated(&self.options, seat, Said::Offer, told);
             }
-            Action::Pass => state.negotiated(&self.options, seat, Said::Pass),
-            Action::Fire { choice } => state.fire(&self.options, seat, choice),
+            Action::Pass => {
+                told.public(|| Event::Passed { seat });
+                state.negotiated(&self.options, seat, Said::Pass, told);
+            }
+            Action::Fire { choice } => state.fire(&self.options, seat, choice, told),
         }
     }
 
@@ -263,7 +272,7 @@ impl Game for LootPirates {
             }
         };
         if !kind_ok {
-            Err(PlayError::illegal_chance(format!("the pending event is a {:?} roll", state.phase)))
+            Err(PlayError::illegal_chance(format!("that roll does not fit now: {}", state.phase.words())))
         } else if seat != roller {
             Err(PlayError::illegal_chance(format!("{roller} rolls next, not {seat}")))
         } else if !faces_ok {
@@ -274,7 +283,7 @@ impl Game for LootPirates {
     }
 
     fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, outcome: &Chance, told: &mut T) {
-        state.apply_chance(outcome);
+        state.apply_chance(outcome, told);
     }
 
     fn view(&self, state: &State, viewer: Viewer) -> View {

@@ -1,10 +1,11 @@
 //! 'Fire!': shots, payments, Booty shares, the end of the game and the shoot-off.
 
-use plunder_core::{Seat, SeatSet};
+use plunder_core::{Seat, SeatSet, Teller};
 use serde::ser::SerializeStruct;
 use serde::Serialize;
 
 use super::action::Fire;
+use super::event::{Ending, Event};
 use super::options::{EqualAttackOrder, Options, MAX_PIRATES};
 use super::state::{Phase, State};
 
@@ -58,7 +59,7 @@ impl Serialize for Report {
 }
 
 /// Settles a round once every pirate has chosen.
-pub(super) fn resolve_round(state: &mut State, options: &Options) {
+pub(super) fn resolve_round(state: &mut State, options: &Options, told: &mut impl Teller<Event>) {
     let players = options.players as usize;
     let round = state.contestants;
     let mut report = Report {
@@ -95,10 +96,15 @@ pub(super) fn resolve_round(state: &mut State, options: &Options) {
         let black = state.dice[t.index()].black;
         report.red[s.index()] = Some(red);
         report.black[t.index()] = Some(black);
-        let defence = black as i32 - (shooters_on[t.index()] - 1);
-        if red as i32 > defence {
+        let others = shooters_on[t.index()] - 1;
+        let hit = red as i32 > black as i32 - others;
+        if hit {
             report.hits[t.index()].insert(s);
         }
+        told.public(|| Event::Shot { shooter: s, target: t, red, black, others: others as u8, hit });
+    }
+    for s in round.iter().filter(|&s| choice(s) == Fire::Shoot && choice(target_of(s)) == Fire::Drop) {
+        told.public(|| Event::ShotAtDropped { shooter: s, target: target_of(s) });
     }
     let shot: SeatSet = round.iter().filter(|t| !report.hits[t.index()].is_empty()).collect();
     let dropped: SeatSet = round.iter().filter(|&t| choice(t) == Fire::Drop).collect();
@@ -109,41 +115,67 @@ pub(super) fn resolve_round(state: &mut State, options: &Options) {
         if out != round {
             report.knocked_out = out;
             state.contestants = round.minus(out);
+            if !out.is_empty() {
+                told.public(|| Event::KnockedOut { seats: out });
+            }
+        } else {
+            told.public(|| Event::AllFell);
         }
         state.last = Some(report);
-        if state.contestants.len() == 1 || state.shoot_off_round >= options.shoot_off_rounds {
-            finish(state, state.contestants);
+        if state.contestants.len() == 1 {
+            finish(state, options, state.contestants, Ending::ShootOffWon, told);
+        } else if state.shoot_off_round >= options.shoot_off_rounds {
+            finish(state, options, state.contestants, Ending::ShootOffLimit, told);
         } else {
             state.shoot_off_round += 1;
-            state.start_round();
+            state.begin_round(told);
         }
         return;
     }
 
     if !shot.is_empty() {
         pay_for_shots(state, options, &mut report, shot);
+        for t in shot.iter() {
+            for a in report.hits[t.index()].iter() {
+                let doubloons = report.transfers[t.index()][a.index()] as u32;
+                told.public(|| Event::PaidForHit { target: t, shooter: a, doubloons });
+            }
+        }
     }
     share_booty(state, options, &mut report, round, out);
+    let fallen = out.len() as u32;
+    if report.shares.iter().any(|&share| share > 0) {
+        told.public(|| Event::Shares {
+            shares: report.shares[..players].to_vec(),
+            fallen,
+            from_reserve: report.from_reserve,
+            booty: state.booty,
+        });
+    } else {
+        told.public(|| Event::NoShares { fallen });
+    }
     state.last = Some(report);
 
     if state.booty == 0 || state.round >= options.max_rounds {
+        let ending = if state.booty == 0 { Ending::BootyEmpty } else { Ending::RoundLimit };
         let best = (0..players).map(|i| state.coins[i]).max().unwrap_or(0);
         let leaders: SeatSet = Seat::all(players).filter(|s| state.coins[s.index()] == best).collect();
         if options.shoot_off && leaders.len() > 1 {
             state.contestants = leaders;
             state.shoot_off_round = 1;
-            state.start_round();
+            state.begin_round(told);
         } else {
-            finish(state, leaders);
+            finish(state, options, leaders, ending, told);
         }
     } else {
-        state.start_round();
+        state.begin_round(told);
     }
 }
 
-fn finish(state: &mut State, winners: SeatSet) {
+fn finish(state: &mut State, options: &Options, winners: SeatSet, ending: Ending, told: &mut impl Teller<Event>) {
     state.winners = winners;
     state.phase = Phase::Over;
+    told.public(|| Event::Won { winners, coins: state.coins[..options.players as usize].to_vec(), ending });
 }
 
 /// Each target owes each successful attacker 2 doubloons, highest attack die first. A target who cannot pay

@@ -1,14 +1,14 @@
 //! One position of Loot Pirates and the steps between positions.
 
 use plunder_core::priority::Window;
-use plunder_core::{Seat, SeatSet};
+use plunder_core::{Seat, SeatSet, Teller};
 use serde::{Deserialize, Serialize};
 
 use super::action::{Chance, Dice, Fire};
+use super::event::Event;
 use super::options::{Options, StartingDoubloons, MAX_PIRATES};
 use super::resolve::{resolve_round, Report};
 
-/// Where a round stands.
 /// What a pirate said in the negotiation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Said {
@@ -16,6 +16,7 @@ pub(super) enum Said {
     Pass,
 }
 
+/// Where a round stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
@@ -63,6 +64,20 @@ pub struct State {
     pub(super) shoot_off_round: u32,
     pub(super) winners: SeatSet,
     pub(super) last: Option<Report>,
+}
+
+impl Phase {
+    /// Where the round stands, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Phase::StartingGold => "pirates are rolling for starting gold",
+            Phase::Roll => "pirates are rolling their dice",
+            Phase::Aim => "pirates are aiming",
+            Phase::Negotiate => "pirates are negotiating",
+            Phase::Fire => "pirates are choosing on 'Fire!'",
+            Phase::Over => "the game is over",
+        }
+    }
 }
 
 impl State {
@@ -151,17 +166,33 @@ impl State {
         self.offers_used = [0; MAX_PIRATES];
     }
 
-    pub(super) fn apply_chance(&mut self, outcome: &Chance) {
+    /// Starts the next round and tells it.
+    pub(super) fn begin_round(&mut self, told: &mut impl Teller<Event>) {
+        self.start_round();
+        if self.shoot_off_round > 0 {
+            told.public(|| Event::ShootOffRound { round: self.shoot_off_round, contenders: self.contestants });
+        } else {
+            told.public(|| Event::RoundBegins { round: self.round, booty: self.booty });
+        }
+    }
+
+    pub(super) fn apply_chance(&mut self, outcome: &Chance, told: &mut impl Teller<Event>) {
         match *outcome {
             Chance::StartingGold { seat, doubloons } => {
                 self.coins[seat.index()] = doubloons as u32;
                 self.to_roll.remove(seat);
+                told.public(|| Event::StartingGold { seat, doubloons });
                 if self.to_roll.is_empty() {
-                    self.start_round();
+                    self.begin_round(told);
                 }
             }
             Chance::Roll { seat, red, black } => {
                 self.dice[seat.index()] = Dice { red, black };
+                told.secret(
+                    seat,
+                    || Event::Rolled { seat, dice: Some(Dice { red, black }) },
+                    || Event::Rolled { seat, dice: None },
+                );
                 self.to_roll.remove(seat);
                 if self.to_roll.is_empty() {
                     self.phase = Phase::Aim;
@@ -170,23 +201,26 @@ impl State {
         }
     }
 
-    pub(super) fn aim(&mut self, options: &Options, seat: Seat, target: Seat) {
+    pub(super) fn aim(&mut self, options: &Options, seat: Seat, target: Seat, told: &mut impl Teller<Event>) {
         self.aims[seat.index()] = Some(target);
         self.aimed.insert(seat);
+        told.secret(seat, || Event::Aimed { seat, target: Some(target) }, || Event::Aimed { seat, target: None });
         if self.aimed == self.contestants {
             self.aimed_at = self.contestants.iter().filter_map(|s| self.aims[s.index()]).collect();
-            if options.negotiation_offers > 0 && self.shoot_off_round == 0 {
+            let negotiation = options.negotiation_offers > 0 && self.shoot_off_round == 0;
+            if negotiation {
                 self.phase = Phase::Negotiate;
                 self.talk =
                     Window::open(options.players as usize, Seat(options.captain), self.contestants, SeatSet::EMPTY);
             } else {
                 self.phase = Phase::Fire;
             }
+            told.public(|| Event::AimsShown { aims: self.aims[..options.players as usize].to_vec(), negotiation });
         }
     }
 
     /// After `seat` spoke (an offer, or a pass), hands the talk to the next pirate still waiting.
-    pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, said: Said) {
+    pub(super) fn negotiated(&mut self, options: &Options, seat: Seat, said: Said, told: &mut impl Teller<Event>) {
         match said {
             Said::Offer => {
                 self.offers_used[seat.index()] += 1;
@@ -202,14 +236,17 @@ impl State {
         }
         if self.talk.is_closed() {
             self.phase = Phase::Fire;
+            told.public(|| Event::NegotiationOver);
         }
     }
 
-    pub(super) fn fire(&mut self, options: &Options, seat: Seat, choice: Fire) {
+    pub(super) fn fire(&mut self, options: &Options, seat: Seat, choice: Fire, told: &mut impl Teller<Event>) {
         self.fires[seat.index()] = Some(choice);
         self.fired.insert(seat);
+        told.secret(seat, || Event::Chose { seat, choice: Some(choice) }, || Event::Chose { seat, choice: None });
         if self.fired == self.contestants {
-            resolve_round(self, options);
+            told.public(|| Event::ChoicesShown { fires: self.fires[..options.players as usize].to_vec() });
+            resolve_round(self, options, told);
         }
     }
 

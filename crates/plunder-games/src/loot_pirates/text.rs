@@ -4,9 +4,10 @@ use std::fmt::Write;
 
 use plunder_core::{winners_line, Narrate, Seat};
 
-use super::action::{Action, Fire};
+use super::action::{Action, Dice, Fire};
+use super::event::{Ending, Event};
 use super::options::default_booty;
-use super::resolve::Report;
+use super::resolve::SHOT_PRICE;
 use super::state::Phase;
 use super::view::View;
 use super::LootPirates;
@@ -16,7 +17,21 @@ fn doubloons(n: u32) -> String {
     format!("{n} doubloon{}", if n == 1 { "" } else { "s" })
 }
 
-fn fire_word(fire: Fire) -> &'static str {
+/// "P1", "P1 and P3", "P1, P2 and P3".
+fn names(seats: impl Iterator<Item = Seat>) -> String {
+    let names: Vec<String> = seats.map(|s| s.to_string()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// "red 4, black 2".
+fn dice(d: Dice) -> String {
+    format!("red {}, black {}", d.red, d.black)
+}
+
+fn choice_words(fire: Fire) -> &'static str {
     match fire {
         Fire::Drop => "drops (turns yellow)",
         Fire::Raise => "raises (holds fire)",
@@ -24,71 +39,122 @@ fn fire_word(fire: Fire) -> &'static str {
     }
 }
 
-fn report_lines(report: &Report, players: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let title = if report.shoot_off { "Shoot-off".to_string() } else { format!("Round {}", report.round) };
-    lines.push(format!("-- {title}: Fire! --"));
-    for s in Seat::all(players) {
-        let (Some(fire), Some(target)) = (report.fires[s.index()], report.aims[s.index()]) else { continue };
-        let mut line = format!("{s} {}", fire_word(fire));
-        if fire == Fire::Shoot {
-            match (report.red[s.index()], report.black[target.index()]) {
-                (Some(red), Some(black)) => {
-                    let hit = report.hits[target.index()].contains(s);
-                    let _ = write!(
-                        line,
-                        " at {target}: red {red} against black {black}{} - {}",
-                        match shooters(report, target) {
-                            0 | 1 => String::new(),
-                            n => format!(" less {}", n - 1),
-                        },
-                        if hit { "hit" } else { "miss" }
-                    );
-                }
-                _ => {
-                    let _ = write!(line, " at {target}, who has dropped");
-                }
-            }
+fn tell_event(event: &Event) -> String {
+    match event {
+        Event::StartingGold { seat, doubloons: n } => {
+            format!("{seat} rolls a die for starting gold: {}.", doubloons(*n as u32))
         }
-        lines.push(line);
-    }
-    for a in Seat::all(players) {
-        for b in Seat::all(players) {
-            let paid = report.transfers[a.index()][b.index()];
-            if paid > 0 {
-                lines.push(format!("{a} pays {b} {paid} doubloon{}", if paid == 1 { "" } else { "s" }));
+        Event::RoundBegins { round, booty } => {
+            format!("Round {round} begins (Booty {booty}): every pirate rolls a red and a black die.")
+        }
+        Event::ShootOffRound { round, contenders } => format!(
+            "{} tie for the most doubloons: shoot-off round {round} between them (no doubloons change hands).",
+            names(contenders.iter())
+        ),
+        Event::Rolled { seat, dice: Some(d) } => format!("{seat} rolls {} (attack red, defence black).", dice(*d)),
+        Event::Rolled { seat, dice: None } => format!("{seat} rolls a red and a black die, hidden."),
+        Event::Aimed { seat, target: Some(t) } => format!("{seat} aims at {t}, hidden until everyone has aimed."),
+        Event::Aimed { seat, target: None } => format!("{seat} has aimed."),
+        Event::AimsShown { aims, negotiation } => {
+            let pairs: Vec<String> =
+                aims.iter().enumerate().filter_map(|(i, t)| t.map(|t| format!("{} at {t}", Seat(i as u8)))).collect();
+            format!(
+                "Aim! Everyone has aimed: {}. {}",
+                pairs.join(", "),
+                if *negotiation { "Negotiation opens." } else { "Fire!" }
+            )
+        }
+        Event::Paid { from, to, doubloons: n } => format!("{from} pays {to} {} in negotiation.", doubloons(*n)),
+        Event::Showed { from, to, dice: Some(d) } => format!("{from} shows {to} their dice: {}.", dice(*d)),
+        Event::Showed { from, to, dice: None } => format!("{from} shows their dice to {to}."),
+        Event::Passed { seat } => format!("{seat} passes."),
+        Event::NegotiationOver => "Everyone has passed in a row: negotiation is over. Fire!".to_string(),
+        Event::Chose { seat, choice: Some(c) } => format!(
+            "{seat} chooses to {}, hidden until everyone has chosen.",
+            match c {
+                Fire::Drop => "drop (turn yellow)",
+                Fire::Raise => "raise (hold fire)",
+                Fire::Shoot => "shoot",
             }
+        ),
+        Event::Chose { seat, choice: None } => format!("{seat} has chosen."),
+        Event::ChoicesShown { fires } => {
+            let choices: Vec<String> = fires
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.map(|c| format!("{} {}", Seat(i as u8), choice_words(c))))
+                .collect();
+            format!("Fire! {}.", choices.join(", "))
+        }
+        Event::Shot { shooter, target, red, black, others, hit } => format!(
+            "{shooter} shoots {target}: red {red} against black {black}{} - {}.",
+            match others {
+                0 => String::new(),
+                1 => " less 1 for the other shooter".to_string(),
+                n => format!(" less {n} for the other shooters"),
+            },
+            if *hit { "a hit" } else { "a miss (ties go to the defender)" }
+        ),
+        Event::ShotAtDropped { shooter, target } => {
+            format!("{shooter} shoots at {target}, who dropped: the shot cannot hit.")
+        }
+        Event::PaidForHit { target, shooter, doubloons: 0 } => {
+            format!("{target} has no doubloons left to pay {shooter} for the hit.")
+        }
+        Event::PaidForHit { target, shooter, doubloons: n } => format!(
+            "{target} pays {shooter} {} for the hit{}.",
+            doubloons(*n),
+            if *n < SHOT_PRICE { " (all they could)" } else { "" }
+        ),
+        Event::Shares { shares, fallen, from_reserve, booty } => {
+            let takes: Vec<String> = shares
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(i, &n)| format!("{} takes {}", Seat(i as u8), doubloons(n)))
+                .collect();
+            format!(
+                "{} dropped or {} shot, so each pirate still standing takes one doubloon per fallen pirate from the \
+                 Booty: {}{}; {} left in the Booty.",
+                if *fallen == 1 { "1 pirate".to_string() } else { format!("{fallen} pirates") },
+                if *fallen == 1 { "was" } else { "were" },
+                takes.join(", "),
+                match from_reserve {
+                    0 => String::new(),
+                    n => format!(" (the Booty ran short, so the Reserve adds {})", doubloons(*n)),
+                },
+                doubloons(*booty)
+            )
+        }
+        Event::NoShares { fallen: 0 } => "Nobody dropped or was shot: no Booty shares this round.".to_string(),
+        Event::NoShares { .. } => "Nobody stood brave and unhit: no Booty shares this round.".to_string(),
+        Event::KnockedOut { seats } => format!(
+            "{} dropped or {} shot: out of the shoot-off.",
+            names(seats.iter()),
+            if seats.len() == 1 { "was" } else { "were" }
+        ),
+        Event::AllFell => "Everyone in the shoot-off dropped or was shot: nobody is out, they go again.".to_string(),
+        Event::Won { winners, coins, ending } => {
+            let counts: Vec<String> =
+                coins.iter().enumerate().map(|(i, &n)| format!("{} {}", Seat(i as u8), n)).collect();
+            format!(
+                "{} Doubloons: {}. {}.",
+                match ending {
+                    Ending::BootyEmpty => "The Booty is empty: the game is over.",
+                    Ending::RoundLimit => "The round limit is reached: the game is over.",
+                    Ending::ShootOffWon => "The shoot-off leaves one pirate standing.",
+                    Ending::ShootOffLimit => "The shoot-off rounds are over: the pirates still standing share the win.",
+                },
+                counts.join(", "),
+                winners_line(*winners)
+            )
         }
     }
-    let shared: Vec<String> = Seat::all(players)
-        .filter(|s| report.shares[s.index()] > 0)
-        .map(|s| format!("{s} +{}", report.shares[s.index()]))
-        .collect();
-    if !shared.is_empty() {
-        lines.push(format!("Booty shares: {}", shared.join(", ")));
-    } else if !report.shoot_off {
-        lines.push("Nobody dropped or was shot: no Booty shares this round.".to_string());
-    }
-    if report.from_reserve > 0 {
-        lines.push(format!("The Reserve adds {} doubloons to the last shares.", report.from_reserve));
-    }
-    if !report.knocked_out.is_empty() {
-        let out: Vec<String> = report.knocked_out.iter().map(|s| s.to_string()).collect();
-        lines.push(format!("Out of the shoot-off: {}", out.join(", ")));
-    }
-    lines
-}
-
-/// How many pirates shot at `target` (for the defence reduction shown in the log).
-fn shooters(report: &Report, target: Seat) -> usize {
-    (0..report.aims.len())
-        .filter(|&s| report.aims[s] == Some(target) && report.fires[s] == Some(Fire::Shoot) && report.red[s].is_some())
-        .count()
 }
 
 impl Narrate for LootPirates {
-    fn tell(&self, event: &crate::untold::Untold) -> String {
-        match *event {}
+    fn tell(&self, event: &Event) -> String {
+        tell_event(event)
     }
 
     fn rules_summary(&self) -> String {
@@ -265,48 +331,5 @@ impl Narrate for LootPirates {
             let _ = writeln!(out, "{}", winners_line(view.winners));
         }
         out
-    }
-
-    fn news(&self, before: &View, after: &View) -> Vec<String> {
-        let mut lines = Vec::new();
-        let players = after.players as usize;
-        if before.phase == Phase::StartingGold && after.phase != Phase::StartingGold {
-            let starts: Vec<String> = Seat::all(players).map(|s| format!("{s} {}", after.coins[s.index()])).collect();
-            lines.push(format!("Starting doubloons: {}", starts.join(", ")));
-        }
-        if before.phase == after.phase && before.round == after.round {
-            for p in after.payments.iter().filter(|p| !before.payments.contains(p)) {
-                let old = before.payments.iter().find(|q| q.from == p.from && q.to == p.to).map_or(0, |q| q.doubloons);
-                lines.push(format!("{} pays {} {}", p.from, p.to, doubloons(p.doubloons - old)));
-            }
-            for s in after.showings.iter().filter(|s| !before.showings.contains(s)) {
-                lines.push(format!("{} shows their dice to {}", s.from, s.to));
-            }
-        }
-        if let (Phase::Negotiate, Some(who)) = (before.phase, before.negotiator) {
-            let offered = after.offers_left[who.index()] < before.offers_left[who.index()];
-            let moved_on = after.phase != Phase::Negotiate || after.negotiator != Some(who);
-            if !offered && moved_on && before.round == after.round {
-                lines.push(format!("{who} passes"));
-            }
-        }
-        if before.phase == Phase::Aim && after.phase != Phase::Aim {
-            if let Some(aims) = &after.aims {
-                let pairs: Vec<String> =
-                    Seat::all(players).filter_map(|s| aims[s.index()].map(|t| format!("{s} -> {t}"))).collect();
-                lines.push(format!("Aim! {}", pairs.join(", ")));
-            }
-        }
-        if after.last_round != before.last_round {
-            if let Some(report) = &after.last_round {
-                lines.extend(report_lines(report, players));
-            }
-        }
-        if before.phase != Phase::Over && after.phase == Phase::Over {
-            let scores: Vec<String> = Seat::all(players).map(|s| format!("{s} {}", after.coins[s.index()])).collect();
-            lines.push(format!("The Booty is shared out. Doubloons: {}", scores.join(", ")));
-            lines.push(winners_line(after.winners));
-        }
-        lines
     }
 }

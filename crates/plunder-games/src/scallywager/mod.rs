@@ -26,6 +26,7 @@
 mod action;
 mod bot;
 pub mod cards;
+mod event;
 mod invariants;
 mod options;
 mod state;
@@ -36,9 +37,10 @@ pub use action::{Action, Chance};
 pub use bot::{OddsCaptain, RaiseCaptain};
 use cards::MAX_KINDS;
 pub use cards::{ByDeck, Card, Deck, DeckFile, Effect, Source};
+pub use event::{Effected, Event, LossCause, RollWhy};
 pub use options::{Options, MAX_CAPTAINS, MAX_CREW, MIN_CAPTAINS};
 pub use state::{CallKind, CardUse, Held, Phase, Showdown, State};
-pub use view::{Holding, KnownDie, View};
+pub use view::{CallMade, Holding, KnownDie, View};
 
 use plunder_core::{
     Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
@@ -137,8 +139,10 @@ impl Scallywager {
     }
 
     /// Plays a `Use` action: the card leaves the hand (Treasure: discarded; Adventure: shown face up), then acts.
-    fn apply_use(&self, state: &mut State, seat: Seat, action: &Action) {
+    fn apply_use(&self, state: &mut State, seat: Seat, action: &Action, told: &mut impl Teller<Event>) {
         let Action::Use { deck, card, target, die, take } = *action else { return };
+        let named = target;
+        let used = |effect| Event::CardUsed { seat, deck, card, target: named, effect };
         state.card_uses += 1;
         state.last_use = Some(CardUse { seat, deck, card, target, take });
         match deck {
@@ -150,38 +154,78 @@ impl Scallywager {
             Effect::Peek { dice } => {
                 let n = dice.min(state.crew(target));
                 state.seen[seat.index()][target.index()] |= (1u16 << n) - 1;
+                let faces = &state.dice_of(target)[..n as usize];
+                told.secret(
+                    seat,
+                    || used(Effected::Peeked { dice: n, faces: Some(faces.to_vec()) }),
+                    || used(Effected::Peeked { dice: n, faces: None }),
+                );
             }
-            Effect::Reroll => state.pending[seat.index()] |= 1 << die.unwrap_or(0),
-            Effect::GainDie => gain_die(state, seat),
-            Effect::Reveal => state.shown[target.index()] |= 1,
-            Effect::Reverse => state.clockwise = !state.clockwise,
+            Effect::Reroll => {
+                let die = die.unwrap_or(0);
+                state.pending[seat.index()] |= 1 << die;
+                let face = state.dice_of(seat)[die as usize];
+                told.secret(
+                    seat,
+                    || used(Effected::Rerolls { face: Some(face) }),
+                    || used(Effected::Rerolls { face: None }),
+                );
+            }
+            Effect::GainDie => {
+                gain_die(state, seat);
+                told.public(|| used(Effected::GainedCrewmate { crew: state.crew(seat) }));
+            }
+            Effect::Reveal => {
+                state.shown[target.index()] |= 1;
+                told.public(|| used(Effected::Revealed { face: state.dice_of(target)[0] }));
+            }
+            Effect::Reverse => {
+                state.clockwise = !state.clockwise;
+                told.public(|| used(Effected::Turned { clockwise: state.clockwise }));
+            }
             Effect::StealTreasure => {
-                state.move_kind(Deck::Treasure, table(target), take.unwrap_or(0), table(seat));
+                let take = take.unwrap_or(0);
+                state.move_kind(Deck::Treasure, table(target), take, table(seat));
+                told.public(|| used(Effected::Took { card: take }));
             }
-            Effect::PowderKeg => state.keg += 1,
+            Effect::PowderKeg => {
+                state.keg += 1;
+                told.public(|| used(Effected::PowderKeg { kegs: state.keg }));
+            }
             Effect::Board => {
-                state.lose_crew(self, target, 1);
+                told.public(|| used(Effected::Boarded { gained: state.crew(seat) < MAX_CREW }));
+                state.lose_crew(self, target, 1, LossCause::Boarded { by: seat }, told);
                 gain_die(state, seat);
                 state.boarders.insert(seat);
             }
-            Effect::ForceCall => state.force_after = Some(seat),
-            Effect::Mutiny => state.pending[target.index()] |= (1u16 << state.crew(target)) - 1,
+            Effect::ForceCall => {
+                state.force_after = Some(seat);
+                told.public(|| used(Effected::ForcesCall));
+            }
+            Effect::Mutiny => {
+                state.pending[target.index()] |= (1u16 << state.crew(target)) - 1;
+                told.public(|| used(Effected::Mutiny { dice: state.crew(target) }));
+            }
             Effect::Kraken => {
                 for s in state.alive().iter() {
                     state.pending[s.index()] |= 1;
                 }
+                told.public(|| used(Effected::Kraken));
             }
-            Effect::GhostShip => state.ghosts.insert(seat),
+            Effect::GhostShip => {
+                state.ghosts.insert(seat);
+                told.public(|| used(Effected::GhostShip));
+            }
             Effect::Shield | Effect::SpyLeft => {}
         }
-        if state.finish_if_over(self) {
+        if state.finish_if_over(self, told) {
             return;
         }
         match state.phase {
-            Phase::Treasure if deck == Deck::Treasure => state.treasure_step(self, seat, TreasureStep::Used),
+            Phase::Treasure if deck == Deck::Treasure => state.treasure_step(self, seat, TreasureStep::Used, told),
             Phase::Answer => {
                 let _ = state.window.act(seat);
-                state.settle_answers(self);
+                state.settle_answers(self, told);
             }
             _ => {}
         }
@@ -204,7 +248,7 @@ impl Game for Scallywager {
     type Action = Action;
     type Chance = Chance;
     type View = View;
-    type Event = crate::untold::Untold;
+    type Event = Event;
 
     const ID: &'static str = "scallywager";
     const NAME: &'static str = "Scallywager";
@@ -317,22 +361,26 @@ impl Game for Scallywager {
                 Some(c) => format!("you cannot use {} now, or not that way", c.name),
             },
             (Action::Draw { deck }, Phase::Draw) => format!("the {deck} deck and its discards are empty"),
-            (_, phase) => format!("{action} is not possible now (the turn is at {phase:?})"),
+            (_, phase) => format!("{action} is not possible now: {}", phase.words()),
         }))
     }
 
     fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
-            Action::Use { .. } => self.apply_use(state, seat, action),
+            Action::Use { .. } => self.apply_use(state, seat, action, told),
             Action::Pass if state.phase == Phase::Answer => {
+                told.public(|| Event::Passed { seat, answering: true });
                 let _ = state.window.pass(seat);
-                state.settle_answers(self);
+                state.settle_answers(self, told);
             }
-            Action::Pass => state.treasure_step(self, seat, TreasureStep::Declined),
-            Action::Bid { quantity, face } => state.bid(self, seat, Bid { quantity, face }),
-            Action::Scallywagger => state.call(self, seat, CallKind::Scallywagger),
-            Action::Parlay => state.call(self, seat, CallKind::Parlay),
-            Action::Draw { deck } => state.choose_deck(deck),
+            Action::Pass => {
+                told.public(|| Event::Passed { seat, answering: false });
+                state.treasure_step(self, seat, TreasureStep::Declined, told);
+            }
+            Action::Bid { quantity, face } => state.bid(self, seat, Bid { quantity, face }, told),
+            Action::Scallywagger => state.call(self, seat, CallKind::Scallywagger, told),
+            Action::Parlay => state.call(self, seat, CallKind::Parlay, told),
+            Action::Draw { deck } => state.choose_deck(deck, told),
         }
     }
 
@@ -386,7 +434,7 @@ impl Game for Scallywager {
     }
 
     fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, chance: &Chance, told: &mut T) {
-        state.apply_chance(self, chance);
+        state.apply_chance(self, chance, told);
     }
 
     fn view(&self, state: &State, viewer: Viewer) -> View {

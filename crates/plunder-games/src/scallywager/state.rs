@@ -2,11 +2,12 @@
 
 use plunder_core::priority::{Now, Window};
 use plunder_core::zones::{Visibility, ZoneId, Zones};
-use plunder_core::{Game, Seat, SeatSet};
+use plunder_core::{Audience, Game, Seat, SeatSet, Teller};
 use serde::Serialize;
 
 use super::action::Chance;
 use super::cards::{ByDeck, Deck, Effect, MAX_CARDS};
+use super::event::{Event, LossCause, RollWhy};
 use super::options::{MAX_CAPTAINS, MAX_CREW};
 use super::Scallywager;
 use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups, MAX_CUPS};
@@ -26,6 +27,21 @@ pub enum Phase {
     /// The winner of the call chooses a deck to draw from.
     Draw,
     Over,
+}
+
+impl Phase {
+    /// Where the turn stands, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Phase::Start => "the first captain is being chosen",
+            Phase::Roll => "the captains are rolling their crew",
+            Phase::Treasure => "captains may use Treasure cards before the bidding",
+            Phase::Bidding => "the captains are bidding",
+            Phase::Answer => "captains may answer the call with Adventure cards",
+            Phase::Draw => "the call's winner is choosing a deck to draw from",
+            Phase::Over => "the game is over",
+        }
+    }
 }
 
 /// How the call went.
@@ -312,13 +328,14 @@ impl State {
         from
     }
 
-    pub(super) fn start(&mut self, game: &Scallywager, first: Seat) {
+    pub(super) fn start(&mut self, game: &Scallywager, first: Seat, told: &mut impl Teller<Event>) {
         self.token = first;
-        self.start_turn(game);
+        self.start_turn(game, told);
     }
 
-    fn start_turn(&mut self, game: &Scallywager) {
+    fn start_turn(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         self.turn += 1;
+        told.public(|| Event::TurnBegins { turn: self.turn, token: self.token });
         self.phase = Phase::Roll;
         for seat in Seat::all(game.players()) {
             self.pending[seat.index()] = (1u16 << self.cups.count(seat)) - 1;
@@ -335,19 +352,44 @@ impl State {
         self.draw = Draw::None;
     }
 
-    pub(super) fn apply_chance(&mut self, game: &Scallywager, chance: &Chance) {
+    pub(super) fn apply_chance(&mut self, game: &Scallywager, chance: &Chance, told: &mut impl Teller<Event>) {
         match *chance {
-            Chance::FirstCaptain { seat } => self.start(game, seat),
+            Chance::FirstCaptain { seat } => {
+                told.public(|| Event::FirstCaptain { seat });
+                self.start(game, seat, told);
+            }
             Chance::Die { seat, face } => {
                 let (_, index) = self.next_pending().expect("a die is pending");
+                // A new crewmate's die joins with no face yet.
+                let why = match self.phase {
+                    Phase::Roll => RollWhy::NewTurn,
+                    _ if self.cups.dice_of(seat)[index] == 0 => RollWhy::NewCrewmate,
+                    _ => RollWhy::Reroll,
+                };
                 self.cups.set(seat, index, face);
                 self.pending[seat.index()] &= !(1 << index);
                 for viewer in 0..MAX_CUPS {
                     self.seen[viewer][seat.index()] &= !(1 << index);
                 }
                 self.shown[seat.index()] &= !(1 << index);
+                let cup_done = self.pending[seat.index()] == 0;
+                told.tell(Audience::Only(seat), || Event::RolledDie {
+                    seat,
+                    why,
+                    face,
+                    cup: cup_done.then(|| {
+                        let mut cup = self.cups.dice_of(seat).to_vec();
+                        cup.sort_unstable();
+                        cup
+                    }),
+                });
+                // A turn's roll is told to the others once the whole cup is rolled; a card's reroll die by die.
+                if why != RollWhy::NewTurn || cup_done {
+                    let dice = if why == RollWhy::NewTurn { self.crew(seat) } else { 1 };
+                    told.tell(Audience::AllBut(seat), || Event::RolledHidden { seat, why, dice });
+                }
                 if self.next_pending().is_none() {
-                    self.after_rolls(game);
+                    self.after_rolls(game, told);
                 }
             }
             Chance::Card { deck, card } => {
@@ -357,17 +399,26 @@ impl State {
                     Deck::Adventure => fresh(winner),
                 };
                 self.cards.get_mut(deck).draw(DECK, card, to).expect("a possible card");
-                self.end_turn(game);
+                match deck {
+                    // Treasure cards lie face up.
+                    Deck::Treasure => told.public(|| Event::Drew { seat: winner, deck, card: Some(card) }),
+                    Deck::Adventure => told.secret(
+                        winner,
+                        || Event::Drew { seat: winner, deck, card: Some(card) },
+                        || Event::Drew { seat: winner, deck, card: None },
+                    ),
+                }
+                self.end_turn(game, told);
             }
         }
     }
 
     /// All pending dice are rolled: carry on with whatever was waiting for them.
-    fn after_rolls(&mut self, game: &Scallywager) {
+    fn after_rolls(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         match self.phase {
-            Phase::Roll => self.open_treasure_window(game),
-            Phase::Bidding if self.spy_due => self.spy(game),
-            Phase::Answer => self.settle_answers(game),
+            Phase::Roll => self.open_treasure_window(game, told),
+            Phase::Bidding if self.spy_due => self.spy(game, told),
+            Phase::Answer => self.settle_answers(game, told),
             _ => {}
         }
     }
@@ -377,16 +428,25 @@ impl State {
         self.alive().iter().filter(|&s| game.has_usable(self, s, Deck::Treasure)).collect()
     }
 
-    fn open_treasure_window(&mut self, game: &Scallywager) {
+    fn open_treasure_window(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         self.phase = Phase::Treasure;
-        self.window = Window::open(game.players(), self.token, self.can_use_treasure(game), SeatSet::EMPTY);
+        let may_use = self.can_use_treasure(game);
+        self.window = Window::open(game.players(), self.token, may_use, SeatSet::EMPTY);
         if self.window.is_closed() {
-            self.begin_bidding(game);
+            self.begin_bidding(game, told);
+        } else {
+            told.public(|| Event::TreasureWindow { may_use });
         }
     }
 
     /// After a Treasure card was used or declined: carry on or start bidding.
-    pub(super) fn treasure_step(&mut self, game: &Scallywager, seat: Seat, step: TreasureStep) {
+    pub(super) fn treasure_step(
+        &mut self,
+        game: &Scallywager,
+        seat: Seat,
+        step: TreasureStep,
+        told: &mut impl Teller<Event>,
+    ) {
         let _ = match step {
             TreasureStep::Used => self.window.act(seat),
             TreasureStep::Declined => self.window.pass(seat),
@@ -397,35 +457,43 @@ impl State {
             self.window.exclude(seat);
         }
         if self.window.is_closed() && self.phase == Phase::Treasure {
-            self.begin_bidding(game);
+            self.begin_bidding(game, told);
         }
     }
 
-    fn begin_bidding(&mut self, game: &Scallywager) {
+    fn begin_bidding(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         self.phase = Phase::Bidding;
         self.bidder = self.token;
         self.spy_due = true;
+        told.public(|| Event::BiddingBegins { opener: self.bidder });
         if self.next_pending().is_none() {
-            self.spy(game);
+            self.spy(game, told);
         }
     }
 
     /// Loose Lips: each holder sees the first die of the next captain clockwise.
-    fn spy(&mut self, game: &Scallywager) {
+    fn spy(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         self.spy_due = false;
         let players = game.players();
         for seat in self.alive().iter() {
-            let spies = game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).any(|k| self.has_treasure(seat, k));
-            if spies {
+            let spy = game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).find(|&k| self.has_treasure(seat, k));
+            if let Some(card) = spy {
                 let left = self.alive().next_from(seat.next(players)).unwrap_or(seat);
                 if left != seat {
                     self.seen[seat.index()][left.index()] |= 1;
+                    let card = card as u8;
+                    let face = self.cups.dice_of(left)[0];
+                    told.secret(
+                        seat,
+                        || Event::Spied { seat, card, target: left, face: Some(face) },
+                        || Event::Spied { seat, card, target: left, face: None },
+                    );
                 }
             }
         }
     }
 
-    pub(super) fn bid(&mut self, game: &Scallywager, seat: Seat, bid: Bid) {
+    pub(super) fn bid(&mut self, game: &Scallywager, seat: Seat, bid: Bid, told: &mut impl Teller<Event>) {
         self.bids.push(seat, bid);
         self.forced = None;
         let next = self.next_in_direction(seat, game.players());
@@ -434,22 +502,47 @@ impl State {
             self.forced = Some(next);
         }
         self.bidder = next;
+        told.public(|| Event::Bid { seat, bid, forces: self.forced });
     }
 
     /// Loses crew, as every card and call does: a Ghost Ship saves all, a Powder Keg and a Boarding Party add one,
     /// a Lucky Doubloon saves one (and is discarded). A captain knocked out leaves the answer window.
-    pub(super) fn lose_crew(&mut self, game: &Scallywager, seat: Seat, base: u8) -> u8 {
-        if base == 0 || self.ghosts.contains(seat) || self.crew(seat) == 0 {
+    pub(super) fn lose_crew(
+        &mut self,
+        game: &Scallywager,
+        seat: Seat,
+        base: u8,
+        cause: LossCause,
+        told: &mut impl Teller<Event>,
+    ) -> u8 {
+        if base == 0 || self.crew(seat) == 0 {
             return 0;
         }
-        let mut n = base + self.keg + u8::from(self.boarders.contains(seat));
-        if let Some(k) = game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.has_treasure(seat, k))
-        {
+        let (kegs, boarder) = (self.keg, self.boarders.contains(seat));
+        let loss = |shield, ghost, lost, left| Event::LostCrew {
+            seat,
+            cause,
+            owed: base,
+            kegs,
+            boarder,
+            shield,
+            ghost,
+            lost,
+            left,
+        };
+        if self.ghosts.contains(seat) {
+            told.public(|| loss(None, true, 0, self.crew(seat)));
+            return 0;
+        }
+        let mut n = base + kegs + u8::from(boarder);
+        let shield = game.kinds_with(Deck::Treasure, |e| e == Effect::Shield).find(|&k| self.has_treasure(seat, k));
+        if let Some(k) = shield {
             self.move_kind(Deck::Treasure, table(seat), k as u8, DISCARD);
             n -= 1;
         }
         let lost = self.cups.lose(seat, n);
         let remaining = self.cups.count(seat);
+        told.public(|| loss(shield.map(|k| k as u8), false, lost, remaining));
         self.pending[seat.index()] &= (1u16 << remaining) - 1;
         if remaining == 0 {
             self.window.exclude(seat);
@@ -459,24 +552,27 @@ impl State {
 
     /// A captain calls: the call waits on the stack while captains who hold Adventure cards they may reveal this
     /// turn answer it, from the caller clockwise; then the dice are shown.
-    pub(super) fn call(&mut self, game: &Scallywager, caller: Seat, call: CallKind) {
+    pub(super) fn call(&mut self, game: &Scallywager, caller: Seat, call: CallKind, told: &mut impl Teller<Event>) {
         self.phase = Phase::Answer;
         self.caller = caller;
         // Who holds cards to reveal is public (everyone saw the draws); what they hold is not.
         let holders: SeatSet = self.alive().iter().filter(|&s| self.cards.adventure.count(hand(s)) > 0).collect();
         self.window = Window::open(game.players(), caller, holders, SeatSet::EMPTY);
         self.window.push(call).expect("an empty stack has room");
-        self.settle_answers(game);
+        if let Some((bidder, bid)) = self.bids.last() {
+            told.public(|| Event::Called { caller, call, bidder, bid, answering: holders });
+        }
+        self.settle_answers(game, told);
     }
 
     /// Resolves the call once nobody answers it any more (and no reroll is pending).
-    pub(super) fn settle_answers(&mut self, game: &Scallywager) {
+    pub(super) fn settle_answers(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         while self.phase == Phase::Answer && self.next_pending().is_none() {
             match self.window.now() {
                 Now::Priority(_) => return,
                 Now::Resolving(entry) => {
                     self.window.resolved().expect("the call was resolving");
-                    self.show_down(game, entry.item);
+                    self.show_down(game, entry.item, told);
                 }
                 Now::Closed => return,
             }
@@ -485,7 +581,7 @@ impl State {
 
     /// The call is settled on the standing bid, whoever is still in: a captain knocked out by an answer loses
     /// nothing more, and draws nothing.
-    fn show_down(&mut self, game: &Scallywager, call: CallKind) {
+    fn show_down(&mut self, game: &Scallywager, call: CallKind, told: &mut impl Teller<Event>) {
         let players = game.players();
         let caller = self.caller;
         let (bidder, bid) = self.bids.last().expect("a call follows a bid");
@@ -515,9 +611,24 @@ impl State {
                 }
             }
         };
+        told.public(|| Event::Showdown {
+            caller,
+            call,
+            bidder,
+            bid,
+            cups: Seat::all(players)
+                .map(|s| {
+                    let mut cup = self.cups.dice_of(s).to_vec();
+                    cup.sort_unstable();
+                    cup
+                })
+                .collect(),
+            counted,
+            caller_right,
+        });
         let mut lost = [0u8; MAX_CUPS];
         for seat in Seat::all(players) {
-            lost[seat.index()] = self.lose_crew(game, seat, base[seat.index()]);
+            lost[seat.index()] = self.lose_crew(game, seat, base[seat.index()], LossCause::Call, told);
         }
         self.showdown = Some(Showdown {
             turn: self.turn,
@@ -531,19 +642,21 @@ impl State {
             draws: None,
             cups: shown_cups,
         });
-        if self.finish_if_over(game) {
+        if self.finish_if_over(game, told) {
             return;
         }
-        let can_draw =
-            self.cups.count(draws) > 0 && [Deck::Treasure, Deck::Adventure].iter().any(|&d| self.cards_left(d) > 0);
+        let winner_out = self.cups.count(draws) == 0;
+        let can_draw = !winner_out && [Deck::Treasure, Deck::Adventure].iter().any(|&d| self.cards_left(d) > 0);
         if can_draw {
             if let Some(s) = self.showdown.as_mut() {
                 s.draws = Some(draws);
             }
             self.phase = Phase::Draw;
             self.draw = Draw::Choosing(draws);
+            told.public(|| Event::WinsDraw { seat: draws });
         } else {
-            self.end_turn(game);
+            told.public(|| Event::NoDraw { winner: draws, winner_out });
+            self.end_turn(game, told);
         }
     }
 
@@ -554,20 +667,25 @@ impl State {
     }
 
     /// The winner chose a deck: an empty deck takes its discards back ("shuffle the discard pile").
-    pub(super) fn choose_deck(&mut self, deck: Deck) {
+    pub(super) fn choose_deck(&mut self, deck: Deck, told: &mut impl Teller<Event>) {
         let cards = self.cards.get_mut(deck);
-        if cards.count(DECK) == 0 {
+        let reshuffled = cards.count(DECK) == 0;
+        if reshuffled {
             cards.move_all(DISCARD, DECK).expect("zones exist");
         }
         if let Draw::Choosing(winner) = self.draw {
             self.draw = Draw::From(winner, deck);
+            if reshuffled {
+                told.public(|| Event::Reshuffled { seat: winner, deck });
+            }
         }
     }
 
     /// Ends the game if at most one captain has crew, or the turns are up. Returns whether it ended.
-    pub(super) fn finish_if_over(&mut self, game: &Scallywager) -> bool {
+    pub(super) fn finish_if_over(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) -> bool {
         let alive = self.alive();
-        if alive.len() <= 1 {
+        let turn_limit = alive.len() > 1;
+        if !turn_limit {
             self.winners = alive;
         } else if self.turn >= game.options().max_turns {
             let most = alive.iter().map(|s| self.cups.count(s)).max().unwrap_or(0);
@@ -575,23 +693,31 @@ impl State {
         } else {
             return false;
         }
+        told.public(|| Event::Won { winners: self.winners, turn_limit });
         self.phase = Phase::Over;
         self.pending = [0; MAX_CUPS];
         self.draw = Draw::None;
         true
     }
 
-    fn end_turn(&mut self, game: &Scallywager) {
+    fn end_turn(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         // Adventure cards held through this turn's bidding round are discarded now, used or not (face up); the
         // card drawn this turn becomes usable next turn.
         for seat in Seat::all(game.players()) {
+            if self.cards.adventure.count(hand(seat)) > 0 {
+                let adventure = &self.cards.adventure;
+                told.public(|| Event::Discarded {
+                    seat,
+                    cards: adventure.cards_in(hand(seat)).map(|id| adventure.kind(id)).collect(),
+                });
+            }
             let adventure = &mut self.cards.adventure;
             adventure.move_all(hand(seat), DISCARD).expect("zones exist");
             adventure.move_all(shown(seat), DISCARD).expect("zones exist");
             adventure.move_all(fresh(seat), hand(seat)).expect("zones exist");
         }
         self.token = self.alive().next_from(self.token.next(game.players())).unwrap_or(self.token);
-        self.start_turn(game);
+        self.start_turn(game, told);
     }
 }
 

@@ -5,11 +5,38 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Narrate, Seat};
 
 use super::action::{Action, Chance};
-use super::cards::Deck;
-use super::state::{CallKind, CardUse, Phase};
+use super::cards::{Deck, Effect};
+use super::event::{Effected, Event, LossCause, RollWhy};
+use super::state::{CallKind, Phase};
 use super::view::View;
 use super::Scallywager;
 use crate::bidding::{read_bid, standing_bid_odds, BidMade, Sight};
+
+/// "1 die", "2 dice".
+fn dice(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "1 die".to_string(),
+        n => format!("{n} dice"),
+    }
+}
+
+/// "1 crewmate", "2 crewmates".
+fn crewmates(n: u8) -> String {
+    format!("{n} crewmate{}", if n == 1 { "" } else { "s" })
+}
+
+fn faces_words(faces: &[u8]) -> String {
+    faces.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// "P1", "P1 and P3", "P1, P2 and P3".
+fn names(seats: impl Iterator<Item = Seat>) -> String {
+    let names: Vec<String> = seats.map(|s| s.to_string()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
 
 impl Scallywager {
     fn name(&self, deck: Deck, card: u8) -> String {
@@ -33,21 +60,217 @@ impl Scallywager {
         }
     }
 
-    /// A card use as the table saw it: who played what, on whom.
-    fn use_line(&self, u: &CardUse) -> String {
-        let verb = match u.deck {
-            Deck::Treasure => "plays",
-            Deck::Adventure => "reveals",
+    /// The name of the first card of `deck` with effect `effect` (the cards that change a loss of crew).
+    fn name_of_effect(&self, deck: Deck, effect: Effect) -> String {
+        self.kinds_with(deck, move |e| e == effect)
+            .next()
+            .map_or_else(|| "a card".to_string(), |k| self.name(deck, k as u8))
+    }
+
+    fn effect_words(&self, seat: Seat, target: Option<Seat>, effect: &Effected) -> String {
+        let target = target.unwrap_or(seat);
+        match effect {
+            Effected::Peeked { dice: 0, .. } => format!("{target} has no dice to look at"),
+            Effected::Peeked { dice: n, faces: Some(faces) } => {
+                format!("looks at {target}'s first {}: {}", dice(*n), faces_words(faces))
+            }
+            Effected::Peeked { dice: n, faces: None } => format!("looks at {n} of {target}'s dice"),
+            Effected::Rerolls { face: Some(face) } => format!("rerolls their {face}"),
+            Effected::Rerolls { face: None } => "rerolls one of their dice".to_string(),
+            Effected::GainedCrewmate { crew } => {
+                format!("a new crewmate comes aboard {seat}'s ship ({} now)", crewmates(*crew))
+            }
+            Effected::Revealed { face } => format!("{target} shows a die to everyone: {face}"),
+            Effected::Turned { clockwise: true } => "the bidding now goes clockwise".to_string(),
+            Effected::Turned { clockwise: false } => "the bidding now goes counter-clockwise".to_string(),
+            Effected::Took { card } => format!("takes {target}'s {}", self.name(Deck::Treasure, *card)),
+            Effected::PowderKeg { kegs } => format!(
+                "every loss of crew this turn is {} greater",
+                if *kegs == 1 { "one".to_string() } else { kegs.to_string() }
+            ),
+            Effected::Boarded { gained: true } => format!("{target} loses a crewmate and {seat} gains one"),
+            Effected::Boarded { gained: false } => {
+                format!("{target} loses a crewmate; {seat}'s ship is full, so {seat} gains none")
+            }
+            Effected::ForcesCall => {
+                format!("the captain after {seat}'s next bid must call Scallywagger or Parlay")
+            }
+            Effected::Mutiny { dice: n } => format!("{target} must reroll all {}", dice(*n)),
+            Effected::Kraken => "every captain rerolls their first die".to_string(),
+            Effected::GhostShip => format!("{seat} loses no crew this turn"),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn loss_words(
+        &self,
+        seat: Seat,
+        cause: LossCause,
+        owed: u8,
+        kegs: u8,
+        boarder: bool,
+        shield: Option<u8>,
+        ghost: bool,
+        lost: u8,
+        left: u8,
+    ) -> String {
+        let why = match cause {
+            LossCause::Call => "for the call".to_string(),
+            LossCause::Boarded { by } => {
+                format!("to {by}'s {}", self.name_of_effect(Deck::Adventure, Effect::Board))
+            }
         };
-        let mut line = format!("{} {verb} {}", u.seat, self.name(u.deck, u.card));
-        if let Some(target) = u.target {
-            let _ = write!(line, " on {target}");
+        if ghost {
+            return format!(
+                "{seat} would lose {} {why}, but the {} saves all their crew.",
+                crewmates(owed),
+                self.name_of_effect(Deck::Adventure, Effect::GhostShip)
+            );
         }
-        if let Some(take) = u.take {
-            let _ = write!(line, ", taking their {}", self.name(Deck::Treasure, take));
+        let mut changes = Vec::new();
+        if kegs > 0 {
+            changes.push(format!("{} more for the {}", kegs, self.name_of_effect(Deck::Adventure, Effect::PowderKeg)));
         }
-        let text = self.card(u.deck, u.card).map_or("", |c| c.text.as_str());
-        format!("{line} - {text}")
+        if boarder {
+            changes.push(format!(
+                "1 more for boarding with a {} this turn",
+                self.name_of_effect(Deck::Adventure, Effect::Board)
+            ));
+        }
+        if let Some(card) = shield {
+            changes.push(format!("the {} saves one and is discarded", self.name(Deck::Treasure, card)));
+        }
+        format!(
+            "{seat} loses {} {why}{}{}.",
+            if lost == 0 { "no crewmate".to_string() } else { crewmates(lost) },
+            if changes.is_empty() { String::new() } else { format!(" ({} owed, {})", owed, changes.join("; ")) },
+            if left == 0 { " and is out".to_string() } else { format!(": {} left", crewmates(left)) }
+        )
+    }
+
+    fn tell_event(&self, event: &Event) -> String {
+        match event {
+            Event::FirstCaptain { seat } => {
+                format!("Chance picks {seat} to go first: {seat} takes the Treasure Token.")
+            }
+            Event::TurnBegins { turn, token } => format!(
+                "Turn {turn} begins: {token} holds the Treasure Token; every captain rolls their crew behind their \
+                 screen."
+            ),
+            Event::RolledDie { seat, why, face, cup } => {
+                let rolled = match why {
+                    RollWhy::NewTurn => format!("{seat} rolls a {face}"),
+                    RollWhy::Reroll => format!("{seat} rerolls a die: {face}"),
+                    RollWhy::NewCrewmate => format!("{seat}'s new crewmate rolls a {face}"),
+                };
+                match cup {
+                    Some(cup) => format!("{rolled}; {seat}'s crew shows {}.", faces_words(cup)),
+                    None => format!("{rolled}."),
+                }
+            }
+            Event::RolledHidden { seat, why: RollWhy::NewTurn, dice: n } => {
+                format!("{seat} rolls {} behind their screen.", dice(*n))
+            }
+            Event::RolledHidden { seat, why: RollWhy::Reroll, .. } => {
+                format!("{seat} rerolls a die behind their screen.")
+            }
+            Event::RolledHidden { seat, why: RollWhy::NewCrewmate, .. } => {
+                format!("{seat} rolls their new crewmate's die behind their screen.")
+            }
+            Event::TreasureWindow { may_use } => format!(
+                "Before the bidding, {} may use Treasure cards, from the Treasure Token's holder on.",
+                names(may_use.iter())
+            ),
+            Event::CardUsed { seat, deck, card, target, effect } => format!(
+                "{seat} {} {}{}: {}.",
+                match deck {
+                    Deck::Treasure => "uses",
+                    Deck::Adventure => "reveals",
+                },
+                self.name(*deck, *card),
+                target.map_or(String::new(), |t| format!(" on {t}")),
+                self.effect_words(*seat, *target, effect)
+            ),
+            Event::Passed { seat, answering: false } => format!("{seat} uses no Treasure card now."),
+            Event::Passed { seat, answering: true } => format!("{seat} does not answer the call."),
+            Event::BiddingBegins { opener } => format!("The bidding begins: {opener} bids first."),
+            Event::Spied { seat, card, target, face: Some(face) } => {
+                format!("{seat}'s {} shows them {target}'s first die: {face}.", self.name(Deck::Treasure, *card))
+            }
+            Event::Spied { seat, card, target, face: None } => {
+                format!("{seat}'s {} shows them one of {target}'s dice.", self.name(Deck::Treasure, *card))
+            }
+            Event::Bid { seat, bid, forces: None } => format!("{seat} bids {bid}."),
+            Event::Bid { seat, bid, forces: Some(next) } => format!(
+                "{seat} bids {bid}; by the {} {next} must call Scallywagger or Parlay.",
+                self.name_of_effect(Deck::Adventure, Effect::ForceCall)
+            ),
+            Event::Called { caller, call, bidder, bid, answering } => format!(
+                "{caller} {} on {bidder}'s bid of {bid}{}",
+                match call {
+                    CallKind::Scallywagger => "calls out the Scallywagger (the bid is false)",
+                    CallKind::Parlay => "calls for a Parlay (the bid is exact)",
+                },
+                if answering.is_empty() {
+                    ".".to_string()
+                } else {
+                    format!("; {} may answer with Adventure cards before the dice are shown.", names(answering.iter()))
+                }
+            ),
+            Event::Showdown { caller, call, bidder, bid, cups, counted, caller_right } => {
+                let shown: Vec<String> = cups
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, cup)| !cup.is_empty())
+                    .map(|(i, cup)| format!("{} {}", Seat(i as u8), faces_words(cup)))
+                    .collect();
+                format!(
+                    "The dice are shown: {}. {} {} {}{}, against {bidder}'s bid of {bid}: {}, so {caller} {}.",
+                    shown.join("; "),
+                    dice(*counted),
+                    if *counted == 1 { "shows" } else { "show" },
+                    bid.face,
+                    if self.options.ones_wild { " (ones wild)" } else { "" },
+                    match (call, caller_right) {
+                        (CallKind::Scallywagger, true) => "the bid was false",
+                        (CallKind::Scallywagger, false) => "the bid stands",
+                        (CallKind::Parlay, true) => "the bid was exact",
+                        (CallKind::Parlay, false) => "the bid was not exact",
+                    },
+                    if *caller_right { "wins the call" } else { "loses the call" }
+                )
+            }
+            Event::LostCrew { seat, cause, owed, kegs, boarder, shield, ghost, lost, left } => {
+                self.loss_words(*seat, *cause, *owed, *kegs, *boarder, *shield, *ghost, *lost, *left)
+            }
+            Event::WinsDraw { seat } => format!("{seat} wins a card and chooses a deck to draw from."),
+            Event::NoDraw { winner, winner_out: true } => format!("{winner} would draw a card but is out."),
+            Event::NoDraw { winner, winner_out: false } => {
+                format!("Both decks and their discards are empty: {winner} draws nothing.")
+            }
+            Event::Reshuffled { seat, deck } => {
+                format!("{seat} chooses the empty {deck} deck: its discards are shuffled back in.")
+            }
+            Event::Drew { seat, deck: Deck::Treasure, card: Some(card) } => {
+                format!("{seat} draws {} from the Treasure deck and lays it face up.", self.name(Deck::Treasure, *card))
+            }
+            Event::Drew { seat, deck: Deck::Adventure, card: Some(card) } => format!(
+                "{seat} draws {} from the Adventure deck, hidden: it may be revealed from the next turn.",
+                self.name(Deck::Adventure, *card)
+            ),
+            Event::Drew { seat, deck, card: None } => format!("{seat} draws a card from the {deck} deck, hidden."),
+            Event::Discarded { seat, cards } => {
+                let names: Vec<String> = cards.iter().map(|&k| self.name(Deck::Adventure, k)).collect();
+                format!("End of turn: {seat} discards {} unrevealed, face up.", names.join(", "))
+            }
+            Event::Won { winners, .. } if winners.is_empty() => "Nobody has crew left: nobody wins.".to_string(),
+            Event::Won { winners, turn_limit: true } => {
+                format!("The turn limit is reached: the most crew wins. {}.", winners_line(*winners))
+            }
+            Event::Won { winners, turn_limit: false } => {
+                format!("Only one captain has crew left. {}.", winners_line(*winners))
+            }
+        }
     }
 
     /// The call a Scallywagger or a Parlay would make on the last bid.
@@ -60,8 +283,8 @@ impl Scallywager {
 }
 
 impl Narrate for Scallywager {
-    fn tell(&self, event: &crate::untold::Untold) -> String {
-        match *event {}
+    fn tell(&self, event: &Event) -> String {
+        self.tell_event(event)
     }
 
     fn label(&self, action: &Action) -> String {
@@ -216,9 +439,9 @@ impl Narrate for Scallywager {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "Turn {} - {:?} - Treasure Token: {} - bidding goes {}",
+            "Turn {} - {} - Treasure Token: {} - bidding goes {}",
             view.turn,
-            view.phase,
+            view.phase.words(),
             view.token,
             if view.clockwise { "clockwise" } else { "counter-clockwise" }
         );
@@ -284,88 +507,5 @@ impl Narrate for Scallywager {
             let _ = writeln!(out, "{}", winners_line(view.winners));
         }
         out
-    }
-
-    fn news(&self, before: &View, after: &View) -> Vec<String> {
-        let mut lines = Vec::new();
-        if after.turn == before.turn {
-            for BidMade { seat, bid } in after.bids.iter().skip(before.bids.len()) {
-                lines.push(format!("{seat} bids {bid}"));
-            }
-        }
-        let used = (after.card_uses != before.card_uses).then_some(after.last_use).flatten();
-        if let Some(u) = &used {
-            lines.push(self.use_line(u));
-        }
-        for (i, (was, now)) in before.treasure.iter().zip(&after.treasure).enumerate() {
-            let seat = Seat(i as u8);
-            for h in was {
-                let left = now.iter().find(|n| n.card == h.card).map_or(0, |n| n.count);
-                let explained = used.is_some_and(|u| {
-                    (u.seat == seat && u.deck == Deck::Treasure && u.card == h.card)
-                        || (u.target == Some(seat) && u.take == Some(h.card))
-                });
-                if left < h.count && !explained {
-                    lines.push(format!("{seat}'s {} is used up", self.name(Deck::Treasure, h.card)));
-                }
-            }
-            for h in now {
-                let had = was.iter().find(|w| w.card == h.card).map_or(0, |w| w.count);
-                let stolen = used.is_some_and(|u| u.seat == seat && u.take == Some(h.card));
-                if h.count > had && !stolen {
-                    lines.push(format!("{seat} gains {}", self.card_text(Deck::Treasure, h.card)));
-                }
-            }
-        }
-        if let Some(me) = after.seat {
-            let mut before_cards: Vec<u8> = before.my_adventure.iter().map(|h| h.card).collect();
-            for held in &after.my_adventure {
-                match before_cards.iter().position(|&c| c == held.card) {
-                    Some(i) => {
-                        before_cards.remove(i);
-                    }
-                    None => lines.push(format!(
-                        "{me} (you) draws {}; usable from your next bidding round",
-                        self.card_text(Deck::Adventure, held.card)
-                    )),
-                }
-            }
-        }
-        if after.last_showdown != before.last_showdown {
-            if let Some(s) = &after.last_showdown {
-                let d = &s.showdown;
-                lines.push(format!(
-                    "{} calls {} on {}'s {}. {} count.",
-                    d.caller,
-                    match d.call {
-                        CallKind::Scallywagger => "Scallywagger",
-                        CallKind::Parlay => "for a Parlay",
-                    },
-                    d.bidder,
-                    d.bid,
-                    d.counted
-                ));
-                for (i, dice) in s.dice.iter().enumerate() {
-                    let faces: Vec<String> = dice.iter().map(|f| f.to_string()).collect();
-                    let faces = if faces.is_empty() { "out".to_string() } else { faces.join(" ") };
-                    lines.push(format!("  {}: {faces}", Seat(i as u8)));
-                }
-                for (i, &lost) in d.lost_by_seat().iter().enumerate() {
-                    if lost > 0 {
-                        lines.push(format!("{} loses {lost} crew", Seat(i as u8)));
-                    }
-                }
-                if let Some(w) = d.draws {
-                    lines.push(format!("{w} draws a card"));
-                }
-            }
-        }
-        if after.turn != before.turn && after.phase != Phase::Over {
-            lines.push(format!("-- Turn {}: {} holds the Treasure Token --", after.turn, after.token));
-        }
-        if before.phase != Phase::Over && after.phase == Phase::Over {
-            lines.push(winners_line(after.winners));
-        }
-        lines
     }
 }

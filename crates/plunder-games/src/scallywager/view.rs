@@ -4,7 +4,7 @@ use plunder_core::{Rng, Seat, SeatSet, Viewer};
 use serde::Serialize;
 
 use super::cards::Deck;
-use super::state::{fresh, hand, shown, CardUse, Held, Phase, Showdown, State, DECK, DISCARD};
+use super::state::{fresh, hand, shown, CallKind, CardUse, Held, Phase, Showdown, State, DECK, DISCARD};
 use super::Scallywager;
 use crate::bidding::BidMade;
 
@@ -28,6 +28,13 @@ pub struct Holding {
 pub struct Revealed {
     pub seat: Seat,
     pub card: u8,
+}
+
+/// A call waiting for answers before the dice are shown (public: it was said aloud).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CallMade {
+    pub caller: Seat,
+    pub call: CallKind,
 }
 
 /// The showdown with every ship's dice.
@@ -62,6 +69,8 @@ pub struct View {
     pub priority: Option<Seat>,
     /// Captains who may still answer the call (those holding Adventure cards from before this turn).
     pub answering: SeatSet,
+    /// The call the captains are answering.
+    pub call: Option<CallMade>,
     pub bidder: Option<Seat>,
     pub clockwise: bool,
     pub bids: Vec<BidMade>,
@@ -146,6 +155,10 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         discards: [pile(Deck::Treasure), pile(Deck::Adventure)],
         priority: matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten(),
         answering: if state.phase == Phase::Answer { state.window.waiting() } else { SeatSet::EMPTY },
+        call: match state.phase {
+            Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
+            _ => None,
+        },
         bidder: (state.phase == Phase::Bidding).then_some(state.bidder),
         clockwise: state.clockwise,
         bids: state.bids.to_view(),
