@@ -56,7 +56,7 @@ pub enum Way {
     /// Its own movement.
     Sail,
     /// Pushed or pulled by a card.
-    Pushed,
+    Pushed { card: CardRef },
     /// Shifted by a hazard it ended on.
     Hazard,
     /// Down a waterfall.
@@ -207,6 +207,12 @@ pub enum Event {
         card: CardRef,
         at: u8,
         with_at: u8,
+    },
+    /// The mover stops on `space`, giving up `left` steps.
+    Stopped {
+        seat: Seat,
+        space: u8,
+        left: u8,
     },
     /// The flag is taken from the Dread Captain's ship.
     FlagFromDreadShip {

@@ -869,8 +869,10 @@ impl State {
                 told.public(|| Event::BattleDeclared { attacker: by, defender: seat, ranged: true });
             }
             _ => {
-                let _ = self.window.resolved();
+                // The effect first, while the card still holds the top: were everyone auto-passing, the item
+                // below would already be resolving once the card left, and a cancel could no longer remove it.
                 self.apply_simple(game, by, card, effect, spec, target, choice, told);
+                let _ = self.window.resolved();
             }
         }
     }
@@ -924,10 +926,10 @@ impl State {
                 match spec {
                     TargetSpec::Ships { range } => {
                         for s in self.ships_in_range(game, by, range).iter() {
-                            self.push_ship(game, s, by, n, *direction, chosen, told);
+                            self.push_ship(game, s, by, card, n, *direction, chosen, told);
                         }
                     }
-                    _ => self.push_ship(game, seat, by, n, *direction, chosen, told),
+                    _ => self.push_ship(game, seat, by, card, n, *direction, chosen, told),
                 }
             }
             Effect::SwapShips => {
@@ -983,7 +985,8 @@ impl State {
             Effect::Redirect { to } => {
                 if let Target::Item { id } = target {
                     if let Some(i) = self.find_item(id) {
-                        let its_player = self.window.get(i).and_then(|e| e.by);
+                        let before = self.window.get(i).map(|e| (e.item.kind, e.by));
+                        let its_player = before.and_then(|(_, by)| by);
                         if let Some(ItemKind::Card { target, mirrored, .. }) =
                             self.window.get_mut(i).map(|it| &mut it.kind)
                         {
@@ -995,8 +998,7 @@ impl State {
                                 *target = Target::Seat { seat: p };
                                 *mirrored |= *to == RedirectTo::ItsPlayer;
                             }
-                            if let (Some(p), Some(e)) = (new, self.window.get(i)) {
-                                let (item, by_whom) = (e.item.kind, e.by);
+                            if let (Some(p), Some((item, by_whom))) = (new, before) {
                                 told.public(|| Event::Redirected { seat: by, card, item, by: by_whom, to: p });
                             }
                         }
@@ -1276,6 +1278,8 @@ impl State {
             GO_SEA => self.step(game, Dir::Sea, told),
             GO_FAR => self.step(game, Dir::Far, told),
             STOP => {
+                let (seat, space, left) = (mv.seat, self.pos[mv.seat.index()], mv.left);
+                told.public(|| Event::Stopped { seat, space, left });
                 mv.left = 0;
                 self.mv = Some(mv);
                 self.finish_move(game, told);
@@ -1368,11 +1372,13 @@ impl State {
     }
 
     /// A push or pull along the track: no waterfalls, stops at an end, docks, the flag, hazards.
+    #[allow(clippy::too_many_arguments)]
     fn push_ship<T: Teller<Event>>(
         &mut self,
         game: &PiratesFlag,
         seat: Seat,
         by: Seat,
+        card: CardRef,
         steps: u8,
         mode: ShipDir,
         chosen: Dir,
@@ -1398,7 +1404,7 @@ impl State {
             }
             ShipDir::TowardYou => Dir::Sea,
         };
-        self.leg = Some((seat, start, Way::Pushed));
+        self.leg = Some((seat, start, Way::Pushed { card }));
         let mut last = None;
         for _ in 0..steps {
             let p = self.pos[seat.index()];

@@ -224,12 +224,15 @@ fn flag_words(flag: Flag, length: u8) -> String {
 /// A queued modifier in words, every part of it (a set die or a doubling has no `add`), e.g.
 /// "next movement roll +3, x2" (the add comes before the doubling).
 fn mods_words(scope: u8, mods: &Mods) -> String {
-    let roll = match scope {
+    format!("{} {}", roll_words(scope), mod_parts(mods))
+}
+
+fn roll_words(scope: u8) -> &'static str {
+    match scope {
         1 => "next movement roll",
         2 => "next battle roll",
         _ => "next roll",
-    };
-    format!("{roll} {}", mod_parts(mods))
+    }
 }
 
 /// "every die shows 6, +3, x2".
@@ -248,7 +251,7 @@ fn mod_parts(mods: &Mods) -> String {
         parts.push(format!("x{}", 1u32 << mods.doubles));
     }
     if let Some(dir) = mods.dir {
-        parts.push(format!("moves {dir}"));
+        parts.push(format!("sailing {dir}"));
     }
     parts.join(", ")
 }
@@ -283,10 +286,10 @@ impl Narrate for PiratesFlag {
             Event::Passed { seat, auto: false } => format!("{seat} passes."),
             Event::Passed { seat, auto: true } => format!("{seat} passes for the rest of the turn."),
             Event::WillRoll { seat, escape: false, dice } => {
-                format!("{seat} rolls for movement ({}): anyone may answer before the dice.", dice_count(dice))
+                format!("{seat} rolls for movement ({}): anyone may answer before the roll.", dice_count(dice))
             }
             Event::WillRoll { seat, escape: true, .. } => {
-                format!("{seat} rolls one die to escape with the flag: anyone may answer before the die.")
+                format!("{seat} rolls one die to escape with the flag: anyone may answer before the roll.")
             }
             Event::Stays { seat } => format!("{seat} keeps the flag and stays, without an escape roll."),
             Event::BattleDeclared { attacker, defender, ranged } => format!(
@@ -351,7 +354,7 @@ impl Narrate for PiratesFlag {
                 format!("{seat}'s {} turns {} onto {to}.", self.ref_name(card), self.item_words(&item, by))
             }
             Event::Queued { seat, card, scope, mods } => {
-                format!("{}: {seat}'s {}.", self.ref_name(card), mods_words(scope, &mods))
+                format!("{}: {} on {seat}'s {}.", self.ref_name(card), mod_parts(&mods), roll_words(scope))
             }
             Event::Adjusted { seat, card, add, value } => {
                 format!("{}: {seat}'s roll {add:+}, now {value}.", self.ref_name(card))
@@ -366,7 +369,9 @@ impl Narrate for PiratesFlag {
                 let (from, to) = (self.space_name(from), self.space_name(to));
                 let mut line = match way {
                     Way::Sail => format!("{seat} sails from {from} to {to}"),
-                    Way::Pushed => format!("{seat}'s ship is moved from {from} to {to}"),
+                    Way::Pushed { card } => {
+                        format!("{}: {seat}'s ship is moved from {from} to {to}", self.ref_name(card))
+                    }
                     Way::Hazard => format!("{seat} ends on the hazard on {from} and is shifted to {to}"),
                     Way::Waterfall => format!("{seat} goes down the waterfall from {from} to {to}"),
                 };
@@ -379,6 +384,10 @@ impl Narrate for PiratesFlag {
                 self.space_name(at),
                 self.space_name(with_at)
             ),
+            Event::Stopped { seat, space, left } => {
+                let steps = if left == 1 { "step" } else { "steps" };
+                format!("{seat} stops on {}, giving up {left} {steps}.", self.space_name(space))
+            }
             Event::FlagFromDreadShip { seat } => format!(
                 "{seat} takes the flag from the Dread Captain's ship: {seat}'s hand limit is 6, and movement rolls \
                  use one die from now on."
