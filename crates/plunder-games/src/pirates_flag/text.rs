@@ -224,7 +224,7 @@ fn flag_words(flag: Flag, length: u8) -> String {
 /// A queued modifier in words, every part of it (a set die or a doubling has no `add`), e.g.
 /// "next movement roll +3, x2" (the add comes before the doubling).
 fn mods_words(scope: u8, mods: &Mods) -> String {
-    format!("{} {}", roll_words(scope), mod_parts(mods))
+    format!("{}: {}", roll_words(scope), mod_parts(mods))
 }
 
 fn roll_words(scope: u8) -> &'static str {
@@ -258,6 +258,10 @@ fn mod_parts(mods: &Mods) -> String {
 
 fn dice_count(n: u8) -> String {
     format!("{n} di{}", if n == 1 { "e" } else { "ce" })
+}
+
+fn steps(n: u8) -> String {
+    format!("{n} step{}", if n == 1 { "" } else { "s" })
 }
 
 fn spaces(n: u8) -> String {
@@ -440,10 +444,7 @@ impl Narrate for PiratesFlag {
             Event::CardTaken { from, to: None, card: None } => {
                 format!("A card is picked at random from {from}'s hand and discarded.")
             }
-            Event::Won { seat } => format!(
-                "{seat} carries the flag into The Dread Sea and wins! {}",
-                winners_line(plunder_core::SeatSet::only(seat))
-            ),
+            Event::Won { seat } => format!("{seat} carries the flag into The Dread Sea and wins the game."),
             Event::OutOfRounds { rounds } => format!("The game reaches its limit of {rounds} rounds: nobody wins."),
         }
     }
@@ -582,7 +583,7 @@ impl Narrate for PiratesFlag {
         for i in 0..view.players as usize {
             let seat = Seat(i as u8);
             let space = view.positions[i];
-            let place = if space == 0 { "The Dread Sea".to_string() } else { format!("space {space}") };
+            let place = self.space_name(space);
             let mut line = format!(
                 "  {seat}{} {place}, {} card{}, {}{}",
                 if view.seat == Some(seat) { "*" } else { " " },
@@ -612,19 +613,20 @@ impl Narrate for PiratesFlag {
             let _ = writeln!(out, "Your hand: {}", names.join(", "));
         }
         for item in &view.stack {
-            let _ = writeln!(out, "  stack: {}", self.item_words(&item.item, item.by));
+            // The number is how a card played against it names it ("on stack item 2").
+            let _ = writeln!(out, "  stack item {}: {}", item.id, self.item_words(&item.item, item.by));
         }
-        for roll in &view.rolls {
+        for roll in view.rolls.iter().filter(|r| r.rolled > 0) {
             let _ = writeln!(
                 out,
-                "  {} rolled {:?}: counts {}",
+                "  {} rolled {}: counts {}",
                 roll.seat,
-                &roll.faces[..roll.dice as usize],
+                face_list(&roll.faces[..roll.rolled.min(roll.dice) as usize]),
                 roll.value()
             );
         }
         if let Some(mv) = view.moving {
-            let _ = writeln!(out, "  {} is moving: {} step(s) left", mv.seat, mv.left);
+            let _ = writeln!(out, "  {} is moving: {} left", mv.seat, steps(mv.left));
         }
         if let Some(winner) = view.escaping {
             let _ = writeln!(out, "  {winner} won the battle and may roll to escape");
