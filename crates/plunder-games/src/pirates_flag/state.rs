@@ -224,6 +224,8 @@ pub struct State {
     pub(super) window: Window<Item>,
     pub(super) next_id: u8,
     pub(super) rolls: Rolls,
+    /// The last roll made, whose dice stay on the table until the next (a roll may resolve at once).
+    pub(super) last_rolls: Rolls,
     pub(super) mv: Option<Move>,
     /// Cards each seat is still to draw.
     pub(super) owed: [u8; MAX_PLAYERS],
@@ -280,6 +282,7 @@ impl State {
             window: Window::closed(players),
             next_id: 0,
             rolls: Rolls::NONE,
+            last_rolls: Rolls::NONE,
             mv: None,
             owed: [0; MAX_PLAYERS],
             pick: None,
@@ -571,6 +574,9 @@ impl State {
             roll.faces[roll.rolled as usize] = face;
             roll.rolled += 1;
             let roll = *roll;
+            if self.rolls.pending().is_none() {
+                self.last_rolls = self.rolls;
+            }
             if !roll.done() {
                 told.public(|| Event::Die { seat: roll.seat, face, nth: roll.rolled, of: roll.dice });
             } else if T::LISTENING {
@@ -1542,7 +1548,9 @@ impl State {
 
     pub(super) fn auto_pass<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, told: &mut T) {
         self.window.auto_pass(seat);
-        told.public(|| Event::Passed { seat, auto: true });
+        // A last pass ending the turn is a plain pass: its auto-pass would last for no more of it.
+        let lasting = !matches!(self.window.now(), Now::Closed);
+        told.public(|| Event::Passed { seat, auto: lasting });
         self.settle(game, told);
     }
 }
