@@ -2206,9 +2206,8 @@ fn no_chance_outcome_goes_untold_to_a_seat_that_sees_it() {
         for (index, step) in s.steps().iter().enumerate() {
             let plunder_core::Step::Chance(chance) = step else { continue };
             let told = s.told_at(index);
-            let told_to = |viewer: Viewer, f: &dyn Fn(&Event) -> bool| {
-                told.iter().any(|t| t.seen_by(viewer).is_some_and(|e| f(e)))
-            };
+            let told_to =
+                |viewer: Viewer, f: &dyn Fn(&Event) -> bool| told.iter().any(|t| t.seen_by(viewer).is_some_and(f));
             let players = s.game().seats() as u8;
             match *chance {
                 Chance::Captain { seat, captain } => {

@@ -1491,6 +1491,7 @@ impl State {
     }
 
     /// Plays a card (from the hand) or the captain's ability.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn play<T: Teller<Event>>(
         &mut self,
         game: &PiratesFlag,
