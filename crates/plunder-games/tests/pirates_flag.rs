@@ -2161,6 +2161,17 @@ fn told_cards_moving_ships_and_the_flag() {
 }
 
 #[test]
+fn told_an_instead_of_rolling_card_as_the_main_action() {
+    let mut t = card_table("full-sail", 10, 16);
+    t.play(A, "full-sail", Target::None, 3);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Seat(B),
+        &["P1 plays Full Sail instead of rolling: 3 spaces (on the stack: anyone may answer it)."],
+    );
+}
+
+#[test]
 fn told_the_win_and_its_cause() {
     let mut t = Table::with(options(4), |st| {
         st.set_flag(Flag::Carried { seat: A }, Some(A));

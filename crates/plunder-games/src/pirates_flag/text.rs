@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Target};
-use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind};
+use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Timing};
 use super::event::{Aim, CardRef, Event, RollFor, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
@@ -342,7 +342,11 @@ impl Narrate for PiratesFlag {
                     format!("{seat} plays {}", self.ref_name(card))
                 };
                 line.push_str(&self.aim_words(aim));
-                if let Some(words) = self.entry_choice_words(self.entry(card.captain, card.card), choice) {
+                let entry = self.entry(card.captain, card.card);
+                if entry.timing == Timing::InsteadOfRolling {
+                    line.push_str(" instead of rolling");
+                }
+                if let Some(words) = self.entry_choice_words(entry, choice) {
                     let _ = write!(line, ": {words}");
                 }
                 line.push_str(if waits { " (on the stack: anyone may answer it)." } else { "." });
