@@ -1,9 +1,12 @@
 //! The Pirate's Flag: conformance, the rulebook's examples and FAQ with scripted chance, every card and
 //! captain, properties (cards conserved, random play ends, views never leak), and the bot.
 
-use plunder_core::{conformance, play, supply_chance, Game, Narrate, Seat, Status, Viewer};
+use plunder_core::{
+    conformance, play, play_told, supply_chance, supply_chance_told, ChanceMode, Game, Narrate, Rng, Seat, Session,
+    Status, Told, Viewer,
+};
 use plunder_games::pirates_flag::{
-    Action, Captains, Chance, Dir, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
+    Action, Captains, Chance, Dir, Event, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
 };
 
 const A: Seat = Seat(0);
@@ -28,6 +31,8 @@ fn options(players: u8) -> Options {
 struct Table {
     g: PiratesFlag,
     st: State,
+    /// Every event told since the roll-off, with its audience.
+    told: Vec<Told<Event>>,
 }
 
 impl Table {
@@ -44,8 +49,9 @@ impl Table {
         let game = game(options);
         let mut state = game.initial_state();
         setup(&mut state);
-        game.apply_chance_unchecked(&mut state, &Chance::FirstPlayer { seat: first });
-        Table { g: game, st: state }
+        let mut told = Vec::new();
+        game.apply_chance_with(&mut state, &Chance::FirstPlayer { seat: first }, &mut told);
+        Table { g: game, st: state, told }
     }
 
     fn outcomes(&self) -> Vec<(Chance, f64)> {
@@ -56,6 +62,23 @@ impl Table {
 
     fn kind(&self, id: &str) -> u8 {
         self.g.card_kind(id).unwrap_or_else(|| panic!("no card {id}"))
+    }
+
+    /// What `viewer` was told, in words, one line per event.
+    fn words(&self, viewer: Viewer) -> Vec<String> {
+        self.told.iter().filter_map(|t| t.seen_by(viewer)).map(|e| self.g.tell(e)).collect()
+    }
+
+    /// Asserts `viewer` was told each of `lines`, in this order (others may come between).
+    fn told_in_order(&self, viewer: Viewer, lines: &[&str]) {
+        let words = self.words(viewer);
+        let mut at = 0;
+        for line in lines {
+            match words[at..].iter().position(|w| w == line) {
+                Some(i) => at += i + 1,
+                None => panic!("{viewer:?} was not told {line:?} (in order); told:\n{}", words.join("\n")),
+            }
+        }
     }
 
     fn view(&self, seat: Seat) -> View {
@@ -89,7 +112,7 @@ impl Table {
 
     fn act(&mut self, seat: Seat, action: Action) {
         assert_eq!(self.decider(), Some(seat), "{seat} should decide; the view: {:?}", self.spec());
-        play(&self.g, &mut self.st, seat, &action)
+        play_told(&self.g, &mut self.st, seat, &action, &mut self.told)
             .unwrap_or_else(|e| panic!("{seat} {action}: {e}; legal: {:?}", self.legal(seat)));
     }
 
@@ -117,7 +140,7 @@ impl Table {
                 Chance::Die { seat, .. } => Chance::Die { seat, face: *faces.next().expect("a die was scripted") },
                 other => other,
             };
-            supply_chance(&self.g, &mut self.st, &chance).unwrap();
+            supply_chance_told(&self.g, &mut self.st, &chance, &mut self.told).unwrap();
         }
     }
 
@@ -126,7 +149,7 @@ impl Table {
         while self.g.status(&self.st) == Status::Chance {
             let o = self.outcomes()[0].0;
             assert!(!matches!(o, Chance::Die { .. }), "a die is due");
-            supply_chance(&self.g, &mut self.st, &o).unwrap();
+            supply_chance_told(&self.g, &mut self.st, &o, &mut self.told).unwrap();
         }
     }
 
@@ -1682,12 +1705,12 @@ fn terminal_shows_a_doubling_and_a_set_die_not_plus_zero() {
     let mut t = captain_table("captain-shan", 10, 16);
     use_captain(&mut t, Target::None, 0);
     let line = a_line(&t);
-    assert!(line.contains("next roll x2") && !line.contains("+0"), "{line}");
+    assert!(line.contains("next roll: x2") && !line.contains("+0"), "{line}");
     let t = modifier_test("loaded-dice", Target::None, 0);
     let line = a_line(&t);
-    assert!(line.contains("next battle roll every die shows 6") && !line.contains("+0"), "{line}");
+    assert!(line.contains("next battle roll: every die shows 6") && !line.contains("+0"), "{line}");
     let t = modifier_test("grog-ration", Target::None, 0);
-    assert!(a_line(&t).contains("next battle roll +2"), "{}", a_line(&t));
+    assert!(a_line(&t).contains("next battle roll: +2"), "{}", a_line(&t));
 }
 
 #[test]
@@ -1906,4 +1929,397 @@ fn a_cards_number_is_labelled_in_words() {
     assert_eq!(label("sea-serpent", on(B), 0), "play Sea Serpent on P2: toward The Dread Sea");
     assert_eq!(label("black-market", Target::None, k("full-sail")), "play Black Market: discarding Full Sail");
     assert_eq!(label("double-cross", Target::Item { id: 3 }, 2), "play Double-Cross on stack item 3: onto P3");
+}
+
+// ---- Told events: what every seat is told, in words. ----
+
+fn viewers(players: u8) -> Vec<Viewer> {
+    let mut all: Vec<Viewer> = Seat::all(players as usize).map(Viewer::Seat).collect();
+    all.push(Viewer::Spectator);
+    all
+}
+
+#[test]
+fn told_a_battle_with_every_die_its_winner_and_the_escape() {
+    let mut t = won_battle(|_| {});
+    t.act(A, Action::Escape);
+    t.pass_all();
+    t.dice(&[4]);
+    t.pass_all();
+    t.go(A, Dir::Sea);
+    for v in viewers(4) {
+        t.told_in_order(
+            v,
+            &[
+                "P1 attacks P4, the flag carrier, on their shared space: each rolls a die, the higher takes the flag \
+                 (anyone may answer first).",
+                "P1 rolls 5 attacking in the battle: 5.",
+                "P4 rolls 3 defending the flag in the battle: 3.",
+                "P1 wins the battle 5 to 3 and takes the flag from P4; P1 may roll to escape.",
+                "P1 rolls one die to escape with the flag: anyone may answer before the roll.",
+                "P1 rolls 4 to escape with the flag: 4 spaces.",
+                "P1 sails from space 15 to space 12, crossing a dock (a card to draw).",
+                "P1 sails from space 12 to space 11.",
+            ],
+        );
+    }
+}
+
+#[test]
+fn told_a_tied_battle_and_the_defender_keeping_the_flag() {
+    let mut t = one_die(15, |st| st.set_position(A, 15));
+    t.act(A, Action::Battle);
+    t.pass_all();
+    t.dice(&[4, 4]);
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[1, 3]);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Seat(B),
+        &[
+            "P1 rolls 4 attacking in the battle: 4.",
+            "P4 rolls 4 defending the flag in the battle: 4.",
+            "The battle is tied at 4: P1 and P4 fight again.",
+            "P1 rolls 1 attacking in the battle: 1.",
+            "P4 rolls 3 defending the flag in the battle: 3.",
+            "P4 beats off P1's attack 3 to 1 and keeps the flag.",
+        ],
+    );
+}
+
+#[test]
+fn told_captain_shan_doubling_the_battle_roll() {
+    let mut o = options(4);
+    o.captains =
+        Captains::Chosen(["captain-shan", "captain-gale", "captain-drake", "captain-quill"].map(String::from).to_vec());
+    let mut t = Table::with(o, |st| {
+        st.set_flag(Flag::Carried { seat: B }, Some(B));
+        st.set_position(A, 14);
+        st.set_position(B, 18);
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Battle);
+    t.act(A, Action::Captain { target: Target::None, choice: 0 });
+    t.pass_all();
+    t.pass_all();
+    t.dice(&[3, 5]);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Seat(C),
+        &[
+            "P1 rolls 4 for movement: 4 spaces.",
+            "P1 sails from space 14 to space 18.",
+            "P1 uses Captain Shan's ability (on the stack: anyone may answer it).",
+            "Captain Shan: x2 on P1's next roll.",
+            "P1 rolls 3 attacking in the battle (x2): 6.",
+            "P2 rolls 5 defending the flag in the battle: 5.",
+            "P1 wins the battle 6 to 5 and takes the flag from P2; P1 may roll to escape.",
+        ],
+    );
+}
+
+#[test]
+fn told_a_reroll_and_the_new_dice() {
+    let mut t = captain_table("captain-iron-meg", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[1]);
+    t.act(A, Action::Captain { target: Target::Roll { index: 0 }, choice: 0 });
+    t.pass_all();
+    t.dice(&[5]);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Spectator,
+        &[
+            "P1 rolls for movement (1 die): anyone may answer before the roll.",
+            "P1 rolls 1 for movement: 1 space.",
+            "P1 uses Iron Meg's ability on P1's roll (on the stack: anyone may answer it).",
+            "Iron Meg: P1's roll is rolled again.",
+            "P1 rolls 5 for movement: 5 spaces.",
+        ],
+    );
+}
+
+#[test]
+fn told_two_dice_one_by_one_and_the_dock_draw_only_to_the_drawer() {
+    let mut t = Table::new(4);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[3, 4]);
+    t.pass_all();
+    t.chance();
+    let drawn = t.view(A).my_hand[0];
+    let name = t.g.cards()[drawn as usize].name.clone();
+    t.told_in_order(
+        Viewer::Seat(A),
+        &["P1 rolls a 3 (die 1 of 2).", "P1 rolls 3 and 4 for movement: 7 spaces.", &format!("P1 draws {name}.")],
+    );
+    for v in [Viewer::Seat(B), Viewer::Spectator] {
+        t.told_in_order(v, &["P1 rolls 3 and 4 for movement: 7 spaces.", "P1 draws a card."]);
+        assert!(!t.words(v).iter().any(|w| w.contains(&name)), "{v:?} is not told the card drawn");
+    }
+}
+
+#[test]
+fn told_card_plays_with_their_targets_answers_and_effects() {
+    let mut t = Table::with(options(3), |st| {
+        st.give(A, k("aarrgh"));
+        st.give(A, k("thick-fog"));
+        st.give(B, k("giant-mirror"));
+    });
+    t.play(A, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[0].id;
+    t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
+    t.act(C, Action::Pass);
+    let mirror = t.spec().stack[1].id;
+    t.play(A, "thick-fog", Target::Item { id: mirror }, 0);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Seat(C),
+        &[
+            "P1 plays Aarrgh! on P2 (on the stack: anyone may answer it).",
+            "P2 plays Giant Mirror against P1's Aarrgh! on P2 (on the stack: anyone may answer it).",
+            "P3 passes.",
+            &format!("P1 plays Thick Fog against P2's Giant Mirror on stack item {aarrgh} (on the stack: anyone may answer it)."),
+            &format!("P1's Thick Fog cancels P2's Giant Mirror on stack item {aarrgh}."),
+            "Aarrgh!: -3 on P2's next roll.",
+        ],
+    );
+}
+
+#[test]
+fn told_a_card_turned_back_onto_its_player() {
+    let mut t = Table::with(options(3), |st| {
+        st.give(A, k("aarrgh"));
+        st.give(B, k("giant-mirror"));
+    });
+    t.play(A, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[0].id;
+    t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Spectator,
+        &["P2's Giant Mirror turns P1's Aarrgh! on P2 onto P1.", "Aarrgh!: -3 on P1's next roll."],
+    );
+}
+
+#[test]
+fn a_cancel_removes_its_target_while_everyone_auto_passes() {
+    let mut t = Table::with(options(3), |st| {
+        st.give(C, k("aarrgh"));
+        st.give(B, k("thick-fog"));
+    });
+    t.act(A, Action::Roll);
+    t.act(A, Action::AutoPass);
+    t.act(B, Action::Pass);
+    t.play(C, "aarrgh", on(B), 0);
+    let aarrgh = t.spec().stack[1].id;
+    t.play(B, "thick-fog", Target::Item { id: aarrgh }, 0);
+    t.act(C, Action::AutoPass);
+    t.act(B, Action::AutoPass);
+    assert_eq!(mods_add(&t, B), 0, "Thick Fog cancelled Aarrgh!");
+    t.told_in_order(Viewer::Spectator, &["P2's Thick Fog cancels P3's Aarrgh! on P2."]);
+    assert!(!t.words(Viewer::Spectator).iter().any(|w| w.starts_with("Aarrgh!:")), "Aarrgh! never takes effect");
+}
+
+#[test]
+fn told_a_theft_by_name_to_the_two_players_only() {
+    let mut t = card_table("pickpocket", 14, 16);
+    t.st.give(B, k("aarrgh"));
+    a_plays(&mut t, "pickpocket", on(B), 0);
+    let named = "P1 takes Aarrgh! at random from P2's hand.";
+    t.told_in_order(Viewer::Seat(A), &["P1 plays Pickpocket on P2 (on the stack: anyone may answer it).", named]);
+    t.told_in_order(Viewer::Seat(B), &[named]);
+    for v in [Viewer::Seat(C), Viewer::Seat(D), Viewer::Spectator] {
+        t.told_in_order(v, &["P1 takes a card at random from P2's hand."]);
+        assert!(!t.words(v).iter().any(|w| w.contains("Aarrgh!")), "{v:?} is not told the card taken");
+    }
+}
+
+#[test]
+fn told_cards_moving_ships_and_the_flag() {
+    let mut t = card_table("harpoon-gun", 14, 16);
+    a_plays(&mut t, "harpoon-gun", on(B), 0);
+    t.told_in_order(
+        Viewer::Spectator,
+        &[
+            "P1 plays Harpoon Gun on P2 (on the stack: anyone may answer it).",
+            "Harpoon Gun: P1 takes the flag from P2.",
+        ],
+    );
+    let mut t = card_table("grappling-hook", 10, 16);
+    a_plays(&mut t, "grappling-hook", on(B), 0);
+    t.told_in_order(
+        Viewer::Spectator,
+        &[
+            "P1 plays Grappling Hook on P2 (on the stack: anyone may answer it).",
+            "Grappling Hook: P2's ship is moved from space 16 to space 13.",
+        ],
+    );
+}
+
+#[test]
+fn told_an_instead_of_rolling_card_as_the_main_action() {
+    let mut t = card_table("full-sail", 10, 16);
+    t.play(A, "full-sail", Target::None, 3);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Seat(B),
+        &["P1 plays Full Sail instead of rolling: 3 spaces (on the stack: anyone may answer it)."],
+    );
+}
+
+#[test]
+fn told_the_win_and_its_cause() {
+    let mut t = Table::with(options(4), |st| {
+        st.set_flag(Flag::Carried { seat: A }, Some(A));
+        st.set_position(A, 3);
+    });
+    t.roll(A, &[4]);
+    t.go(A, Dir::Sea);
+    t.go(A, Dir::Sea);
+    for v in viewers(4) {
+        let words = t.words(v);
+        assert_eq!(
+            words.last().map(String::as_str),
+            Some("P1 carries the flag into The Dread Sea and wins the game."),
+            "{v:?}"
+        );
+    }
+}
+
+/// Random games under sampled options, each with a short round limit.
+fn random_sessions(games: u64) -> Vec<Session<PiratesFlag>> {
+    (0..games)
+        .map(|seed| {
+            let mut rng = Rng::seeded(seed);
+            let players = 3 + (seed % 4) as usize;
+            let mut options = PiratesFlag::sample_options(players, &mut rng);
+            options.max_rounds = 25;
+            let mut s = Session::new(PiratesFlag::new(options).expect("sampled options"), seed, ChanceMode::Sampled);
+            while let Status::Decide(seats) = s.status() {
+                let seat = seats.lowest().expect("a seat decides");
+                let legal = s.legal_actions(seat);
+                s.play(seat, legal[rng.index(legal.len())]).expect("a legal action");
+            }
+            assert_eq!(s.status(), Status::Over, "seed {seed}");
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn no_chance_outcome_goes_untold_to_a_seat_that_sees_it() {
+    let mut seen = [0u32; 5];
+    for s in random_sessions(12) {
+        for (index, step) in s.steps().iter().enumerate() {
+            let plunder_core::Step::Chance(chance) = step else { continue };
+            let told = s.told_at(index);
+            let told_to =
+                |viewer: Viewer, f: &dyn Fn(&Event) -> bool| told.iter().any(|t| t.seen_by(viewer).is_some_and(f));
+            let players = s.game().seats() as u8;
+            match *chance {
+                Chance::Captain { seat, captain } => {
+                    seen[0] += 1;
+                    for v in viewers(players) {
+                        assert!(told_to(v, &|e| *e == Event::CaptainDealt { seat, captain }));
+                    }
+                }
+                Chance::FirstPlayer { seat } => {
+                    seen[1] += 1;
+                    for v in viewers(players) {
+                        assert!(told_to(v, &|e| *e == Event::FirstPlayer { seat }));
+                    }
+                }
+                Chance::Die { seat, face } => {
+                    seen[2] += 1;
+                    for v in viewers(players) {
+                        assert!(
+                            told_to(v, &|e| match e {
+                                Event::Die { seat: s, face: f, .. } => *s == seat && *f == face,
+                                Event::Rolled { seat: s, faces, .. } => *s == seat && faces.last() == Some(&face),
+                                _ => false,
+                            }),
+                            "step {index}: {seat} rolled {face}, untold to {v:?}"
+                        );
+                    }
+                }
+                Chance::Draw { seat, card } => {
+                    seen[3] += 1;
+                    assert!(told_to(Viewer::Seat(seat), &|e| *e == Event::Drew { seat, card: Some(card) }));
+                    for v in viewers(players).into_iter().filter(|&v| v != Viewer::Seat(seat)) {
+                        assert!(told_to(v, &|e| *e == Event::Drew { seat, card: None }));
+                    }
+                }
+                Chance::Pick { seat, card } => {
+                    seen[4] += 1;
+                    assert!(
+                        told_to(Viewer::Seat(seat), &|e| matches!(e, Event::CardTaken { from, card: Some(c), .. }
+                            if *from == seat && *c == card)),
+                        "step {index}: the card picked from {seat} is untold to them"
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every kind of chance came up: {seen:?}");
+}
+
+#[test]
+fn every_told_line_label_and_table_is_in_words() {
+    let (_, deck, captains) = plunder_games::pirates_flag::data::default_content();
+    let ids: Vec<String> = deck.entries.iter().chain(&captains.entries).map(|c| c.id.clone()).collect();
+    let bad_words = [
+        "MovementRoll",
+        "RollResult",
+        "DreadShip",
+        "Carried",
+        "Loose",
+        "ItemKind",
+        "Pushed",
+        "Way::",
+        "Some(",
+        "None",
+        "(s)",
+        "#",
+    ];
+    // "1 spaces" but not "11 spaces".
+    let one_plural = |text: &str| {
+        ["cards", "dice", "spaces", "steps"].iter().any(|noun| {
+            text.match_indices(&format!("1 {noun}")).any(|(i, _)| i == 0 || !text.as_bytes()[i - 1].is_ascii_digit())
+        })
+    };
+    let check = |what: &str, text: &str| {
+        assert!(!text.trim().is_empty(), "{what}: empty");
+        for bad in ["_", "{", "}", "[", "]"].iter().chain(&bad_words) {
+            assert!(!text.contains(bad), "{what}: {bad:?} in {text:?}");
+        }
+        assert!(!one_plural(text), "{what}: a plural after 1 in {text:?}");
+        for id in &ids {
+            assert!(!text.contains(id.as_str()), "{what}: the id {id:?} in {text:?}");
+        }
+    };
+    for s in random_sessions(8) {
+        let g = s.game();
+        for v in viewers(g.seats() as u8) {
+            for event in s.told_since(0, v) {
+                check("told", &g.tell(event));
+            }
+        }
+        let mut state = g.initial_state();
+        for step in s.steps() {
+            match step {
+                plunder_core::Step::Action(seat, action) => {
+                    check("label", &g.label(action));
+                    let view = g.view(&state, Viewer::Seat(*seat));
+                    // "[FLAG]" marks the carrier on purpose.
+                    check("describe", &g.describe(&view).replace("[FLAG]", "FLAG"));
+                    g.apply_unchecked(&mut state, *seat, action);
+                }
+                plunder_core::Step::Chance(chance) => g.apply_chance_unchecked(&mut state, chance),
+            }
+        }
+    }
 }

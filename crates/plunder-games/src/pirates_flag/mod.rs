@@ -32,6 +32,7 @@ mod action;
 mod bot;
 pub mod data;
 mod encoding;
+mod event;
 mod options;
 mod state;
 mod text;
@@ -40,6 +41,7 @@ mod view;
 pub use action::{Action, Chance, Target};
 pub use bot::Corsair;
 pub use data::{Board, Card, CardFile, Dir, Effect, Source, TargetSpec, Timing};
+pub use event::{Aim, CardRef, Event, RollFor, Way};
 pub use options::{Captains, Options, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{Flag, Item, ItemKind, Mods, Move, Phase, Roll, State, MAX_PLAYS_PER_TURN, MAX_ROLL, MAX_TIES};
 pub use view::{StackItem, View};
@@ -340,7 +342,7 @@ impl Game for PiratesFlag {
     type Action = Action;
     type Chance = Chance;
     type View = View;
-    type Event = crate::untold::Untold;
+    type Event = Event;
 
     const ID: &'static str = "pirates-flag";
     const NAME: &'static str = "The Pirate's Flag";
@@ -445,21 +447,21 @@ impl Game for PiratesFlag {
 
     fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, seat: Seat, action: &Action, told: &mut T) {
         match *action {
-            Action::Pass => state.pass(self, seat),
-            Action::AutoPass => state.auto_pass(self, seat),
-            Action::Roll => state.take_roll(self, seat),
-            Action::Battle => state.take_battle(self, seat),
-            Action::Play { card, target, choice } => state.play(self, seat, false, card, target, choice),
+            Action::Pass => state.pass(self, seat, told),
+            Action::AutoPass => state.auto_pass(self, seat, told),
+            Action::Roll => state.take_roll(self, seat, told),
+            Action::Battle => state.take_battle(self, seat, told),
+            Action::Play { card, target, choice } => state.play(self, seat, false, card, target, choice, told),
             Action::Captain { target, choice } => {
                 let card = state.captain[seat.index()];
-                state.play(self, seat, true, card, target, choice)
+                state.play(self, seat, true, card, target, choice, told)
             }
-            Action::Trade { discard } => state.trade(self, seat, discard),
-            Action::Go { dir } => state.choose_move(self, state::dir_bit(dir)),
-            Action::Stop => state.choose_move(self, STOP),
-            Action::Descend => state.choose_move(self, DESCEND),
-            Action::Escape => state.take_escape(self, true),
-            Action::NoEscape => state.take_escape(self, false),
+            Action::Trade { discard } => state.trade(self, seat, discard, told),
+            Action::Go { dir } => state.choose_move(self, state::dir_bit(dir), told),
+            Action::Stop => state.choose_move(self, STOP, told),
+            Action::Descend => state.choose_move(self, DESCEND, told),
+            Action::Escape => state.take_escape(self, true, told),
+            Action::NoEscape => state.take_escape(self, false, told),
         }
     }
 
@@ -546,14 +548,15 @@ impl Game for PiratesFlag {
             Chance::Captain { seat, captain } => {
                 state.captain[seat.index()] = captain;
                 state.dealt += 1;
+                told.public(|| Event::CaptainDealt { seat, captain });
                 if state.dealt as usize == self.players() {
                     state.phase = Phase::Start;
                 }
             }
-            Chance::FirstPlayer { seat } => state.start(self, seat),
-            Chance::Draw { seat, card } => state.draw_card(self, seat, card),
-            Chance::Pick { card, .. } => state.pick_card(self, card),
-            Chance::Die { face, .. } => state.roll_die(self, face),
+            Chance::FirstPlayer { seat } => state.start(self, seat, told),
+            Chance::Draw { seat, card } => state.draw_card(self, seat, card, told),
+            Chance::Pick { card, .. } => state.pick_card(self, card, told),
+            Chance::Die { face, .. } => state.roll_die(self, face, told),
         }
     }
 

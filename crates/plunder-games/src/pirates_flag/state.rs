@@ -3,13 +3,14 @@
 
 use plunder_core::priority::{Entry, Now, Window};
 use plunder_core::zones::{Visibility, ZoneId, Zones};
-use plunder_core::{Seat, SeatSet};
+use plunder_core::{Audience, Seat, SeatSet, Teller};
 use serde::Serialize;
 
 use super::action::Target;
 use super::data::{
     Condition, Dir, Effect, OwnDir, RedirectTo, Scope, ShipDir, Taker, TargetSpec, Until, Whose, MAX_CARDS,
 };
+use super::event::{Aim, CardRef, Event, RollFor, Way};
 use super::options::MAX_PLAYERS;
 use super::PiratesFlag;
 
@@ -223,6 +224,8 @@ pub struct State {
     pub(super) window: Window<Item>,
     pub(super) next_id: u8,
     pub(super) rolls: Rolls,
+    /// The last roll made, whose dice stay on the table until the next (a roll may resolve at once).
+    pub(super) last_rolls: Rolls,
     pub(super) mv: Option<Move>,
     /// Cards each seat is still to draw.
     pub(super) owed: [u8; MAX_PLAYERS],
@@ -240,6 +243,9 @@ pub struct State {
     pub(super) winner: Option<Seat>,
     /// The first turn that ended without its main action (never, by the rules: `check_invariants` reports it).
     pub(super) turn_without_main: Option<u32>,
+    /// The ship moving now, where it was when its movement was last told, and how it moves: movement is told
+    /// in legs (to each dock, flag, pause or end), not step by step.
+    pub(super) leg: Option<(Seat, u8, Way)>,
 }
 
 fn scope_index(scope: Scope) -> usize {
@@ -276,6 +282,7 @@ impl State {
             window: Window::closed(players),
             next_id: 0,
             rolls: Rolls::NONE,
+            last_rolls: Rolls::NONE,
             mv: None,
             owed: [0; MAX_PLAYERS],
             pick: None,
@@ -290,6 +297,7 @@ impl State {
             plays: [0; MAX_PLAYERS],
             winner: None,
             turn_without_main: None,
+            leg: None,
         };
         if let Some(chosen) = &game.chosen_captains {
             state.captain[..players].copy_from_slice(&chosen[..players]);
@@ -427,16 +435,18 @@ impl State {
 
     // ---- Setup and turns. ----
 
-    pub(super) fn start(&mut self, game: &PiratesFlag, first: Seat) {
+    pub(super) fn start<T: Teller<Event>>(&mut self, game: &PiratesFlag, first: Seat, told: &mut T) {
         self.first = first;
         self.active = first;
         self.round = 1;
         self.turn = 1;
         self.phase = Phase::Play;
-        self.begin_turn(game);
+        told.public(|| Event::FirstPlayer { seat: first });
+        self.begin_turn(game, told);
     }
 
-    fn begin_turn(&mut self, game: &PiratesFlag) {
+    fn begin_turn<T: Teller<Event>>(&mut self, game: &PiratesFlag, told: &mut T) {
+        told.public(|| Event::TurnBegins { seat: self.active, round: self.round });
         self.window =
             Window::open(game.players(), self.active, SeatSet::first(game.players()), SeatSet::EMPTY).with_limit(1);
         self.next_id = 0;
@@ -446,10 +456,10 @@ impl State {
         self.shield_turn = SeatSet::EMPTY;
         self.shield_next.remove(self.active);
         self.plays = [0; MAX_PLAYERS];
-        self.settle(game);
+        self.settle(game, told);
     }
 
-    fn end_turn(&mut self, game: &PiratesFlag) {
+    fn end_turn<T: Teller<Event>>(&mut self, game: &PiratesFlag, told: &mut T) {
         if !self.main_done && self.turn_without_main.is_none() {
             self.turn_without_main = Some(self.turn);
         }
@@ -460,13 +470,14 @@ impl State {
             if self.round > game.options.max_rounds {
                 self.round = game.options.max_rounds;
                 self.phase = Phase::Over;
+                told.public(|| Event::OutOfRounds { rounds: self.round });
                 return;
             }
         }
-        self.begin_turn(game);
+        self.begin_turn(game, told);
     }
 
-    fn win(&mut self, seat: Seat) {
+    fn win<T: Teller<Event>>(&mut self, seat: Seat, told: &mut T) {
         self.winner = Some(seat);
         self.phase = Phase::Over;
         self.mv = None;
@@ -474,10 +485,11 @@ impl State {
         self.owed = [0; MAX_PLAYERS];
         self.pick = None;
         self.rolls.count = 0;
+        told.public(|| Event::Won { seat });
     }
 
     /// Moves play on until a seat must decide, chance must act, or the game is over.
-    pub(super) fn settle(&mut self, game: &PiratesFlag) {
+    pub(super) fn settle<T: Teller<Event>>(&mut self, game: &PiratesFlag, told: &mut T) {
         loop {
             if self.phase != Phase::Play {
                 return;
@@ -495,6 +507,7 @@ impl State {
                         self.owed[i] = 0;
                         continue;
                     }
+                    told.public(|| Event::Reshuffled { cards: self.cards.count(DECK) as u8 });
                 }
                 return;
             }
@@ -512,7 +525,7 @@ impl State {
                 if mv.pause {
                     return;
                 }
-                self.advance_move(game);
+                self.advance_move(game, told);
                 continue;
             }
             if self.escape.is_some() {
@@ -520,41 +533,118 @@ impl State {
             }
             match self.window.now() {
                 Now::Priority(_) => return,
-                Now::Resolving(entry) => self.resolve(game, entry),
-                Now::Closed => self.end_turn(game),
+                Now::Resolving(entry) => self.resolve(game, entry, told),
+                Now::Closed => self.end_turn(game, told),
             }
         }
     }
 
     // ---- Chance. ----
 
-    pub(super) fn draw_card(&mut self, game: &PiratesFlag, seat: Seat, card: u8) {
+    pub(super) fn draw_card<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, card: u8, told: &mut T) {
         let _ = self.cards.draw(DECK, card, hand(seat));
+        told.secret(seat, || Event::Drew { seat, card: Some(card) }, || Event::Drew { seat, card: None });
         self.owed[seat.index()] = self.owed[seat.index()].saturating_sub(1);
-        self.settle(game);
+        self.settle(game, told);
     }
 
-    pub(super) fn pick_card(&mut self, game: &PiratesFlag, card: u8) {
+    pub(super) fn pick_card<T: Teller<Event>>(&mut self, game: &PiratesFlag, card: u8, told: &mut T) {
         let Some(mut pick) = self.pick else { return };
         if let Some(id) = self.cards.find(hand(pick.from), card) {
-            let to = match pick.to {
-                Some(to) if self.hand_size(to) < self.hand_limit(to) => hand(to),
-                _ => DISCARD,
-            };
-            let _ = self.cards.move_card(id, to);
+            let taker = pick.to.filter(|&to| self.hand_size(to) < self.hand_limit(to));
+            let _ = self.cards.move_card(id, taker.map_or(DISCARD, hand));
+            let from = pick.from;
+            match taker {
+                Some(to) => {
+                    told.tell(Audience::Only(from), || Event::CardTaken { from, to: Some(to), card: Some(card) });
+                    told.tell(Audience::AllBut(from), || Event::CardTaken { from, to: Some(to), card: None });
+                    told.tell(Audience::Only(to), || Event::TookCard { seat: to, from, card });
+                }
+                None => told.public(|| Event::CardTaken { from, to: None, card: Some(card) }),
+            }
         }
         pick.n -= 1;
         self.pick = Some(pick);
-        self.settle(game);
+        self.settle(game, told);
     }
 
-    pub(super) fn roll_die(&mut self, game: &PiratesFlag, face: u8) {
+    pub(super) fn roll_die<T: Teller<Event>>(&mut self, game: &PiratesFlag, face: u8, told: &mut T) {
         if let Some(i) = self.rolls.pending() {
             let roll = &mut self.rolls.rolls[i];
             roll.faces[roll.rolled as usize] = face;
             roll.rolled += 1;
+            let roll = *roll;
+            if self.rolls.pending().is_none() {
+                self.last_rolls = self.rolls;
+            }
+            if !roll.done() {
+                told.public(|| Event::Die { seat: roll.seat, face, nth: roll.rolled, of: roll.dice });
+            } else if T::LISTENING {
+                let purpose = self.roll_purpose();
+                told.public(|| Event::Rolled {
+                    seat: roll.seat,
+                    purpose,
+                    faces: roll.faces[..roll.dice as usize].to_vec(),
+                    mods: roll.mods,
+                    value: roll.value(),
+                });
+            }
         }
-        self.settle(game);
+        self.settle(game, told);
+    }
+
+    /// Why the roll being made is rolled: the item below the newest after-roll frame (a reroll waits above
+    /// it), else the item on top.
+    fn roll_purpose(&self) -> RollFor {
+        let len = self.window.len();
+        let result = (0..len).rev().find(|&i| self.window.get(i).is_some_and(|e| e.item.kind == ItemKind::RollResult));
+        let owner = match result {
+            Some(i) => i.checked_sub(1),
+            None => len.checked_sub(1),
+        };
+        match owner.and_then(|i| self.window.get(i)).map(|e| e.item.kind) {
+            Some(ItemKind::MovementRoll { escape: true, .. }) => RollFor::Escape,
+            Some(ItemKind::Battle { attacker, defender, .. }) => RollFor::Battle { attacker, defender },
+            Some(ItemKind::Card { card, captain, .. }) => RollFor::Card { card: CardRef { card, captain } },
+            _ => RollFor::Movement,
+        }
+    }
+
+    /// What a card's target is, as the table sees it.
+    fn aim(&self, target: Target) -> Aim {
+        match target {
+            Target::None => Aim::Nothing,
+            Target::Seat { seat } => Aim::Seat { seat },
+            Target::Item { id } => match self.find_item(id).and_then(|i| self.window.get(i)) {
+                Some(e) => Aim::Item { item: e.item.kind, by: e.by },
+                None => Aim::Nothing,
+            },
+            Target::Roll { index } => Aim::Roll { seat: self.rolls.rolls[index as usize % 2].seat },
+        }
+    }
+
+    /// Tells the moving ship's movement since it was last told; `dock`: its last step crossed a dock.
+    fn tell_leg<T: Teller<Event>>(&mut self, dock: bool, told: &mut T) {
+        if let Some((seat, from, way)) = self.leg {
+            let to = self.pos[seat.index()];
+            if to != from {
+                told.public(|| Event::Moved { seat, from, to, way, dock });
+            }
+            self.leg = Some((seat, to, way));
+        }
+    }
+
+    /// A hazard ending a move shifts the ship one space (`forward`: on the way it went).
+    fn shift_on_hazard<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, last: Dir, told: &mut T) {
+        let pos = self.pos[seat.index()];
+        if pos == 0 || !game.board.is_hazard(pos) {
+            return;
+        }
+        let forward = if game.board.shift[pos as usize] > 0 { last } else { last.flip() };
+        let to = if forward == Dir::Far { pos + 1 } else { pos - 1 };
+        self.leg = Some((seat, pos, Way::Hazard));
+        self.enter(game, seat, to, true, told);
+        self.tell_leg(false, told);
     }
 
     // ---- Modifiers. ----
@@ -587,7 +677,7 @@ impl State {
 
     // ---- Resolving the stack. ----
 
-    fn resolve(&mut self, game: &PiratesFlag, entry: Entry<Item>) {
+    fn resolve<T: Teller<Event>>(&mut self, game: &PiratesFlag, entry: Entry<Item>, told: &mut T) {
         let item = entry.item;
         match item.kind {
             ItemKind::RollResult => {
@@ -623,6 +713,7 @@ impl State {
                     0 => {
                         if !valid(self) {
                             let _ = self.window.resolved();
+                            told.public(|| Event::BattleCalledOff { attacker, defender });
                             return;
                         }
                         let a = self.take_mods(attacker, Scope::Battle);
@@ -639,16 +730,25 @@ impl State {
                         self.rolls.count = 0;
                         let _ = self.window.resolved();
                         if !valid(self) {
+                            told.public(|| Event::BattleCalledOff { attacker, defender });
                             return;
                         }
+                        let (attack, defence) = (a, d);
                         if a > d {
                             // "You may roll again to escape": the winner chooses at once (`take_escape`).
                             self.flag = Flag::Carried { seat: attacker };
                             self.escape = Some(attacker);
-                        } else if a == d && ties + 1 < MAX_TIES {
-                            let id = self.new_id();
-                            let again = ItemKind::Battle { attacker, defender, ranged, ties: ties + 1 };
-                            let _ = self.window.push(Item { id, kind: again, stage: 0 });
+                            told.public(|| Event::BattleWon { attacker, defender, attack, defence });
+                        } else if a == d {
+                            let last = ties + 1 >= MAX_TIES;
+                            told.public(|| Event::BattleTied { attacker, defender, value: a, last });
+                            if !last {
+                                let id = self.new_id();
+                                let again = ItemKind::Battle { attacker, defender, ranged, ties: ties + 1 };
+                                let _ = self.window.push(Item { id, kind: again, stage: 0 });
+                            }
+                        } else {
+                            told.public(|| Event::BattleLost { attacker, defender, attack, defence });
                         }
                     }
                 }
@@ -656,25 +756,40 @@ impl State {
             ItemKind::Card { card, captain, target, choice, mirrored } => {
                 let by = entry.by.unwrap_or(self.active);
                 let entry = game.entry(captain, card);
-                self.resolve_card(game, by, &entry.effect, entry.target, target, choice, mirrored, item.stage);
+                let card = CardRef { card, captain };
+                self.resolve_card(
+                    game,
+                    by,
+                    card,
+                    &entry.effect,
+                    entry.target,
+                    target,
+                    choice,
+                    mirrored,
+                    item.stage,
+                    told,
+                );
             }
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn resolve_card(
+    fn resolve_card<T: Teller<Event>>(
         &mut self,
         game: &PiratesFlag,
         by: Seat,
+        card: CardRef,
         effect: &Effect,
         spec: TargetSpec,
         target: Target,
         choice: u8,
         mirrored: bool,
         stage: u8,
+        told: &mut T,
     ) {
         if stage == 0 && !self.target_ok(game, by, spec, target, mirrored) {
             let _ = self.window.resolved();
+            told.public(|| Event::Fizzled { seat: by, card });
             return;
         }
         let seat = match target {
@@ -728,12 +843,15 @@ impl State {
                     self.open_roll_result(game);
                 }
                 _ => {
-                    let value = self.rolls.rolls[0].value();
+                    let roll = self.rolls.rolls[0];
+                    let value = roll.value();
                     self.rolls.count = 0;
                     let _ = self.window.resolved();
-                    let branch = if test.holds(value) { Some(then) } else { otherwise.as_ref() };
+                    let holds = test.holds(value);
+                    told.public(|| Event::Check { seat: roll.seat, card, value, holds });
+                    let branch = if holds { Some(then) } else { otherwise.as_ref() };
                     if let Some(branch) = branch {
-                        self.apply_simple(game, by, branch, spec, target, choice);
+                        self.apply_simple(game, by, card, branch, spec, target, choice, told);
                     }
                 }
             },
@@ -741,6 +859,8 @@ impl State {
                 if stage == 0 {
                     if let Target::Roll { index } = target {
                         self.rolls.rolls[index as usize].rolled = 0;
+                        let seat = self.rolls.rolls[index as usize].seat;
+                        told.public(|| Event::Reroll { seat, card });
                     }
                     self.set_stage(1);
                 } else {
@@ -752,23 +872,29 @@ impl State {
                 let id = self.new_id();
                 let battle = ItemKind::Battle { attacker: by, defender: seat, ranged: true, ties: 0 };
                 let _ = self.window.push(Item { id, kind: battle, stage: 0 });
+                told.public(|| Event::BattleDeclared { attacker: by, defender: seat, ranged: true });
             }
             _ => {
+                // The effect first, while the card still holds the top: were everyone auto-passing, the item
+                // below would already be resolving once the card left, and a cancel could no longer remove it.
+                self.apply_simple(game, by, card, effect, spec, target, choice, told);
                 let _ = self.window.resolved();
-                self.apply_simple(game, by, effect, spec, target, choice);
             }
         }
     }
 
     /// Effects that take effect at once, with no chance or choice in between (after the card left the stack).
-    fn apply_simple(
+    #[allow(clippy::too_many_arguments)]
+    fn apply_simple<T: Teller<Event>>(
         &mut self,
         game: &PiratesFlag,
         by: Seat,
+        card: CardRef,
         effect: &Effect,
         spec: TargetSpec,
         target: Target,
         choice: u8,
+        told: &mut T,
     ) {
         let seat = match target {
             Target::Seat { seat } => seat,
@@ -783,6 +909,7 @@ impl State {
                 };
                 let mods = Mods { add: *add as i16, doubles: times - 1, set, extra: *extra_dice, dir: *direction };
                 self.queue(seat, *scope, mods);
+                told.public(|| Event::Queued { seat, card, scope: scope_index(*scope) as u8, mods });
             }
             Effect::AdjustRoll { add } => {
                 if let Target::Roll { index } = target {
@@ -795,6 +922,8 @@ impl State {
                         probe.adjust = 0;
                         roll.adjust = -(probe.value() as i16);
                     }
+                    let (seat, value) = (roll.seat, roll.value());
+                    told.public(|| Event::Adjusted { seat, card, add: *add, value });
                 }
             }
             Effect::MoveShip { steps, up_to, direction } => {
@@ -803,10 +932,10 @@ impl State {
                 match spec {
                     TargetSpec::Ships { range } => {
                         for s in self.ships_in_range(game, by, range).iter() {
-                            self.push_ship(game, s, by, n, *direction, chosen);
+                            self.push_ship(game, s, by, card, n, *direction, chosen, told);
                         }
                     }
-                    _ => self.push_ship(game, seat, by, n, *direction, chosen),
+                    _ => self.push_ship(game, seat, by, card, n, *direction, chosen, told),
                 }
             }
             Effect::SwapShips => {
@@ -814,18 +943,26 @@ impl State {
                 self.pos.swap(a, b);
                 self.visiting.remove(by);
                 self.visiting.remove(seat);
+                let (at, with_at) = (self.pos[a], self.pos[b]);
+                told.public(|| Event::Swapped { seat: by, with: seat, card, at, with_at });
             }
-            Effect::TakeFlag => {
-                if self.carries(seat) && !self.shielded(seat) {
+            Effect::TakeFlag if self.carries(seat) => {
+                if self.shielded(seat) {
+                    told.public(|| Event::FlagHeld { seat, card });
+                } else {
                     self.flag = Flag::Carried { seat: by };
+                    told.public(|| Event::FlagTakenByCard { seat: by, from: seat, card });
                 }
             }
             Effect::DropFlag { drift, direction } => {
-                if self.carries(seat) && !self.shielded(seat) {
+                if self.carries(seat) && self.shielded(seat) {
+                    told.public(|| Event::FlagHeld { seat, card });
+                } else if self.carries(seat) {
                     let p = self.pos[seat.index()] as i16;
                     let step = if *direction == Dir::Far { 1 } else { -1 };
                     let space = (p + step * *drift as i16).clamp(1, game.board.length as i16) as u8;
                     self.flag = Flag::Loose { space };
+                    told.public(|| Event::FlagDropped { seat, space, card: Some(card) });
                 }
             }
             Effect::Draw { n } => self.owed[by.index()] += n,
@@ -838,11 +975,15 @@ impl State {
                 if let Some(id) = self.cards.find(hand(by), choice) {
                     let _ = self.cards.move_card(id, DISCARD);
                     self.owed[by.index()] += draw;
+                    told.public(|| Event::Discarded { seat: by, card: choice, draw: *draw });
                 }
             }
             Effect::Cancel => {
                 if let Target::Item { id } = target {
                     if let Some(i) = self.find_item(id) {
+                        if let Some(e) = self.window.get(i) {
+                            told.public(|| Event::Cancelled { seat: by, card, item: e.item.kind, by: e.by });
+                        }
                         let _ = self.window.remove(i);
                     }
                 }
@@ -850,30 +991,41 @@ impl State {
             Effect::Redirect { to } => {
                 if let Target::Item { id } = target {
                     if let Some(i) = self.find_item(id) {
-                        let its_player = self.window.get(i).and_then(|e| e.by);
+                        let before = self.window.get(i).map(|e| (e.item.kind, e.by));
+                        let its_player = before.and_then(|(_, by)| by);
                         if let Some(ItemKind::Card { target, mirrored, .. }) =
                             self.window.get_mut(i).map(|it| &mut it.kind)
                         {
-                            match to {
-                                RedirectTo::ItsPlayer => {
-                                    if let Some(p) = its_player {
-                                        *target = Target::Seat { seat: p };
-                                        *mirrored = true;
-                                    }
-                                }
-                                RedirectTo::Chosen => *target = Target::Seat { seat: Seat(choice) },
+                            let new = match to {
+                                RedirectTo::ItsPlayer => its_player,
+                                RedirectTo::Chosen => Some(Seat(choice)),
+                            };
+                            if let Some(p) = new {
+                                *target = Target::Seat { seat: p };
+                                *mirrored |= *to == RedirectTo::ItsPlayer;
+                            }
+                            if let (Some(p), Some((item, by_whom))) = (new, before) {
+                                told.public(|| Event::Redirected { seat: by, card, item, by: by_whom, to: p });
                             }
                         }
                     }
                 }
             }
-            Effect::Silence => self.silenced.insert(seat),
-            Effect::Shield { until, .. } => match until {
-                Until::EndOfTurn => self.shield_turn.insert(by),
-                Until::YourNextTurn => self.shield_next.insert(by),
-            },
-            // Handled while resolving (they need chance, a frame or a movement).
-            Effect::Reroll
+            Effect::Silence => {
+                self.silenced.insert(seat);
+                told.public(|| Event::Silenced { seat, card });
+            }
+            Effect::Shield { until, .. } => {
+                match until {
+                    Until::EndOfTurn => self.shield_turn.insert(by),
+                    Until::YourNextTurn => self.shield_next.insert(by),
+                }
+                let until_next_turn = *until == Until::YourNextTurn;
+                told.public(|| Event::Shielded { seat: by, card, until_next_turn });
+            }
+            // Handled while resolving (they need chance, a frame or a movement); a flag no longer carried stays.
+            Effect::TakeFlag
+            | Effect::Reroll
             | Effect::MoveOwn { .. }
             | Effect::MovementRoll { .. }
             | Effect::StartBattle
@@ -981,21 +1133,33 @@ impl State {
 
     /// Moves `seat` into a neighbouring space (or the foot of a waterfall): docks, the flag. Returns whether it
     /// picked up a loose flag.
-    fn enter(&mut self, game: &PiratesFlag, seat: Seat, to: u8, along_track: bool) -> bool {
+    fn enter<T: Teller<Event>>(
+        &mut self,
+        game: &PiratesFlag,
+        seat: Seat,
+        to: u8,
+        along_track: bool,
+        told: &mut T,
+    ) -> bool {
         let from = self.pos[seat.index()];
         self.pos[seat.index()] = to;
         self.visiting.remove(seat);
         if along_track && game.board.dock_between(from, to) {
             self.owed[seat.index()] += 1;
+            self.tell_leg(true, told);
         }
         match self.flag {
             Flag::DreadShip if to == game.board.length => {
+                self.tell_leg(false, told);
                 self.flag = Flag::Carried { seat };
                 self.first_taker = Some(seat);
+                told.public(|| Event::FlagFromDreadShip { seat });
                 false
             }
             Flag::Loose { space } if space == to => {
+                self.tell_leg(false, told);
                 self.flag = Flag::Carried { seat };
+                told.public(|| Event::FlagPickedUp { seat, space });
                 true
             }
             _ => false,
@@ -1006,6 +1170,7 @@ impl State {
         if steps == 0 {
             return;
         }
+        self.leg = Some((seat, self.pos[seat.index()], Way::Sail));
         self.mv = Some(Move {
             seat,
             left: steps,
@@ -1065,13 +1230,13 @@ impl State {
     }
 
     /// Goes on with the movement until it ends or the mover must choose.
-    fn advance_move(&mut self, game: &PiratesFlag) {
+    fn advance_move<T: Teller<Event>>(&mut self, game: &PiratesFlag, told: &mut T) {
         while let Some(mut mv) = self.mv {
             if self.phase != Phase::Play {
                 return;
             }
             if mv.left == 0 {
-                self.finish_move(game);
+                self.finish_move(game, told);
                 return;
             }
             let mut dirs = if mv.free || mv.dir.is_none() {
@@ -1098,36 +1263,39 @@ impl State {
             }
             if opts == GO_SEA || opts == GO_FAR {
                 self.mv = Some(mv);
-                self.step(game, if opts == GO_SEA { Dir::Sea } else { Dir::Far });
+                self.step(game, if opts == GO_SEA { Dir::Sea } else { Dir::Far }, told);
                 continue;
             }
             mv.pause = true;
             mv.opts = opts;
             self.mv = Some(mv);
+            self.tell_leg(false, told);
             return;
         }
     }
 
     /// The mover's choice at a pause.
-    pub(super) fn choose_move(&mut self, game: &PiratesFlag, choice: u8) {
+    pub(super) fn choose_move<T: Teller<Event>>(&mut self, game: &PiratesFlag, choice: u8, told: &mut T) {
         let Some(mut mv) = self.mv else { return };
         mv.pause = false;
         mv.opts = 0;
         self.mv = Some(mv);
         match choice {
-            GO_SEA => self.step(game, Dir::Sea),
-            GO_FAR => self.step(game, Dir::Far),
+            GO_SEA => self.step(game, Dir::Sea, told),
+            GO_FAR => self.step(game, Dir::Far, told),
             STOP => {
+                let (seat, space, left) = (mv.seat, self.pos[mv.seat.index()], mv.left);
+                told.public(|| Event::Stopped { seat, space, left });
                 mv.left = 0;
                 self.mv = Some(mv);
-                self.finish_move(game);
+                self.finish_move(game, told);
             }
-            _ => self.descend(game),
+            _ => self.descend(game, told),
         }
-        self.settle(game);
+        self.settle(game, told);
     }
 
-    fn step(&mut self, game: &PiratesFlag, dir: Dir) {
+    fn step<T: Teller<Event>>(&mut self, game: &PiratesFlag, dir: Dir, told: &mut T) {
         let Some(mut mv) = self.mv else { return };
         let len = game.board.length;
         let from = self.pos[mv.seat.index()];
@@ -1137,7 +1305,9 @@ impl State {
             if self.carries(mv.seat) {
                 // Off the board into The Dread Sea with the flag.
                 self.pos[mv.seat.index()] = 0;
-                self.win(mv.seat);
+                self.tell_leg(false, told);
+                self.leg = None;
+                self.win(mv.seat, told);
                 return;
             }
             (Dir::Far, 2)
@@ -1151,7 +1321,7 @@ impl State {
         mv.left -= 1;
         mv.dir = Some(dir);
         mv.last = dir;
-        let picked = self.enter(game, mv.seat, to, true);
+        let picked = self.enter(game, mv.seat, to, true, told);
         let at_end = (to == 1 && dir == Dir::Sea) || (to == len && dir == Dir::Far);
         let toward_flag_reached = mv.toward_flag && self.flag_space(game) == to;
         mv.stop_ok = mv.left > 0
@@ -1170,15 +1340,20 @@ impl State {
         self.mv = Some(mv);
     }
 
-    fn descend(&mut self, game: &PiratesFlag) {
+    fn descend<T: Teller<Event>>(&mut self, game: &PiratesFlag, told: &mut T) {
         let Some(mut mv) = self.mv else { return };
         let top = self.pos[mv.seat.index()];
         let foot = game.board.fall[top as usize];
         mv.left -= 1;
+        self.tell_leg(false, told);
         if self.carries(mv.seat) && game.options.flag_flies_out {
             self.flag = Flag::Loose { space: top };
+            told.public(|| Event::FlagDropped { seat: mv.seat, space: top, card: None });
         }
-        let picked = self.enter(game, mv.seat, foot, false);
+        self.leg = Some((mv.seat, top, Way::Waterfall));
+        let picked = self.enter(game, mv.seat, foot, false, told);
+        self.tell_leg(false, told);
+        self.leg = Some((mv.seat, foot, Way::Sail));
         mv.free = true;
         mv.dir = None;
         mv.stop_ok = mv.left > 0
@@ -1186,16 +1361,12 @@ impl State {
         self.mv = Some(mv);
     }
 
-    fn finish_move(&mut self, game: &PiratesFlag) {
+    fn finish_move<T: Teller<Event>>(&mut self, game: &PiratesFlag, told: &mut T) {
         let Some(mv) = self.mv.take() else { return };
         let seat = mv.seat;
-        let pos = self.pos[seat.index()];
-        if pos > 0 && game.board.is_hazard(pos) {
-            let shift = game.board.shift[pos as usize];
-            let forward = if shift > 0 { mv.last } else { mv.last.flip() };
-            let to = if forward == Dir::Far { pos + 1 } else { pos - 1 };
-            self.enter(game, seat, to, true);
-        }
+        self.tell_leg(false, told);
+        self.shift_on_hazard(game, seat, mv.last, told);
+        self.leg = None;
         let pos = self.pos[seat.index()];
         if pos > 0 && game.board.is_trading_post(pos) {
             self.visiting.insert(seat);
@@ -1207,7 +1378,18 @@ impl State {
     }
 
     /// A push or pull along the track: no waterfalls, stops at an end, docks, the flag, hazards.
-    fn push_ship(&mut self, game: &PiratesFlag, seat: Seat, by: Seat, steps: u8, mode: ShipDir, chosen: Dir) {
+    #[allow(clippy::too_many_arguments)]
+    fn push_ship<T: Teller<Event>>(
+        &mut self,
+        game: &PiratesFlag,
+        seat: Seat,
+        by: Seat,
+        card: CardRef,
+        steps: u8,
+        mode: ShipDir,
+        chosen: Dir,
+        told: &mut T,
+    ) {
         let start = self.pos[seat.index()];
         if start == 0 {
             return;
@@ -1228,6 +1410,7 @@ impl State {
             }
             ShipDir::TowardYou => Dir::Sea,
         };
+        self.leg = Some((seat, start, Way::Pushed { card }));
         let mut last = None;
         for _ in 0..steps {
             let p = self.pos[seat.index()];
@@ -1247,40 +1430,42 @@ impl State {
             if to < 1 || to > game.board.length {
                 break;
             }
-            self.enter(game, seat, to, true);
+            self.enter(game, seat, to, true, told);
             last = Some(dir);
         }
-        let pos = self.pos[seat.index()];
+        self.tell_leg(false, told);
         if let Some(last) = last {
-            if game.board.is_hazard(pos) {
-                let forward = if game.board.shift[pos as usize] > 0 { last } else { last.flip() };
-                let to = if forward == Dir::Far { pos + 1 } else { pos - 1 };
-                self.enter(game, seat, to, true);
-            }
+            self.shift_on_hazard(game, seat, last, told);
         }
+        self.leg = None;
     }
 
     // ---- Actions. ----
 
     /// The main action: the movement roll, or a battle (main action or battle right).
-    pub(super) fn take_roll(&mut self, game: &PiratesFlag, seat: Seat) {
+    pub(super) fn take_roll<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, told: &mut T) {
         self.main_done = true;
         let id = self.new_id();
         let _ = self.window.push(Item { id, kind: ItemKind::MovementRoll { seat, escape: false }, stage: 0 });
-        self.settle(game);
+        let dice = if self.first_taker.is_some() { 1 } else { 2 };
+        told.public(|| Event::WillRoll { seat, escape: false, dice });
+        self.settle(game, told);
     }
 
     /// The battle's winner chooses: the escape roll goes on the stack (answered like any movement roll), or not.
-    pub(super) fn take_escape(&mut self, game: &PiratesFlag, roll: bool) {
+    pub(super) fn take_escape<T: Teller<Event>>(&mut self, game: &PiratesFlag, roll: bool, told: &mut T) {
         let Some(seat) = self.escape.take() else { return };
         if roll {
             let id = self.new_id();
             let _ = self.window.push(Item { id, kind: ItemKind::MovementRoll { seat, escape: true }, stage: 0 });
+            told.public(|| Event::WillRoll { seat, escape: true, dice: 1 });
+        } else {
+            told.public(|| Event::Stays { seat });
         }
-        self.settle(game);
+        self.settle(game, told);
     }
 
-    pub(super) fn take_battle(&mut self, game: &PiratesFlag, seat: Seat) {
+    pub(super) fn take_battle<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, told: &mut T) {
         let Some(defender) = self.carrier_with(seat) else { return };
         if !self.main_done && self.window.is_empty() {
             self.main_done = true;
@@ -1290,22 +1475,38 @@ impl State {
         let id = self.new_id();
         let battle = ItemKind::Battle { attacker: seat, defender, ranged: false, ties: 0 };
         let _ = self.window.push(Item { id, kind: battle, stage: 0 });
-        self.settle(game);
+        told.public(|| Event::BattleDeclared { attacker: seat, defender, ranged: false });
+        self.settle(game, told);
     }
 
-    pub(super) fn trade(&mut self, game: &PiratesFlag, seat: Seat, discard: u8) {
+    pub(super) fn trade<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, discard: u8, told: &mut T) {
         if let Some(id) = self.cards.find(hand(seat), discard) {
             let _ = self.cards.move_card(id, DISCARD);
             self.owed[seat.index()] += 2;
+            told.public(|| Event::Discarded { seat, card: discard, draw: 2 });
         }
         self.traded.insert(seat);
         let _ = self.window.act(seat);
-        self.settle(game);
+        self.settle(game, told);
     }
 
     /// Plays a card (from the hand) or the captain's ability.
-    pub(super) fn play(&mut self, game: &PiratesFlag, seat: Seat, captain: bool, card: u8, target: Target, choice: u8) {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn play<T: Teller<Event>>(
+        &mut self,
+        game: &PiratesFlag,
+        seat: Seat,
+        captain: bool,
+        card: u8,
+        target: Target,
+        choice: u8,
+        told: &mut T,
+    ) {
         let entry = game.entry(captain, card);
+        if T::LISTENING {
+            let (aim, waits) = (self.aim(target), entry.answerable);
+            told.public(|| Event::Played { seat, card: CardRef { card, captain }, aim, choice, waits });
+        }
         self.plays[seat.index()] += 1;
         if captain {
             self.captain_used.insert(seat);
@@ -1327,7 +1528,8 @@ impl State {
             } else {
                 let _ = self.window.spend(seat);
             }
-            self.apply_simple(game, seat, &entry.effect, entry.target, target, choice);
+            let card = CardRef { card, captain };
+            self.apply_simple(game, seat, card, &entry.effect, entry.target, target, choice, told);
         } else {
             if free {
                 self.window.grant(seat, 1);
@@ -1336,17 +1538,21 @@ impl State {
             let kind = ItemKind::Card { card, captain, target, choice, mirrored: false };
             let _ = self.window.respond(seat, Item { id, kind, stage: 0 });
         }
-        self.settle(game);
+        self.settle(game, told);
     }
 
-    pub(super) fn pass(&mut self, game: &PiratesFlag, seat: Seat) {
+    pub(super) fn pass<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, told: &mut T) {
         let _ = self.window.pass(seat);
-        self.settle(game);
+        told.public(|| Event::Passed { seat, auto: false });
+        self.settle(game, told);
     }
 
-    pub(super) fn auto_pass(&mut self, game: &PiratesFlag, seat: Seat) {
+    pub(super) fn auto_pass<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, told: &mut T) {
         self.window.auto_pass(seat);
-        self.settle(game);
+        // A last pass ending the turn is a plain pass: its auto-pass would last for no more of it.
+        let lasting = !matches!(self.window.now(), Now::Closed);
+        told.public(|| Event::Passed { seat, auto: lasting });
+        self.settle(game, told);
     }
 }
 

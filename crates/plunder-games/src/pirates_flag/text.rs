@@ -5,8 +5,9 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Target};
-use super::data::{Effect, RedirectTo, ShipDir, SpaceKind};
-use super::state::{Flag, ItemKind, Mods, Phase};
+use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Timing};
+use super::event::{Aim, CardRef, Event, RollFor, Way};
+use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
 use super::PiratesFlag;
 use crate::glossary::{self, Entry};
@@ -126,14 +127,45 @@ impl PiratesFlag {
         entries
     }
 
+    fn ref_name(&self, card: CardRef) -> String {
+        if card.captain {
+            self.captain_name(card.card)
+        } else {
+            self.card_name(card.card)
+        }
+    }
+
+    /// A space as the board names it.
+    fn space_name(&self, space: u8) -> String {
+        match space {
+            0 => "The Dread Sea".to_string(),
+            s if s == self.board.length => format!("the Dread Captain's ship (space {s})"),
+            s => format!("space {s}"),
+        }
+    }
+
+    fn aim_words(&self, aim: Aim) -> String {
+        match aim {
+            Aim::Nothing => String::new(),
+            Aim::Seat { seat } => format!(" on {seat}"),
+            Aim::Item { item, by } => format!(" against {}", self.item_words(&item, by)),
+            Aim::Roll { seat } => format!(" on {seat}'s roll"),
+        }
+    }
+
     fn card_name(&self, card: u8) -> String {
         self.deck.entries.get(card as usize).map_or_else(|| format!("#{card}"), |c| c.name.clone())
     }
 
     /// What the number a card is played with means (its `choice`), in words; `None` where it is not shown.
     fn choice_words(&self, card: u8, choice: u8) -> Option<String> {
+        self.entry_choice_words(self.deck.entries.get(card as usize)?, choice)
+    }
+
+    /// What the number a card or captain is played with means, in words.
+    fn entry_choice_words(&self, card: &Card, choice: u8) -> Option<String> {
         let plural = |n: u8| if n == 1 { "" } else { "s" };
-        match &self.deck.entries.get(card as usize)?.effect {
+        match &card.effect {
             Effect::MoveOwn { up_to: true, .. } => Some(format!("{choice} space{}", plural(choice))),
             Effect::MoveShip { up_to, direction, .. } => {
                 let steps = up_to.then(|| format!("{} space{}", choice / 2 + 1, plural(choice / 2 + 1)));
@@ -192,11 +224,19 @@ fn flag_words(flag: Flag, length: u8) -> String {
 /// A queued modifier in words, every part of it (a set die or a doubling has no `add`), e.g.
 /// "next movement roll +3, x2" (the add comes before the doubling).
 fn mods_words(scope: u8, mods: &Mods) -> String {
-    let roll = match scope {
+    format!("{}: {}", roll_words(scope), mod_parts(mods))
+}
+
+fn roll_words(scope: u8) -> &'static str {
+    match scope {
         1 => "next movement roll",
         2 => "next battle roll",
         _ => "next roll",
-    };
+    }
+}
+
+/// "every die shows 6, +3, x2".
+fn mod_parts(mods: &Mods) -> String {
     let mut parts = Vec::new();
     if let Some(face) = mods.set {
         parts.push(format!("every die shows {face}"));
@@ -211,14 +251,206 @@ fn mods_words(scope: u8, mods: &Mods) -> String {
         parts.push(format!("x{}", 1u32 << mods.doubles));
     }
     if let Some(dir) = mods.dir {
-        parts.push(format!("moves {dir}"));
+        parts.push(format!("sailing {dir}"));
     }
-    format!("{roll} {}", parts.join(", "))
+    parts.join(", ")
+}
+
+fn dice_count(n: u8) -> String {
+    format!("{n} di{}", if n == 1 { "e" } else { "ce" })
+}
+
+fn steps(n: u8) -> String {
+    format!("{n} step{}", if n == 1 { "" } else { "s" })
+}
+
+fn spaces(n: u8) -> String {
+    format!("space{}", if n == 1 { "" } else { "s" })
+}
+
+fn card_count(n: u8) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+/// Dice faces as "4", "4 and 2", "4, 2 and 6".
+fn face_list(faces: &[u8]) -> String {
+    let words: Vec<String> = faces.iter().map(u8::to_string).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.join(""),
+    }
 }
 
 impl Narrate for PiratesFlag {
-    fn tell(&self, event: &crate::untold::Untold) -> String {
-        match *event {}
+    fn tell(&self, event: &Event) -> String {
+        match *event {
+            Event::CaptainDealt { seat, captain } => format!("{seat} is dealt {}.", self.captain_name(captain)),
+            Event::FirstPlayer { seat } => format!("{seat} wins the roll-off and goes first."),
+            Event::TurnBegins { seat, round } => format!("Round {round}: {seat}'s turn."),
+            Event::Passed { seat, auto: false } => format!("{seat} passes."),
+            Event::Passed { seat, auto: true } => format!("{seat} passes for the rest of the turn."),
+            Event::WillRoll { seat, escape: false, dice } => {
+                format!("{seat} rolls for movement ({}): anyone may answer before the roll.", dice_count(dice))
+            }
+            Event::WillRoll { seat, escape: true, .. } => {
+                format!("{seat} rolls one die to escape with the flag: anyone may answer before the roll.")
+            }
+            Event::Stays { seat } => format!("{seat} keeps the flag and stays, without an escape roll."),
+            Event::BattleDeclared { attacker, defender, ranged } => format!(
+                "{attacker} attacks {defender}, the flag carrier, {}: each rolls a die, the higher takes the flag \
+                 (anyone may answer first).",
+                if ranged { "from up to 2 spaces away" } else { "on their shared space" }
+            ),
+            Event::BattleCalledOff { attacker, defender } => format!(
+                "The battle of {attacker} against {defender} is off: {defender} no longer carries the flag within \
+                 reach."
+            ),
+            Event::Die { seat, face, nth, of } => format!("{seat} rolls a {face} (die {nth} of {of})."),
+            Event::Rolled { seat, purpose, ref faces, mods, value } => {
+                let why = match purpose {
+                    RollFor::Movement => "for movement".to_string(),
+                    RollFor::Escape => "to escape with the flag".to_string(),
+                    RollFor::Battle { attacker, .. } if attacker == seat => "attacking in the battle".to_string(),
+                    RollFor::Battle { .. } => "defending the flag in the battle".to_string(),
+                    RollFor::Card { card } => format!("for {}", self.ref_name(card)),
+                };
+                let counted = if mods.is_empty() { String::new() } else { format!(" ({})", mod_parts(&mods)) };
+                let unit = match purpose {
+                    RollFor::Movement | RollFor::Escape => format!(" {}", spaces(value)),
+                    _ => String::new(),
+                };
+                format!("{seat} rolls {} {why}{counted}: {value}{unit}.", face_list(faces))
+            }
+            Event::BattleWon { attacker, defender, attack, defence } => format!(
+                "{attacker} wins the battle {attack} to {defence} and takes the flag from {defender}; {attacker} \
+                 may roll to escape."
+            ),
+            Event::BattleLost { attacker, defender, attack, defence } => {
+                format!("{defender} beats off {attacker}'s attack {defence} to {attack} and keeps the flag.")
+            }
+            Event::BattleTied { attacker, defender, value, last: false } => {
+                format!("The battle is tied at {value}: {attacker} and {defender} fight again.")
+            }
+            Event::BattleTied { defender, value, .. } => format!(
+                "The battle is tied at {value} for the {MAX_TIES}th time in a row: it ends, and {defender} keeps the \
+                 flag."
+            ),
+            Event::Played { seat, card, aim, choice, waits } => {
+                let mut line = if card.captain {
+                    format!("{seat} uses {}'s ability", self.ref_name(card))
+                } else {
+                    format!("{seat} plays {}", self.ref_name(card))
+                };
+                line.push_str(&self.aim_words(aim));
+                let entry = self.entry(card.captain, card.card);
+                if entry.timing == Timing::InsteadOfRolling {
+                    line.push_str(" instead of rolling");
+                }
+                if let Some(words) = self.entry_choice_words(entry, choice) {
+                    let _ = write!(line, ": {words}");
+                }
+                line.push_str(if waits { " (on the stack: anyone may answer it)." } else { "." });
+                line
+            }
+            Event::Fizzled { seat, card } => {
+                format!("{seat}'s {} does nothing: its target no longer qualifies.", self.ref_name(card))
+            }
+            Event::Cancelled { seat, card, item, by } => {
+                format!("{seat}'s {} cancels {}.", self.ref_name(card), self.item_words(&item, by))
+            }
+            Event::Redirected { seat, card, item, by, to } => {
+                format!("{seat}'s {} turns {} onto {to}.", self.ref_name(card), self.item_words(&item, by))
+            }
+            Event::Queued { seat, card, scope, mods } => {
+                format!("{}: {} on {seat}'s {}.", self.ref_name(card), mod_parts(&mods), roll_words(scope))
+            }
+            Event::Adjusted { seat, card, add, value } => {
+                format!("{}: {seat}'s roll {add:+}, now {value}.", self.ref_name(card))
+            }
+            Event::Reroll { seat, card } => format!("{}: {seat}'s roll is rolled again.", self.ref_name(card)),
+            Event::Check { seat, card, value, holds } => format!(
+                "{}: {seat}'s roll of {value} {}.",
+                self.ref_name(card),
+                if holds { "succeeds" } else { "fails" }
+            ),
+            Event::Moved { seat, from, to, way, dock } => {
+                let (from, to) = (self.space_name(from), self.space_name(to));
+                let mut line = match way {
+                    Way::Sail => format!("{seat} sails from {from} to {to}"),
+                    Way::Pushed { card } => {
+                        format!("{}: {seat}'s ship is moved from {from} to {to}", self.ref_name(card))
+                    }
+                    Way::Hazard => format!("{seat} ends on the hazard on {from} and is shifted to {to}"),
+                    Way::Waterfall => format!("{seat} goes down the waterfall from {from} to {to}"),
+                };
+                line.push_str(if dock { ", crossing a dock (a card to draw)." } else { "." });
+                line
+            }
+            Event::Swapped { seat, with, card, at, with_at } => format!(
+                "{}: {seat} and {with} swap places ({seat} now on {}, {with} on {}).",
+                self.ref_name(card),
+                self.space_name(at),
+                self.space_name(with_at)
+            ),
+            Event::Stopped { seat, space, left } => {
+                let steps = if left == 1 { "step" } else { "steps" };
+                format!("{seat} stops on {}, giving up {left} {steps}.", self.space_name(space))
+            }
+            Event::FlagFromDreadShip { seat } => format!(
+                "{seat} takes the flag from the Dread Captain's ship: {seat}'s hand limit is 6, and movement rolls \
+                 use one die from now on."
+            ),
+            Event::FlagPickedUp { seat, space } => {
+                format!("{seat} picks up the loose flag on {}.", self.space_name(space))
+            }
+            Event::FlagDropped { seat, space, card: Some(card) } => format!(
+                "{}: the flag is knocked from {seat}'s ship and lies loose on {}.",
+                self.ref_name(card),
+                self.space_name(space)
+            ),
+            Event::FlagDropped { seat, space, card: None } => format!(
+                "{seat} goes down the waterfall with the flag: it flies out and lies loose on {}.",
+                self.space_name(space)
+            ),
+            Event::FlagTakenByCard { seat, from, card } => {
+                format!("{}: {seat} takes the flag from {from}.", self.ref_name(card))
+            }
+            Event::FlagHeld { seat, card } => {
+                format!("{seat} is shielded: {} leaves the flag with {seat}.", self.ref_name(card))
+            }
+            Event::Silenced { seat, card } => {
+                format!("{}: {seat} may play no more cards this turn.", self.ref_name(card))
+            }
+            Event::Shielded { seat, card, until_next_turn } => format!(
+                "{}: nobody can take the flag from {seat} or knock it loose until {}.",
+                self.ref_name(card),
+                if until_next_turn { format!("{seat}'s next turn") } else { "the end of this turn".to_string() }
+            ),
+            Event::Drew { seat, card: Some(card) } => format!("{seat} draws {}.", self.card_name(card)),
+            Event::Drew { seat, card: None } => format!("{seat} draws a card."),
+            Event::Reshuffled { cards } => format!(
+                "The draw pile is empty: the {} in the discard pile {} shuffled into a new one.",
+                card_count(cards),
+                if cards == 1 { "is" } else { "are" }
+            ),
+            Event::Discarded { seat, card, draw } => {
+                format!("{seat} discards {} (face up) to draw {}.", self.card_name(card), card_count(draw))
+            }
+            Event::CardTaken { from, to: Some(to), card: Some(card) } | Event::TookCard { seat: to, from, card } => {
+                format!("{to} takes {} at random from {from}'s hand.", self.card_name(card))
+            }
+            Event::CardTaken { from, to: Some(to), card: None } => {
+                format!("{to} takes a card at random from {from}'s hand.")
+            }
+            Event::CardTaken { from, to: None, card: Some(card) } => {
+                format!("{} is picked at random from {from}'s hand and discarded.", self.card_name(card))
+            }
+            Event::CardTaken { from, to: None, card: None } => {
+                format!("A card is picked at random from {from}'s hand and discarded.")
+            }
+            Event::Won { seat } => format!("{seat} carries the flag into The Dread Sea and wins the game."),
+            Event::OutOfRounds { rounds } => format!("The game reaches its limit of {rounds} rounds: nobody wins."),
+        }
     }
 
     fn rules_summary(&self) -> String {
@@ -355,7 +587,7 @@ impl Narrate for PiratesFlag {
         for i in 0..view.players as usize {
             let seat = Seat(i as u8);
             let space = view.positions[i];
-            let place = if space == 0 { "The Dread Sea".to_string() } else { format!("space {space}") };
+            let place = self.space_name(space);
             let mut line = format!(
                 "  {seat}{} {place}, {} card{}, {}{}",
                 if view.seat == Some(seat) { "*" } else { " " },
@@ -385,19 +617,20 @@ impl Narrate for PiratesFlag {
             let _ = writeln!(out, "Your hand: {}", names.join(", "));
         }
         for item in &view.stack {
-            let _ = writeln!(out, "  stack: {}", self.item_words(&item.item, item.by));
+            // The number is how a card played against it names it ("on stack item 2").
+            let _ = writeln!(out, "  stack item {}: {}", item.id, self.item_words(&item.item, item.by));
         }
-        for roll in &view.rolls {
+        for roll in view.rolls.iter().filter(|r| r.rolled > 0) {
             let _ = writeln!(
                 out,
-                "  {} rolled {:?}: counts {}",
+                "  {} rolled {}: counts {}",
                 roll.seat,
-                &roll.faces[..roll.dice as usize],
+                face_list(&roll.faces[..roll.rolled.min(roll.dice) as usize]),
                 roll.value()
             );
         }
         if let Some(mv) = view.moving {
-            let _ = writeln!(out, "  {} is moving: {} step(s) left", mv.seat, mv.left);
+            let _ = writeln!(out, "  {} is moving: {} left", mv.seat, steps(mv.left));
         }
         if let Some(winner) = view.escaping {
             let _ = writeln!(out, "  {winner} won the battle and may roll to escape");
@@ -418,47 +651,5 @@ impl Narrate for PiratesFlag {
             }
         }
         out
-    }
-
-    fn news(&self, before: &View, after: &View) -> Vec<String> {
-        let mut lines = Vec::new();
-        for i in 0..after.players as usize {
-            let seat = Seat(i as u8);
-            if before.positions[i] != after.positions[i] {
-                lines.push(format!("{seat} sails from {} to {}", before.positions[i], after.positions[i]));
-            }
-            if after.hand_sizes[i] > before.hand_sizes[i] {
-                lines.push(format!("{seat} draws ({} card(s) now)", after.hand_sizes[i]));
-            }
-            if !before.captains_used.contains(seat) && after.captains_used.contains(seat) {
-                lines.push(format!("{seat} uses {}", self.captain_name(after.captains[i])));
-            }
-        }
-        for item in after.stack.iter().filter(|i| !before.stack.iter().any(|b| b.id == i.id)) {
-            lines.push(format!("on the stack: {}", self.item_words(&item.item, item.by)));
-        }
-        for roll in &after.rolls {
-            if !before.rolls.contains(roll) && roll.done() {
-                lines.push(format!(
-                    "{} rolls {:?}: counts {}",
-                    roll.seat,
-                    &roll.faces[..roll.dice as usize],
-                    roll.value()
-                ));
-            }
-        }
-        if before.flag != after.flag {
-            lines.push(format!("the flag is now {}", flag_words(after.flag, self.board.length)));
-        }
-        if before.active != after.active && after.phase == Phase::Play {
-            lines.push(format!("{}'s turn", after.active));
-        }
-        if before.phase != Phase::Over && after.phase == Phase::Over {
-            lines.push(match after.winner {
-                Some(w) => winners_line(plunder_core::SeatSet::only(w)),
-                None => "Nobody wins: the game ran out of rounds".to_string(),
-            });
-        }
-        lines
     }
 }

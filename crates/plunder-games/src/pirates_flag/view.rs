@@ -56,6 +56,9 @@ pub struct View {
     pub frames: u8,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Roll>,
+    /// The last roll made: its dice stay on the table until the next.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub last_rolls: Vec<Roll>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moving: Option<Move>,
     /// The winner of a battle, choosing whether to roll to escape.
@@ -118,6 +121,7 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         stack: state.window.stack().map(|e| StackItem { id: e.item.id, by: e.by, item: e.item.kind }).collect(),
         frames: state.window.frames() as u8,
         rolls: state.rolls.list().to_vec(),
+        last_rolls: state.last_rolls.list().to_vec(),
         moving: state.mv,
         escaping: state.escape,
         priority: if state.mv.is_none() && state.escape.is_none() && state.phase == Phase::Play {
