@@ -194,10 +194,11 @@ pub enum Event {
     PhaseBegins {
         phase: super::Phase,
     },
-    /// Catching up: the last ships and the distance to the next ship.
+    /// Catching up: the last ships, the distance to the next ship, and how far each crew die sacrificed goes.
     CatchUpBegins {
         tied: SeatSet,
         distance: u8,
+        spaces_per_die: u8,
     },
     CatchUpOffered {
         seat: Seat,
@@ -362,8 +363,8 @@ pub enum Event {
         tied: SeatSet,
         rank: u8,
     },
-    /// The battle's result: the winner, or the loser sought.
-    BattleWon {
+    /// The battle is decided: `seat` is its winner, or the loser when a loser is sought.
+    BattleDecided {
         seat: Seat,
         purpose: Purpose,
         seek: Seek,

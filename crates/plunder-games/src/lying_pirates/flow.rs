@@ -469,7 +469,10 @@ impl LyingPirates {
     /// Records the next die of the shake and moves the cursor on.
     pub(crate) fn shake_die<T: Teller<Event>>(&self, s: &mut State, face: u8, told: &mut T) {
         let (seat, index) = (Seat(s.shake.0), s.shake.1);
-        told.tell(Audience::Only(seat), || Event::CrewDie { seat, face });
+        // The Phantom's cup is nobody's to see while it is shaken.
+        if !s.is_phantom(seat) {
+            told.tell(Audience::Only(seat), || Event::CrewDie { seat, face });
+        }
         s.cups.set(seat, index as usize, face);
         if index + 1 < s.cups.count(seat) {
             s.shake.1 += 1;
@@ -833,7 +836,8 @@ impl LyingPirates {
         s.catch_tied = tied;
         s.catch_committed = SeatSet::EMPTY;
         s.phase = Phase::CatchUp;
-        told.public(|| Event::CatchUpBegins { tied, distance });
+        let spaces_per_die = self.table.catch_up_tiles_per_die;
+        told.public(|| Event::CatchUpBegins { tied, distance, spaces_per_die });
     }
 
     pub(crate) fn catch_up_offer<T: Teller<Event>>(&self, s: &mut State, seat: Seat, tiles: u8, told: &mut T) {
@@ -996,7 +1000,7 @@ impl LyingPirates {
         if tied.len() == 1 || b.rolls >= MAX_BATTLE_ROLLS {
             let result = s.first_from(tied, s.token).unwrap_or(s.token);
             s.battle.active = false;
-            told.public(|| Event::BattleWon { seat: result, purpose: b.purpose, seek: b.seek, rank: best });
+            told.public(|| Event::BattleDecided { seat: result, purpose: b.purpose, seek: b.seek, rank: best });
             if b.purpose == Purpose::Final {
                 Self::final_loss(s, result, told);
                 self.final_battle_done(s, told);

@@ -515,9 +515,10 @@ impl LyingPirates {
             }
             Event::RoundBegins { round, bettors, sitting_out, proxy, clockwise } => {
                 let mut line = format!(
-                    "Round {round} begins ({}): {} bet",
+                    "Round {round} begins ({}): {} {}",
                     if *clockwise { "clockwise" } else { "counter-clockwise" },
-                    self.seats_named(*bettors)
+                    self.seats_named(*bettors),
+                    if bettors.len() == 1 { "bets" } else { "bet" }
                 );
                 if !sitting_out.is_empty() {
                     let _ = write!(line, "; {} must sit this Betting Phase out", self.seats_named(*sitting_out));
@@ -548,10 +549,11 @@ impl LyingPirates {
                 format!("{call}: the cups show {}; {} counted, so {} is {right}", shown.join(", "), counted, n(*caller))
             }
             Event::BettingWon { winner, coins, movers } => format!(
-                "{} wins the Betting Phase: it takes the token and {}; {} sail",
+                "{} wins the Betting Phase: it takes the token and {}; {} {}",
                 n(*winner),
                 count(*coins as u32, "coin", "coins"),
-                self.seats_named(*movers)
+                self.seats_named(*movers),
+                if movers.len() == 1 { "sails" } else { "sail" }
             ),
             Event::MissesBetting { seat, cause } => match cause {
                 Cause::ExactBet => format!("{} misses the next Betting Phase (a wrong exact bet)", n(*seat)),
@@ -599,10 +601,14 @@ impl LyingPirates {
                 Phase::FinalWindow => "Final Battle: card window before the next battle".into(),
                 other => format!("Now: {}", phase_name(*other)),
             },
-            Event::CatchUpBegins { tied, distance } => format!(
-                "{} last: each offers in secret to catch up to {} closer, paying crew",
+            Event::CatchUpBegins { tied, distance, spaces_per_die } => format!(
+                "{} {} last: {} may sail up to {} toward the next ship, sacrificing 1 crew die per {} \
+                 (offers are secret; tied ships all sail the smallest offer)",
                 self.seats_named(*tied),
-                count(*distance as u32, "space", "spaces")
+                if tied.len() == 1 { "is" } else { "are" },
+                if tied.len() == 1 { "it" } else { "each" },
+                count(*distance as u32, "space", "spaces"),
+                count(*spaces_per_die as u32, "space", "spaces")
             ),
             Event::CatchUpOffered { seat } => format!("{} has made its catch-up offer", n(*seat)),
             Event::CaughtUp { offers, tiles, dice } => {
@@ -757,7 +763,7 @@ impl LyingPirates {
             Event::BattleTied { tied, rank } => {
                 format!("{} tie on {}: they roll again", self.seats_named(*tied), rank_name(*rank))
             }
-            Event::BattleWon { seat, purpose, seek, rank } => {
+            Event::BattleDecided { seat, purpose, seek, rank } => {
                 let best = rank_name(*rank);
                 match (purpose, seek) {
                     (Purpose::Tile, _) => format!("{} wins the battle with {best} and resolves its tile", n(*seat)),
