@@ -3260,6 +3260,21 @@ mod told {
     }
 
     #[test]
+    fn a_loss_that_takes_nothing_is_told_too() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        s.cups.lose(MARY, 4);
+        let kind = give(&g, &mut s, ANNE, "mutiny");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(MARY) });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active()));
+        assert_eq!(s.cups.count(MARY), 1, "Mary keeps her last die");
+        let lines = words(&g, &heard, Viewer::Seat(JACK));
+        assert!(has(&lines, "P3 keeps its last crew die (Mutiny)"), "{lines:?}");
+    }
+
+    #[test]
     fn a_dealt_tile_is_named_to_its_holder_only() {
         let g = placement_game(3, plunder_games::lying_pirates::MapSize::Base);
         let mut s = g.initial_state();

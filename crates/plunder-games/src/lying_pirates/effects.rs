@@ -79,8 +79,7 @@ impl LyingPirates {
         if amount >= 0 {
             let dice = s.gain_crew(seat, amount as u8);
             if dice > 0 {
-                let now = s.cups.count(seat);
-                told.public(|| Event::CrewGained { seat, dice, now, cause });
+                told.public(|| Event::CrewGained { seat, dice, now: s.cups.count(seat), cause });
             }
             dice
         } else {

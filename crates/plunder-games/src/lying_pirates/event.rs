@@ -297,6 +297,11 @@ pub enum Event {
         thief: Option<Seat>,
         cause: Cause,
     },
+    /// A loss found no die the rules let go: `seat` keeps its last crew die.
+    KeptLast {
+        seat: Seat,
+        cause: Cause,
+    },
     /// A ward (Last Stand) took a whole loss.
     Warded {
         seat: Seat,

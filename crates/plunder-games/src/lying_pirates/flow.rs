@@ -76,14 +76,14 @@ impl LyingPirates {
                     return;
                 }
                 if !s.run.active() {
-                    self.run_done(s, told);
+                    self.run_done(s);
                 }
                 continue;
             }
             if s.run.card {
                 // A card's effect ended outside the interpreter (a declined payment, a last step that draws): it
                 // leaves the stack now, or the window would resolve it again.
-                self.run_done(s, told);
+                self.run_done(s);
                 continue;
             }
             if let Some(loser) = s.losers_owing.lowest() {
@@ -334,6 +334,8 @@ impl LyingPirates {
         let Some(mut loss) = s.loss else { return };
         let keep = self.table.min_regular_dice;
         let who = loss.who;
+        // The loss stopped at the last die the rules keep (said, or it would pass untold).
+        let mut spared = false;
         while loss.left > 0 {
             if s.ward.contains(who) {
                 s.ward.remove(who);
@@ -347,6 +349,7 @@ impl LyingPirates {
                 return;
             }
             if s.lose_crew(who, 1, keep) == 0 {
+                spared = keep > 0;
                 break;
             }
             loss.left -= 1;
@@ -355,14 +358,17 @@ impl LyingPirates {
         s.loss = None;
         let thief = (loss.thief != NONE).then_some(Seat(loss.thief));
         if loss.taken > 0 {
-            let now = s.cups.count(who);
-            told.public(|| Event::CrewLost { seat: who, dice: loss.taken, now, thief, cause: loss.cause });
+            let cause = loss.cause;
+            told.public(|| Event::CrewLost { seat: who, dice: loss.taken, now: s.cups.count(who), thief, cause });
+        }
+        if spared {
+            told.public(|| Event::KeptLast { seat: who, cause: loss.cause });
         }
         if let Some(thief) = thief {
             let dice = s.gain_crew(thief, loss.taken);
             if dice > 0 {
-                let now = s.cups.count(thief);
-                told.public(|| Event::CrewGained { seat: thief, dice, now, cause: loss.cause });
+                let cause = loss.cause;
+                told.public(|| Event::CrewGained { seat: thief, dice, now: s.cups.count(thief), cause });
             }
         }
     }
@@ -538,8 +544,7 @@ impl LyingPirates {
         }
         if exact.is_some() && winner == caller {
             let dice = s.gain_crew(caller, 1);
-            let now = s.cups.count(caller);
-            told.public(|| Event::CrewGained { seat: caller, dice, now, cause: Cause::ExactBet });
+            told.public(|| Event::CrewGained { seat: caller, dice, now: s.cups.count(caller), cause: Cause::ExactBet });
         }
         if self.table.betting_loser_crew_loss > 0 {
             // Each loser loses its crew before the Sail Die, one after another (a loser may have a choice to make).
@@ -769,7 +774,7 @@ impl LyingPirates {
         }
     }
 
-    fn run_done<T: Teller<Event>>(&self, s: &mut State, _told: &mut T) {
+    fn run_done(&self, s: &mut State) {
         let card = s.run.card;
         s.run = Run::idle();
         if card {

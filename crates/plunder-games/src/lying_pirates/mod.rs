@@ -14,6 +14,11 @@
 //! whose dice count but who never bets, opens every Action Phase with a random card of its hidden hand, and sails
 //! on round the map once home first, sinking the ships it catches.
 //!
+//! **Told events** ([`Event`]): every die with why it was rolled (a crew die to its owner alone; the Sail, Action
+//! and Battle Dice to all), every call with all the cups it shows, every card with its target and what it did, every
+//! move, gain and loss with its cause (a card or tile), and the Final Battle battle by battle. A card that changes
+//! hands is named to the two captains who know it, and is "a card" to the rest.
+//!
 //! **Simplifications (this version):** the full deck (78 cards, 33 kinds) by default, the starter deck an option;
 //! card windows give priority clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
@@ -691,7 +696,6 @@ impl Game for LyingPirates {
         match *action {
             Action::Reroll | Action::Keep => {
                 let reroll = *action == Action::Reroll;
-                let die = self.offered_die(s);
                 if reroll {
                     let decisive = match s.offer {
                         Offer::Sail(_) => true,
@@ -701,9 +705,9 @@ impl Game for LyingPirates {
                     let price = self.abilities[seat.index()].reroll_price(decisive);
                     s.coins[seat.index()] -= price;
                     s.rerolled.insert(seat);
-                    told.public(|| Event::Rerolled { seat, die, price });
+                    told.public(|| Event::Rerolled { seat, die: self.offered_die(s), price });
                 } else {
-                    told.public(|| Event::Kept { seat, die });
+                    told.public(|| Event::Kept { seat, die: self.offered_die(s) });
                 }
                 match s.offer {
                     Offer::Sail(_) => {

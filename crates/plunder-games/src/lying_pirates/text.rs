@@ -702,6 +702,11 @@ impl LyingPirates {
                     count(*now as u32, "die", "dice")
                 )
             }
+            Event::KeptLast { seat, cause } => format!(
+                "{} keeps its last crew die {}: a captain never loses its last one",
+                n(*seat),
+                self.because(*cause)
+            ),
             Event::Warded { seat } => format!("{}'s ward takes the loss: it loses nothing", n(*seat)),
             Event::LostSpecial { seat, die } => {
                 format!("{} lets the {} go for the loss", n(*seat), special_die_name(*die))
