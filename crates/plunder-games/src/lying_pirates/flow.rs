@@ -863,6 +863,8 @@ impl LyingPirates {
         if moved > 0 {
             for p in s.catch_tied.iter() {
                 s.sacrifice(p, dice);
+                let now = s.cups.count(p);
+                told.public(|| Event::CrewLost { seat: p, dice, now, thief: None, cause: Cause::CatchUp });
                 let from = s.progress[p.index()];
                 s.progress[p.index()] += moved;
                 let to = s.progress[p.index()];

@@ -803,6 +803,8 @@ impl Game for LyingPirates {
                 let cost = self.abilities[seat.index()].curse_pass_cost;
                 s.sacrifice(seat, cost);
                 told.public(|| Event::CursePassed { seat, to, cost });
+                let now = s.cups.count(seat);
+                told.public(|| Event::CrewLost { seat, dice: cost, now, thief: None, cause: Cause::CursePass });
                 self.take_special(s, to, Special::Cursed as u8, Cause::CursePass, told);
                 let _ = s.window.act(seat);
             }

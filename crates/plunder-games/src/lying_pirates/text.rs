@@ -601,29 +601,39 @@ impl LyingPirates {
                 Phase::FinalWindow => "Final Battle: card window before the next battle".into(),
                 other => format!("Now: {}", phase_name(*other)),
             },
-            Event::CatchUpBegins { tied, distance, spaces_per_die } => format!(
-                "{} {} last: {} may sail up to {} toward the next ship, sacrificing 1 crew die per {} \
-                 (offers are secret; tied ships all sail the smallest offer)",
-                self.seats_named(*tied),
-                if tied.len() == 1 { "is" } else { "are" },
-                if tied.len() == 1 { "it" } else { "each" },
-                count(*distance as u32, "space", "spaces"),
-                count(*spaces_per_die as u32, "space", "spaces")
-            ),
+            Event::CatchUpBegins { tied, distance, spaces_per_die } => {
+                let per = match spaces_per_die {
+                    1 => "space".to_string(),
+                    n => format!("{n} spaces"),
+                };
+                let reach = count(*distance as u32, "space", "spaces");
+                if tied.len() == 1 {
+                    format!(
+                        "{} is last: it may sail up to {reach} toward the next ship, sacrificing 1 crew die per {per}",
+                        self.seats_named(*tied)
+                    )
+                } else {
+                    format!(
+                        "{} are last together: each offers in secret to sail up to {reach} toward the next ship, \
+                         sacrificing 1 crew die per {per}; all sail the smallest offer",
+                        self.seats_named(*tied)
+                    )
+                }
+            }
             Event::CatchUpOffered { seat } => format!("{} has made its catch-up offer", n(*seat)),
             Event::CaughtUp { offers, tiles, dice } => {
                 let offered: Vec<String> =
                     offers.iter().map(|(p, o)| format!("{} {}", n(*p), count(*o as u32, "space", "spaces"))).collect();
-                if *tiles == 0 {
-                    format!("Catch-up offers: {}; nobody catches up", offered.join(", "))
+                let moved = if *tiles == 0 {
+                    "nobody catches up".to_string()
                 } else {
                     format!(
-                        "Catch-up offers: {}; the smallest counts: {} each, for {}",
-                        offered.join(", "),
+                        "{} for {} each",
                         count(*tiles as u32, "space", "spaces"),
                         count(*dice as u32, "crew die", "crew dice")
                     )
-                }
+                };
+                format!("Catch-up offers: {}; {moved}", offered.join(", "))
             }
             Event::Passed { seat } => format!("{} passes", n(*seat)),
             Event::AutoPassed { seat } => format!("{} passes for the rest of this phase", n(*seat)),
