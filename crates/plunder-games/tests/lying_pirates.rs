@@ -473,7 +473,9 @@ fn a_paid_reroll_once_per_round_of_ones_own_die() {
     act(&g, &mut s, ANNE, Action::Reroll);
     assert_eq!(s.coins[0], 2);
     supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
-    assert_ne!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "sail".into() }));
+    assert!(
+        !matches!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, ref die, .. }) if die == "sail")
+    );
     assert!(s.rerolled.contains(ANNE));
     g.begin_round(&mut s);
     assert!(s.rerolled.is_empty(), "next round she may again");
@@ -2087,7 +2089,7 @@ fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_
     let broke = sail_roll(0);
     assert_eq!(view(&g, &broke, ANNE).question, None, "the Sail Die's reroll costs her 1 coin: none offered");
     let mut s = sail_roll(1);
-    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "sail".into() }));
+    assert!(matches!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, ref die, .. }) if die == "sail"));
     act(&g, &mut s, ANNE, Action::Reroll);
     assert_eq!(s.coins[0], 0, "she paid 1 coin for the Sail Die");
 
@@ -2105,7 +2107,9 @@ fn captain_silver_tongue_sal_rerolls_battle_dice_for_free_but_pays_for_the_sail_
     };
     let (asked, mut s) = broke_duel(&g);
     assert!(asked, "Sal is offered a free Battle Die reroll with no coin");
-    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, die: "battle".into() }));
+    assert!(
+        matches!(view(&g, &s, ANNE).question, Some(Question::Reroll { seat: ANNE, ref die, .. }) if die == "battle")
+    );
     act(&g, &mut s, ANNE, Action::Reroll);
     assert_eq!(s.coins[0], 0, "no coin paid");
     let plain = LyingPirates::new(Options::for_players(3)).unwrap();
@@ -2342,22 +2346,22 @@ fn phantom_dice_count_but_it_never_bets_and_it_sails_as_a_survivor() {
     assert_eq!((s.winner, s.movers), (Some(JACK), SeatSet::only(JACK)));
 }
 
-/// The Phantom is named in every action label, chance label, log line and description, never by the seat number
-/// it has in the per-captain lists ("P3"): the browser client and the terminal show these words as they are.
+/// The Phantom is named in every action label, chance label, told event and description, never by the seat
+/// number it has in the per-captain lists ("P3"): the browser client and the terminal show these words as they are.
 #[test]
 fn the_phantom_is_named_never_numbered() {
-    use plunder_core::Narrate;
+    use plunder_core::{Narrate, Told};
     let g = game(2);
     let viewers = [Viewer::Seat(ANNE), Viewer::Seat(JACK), Viewer::Spectator];
     let mut rng = Rng::seeded(5);
     let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-    // Where the Phantom was named: an action's label, a chance outcome's, a log line.
-    let (mut in_label, mut in_chance, mut in_news) = (false, false, false);
+    // Where the Phantom was named: an action's label, a chance outcome's, a told event.
+    let (mut in_label, mut in_chance, mut in_told) = (false, false, false);
     let numbered = |line: &String| assert!(!line.contains("P3"), "the Phantom numbered: {line}");
     for _ in 0..5 {
         let mut s = g.initial_state();
-        let mut views: Vec<_> = viewers.iter().map(|&v| g.view(&s, v)).collect();
         while g.status(&s) != Status::Over {
+            let mut told: Vec<Told<_>> = Vec::new();
             match g.status(&s) {
                 Status::Chance => {
                     outcomes.clear();
@@ -2366,7 +2370,7 @@ fn the_phantom_is_named_never_numbered() {
                     labels.iter().for_each(numbered);
                     in_chance |= labels.iter().any(|l| l.contains("the Phantom"));
                     let c = g.sample_chance(&s, &mut rng);
-                    g.apply_chance_unchecked(&mut s, &c);
+                    g.apply_chance_with(&mut s, &c, &mut told);
                 }
                 Status::Decide(deciders) => {
                     let seat = deciders.lowest().unwrap();
@@ -2375,21 +2379,19 @@ fn the_phantom_is_named_never_numbered() {
                     let labels: Vec<String> = legal.iter().map(|a| g.label(a)).collect();
                     labels.iter().for_each(numbered);
                     in_label |= labels.iter().any(|l| l.contains("the Phantom"));
-                    g.apply_unchecked(&mut s, seat, &legal[rng.index(legal.len())]);
+                    g.apply_with(&mut s, seat, &legal[rng.index(legal.len())], &mut told);
                 }
                 Status::Over => {}
             }
-            for (before, &viewer) in views.iter_mut().zip(&viewers) {
-                let after = g.view(&s, viewer);
-                let news = g.news(before, &after);
-                news.iter().for_each(numbered);
-                in_news |= news.iter().any(|l| l.contains("the Phantom"));
-                numbered(&g.describe(&after));
-                *before = after;
+            let lines: Vec<String> = told.iter().map(|t| g.tell(&t.event)).collect();
+            lines.iter().for_each(numbered);
+            in_told |= lines.iter().any(|l| l.contains("the Phantom"));
+            for &viewer in &viewers {
+                numbered(&g.describe(&g.view(&s, viewer)));
             }
         }
     }
-    assert!(in_label && in_chance && in_news, "named in a label {in_label}, a chance {in_chance}, the log {in_news}");
+    assert!(in_label && in_chance && in_told, "named in a label {in_label}, a chance {in_chance}, told {in_told}");
 }
 
 #[test]
@@ -3034,4 +3036,360 @@ fn a_draw_in_a_real_game_is_the_card_the_id_walk_gives() {
         }
     }
     assert!(draws > 100, "{draws} draws checked");
+}
+
+// ---- Told events: every die, card, move and result told to whom may see it, in words. ----
+
+mod told {
+    use super::*;
+    use plunder_core::{Narrate, Told};
+    use plunder_games::lying_pirates::{Cause, Event, Purpose, Wait, WonBy};
+
+    type Heard = Vec<Told<Event>>;
+
+    /// Plays `action` (checked), returning what it told.
+    pub fn act_told(g: &LyingPirates, s: &mut State, seat: Seat, action: Action) -> Heard {
+        g.check_action(s, seat, &action).unwrap_or_else(|e| panic!("{seat} {action}: {e}"));
+        let mut told = Vec::new();
+        g.apply_with(s, seat, &action, &mut told);
+        told
+    }
+
+    /// Supplies `outcome` (checked), returning what it told.
+    pub fn chance_told(g: &LyingPirates, s: &mut State, outcome: Chance) -> Heard {
+        g.check_chance(s, &outcome).unwrap_or_else(|e| panic!("{outcome}: {e}"));
+        let mut told = Vec::new();
+        g.apply_chance_with(s, &outcome, &mut told);
+        told
+    }
+
+    /// [`advance`], keeping what every step told.
+    fn advance_told(g: &LyingPirates, s: &mut State, script: &[Chance], stop: impl Fn(&State) -> bool) -> Heard {
+        let mut script = script.iter();
+        let mut heard = Vec::new();
+        loop {
+            if stop(s) {
+                return heard;
+            }
+            match g.status(s) {
+                Status::Over => return heard,
+                Status::Chance => match script.next() {
+                    Some(c) => heard.extend(chance_told(g, s, *c)),
+                    None => return heard,
+                },
+                Status::Decide(d) => {
+                    let seat = d.lowest().unwrap();
+                    let v = view(g, s, seat);
+                    if matches!(v.question, Some(Question::Reroll { .. })) {
+                        heard.extend(act_told(g, s, seat, Action::Keep));
+                    } else if v.priority == Some(seat) {
+                        heard.extend(act_told(g, s, seat, Action::Pass));
+                    } else {
+                        return heard;
+                    }
+                }
+            }
+        }
+    }
+
+    fn events(heard: &Heard, viewer: Viewer) -> Vec<&Event> {
+        heard.iter().filter_map(|t| t.seen_by(viewer)).collect()
+    }
+
+    fn words(g: &LyingPirates, heard: &Heard, viewer: Viewer) -> Vec<String> {
+        events(heard, viewer).into_iter().map(|e| g.tell(e)).collect()
+    }
+
+    fn has(lines: &[String], text: &str) -> bool {
+        lines.iter().any(|l| l.contains(text))
+    }
+
+    #[test]
+    fn the_shake_tells_each_die_to_its_owner_only_and_a_call_shows_every_cup() {
+        let g = game(3);
+        let mut s = table(&g);
+        let cups: [&[u8]; 3] = [&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]];
+        let mut used = [0usize; 3];
+        let mut anne_saw = Vec::new();
+        while s.phase == Phase::Shake {
+            let mut out = Vec::new();
+            g.chance_outcomes(&s, &mut out);
+            let Chance::Die { seat, .. } = out[0].0 else { panic!("not a die") };
+            let face = cups[seat.index()][used[seat.index()]];
+            used[seat.index()] += 1;
+            let heard = chance_told(&g, &mut s, Chance::Die { seat, face });
+            for e in events(&heard, Viewer::Seat(ANNE)) {
+                if let Event::CrewDie { seat: ANNE, face } = e {
+                    anne_saw.push(*face);
+                }
+            }
+            if seat != JACK {
+                assert!(
+                    events(&heard, Viewer::Seat(JACK)).iter().all(|e| !matches!(e, Event::CrewDie { .. })),
+                    "another cup's die is never told to Jack"
+                );
+            }
+        }
+        assert_eq!(anne_saw, cups[0], "Anne is told each of her dice");
+        for (seat, b) in [(ANNE, bet(3, 6)), (JACK, bet(4, 5)), (MARY, bet(4, 6))] {
+            act(&g, &mut s, seat, b);
+        }
+        let heard = act_told(&g, &mut s, ANNE, Action::Liar);
+        let shown = events(&heard, Viewer::Spectator)
+            .into_iter()
+            .find_map(|e| match e {
+                Event::Showdown { cups, counted, caller_right, .. } => Some((cups.clone(), *counted, *caller_right)),
+                _ => None,
+            })
+            .expect("the call is told");
+        let every_cup: Vec<(Seat, Vec<u8>)> = Seat::all(3).map(|p| (p, cups[p.index()].to_vec())).collect();
+        // Sixes with ones wild: Anne 2+1, Jack 1, Mary 1+1: 6 >= 4, so the liar call is wrong.
+        assert_eq!(shown, (every_cup, 6, false));
+        let line = words(&g, &heard, Viewer::Seat(JACK)).join("\n");
+        assert!(line.contains("P1 5 5 6 6 1, P2 5 5 1 2 3, P3 5 1 6 4 2") && line.contains("6 counted"), "{line}");
+    }
+
+    #[test]
+    fn the_sail_die_and_its_reroll_are_told_and_the_offer_names_face_and_price() {
+        let g = game(3);
+        let mut s = table(&g);
+        shake(&g, &mut s, &[&[2, 2, 3, 4, 5], &[6; 5], &[6; 5]]);
+        act(&g, &mut s, ANNE, bet(3, 2));
+        act(&g, &mut s, JACK, Action::Liar);
+        // Two 2s (no ones) against Anne's 3 × 2: Jack's call is right, he rolls the Sail Die.
+        let heard = chance_told(&g, &mut s, Chance::Sail { face: 1 });
+        assert!(events(&heard, Viewer::Seat(MARY)).contains(&&Event::SailDie { seat: JACK, face: 1 }));
+        let v = view(&g, &s, JACK);
+        let explained = g.explain(&v, &Action::Reroll);
+        assert!(explained.contains("Sail Die shows 1") && explained.contains("1 coin"), "{explained}");
+        let heard = act_told(&g, &mut s, JACK, Action::Reroll);
+        assert!(has(&words(&g, &heard, Viewer::Spectator), "P2 pays 1 coin to reroll its Sail Die"));
+        let heard = chance_told(&g, &mut s, Chance::Sail { face: 2 });
+        let lines = words(&g, &heard, Viewer::Seat(ANNE));
+        assert!(has(&lines, "P2 rolls the Sail Die: 2"), "{lines:?}");
+        assert!(has(&lines, "P2 sails 2 spaces forward to space 2"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_battle_tells_every_die_its_winner_and_what_the_card_moved() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "boarding-party");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        heard.extend(advance_told(&g, &mut s, &[battle(ANNE, S1), battle(JACK, D)], |s| {
+            s.window.is_empty() && !s.run.active() && s.window.holder() == Some(ANNE)
+        }));
+        let seen = events(&heard, Viewer::Seat(MARY));
+        assert!(seen.contains(&&Event::Played { seat: ANNE, card: kind, target: Some(JACK) }));
+        assert!(seen.contains(&&Event::BattleDie { seat: ANNE, face: S1, rank: 2 }));
+        assert!(seen.contains(&&Event::BattleDie { seat: JACK, face: D, rank: 3 }));
+        // Boarding Party seeks the loser: Anne's Single under Jack's Double.
+        assert!(seen.iter().any(|e| matches!(e, Event::BattleDecided { seat: ANNE, purpose: Purpose::Effect, .. })));
+        let card = Cause::Card(kind);
+        assert!(seen.contains(&&Event::CrewLost { seat: ANNE, dice: 1, now: 4, thief: Some(JACK), cause: card }));
+        let lines = words(&g, &heard, Viewer::Seat(MARY));
+        assert!(has(&lines, "P1 plays Boarding Party on P2"), "{lines:?}");
+        assert!(has(&lines, "P1 loses the battle with Single"), "{lines:?}");
+        assert!(has(&lines, "P1 loses 1 crew die to P2 (Boarding Party)"), "{lines:?}");
+    }
+
+    #[test]
+    fn action_dice_are_told_with_their_cause() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "broadside");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        heard.extend(advance_told(&g, &mut s, &[roll(Pirate, true)], |s| !s.run.active() && s.window.is_empty()));
+        let seen = events(&heard, Viewer::Seat(MARY));
+        assert!(seen.iter().any(|e| matches!(e, Event::ActionDie { seat: JACK, die: Pirate, x: true, .. })));
+        let lines = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&lines, "P2 rolls the Pirate Die: X (Broadside)"), "{lines:?}");
+        assert!(has(&lines, "P2 loses 2 crew dice (Broadside): 3 dice left"), "{lines:?}");
+    }
+
+    #[test]
+    fn cards_named_to_the_seats_that_know_them_and_a_card_to_the_rest() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let plunder = give(&g, &mut s, ANNE, "plunder");
+        let smoke = give(&g, &mut s, JACK, "smoke-screen");
+        // Jack holds Smoke Screen only, so the random card taken is it.
+        let jacks: Vec<_> = s.cards.cards_in(hand(JACK)).filter(|&c| s.cards.kind(c) != smoke).collect();
+        for c in jacks {
+            s.cards.move_card(c, DISCARD).unwrap();
+        }
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: plunder, target: Some(JACK) });
+        heard.extend(advance_told(&g, &mut s, &[Chance::Card { card: smoke }], |s| s.run.wait != Wait::Nothing));
+        heard.extend(advance_told(&g, &mut s, &[Chance::Card { card: smoke }], |s| !s.run.active()));
+        for seat in [ANNE, JACK] {
+            let lines = words(&g, &heard, Viewer::Seat(seat));
+            assert!(has(&lines, "The card P1 took from P2 is Smoke Screen"), "{seat}: {lines:?}");
+        }
+        let lines = words(&g, &heard, Viewer::Seat(MARY));
+        assert!(has(&lines, "P1 takes a random card from P2's hand (Plunder)"), "{lines:?}");
+        assert!(!has(&lines, "Smoke Screen"), "Mary is not told which card: {lines:?}");
+        // A bought card: its name to the buyer, "a card" to the others.
+        let mut s = table(&g);
+        action_window(&g, &mut s, ANNE);
+        act_told(&g, &mut s, ANNE, Action::Buy);
+        let recruit = g.card_kind("recruit").unwrap();
+        let heard = chance_told(&g, &mut s, Chance::Card { card: recruit });
+        assert!(has(&words(&g, &heard, Viewer::Seat(ANNE)), "P1 draws Recruit (bought)"));
+        assert!(has(&words(&g, &heard, Viewer::Seat(JACK)), "P1 draws a card (bought)"));
+        assert!(!has(&words(&g, &heard, Viewer::Seat(JACK)), "Recruit"));
+    }
+
+    #[test]
+    fn card_targets_and_effects_are_named() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "cutpurse");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active()));
+        let lines = words(&g, &heard, Viewer::Seat(MARY));
+        assert!(has(&lines, "P1 plays Cutpurse on P2"), "{lines:?}");
+        assert!(has(&lines, "P1 takes 2 coins from P2 (Cutpurse)"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_loss_that_takes_nothing_is_told_too() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        s.cups.lose(MARY, 4);
+        let kind = give(&g, &mut s, ANNE, "mutiny");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(MARY) });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active()));
+        assert_eq!(s.cups.count(MARY), 1, "Mary keeps her last die");
+        let lines = words(&g, &heard, Viewer::Seat(JACK));
+        assert!(has(&lines, "P3 keeps its last crew die (Mutiny)"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_dealt_tile_is_named_to_its_holder_only() {
+        let g = placement_game(3, plunder_games::lying_pirates::MapSize::Base);
+        let mut s = g.initial_state();
+        let heard = chance_told(&g, &mut s, Chance::Tile { tile: 5 });
+        let name = &g.content.tiles[5].name;
+        assert!(has(&words(&g, &heard, Viewer::Seat(ANNE)), &format!("P1 is dealt the tile {name} face down")));
+        let others = words(&g, &heard, Viewer::Seat(JACK));
+        assert!(has(&others, "P1 is dealt a tile face down") && !has(&others, name), "{others:?}");
+    }
+
+    #[test]
+    fn the_final_battle_is_told_battle_by_battle() {
+        let (g, mut s) = final_table();
+        let jack = Seat(2);
+        let script = [battle(ANNE, D), battle(DAVE, S1), battle(jack, S1), battle(DAVE, S1), battle(jack, D)];
+        let heard = advance_told(&g, &mut s, &script, |s| s.battles == 1);
+        let seen = events(&heard, Viewer::Spectator);
+        assert!(seen.iter().any(|e| matches!(e, Event::FinalRound { battle: 1, .. })));
+        assert!(seen.contains(&&Event::BattleTied { tied: [DAVE, jack].into_iter().collect(), rank: 2 }));
+        assert!(seen.contains(&&Event::FinalLoss { seat: DAVE, crew: 1, warded: false }));
+        let heard = advance_told(&g, &mut s, &[battle(ANNE, K), battle(DAVE, S1), battle(jack, K)], |s| s.battles == 2);
+        let lines = words(&g, &heard, Viewer::Seat(ANNE));
+        assert!(
+            has(&lines, "P3 loses a crew: 0 crew left") && has(&lines, "P1 loses a crew: 1 crew left"),
+            "{lines:?}"
+        );
+        let heard = advance_told(&g, &mut s, &[battle(ANNE, K), battle(DAVE, K)], |s| s.battles == 3);
+        assert!(has(&words(&g, &heard, Viewer::Spectator), "nobody loses crew"));
+        let heard = advance_told(&g, &mut s, &[battle(ANNE, D), battle(DAVE, S1)], |s| s.phase == Phase::Over);
+        let seen = events(&heard, Viewer::Seat(DAVE));
+        assert!(seen.contains(&&Event::Won { winners: SeatSet::only(ANNE), by: WonBy::FinalBattle }));
+        assert!(has(&words(&g, &heard, Viewer::Seat(DAVE)), "Winner: P1 (the last captain with crew"));
+    }
+
+    /// Internal names that must never reach people.
+    const INTERNAL: [&str; 14] = [
+        "SailFirst",
+        "SailSecond",
+        "SailBattle",
+        "SailRoll",
+        "CatchUp",
+        "FinalWindow",
+        "FinalPrepare",
+        "FinalBattle",
+        "TileDeal",
+        "Some(",
+        "None",
+        "{",
+        "}",
+        "_",
+    ];
+
+    fn check_words(g: &LyingPirates, line: &str) {
+        assert!(!line.trim().is_empty(), "an empty line");
+        for bad in INTERNAL {
+            assert!(!line.contains(bad), "{bad:?} in {line:?}");
+        }
+        for id in g.content.cards.iter().map(|c| &c.id).chain(g.content.tiles.iter().map(|t| &t.id)) {
+            if id.contains('-') {
+                assert!(!line.contains(id.as_str()), "id {id} in {line:?}");
+            }
+        }
+        let words: Vec<&str> = line.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        for pair in words.windows(2) {
+            let plural = ["coins", "dice", "cards", "spaces", "tiles"];
+            assert!(!(pair[0] == "1" && plural.contains(&pair[1])), "plural after 1 in {line:?}");
+        }
+    }
+
+    #[test]
+    fn every_told_line_description_and_label_is_in_words() {
+        let mut rng = Rng::seeded(11);
+        let mut legal = Vec::new();
+        for game_no in 0..12u64 {
+            let players = 2 + (game_no % 5) as usize;
+            let g = LyingPirates::new(<LyingPirates as Game>::sample_options(players, &mut rng)).unwrap();
+            let mut viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).collect();
+            viewers.push(Viewer::Spectator);
+            let mut s = g.initial_state();
+            let mut steps = 0;
+            while g.status(&s) != Status::Over && steps < 4000 {
+                let mut told = Vec::new();
+                match g.status(&s) {
+                    Status::Chance => {
+                        let c = g.sample_chance(&s, &mut rng);
+                        g.apply_chance_with(&mut s, &c, &mut told);
+                    }
+                    Status::Decide(d) => {
+                        let seat = d.lowest().unwrap();
+                        legal.clear();
+                        g.legal_actions(&s, seat, &mut legal);
+                        let v = g.view(&s, Viewer::Seat(seat));
+                        for a in &legal {
+                            check_words(&g, &g.label(a));
+                            let explained = g.explain(&v, a);
+                            if !explained.is_empty() {
+                                check_words(&g, &explained);
+                            }
+                        }
+                        g.apply_with(&mut s, seat, &legal[rng.index(legal.len())], &mut told);
+                    }
+                    Status::Over => {}
+                }
+                for &viewer in &viewers {
+                    for line in words(&g, &told, viewer) {
+                        check_words(&g, &line);
+                    }
+                }
+                if steps % 50 == 0 {
+                    for line in g.describe(&g.view(&s, viewers[0])).lines() {
+                        check_words(&g, line);
+                    }
+                }
+                steps += 1;
+            }
+        }
+    }
 }

@@ -1,9 +1,10 @@
 //! The effect interpreter: a tile's or card's program run frame by frame, stopping for chance (Action Dice, card
 //! thefts), choices (picks, options, payments) and battles.
 
-use plunder_core::{Seat, SeatSet};
+use plunder_core::{Seat, SeatSet, Teller};
 
 use super::content::{Group, Mark, Node, Seek, Who};
+use super::event::{Cause, Event};
 use super::state::*;
 use super::LyingPirates;
 
@@ -51,31 +52,44 @@ impl LyingPirates {
 
     /// Changes `seat`'s crew by `amount` (in the Final Battle, its count of crew); returns the crew gained, or in
     /// the Final Battle lost (a loss outside it may wait for its owner's choice of special die).
-    fn crew(&self, s: &mut State, seat: Seat, amount: i8) -> u8 {
+    fn crew<T: Teller<Event>>(&self, s: &mut State, seat: Seat, amount: i8, told: &mut T) -> u8 {
+        let cause = s.run.source;
         if self.final_phase(s) {
             if amount < 0 && s.ward.contains(seat) {
                 s.ward.remove(seat);
+                told.public(|| Event::Warded { seat });
                 return 0;
             }
             let c = &mut s.fb_crew[seat.index()];
-            if amount >= 0 {
+            let change = if amount >= 0 {
                 *c += amount as u16;
-                return amount as u8;
+                amount as u16
+            } else {
+                let lost = (amount.unsigned_abs() as u16).min(*c);
+                *c -= lost;
+                lost
+            };
+            let crew = *c;
+            let signed = if amount >= 0 { change as i16 } else { -(change as i16) };
+            if change > 0 {
+                told.public(|| Event::FinalCrew { seat, change: signed, crew, cause });
             }
-            let lost = (amount.unsigned_abs() as u16).min(*c);
-            *c -= lost;
-            return lost as u8;
+            return change as u8;
         }
         if amount >= 0 {
-            s.gain_crew(seat, amount as u8)
+            let dice = s.gain_crew(seat, amount as u8);
+            if dice > 0 {
+                told.public(|| Event::CrewGained { seat, dice, now: s.cups.count(seat), cause });
+            }
+            dice
         } else {
-            self.lose(s, seat, amount.unsigned_abs(), None);
+            self.lose(s, seat, amount.unsigned_abs(), None, cause, told);
             0
         }
     }
 
     /// Runs the effect until it waits (true) or ends (false).
-    pub(crate) fn run_step(&self, s: &mut State) -> bool {
+    pub(crate) fn run_step<T: Teller<Event>>(&self, s: &mut State, told: &mut T) -> bool {
         loop {
             if s.run.wait != Wait::Nothing
                 || s.battle.active
@@ -108,7 +122,11 @@ impl LyingPirates {
                     }
                 }
                 Node::Choose { chooser, first, len } => match seat_of(chooser) {
-                    Some(c) if defaults(c) => s.run.replace(self.content.kid(first, 0)),
+                    Some(c) if defaults(c) => {
+                        let cause = s.run.source;
+                        told.public(|| Event::Chose { seat: c, option: 0, cause });
+                        s.run.replace(self.content.kid(first, 0))
+                    }
                     Some(c) => s.run.wait = Wait::Choose { chooser: c, options: len as u8 },
                     None => s.run.pop(),
                 },
@@ -128,7 +146,7 @@ impl LyingPirates {
                     if include_self {
                         contenders.insert(Seat(bind.me));
                     }
-                    self.start_battle(s, contenders, seek, Purpose::Effect);
+                    self.start_battle(s, contenders, seek, Purpose::Effect, told);
                 }
                 Node::Pick { chooser, from, range, then } => {
                     let candidates = self.group(s, from, range, bind, starter, immune);
@@ -143,16 +161,21 @@ impl LyingPirates {
                         s.run.declared = NONE;
                         if candidates.contains(declared) {
                             s.run.top().bind.target = declared.0;
+                            let cause = s.run.source;
+                            told.public(|| Event::Picked { chooser: c, seat: declared, cause });
                             s.run.replace(then);
                         } else {
                             s.run.pop();
                         }
                     } else if candidates.len() == 1 {
-                        s.run.top().bind.target = candidates.lowest().map_or(NONE, |t| t.0);
+                        let only = candidates.lowest().unwrap_or(c);
+                        s.run.top().bind.target = only.0;
+                        let cause = s.run.source;
+                        told.public(|| Event::Picked { chooser: c, seat: only, cause });
                         s.run.replace(then);
                     } else if defaults(c) {
                         // The rulebook's one rule for the Phantom's cards: the candidates duel, the loser is hit.
-                        self.start_battle(s, candidates, Seek::Loser, Purpose::Pick);
+                        self.start_battle(s, candidates, Seek::Loser, Purpose::Pick, told);
                     } else {
                         s.run.wait = Wait::Pick { chooser: c, candidates };
                     }
@@ -174,7 +197,7 @@ impl LyingPirates {
                     }
                 }
                 leaf => {
-                    self.apply_leaf(s, leaf, bind);
+                    self.apply_leaf(s, leaf, bind, told);
                     if s.run.wait == Wait::Nothing && s.run.active() && s.run.top().node == frame.node {
                         s.run.pop();
                     }
@@ -184,14 +207,20 @@ impl LyingPirates {
     }
 
     /// A step that needs nothing more (or starts a chance event, for a card theft).
-    fn apply_leaf(&self, s: &mut State, node: Node, bind: Bind) {
+    fn apply_leaf<T: Teller<Event>>(&self, s: &mut State, node: Node, bind: Bind, told: &mut T) {
+        let cause = s.run.source;
         let out = s.out;
         let seat = |who: Who| self.resolve(who, bind).filter(|p| !out.contains(*p));
         match node {
             Node::Coins { who, amount } => {
                 if let Some(w) = seat(who) {
                     let c = &mut s.coins[w.index()];
+                    let before = *c;
                     *c = (*c as i32 + amount as i32).max(0) as u16;
+                    let now = *c;
+                    if now != before {
+                        told.public(|| Event::Coins { seat: w, change: now as i16 - before as i16, now, cause });
+                    }
                 }
             }
             Node::TakeCoins { from, to, amount } => {
@@ -199,32 +228,36 @@ impl LyingPirates {
                     let moved = s.coins[f.index()].min(amount as u16);
                     s.coins[f.index()] -= moved;
                     s.coins[t.index()] += moved;
+                    if moved > 0 {
+                        told.public(|| Event::CoinsTaken { from: f, to: t, coins: moved, cause });
+                    }
                 }
             }
             Node::Crew { who, amount } => {
                 if let Some(w) = seat(who) {
-                    self.crew(s, w, amount);
+                    self.crew(s, w, amount, told);
                 }
             }
             Node::TakeCrew { from, to, amount } => {
                 if let (Some(f), Some(t)) = (seat(from), seat(to)) {
                     if self.final_phase(s) {
-                        let lost = self.crew(s, f, -(amount as i8));
-                        self.crew(s, t, lost as i8);
+                        let lost = self.crew(s, f, -(amount as i8), told);
+                        self.crew(s, t, lost as i8, told);
                     } else {
                         // The thief gains once the loss is over (its owner may have a die to choose).
-                        self.lose(s, f, amount, Some(t));
+                        self.lose(s, f, amount, Some(t), cause, told);
                     }
                 }
             }
             Node::SpecialDie { who, die } => {
                 if let Some(w) = seat(who) {
-                    s.take_special(w, die as u8);
+                    self.take_special(s, w, die as u8, cause, told);
                 }
             }
             Node::ReleaseSpecial { who, die } => {
-                if let Some(w) = seat(who) {
+                if let Some(w) = seat(who).filter(|&w| s.holds(w, die as u8)) {
                     s.release(w, die as u8);
+                    told.public(|| Event::SpecialReturned { seat: w, die: die as u8, cause });
                 }
             }
             Node::Move { who, steps, behind_leader } => {
@@ -234,7 +267,7 @@ impl LyingPirates {
                         None => steps,
                     };
                     if steps != 0 {
-                        self.move_ship(s, w, steps);
+                        self.sail_ship(s, w, steps, cause, told);
                     }
                 }
             }
@@ -245,23 +278,28 @@ impl LyingPirates {
                     if !(self.action_phase(s) && (onto_end(pa) || onto_end(pb))) {
                         s.progress[a.index()] = pb;
                         s.progress[b.index()] = pa;
+                        told.public(|| Event::Swapped { seat: a, with: b, cause });
                     }
                 }
             }
             Node::Activate { who } => {
                 if let Some((w, tile)) = seat(who).and_then(|w| Some((w, self.tile_under(s, w)?))) {
+                    told.public(|| Event::TileEvent { seat: w, tile });
                     s.run.replace(self.content.tiles[tile as usize].effect);
                     s.run.top().bind = Bind::of(w);
+                    s.run.source = Cause::Tile(tile);
                 }
             }
             Node::SitOut { who } => {
                 if let Some(w) = seat(who) {
                     s.sit_out_next.insert(w);
+                    told.public(|| Event::MissesBetting { seat: w, cause });
                 }
             }
             Node::Cards { who, amount } => {
                 if let Some(w) = seat(who) {
                     s.draw = (w, amount);
+                    s.draw_cause = cause;
                 }
             }
             Node::TakeCard { from, to } => {
@@ -274,23 +312,27 @@ impl LyingPirates {
             Node::Token { take, flip } => {
                 if let Some(w) = take.and_then(seat) {
                     s.token = w;
+                    told.public(|| Event::TokenTaken { seat: w, cause });
                 }
                 if flip {
                     s.clockwise = !s.clockwise;
+                    told.public(|| Event::DirectionFlipped { clockwise: s.clockwise, cause });
                 }
             }
             Node::Status { who, status, of, dice } => {
                 if let Some(w) = seat(who) {
+                    let spied = if status == Mark::Spy { seat(of) } else { None };
                     match status {
                         Mark::BattleUp => s.up.insert(w),
                         Mark::BattleDown => s.down.insert(w),
                         Mark::Ward => s.ward.insert(w),
                         Mark::Spy => {
-                            if let Some(o) = seat(of) {
+                            if let Some(o) = spied {
                                 s.spy_next[w.index()] = (o.0, dice);
                             }
                         }
                     }
+                    told.public(|| Event::Marked { seat: w, mark: status, of: spied, cause });
                 }
             }
             _ => {}

@@ -3,11 +3,12 @@
 //! every input until a decision or a chance event is due.
 
 use plunder_core::priority::{Now, Window};
-use plunder_core::{Seat, SeatSet};
+use plunder_core::{Audience, Seat, SeatSet, Teller};
 
 use super::content::{Node, Seek, Special, Timing};
+use super::event::{Cause, Event, WonBy};
 use super::state::*;
-use super::{LyingPirates, Setup};
+use super::{BattleFace, LyingPirates, Setup};
 use crate::bidding::{Bid, CountRule};
 
 /// The Cursed Die's count rule (rulings 11 and 12): on its holder's own bet, the holder's cup counts nothing if
@@ -36,9 +37,9 @@ impl CountRule for CursedCount {
 
 impl LyingPirates {
     /// Moves play on until someone must decide or chance must speak.
-    pub(crate) fn settle(&self, s: &mut State) {
+    pub(crate) fn settle<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         loop {
-            if s.phase == Phase::Over || self.game_decided(s) {
+            if s.phase == Phase::Over || self.game_decided(s, told) {
                 return;
             }
             if s.draw.1 > 0 {
@@ -54,6 +55,7 @@ impl LyingPirates {
             if !matches!(s.phase, Phase::Deal | Phase::Draft | Phase::TileDeal | Phase::Placement) {
                 if let Some(empty) = self.empty_hand(s) {
                     s.draw = (empty, 1);
+                    s.draw_cause = Cause::EmptyHand;
                     continue;
                 }
             }
@@ -61,13 +63,13 @@ impl LyingPirates {
                 return;
             }
             if s.battle.active {
-                if self.battle_step(s) {
+                if self.battle_step(s, told) {
                     return;
                 }
                 continue;
             }
             if s.run.active() {
-                if self.run_step(s) {
+                if self.run_step(s, told) {
                     if s.draw.1 > 0 {
                         continue;
                     }
@@ -86,7 +88,7 @@ impl LyingPirates {
             }
             if let Some(loser) = s.losers_owing.lowest() {
                 s.losers_owing.remove(loser);
-                self.lose(s, loser, self.table.betting_loser_crew_loss, None);
+                self.lose(s, loser, self.table.betting_loser_crew_loss, None, Cause::BettingLoss, told);
                 continue;
             }
             match s.phase {
@@ -94,7 +96,7 @@ impl LyingPirates {
                     if self.undealt_tiles(s) != 0 {
                         return;
                     }
-                    self.finish_tile_deal(s);
+                    self.finish_tile_deal(s, told);
                 }
                 Phase::Placement => return,
                 Phase::Deal => {
@@ -105,6 +107,7 @@ impl LyingPirates {
                         let held = s.cards.count(hand(phantom)) as u8;
                         if held < PHANTOM_HAND {
                             s.draw = (phantom, PHANTOM_HAND - held);
+                            s.draw_cause = Cause::Deal;
                         } else {
                             let _ = s.cards.move_all(pile, DECK);
                         }
@@ -112,13 +115,17 @@ impl LyingPirates {
                     }
                     let per = self.cards_per_player;
                     match Seat::all(s.seats()).find(|&p| (s.cards.count(hand(p)) as u8) < per) {
-                        Some(p) if s.cards.count(DECK) > 0 => s.draw = (p, per - s.cards.count(hand(p)) as u8),
+                        Some(p) if s.cards.count(DECK) > 0 => {
+                            s.draw = (p, per - s.cards.count(hand(p)) as u8);
+                            s.draw_cause = Cause::Deal;
+                        }
                         _ if self.options.draft && self.options.setup == Setup::Placement => {
                             s.phase = Phase::Draft;
                             s.draft_round = 0;
                             s.drafted = SeatSet::EMPTY;
+                            told.public(|| Event::PhaseBegins { phase: Phase::Draft });
                         }
-                        _ => self.new_round(s),
+                        _ => self.new_round(s, told),
                     }
                 }
                 Phase::Draft => return,
@@ -128,31 +135,34 @@ impl LyingPirates {
                     }
                     s.phase = Phase::Betting;
                     s.to_bet = s.first_from(s.in_phase, s.token).unwrap_or(s.token);
+                    self.tell_betting_begins(s, told);
                     return;
                 }
                 Phase::Betting | Phase::SailRoll | Phase::CatchUp | Phase::FinalPrepare => return,
                 Phase::SailFirst | Phase::SailSecond | Phase::Action | Phase::FinalWindow => match s.window.now() {
                     Now::Priority(_) => return,
-                    Now::Resolving(entry) => self.start_item(s, self.owner(s, entry.by), entry.item),
-                    Now::Closed => self.window_closed(s),
+                    Now::Resolving(entry) => self.start_item(s, self.owner(s, entry.by), entry.item, told),
+                    Now::Closed => self.window_closed(s, told),
                 },
-                Phase::SailBattle => self.open(s, Phase::SailSecond),
-                Phase::FinalBattle => self.open(s, Phase::FinalWindow),
+                Phase::SailBattle => self.open(s, Phase::SailSecond, told),
+                Phase::FinalBattle => self.open(s, Phase::FinalWindow, told),
                 Phase::Over => return,
             }
         }
     }
 
     /// Tile `tile` goes face down to the captain whose turn of the deal it is (seat 0 first, clockwise).
-    pub(crate) fn deal_tile(&self, s: &mut State, tile: u8) {
+    pub(crate) fn deal_tile<T: Teller<Event>>(&self, s: &mut State, tile: u8, told: &mut T) {
         let to = s.tiles_dealt % s.players;
+        let seat = Seat(to);
+        told.secret(seat, || Event::TileDealt { seat, tile: Some(tile) }, || Event::TileDealt { seat, tile: None });
         s.tiles_held[to as usize] |= 1 << tile;
         s.tiles_dealt += 1;
     }
 
     /// Every tile is out: the Start/End holder takes the token clockwise side up and lays Start/End as space 0
     /// (ruling 3), then placement begins with that captain.
-    fn finish_tile_deal(&self, s: &mut State) {
+    fn finish_tile_deal<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         let start = START_END;
         let holder = Seat::all(s.seats()).find(|p| s.tiles_held[p.index()] & (1 << start) != 0).unwrap_or(Seat(0));
         s.tiles_held[holder.index()] &= !(1 << start);
@@ -161,11 +171,13 @@ impl LyingPirates {
         s.clockwise = true;
         s.placer = holder;
         s.phase = Phase::Placement;
+        told.public(|| Event::StartLaid { seat: holder });
         self.next_placer(s, holder);
     }
 
     /// `seat` lays `tile` on open space `space`; the turn passes clockwise.
-    pub(crate) fn place_tile(&self, s: &mut State, seat: Seat, tile: u8, space: u8) {
+    pub(crate) fn place_tile<T: Teller<Event>>(&self, s: &mut State, seat: Seat, tile: u8, space: u8, told: &mut T) {
+        told.public(|| Event::TilePlaced { seat, tile, space });
         s.tiles_held[seat.index()] &= !(1 << tile);
         s.layout[space as usize] = tile;
         self.next_placer(s, Seat((seat.0 + 1) % s.players));
@@ -188,7 +200,8 @@ impl LyingPirates {
     /// `seat` chose the cards it passes; once every player has, all pass at once to the player on the left (the
     /// next seat clockwise), who sees them in its hand; the passer still knows them (the zones keep track). The
     /// Phantom keeps its dealt hand and is never waited for (ruling 79).
-    pub(crate) fn draft_pick(&self, s: &mut State, seat: Seat, cards: [Option<u8>; 3]) {
+    pub(crate) fn draft_pick<T: Teller<Event>>(&self, s: &mut State, seat: Seat, cards: [Option<u8>; 3], told: &mut T) {
+        told.public(|| Event::DraftChosen { seat });
         s.draft_picks[seat.index()] = cards;
         s.drafted.insert(seat);
         if s.drafted != s.players_in() {
@@ -205,6 +218,14 @@ impl LyingPirates {
         }
         for p in Seat::all(s.seats()) {
             let left = Seat((p.0 + 1) % s.players);
+            let count = passed[p.index()].iter().flatten().count() as u8;
+            told.public(|| Event::DraftPassed { from: p, to: left, count });
+            if T::LISTENING {
+                let cards: Vec<u8> = passed[p.index()].iter().flatten().map(|&id| s.cards.kind(id)).collect();
+                for to in [Audience::Only(p), Audience::Only(left)] {
+                    told.tell(to, || Event::DraftCards { from: p, to: left, cards: cards.clone() });
+                }
+            }
             for id in passed[p.index()].iter().flatten() {
                 let _ = s.cards.move_card(*id, hand(left));
             }
@@ -213,7 +234,7 @@ impl LyingPirates {
         s.drafted = SeatSet::EMPTY;
         s.draft_round += 1;
         if s.draft_round as usize >= DRAFT_PASSES.len() {
-            self.new_round(s);
+            self.new_round(s, told);
         }
     }
 
@@ -237,16 +258,17 @@ impl LyingPirates {
 
     /// Ends the game when Instant Death leaves one captain, or the lapping Phantom catches a player; true if
     /// it did.
-    fn game_decided(&self, s: &mut State) -> bool {
+    fn game_decided<T: Teller<Event>>(&self, s: &mut State, told: &mut T) -> bool {
         if self.table.empty_cup_is_out && !self.final_phase(s) {
             for p in s.everyone().iter() {
                 if s.cups.count(p) == 0 {
-                    self.knock_out(s, p);
+                    self.knock_out(s, p, told);
                 }
             }
             if s.everyone().len() <= 1 {
                 s.winners = s.everyone();
                 s.phase = Phase::Over;
+                told.public(|| Event::Won { winners: s.winners, by: WonBy::LastAfloat });
                 return true;
             }
         }
@@ -260,12 +282,14 @@ impl LyingPirates {
         let afloat = s.players_in().minus(caught);
         s.winners = if afloat.is_empty() { SeatSet::only(phantom) } else { afloat };
         s.phase = Phase::Over;
+        told.public(|| Event::Won { winners: s.winners, by: WonBy::PhantomCaught { caught } });
         true
     }
 
     /// Instant Death: `seat`'s cup is empty, so it is out: its ship leaves the map, its cards go to the discard
     /// pile, its special dice (none: the cup is empty) stay on the Dice Board, and turns skip it.
-    fn knock_out(&self, s: &mut State, seat: Seat) {
+    fn knock_out<T: Teller<Event>>(&self, s: &mut State, seat: Seat, told: &mut T) {
+        told.public(|| Event::KnockedOut { seat });
         s.out.insert(seat);
         while let Some(id) = s.cards.top(hand(seat)) {
             let _ = s.cards.move_card(id, DISCARD);
@@ -276,11 +300,11 @@ impl LyingPirates {
         s.battle.contenders.remove(seat);
         s.battle.to_roll.remove(seat);
         s.battle.offers.remove(seat);
-        self.release_decisions(s, seat);
+        self.release_decisions(s, seat, told);
         if s.proxy == seat.0 {
             s.proxy = NONE;
             if let Some(phantom) = s.phantom() {
-                self.release_decisions(s, phantom);
+                self.release_decisions(s, phantom, told);
             }
         }
         if seat.index() < s.seats() {
@@ -292,19 +316,30 @@ impl LyingPirates {
     /// than the rules keep are left; then a special die instead, of the owner's choice (ruling 53): the loss waits
     /// for it when the owner has more than one to choose from and someone decides for it (the Phantom's own
     /// losses follow the rules' order, least useful first). A ward cancels the whole loss.
-    pub(crate) fn lose(&self, s: &mut State, seat: Seat, n: u8, thief: Option<Seat>) {
-        s.loss = Some(Loss { who: seat, left: n, thief: thief.map_or(NONE, |t| t.0), taken: 0 });
-        self.continue_loss(s);
+    pub(crate) fn lose<T: Teller<Event>>(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        n: u8,
+        thief: Option<Seat>,
+        cause: Cause,
+        told: &mut T,
+    ) {
+        s.loss = Some(Loss { who: seat, left: n, thief: thief.map_or(NONE, |t| t.0), taken: 0, cause });
+        self.continue_loss(s, told);
     }
 
     /// Takes the dice of the loss under way until it is done or waits for its owner's choice.
-    pub(crate) fn continue_loss(&self, s: &mut State) {
+    pub(crate) fn continue_loss<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         let Some(mut loss) = s.loss else { return };
         let keep = self.table.min_regular_dice;
         let who = loss.who;
+        // The loss stopped at the last die the rules keep (said, or it would pass untold).
+        let mut spared = false;
         while loss.left > 0 {
             if s.ward.contains(who) {
                 s.ward.remove(who);
+                told.public(|| Event::Warded { seat: who });
                 break;
             }
             let sheddable = s.sheddable(who, keep);
@@ -314,42 +349,56 @@ impl LyingPirates {
                 return;
             }
             if s.lose_crew(who, 1, keep) == 0 {
+                spared = keep > 0;
                 break;
             }
             loss.left -= 1;
             loss.taken += 1;
         }
         s.loss = None;
-        if loss.thief != NONE {
-            s.gain_crew(Seat(loss.thief), loss.taken);
+        let thief = (loss.thief != NONE).then_some(Seat(loss.thief));
+        if loss.taken > 0 {
+            let cause = loss.cause;
+            told.public(|| Event::CrewLost { seat: who, dice: loss.taken, now: s.cups.count(who), thief, cause });
+        }
+        if spared {
+            told.public(|| Event::KeptLast { seat: who, cause: loss.cause });
+        }
+        if let Some(thief) = thief {
+            let dice = s.gain_crew(thief, loss.taken);
+            if dice > 0 {
+                let cause = loss.cause;
+                told.public(|| Event::CrewGained { seat: thief, dice, now: s.cups.count(thief), cause });
+            }
         }
     }
 
     /// `seat` lets special die `die` go for the loss under way, which then goes on.
-    pub(crate) fn shed(&self, s: &mut State, seat: Seat, die: u8) {
+    pub(crate) fn shed<T: Teller<Event>>(&self, s: &mut State, seat: Seat, die: u8, told: &mut T) {
+        told.public(|| Event::LostSpecial { seat, die });
         s.release(seat, die);
         if let Some(loss) = s.loss.as_mut() {
             loss.left -= 1;
             loss.taken += 1;
         }
-        self.continue_loss(s);
+        self.continue_loss(s, told);
     }
 
     /// The decision pending for `captain` when nobody can make it any more (it is out, or it is the Phantom and
     /// its stand-in is out; ruling 80): a reroll offer is declined (the Phantom never pays), and a pick, choice or
     /// payment is looked at again by the rules, which give an out captain nothing and the Phantom its defaults.
-    fn release_decisions(&self, s: &mut State, captain: Seat) {
+    fn release_decisions<T: Teller<Event>>(&self, s: &mut State, captain: Seat, told: &mut T) {
         match s.offer {
             Offer::Sail(c) if c == captain => {
                 s.offer = Offer::Nothing;
-                self.sail_move(s);
+                self.sail_move(s, told);
             }
             Offer::Action(c) if c == captain => s.offer = Offer::Nothing,
             _ => {}
         }
         s.battle.offers.remove(captain);
         if s.loss.is_some_and(|l| l.who == captain) {
-            self.continue_loss(s);
+            self.continue_loss(s, told);
         }
         if let Wait::Pick { chooser: c, .. } | Wait::Choose { chooser: c, .. } | Wait::Pay { who: c, .. } = s.run.wait {
             if c == captain {
@@ -359,11 +408,12 @@ impl LyingPirates {
     }
 
     /// A new round: statuses and allowances end, the sit-outs of the last round's effects begin.
-    pub(crate) fn new_round(&self, s: &mut State) {
+    pub(crate) fn new_round<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         if s.round >= self.options.max_rounds {
             let far = s.everyone().iter().map(|p| s.progress[p.index()]).max().unwrap_or(0);
             s.winners = s.everyone().iter().filter(|p| s.progress[p.index()] == far).collect();
             s.phase = Phase::Over;
+            told.public(|| Event::Won { winners: s.winners, by: WonBy::RoundLimit });
             return;
         }
         s.round += 1;
@@ -397,14 +447,22 @@ impl LyingPirates {
                 s.in_phase.insert(phantom);
             }
         }
+        let sitting_out = s.sit_out_next;
         s.sit_out_next = SeatSet::EMPTY;
+        told.public(|| Event::RoundBegins {
+            round: s.round,
+            bettors: s.in_phase,
+            sitting_out,
+            proxy: (s.proxy != NONE).then_some(Seat(s.proxy)),
+            clockwise: s.clockwise,
+        });
         match (s.in_phase.len(), phantom) {
             // Both players miss it: the Phantom wins by default (its defaults sail it).
-            (0, Some(phantom)) => self.start_sail(s, phantom, SeatSet::only(phantom)),
-            (0, None) => self.open(s, Phase::Action),
+            (0, Some(phantom)) => self.start_sail(s, phantom, SeatSet::only(phantom), told),
+            (0, None) => self.open(s, Phase::Action, told),
             (1, _) => {
                 let only = s.in_phase.lowest().unwrap_or(Seat(0));
-                self.start_sail(s, only, SeatSet::only(only));
+                self.start_sail(s, only, SeatSet::only(only), told);
             }
             _ => {
                 s.phase = Phase::Shake;
@@ -415,8 +473,12 @@ impl LyingPirates {
     }
 
     /// Records the next die of the shake and moves the cursor on.
-    pub(crate) fn shake_die(&self, s: &mut State, face: u8) {
+    pub(crate) fn shake_die<T: Teller<Event>>(&self, s: &mut State, face: u8, told: &mut T) {
         let (seat, index) = (Seat(s.shake.0), s.shake.1);
+        // The Phantom's cup is nobody's to see while it is shaken.
+        if !s.is_phantom(seat) {
+            told.tell(Audience::Only(seat), || Event::CrewDie { seat, face });
+        }
         s.cups.set(seat, index as usize, face);
         if index + 1 < s.cups.count(seat) {
             s.shake.1 += 1;
@@ -449,7 +511,7 @@ impl LyingPirates {
     }
 
     /// Settles a liar call (`exact: None`) or an exact bet on `exact` by `caller`.
-    pub(crate) fn call(&self, s: &mut State, caller: Seat, exact: Option<Bid>) {
+    pub(crate) fn call<T: Teller<Event>>(&self, s: &mut State, caller: Seat, exact: Option<Bid>, told: &mut T) {
         let Some((last_bettor, last)) = s.bids.last() else { return };
         let (bid, bettor) = match exact {
             Some(b) => (b, caller),
@@ -468,8 +530,21 @@ impl LyingPirates {
         s.showdown = Some(Showdown { caller, exact: exact.is_some(), bid, bettor, counted, winner });
         s.shown = s.cups;
         s.revealed = true;
+        told.public(|| Event::Showdown {
+            caller,
+            exact: exact.is_some(),
+            bidder: bettor,
+            bid,
+            cups: s.counted.iter().map(|p| (p, s.cups.dice_of(p).to_vec())).collect(),
+            counted,
+            caller_right: winner == caller,
+        });
+        if exact.is_some() && winner != caller {
+            told.public(|| Event::MissesBetting { seat: caller, cause: Cause::ExactBet });
+        }
         if exact.is_some() && winner == caller {
-            s.gain_crew(caller, 1);
+            let dice = s.gain_crew(caller, 1);
+            told.public(|| Event::CrewGained { seat: caller, dice, now: s.cups.count(caller), cause: Cause::ExactBet });
         }
         if self.table.betting_loser_crew_loss > 0 {
             // Each loser loses its crew before the Sail Die, one after another (a loser may have a choice to make).
@@ -477,17 +552,41 @@ impl LyingPirates {
         }
         // The Phantom, never a bettor unless a player stands in for it, is a survivor (ruling 41).
         let movers = s.counted.minus(losers);
-        self.start_sail(s, winner, movers);
+        self.start_sail(s, winner, movers, told);
     }
 
     /// The Betting Phase's winner takes the token and a coin and rolls the Sail Die.
-    fn start_sail(&self, s: &mut State, winner: Seat, movers: SeatSet) {
+    fn start_sail<T: Teller<Event>>(&self, s: &mut State, winner: Seat, movers: SeatSet, told: &mut T) {
         s.winner = Some(winner);
         s.movers = movers;
         s.token = winner;
-        s.coins[winner.index()] += 1 + self.abilities[winner.index()].betting_win_coins;
+        let coins = 1 + self.abilities[winner.index()].betting_win_coins;
+        s.coins[winner.index()] += coins;
+        told.public(|| Event::BettingWon { winner, coins, movers });
         s.sail = 0;
         s.phase = Phase::SailRoll;
+    }
+
+    /// `seat` takes special die `kind` (from the board or its holder), told with `cause`.
+    pub(crate) fn take_special<T: Teller<Event>>(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        kind: u8,
+        cause: Cause,
+        told: &mut T,
+    ) {
+        if s.holds(seat, kind) || s.out.contains(seat) {
+            return;
+        }
+        let from = s.holder_of(kind);
+        let regular = s.regular(seat);
+        s.take_special(seat, kind);
+        told.public(|| Event::SpecialTaken { seat, die: kind, from, cause });
+        if s.regular(seat) < regular {
+            let (dice, now) = (regular - s.regular(seat), s.cups.count(seat));
+            told.public(|| Event::CrewLost { seat, dice, now, thief: None, cause: Cause::SpecialDie });
+        }
     }
 
     /// Whether `seat` may pay for its reroll of a `decisive` die (the Sail Die, a Battle Die in the Final
@@ -499,21 +598,32 @@ impl LyingPirates {
     }
 
     /// The Sail Die fell: offer the winner its reroll, or sail.
-    pub(crate) fn sail_rolled(&self, s: &mut State, face: u8) {
+    pub(crate) fn sail_rolled<T: Teller<Event>>(&self, s: &mut State, face: u8, told: &mut T) {
         s.sail = face;
         let winner = s.winner.unwrap_or(s.token);
+        told.public(|| Event::SailDie { seat: winner, face });
         if self.may_reroll(s, winner, true) {
             s.offer = Offer::Sail(winner);
         } else {
-            self.sail_move(s);
+            self.sail_move(s, told);
         }
     }
 
-    pub(crate) fn sail_move(&self, s: &mut State) {
+    pub(crate) fn sail_move<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         for m in s.movers.iter() {
-            self.move_ship(s, m, s.sail as i8);
+            self.sail_ship(s, m, s.sail as i8, Cause::Sail, told);
         }
-        self.open(s, Phase::SailFirst);
+        self.open(s, Phase::SailFirst, told);
+    }
+
+    /// Moves a ship as [`Self::move_ship`] does, telling where it went and why.
+    pub(crate) fn sail_ship<T: Teller<Event>>(&self, s: &mut State, seat: Seat, steps: i8, cause: Cause, told: &mut T) {
+        let from = s.progress[seat.index()];
+        self.move_ship(s, seat, steps);
+        let to = s.progress[seat.index()];
+        if from != to {
+            told.public(|| Event::Moved { seat, from, to, tile: self.tile_under(s, seat), cause });
+        }
     }
 
     /// Moves a ship: never past Start/End nor below 0; in the Action Phase a move onto Start/End is ignored. A
@@ -549,7 +659,7 @@ impl LyingPirates {
     }
 
     /// Opens a card window for `phase`.
-    pub(crate) fn open(&self, s: &mut State, phase: Phase) {
+    pub(crate) fn open<T: Teller<Event>>(&self, s: &mut State, phase: Phase, told: &mut T) {
         if phase != Phase::SailSecond {
             s.auto_pass = SeatSet::EMPTY;
         }
@@ -563,6 +673,7 @@ impl LyingPirates {
         // Priority starts at the token, or after it when the Phantom holds the token.
         let first = s.first_from(SeatSet::first(s.seats()), s.token).unwrap_or(Seat(0));
         s.window = Window::open(s.seats(), first, eligible, s.auto_pass);
+        told.public(|| Event::PhaseBegins { phase });
         if phase == Phase::Action {
             // The player standing in for the Phantom does so in the Betting and Sail Phases only; the Phantom
             // opens the Action Phase with a random card of its hand.
@@ -572,10 +683,11 @@ impl LyingPirates {
     }
 
     /// The Phantom plays its random card of kind `card`: it goes on the stack for the players to answer.
-    pub(crate) fn phantom_plays(&self, s: &mut State, card: u8) {
+    pub(crate) fn phantom_plays<T: Teller<Event>>(&self, s: &mut State, card: u8, told: &mut T) {
         s.phantom_due = false;
         let Some(phantom) = s.phantom() else { return };
         if let Some(id) = s.cards.find(hand(phantom), card) {
+            told.public(|| Event::Played { seat: phantom, card, target: None });
             let _ = s.cards.move_card(id, STACK);
             let _ = s.window.push(Item { card, target: NONE, answers: NONE, immune: SeatSet::EMPTY });
         }
@@ -586,21 +698,23 @@ impl LyingPirates {
         by.or(s.phantom()).unwrap_or(s.token)
     }
 
-    fn window_closed(&self, s: &mut State) {
+    fn window_closed<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         match s.phase {
             Phase::SailFirst => {
                 s.phase = Phase::SailBattle;
                 match s.movers.len() {
                     0 => {}
-                    1 => self.activate(s, s.movers.lowest().unwrap_or(s.token)),
-                    _ => self.start_battle(s, s.movers, Seek::Winner, Purpose::Tile),
+                    1 => self.activate(s, s.movers.lowest().unwrap_or(s.token), told),
+                    _ => self.start_battle(s, s.movers, Seek::Winner, Purpose::Tile, told),
                 }
             }
-            Phase::SailSecond => self.end_check(s),
-            Phase::Action => self.start_catch_up(s),
+            Phase::SailSecond => self.end_check(s, told),
+            Phase::Action => self.start_catch_up(s, told),
             Phase::FinalWindow => {
                 s.phase = Phase::FinalBattle;
-                self.start_battle(s, self.alive_claimants(s), Seek::Loser, Purpose::Final);
+                let claimants = self.alive_claimants(s);
+                told.public(|| Event::FinalRound { battle: s.battles + 1, claimants });
+                self.start_battle(s, claimants, Seek::Loser, Purpose::Final, told);
             }
             _ => {}
         }
@@ -613,27 +727,37 @@ impl LyingPirates {
     }
 
     /// `seat` resolves the event of the tile under its ship (Start/End has none).
-    pub(crate) fn activate(&self, s: &mut State, seat: Seat) {
+    pub(crate) fn activate<T: Teller<Event>>(&self, s: &mut State, seat: Seat, told: &mut T) {
         let Some(tile) = self.tile_under(s, seat) else { return };
-        if s.phase == Phase::SailBattle {
-            s.coins[seat.index()] += self.table.activation_coins;
+        told.public(|| Event::TileEvent { seat, tile });
+        if s.phase == Phase::SailBattle && self.table.activation_coins > 0 {
+            let change = self.table.activation_coins;
+            s.coins[seat.index()] += change;
+            let now = s.coins[seat.index()];
+            told.public(|| Event::Coins { seat, change: change as i16, now, cause: Cause::Activation });
         }
         s.run = Run::idle();
         s.run.push(self.content.tiles[tile as usize].effect, Bind::of(seat));
         s.run.starter = seat.0;
+        s.run.source = Cause::Tile(tile);
     }
 
     /// A card on the stack starts resolving.
-    fn start_item(&self, s: &mut State, by: Seat, item: Item) {
+    fn start_item<T: Teller<Event>>(&self, s: &mut State, by: Seat, item: Item, told: &mut T) {
         let card = &self.content.cards[item.card as usize];
         if let Node::Cancel { .. } = self.content.node(card.effect) {
             if let Some(answered) = s.window.get_mut(item.answers as usize) {
                 answered.immune.insert(by);
+                let answered = answered.card;
+                told.public(|| Event::Cancelled { seat: by, card: item.card, answered });
             }
             self.discard_top(s);
             return;
         }
+        let target = (item.target != NONE).then_some(Seat(item.target));
+        told.public(|| Event::Resolves { seat: by, card: item.card, target });
         s.run = Run::idle();
+        s.run.source = Cause::Card(item.card);
         s.run.push(card.effect, Bind::of(by));
         s.run.immune = item.immune;
         s.run.declared = item.target;
@@ -660,26 +784,29 @@ impl LyingPirates {
 
     /// After window S2: one ship home wins, several fight the Final Battle, none: the Action Phase. The Phantom
     /// home before both players sails on (its Final Battle preparation is its default: trade, buy nothing).
-    fn end_check(&self, s: &mut State) {
+    fn end_check<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         let lapper = s.phantom().filter(|_| s.lapping);
         let home: SeatSet =
             s.everyone().iter().filter(|&p| Some(p) != lapper && s.progress[p.index()] >= s.ring).collect();
         if s.phantom().is_some_and(|p| home == SeatSet::only(p)) {
             s.lapping = true;
-            self.open(s, Phase::Action);
+            told.public(|| Event::PhantomLaps);
+            self.open(s, Phase::Action, told);
             return;
         }
         s.proxy = NONE;
         match home.len() {
-            0 => self.open(s, Phase::Action),
+            0 => self.open(s, Phase::Action, told),
             1 => {
                 s.winners = home;
                 s.phase = Phase::Over;
+                told.public(|| Event::Won { winners: home, by: WonBy::Home });
             }
             _ => {
                 s.claimants = home;
                 s.prepared = SeatSet::EMPTY;
                 s.phase = Phase::FinalPrepare;
+                told.public(|| Event::PhaseBegins { phase: Phase::FinalPrepare });
                 if let Some(phantom) = s.phantom().filter(|&p| home.contains(p)) {
                     s.prepare[phantom.index()] = (s.specials(phantom), 0);
                     s.prepared.insert(phantom);
@@ -703,42 +830,58 @@ impl LyingPirates {
         ahead.map_or(0, |a| a - lowest)
     }
 
-    fn start_catch_up(&self, s: &mut State) {
+    fn start_catch_up<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         let lowest = s.players_in().iter().map(|p| s.progress[p.index()]).min().unwrap_or(0);
         let tied: SeatSet = s.players_in().iter().filter(|p| s.progress[p.index()] == lowest).collect();
-        if self.catch_up_distance(s) == 0 || tied.iter().any(|p| self.catch_up_range(s, p) == 0) {
-            self.new_round(s);
+        let distance = self.catch_up_distance(s);
+        if distance == 0 || tied.iter().any(|p| self.catch_up_range(s, p) == 0) {
+            self.new_round(s, told);
             return;
         }
         s.catch_tied = tied;
         s.catch_committed = SeatSet::EMPTY;
         s.phase = Phase::CatchUp;
+        let spaces_per_die = self.table.catch_up_tiles_per_die;
+        told.public(|| Event::CatchUpBegins { tied, distance, spaces_per_die });
     }
 
-    pub(crate) fn catch_up_offer(&self, s: &mut State, seat: Seat, tiles: u8) {
+    pub(crate) fn catch_up_offer<T: Teller<Event>>(&self, s: &mut State, seat: Seat, tiles: u8, told: &mut T) {
         s.catch_offers[seat.index()] = tiles;
         s.catch_committed.insert(seat);
+        told.public(|| Event::CatchUpOffered { seat });
         if s.catch_committed != s.catch_tied {
             return;
         }
         let moved = s.catch_tied.iter().map(|p| s.catch_offers[p.index()]).min().unwrap_or(0);
+        let per = self.table.catch_up_tiles_per_die;
+        let dice = moved.div_ceil(per);
+        told.public(|| Event::CaughtUp {
+            offers: s.catch_tied.iter().map(|p| (p, s.catch_offers[p.index()])).collect(),
+            tiles: moved,
+            dice,
+        });
         if moved > 0 {
-            let per = self.table.catch_up_tiles_per_die;
             for p in s.catch_tied.iter() {
-                s.sacrifice(p, moved.div_ceil(per));
+                s.sacrifice(p, dice);
+                let now = s.cups.count(p);
+                told.public(|| Event::CrewLost { seat: p, dice, now, thief: None, cause: Cause::CatchUp });
+                let from = s.progress[p.index()];
                 s.progress[p.index()] += moved;
+                let to = s.progress[p.index()];
+                told.public(|| Event::Moved { seat: p, from, to, tile: self.tile_under(s, p), cause: Cause::CatchUp });
             }
         }
-        self.new_round(s);
+        self.new_round(s, told);
     }
 
     pub(crate) fn alive_claimants(&self, s: &State) -> SeatSet {
         s.claimants.iter().filter(|p| s.fb_crew[p.index()] > 0).collect()
     }
 
-    pub(crate) fn prepare(&self, s: &mut State, seat: Seat, trade: u8, buy: u8) {
+    pub(crate) fn prepare<T: Teller<Event>>(&self, s: &mut State, seat: Seat, trade: u8, buy: u8, told: &mut T) {
         s.prepare[seat.index()] = (trade, buy);
         s.prepared.insert(seat);
+        told.public(|| Event::Preparing { seat });
         if s.prepared != s.claimants {
             return;
         }
@@ -749,6 +892,7 @@ impl LyingPirates {
             let crew = s.regular(p) as u16 + s.specials(p) as u16 + traded + buy as u16;
             s.fb_crew[p.index()] = crew;
             s.coins[p.index()] -= DIE_PRICE * buy as u16;
+            told.public(|| Event::Prepared { seat: p, traded: traded as u8, bought: buy, crew });
         }
         s.gold_used = SeatSet::EMPTY;
         s.silver_used = SeatSet::EMPTY;
@@ -758,14 +902,21 @@ impl LyingPirates {
         s.rerolled = SeatSet::EMPTY;
         s.auto_pass = SeatSet::EMPTY;
         s.battles = 0;
-        self.open(s, Phase::FinalWindow);
+        self.open(s, Phase::FinalWindow, told);
     }
 
     /// Starts a battle among `contenders`: a battle of one needs no roll, of nobody does nothing.
-    pub(crate) fn start_battle(&self, s: &mut State, contenders: SeatSet, seek: Seek, purpose: Purpose) {
+    pub(crate) fn start_battle<T: Teller<Event>>(
+        &self,
+        s: &mut State,
+        contenders: SeatSet,
+        seek: Seek,
+        purpose: Purpose,
+        told: &mut T,
+    ) {
         if contenders.len() <= 1 && purpose != Purpose::Final {
             if let Some(only) = contenders.lowest() {
-                self.battle_result(s, purpose, seek, only);
+                self.battle_result(s, purpose, seek, only, told);
             } else if purpose == Purpose::Effect {
                 s.run.pop();
             }
@@ -783,10 +934,12 @@ impl LyingPirates {
             offers: SeatSet::EMPTY,
         };
         s.battle_main_roll = true;
+        told.public(|| Event::BattleBegins { contenders, purpose, seek });
     }
 
     /// A Battle Die fell for the next seat of the roll.
-    pub(crate) fn battle_die(&self, s: &mut State, seat: Seat, rank: u8) {
+    pub(crate) fn battle_die<T: Teller<Event>>(&self, s: &mut State, seat: Seat, face: BattleFace, told: &mut T) {
+        let rank = face.rank();
         // Dead-Eye Dara's bonus counts in the duels of cards and tiles only: in the movers' battle and the Final
         // Battle it made her win 39% of four-captain games (the balance run in the rules doc).
         let duel = matches!(s.battle.purpose, Purpose::Effect | Purpose::Pick) && s.battle.contenders.len() == 2;
@@ -794,6 +947,7 @@ impl LyingPirates {
         let shift = u8::from(s.up.contains(seat)) as i8 - u8::from(s.down.contains(seat)) as i8 + duel;
         s.battle.faces[seat.index()] = rank;
         s.battle.ranks[seat.index()] = (rank as i8 + shift).clamp(1, 3) as u8;
+        told.public(|| Event::BattleDie { seat, face, rank: s.battle.ranks[seat.index()] });
         s.battle.to_roll.remove(seat);
         if s.battle.to_roll.is_empty() && s.battle_main_roll {
             s.battle_main_roll = false;
@@ -812,7 +966,7 @@ impl LyingPirates {
     }
 
     /// Moves the battle on; true while it waits for dice or a reroll decision.
-    fn battle_step(&self, s: &mut State) -> bool {
+    fn battle_step<T: Teller<Event>>(&self, s: &mut State, told: &mut T) -> bool {
         if !s.battle.to_roll.is_empty() {
             return true;
         }
@@ -834,11 +988,13 @@ impl LyingPirates {
                     .count();
                 if survivors > 0 {
                     for p in skulls.iter() {
-                        Self::final_loss(s, p);
+                        Self::final_loss(s, p, told);
                     }
+                } else {
+                    told.public(|| Event::SkullsSpared { skulls });
                 }
                 s.battle.active = false;
-                self.final_battle_done(s);
+                self.final_battle_done(s, told);
                 return false;
             }
         }
@@ -851,14 +1007,16 @@ impl LyingPirates {
         if tied.len() == 1 || b.rolls >= MAX_BATTLE_ROLLS {
             let result = s.first_from(tied, s.token).unwrap_or(s.token);
             s.battle.active = false;
+            told.public(|| Event::BattleDecided { seat: result, purpose: b.purpose, seek: b.seek, rank: best });
             if b.purpose == Purpose::Final {
-                Self::final_loss(s, result);
-                self.final_battle_done(s);
+                Self::final_loss(s, result, told);
+                self.final_battle_done(s, told);
             } else {
-                self.battle_result(s, b.purpose, b.seek, result);
+                self.battle_result(s, b.purpose, b.seek, result, told);
             }
             return false;
         }
+        told.public(|| Event::BattleTied { tied, rank: best });
         s.battle.contenders = tied;
         s.battle.to_roll = tied;
         s.battle.rolls += 1;
@@ -867,17 +1025,19 @@ impl LyingPirates {
     }
 
     /// A Final Battle loss of 1 crew, unless a ward (Last Stand) takes it.
-    fn final_loss(s: &mut State, seat: Seat) {
-        if s.ward.contains(seat) {
+    fn final_loss<T: Teller<Event>>(s: &mut State, seat: Seat, told: &mut T) {
+        let warded = s.ward.contains(seat);
+        if warded {
             s.ward.remove(seat);
         } else {
             s.fb_crew[seat.index()] = s.fb_crew[seat.index()].saturating_sub(1);
         }
+        told.public(|| Event::FinalLoss { seat, crew: s.fb_crew[seat.index()], warded });
     }
 
-    fn battle_result(&self, s: &mut State, purpose: Purpose, seek: Seek, result: Seat) {
+    fn battle_result<T: Teller<Event>>(&self, s: &mut State, purpose: Purpose, seek: Seek, result: Seat, told: &mut T) {
         match purpose {
-            Purpose::Tile => self.activate(s, result),
+            Purpose::Tile => self.activate(s, result, told),
             Purpose::Pick => {
                 let top = s.run.top();
                 top.bind.target = result.0;
@@ -907,12 +1067,14 @@ impl LyingPirates {
         }
     }
 
-    fn final_battle_done(&self, s: &mut State) {
+    fn final_battle_done<T: Teller<Event>>(&self, s: &mut State, told: &mut T) {
         let alive = self.alive_claimants(s);
         s.battles += 1;
         if alive.len() <= 1 || s.battles >= MAX_FINAL_BATTLES {
             s.winners = alive;
             s.phase = Phase::Over;
+            let by = if alive.len() <= 1 { WonBy::FinalBattle } else { WonBy::FinalBattleLimit };
+            told.public(|| Event::Won { winners: alive, by });
             return;
         }
         s.up = SeatSet::EMPTY;

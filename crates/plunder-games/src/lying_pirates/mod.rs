@@ -14,6 +14,11 @@
 //! whose dice count but who never bets, opens every Action Phase with a random card of its hidden hand, and sails
 //! on round the map once home first, sinking the ships it catches.
 //!
+//! **Told events** ([`Event`]): every die with why it was rolled (a crew die to its owner alone; the Sail, Action
+//! and Battle Dice to all), every call with all the cups it shows, every card with its target and what it did, every
+//! move, gain and loss with its cause (a card or tile), and the Final Battle battle by battle. A card that changes
+//! hands is named to the two captains who know it, and is "a card" to the rest.
+//!
 //! **Simplifications (this version):** the full deck (78 cards, 33 kinds) by default, the starter deck an option;
 //! card windows give priority clockwise from the token holder; a captain losing its last regular die loses its least useful special die
 //! (Ghost, then Mermaid, then Pirate King) without being asked.
@@ -36,6 +41,7 @@ mod captains;
 pub mod content;
 mod effects;
 mod encoding;
+mod event;
 mod flow;
 mod options;
 mod state;
@@ -47,6 +53,7 @@ pub use action::{face_name, Action, BattleFace, Chance, BLANK, SKULL};
 pub use bot::Captain;
 pub use captains::{captain_ids, Ability};
 pub use content::{Content, Metal, Node};
+pub use event::{Cause, Event, RerollDie, WonBy};
 pub use flow::CursedCount;
 pub use options::{DeckChoice, MapSize, Options, PhantomHand, Setup, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{hand, Phase, Purpose, Showdown, State, Wait, DECK, DISCARD, STACK};
@@ -56,8 +63,8 @@ pub use view::{BattleView, Question, SpiedCup, StackCard, View};
 use plunder_core::priority::Window;
 use plunder_core::zones::{kinds, Zones};
 use plunder_core::{
-    Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
-    Utility, Viewer,
+    Audience, Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Silent,
+    Status, Teller, Utility, Viewer,
 };
 
 use crate::bidding::{Bid, BidLog, BidRules, Cups, RaiseRule, Wild, REGULAR};
@@ -148,20 +155,20 @@ impl LyingPirates {
     /// goes on to window S2.
     pub fn resolve_tile(&self, s: &mut State, seat: Seat) {
         s.phase = Phase::SailBattle;
-        self.activate(s, seat);
-        self.settle(s);
+        self.activate(s, seat, &mut Silent);
+        self.settle(s, &mut Silent);
     }
 
     /// Opens a card window of `phase` (Sail, Action or Final Battle) on `s` (for tests and tools).
     pub fn open_window(&self, s: &mut State, phase: Phase) {
-        self.open(s, phase);
-        self.settle(s);
+        self.open(s, phase, &mut Silent);
+        self.settle(s, &mut Silent);
     }
 
     /// Ends the round where it stands and begins the next (for tests and tools).
     pub fn begin_round(&self, s: &mut State) {
-        self.new_round(s);
-        self.settle(s);
+        self.new_round(s, &mut Silent);
+        self.settle(s, &mut Silent);
     }
 
     pub fn card_kind(&self, id: &str) -> Option<u8> {
@@ -381,10 +388,43 @@ impl LyingPirates {
         self.abilities[seat.index()].card_price.map_or(table, |p| p.min(table))
     }
 
-    fn draw_card(&self, s: &mut State, card: u8) {
+    fn draw_card<T: Teller<Event>>(&self, s: &mut State, card: u8, told: &mut T) {
         let (seat, n) = s.draw;
+        let cause = s.draw_cause;
+        let drawn = |card| Event::Drew { seat, card, cause };
+        if s.is_phantom(seat) {
+            told.public(|| drawn(None));
+        } else {
+            told.secret(seat, || drawn(Some(card)), || drawn(None));
+        }
         let _ = s.cards.draw(self.draw_zone(s), card, hand(seat));
         s.draw.1 = n - 1;
+    }
+
+    /// The die whose reroll is offered now.
+    pub(crate) fn offered_die(&self, s: &State) -> RerollDie {
+        match (s.offer, s.run.wait) {
+            (Offer::Sail(_), _) => RerollDie::Sail,
+            (Offer::Action(_), _) => match self.content.node(s.run.frames[s.run.len.max(1) as usize - 1].node) {
+                Node::Roll { die: ActionDie::Pirate, .. } => RerollDie::Pirate,
+                _ => RerollDie::Treasure,
+            },
+            _ => RerollDie::Battle,
+        }
+    }
+
+    /// The shake is over: the first bettor, the Phantom's cup to the player betting for it, Spyglass looks.
+    pub(crate) fn tell_betting_begins<T: Teller<Event>>(&self, s: &State, told: &mut T) {
+        told.public(|| Event::BettingBegins { first: s.to_bet });
+        if let (Some(phantom), true) = (s.phantom(), s.proxy != NONE) {
+            let proxy = Seat(s.proxy);
+            told.tell(Audience::Only(proxy), || Event::PhantomCup { proxy, faces: s.cups.dice_of(phantom).to_vec() });
+        }
+        for seat in Seat::all(s.seats()) {
+            if let Some((of, faces)) = s.spied(seat) {
+                told.tell(Audience::Only(seat), || Event::Spied { seat, of, faces: faces.to_vec() });
+            }
+        }
     }
 
     /// The captain whose decision is due and who is not asked itself: the Phantom, when a player stands in.
@@ -425,7 +465,7 @@ impl Game for LyingPirates {
     type Action = Action;
     type Chance = Chance;
     type View = View;
-    type Event = crate::untold::Untold;
+    type Event = Event;
 
     const ID: &'static str = "lying-pirates";
     const NAME: &'static str = "Lying Pirates";
@@ -573,6 +613,7 @@ impl Game for LyingPirates {
             loss: None,
             losers_owing: SeatSet::EMPTY,
             draw: (Seat(0), 0),
+            draw_cause: Cause::Deal,
             catch_tied: SeatSet::EMPTY,
             catch_committed: SeatSet::EMPTY,
             catch_offers: [0; 6],
@@ -588,7 +629,7 @@ impl Game for LyingPirates {
                 s.take_special(seat, kind);
             }
         }
-        self.settle(&mut s);
+        self.settle(&mut s, &mut Silent);
         s
     }
 
@@ -661,8 +702,12 @@ impl Game for LyingPirates {
                         Offer::Action(_) => false,
                         Offer::Nothing => s.battle.purpose == Purpose::Final,
                     };
-                    s.coins[seat.index()] -= self.abilities[seat.index()].reroll_price(decisive);
+                    let price = self.abilities[seat.index()].reroll_price(decisive);
+                    s.coins[seat.index()] -= price;
                     s.rerolled.insert(seat);
+                    told.public(|| Event::Rerolled { seat, die: self.offered_die(s), price });
+                } else {
+                    told.public(|| Event::Kept { seat, die: self.offered_die(s) });
                 }
                 match s.offer {
                     Offer::Sail(_) => {
@@ -670,7 +715,7 @@ impl Game for LyingPirates {
                         if reroll {
                             s.sail = 0;
                         } else {
-                            self.sail_move(s);
+                            self.sail_move(s, told);
                         }
                     }
                     Offer::Action(_) => {
@@ -689,6 +734,8 @@ impl Game for LyingPirates {
             }
             Action::Pick { seat: t } => {
                 s.run.wait = Wait::Nothing;
+                let cause = s.run.source;
+                told.public(|| Event::Picked { chooser: seat, seat: t, cause });
                 if let Node::Pick { then, .. } = self.content.node(s.run.top().node) {
                     s.run.top().bind.target = t.0;
                     s.run.replace(then);
@@ -696,28 +743,39 @@ impl Game for LyingPirates {
             }
             Action::Choose { option } => {
                 s.run.wait = Wait::Nothing;
+                let cause = s.run.source;
+                told.public(|| Event::Chose { seat, option, cause });
                 if let Node::Choose { first, .. } = self.content.node(s.run.top().node) {
                     s.run.replace(self.content.kid(first, option as u16));
                 }
             }
-            Action::LoseDie { die } => self.shed(s, seat, die),
+            Action::LoseDie { die } => self.shed(s, seat, die, told),
             Action::Pay | Action::Decline => {
                 s.run.wait = Wait::Nothing;
+                let cause = s.run.source;
                 match self.content.node(s.run.top().node) {
                     Node::Pay { coins, then, .. } if *action == Action::Pay => {
                         s.coins[seat.index()] -= coins as u16;
+                        told.public(|| Event::Paid { seat, coins, cause });
                         s.run.replace(then);
+                    }
+                    Node::Pay { coins, .. } => {
+                        told.public(|| Event::Declined { seat, coins, cause });
+                        s.run.pop();
                     }
                     _ => s.run.pop(),
                 }
             }
             Action::Bet { quantity, face } => {
-                s.bids.push(seat, Bid { quantity, face });
+                let bid = Bid { quantity, face };
+                s.bids.push(seat, bid);
+                told.public(|| Event::Bet { seat, bid });
                 s.to_bet = s.first_from(s.in_phase, s.next_in_direction(seat)).unwrap_or(seat);
             }
-            Action::Exact { quantity, face } => self.call(s, seat, Some(Bid { quantity, face })),
-            Action::Liar => self.call(s, seat, None),
+            Action::Exact { quantity, face } => self.call(s, seat, Some(Bid { quantity, face }), told),
+            Action::Liar => self.call(s, seat, None, told),
             Action::Play { card, target } => {
+                told.public(|| Event::Played { seat, card, target });
                 if let Some(id) = s.cards.find(hand(seat), card) {
                     let _ = s.cards.move_card(id, STACK);
                 }
@@ -734,33 +792,43 @@ impl Game for LyingPirates {
                 let _ = s.window.respond(seat, item);
             }
             Action::Buy => {
-                s.coins[seat.index()] -= self.card_price(seat);
+                let price = self.card_price(seat);
+                s.coins[seat.index()] -= price;
+                told.public(|| Event::Bought { seat, price });
                 s.draw = (seat, 1);
+                s.draw_cause = Cause::Purchase;
                 let _ = s.window.act(seat);
             }
             Action::PassCurse { to } => {
-                s.sacrifice(seat, self.abilities[seat.index()].curse_pass_cost);
-                s.take_special(to, Special::Cursed as u8);
+                let cost = self.abilities[seat.index()].curse_pass_cost;
+                s.sacrifice(seat, cost);
+                told.public(|| Event::CursePassed { seat, to, cost });
+                let now = s.cups.count(seat);
+                told.public(|| Event::CrewLost { seat, dice: cost, now, thief: None, cause: Cause::CursePass });
+                self.take_special(s, to, Special::Cursed as u8, Cause::CursePass, told);
                 let _ = s.window.act(seat);
             }
             Action::Ability => {
                 s.ability_used.insert(seat);
-                self.move_ship(s, seat, self.abilities[seat.index()].once_move);
+                told.public(|| Event::AbilityUsed { seat });
+                self.sail_ship(s, seat, self.abilities[seat.index()].once_move, Cause::Ability, told);
                 let _ = s.window.act(seat);
             }
             Action::Pass => {
+                told.public(|| Event::Passed { seat });
                 let _ = s.window.pass(seat);
             }
             Action::AutoPass => {
+                told.public(|| Event::AutoPassed { seat });
                 s.auto_pass.insert(seat);
                 s.window.auto_pass(seat);
             }
-            Action::CatchUp { tiles } => self.catch_up_offer(s, seat, tiles),
-            Action::Prepare { trade, buy } => self.prepare(s, seat, trade, buy),
-            Action::Place { tile, space } => self.place_tile(s, seat, tile, space),
-            Action::Draft { cards } => self.draft_pick(s, seat, cards),
+            Action::CatchUp { tiles } => self.catch_up_offer(s, seat, tiles, told),
+            Action::Prepare { trade, buy } => self.prepare(s, seat, trade, buy, told),
+            Action::Place { tile, space } => self.place_tile(s, seat, tile, space, told),
+            Action::Draft { cards } => self.draft_pick(s, seat, cards, told),
         }
-        self.settle(s);
+        self.settle(s, told);
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Chance, f64)>) {
@@ -893,20 +961,27 @@ impl Game for LyingPirates {
         match *outcome {
             Chance::Card { card } => {
                 if s.draw.1 > 0 {
-                    self.draw_card(s, card);
+                    self.draw_card(s, card, told);
                 } else if s.phantom_due {
-                    self.phantom_plays(s, card);
+                    self.phantom_plays(s, card, told);
                 } else if let Wait::Steal { from, to } = s.run.wait {
+                    let cause = s.run.source;
+                    told.public(|| Event::CardTaken { from, to, cause });
                     if let Ok(id) = s.cards.draw(hand(from), card, hand(to)) {
                         s.cards.show(id, SeatSet::only(from));
+                        for seat in [from, to] {
+                            told.tell(Audience::Only(seat), || Event::TakenCard { from, to, card });
+                        }
                     }
                     s.run.wait = Wait::Nothing;
                     s.run.pop();
                 }
             }
-            Chance::Battle { seat, face } => self.battle_die(s, seat, face.rank()),
-            Chance::Action { x, .. } => {
+            Chance::Battle { seat, face } => self.battle_die(s, seat, face, told),
+            Chance::Action { die, x } => {
                 if let Wait::Die { roller, .. } = s.run.wait {
+                    let cause = s.run.source;
+                    told.public(|| Event::ActionDie { seat: roller, die, x, cause });
                     s.run.wait = Wait::Nothing;
                     let top = s.run.top();
                     top.val = if x { 1 } else { 2 };
@@ -916,11 +991,11 @@ impl Game for LyingPirates {
                     }
                 }
             }
-            Chance::Die { face, .. } => self.shake_die(s, face),
-            Chance::Tile { tile } => self.deal_tile(s, tile),
-            Chance::Sail { face } => self.sail_rolled(s, face),
+            Chance::Die { face, .. } => self.shake_die(s, face, told),
+            Chance::Tile { tile } => self.deal_tile(s, tile, told),
+            Chance::Sail { face } => self.sail_rolled(s, face, told),
         }
-        self.settle(s);
+        self.settle(s, told);
     }
 
     fn view(&self, s: &State, viewer: Viewer) -> View {

@@ -6,6 +6,7 @@ use plunder_core::{Seat, SeatSet};
 use serde::Serialize;
 
 use super::content::{ActionDie, Seek, Special};
+use super::event::Cause;
 use crate::bidding::{Bid, BidLog, Cups, DieKind, REGULAR};
 
 /// Room for the cards of the deck (78 in the full set).
@@ -174,6 +175,8 @@ pub struct Run {
     pub starter: u8,
     /// A card of the window is resolving (it leaves the stack when the run ends).
     pub card: bool,
+    /// The card or tile whose effect this is (told as the cause of what it does).
+    pub source: Cause,
 }
 
 const NO_FRAME: Frame =
@@ -189,6 +192,7 @@ impl Run {
             declared: NONE,
             starter: NONE,
             card: false,
+            source: Cause::Activation,
         }
     }
 
@@ -288,6 +292,7 @@ pub struct Loss {
     pub thief: u8,
     /// Dice gone so far.
     pub taken: u8,
+    pub cause: Cause,
 }
 
 /// How the Betting Phase ended, for the view.
@@ -383,8 +388,9 @@ pub struct State {
     pub loss: Option<Loss>,
     /// The Betting Phase's losers still to lose their crew (variant Dead Men Tell No Tales).
     pub losers_owing: SeatSet,
-    /// Cards owed: (seat, how many).
+    /// Cards owed: (seat, how many), and why.
     pub draw: (Seat, u8),
+    pub draw_cause: Cause,
     /// Catching up: the tied last ships, who committed, their offers, the distance.
     pub catch_tied: SeatSet,
     pub catch_committed: SeatSet,

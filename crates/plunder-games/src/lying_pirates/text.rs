@@ -10,10 +10,13 @@ use crate::glossary::{self, Entry};
 
 use super::action::{face_name, special_die_name};
 use super::captains::CAPTAINS_JSON;
+use super::content::ActionDie;
 use super::content::{DICE_JSON, MAP_JSON};
+use super::event::{Cause, Event, RerollDie, WonBy};
+use super::state::Purpose;
 use super::variants::VARIANTS_JSON;
 use super::view::Question;
-use super::{Action, Chance, LyingPirates, Phase, View};
+use super::{Action, BattleFace, Chance, LyingPirates, Phase, View};
 
 /// An entry of a data file as people read it: its id (what the options take), name and text.
 #[derive(Deserialize)]
@@ -88,15 +91,15 @@ impl LyingPirates {
 }
 
 impl Narrate for LyingPirates {
-    fn tell(&self, event: &crate::untold::Untold) -> String {
-        match *event {}
+    fn tell(&self, event: &Event) -> String {
+        self.tell_event(event)
     }
 
     fn describe(&self, v: &View) -> String {
         let mut lines = vec![format!(
-            "Round {} · {:?} · token {} ({})",
+            "Round {} · {} · token {} ({})",
             v.round,
-            v.phase,
+            phase_name(v.phase),
             self.captain_name(v.token),
             if v.clockwise { "clockwise" } else { "counter-clockwise" }
         )];
@@ -115,16 +118,16 @@ impl Narrate for LyingPirates {
                 })
                 .collect();
             lines.push(format!(
-                "  {}{}: progress {}/{} ({}), {} dice{}, {} coins, {} cards",
+                "  {}{}: progress {}/{} ({}), {}{}, {}, {}",
                 self.captain_name(Seat(i as u8)),
                 if v.out.iter().any(|o| o.index() == i) { " (out)" } else { "" },
                 p,
                 v.ring,
                 tile,
-                v.dice[i],
+                count(v.dice[i] as u32, "die", "dice"),
                 if specials.is_empty() { String::new() } else { format!(" with {}", specials.join(", ")) },
-                v.coins[i],
-                v.hand_sizes[i]
+                count(v.coins[i] as u32, "coin", "coins"),
+                count(v.hand_sizes[i] as u32, "card", "cards")
             ));
         }
         if !v.my_dice.is_empty() {
@@ -159,7 +162,11 @@ impl Narrate for LyingPirates {
             lines.push(format!("  Bet: {} by {}", b.bid, self.captain_name(b.seat)));
         }
         if !v.stack.is_empty() {
-            let cards: Vec<String> = v.stack.iter().map(|c| c.card.clone()).collect();
+            let cards: Vec<&str> = v
+                .stack
+                .iter()
+                .map(|c| self.content.cards.iter().find(|k| k.id == c.card).map_or("a card", |k| k.name.as_str()))
+                .collect();
             lines.push(format!("  Stack: {}", cards.join(" <- ")));
         }
         if !v.phantom_dice.is_empty() {
@@ -178,73 +185,6 @@ impl Narrate for LyingPirates {
             lines.push(self.winners(v));
         }
         lines.join("\n")
-    }
-
-    fn news(&self, before: &View, after: &View) -> Vec<String> {
-        let mut news = Vec::new();
-        for (space, (a, b)) in after.map.iter().zip(&before.map).enumerate() {
-            if let (Some(tile), None) = (a, b) {
-                let by = before.placer.map_or("the rules".to_string(), |p| self.captain_name(p));
-                news.push(format!("{by} places {} on space {space}", self.tile_name(*tile)));
-            }
-        }
-        if after.round != before.round {
-            news.push(format!("Round {} begins; betting: {}", after.round, self.names(after.in_phase.iter().copied())));
-        }
-        if after.bids.len() > before.bids.len() {
-            for b in &after.bids[before.bids.len()..] {
-                news.push(format!("{} bets {}", self.captain_name(b.seat), b.bid));
-            }
-        }
-        if after.showdown != before.showdown {
-            if let Some(sd) = after.showdown {
-                news.push(format!(
-                    "{} calls {} on {}: {} counted; {} wins the Betting Phase",
-                    self.captain_name(sd.caller),
-                    if sd.exact { "exact" } else { "liar" },
-                    sd.bid,
-                    sd.counted,
-                    self.captain_name(sd.winner)
-                ));
-            }
-        }
-        if after.sail != 0 && after.sail != before.sail {
-            news.push(format!("Sail Die: {}", after.sail));
-        }
-        for (i, (a, b)) in after.progress.iter().zip(&before.progress).enumerate() {
-            if a != b {
-                news.push(format!("{} sails from {} to {}", self.captain_name(Seat(i as u8)), b, a));
-            }
-        }
-        for (i, (a, b)) in after.dice.iter().zip(&before.dice).enumerate() {
-            if a != b {
-                news.push(format!("{} now has {} dice", self.captain_name(Seat(i as u8)), a));
-            }
-        }
-        for (i, (a, b)) in after.coins.iter().zip(&before.coins).enumerate() {
-            if a != b {
-                news.push(format!("{} now has {} coins", self.captain_name(Seat(i as u8)), a));
-            }
-        }
-        if after.stack.len() > before.stack.len() {
-            if let Some(c) = after.stack.last() {
-                let by = c.by.map_or("the rules".to_string(), |s| self.captain_name(s));
-                news.push(format!("{by} plays {}", c.card));
-            }
-        }
-        if after.phase != before.phase {
-            news.push(format!("{:?}", after.phase));
-        }
-        for seat in after.out.iter().filter(|o| !before.out.contains(o)) {
-            news.push(format!("{} has lost its last crew and is out of the game", self.captain_name(*seat)));
-        }
-        if after.lapping && !before.lapping {
-            news.push("The Phantom is home before both players and sails on round the map".into());
-        }
-        if after.phase == Phase::Over && before.phase != Phase::Over {
-            news.push(self.winners(after));
-        }
-        news
     }
 
     fn label(&self, action: &Action) -> String {
@@ -283,8 +223,11 @@ impl Narrate for LyingPirates {
             }
             Chance::Tile { tile } => format!("tile {}", self.tile_name(*tile)),
             Chance::Die { seat, face } => format!("{} rolls {}", self.captain_name(*seat), face_name(*face)),
-            Chance::Battle { seat, face } => format!("{} battles {face:?}", self.captain_name(*seat)),
-            other => other.to_string(),
+            Chance::Battle { seat, face } => {
+                format!("{}'s Battle Die shows {}", self.captain_name(*seat), battle_face_name(*face))
+            }
+            Chance::Action { die, x } => format!("the {} shows {}", action_die_name(*die), if *x { "X" } else { "O" }),
+            Chance::Sail { face } => format!("the Sail Die shows {face}"),
         }
     }
 
@@ -327,6 +270,21 @@ impl Narrate for LyingPirates {
                  its last one; under Instant Death none is left), so a special die of your choice goes instead",
                 special_die_name(*die)
             ),
+            Action::Reroll | Action::Keep => match &_view.question {
+                Some(Question::Reroll { die, face, price, .. }) => {
+                    let die = match die.as_str() {
+                        "sail" => "Sail Die",
+                        "pirate" => "Pirate Die",
+                        "treasure" => "Treasure Die",
+                        _ => "Battle Die",
+                    };
+                    format!(
+                        "Your {die} shows {face}: pay {} to roll it again (one reroll a round), or keep it",
+                        count(*price as u32, "coin", "coins")
+                    )
+                }
+                _ => String::new(),
+            },
             Action::Prepare { .. } => {
                 "Each special die traded counts 2 crew in the Final Battle instead of 1; each die bought costs 2 coins"
                     .to_string()
@@ -417,5 +375,471 @@ fn dice(n: u8) -> &'static str {
         "die"
     } else {
         "dice"
+    }
+}
+
+/// `n` and the noun, singular for one.
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A phase in words.
+pub(crate) fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::TileDeal => "dealing the tiles",
+        Phase::Placement => "placing the tiles",
+        Phase::Deal => "dealing the cards",
+        Phase::Draft => "the card draft",
+        Phase::Shake => "shaking the cups",
+        Phase::Betting => "Betting Phase",
+        Phase::SailRoll => "rolling the Sail Die",
+        Phase::SailFirst => "Sail Phase, first card window",
+        Phase::SailBattle => "Sail Phase, battle for the tile",
+        Phase::SailSecond => "Sail Phase, second card window",
+        Phase::Action => "Action Phase",
+        Phase::CatchUp => "catching up",
+        Phase::FinalPrepare => "Final Battle preparation",
+        Phase::FinalWindow => "Final Battle, card window",
+        Phase::FinalBattle => "Final Battle",
+        Phase::Over => "game over",
+    }
+}
+
+fn battle_face_name(face: BattleFace) -> &'static str {
+    match face {
+        BattleFace::Double => "Double",
+        BattleFace::Single => "Single",
+        BattleFace::Skull => "Skull",
+    }
+}
+
+/// A battle rank (after marks) in words.
+fn rank_name(rank: u8) -> &'static str {
+    match rank {
+        3 => "Double",
+        2 => "Single",
+        _ => "Skull",
+    }
+}
+
+fn action_die_name(die: ActionDie) -> &'static str {
+    match die {
+        ActionDie::Pirate => "Pirate Die",
+        ActionDie::Treasure => "Treasure Die",
+    }
+}
+
+fn reroll_die_name(die: RerollDie) -> &'static str {
+    match die {
+        RerollDie::Sail => "Sail Die",
+        RerollDie::Pirate => "Pirate Die",
+        RerollDie::Treasure => "Treasure Die",
+        RerollDie::Battle => "Battle Die",
+    }
+}
+
+impl LyingPirates {
+    fn card_name(&self, card: u8) -> &str {
+        self.content.cards.get(card as usize).map_or("a card", |c| c.name.as_str())
+    }
+
+    fn cards_named(&self, cards: &[u8]) -> String {
+        let names: Vec<&str> = cards.iter().map(|&c| self.card_name(c)).collect();
+        names.join(", ")
+    }
+
+    /// Why, in a few words (in brackets after what happened).
+    fn because(&self, cause: Cause) -> String {
+        match cause {
+            Cause::Card(card) => format!("({})", self.card_name(card)),
+            Cause::Tile(tile) => format!("(tile {})", self.tile_name(tile)),
+            Cause::BettingLoss => "(lost the Betting Phase)".into(),
+            Cause::ExactBet => "(a right exact bet)".into(),
+            Cause::Sail => "(the Sail Die)".into(),
+            Cause::CatchUp => "(catching up)".into(),
+            Cause::CursePass => "(passed the Cursed Die)".into(),
+            Cause::Ability => "(captain's ability)".into(),
+            Cause::Activation => "(for resolving a tile)".into(),
+            Cause::Purchase => "(bought)".into(),
+            Cause::EmptyHand => "(an empty hand is refilled)".into(),
+            Cause::Deal => "(the deal)".into(),
+            Cause::SpecialDie => "(room made for a special die)".into(),
+        }
+    }
+
+    fn seats_named(&self, seats: SeatSet) -> String {
+        self.names(seats.iter())
+    }
+
+    fn where_is(&self, space: u8, tile: Option<u8>) -> String {
+        match tile {
+            Some(tile) => format!("space {space} ({})", self.tile_name(tile)),
+            None => format!("space {space} (Start/End)"),
+        }
+    }
+
+    fn cup(faces: &[u8]) -> String {
+        if faces.is_empty() {
+            return "no dice".into();
+        }
+        let faces: Vec<String> = faces.iter().map(|&f| face_name(f)).collect();
+        faces.join(" ")
+    }
+
+    fn tell_event(&self, event: &Event) -> String {
+        let n = |seat: Seat| self.captain_name(seat);
+        match event {
+            Event::TileDealt { seat, tile: Some(tile) } => {
+                format!("{} is dealt the tile {} face down", n(*seat), self.tile_name(*tile))
+            }
+            Event::TileDealt { seat, tile: None } => format!("{} is dealt a tile face down", n(*seat)),
+            Event::StartLaid { seat } => {
+                format!("{} holds Start/End: it lays it as space 0, takes the token and places first", n(*seat))
+            }
+            Event::TilePlaced { seat, tile, space } => {
+                format!("{} places {} on space {space}", n(*seat), self.tile_name(*tile))
+            }
+            Event::Drew { seat, card, cause } => {
+                let what = card.map_or("a card".to_string(), |c| self.card_name(c).to_string());
+                match cause {
+                    Cause::Deal => format!("{} is dealt {what}", n(*seat)),
+                    _ => format!("{} draws {what} {}", n(*seat), self.because(*cause)),
+                }
+            }
+            Event::DraftChosen { seat } => format!("{} has chosen the cards it passes", n(*seat)),
+            Event::DraftPassed { from, to, count: c } => {
+                format!("{} passes {} to {}", n(*from), count(*c as u32, "card", "cards"), n(*to))
+            }
+            Event::DraftCards { from, to, cards } => {
+                format!("The cards {} passed to {}: {}", n(*from), n(*to), self.cards_named(cards))
+            }
+            Event::RoundBegins { round, bettors, sitting_out, proxy, clockwise } => {
+                let mut line = format!(
+                    "Round {round} begins ({}): {} {}",
+                    if *clockwise { "clockwise" } else { "counter-clockwise" },
+                    self.seats_named(*bettors),
+                    if bettors.len() == 1 { "bets" } else { "bet" }
+                );
+                if !sitting_out.is_empty() {
+                    let _ = write!(line, "; {} must sit this Betting Phase out", self.seats_named(*sitting_out));
+                }
+                if let Some(proxy) = proxy {
+                    let _ = write!(line, "; {} bets for the Phantom", n(*proxy));
+                }
+                line
+            }
+            Event::CrewDie { seat, face } => format!("{} rolls a {} under its cup", n(*seat), face_name(*face)),
+            Event::BettingBegins { first } => format!("The cups are shaken: {} bets first", n(*first)),
+            Event::PhantomCup { proxy, faces } => {
+                format!("{} looks under the Phantom's cup: {}", n(*proxy), Self::cup(faces))
+            }
+            Event::Spied { seat, of, faces } => {
+                format!("{} looks into {}'s cup by Spyglass: {}", n(*seat), n(*of), Self::cup(faces))
+            }
+            Event::Bet { seat, bid } => format!("{} bets {bid}", n(*seat)),
+            Event::Showdown { caller, exact, bidder, bid, cups, counted, caller_right } => {
+                let call = if *exact {
+                    format!("{} bets exactly {bid}", n(*caller))
+                } else {
+                    format!("{} calls {} a liar on {bid}", n(*caller), n(*bidder))
+                };
+                let shown: Vec<String> =
+                    cups.iter().map(|(p, faces)| format!("{} {}", n(*p), Self::cup(faces))).collect();
+                let right = if *caller_right { "right" } else { "wrong" };
+                format!("{call}: the cups show {}; {} counted, so {} is {right}", shown.join(", "), counted, n(*caller))
+            }
+            Event::BettingWon { winner, coins, movers } => format!(
+                "{} wins the Betting Phase: it takes the token and {}; {} {}",
+                n(*winner),
+                count(*coins as u32, "coin", "coins"),
+                self.seats_named(*movers),
+                if movers.len() == 1 { "sails" } else { "sail" }
+            ),
+            Event::MissesBetting { seat, cause } => match cause {
+                Cause::ExactBet => format!("{} misses the next Betting Phase (a wrong exact bet)", n(*seat)),
+                _ => format!("{} misses the next Betting Phase {}", n(*seat), self.because(*cause)),
+            },
+            Event::SailDie { seat, face } => format!("{} rolls the Sail Die: {face}", n(*seat)),
+            Event::ActionDie { seat, die, x, cause } => format!(
+                "{} rolls the {}: {} {}",
+                n(*seat),
+                action_die_name(*die),
+                if *x { "X" } else { "O" },
+                self.because(*cause)
+            ),
+            Event::Rerolled { seat, die, price } => format!(
+                "{} pays {} to reroll its {}",
+                n(*seat),
+                count(*price as u32, "coin", "coins"),
+                reroll_die_name(*die)
+            ),
+            Event::Kept { seat, die } => format!("{} keeps its {}", n(*seat), reroll_die_name(*die)),
+            Event::Moved { seat, from, to, tile, cause } => {
+                let dir = if to > from { "forward" } else { "back" };
+                let steps = from.abs_diff(*to) as u32;
+                format!(
+                    "{} sails {} {dir} to {} {}",
+                    n(*seat),
+                    count(steps, "space", "spaces"),
+                    self.where_is(*to, *tile),
+                    self.because(*cause)
+                )
+            }
+            Event::Swapped { seat, with, cause } => {
+                format!("{} and {} swap places {}", n(*seat), n(*with), self.because(*cause))
+            }
+            Event::PhaseBegins { phase } => match phase {
+                Phase::Draft => "The card draft: each player passes 3, then 2, then 1 card to the left".into(),
+                Phase::SailFirst => "Sail Phase: first card window (gold cards)".into(),
+                Phase::SailSecond => "Sail Phase: second card window (gold cards)".into(),
+                Phase::Action => "Action Phase: card window (gold and silver cards, cards to buy)".into(),
+                Phase::FinalPrepare => {
+                    "Ships home together: the Final Battle. Each claimant prepares in secret (trade special dice, \
+                     buy crew)"
+                        .into()
+                }
+                Phase::FinalWindow => "Final Battle: card window before the next battle".into(),
+                other => format!("Now: {}", phase_name(*other)),
+            },
+            Event::CatchUpBegins { tied, distance, spaces_per_die } => {
+                let per = match spaces_per_die {
+                    1 => "space".to_string(),
+                    n => format!("{n} spaces"),
+                };
+                let reach = count(*distance as u32, "space", "spaces");
+                if tied.len() == 1 {
+                    format!(
+                        "{} is last: it may sail up to {reach} toward the next ship, sacrificing 1 crew die per {per}",
+                        self.seats_named(*tied)
+                    )
+                } else {
+                    format!(
+                        "{} are last together: each offers in secret to sail up to {reach} toward the next ship, \
+                         sacrificing 1 crew die per {per}; all sail the smallest offer",
+                        self.seats_named(*tied)
+                    )
+                }
+            }
+            Event::CatchUpOffered { seat } => format!("{} has made its catch-up offer", n(*seat)),
+            Event::CaughtUp { offers, tiles, dice } => {
+                let offered: Vec<String> =
+                    offers.iter().map(|(p, o)| format!("{} {}", n(*p), count(*o as u32, "space", "spaces"))).collect();
+                let moved = if *tiles == 0 {
+                    "nobody catches up".to_string()
+                } else {
+                    format!(
+                        "{} for {} each",
+                        count(*tiles as u32, "space", "spaces"),
+                        count(*dice as u32, "crew die", "crew dice")
+                    )
+                };
+                format!("Catch-up offers: {}; {moved}", offered.join(", "))
+            }
+            Event::Passed { seat } => format!("{} passes", n(*seat)),
+            Event::AutoPassed { seat } => format!("{} passes for the rest of this phase", n(*seat)),
+            Event::Played { seat, card, target } => match target {
+                Some(t) => format!("{} plays {} on {}", n(*seat), self.card_name(*card), n(*t)),
+                None => format!("{} plays {}", n(*seat), self.card_name(*card)),
+            },
+            Event::Cancelled { seat, card, answered } => format!(
+                "{}'s {} cancels {} for {}",
+                n(*seat),
+                self.card_name(*card),
+                self.card_name(*answered),
+                n(*seat)
+            ),
+            Event::Resolves { seat, card, target } => match target {
+                Some(t) => format!("{}'s {} resolves on {}", n(*seat), self.card_name(*card), n(*t)),
+                None => format!("{}'s {} resolves", n(*seat), self.card_name(*card)),
+            },
+            Event::TileEvent { seat, tile } => {
+                format!("{} resolves the event of {}", n(*seat), self.tile_name(*tile))
+            }
+            Event::Bought { seat, price } => {
+                format!("{} buys a card for {}", n(*seat), count(*price as u32, "coin", "coins"))
+            }
+            Event::CursePassed { seat, to, cost } => format!(
+                "{} sacrifices {} to pass the Cursed Die to {}",
+                n(*seat),
+                count(*cost as u32, "crew die", "crew dice"),
+                n(*to)
+            ),
+            Event::AbilityUsed { seat } => format!("{} uses its captain's once-a-game ability", n(*seat)),
+            Event::Picked { chooser, seat, cause } => {
+                format!("{} picks {} {}", n(*chooser), n(*seat), self.because(*cause))
+            }
+            Event::Chose { seat, option, cause } => {
+                format!("{} takes option {} {}", n(*seat), option + 1, self.because(*cause))
+            }
+            Event::Paid { seat, coins, cause } => {
+                format!("{} pays {} {}", n(*seat), count(*coins as u32, "coin", "coins"), self.because(*cause))
+            }
+            Event::Declined { seat, coins, cause } => format!(
+                "{} declines to pay {} {}",
+                n(*seat),
+                count(*coins as u32, "coin", "coins"),
+                self.because(*cause)
+            ),
+            Event::Coins { seat, change, now, cause } => format!(
+                "{} {} {} {}: {} now",
+                n(*seat),
+                if *change >= 0 { "gains" } else { "loses" },
+                count(change.unsigned_abs() as u32, "coin", "coins"),
+                self.because(*cause),
+                count(*now as u32, "coin", "coins")
+            ),
+            Event::CoinsTaken { from, to, coins, cause } => format!(
+                "{} takes {} from {} {}",
+                n(*to),
+                count(*coins as u32, "coin", "coins"),
+                n(*from),
+                self.because(*cause)
+            ),
+            Event::CrewGained { seat, dice, now, cause } => format!(
+                "{} gains {} {}: {} now",
+                n(*seat),
+                count(*dice as u32, "crew die", "crew dice"),
+                self.because(*cause),
+                count(*now as u32, "die", "dice")
+            ),
+            Event::CrewLost { seat, dice, now, thief, cause } => {
+                let to = thief.map_or(String::new(), |t| format!(" to {}", n(t)));
+                format!(
+                    "{} loses {}{to} {}: {} left",
+                    n(*seat),
+                    count(*dice as u32, "crew die", "crew dice"),
+                    self.because(*cause),
+                    count(*now as u32, "die", "dice")
+                )
+            }
+            Event::KeptLast { seat, cause } => format!(
+                "{} keeps its last crew die {}: a captain never loses its last one",
+                n(*seat),
+                self.because(*cause)
+            ),
+            Event::Warded { seat } => format!("{}'s ward takes the loss: it loses nothing", n(*seat)),
+            Event::LostSpecial { seat, die } => {
+                format!("{} lets the {} go for the loss", n(*seat), special_die_name(*die))
+            }
+            Event::SpecialTaken { seat, die, from, cause } => match from {
+                Some(f) => {
+                    format!("{} takes the {} from {} {}", n(*seat), special_die_name(*die), n(*f), self.because(*cause))
+                }
+                None => format!("{} takes the {} {}", n(*seat), special_die_name(*die), self.because(*cause)),
+            },
+            Event::SpecialReturned { seat, die, cause } => format!(
+                "{} returns the {} to the Dice Board {}",
+                n(*seat),
+                special_die_name(*die),
+                self.because(*cause)
+            ),
+            Event::TokenTaken { seat, cause } => format!("{} takes the token {}", n(*seat), self.because(*cause)),
+            Event::DirectionFlipped { clockwise, cause } => format!(
+                "Play turns {} {}",
+                if *clockwise { "clockwise" } else { "counter-clockwise" },
+                self.because(*cause)
+            ),
+            Event::Marked { seat, mark, of, cause } => {
+                let what = match (mark, of) {
+                    (super::content::Mark::BattleUp, _) => "rolls its Battle Die one face better this round".into(),
+                    (super::content::Mark::BattleDown, _) => "rolls its Battle Die one face worse this round".into(),
+                    (super::content::Mark::Ward, _) => "is warded against its next loss this round".into(),
+                    (super::content::Mark::Spy, Some(o)) => {
+                        format!("will look into {}'s cup in the next Betting Phase", n(*o))
+                    }
+                    (super::content::Mark::Spy, None) => "will look into a cup in the next Betting Phase".into(),
+                };
+                format!("{} {what} {}", n(*seat), self.because(*cause))
+            }
+            Event::CardTaken { from, to, cause } => {
+                format!("{} takes a random card from {}'s hand {}", n(*to), n(*from), self.because(*cause))
+            }
+            Event::TakenCard { from, to, card } => {
+                format!("The card {} took from {} is {}", n(*to), n(*from), self.card_name(*card))
+            }
+            Event::BattleBegins { contenders, purpose, seek } => {
+                let why = match purpose {
+                    Purpose::Tile => "for the right to resolve their tile",
+                    Purpose::Effect if *seek == super::content::Seek::Winner => "for the card's or tile's effect",
+                    Purpose::Effect => "for the card's or tile's effect, the lowest loses",
+                    Purpose::Pick => "for the Phantom's card: the lowest is picked",
+                    Purpose::Final => "in the Final Battle: the lowest loses a crew, any Skull loses a crew",
+                };
+                format!("{} battle {why}", self.seats_named(*contenders))
+            }
+            Event::BattleDie { seat, face, rank } => {
+                let face_word = battle_face_name(*face);
+                if rank_name(*rank) == face_word {
+                    format!("{}'s Battle Die: {face_word}", n(*seat))
+                } else {
+                    format!("{}'s Battle Die: {face_word}, counted as {}", n(*seat), rank_name(*rank))
+                }
+            }
+            Event::BattleTied { tied, rank } => {
+                format!("{} tie on {}: they roll again", self.seats_named(*tied), rank_name(*rank))
+            }
+            Event::BattleDecided { seat, purpose, seek, rank } => {
+                let best = rank_name(*rank);
+                match (purpose, seek) {
+                    (Purpose::Tile, _) => format!("{} wins the battle with {best} and resolves its tile", n(*seat)),
+                    (Purpose::Pick, _) => format!("{} rolls lowest ({best}) and is picked", n(*seat)),
+                    (Purpose::Final, _) => format!("{} rolls lowest ({best})", n(*seat)),
+                    (_, super::content::Seek::Winner) => format!("{} wins the battle with {best}", n(*seat)),
+                    (_, super::content::Seek::Loser) => format!("{} loses the battle with {best}", n(*seat)),
+                }
+            }
+            Event::KnockedOut { seat } => {
+                format!("{} has lost its last crew die and is out of the game (Instant Death)", n(*seat))
+            }
+            Event::PhantomLaps => "The Phantom is home before both players and sails on round the map".into(),
+            Event::Preparing { seat } => format!("{} has made its Final Battle preparation", n(*seat)),
+            Event::Prepared { seat, traded, bought, crew } => format!(
+                "{} trades {}, buys {}: it fights with {}",
+                n(*seat),
+                count(*traded as u32, "special die", "special dice"),
+                count(*bought as u32, "crew die", "crew dice"),
+                count(*crew as u32, "crew", "crew")
+            ),
+            Event::FinalRound { battle, claimants } => {
+                format!("Final Battle, battle {battle}: {}", self.seats_named(*claimants))
+            }
+            Event::FinalLoss { seat, crew, warded: true } => {
+                format!("{}'s ward saves its crew: it still has {}", n(*seat), count(*crew as u32, "crew", "crew"))
+            }
+            Event::FinalLoss { seat, crew, warded: false } => {
+                format!("{} loses a crew: {} left", n(*seat), count(*crew as u32, "crew", "crew"))
+            }
+            Event::SkullsSpared { skulls } => format!(
+                "{} rolled Skulls, but nobody would be left standing: nobody loses crew",
+                self.seats_named(*skulls)
+            ),
+            Event::FinalCrew { seat, change, crew, cause } => format!(
+                "{} {} {} {}: {} left",
+                n(*seat),
+                if *change >= 0 { "gains" } else { "loses" },
+                count(change.unsigned_abs() as u32, "crew", "crew"),
+                self.because(*cause),
+                count(*crew as u32, "crew", "crew")
+            ),
+            Event::Won { winners, by } => {
+                let who = match self.phantom().filter(|p| winners.contains(*p)) {
+                    Some(_) if winners.len() == 1 => "The Phantom claims the Pirate Throne".to_string(),
+                    _ => winners_line(winners.minus(self.phantom().map_or(SeatSet::EMPTY, SeatSet::only)))
+                        .trim_end_matches('.')
+                        .to_string(),
+                };
+                let why = match by {
+                    WonBy::Home => "first ship home".to_string(),
+                    WonBy::FinalBattle => "the last captain with crew in the Final Battle".to_string(),
+                    WonBy::FinalBattleLimit => "the Final Battle's 64 battles are over".to_string(),
+                    WonBy::LastAfloat => "the last captain left (Instant Death)".to_string(),
+                    WonBy::PhantomCaught { caught } => {
+                        format!("the lapping Phantom caught {}", self.seats_named(*caught))
+                    }
+                    WonBy::RoundLimit => "the round limit: farthest ahead".to_string(),
+                };
+                format!("{who} ({why})")
+            }
+        }
     }
 }

@@ -44,9 +44,13 @@ pub struct BattleView {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Question {
+    /// `seat` may pay `price` coins to reroll `die` ("sail", "pirate", "treasure" or "battle"), which shows
+    /// `face` (the Sail Die's 1 or 2, an Action Die's X or O, a Battle Die's Double, Single or Skull).
     Reroll {
         seat: Seat,
         die: String,
+        face: String,
+        price: u16,
     },
     Pick {
         seat: Seat,
@@ -202,11 +206,30 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             let dice = (1..=4u8).filter(|&k| sheddable & (1 << k) != 0).collect();
             Question::LoseDie { seat: loss.who, dice, left: loss.left }
         }),
-        (Offer::Sail(seat), _) => Some(Question::Reroll { seat, die: "sail".into() }),
-        (Offer::Action(seat), _) => Some(Question::Reroll { seat, die: "action".into() }),
-        _ if s.battle.active && s.battle.to_roll.is_empty() => {
-            game.battle_offeree(s).map(|seat| Question::Reroll { seat, die: "battle".into() })
+        (Offer::Sail(seat), _) => Some(Question::Reroll {
+            seat,
+            die: "sail".into(),
+            face: s.sail.to_string(),
+            price: game.abilities[seat.index()].reroll_price(true),
+        }),
+        (Offer::Action(seat), _) => {
+            let x = s.run.frames[s.run.len.max(1) as usize - 1].val == 1;
+            let die = match game.offered_die(s) {
+                super::RerollDie::Pirate => "pirate",
+                _ => "treasure",
+            };
+            let price = game.abilities[seat.index()].reroll_price(false);
+            Some(Question::Reroll { seat, die: die.into(), face: if x { "X" } else { "O" }.into(), price })
         }
+        _ if s.battle.active && s.battle.to_roll.is_empty() => game.battle_offeree(s).map(|seat| {
+            let face = match s.battle.faces[seat.index()] {
+                3 => "Double",
+                2 => "Single",
+                _ => "Skull",
+            };
+            let price = game.abilities[seat.index()].reroll_price(s.battle.purpose == Purpose::Final);
+            Question::Reroll { seat, die: "battle".into(), face: face.into(), price }
+        }),
         (_, Wait::Pick { chooser, candidates }) => {
             Some(Question::Pick { seat: chooser, candidates: candidates.iter().collect() })
         }
