@@ -531,10 +531,10 @@ impl Narrate for PirateHaven {
         let c = self.content();
         match event {
             Event::RoundBegins { round, tiles, stack, order } => format!(
-                "Round {round} begins: {} of round {round}'s stack of {stack} are laid as the map; the Turn track \
-                 gives the order {}.",
+                "Round {round} begins: {} of round {round}'s stack of {stack} are laid as the map; the order, \
+                 from the Turn track: {}.",
                 count(*tiles as u32, "tile", "tiles"),
-                names(order.iter().map(Seat::to_string).collect())
+                order.iter().map(Seat::to_string).collect::<Vec<_>>().join(", ")
             ),
             Event::TileLaid { round, slot, kind } => {
                 let def = &c.tiles[*kind as usize];
