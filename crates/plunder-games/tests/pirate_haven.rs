@@ -481,6 +481,181 @@ fn a_die_tile_the_pool_cannot_fill_is_told_empty() {
     assert_eq!(t.s.phase, Phase::Travel);
 }
 
+/// Whether `text` has a count with the wrong number: "1 pips", "2 die", "1 more pips".
+fn plural_error(text: &str) -> Option<String> {
+    const PLURAL: [&str; 7] = ["pips", "dice", "tiles", "chests", "steps", "Statues", "Cannons"];
+    const SINGULAR: [&str; 7] = ["pip", "die", "tile", "chest", "step", "Statue", "Cannon"];
+    let raw: Vec<&str> = text.split(' ').collect();
+    let words: Vec<&str> = raw.iter().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+    for (i, w) in words.iter().enumerate() {
+        // A number closing a phrase ("Treasury 1, Statues 5") counts nothing after it.
+        let Some(n) = w.parse::<u32>().ok().filter(|_| raw[i].ends_with(|c: char| c.is_alphanumeric())) else {
+            continue;
+        };
+        let mut next = words.get(i + 1).copied().unwrap_or("");
+        if ["Food", "Gold", "more", "leftover"].contains(&next) {
+            next = words.get(i + 2).copied().unwrap_or("");
+        }
+        if (n == 1 && PLURAL.contains(&next)) || (n != 1 && SINGULAR.contains(&next)) {
+            return Some(format!("{n} {next}"));
+        }
+    }
+    None
+}
+
+/// Words that are no words for people: Rust names ("PlaceItem"), debug output, ids.
+fn unfit_words(g: &PirateHaven, text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        return Some("empty".into());
+    }
+    for bad in ["_", "{", "}", "Some(", "None", "#", "  ", "?"] {
+        if text.contains(bad) {
+            return Some(format!("contains {bad:?}"));
+        }
+    }
+    for word in text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'')) {
+        let camel = word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+        if camel || g.content().tiles.iter().any(|t| t.id == word) {
+            return Some(format!("an internal name: {word}"));
+        }
+    }
+    plural_error(text).map(|e| format!("a plural error: {e}"))
+}
+
+#[test]
+fn the_words_checks_catch_what_they_look_for() {
+    let g = game(2);
+    for bad in ["P1 pays 1 Food pips.", "2 die", "CoupSpend", "the food-die", "Some(3)", "1 more pips to pay"] {
+        assert!(unfit_words(&g, bad).is_some(), "{bad}");
+    }
+    for good in [
+        "P1 pays 1 Food pip; 2 more pips to pay.",
+        "P1's Harbour Master's Port",
+        "0 Cannons",
+        "Treasury 1, Statues 5 (1 Statue)",
+    ] {
+        assert_eq!(unfit_words(&g, good), None, "{good}");
+    }
+}
+
+#[test]
+fn random_games_tell_every_chance_outcome_and_the_end_to_every_viewer_in_words() {
+    let mut rng = Rng::seeded(11);
+    let mut kinds_seen = [false; 4];
+    for (i, players) in [2usize, 3, 4, 2, 3, 4].into_iter().enumerate() {
+        let options = PirateHaven::sample_options(players, &mut rng);
+        let g = PirateHaven::new(options).unwrap();
+        let mut session = Session::new(g.clone(), 100 + i as u64, ChanceMode::Sampled);
+        while let Status::Decide(seats) = session.status() {
+            let seat = seats.lowest().unwrap();
+            let legal = session.legal_actions(seat);
+            session.play(seat, legal[rng.index(legal.len())]).unwrap();
+        }
+        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        for (index, step) in session.steps().iter().enumerate() {
+            for &viewer in &viewers {
+                let said: Vec<String> =
+                    session.told_at(index).iter().filter_map(|t| t.seen_by(viewer)).map(|e| g.tell(e)).collect();
+                for line in &said {
+                    assert_eq!(unfit_words(&g, line), None, "step {index}, {viewer:?}: {line}");
+                }
+                let Step::Chance(outcome) = step else { continue };
+                kinds_seen[match outcome {
+                    Chance::Tile { .. } => 0,
+                    Chance::Roll { .. } => 1,
+                    Chance::Chest { .. } => 2,
+                    Chance::Reroll { .. } => 3,
+                }] = true;
+                let expected = match *outcome {
+                    Chance::Tile { slot, kind } => format!("Slot {slot} of the map: {}", g.tile_name(kind)),
+                    Chance::Roll { slot, value } => format!("on slot {slot}: it shows {value}."),
+                    Chance::Chest { kind } => format!("turned face up: the {},", g.tile_name(kind)),
+                    Chance::Reroll { value } => format!("is rerolled: it shows {value} "),
+                };
+                assert!(
+                    said.iter().any(|l| l.contains(&expected)),
+                    "step {index}: {viewer:?} was not told {outcome:?} ({expected}): {said:#?}"
+                );
+            }
+        }
+        // The end: every seat's Fame as scored, then the winners the outcome names.
+        let last = session.steps().len() - 1;
+        let end: Vec<&Event> = session.told_at(last).iter().map(|t| &t.event).collect();
+        let fame = scores(g.content(), session.state());
+        for seat in Seat::all(players) {
+            let told = end.iter().find_map(|e| match e {
+                Event::FinalScore { seat: s, score, .. } if *s == seat => Some(*score),
+                _ => None,
+            });
+            assert_eq!(told, Some(fame[seat.index()]), "{seat}'s final Fame is told as scored");
+        }
+        let winners = session.outcome().unwrap().winners;
+        assert!(
+            matches!(end.last(), Some(Event::Won { winners: w, .. }) if *w == winners),
+            "the last word names the winners {winners:?}: {end:?}"
+        );
+    }
+    assert_eq!(kinds_seen, [true; 4], "the games saw every kind of chance outcome: tiles, rolls, chests, rerolls");
+}
+
+#[test]
+fn the_end_tells_why_the_winner_won_fame_then_food_then_cannons_or_a_shared_win() {
+    // P3 left first (3 Fame); P1 and P2 each hold a Statue: 7 Fame each against P3's 5.
+    let end = |setup: &dyn Fn(&mut T)| {
+        let mut t = T::new(3, &[2]);
+        t.s.round = 4;
+        t.s.statues[..2].copy_from_slice(&[1, 1]);
+        setup(&mut t);
+        t.ok(Action::Leave).ok(Action::Leave);
+        assert_eq!(t.g.status(&t.s), Status::Over);
+        t.said()
+    };
+    let said = end(&|_| {});
+    assert!(
+        said.contains(
+            &"P1 scores 7 Fame: Rum sets 2, Statues 5 (1 Statue) (tie-breaks: 3 Food pips, 0 Cannons).".to_string()
+        ),
+        "{said:#?}"
+    );
+    assert!(
+        said.contains(
+            &"P3 scores 5 Fame: Rum sets 2, 1st on the Turn track 3 (tie-breaks: 3 Food pips, 0 Cannons).".to_string()
+        ),
+        "{said:#?}"
+    );
+    assert_eq!(said.last().unwrap(), "P1 and P2 share the win: tied on 7 Fame, Food and Cannons.");
+    let said = end(&|t| {
+        t.put(0, "b2.1", Item::Food, 4);
+    });
+    assert_eq!(said.last().unwrap(), "P1 wins: tied on 7 Fame, with the most Food pips.");
+    let said = end(&|t| {
+        t.tile(1, "d2", "cannon-chest");
+    });
+    assert_eq!(said.last().unwrap(), "P2 wins: tied on 7 Fame and on Food, with the most Cannons.");
+    let said = end(&|t| {
+        t.tile(1, "a1", "granary").tile(1, "a3", "cannon-chest").put(1, "a3.1", Item::Ship, 4);
+    });
+    assert!(
+        said.contains(&"P2 scores 30 Fame: Ships 20 (1st, 4 pips), Rum sets 2, Granary 3, Statues 5 (1 Statue) (tie-breaks: 3 Food pips, 1 Cannon).".to_string()),
+        "{said:#?}"
+    );
+    assert_eq!(said.last().unwrap(), "P2 wins with the most Fame: 30.");
+}
+
+#[test]
+fn a_port_and_a_conspirator_tell_their_coup_steps() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "d2", "cannon-chest").tile(0, "c2", "conspirators-house").slot(1, "naval-dock", None);
+    t.land_and_place(1, "a4");
+    t.says(&[
+        "P1's Naval Dock moves them up the Coup track: 3 steps free (1 step from the Conspirator's House), then Food or Gold pips may buy more.",
+        "P1 climbs the Coup track to spot 1 of 8 (a free step).",
+        "P1 climbs the Coup track to spot 2 of 8 (a free step).",
+        "P1 reaches Coup spot 2 first this round: a bonus, P1 raises one of their Food dice by 1.",
+    ]);
+    assert_eq!(t.s.coup[0], 2, "the bonus raise waits before the third step");
+}
+
 // ---- The rulebook's statements and example. ----
 
 #[test]

@@ -750,7 +750,7 @@ impl Narrate for PirateHaven {
                 let mut parts = Vec::new();
                 if let Some(place) = ship_place {
                     parts.push(format!(
-                        "Ships {} ({} with {} of Ships)",
+                        "Ships {} ({}, {})",
                         score.ships,
                         ORDINALS.get(*place as usize).unwrap_or(&"unplaced"),
                         count(*ship_pips, "pip", "pips")
@@ -763,7 +763,7 @@ impl Narrate for PirateHaven {
                     parts.push(format!("{} {fame}", self.tile_name(kind)));
                 }
                 if *statues > 0 {
-                    parts.push(format!("{} {}", count(*statues as u32, "Statue", "Statues"), score.statues));
+                    parts.push(format!("Statues {} ({})", score.statues, count(*statues as u32, "Statue", "Statues")));
                 }
                 if score.first > 0 {
                     parts.push(format!("1st on the Turn track {}", score.first));
