@@ -532,7 +532,7 @@ fn the_words_checks_catch_what_they_look_for() {
         "P1 pays 1 Food pip; 2 more pips to pay.",
         "P1's Harbour Master's Port",
         "0 Cannons",
-        "Treasury 1, Statues 5 (1 Statue)",
+        "Treasury 1, Statues 10 (2). Tie-breaks: 1 Food pip, 0 Cannons.",
     ] {
         assert_eq!(unfit_words(&g, good), None, "{good}");
     }
@@ -612,14 +612,12 @@ fn the_end_tells_why_the_winner_won_fame_then_food_then_cannons_or_a_shared_win(
     };
     let said = end(&|_| {});
     assert!(
-        said.contains(
-            &"P1 scores 7 Fame: Rum sets 2, Statues 5 (1 Statue) (tie-breaks: 3 Food pips, 0 Cannons).".to_string()
-        ),
+        said.contains(&"P1 scores 7 Fame: Rum sets 2, Statues 5 (1). Tie-breaks: 3 Food pips, 0 Cannons.".to_string()),
         "{said:#?}"
     );
     assert!(
         said.contains(
-            &"P3 scores 5 Fame: Rum sets 2, 1st on the Turn track 3 (tie-breaks: 3 Food pips, 0 Cannons).".to_string()
+            &"P3 scores 5 Fame: Rum sets 2, 1st on the Turn track 3. Tie-breaks: 3 Food pips, 0 Cannons.".to_string()
         ),
         "{said:#?}"
     );
@@ -636,7 +634,7 @@ fn the_end_tells_why_the_winner_won_fame_then_food_then_cannons_or_a_shared_win(
         t.tile(1, "a1", "granary").tile(1, "a3", "cannon-chest").put(1, "a3.1", Item::Ship, 4);
     });
     assert!(
-        said.contains(&"P2 scores 30 Fame: Ships 20 (1st, 4 pips), Rum sets 2, Granary 3, Statues 5 (1 Statue) (tie-breaks: 3 Food pips, 1 Cannon).".to_string()),
+        said.contains(&"P2 scores 30 Fame: Ships 20 (1st, 4 pips), Rum sets 2, Granary 3, Statues 5 (1). Tie-breaks: 3 Food pips, 1 Cannon.".to_string()),
         "{said:#?}"
     );
     assert_eq!(said.last().unwrap(), "P2 wins with the most Fame: 30.");
@@ -926,6 +924,23 @@ fn rule_several_chests_in_one_turn() {
 }
 
 #[test]
+fn the_last_chest_bought_is_told_and_none_is_turned_up() {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 6);
+    t.s.chests = Default::default();
+    t.ok(Action::BuyChest);
+    for _ in 0..4 {
+        t.ok(Action::Pay { at: sp("b2.1") });
+    }
+    t.ok(Action::PlaceChest { cell: cell("d2") });
+    t.says(&[
+        "P1 places the Pirate Chest on d2 (an Open spot).",
+        "No Treasure Chest is left: none can be bought any more.",
+    ]);
+    assert_eq!((t.s.reveal, t.s.chest_top), (false, None));
+}
+
+#[test]
 fn rule_coup_advance_with_spending_and_the_food_bonus() {
     let mut t = T::new(2, &[1]);
     t.tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 2).tile(0, "d2", "pirate-chest");
@@ -939,7 +954,8 @@ fn rule_coup_advance_with_spending_and_the_food_bonus() {
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!(t.s.coup[0], 2);
     t.says(&[
-        "P1 spends 1 Gold pip from the die on the Farmhouse (b1.2) (the die shows 1 now) and climbs the Coup track to spot 2 of 8.",
+        "P1 spends 1 Gold pip from the die on the Farmhouse (b1.2), which now shows 1, and climbs the Coup track to \
+         spot 2 of 8.",
         "P1 reaches Coup spot 2 first this round: a bonus, P1 raises one of their Food dice by 1.",
     ]);
     assert_eq!(t.legal(), vec![Action::CoupRaise { at: sp("b2.1") }], "spot 2: raise a Food die");
@@ -948,7 +964,10 @@ fn rule_coup_advance_with_spending_and_the_food_bonus() {
     t.says(&["P1 raises the Food die on the Tavern (b2.1) from 3 to 4: the bonus of Coup spot 2."]);
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!(t.held(0, "b1.2"), None, "Gold spent to 0 is removed");
-    t.says(&["(the die is used up and goes back to the pool) and climbs the Coup track to spot 3 of 8."]);
+    t.says(&[
+        "P1 spends the last Gold pip of the die on the Farmhouse (b1.2), which goes back to the pool, and climbs the \
+         Coup track to spot 3 of 8.",
+    ]);
     t.ok(Action::CoupSpend { at: sp("b2.1") });
     assert_eq!((t.s.coup[0], t.s.phase), (4, Phase::CoupSpend), "spot 4: no Gold die to raise");
     t.says(&["P1 reaches Coup spot 4 first this round, but has no Gold die below 6 to raise: no bonus."]);
@@ -1125,8 +1144,8 @@ fn rule_first_spot_scores_3_and_the_turn_track_orders_the_next_round() {
     assert_eq!(t.g.outcome(&t.s).unwrap().winners, SeatSet::only(Seat(1)), "2 + 3 against 2");
     t.says(&[
         "That was the last round: the game is scored.",
-        "P1 scores 2 Fame: Rum sets 2 (tie-breaks: 3 Food pips, 0 Cannons).",
-        "P2 scores 5 Fame: Rum sets 2, 1st on the Turn track 3 (tie-breaks: 3 Food pips, 0 Cannons).",
+        "P1 scores 2 Fame: Rum sets 2. Tie-breaks: 3 Food pips, 0 Cannons.",
+        "P2 scores 5 Fame: Rum sets 2, 1st on the Turn track 3. Tie-breaks: 3 Food pips, 0 Cannons.",
         "P2 wins with the most Fame: 5.",
     ]);
 }
@@ -1157,6 +1176,7 @@ fn tile_food_die_() {
     t.tile(0, "b1", "farmhouse").slot(1, "food-die", Some(2));
     t.land_and_place(1, "b1.1");
     assert_eq!(t.value(0, "b1.1"), 3, "a Food die on the Farmhouse's own spot is boosted");
+    t.says(&["P1 places the Food die showing 2 on the Farmhouse (b1.1): the Farmhouse raises it to 3."]);
     assert_eq!(t.s.coup[0], 0, "a die moves nobody on the Coup track");
     // A Die tile whose colour the pool lacks gets no die and gives nothing.
     let g = game(2);

@@ -601,7 +601,7 @@ impl Narrate for PirateHaven {
             }
             Event::ItemPlaced { seat, item, value, now, at, on, boosted_by } => {
                 let raised = if now != value {
-                    let houses: Vec<String> = dedup(boosted_by).iter().map(|&k| self.tile_name(k).to_string()).collect();
+                    let houses: Vec<String> = dedup(boosted_by).iter().map(|&k| format!("the {}", self.tile_name(k))).collect();
                     format!(": {} raises it to {now}", names(houses))
                 } else {
                     String::new()
@@ -654,11 +654,18 @@ impl Narrate for PirateHaven {
             Event::Climbed { seat, to, step: Step::Free } => {
                 format!("{seat} climbs the Coup track to spot {to} of {} (a free step).", c.top)
             }
-            Event::Climbed { seat, to, step: Step::Paid { at, on, item, left } } => format!(
-                "{seat} spends 1 {} pip from the die on {} ({}) and climbs the Coup track to spot {to} of {}.",
+            Event::Climbed { seat, to, step: Step::Paid { at, on, item, left: 0 } } => format!(
+                "{seat} spends the last {} pip of the die on {}, which goes back to the pool, and climbs the Coup \
+                 track to spot {to} of {}.",
                 item.name(),
                 self.spot_on(*at, *on),
-                die_left(*left),
+                c.top
+            ),
+            Event::Climbed { seat, to, step: Step::Paid { at, on, item, left } } => format!(
+                "{seat} spends 1 {} pip from the die on {}, which now shows {left}, and climbs the Coup track to \
+                 spot {to} of {}.",
+                item.name(),
+                self.spot_on(*at, *on),
                 c.top
             ),
             Event::CoupBonus { seat, spot, die, amount, raisable: true } => format!(
@@ -763,13 +770,13 @@ impl Narrate for PirateHaven {
                     parts.push(format!("{} {fame}", self.tile_name(kind)));
                 }
                 if *statues > 0 {
-                    parts.push(format!("Statues {} ({})", score.statues, count(*statues as u32, "Statue", "Statues")));
+                    parts.push(format!("Statues {} ({statues})", score.statues));
                 }
                 if score.first > 0 {
                     parts.push(format!("1st on the Turn track {}", score.first));
                 }
                 format!(
-                    "{seat} scores {} Fame{} (tie-breaks: {}, {}).",
+                    "{seat} scores {} Fame{}. Tie-breaks: {}, {}.",
                     score.total,
                     if parts.is_empty() { String::new() } else { format!(": {}", parts.join(", ")) },
                     count(score.food, "Food pip", "Food pips"),
