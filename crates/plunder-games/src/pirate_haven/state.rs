@@ -760,7 +760,7 @@ impl State {
         let seat = self.mover.index();
         while self.free_left > 0 && self.coup[seat] < c.top {
             self.free_left -= 1;
-            if self.step_up(c, Step::Free, told) {
+            if self.step_up(c, None, told) {
                 return;
             }
         }
@@ -774,12 +774,21 @@ impl State {
         }
     }
 
-    /// One step up the Coup track (had by `step`); the Coup at the top. Returns whether a bonus raise now waits.
-    pub fn step_up<T: Teller<Event>>(&mut self, c: &Content, step: Step, told: &mut T) -> bool {
+    /// One step up the Coup track, free or `paid` with a pip of the die of that item on that spot; the Coup at the
+    /// top. Returns whether a bonus raise now waits.
+    pub fn step_up<T: Teller<Event>>(&mut self, c: &Content, paid: Option<(Spot, Item)>, told: &mut T) -> bool {
         let seat = self.mover.index();
         self.coup[seat] += 1;
         let height = self.coup[seat];
-        told.public(|| Event::Climbed { seat: self.mover, to: height, step });
+        told.public(|| {
+            let step = match paid {
+                None => Step::Free,
+                Some((at, item)) => {
+                    Step::Paid { at, on: self.tile_on(at.cell), item, left: self.held_at(at).map_or(0, |h| h.value) }
+                }
+            };
+            Event::Climbed { seat: self.mover, to: height, step }
+        });
         if height == c.top && !self.coup_done {
             self.coup_done = true;
             let statue = self.statues_left > 0;
@@ -810,8 +819,7 @@ impl State {
         if self.islands[seat].spend(at) && item.is_die() {
             self.pool[item.index()] += 1;
         }
-        let step = Step::Paid { at, on: self.tile_on(at.cell), item, left: self.held_at(at).map_or(0, |h| h.value) };
-        if !self.step_up(c, step, told) {
+        if !self.step_up(c, Some((at, item)), told) {
             self.run_advance(c, told);
         }
     }
@@ -822,13 +830,19 @@ impl State {
     }
 
     pub fn coup_raise<T: Teller<Event>>(&mut self, c: &Content, at: Spot, amount: u8, told: &mut T) {
-        let spot = self.coup[self.mover.index()];
-        let on = self.tile_on(at.cell);
-        if let Some(h) = &mut self.islands[self.mover.index()].plots[at.cell.index()].spots[at.spot as usize] {
-            let from = h.value;
+        let seat = self.mover.index();
+        if let Some(h) = &mut self.islands[seat].plots[at.cell.index()].spots[at.spot as usize] {
+            let (item, from) = (h.item, h.value);
             h.value = (h.value + amount).min(6);
-            let (item, to) = (h.item, h.value);
-            told.public(|| Event::Raised { seat: self.mover, item, at, on, from, to, by: Raise::CoupSpot { spot } });
+            told.public(|| Event::Raised {
+                seat: self.mover,
+                item,
+                at,
+                on: self.tile_on(at.cell),
+                from,
+                to: self.held_at(at).map_or(0, |h| h.value),
+                by: Raise::CoupSpot { spot: self.coup[seat] },
+            });
         }
         self.run_advance(c, told);
     }
@@ -849,11 +863,10 @@ impl State {
     }
 
     pub fn rerolled<T: Teller<Event>>(&mut self, c: &Content, at: Spot, value: u8, told: &mut T) {
-        let on = self.tile_on(at.cell);
         if let Some(h) = &mut self.islands[self.mover.index()].plots[at.cell.index()].spots[at.spot as usize] {
             let (item, from) = (h.item, h.value);
             h.value = value;
-            told.public(|| Event::Rerolled { seat: self.mover, at, on, item, from, to: value });
+            told.public(|| Event::Rerolled { seat: self.mover, at, on: self.tile_on(at.cell), item, from, to: value });
         }
         self.next_turn(c, told);
     }
@@ -867,21 +880,19 @@ impl State {
     }
 
     pub fn move_item<T: Teller<Event>>(&mut self, c: &Content, from: Spot, to: Spot, told: &mut T) {
-        let from_on = self.tile_on(from.cell);
         let island = &mut self.islands[self.mover.index()];
         let held = island.plots[from.cell.index()].spots[from.spot as usize].take();
         island.plots[to.cell.index()].spots[to.spot as usize] = held;
         if let (Some(h), Phase::Relocate { port }) = (held, self.phase) {
-            let to_on = self.tile_on(to.cell);
             told.public(|| Event::ItemMoved {
                 seat: self.mover,
                 port,
                 item: h.item,
                 value: h.value,
                 from,
-                from_on,
+                from_on: self.tile_on(from.cell),
                 to,
-                to_on,
+                to_on: self.tile_on(to.cell),
             });
         }
         self.next_turn(c, told);
