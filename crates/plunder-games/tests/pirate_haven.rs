@@ -1369,8 +1369,10 @@ fn tile_harbour_master_() {
     assert_eq!(t.value(0, "d2.1"), 2, "moving is not placing: no boost");
     let mut t = build();
     let before = t.s.islands[0];
+    t.said();
     t.ok(Action::Skip);
     assert_eq!(t.s.islands[0], before);
+    t.says(&["P1 chooses to move nothing with the Harbour Master's Port."]);
     assert_eq!(t.count(0, Item::Cannon), 2, "its printed Cannon counts at once");
 }
 
@@ -1396,10 +1398,10 @@ fn tile_trading_port_() {
     t.said();
     t.ok(Action::Skip);
     assert_eq!(t.value(0, "b1.2"), 2);
-    t.says(&["P1 does not use the Trading Port's ability (reroll one of your Gold dice)."]);
+    t.says(&["P1 chooses not to reroll a Gold die with the Trading Port."]);
     let mut t = T::new(2, &[1]);
     t.slot(1, "trading-port", None).land_and_place(1, "a4");
-    t.says(&["The Trading Port's ability (reroll one of your Gold dice) has nothing of P1's to act on."]);
+    t.says(&["P1 has no Gold die for the Trading Port to reroll."]);
 }
 
 #[test]

@@ -173,16 +173,6 @@ impl PirateHaven {
         format!("the {} ({at})", self.tile_name(on))
     }
 
-    /// A Port's optional ability in a few words.
-    fn ability_words(&self, port: u8) -> String {
-        let def = &self.content().tiles[port as usize];
-        match def.reroll {
-            Some(die) => format!("reroll one of your {} dice", die.name()),
-            None if def.relocate => "move one of your dice, tokens or tiles".to_string(),
-            None => "none".to_string(),
-        }
-    }
-
     /// What a Statue is (Statues are not tiles of the content: they lie beside the Coup board).
     fn statue_line(&self) -> String {
         format!("Statue: {}", self.content().statue_text)
@@ -728,14 +718,20 @@ impl Narrate for PirateHaven {
                 self.tile_name(*kind),
                 self.cell_words(*to)
             ),
-            Event::Declined { seat, port } => {
-                format!("{seat} does not use the {}'s ability ({}).", self.tile_name(*port), self.ability_words(*port))
-            }
-            Event::Unusable { seat, port } => format!(
-                "The {}'s ability ({}) has nothing of {seat}'s to act on.",
-                self.tile_name(*port),
-                self.ability_words(*port)
-            ),
+            Event::Declined { seat, port } => match c.tiles[*port as usize].reroll {
+                Some(die) => format!(
+                    "{seat} chooses not to reroll a {} die with the {}.",
+                    die.name(),
+                    self.tile_name(*port)
+                ),
+                None => format!("{seat} chooses to move nothing with the {}.", self.tile_name(*port)),
+            },
+            Event::Unusable { seat, port } => match c.tiles[*port as usize].reroll {
+                Some(die) => {
+                    format!("{seat} has no {} die for the {} to reroll.", die.name(), self.tile_name(*port))
+                }
+                None => format!("{seat} has nothing the {} could move.", self.tile_name(*port)),
+            },
             Event::RoundEnds { round, leftovers, dice_back, last } => {
                 let back = if *dice_back > 0 {
                     format!(" ({} back to the pool)", count(*dice_back as u32, "die", "dice"))
