@@ -671,8 +671,8 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
 
     let haven = play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\nq\n");
     assert!(haven.contains("the most Fame after round 4 wins"), "{haven}");
-    assert!(haven.contains("1. travel to 1: land on Farmhouse (House): Passive."), "the tile on a slot: {haven}");
-    assert!(haven.contains("3. travel to 3: land on a Food die showing 1: take it"), "{haven}");
+    assert!(haven.contains("1. travel to slot 1: land on Farmhouse (House): Passive."), "the tile on a slot: {haven}");
+    assert!(haven.contains("3. travel to slot 3: land on a Food die showing 1: take it"), "{haven}");
     assert!(haven.contains("leave the map: end your round: your disk takes the 1st Turn track spot"), "{haven}");
     assert!(haven.contains("\nP1, your choice: Farmhouse (House): Passive. When placed"), "{haven}");
     assert!(haven.contains("Coup board: the Coup track (Statues are won there) and the Turn track"), "{haven}");

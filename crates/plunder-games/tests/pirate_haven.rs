@@ -3,9 +3,11 @@
 //! Positions are built with a small builder (islands, map, positions, Coup disks); "scripted" chance fixes
 //! tiles, dice and chests. Every refused action is checked to change nothing.
 
-use plunder_core::{conformance, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Viewer};
+use plunder_core::{
+    conformance, Audience, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Step, Told, Viewer,
+};
 use plunder_games::pirate_haven::{
-    rum_set, scores, Action, Cell, Chance, Held, Item, Options, Phase, PirateHaven, Score, Slot, Spot, State,
+    rum_set, scores, Action, Cell, Chance, Event, Held, Item, Options, Phase, PirateHaven, Score, Slot, Spot, State,
 };
 
 fn game(players: u8) -> PirateHaven {
@@ -22,10 +24,11 @@ fn sp(name: &str) -> Spot {
     Spot { cell: cell(c), spot: s.parse::<u8>().unwrap() - 1 }
 }
 
-/// A position under construction and then played through the checked path.
+/// A position under construction and then played through the checked path, keeping what the rules tell.
 struct T {
     g: PirateHaven,
     s: State,
+    told: Vec<Told<Event>>,
 }
 
 impl T {
@@ -38,7 +41,7 @@ impl T {
         for (i, &seat) in left.iter().enumerate() {
             s.track[i] = Some(Seat(seat));
         }
-        let mut t = T { g, s };
+        let mut t = T { g, s, told: Vec::new() };
         t.top("pirate-chest");
         t.s.mover = t.s.closest().unwrap();
         t
@@ -99,9 +102,11 @@ impl T {
     fn play(&mut self, action: Action) -> Result<(), plunder_core::PlayError> {
         let before = self.s.clone();
         let mover = self.s.mover;
-        let result = plunder_core::play(&self.g, &mut self.s, mover, &action);
+        let told_before = self.told.len();
+        let result = plunder_core::play_told(&self.g, &mut self.s, mover, &action, &mut self.told);
         if result.is_err() {
             assert_eq!(before, self.s, "a refused {action} changed nothing");
+            assert_eq!(self.told.len(), told_before, "a refused {action} tells nothing");
         }
         result
     }
@@ -126,7 +131,24 @@ impl T {
     }
 
     fn chance(&mut self, outcome: Chance) -> &mut T {
-        plunder_core::supply_chance(&self.g, &mut self.s, &outcome).unwrap_or_else(|e| panic!("{outcome}: {e:?}"));
+        plunder_core::supply_chance_told(&self.g, &mut self.s, &outcome, &mut self.told)
+            .unwrap_or_else(|e| panic!("{outcome}: {e:?}"));
+        self
+    }
+
+    /// What was told since the last call, in words; every event of this game is public.
+    fn said(&mut self) -> Vec<String> {
+        let told = std::mem::take(&mut self.told);
+        assert!(told.iter().all(|t| t.to == Audience::Everyone), "nothing in Pirate Haven is secret: {told:?}");
+        told.iter().map(|t| self.g.tell(&t.event)).collect()
+    }
+
+    /// Asserts that the words told since the last call hold each of `lines` (as parts of lines).
+    fn says(&mut self, lines: &[&str]) -> &mut T {
+        let said = self.said();
+        for line in lines {
+            assert!(said.iter().any(|l| l.contains(line)), "told no line with {line:?}: {said:#?}");
+        }
         self
     }
 
@@ -397,18 +419,239 @@ fn greedy_beats_random() {
 }
 
 #[test]
-fn describe_draws_the_island_grid_and_news_tells_the_turn() {
+fn describe_draws_the_island_grid_and_the_placement_and_its_boost_are_told() {
     let mut t = T::new(2, &[1]);
     t.slot(1, "farmhouse", None);
-    let before = t.g.view(&t.s, Viewer::Spectator);
     t.land_and_place(1, "b1");
-    let after = t.g.view(&t.s, Viewer::Spectator);
-    let text = t.g.describe(&after);
+    let text = t.g.describe(&t.g.view(&t.s, Viewer::Spectator));
     assert!(text.contains("Farmhouse") && text.contains("Tavern") && text.contains("[F4]"), "{text}");
     assert!(text.contains("..infra..") && text.contains("{f/r}"), "{text}");
-    let news = t.g.news(&before, &after);
-    assert!(news.iter().any(|l| l.contains("places Farmhouse on b1")), "{news:?}");
-    assert!(news.iter().any(|l| l.contains("Food on b2.1 goes from 3 to 4")), "{news:?}");
+    t.says(&[
+        "P1 travels to slot 1: the Farmhouse (House).",
+        "P1 takes the Farmhouse (House) from slot 1",
+        "P1 places the Farmhouse (House) on b1 (a House spot).",
+        "P1's new Farmhouse raises the Food die on the Tavern (b2.1) from 3 to 4.",
+        "P1's turn: closest to the Coup board, on slot 1.",
+    ]);
+}
+
+#[test]
+fn every_tile_laid_every_die_rolled_and_the_face_up_chest_are_told_to_every_seat() {
+    let g = game(2);
+    let k = |id: &str| g.kind(id).unwrap();
+    let mut session = Session::new(g.clone(), 0, ChanceMode::Scripted);
+    session.supply_chance(Chance::Chest { kind: k("gold-chest") }).unwrap();
+    session.supply_chance(Chance::Tile { slot: 1, kind: k("farmhouse") }).unwrap();
+    session.supply_chance(Chance::Tile { slot: 2, kind: k("food-die") }).unwrap();
+    session.supply_chance(Chance::Roll { slot: 2, value: 5 }).unwrap();
+    session.supply_chance(Chance::Tile { slot: 3, kind: k("rum-token") }).unwrap();
+    let mut rng = Rng::seeded(3);
+    while session.status() == Status::Chance {
+        let outcome = g.sample_chance(session.state(), &mut rng);
+        session.supply_chance(outcome).unwrap();
+    }
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        let said: Vec<String> = session.told_since(0, viewer).map(|e| g.tell(e)).collect();
+        for line in [
+            "The top Treasure Chest is turned face up: the Gold Chest, for sale at 4 Food (7 chests below it, hidden).",
+            "Round 1 begins: 14 tiles of round 1's stack of 22 are laid as the map; the order, from the Turn track: P1, P2.",
+            "Slot 1 of the map: Farmhouse (House), drawn from round 1's stack.",
+            "Slot 2 of the map: Food Die tile, drawn from round 1's stack.",
+            "A Food die from the pool is rolled onto the Die tile on slot 2: it shows 5.",
+            "Slot 3 of the map: Rum Token tile, drawn from round 1's stack; a Rum token waits on it.",
+            "The map is laid: the other 8 tiles of round 1's stack go back to the box unseen.",
+            "P1's turn: at the start, first of those there in the Turn track's order.",
+        ] {
+            assert!(said.iter().any(|l| l == line), "{viewer:?} was not told {line:?}: {said:#?}");
+        }
+        let rolls = said.iter().filter(|l| l.contains("from the pool is rolled")).count();
+        let die_tiles = session.state().map.iter().filter(|s| s.die.is_some()).count();
+        assert_eq!(rolls, die_tiles, "every die rolled onto the map is told");
+    }
+}
+
+#[test]
+fn a_die_tile_the_pool_cannot_fill_is_told_empty() {
+    let mut t = T::new(2, &[1]);
+    t.s.pool[Item::Gold.index()] = 0;
+    t.s.phase = Phase::Lay { slot: t.s.map_len };
+    let gold = t.k("gold-die");
+    t.chance(Chance::Tile { slot: t.s.map_len, kind: gold });
+    t.says(&["The pool has no Gold die left, so the Die tile on slot 14 stays empty."]);
+    assert_eq!(t.s.phase, Phase::Travel);
+}
+
+/// Whether `text` has a count with the wrong number: "1 pips", "2 die", "1 more pips".
+fn plural_error(text: &str) -> Option<String> {
+    const PLURAL: [&str; 7] = ["pips", "dice", "tiles", "chests", "steps", "Statues", "Cannons"];
+    const SINGULAR: [&str; 7] = ["pip", "die", "tile", "chest", "step", "Statue", "Cannon"];
+    let raw: Vec<&str> = text.split(' ').collect();
+    let words: Vec<&str> = raw.iter().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+    for (i, w) in words.iter().enumerate() {
+        // A number closing a phrase ("Treasury 1, Statues 5") counts nothing after it.
+        let Some(n) = w.parse::<u32>().ok().filter(|_| raw[i].ends_with(|c: char| c.is_alphanumeric())) else {
+            continue;
+        };
+        let mut next = words.get(i + 1).copied().unwrap_or("");
+        if ["Food", "Gold", "more", "leftover"].contains(&next) {
+            next = words.get(i + 2).copied().unwrap_or("");
+        }
+        if (n == 1 && PLURAL.contains(&next)) || (n != 1 && SINGULAR.contains(&next)) {
+            return Some(format!("{n} {next}"));
+        }
+    }
+    None
+}
+
+/// Words that are no words for people: Rust names ("PlaceItem"), debug output, ids.
+fn unfit_words(g: &PirateHaven, text: &str) -> Option<String> {
+    if text.trim().is_empty() {
+        return Some("empty".into());
+    }
+    for bad in ["_", "{", "}", "Some(", "None", "#", "  ", "?"] {
+        if text.contains(bad) {
+            return Some(format!("contains {bad:?}"));
+        }
+    }
+    for word in text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'')) {
+        let camel = word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+        if camel || g.content().tiles.iter().any(|t| t.id == word) {
+            return Some(format!("an internal name: {word}"));
+        }
+    }
+    plural_error(text).map(|e| format!("a plural error: {e}"))
+}
+
+#[test]
+fn the_words_checks_catch_what_they_look_for() {
+    let g = game(2);
+    for bad in ["P1 pays 1 Food pips.", "2 die", "CoupSpend", "the food-die", "Some(3)", "1 more pips to pay"] {
+        assert!(unfit_words(&g, bad).is_some(), "{bad}");
+    }
+    for good in [
+        "P1 pays 1 Food pip; 2 more pips to pay.",
+        "P1's Harbour Master's Port",
+        "0 Cannons",
+        "Treasury 1, Statues 10 (2). Tie-breaks: 1 Food pip, 0 Cannons.",
+    ] {
+        assert_eq!(unfit_words(&g, good), None, "{good}");
+    }
+}
+
+#[test]
+fn random_games_tell_every_chance_outcome_and_the_end_to_every_viewer_in_words() {
+    let mut rng = Rng::seeded(11);
+    let mut kinds_seen = [false; 4];
+    for (i, players) in [2usize, 3, 4, 2, 3, 4].into_iter().enumerate() {
+        let options = PirateHaven::sample_options(players, &mut rng);
+        let g = PirateHaven::new(options).unwrap();
+        let mut session = Session::new(g.clone(), 100 + i as u64, ChanceMode::Sampled);
+        while let Status::Decide(seats) = session.status() {
+            let seat = seats.lowest().unwrap();
+            let legal = session.legal_actions(seat);
+            session.play(seat, legal[rng.index(legal.len())]).unwrap();
+        }
+        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        for (index, step) in session.steps().iter().enumerate() {
+            for &viewer in &viewers {
+                let said: Vec<String> =
+                    session.told_at(index).iter().filter_map(|t| t.seen_by(viewer)).map(|e| g.tell(e)).collect();
+                for line in &said {
+                    assert_eq!(unfit_words(&g, line), None, "step {index}, {viewer:?}: {line}");
+                }
+                let Step::Chance(outcome) = step else { continue };
+                kinds_seen[match outcome {
+                    Chance::Tile { .. } => 0,
+                    Chance::Roll { .. } => 1,
+                    Chance::Chest { .. } => 2,
+                    Chance::Reroll { .. } => 3,
+                }] = true;
+                let expected = match *outcome {
+                    Chance::Tile { slot, kind } => format!("Slot {slot} of the map: {}", g.tile_name(kind)),
+                    Chance::Roll { slot, value } => format!("on slot {slot}: it shows {value}."),
+                    Chance::Chest { kind } => format!("turned face up: the {},", g.tile_name(kind)),
+                    Chance::Reroll { value } => format!("is rerolled: it shows {value} "),
+                };
+                assert!(
+                    said.iter().any(|l| l.contains(&expected)),
+                    "step {index}: {viewer:?} was not told {outcome:?} ({expected}): {said:#?}"
+                );
+            }
+        }
+        // The end: every seat's Fame as scored, then the winners the outcome names.
+        let last = session.steps().len() - 1;
+        let end: Vec<&Event> = session.told_at(last).iter().map(|t| &t.event).collect();
+        let fame = scores(g.content(), session.state());
+        for seat in Seat::all(players) {
+            let told = end.iter().find_map(|e| match e {
+                Event::FinalScore { seat: s, score, .. } if *s == seat => Some(*score),
+                _ => None,
+            });
+            assert_eq!(told, Some(fame[seat.index()]), "{seat}'s final Fame is told as scored");
+        }
+        let winners = session.outcome().unwrap().winners;
+        assert!(
+            matches!(end.last(), Some(Event::Won { winners: w, .. }) if *w == winners),
+            "the last word names the winners {winners:?}: {end:?}"
+        );
+    }
+    assert_eq!(kinds_seen, [true; 4], "the games saw every kind of chance outcome: tiles, rolls, chests, rerolls");
+}
+
+#[test]
+fn the_end_tells_why_the_winner_won_fame_then_food_then_cannons_or_a_shared_win() {
+    // P3 left first (3 Fame); P1 and P2 each hold a Statue: 7 Fame each against P3's 5.
+    let end = |setup: &dyn Fn(&mut T)| {
+        let mut t = T::new(3, &[2]);
+        t.s.round = 4;
+        t.s.statues[..2].copy_from_slice(&[1, 1]);
+        setup(&mut t);
+        t.ok(Action::Leave).ok(Action::Leave);
+        assert_eq!(t.g.status(&t.s), Status::Over);
+        t.said()
+    };
+    let said = end(&|_| {});
+    assert!(
+        said.contains(&"P1 scores 7 Fame: Rum sets 2, Statues 5 (1). Tie-breaks: 3 Food pips, 0 Cannons.".to_string()),
+        "{said:#?}"
+    );
+    assert!(
+        said.contains(
+            &"P3 scores 5 Fame: Rum sets 2, 1st on the Turn track 3. Tie-breaks: 3 Food pips, 0 Cannons.".to_string()
+        ),
+        "{said:#?}"
+    );
+    assert_eq!(said.last().unwrap(), "P1 and P2 share the win: tied on 7 Fame, Food and Cannons.");
+    let said = end(&|t| {
+        t.put(0, "b2.1", Item::Food, 4);
+    });
+    assert_eq!(said.last().unwrap(), "P1 wins: tied on 7 Fame, with the most Food pips.");
+    let said = end(&|t| {
+        t.tile(1, "d2", "cannon-chest");
+    });
+    assert_eq!(said.last().unwrap(), "P2 wins: tied on 7 Fame and on Food, with the most Cannons.");
+    let said = end(&|t| {
+        t.tile(1, "a1", "granary").tile(1, "a3", "cannon-chest").put(1, "a3.1", Item::Ship, 4);
+    });
+    assert!(
+        said.contains(&"P2 scores 30 Fame: Ships 20 (1st, 4 pips), Rum sets 2, Granary 3, Statues 5 (1). Tie-breaks: 3 Food pips, 1 Cannon.".to_string()),
+        "{said:#?}"
+    );
+    assert_eq!(said.last().unwrap(), "P2 wins with the most Fame: 30.");
+}
+
+#[test]
+fn a_port_and_a_conspirator_tell_their_coup_steps() {
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "d2", "cannon-chest").tile(0, "c2", "conspirators-house").slot(1, "naval-dock", None);
+    t.land_and_place(1, "a4");
+    t.says(&[
+        "P1's Naval Dock moves them up the Coup track: 3 steps free (1 step from the Conspirator's House), then Food or Gold pips may buy more.",
+        "P1 climbs the Coup track to spot 1 of 8 (a free step).",
+        "P1 climbs the Coup track to spot 2 of 8 (a free step).",
+        "P1 reaches Coup spot 2 first this round: a bonus, P1 raises one of their Food dice by 1.",
+    ]);
+    assert_eq!(t.s.coup[0], 2, "the bonus raise waits before the third step");
 }
 
 // ---- The rulebook's statements and example. ----
@@ -436,7 +679,7 @@ fn rule_setup() {
 fn rule_map_size_by_players_and_dice_on_die_tiles() {
     for (players, tiles) in [(2u8, 14usize), (3, 18), (4, 22)] {
         let g = game(players);
-        let mut t = T { s: g.initial_state(), g };
+        let mut t = T { s: g.initial_state(), g, told: Vec::new() };
         settle(&mut t, 1); // the chest, then the map with the first kind each time and dice of 1
         let _ = &t;
         let g = game(players);
@@ -504,6 +747,22 @@ fn rule_joans_example() {
     let next = t.k("pirate-chest");
     t.chance(Chance::Chest { kind: next });
     t.ok(Action::PlaceItem { at: sp("d2.1") });
+    t.says(&[
+        "P1 places the Shipwright's House on b1 (a House spot).",
+        "P1's turn: closest to the Coup board, on slot 2.",
+        "P1 travels to slot 4: a Pirate token.",
+        "P1 takes a Pirate token from slot 4 to place it on their island now (the Pirate Token tile is discarded).",
+        "P1 buys the face-up Treasure Chest, the Cannon Chest, for 4 Food pips (paid pip by pip).",
+        "P1 pays 1 Food pip for the Treasure Chest from the Food die on the Tavern (b2.1): the die shows 3 now; 3 more pips to pay.",
+        "the die shows 1 now; 1 more pip to pay.",
+        "P1 pays 1 Food pip for the Treasure Chest from the Food die on the Tavern (b2.1): the die is used up and goes back to the pool; paid in full.",
+        "P1 places the Cannon Chest on d2 (an Open spot).",
+        "The top Treasure Chest is turned face up: the Pirate Chest, for sale at 4 Food (6 chests below it, hidden).",
+        "P1 places the Pirate token on the Cannon Chest (d2.1).",
+        "P1's new Pirate token moves them up the Coup track: 1 step free, then Food or Gold pips may buy more.",
+        "P1 climbs the Coup track to spot 1 of 8 (a free step).",
+        "P2's turn: closest to the Coup board, on slot 3.",
+    ]);
     // The Coup: one free step; nothing to spend, so the advance ends.
     assert_eq!(t.s.coup[0], 1);
     assert_eq!(t.s.chest_top, Some(next));
@@ -665,22 +924,55 @@ fn rule_several_chests_in_one_turn() {
 }
 
 #[test]
+fn the_last_chest_bought_is_told_and_none_is_turned_up() {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 6);
+    t.s.chests = Default::default();
+    t.ok(Action::BuyChest);
+    for _ in 0..4 {
+        t.ok(Action::Pay { at: sp("b2.1") });
+    }
+    t.ok(Action::PlaceChest { cell: cell("d2") });
+    t.says(&[
+        "P1 places the Pirate Chest on d2 (an Open spot).",
+        "No Treasure Chest is left: none can be bought any more.",
+    ]);
+    assert_eq!((t.s.reveal, t.s.chest_top), (false, None));
+}
+
+#[test]
 fn rule_coup_advance_with_spending_and_the_food_bonus() {
     let mut t = T::new(2, &[1]);
     t.tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 2).tile(0, "d2", "pirate-chest");
     t.slot(1, "cannon-token", None);
     t.land_and_place(1, "d2.1");
     assert_eq!((t.s.coup[0], t.s.phase), (1, Phase::CoupSpend), "one free step, then spending");
+    t.says(&[
+        "P1 places the Cannon token on the Pirate Chest (d2.1).",
+        "P1's new Cannon token moves them up the Coup track: 1 step free",
+    ]);
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!(t.s.coup[0], 2);
+    t.says(&[
+        "P1 spends 1 Gold pip from the die on the Farmhouse (b1.2), which now shows 1, and climbs the Coup track to \
+         spot 2 of 8.",
+        "P1 reaches Coup spot 2 first this round: a bonus, P1 raises one of their Food dice by 1.",
+    ]);
     assert_eq!(t.legal(), vec![Action::CoupRaise { at: sp("b2.1") }], "spot 2: raise a Food die");
     t.ok(Action::CoupRaise { at: sp("b2.1") });
     assert_eq!(t.value(0, "b2.1"), 4, "no Farmhouse boost: not a placement");
+    t.says(&["P1 raises the Food die on the Tavern (b2.1) from 3 to 4: the bonus of Coup spot 2."]);
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!(t.held(0, "b1.2"), None, "Gold spent to 0 is removed");
+    t.says(&[
+        "P1 spends the last Gold pip of the die on the Farmhouse (b1.2), which goes back to the pool, and climbs the \
+         Coup track to spot 3 of 8.",
+    ]);
     t.ok(Action::CoupSpend { at: sp("b2.1") });
     assert_eq!((t.s.coup[0], t.s.phase), (4, Phase::CoupSpend), "spot 4: no Gold die to raise");
+    t.says(&["P1 reaches Coup spot 4 first this round, but has no Gold die below 6 to raise: no bonus."]);
     t.ok(Action::CoupStop);
+    t.says(&["P1 stops climbing at Coup spot 4.", "P1's turn: closest to the Coup board, on slot 1."]);
     assert_eq!(t.value(0, "b2.1"), 3);
     assert_eq!(t.count(0, Item::Gold), 0);
     assert_eq!(t.s.phase, Phase::Travel);
@@ -714,6 +1006,10 @@ fn rule_coup_bonuses_at_2_4_6_once_a_round_and_the_coup_at_the_top() {
     assert_eq!((t.s.coup[0], t.s.phase), (7, Phase::CoupSpend));
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!((t.s.coup[0], t.s.statues[0], t.s.statues_left), (8, 1, 3), "the Coup: a Statue at once");
+    t.says(&[
+        "climbs the Coup track to spot 8 of 8.",
+        "P1 reaches the top of the Coup track first this round: the Coup! P1 takes a Statue (5 Fame).",
+    ]);
     assert!(t.s.coup_done);
     assert_eq!(t.s.phase, Phase::Travel, "nothing more to climb at the top");
 }
@@ -726,6 +1022,7 @@ fn rule_coup_bonus_on_a_ship_at_6_raises_nothing() {
     t.ok(Action::CoupRaise { at: sp("b1.2") });
     t.ok(Action::CoupSpend { at: sp("b1.2") }).ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!((t.s.coup[0], t.s.phase), (6, Phase::CoupSpend), "no Ship below 6: no raise");
+    t.says(&["P1 reaches Coup spot 6 first this round, but has no Ship die below 6 to raise: no bonus."]);
 }
 
 #[test]
@@ -741,8 +1038,15 @@ fn rule_immediate_coup_once_a_round_then_the_reset() {
     assert_eq!(t.s.mover, Seat(1));
     t.land_and_place(2, "a1.2");
     assert_eq!((t.s.coup[1], t.s.statues[1]), (8, 0), "no second Coup this round");
+    let said = t.said();
+    assert_eq!(said.iter().filter(|l| l.contains("the Coup!")).count(), 1, "{said:#?}");
     t.ok(Action::Leave);
     t.ok(Action::Leave);
+    t.says(&[
+        "P1 leaves the map (no tile lies ahead): 1st on the Turn track (next round's order).",
+        "P2 leaves the map (no tile lies ahead): 2nd on the Turn track (next round's order).",
+        "Round 1 ends: everyone has left the map; no tile is left to be discarded; every Coup disk returns to spot 0.",
+    ]);
     assert_eq!(t.s.statues[..2], [1, 0], "no end-of-round Coup either");
     assert_eq!(t.s.statues_left, 3);
     assert_eq!(t.s.coup, [0; 4], "the track resets");
@@ -751,10 +1055,19 @@ fn rule_immediate_coup_once_a_round_then_the_reset() {
 
 #[test]
 fn rule_end_of_round_coup_and_its_tie() {
-    for (coup, statues) in [([5, 3, 3], [1, 0, 0]), ([5, 5, 1], [0, 0, 0]), ([0, 0, 0], [0, 0, 0])] {
+    for (coup, statues, said) in [
+        ([5, 3, 3], [1, 0, 0], "P1 stands alone highest on the Coup track (spot 5) and takes a Statue (5 Fame)."),
+        ([5, 5, 1], [0, 0, 0], "P1 and P2 tie for highest on the Coup track (spot 5), so nobody takes a Statue."),
+        ([0, 0, 0], [0, 0, 0], "P1, P2 and P3 tie for highest on the Coup track (spot 0), so nobody takes a Statue."),
+    ] {
         let mut t = T::new(3, &[0, 1]);
         t.s.coup[..3].copy_from_slice(&coup);
         t.ok(Action::Leave);
+        t.says(&[
+            "P3 leaves the map (no tile lies ahead): 3rd on the Turn track",
+            "Nobody reached the top in round 1: ",
+            said,
+        ]);
         assert_eq!(t.s.statues[..3], statues, "disks {coup:?}");
         assert_eq!(t.s.coup, [0; 4]);
     }
@@ -829,6 +1142,12 @@ fn rule_first_spot_scores_3_and_the_turn_track_orders_the_next_round() {
     assert_eq!(t.g.status(&t.s), Status::Over);
     assert_eq!((t.score(0).first, t.score(1).first), (0, 3));
     assert_eq!(t.g.outcome(&t.s).unwrap().winners, SeatSet::only(Seat(1)), "2 + 3 against 2");
+    t.says(&[
+        "That was the last round: the game is scored.",
+        "P1 scores 2 Fame: Rum sets 2. Tie-breaks: 3 Food pips, 0 Cannons.",
+        "P2 scores 5 Fame: Rum sets 2, 1st on the Turn track 3. Tie-breaks: 3 Food pips, 0 Cannons.",
+        "P2 wins with the most Fame: 5.",
+    ]);
 }
 
 #[test]
@@ -857,6 +1176,7 @@ fn tile_food_die_() {
     t.tile(0, "b1", "farmhouse").slot(1, "food-die", Some(2));
     t.land_and_place(1, "b1.1");
     assert_eq!(t.value(0, "b1.1"), 3, "a Food die on the Farmhouse's own spot is boosted");
+    t.says(&["P1 places the Food die showing 2 on the Farmhouse (b1.1): the Farmhouse raises it to 3."]);
     assert_eq!(t.s.coup[0], 0, "a die moves nobody on the Coup track");
     // A Die tile whose colour the pool lacks gets no die and gives nothing.
     let g = game(2);
@@ -1035,16 +1355,24 @@ fn tile_harbour_master_() {
     assert!(legal.contains(&Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") }));
     assert!(legal.contains(&Action::Skip));
     assert!(!legal.iter().any(|a| matches!(a, Action::MoveTile { from, .. } if *from == cell("b2"))), "the Tavern");
+    t.said();
     t.ok(Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") });
     assert_eq!((t.held(0, "b1.1"), t.held(0, "a4.1").map(|h| h.item)), (None, Some(Item::Rum)));
+    t.says(&[
+        "P1 uses the Harbour Master's Port to move the Rum token from the Farmhouse (b1.1) to the Trading Port (a4.1).",
+    ]);
     let mut t = build();
+    t.said();
     t.ok(Action::MoveTile { from: cell("b1"), to: cell("d3") });
+    t.says(&["P1 uses the Harbour Master's Port to move the Farmhouse, with what it holds, from b1 to d3 ("]);
     assert_eq!(t.held(0, "d3.1").map(|h| h.item), Some(Item::Rum), "with its contents");
     assert_eq!(t.value(0, "d2.1"), 2, "moving is not placing: no boost");
     let mut t = build();
     let before = t.s.islands[0];
+    t.said();
     t.ok(Action::Skip);
     assert_eq!(t.s.islands[0], before);
+    t.says(&["P1 chooses to move nothing with the Harbour Master's Port."]);
     assert_eq!(t.count(0, Item::Cannon), 2, "its printed Cannon counts at once");
 }
 
@@ -1059,11 +1387,21 @@ fn tile_trading_port_() {
     };
     let mut t = build();
     assert_eq!(t.legal(), vec![Action::Reroll { at: sp("b1.2") }, Action::Skip], "never the printed Gold");
+    t.said();
     t.ok(Action::Reroll { at: sp("b1.2") }).chance(Chance::Reroll { value: 6 });
     assert_eq!(t.value(0, "b1.2"), 6);
+    t.says(&[
+        "P1 uses the Trading Port to reroll the Gold die showing 2 on the Farmhouse (b1.2).",
+        "P1's Gold die on the Farmhouse (b1.2) is rerolled: it shows 6 (it showed 2).",
+    ]);
     let mut t = build();
+    t.said();
     t.ok(Action::Skip);
     assert_eq!(t.value(0, "b1.2"), 2);
+    t.says(&["P1 chooses not to reroll a Gold die with the Trading Port."]);
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "trading-port", None).land_and_place(1, "a4");
+    t.says(&["P1 has no Gold die for the Trading Port to reroll."]);
 }
 
 #[test]

@@ -109,7 +109,7 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Travel { slot } => write!(f, "travel to {slot}"),
+            Action::Travel { slot } => write!(f, "travel to slot {slot}"),
             Action::Leave => write!(f, "leave the map"),
             Action::Take => write!(f, "take"),
             Action::Discard => write!(f, "discard"),

@@ -30,6 +30,7 @@
 mod action;
 mod bot;
 pub mod content;
+mod event;
 mod invariants;
 mod refusal;
 mod score;
@@ -40,7 +41,8 @@ mod view;
 pub use action::{Action, Cell, Chance, Spot};
 pub use bot::GreedyBot;
 pub use content::{Content, Item, TileType};
-pub use score::{rum_set, scores, winners, Score};
+pub use event::{Advance, Decider, Event, Raise, Step};
+pub use score::{rum_set, scores, ship_places, winners, Score};
 pub use state::{Back, Held, Island, Phase, Plot, Slot, State, MAX_PLAYERS, MIN_PLAYERS};
 pub use view::View;
 
@@ -145,7 +147,7 @@ impl Game for PirateHaven {
     type Action = Action;
     type Chance = Chance;
     type View = View;
-    type Event = crate::untold::Untold;
+    type Event = Event;
 
     const ID: &'static str = "pirate-haven";
     const NAME: &'static str = "Pirate Haven";
@@ -273,11 +275,11 @@ impl Game for PirateHaven {
                 self.push_spots(state, out, |at| Action::CoupSpend { at }, |h| c.spend_items & h.item.bit() != 0);
                 out.push(Action::CoupStop);
             }
-            Phase::Reroll { die } => {
+            Phase::Reroll { die, .. } => {
                 self.push_spots(state, out, |at| Action::Reroll { at }, |h| h.item == die);
                 out.push(Action::Skip);
             }
-            Phase::Relocate => {
+            Phase::Relocate { .. } => {
                 for (from, held) in island.pieces() {
                     for to in island.empty_spots(c) {
                         if to != from && island.accepts(c, to, held.item) {
@@ -305,22 +307,24 @@ impl Game for PirateHaven {
     fn apply_with<T: Teller<Self::Event>>(&self, state: &mut State, _seat: Seat, action: &Action, told: &mut T) {
         let c = &self.content;
         match (*action, state.phase) {
-            (Action::Travel { slot }, _) => state.travel(slot),
-            (Action::Leave, _) => state.leave(c),
-            (Action::Take, _) => state.take(c),
-            (Action::Discard, _) => state.discard(c),
-            (Action::PlaceTile { cell }, Phase::PlaceTile { kind }) => state.place_tile(c, cell, kind),
-            (Action::PlaceItem { at }, _) => state.place_item(c, at),
-            (Action::BuyChest, _) => state.buy_chest(c),
-            (Action::Pay { at }, Phase::Pay { left, back }) => state.pay(at, left, back),
-            (Action::PlaceChest { cell }, Phase::PlaceChest { kind, back }) => state.place_chest(c, cell, kind, back),
-            (Action::CoupSpend { at }, _) => state.coup_spend(c, at),
-            (Action::CoupStop, _) => state.next_turn(c),
-            (Action::CoupRaise { at }, Phase::CoupRaise { amount, .. }) => state.coup_raise(c, at, amount),
-            (Action::Reroll { at }, _) => state.phase = Phase::Rerolling { at },
-            (Action::MoveItem { from, to }, _) => state.move_item(c, from, to),
-            (Action::MoveTile { from, to }, _) => state.move_tile(c, from, to),
-            (Action::Skip, _) => state.next_turn(c),
+            (Action::Travel { slot }, _) => state.travel(slot, told),
+            (Action::Leave, _) => state.leave(c, told),
+            (Action::Take, _) => state.take(c, told),
+            (Action::Discard, _) => state.discard(c, told),
+            (Action::PlaceTile { cell }, Phase::PlaceTile { kind }) => state.place_tile(c, cell, kind, told),
+            (Action::PlaceItem { at }, _) => state.place_item(c, at, told),
+            (Action::BuyChest, _) => state.buy_chest(c, told),
+            (Action::Pay { at }, Phase::Pay { left, back }) => state.pay(at, left, back, told),
+            (Action::PlaceChest { cell }, Phase::PlaceChest { kind, back }) => {
+                state.place_chest(c, cell, kind, back, told)
+            }
+            (Action::CoupSpend { at }, _) => state.coup_spend(c, at, told),
+            (Action::CoupStop, _) => state.coup_stop(c, told),
+            (Action::CoupRaise { at }, Phase::CoupRaise { amount, .. }) => state.coup_raise(c, at, amount, told),
+            (Action::Reroll { at }, Phase::Reroll { port, .. }) => state.reroll(at, port, told),
+            (Action::MoveItem { from, to }, _) => state.move_item(c, from, to, told),
+            (Action::MoveTile { from, to }, _) => state.move_tile(c, from, to, told),
+            (Action::Skip, _) => state.decline(c, told),
             _ => {}
         }
     }
@@ -375,10 +379,10 @@ impl Game for PirateHaven {
     fn apply_chance_with<T: Teller<Self::Event>>(&self, state: &mut State, outcome: &Chance, told: &mut T) {
         let c = &self.content;
         match (*outcome, state.phase) {
-            (Chance::Chest { kind }, _) => state.reveal_chest(c, kind),
-            (Chance::Tile { slot, kind }, _) => state.lay(c, slot, kind),
-            (Chance::Roll { slot, value }, _) => state.roll(c, slot, value),
-            (Chance::Reroll { value }, Phase::Rerolling { at }) => state.rerolled(c, at, value),
+            (Chance::Chest { kind }, _) => state.reveal_chest(c, kind, told),
+            (Chance::Tile { slot, kind }, _) => state.lay(c, slot, kind, told),
+            (Chance::Roll { slot, value }, _) => state.roll(c, slot, value, told),
+            (Chance::Reroll { value }, Phase::Rerolling { at }) => state.rerolled(c, at, value, told),
             _ => {}
         }
     }

@@ -119,19 +119,28 @@ pub fn infrastructure_tile(c: &Content, island: &Island, cell: usize, effect: &E
     }
 }
 
+/// Each player's place in the Ships ranking (0 = 1st): by pip sum, then by pieces; tied players share the place
+/// and the next takes the place after them (competition ranking). `None` without Ships.
+pub fn ship_places(c: &Content, state: &State) -> [Option<u8>; MAX_PLAYERS] {
+    let players = state.players();
+    let mut ships = [(0u32, 0u8); MAX_PLAYERS];
+    for (s, ship) in ships.iter_mut().enumerate().take(players) {
+        *ship = (state.islands[s].pips(c, Item::Ship), state.islands[s].count(c, Item::Ship));
+    }
+    let mut places = [None; MAX_PLAYERS];
+    for s in (0..players).filter(|&s| ships[s].1 > 0) {
+        places[s] = Some((0..players).filter(|&o| ships[o].1 > 0 && ships[o] > ships[s]).count() as u8);
+    }
+    places
+}
+
 /// Every player's Fame at the end of the game.
 pub fn scores(c: &Content, state: &State) -> [Score; MAX_PLAYERS] {
     let players = state.players();
     let mut out = [Score::default(); MAX_PLAYERS];
-    // Ships: (pip sum, pieces) ranked, competition ranking; no Ship, no award.
-    let ships: Vec<(u32, u8)> =
-        (0..players).map(|s| (state.islands[s].pips(c, Item::Ship), state.islands[s].count(c, Item::Ship))).collect();
-    for s in 0..players {
-        if ships[s].1 == 0 {
-            continue;
-        }
-        let better = (0..players).filter(|&o| ships[o].1 > 0 && ships[o] > ships[s]).count();
-        out[s].ships = c.ship_awards.get(better).copied().unwrap_or(0);
+    let places = ship_places(c, state);
+    for (score, place) in out.iter_mut().zip(places) {
+        score.ships = place.and_then(|p| c.ship_awards.get(p as usize)).copied().unwrap_or(0);
     }
     for (s, score) in out.iter_mut().enumerate().take(players) {
         let island = &state.islands[s];

@@ -1,11 +1,13 @@
 //! A Pirate Haven position and its transitions. Fixed-size and allocation-free: the unchecked path copies
 //! nothing but bytes. Every rule here reads the checked `Content` tables.
 
-use plunder_core::Seat;
+use plunder_core::{Seat, SeatSet, Teller};
 use serde::Serialize;
 
 use super::action::{Cell, Spot};
 use super::content::{reach, Content, Item, TileType, CELLS, MAX_CHEST_KINDS, MAX_KINDS, MAX_SLOTS};
+use super::event::{Advance, Decider, Event, Raise, Step};
+use super::score::{infrastructure_tile, scores, ship_places, winners, Score};
 
 /// The most players (one island each).
 pub const MAX_PLAYERS: usize = 4;
@@ -74,12 +76,12 @@ pub enum Phase {
     CoupRaise { die: Item, amount: u8 },
     /// The mover may spend Food or Gold pips to climb.
     CoupSpend,
-    /// A Port's reroll: the mover picks a die of this colour or skips.
-    Reroll { die: Item },
+    /// The Port `port`'s reroll: the mover picks a die of this colour or skips.
+    Reroll { die: Item, port: u8 },
     /// Chance: the new value of the rerolled die.
     Rerolling { at: Spot },
-    /// The Harbour Master: the mover may move one piece.
-    Relocate,
+    /// The Port `port` (the Harbour Master): the mover may move one piece.
+    Relocate { port: u8 },
     /// The game is over.
     Over,
 }
@@ -446,77 +448,113 @@ impl State {
         }
     }
 
-    // ---- Transitions. ----
+    // ---- Transitions. Each tells what it does; `T::LISTENING` guards work done only to tell. ----
+
+    /// The tile kind on `at`'s cell of the mover's island (the Tavern if empty: never asked of an empty cell).
+    fn tile_on(&self, cell: Cell) -> u8 {
+        self.islands[self.mover.index()].plots[cell.index()].tile.unwrap_or(0)
+    }
+
+    /// What the mover's spot `at` holds.
+    fn held_at(&self, at: Spot) -> Option<Held> {
+        self.islands[self.mover.index()].plots[at.cell.index()].spots.get(at.spot as usize).copied().flatten()
+    }
 
     /// The laying of the map goes on after `slot`.
-    pub fn laid(&mut self, c: &Content, slot: u8) {
+    pub fn laid<T: Teller<Event>>(&mut self, c: &Content, slot: u8, told: &mut T) {
         if slot < self.map_len {
             self.phase = Phase::Lay { slot: slot + 1 };
         } else {
-            self.next_turn(c);
+            told.public(|| Event::MapLaid { round: self.round, unused: self.stack.iter().sum() });
+            self.next_turn(c, told);
         }
     }
 
     /// A tile is drawn for `slot`.
-    pub fn lay(&mut self, c: &Content, slot: u8, kind: u8) {
+    pub fn lay<T: Teller<Event>>(&mut self, c: &Content, slot: u8, kind: u8, told: &mut T) {
+        if slot == 1 {
+            told.public(|| Event::RoundBegins {
+                round: self.round,
+                tiles: self.map_len,
+                stack: self.stack.iter().sum(),
+                order: self.order[..self.players()].to_vec(),
+            });
+        }
         self.stack[kind as usize] -= 1;
         self.map[slot as usize - 1] = Slot { tile: Some(kind), die: None };
+        told.public(|| Event::TileLaid { round: self.round, slot, kind });
         let def = &c.tiles[kind as usize];
         match def.offers {
             Some(item) if def.kind == TileType::Die && self.pool[item.index()] > 0 => {
                 self.phase = Phase::Roll { slot };
             }
-            _ => self.laid(c, slot),
+            Some(die) if def.kind == TileType::Die => {
+                told.public(|| Event::PoolEmpty { slot, die });
+                self.laid(c, slot, told);
+            }
+            _ => self.laid(c, slot, told),
         }
     }
 
     /// The die on `slot` shows `value`.
-    pub fn roll(&mut self, c: &Content, slot: u8, value: u8) {
+    pub fn roll<T: Teller<Event>>(&mut self, c: &Content, slot: u8, value: u8, told: &mut T) {
         let s = &mut self.map[slot as usize - 1];
-        if let Some(item) = s.tile.and_then(|k| c.tiles[k as usize].offers) {
-            self.pool[item.index()] -= 1;
+        if let Some(die) = s.tile.and_then(|k| c.tiles[k as usize].offers) {
+            self.pool[die.index()] -= 1;
+            told.public(|| Event::DieRolled { slot, die, value });
         }
         s.die = Some(value);
-        self.laid(c, slot);
+        self.laid(c, slot, told);
     }
 
     /// The turn is over: the closest player moves next, or the round ends.
-    pub fn next_turn(&mut self, c: &Content) {
+    pub fn next_turn<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
         self.holding = None;
         self.free_left = 0;
         match self.closest() {
             Some(seat) => {
                 self.mover = seat;
                 self.phase = Phase::Travel;
+                told.public(|| Event::Turn { seat, pos: self.pos[seat.index()] });
             }
-            None => self.end_round(c),
+            None => self.end_round(c, told),
         }
     }
 
-    fn end_round(&mut self, c: &Content) {
+    fn end_round<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
+        let (mut leftovers, mut dice_back) = (0, 0);
         for slot in &mut self.map[..self.map_len as usize] {
             if let (Some(kind), Some(_)) = (slot.tile, slot.die) {
                 if let Some(item) = c.tiles[kind as usize].offers {
                     self.pool[item.index()] += 1;
+                    dice_back += 1;
                 }
             }
+            leftovers += slot.tile.is_some() as u8;
             *slot = Slot::default();
         }
         if !self.coup_done {
             let players = self.players();
             let high = self.coup[..players].iter().copied().max().unwrap_or(0);
-            let at_high = self.coup[..players].iter().filter(|&&h| h == high).count();
-            if at_high == 1 && self.statues_left > 0 {
+            let highest: SeatSet = Seat::all(players).filter(|s| self.coup[s.index()] == high).collect();
+            let statue = highest.len() == 1 && self.statues_left > 0;
+            if statue {
                 let seat = self.coup[..players].iter().position(|&h| h == high).unwrap_or(0);
                 self.statues_left -= 1;
                 self.statues[seat] += 1;
             }
+            told.public(|| Event::CoupAtRoundEnd { round: self.round, highest, height: high, statue });
         }
         self.coup = [0; MAX_PLAYERS];
         self.bonuses = [0; MAX_PLAYERS];
         self.coup_done = false;
-        if self.round as usize >= super::content::ROUNDS {
+        let last = self.round as usize >= super::content::ROUNDS;
+        told.public(|| Event::RoundEnds { round: self.round, leftovers, dice_back, last });
+        if last {
             self.phase = Phase::Over;
+            if T::LISTENING {
+                tell_final_scores(c, self, told);
+            }
             return;
         }
         self.round += 1;
@@ -529,76 +567,143 @@ impl State {
         self.phase = Phase::Lay { slot: 1 };
     }
 
-    pub fn travel(&mut self, slot: u8) {
+    pub fn travel<T: Teller<Event>>(&mut self, slot: u8, told: &mut T) {
         self.pos[self.mover.index()] = slot;
         self.phase = Phase::Resolve;
+        let landed = self.map[slot as usize - 1];
+        told.public(|| Event::Travelled { seat: self.mover, slot, kind: landed.tile.unwrap_or(0), die: landed.die });
     }
 
-    pub fn leave(&mut self, c: &Content) {
-        if let Some(free) = self.track.iter_mut().find(|s| s.is_none()) {
-            *free = Some(self.mover);
+    pub fn leave<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
+        if let Some(place) = self.track.iter().position(|s| s.is_none()) {
+            self.track[place] = Some(self.mover);
+            told.public(|| {
+                let from = self.pos[self.mover.index()] as usize;
+                let forced = self.map[from..self.map_len as usize].iter().all(|s| s.tile.is_none());
+                Event::Left { seat: self.mover, place: place as u8, forced }
+            });
         }
-        self.next_turn(c);
+        self.next_turn(c, told);
     }
 
-    pub fn take(&mut self, c: &Content) {
-        let index = self.pos[self.mover.index()] as usize - 1;
-        let slot = std::mem::take(&mut self.map[index]);
-        let Some(kind) = slot.tile else { return };
+    pub fn take<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
+        let slot = self.pos[self.mover.index()];
+        let taken = std::mem::take(&mut self.map[slot as usize - 1]);
+        let Some(kind) = taken.tile else { return };
+        told.public(|| Event::Took { seat: self.mover, slot, kind, die: taken.die });
         match c.tiles[kind as usize].offers {
             Some(item) => {
-                self.holding = Some(Held { item, value: slot.die.unwrap_or(0) });
+                self.holding = Some(Held { item, value: taken.die.unwrap_or(0) });
                 self.phase = Phase::PlaceItem;
             }
             None => self.phase = Phase::PlaceTile { kind },
         }
     }
 
-    pub fn discard(&mut self, c: &Content) {
-        let index = self.pos[self.mover.index()] as usize - 1;
-        let slot = std::mem::take(&mut self.map[index]);
-        if let (Some(kind), Some(_)) = (slot.tile, slot.die) {
-            if let Some(item) = c.tiles[kind as usize].offers {
+    pub fn discard<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
+        let slot = self.pos[self.mover.index()];
+        let dropped = std::mem::take(&mut self.map[slot as usize - 1]);
+        if let Some(kind) = dropped.tile {
+            told.public(|| Event::Discarded { seat: self.mover, slot, kind, die: dropped.die });
+            if let (Some(_), Some(item)) = (dropped.die, c.tiles[kind as usize].offers) {
                 self.pool[item.index()] += 1;
             }
         }
-        self.next_turn(c);
+        self.next_turn(c, told);
     }
 
-    pub fn place_tile(&mut self, c: &Content, cell: Cell, kind: u8) {
+    /// Puts a tile on the mover's island, telling the dice its "when placed" boost raises.
+    fn put_tile<T: Teller<Event>>(&mut self, c: &Content, cell: Cell, kind: u8, told: &mut T) {
         let seat = self.mover.index();
+        let before = T::LISTENING.then(|| self.islands[seat]);
         self.islands[seat].place_tile(c, cell.index(), kind);
+        let Some(before) = before else { return };
+        for r in reach(cell.index()) {
+            for (s, (old, new)) in before.plots[r].spots.iter().zip(self.islands[seat].plots[r].spots).enumerate() {
+                if let (Some(old), Some(new)) = (old, new) {
+                    if old.value != new.value {
+                        told.public(|| Event::Raised {
+                            seat: self.mover,
+                            item: new.item,
+                            at: Spot { cell: Cell(r as u8), spot: s as u8 },
+                            on: self.islands[seat].plots[r].tile.unwrap_or(0),
+                            from: old.value,
+                            to: new.value,
+                            by: Raise::House { kind },
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn place_tile<T: Teller<Event>>(&mut self, c: &Content, cell: Cell, kind: u8, told: &mut T) {
+        let seat = self.mover.index();
+        told.public(|| Event::TilePlaced { seat: self.mover, kind, cell });
+        self.put_tile(c, cell, kind, told);
         let def = &c.tiles[kind as usize];
+        let port = kind;
         if def.coup_advance > 0 {
-            self.start_advance(c, def.coup_advance);
+            self.start_advance(c, def.coup_advance, Advance::Port { kind }, told);
         } else if let Some(die) = def.reroll.filter(|&d| self.islands[seat].pieces().any(|(_, h)| h.item == d)) {
-            self.phase = Phase::Reroll { die };
+            self.phase = Phase::Reroll { die, port };
         } else if def.relocate && self.islands[seat].can_relocate(c) {
-            self.phase = Phase::Relocate;
+            self.phase = Phase::Relocate { port };
         } else {
-            self.next_turn(c);
+            if def.reroll.is_some() || def.relocate {
+                told.public(|| Event::Unusable { seat: self.mover, port });
+            }
+            self.next_turn(c, told);
         }
     }
 
-    pub fn place_item(&mut self, c: &Content, at: Spot) {
+    pub fn place_item<T: Teller<Event>>(&mut self, c: &Content, at: Spot, told: &mut T) {
         let Some(held) = self.holding.take() else { return };
-        self.islands[self.mover.index()].place_item(c, at, held);
+        let seat = self.mover.index();
+        self.islands[seat].place_item(c, at, held);
+        told.public(|| {
+            let island = &self.islands[seat];
+            let boosted_by = match held.item.is_die() {
+                true => reach(at.cell.index())
+                    .filter_map(|r| island.plots[r].tile)
+                    .filter(|&t| c.tiles[t as usize].boost_later[held.item.index()] > 0)
+                    .collect(),
+                false => Vec::new(),
+            };
+            Event::ItemPlaced {
+                seat: self.mover,
+                item: held.item,
+                value: held.value,
+                now: self.held_at(at).map_or(0, |h| h.value),
+                at,
+                on: self.tile_on(at.cell),
+                boosted_by,
+            }
+        });
         if c.advance_items & held.item.bit() != 0 {
-            self.start_advance(c, c.token_steps);
+            self.start_advance(c, c.token_steps, Advance::Token { item: held.item }, told);
         } else {
-            self.next_turn(c);
+            self.next_turn(c, told);
         }
     }
 
-    pub fn buy_chest(&mut self, c: &Content) {
+    pub fn buy_chest<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
         let back = if self.phase == Phase::PlaceItem { Back::PlaceItem } else { Back::Travel };
         self.phase = Phase::Pay { left: c.chest_cost, back };
+        told.public(|| Event::ChestBought { seat: self.mover, kind: self.chest_top.unwrap_or(0), cost: c.chest_cost });
     }
 
-    pub fn pay(&mut self, at: Spot, left: u8, back: Back) {
+    pub fn pay<T: Teller<Event>>(&mut self, at: Spot, left: u8, back: Back, told: &mut T) {
         if self.islands[self.mover.index()].spend(at) {
             self.pool[Item::Food.index()] += 1;
         }
+        told.public(|| Event::Paid {
+            seat: self.mover,
+            at,
+            on: self.tile_on(at.cell),
+            left: self.held_at(at).map_or(0, |h| h.value),
+            owed: left - 1,
+        });
         self.phase = if left > 1 {
             Phase::Pay { left: left - 1, back }
         } else {
@@ -607,9 +712,13 @@ impl State {
         };
     }
 
-    pub fn place_chest(&mut self, c: &Content, cell: Cell, kind: u8, back: Back) {
-        self.islands[self.mover.index()].place_tile(c, cell.index(), kind);
+    pub fn place_chest<T: Teller<Event>>(&mut self, c: &Content, cell: Cell, kind: u8, back: Back, told: &mut T) {
+        told.public(|| Event::ChestPlaced { seat: self.mover, kind, cell });
+        self.put_tile(c, cell, kind, told);
         self.reveal = self.chests.iter().any(|&n| n > 0);
+        if !self.reveal {
+            told.public(|| Event::ChestsGone);
+        }
         self.phase = match back {
             Back::Travel => Phase::Travel,
             Back::PlaceItem => Phase::PlaceItem,
@@ -617,26 +726,41 @@ impl State {
     }
 
     /// The next chest is turned face up.
-    pub fn reveal_chest(&mut self, c: &Content, kind: u8) {
+    pub fn reveal_chest<T: Teller<Event>>(&mut self, c: &Content, kind: u8, told: &mut T) {
         if let Some(i) = c.chest_kinds.iter().position(|&k| k == kind) {
             self.chests[i] -= 1;
         }
         self.chest_top = Some(kind);
         self.reveal = false;
+        told.public(|| Event::ChestFaceUp { kind, below: self.chests.iter().sum() });
     }
 
-    /// A Coup advance of `steps` free steps (plus the island's bonus steps).
-    pub fn start_advance(&mut self, c: &Content, steps: u8) {
-        self.free_left = steps + self.islands[self.mover.index()].coup_bonus(c);
-        self.run_advance(c);
+    /// A Coup advance of `steps` free steps (plus the island's bonus steps), for `why`.
+    pub fn start_advance<T: Teller<Event>>(&mut self, c: &Content, steps: u8, why: Advance, told: &mut T) {
+        let island = &self.islands[self.mover.index()];
+        let bonus = island.coup_bonus(c);
+        self.free_left = steps + bonus;
+        told.public(|| Event::CoupAdvance {
+            seat: self.mover,
+            why,
+            free: self.free_left,
+            bonus,
+            bonus_from: island
+                .plots
+                .iter()
+                .filter_map(|p| p.tile)
+                .filter(|&t| c.tiles[t as usize].coup_bonus > 0)
+                .collect(),
+        });
+        self.run_advance(c, told);
     }
 
     /// Climbs the free steps left, stopping for a bonus raise; then offers spending, or ends the turn.
-    pub fn run_advance(&mut self, c: &Content) {
+    pub fn run_advance<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
         let seat = self.mover.index();
         while self.free_left > 0 && self.coup[seat] < c.top {
             self.free_left -= 1;
-            if self.step_up(c) {
+            if self.step_up(c, None, told) {
                 return;
             }
         }
@@ -646,27 +770,41 @@ impl State {
         if self.coup[seat] < c.top && can_spend {
             self.phase = Phase::CoupSpend;
         } else {
-            self.next_turn(c);
+            self.next_turn(c, told);
         }
     }
 
-    /// One step up the Coup track; the Coup at the top. Returns whether a bonus raise now waits.
-    pub fn step_up(&mut self, c: &Content) -> bool {
+    /// One step up the Coup track, free or `paid` with a pip of the die of that item on that spot; the Coup at the
+    /// top. Returns whether a bonus raise now waits.
+    pub fn step_up<T: Teller<Event>>(&mut self, c: &Content, paid: Option<(Spot, Item)>, told: &mut T) -> bool {
         let seat = self.mover.index();
         self.coup[seat] += 1;
         let height = self.coup[seat];
+        told.public(|| {
+            let step = match paid {
+                None => Step::Free,
+                Some((at, item)) => {
+                    Step::Paid { at, on: self.tile_on(at.cell), item, left: self.held_at(at).map_or(0, |h| h.value) }
+                }
+            };
+            Event::Climbed { seat: self.mover, to: height, step }
+        });
         if height == c.top && !self.coup_done {
             self.coup_done = true;
-            if self.statues_left > 0 {
+            let statue = self.statues_left > 0;
+            if statue {
                 self.statues_left -= 1;
                 self.statues[seat] += 1;
             }
+            told.public(|| Event::CoupAtTop { seat: self.mover, statue });
         }
         if let Some((die, amount)) = c.raises[height as usize] {
             let bit = 1u16 << height;
             if self.bonuses[seat] & bit == 0 {
                 self.bonuses[seat] |= bit;
-                if self.islands[seat].raisable(die) {
+                let raisable = self.islands[seat].raisable(die);
+                told.public(|| Event::CoupBonus { seat: self.mover, spot: height, die, amount, raisable });
+                if raisable {
                     self.phase = Phase::CoupRaise { die, amount };
                     return true;
                 }
@@ -675,43 +813,137 @@ impl State {
         false
     }
 
-    pub fn coup_spend(&mut self, c: &Content, at: Spot) {
+    pub fn coup_spend<T: Teller<Event>>(&mut self, c: &Content, at: Spot, told: &mut T) {
         let seat = self.mover.index();
-        let item = self.islands[seat].plots[at.cell.index()].spots[at.spot as usize].map(|h| h.item);
-        if self.islands[seat].spend(at) {
-            if let Some(item) = item.filter(|i| i.is_die()) {
-                self.pool[item.index()] += 1;
-            }
+        let Some(item) = self.held_at(at).map(|h| h.item) else { return };
+        if self.islands[seat].spend(at) && item.is_die() {
+            self.pool[item.index()] += 1;
         }
-        if !self.step_up(c) {
-            self.run_advance(c);
+        if !self.step_up(c, Some((at, item)), told) {
+            self.run_advance(c, told);
         }
     }
 
-    pub fn coup_raise(&mut self, c: &Content, at: Spot, amount: u8) {
-        if let Some(h) = &mut self.islands[self.mover.index()].plots[at.cell.index()].spots[at.spot as usize] {
+    pub fn coup_stop<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
+        told.public(|| Event::CoupStopped { seat: self.mover, at: self.coup[self.mover.index()] });
+        self.next_turn(c, told);
+    }
+
+    pub fn coup_raise<T: Teller<Event>>(&mut self, c: &Content, at: Spot, amount: u8, told: &mut T) {
+        let seat = self.mover.index();
+        if let Some(h) = &mut self.islands[seat].plots[at.cell.index()].spots[at.spot as usize] {
+            let (item, from) = (h.item, h.value);
             h.value = (h.value + amount).min(6);
+            told.public(|| Event::Raised {
+                seat: self.mover,
+                item,
+                at,
+                on: self.tile_on(at.cell),
+                from,
+                to: self.held_at(at).map_or(0, |h| h.value),
+                by: Raise::CoupSpot { spot: self.coup[seat] },
+            });
         }
-        self.run_advance(c);
+        self.run_advance(c, told);
     }
 
-    pub fn rerolled(&mut self, c: &Content, at: Spot, value: u8) {
+    /// The mover picks the die on `at` for the Port `port`'s reroll.
+    pub fn reroll<T: Teller<Event>>(&mut self, at: Spot, port: u8, told: &mut T) {
+        if let Some(h) = self.held_at(at) {
+            told.public(|| Event::RerollChosen {
+                seat: self.mover,
+                port,
+                at,
+                on: self.tile_on(at.cell),
+                item: h.item,
+                value: h.value,
+            });
+        }
+        self.phase = Phase::Rerolling { at };
+    }
+
+    pub fn rerolled<T: Teller<Event>>(&mut self, c: &Content, at: Spot, value: u8, told: &mut T) {
         if let Some(h) = &mut self.islands[self.mover.index()].plots[at.cell.index()].spots[at.spot as usize] {
+            let (item, from) = (h.item, h.value);
             h.value = value;
+            told.public(|| Event::Rerolled { seat: self.mover, at, on: self.tile_on(at.cell), item, from, to: value });
         }
-        self.next_turn(c);
+        self.next_turn(c, told);
     }
 
-    pub fn move_item(&mut self, c: &Content, from: Spot, to: Spot) {
+    /// The mover uses no optional Port ability now.
+    pub fn decline<T: Teller<Event>>(&mut self, c: &Content, told: &mut T) {
+        if let Phase::Reroll { port, .. } | Phase::Relocate { port } = self.phase {
+            told.public(|| Event::Declined { seat: self.mover, port });
+        }
+        self.next_turn(c, told);
+    }
+
+    pub fn move_item<T: Teller<Event>>(&mut self, c: &Content, from: Spot, to: Spot, told: &mut T) {
         let island = &mut self.islands[self.mover.index()];
         let held = island.plots[from.cell.index()].spots[from.spot as usize].take();
         island.plots[to.cell.index()].spots[to.spot as usize] = held;
-        self.next_turn(c);
+        if let (Some(h), Phase::Relocate { port }) = (held, self.phase) {
+            told.public(|| Event::ItemMoved {
+                seat: self.mover,
+                port,
+                item: h.item,
+                value: h.value,
+                from,
+                from_on: self.tile_on(from.cell),
+                to,
+                to_on: self.tile_on(to.cell),
+            });
+        }
+        self.next_turn(c, told);
     }
 
-    pub fn move_tile(&mut self, c: &Content, from: Cell, to: Cell) {
+    pub fn move_tile<T: Teller<Event>>(&mut self, c: &Content, from: Cell, to: Cell, told: &mut T) {
         let island = &mut self.islands[self.mover.index()];
         island.plots[to.index()] = std::mem::take(&mut island.plots[from.index()]);
-        self.next_turn(c);
+        if let (Some(kind), Phase::Relocate { port }) = (island.plots[to.index()].tile, self.phase) {
+            told.public(|| Event::TileMoved { seat: self.mover, port, kind, from, to });
+        }
+        self.next_turn(c, told);
     }
+}
+
+/// Every player's Fame by source, then the winners and what settled them (the game is over).
+fn tell_final_scores<T: Teller<Event>>(c: &Content, state: &State, told: &mut T) {
+    let players = state.players();
+    let all = scores(c, state);
+    let places = ship_places(c, state);
+    for seat in Seat::all(players) {
+        let island = state.island(seat);
+        let tiles = Cell::all()
+            .filter_map(|cell| {
+                let kind = island.plots[cell.index()].tile?;
+                let def = &c.tiles[kind as usize];
+                (def.kind == TileType::Infrastructure)
+                    .then(|| (kind, def.effects.iter().map(|e| infrastructure_tile(c, island, cell.index(), e)).sum()))
+            })
+            .collect();
+        told.public(|| Event::FinalScore {
+            seat,
+            score: all[seat.index()],
+            ship_pips: island.pips(c, Item::Ship),
+            ship_place: places[seat.index()],
+            tiles,
+            statues: state.statues[seat.index()],
+        });
+    }
+    let winners = winners(&all, players);
+    let fame = all[..players].iter().map(|s| s.total).max().unwrap_or(0);
+    let on_fame: Vec<&Score> = all[..players].iter().filter(|s| s.total == fame).collect();
+    let food = on_fame.iter().map(|s| s.food).max().unwrap_or(0);
+    let by = if on_fame.len() == 1 {
+        Decider::Fame
+    } else if on_fame.iter().filter(|s| s.food == food).count() == 1 {
+        Decider::Food
+    } else if winners.len() == 1 {
+        Decider::Cannons
+    } else {
+        Decider::Shared
+    };
+    told.public(|| Event::Won { winners, fame, by });
 }

@@ -4,8 +4,9 @@ use std::fmt::Write;
 
 use plunder_core::{winners_line, Narrate, Seat};
 
-use super::action::{Action, Cell, Spot};
-use super::content::{Item, TileDef, TileType, CELLS, SIDE};
+use super::action::{Action, Cell, Chance, Spot};
+use super::content::{Item, TileDef, TileType, SIDE};
+use super::event::{Advance, Decider, Event, Raise, Step};
 use super::score::winners;
 use super::state::{Phase, State};
 use super::view::View;
@@ -64,6 +65,51 @@ fn awards(fame: &[u32]) -> String {
     fame.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("/")
 }
 
+/// `n` of something, singular for one ("1 pip", "2 pips").
+fn count(n: u32, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// Names joined for a sentence: "P1", "P1 and P2", "P1, P2 and P3".
+fn names(mut list: Vec<String>) -> String {
+    match list.pop() {
+        None => String::new(),
+        Some(last) if list.is_empty() => last,
+        Some(last) => format!("{} and {last}", list.join(", ")),
+    }
+}
+
+/// Tile kinds once each, in their first order (two Farmhouses raise a die as "the Farmhouse").
+fn dedup(kinds: &[u8]) -> Vec<u8> {
+    let mut once = Vec::new();
+    for &k in kinds {
+        if !once.contains(&k) {
+            once.push(k);
+        }
+    }
+    once
+}
+
+/// A die with its value ("Food die showing 4") or a token ("Rum token").
+fn piece(item: Item, value: u8) -> String {
+    if item.is_die() {
+        format!("{} die showing {value}", item.name())
+    } else {
+        format!("{} token", item.name())
+    }
+}
+
+/// What a die shows after paying a pip from it.
+fn die_left(left: u8) -> String {
+    match left {
+        0 => "the die is used up and goes back to the pool".to_string(),
+        n => format!("the die shows {n} now"),
+    }
+}
+
 /// What each tile type is, in one sentence.
 fn type_text(kind: TileType) -> &'static str {
     match kind {
@@ -91,6 +137,40 @@ impl PirateHaven {
         } else {
             format!("{} ({kind}): {}", def.name, def.text)
         }
+    }
+
+    /// A tile's name, with its type where the name does not say it: "Farmhouse (House)", "Food Die tile".
+    fn tile_words(&self, kind: u8) -> String {
+        let name = self.tile_name(kind);
+        let kind = self.content().tiles.get(kind as usize).map_or("", |t| t.kind.name());
+        if name.contains(kind) {
+            name.to_string()
+        } else {
+            format!("{name} ({kind})")
+        }
+    }
+
+    /// What lies on a map slot holding the tile `kind` (and a die showing `die`): "a Food die showing 4", "a Rum
+    /// token", "an empty Gold Die tile", "the Farmhouse (House)".
+    fn lying(&self, kind: u8, die: Option<u8>) -> String {
+        let Some(def) = self.content().tiles.get(kind as usize) else { return "?".into() };
+        match (def.offers, die) {
+            (Some(item), Some(value)) => format!("a {}", piece(item, value)),
+            (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
+            (Some(item), None) => format!("a {}", piece(item, 0)),
+            (None, _) => format!("the {}", self.tile_words(kind)),
+        }
+    }
+
+    /// An island cell with its spot type: "b1 (a House spot)".
+    fn cell_words(&self, cell: Cell) -> String {
+        let word = spot_word(self.content().cells[cell.index()].label);
+        format!("{cell} ({} {word} spot)", article(&word))
+    }
+
+    /// A spot with the tile it is on: "the Tavern (b2.1)".
+    fn spot_on(&self, at: Spot, on: u8) -> String {
+        format!("the {} ({at})", self.tile_name(on))
     }
 
     /// What a Statue is (Statues are not tiles of the content: they lie beside the Coup board).
@@ -362,10 +442,6 @@ impl PirateHaven {
 }
 
 impl Narrate for PirateHaven {
-    fn tell(&self, event: &crate::untold::Untold) -> String {
-        match *event {}
-    }
-
     fn describe(&self, view: &View) -> String {
         let state = &view.table;
         let c = self.content();
@@ -441,77 +517,289 @@ impl Narrate for PirateHaven {
         out
     }
 
-    fn news(&self, before: &View, after: &View) -> Vec<String> {
-        let (b, a) = (&before.table, &after.table);
+    fn tell(&self, event: &Event) -> String {
         let c = self.content();
-        let mut lines = Vec::new();
-        if a.round != b.round {
-            lines.push(format!("-- Round {} --", a.round));
-        }
-        for seat in Seat::all(a.players()) {
-            let i = seat.index();
-            if a.round == b.round && a.pos[i] != b.pos[i] && a.pos[i] > 0 {
-                lines.push(format!(
-                    "{seat} travels to slot {} ({})",
-                    a.pos[i],
-                    self.slot_text(b, a.pos[i] as usize - 1)
-                ));
+        match event {
+            Event::RoundBegins { round, tiles, stack, order } => format!(
+                "Round {round} begins: {} of round {round}'s stack of {stack} are laid as the map; the order, \
+                 from the Turn track: {}.",
+                count(*tiles as u32, "tile", "tiles"),
+                order.iter().map(Seat::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            Event::TileLaid { round, slot, kind } => {
+                let def = &c.tiles[*kind as usize];
+                let waits = match (def.kind, def.offers) {
+                    (TileType::Token, Some(token)) => format!("; a {} token waits on it", token.name()),
+                    _ => String::new(),
+                };
+                format!("Slot {slot} of the map: {}, drawn from round {round}'s stack{waits}.", self.tile_words(*kind))
             }
-            if let Some(place) = (0..a.players()).find(|&t| a.track[t] == Some(seat) && b.track[t] != Some(seat)) {
-                lines.push(format!("{seat} leaves the map ({} on the Turn track)", ORDINALS[place]));
+            Event::DieRolled { slot, die, value } => {
+                format!("A {} die from the pool is rolled onto the Die tile on slot {slot}: it shows {value}.", die.name())
             }
-            for cell in 0..CELLS {
-                let (pb, pa) = (&b.islands[i].plots[cell], &a.islands[i].plots[cell]);
-                if pa.tile != pb.tile {
-                    if let Some(k) = pa.tile {
-                        lines.push(format!("{seat} places {} on {}", self.tile_name(k), Cell(cell as u8)));
-                    }
+            Event::PoolEmpty { slot, die } => format!(
+                "The pool has no {} die left, so the Die tile on slot {slot} stays empty.",
+                die.name()
+            ),
+            Event::MapLaid { round, unused: 0 } => format!("The map is laid: round {round}'s stack is used up."),
+            Event::MapLaid { round, unused } => format!(
+                "The map is laid: the other {} of round {round}'s stack go back to the box unseen.",
+                count(*unused as u32, "tile", "tiles")
+            ),
+            Event::ChestFaceUp { kind, below } => format!(
+                "The top Treasure Chest is turned face up: the {}, for sale at {} Food ({} below it, hidden).",
+                self.tile_name(*kind),
+                c.chest_cost,
+                count(*below as u32, "chest", "chests")
+            ),
+            Event::ChestsGone => "No Treasure Chest is left: none can be bought any more.".to_string(),
+            Event::Turn { seat, pos: 0 } => {
+                format!("{seat}'s turn: at the start, first of those there in the Turn track's order.")
+            }
+            Event::Turn { seat, pos } => format!("{seat}'s turn: closest to the Coup board, on slot {pos}."),
+            Event::Travelled { seat, slot, kind, die } => {
+                format!("{seat} travels to slot {slot}: {}.", self.lying(*kind, *die))
+            }
+            Event::Left { seat, place, forced } => format!(
+                "{seat} leaves the map{}: {} on the Turn track (next round's order).",
+                if *forced { " (no tile lies ahead)" } else { "" },
+                ORDINALS.get(*place as usize).unwrap_or(&"last")
+            ),
+            Event::Took { seat, slot, kind, die } => match c.tiles[*kind as usize].offers {
+                Some(_) => format!(
+                    "{seat} takes {} from slot {slot} to place it on their island now (the {} is discarded).",
+                    self.lying(*kind, *die),
+                    self.tile_name(*kind)
+                ),
+                None => format!(
+                    "{seat} takes the {} from slot {slot} to place it on their island now.",
+                    self.tile_words(*kind)
+                ),
+            },
+            Event::Discarded { seat, slot, kind, die } => match (c.tiles[*kind as usize].offers, die) {
+                (Some(_), Some(_)) => format!(
+                    "{seat} discards {} on slot {slot}: the die goes back to the pool.",
+                    self.lying(*kind, *die)
+                ),
+                _ => format!(
+                    "{seat} discards {} on slot {slot}: it leaves the game for this round.",
+                    self.lying(*kind, *die)
+                ),
+            },
+            Event::TilePlaced { seat, kind, cell } => {
+                format!("{seat} places the {} on {}.", self.tile_words(*kind), self.cell_words(*cell))
+            }
+            Event::ItemPlaced { seat, item, value, now, at, on, boosted_by } => {
+                let raised = if now != value {
+                    let houses: Vec<String> = dedup(boosted_by).iter().map(|&k| format!("the {}", self.tile_name(k))).collect();
+                    format!(": {} raises it to {now}", names(houses))
+                } else {
+                    String::new()
+                };
+                format!("{seat} places the {} on {}{raised}.", piece(*item, *value), self.spot_on(*at, *on))
+            }
+            Event::Raised { seat, item, at, on, from, to, by } => match by {
+                Raise::House { kind } => format!(
+                    "{seat}'s new {} raises the {} die on {} from {from} to {to}.",
+                    self.tile_name(*kind),
+                    item.name(),
+                    self.spot_on(*at, *on)
+                ),
+                Raise::CoupSpot { spot } => format!(
+                    "{seat} raises the {} die on {} from {from} to {to}: the bonus of Coup spot {spot}.",
+                    item.name(),
+                    self.spot_on(*at, *on)
+                ),
+            },
+            Event::ChestBought { seat, kind, cost } => format!(
+                "{seat} buys the face-up Treasure Chest, the {}, for {} (paid pip by pip).",
+                self.tile_name(*kind),
+                count(*cost as u32, "Food pip", "Food pips")
+            ),
+            Event::Paid { seat, at, on, left, owed } => format!(
+                "{seat} pays 1 Food pip for the Treasure Chest from the Food die on {}: {}; {}.",
+                self.spot_on(*at, *on),
+                die_left(*left),
+                if *owed == 0 { "paid in full".to_string() } else { format!("{} to pay", count(*owed as u32, "more pip", "more pips")) }
+            ),
+            Event::ChestPlaced { seat, kind, cell } => {
+                format!("{seat} places the {} on {}.", self.tile_name(*kind), self.cell_words(*cell))
+            }
+            Event::CoupAdvance { seat, why, free, bonus, bonus_from } => {
+                let cause = match why {
+                    Advance::Token { item } => format!("{seat}'s new {} token", item.name()),
+                    Advance::Port { kind } => format!("{seat}'s {}", self.tile_name(*kind)),
+                };
+                let extra = if *bonus > 0 {
+                    let houses: Vec<String> = dedup(bonus_from).iter().map(|&k| self.tile_name(k).to_string()).collect();
+                    format!(" ({} from the {})", count(*bonus as u32, "step", "steps"), names(houses))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{cause} moves them up the Coup track: {} free{extra}, then Food or Gold pips may buy more.",
+                    count(*free as u32, "step", "steps")
+                )
+            }
+            Event::Climbed { seat, to, step: Step::Free } => {
+                format!("{seat} climbs the Coup track to spot {to} of {} (a free step).", c.top)
+            }
+            Event::Climbed { seat, to, step: Step::Paid { at, on, item, left: 0 } } => format!(
+                "{seat} spends the last {} pip of the die on {}, which goes back to the pool, and climbs the Coup \
+                 track to spot {to} of {}.",
+                item.name(),
+                self.spot_on(*at, *on),
+                c.top
+            ),
+            Event::Climbed { seat, to, step: Step::Paid { at, on, item, left } } => format!(
+                "{seat} spends 1 {} pip from the die on {}, which now shows {left}, and climbs the Coup track to \
+                 spot {to} of {}.",
+                item.name(),
+                self.spot_on(*at, *on),
+                c.top
+            ),
+            Event::CoupBonus { seat, spot, die, amount, raisable: true } => format!(
+                "{seat} reaches Coup spot {spot} first this round: a bonus, {seat} raises one of their {} dice by {amount}.",
+                die.name()
+            ),
+            Event::CoupBonus { seat, spot, die, raisable: false, .. } => format!(
+                "{seat} reaches Coup spot {spot} first this round, but has no {} die below 6 to raise: no bonus.",
+                die.name()
+            ),
+            Event::CoupStopped { seat, at } => format!("{seat} stops climbing at Coup spot {at}."),
+            Event::CoupAtTop { seat, statue: true } => format!(
+                "{seat} reaches the top of the Coup track first this round: the Coup! {seat} takes a Statue ({} Fame).",
+                c.statue_fame
+            ),
+            Event::CoupAtTop { seat, statue: false } => format!(
+                "{seat} reaches the top of the Coup track first this round: the Coup, but no Statue is left."
+            ),
+            Event::CoupAtRoundEnd { round, highest, height, statue } => {
+                let seats = names(highest.iter().map(|s| s.to_string()).collect());
+                if highest.len() > 1 {
+                    format!(
+                        "Nobody reached the top in round {round}: {seats} tie for highest on the Coup track (spot \
+                         {height}), so nobody takes a Statue."
+                    )
+                } else if *statue {
+                    format!(
+                        "Nobody reached the top in round {round}: {seats} stands alone highest on the Coup track (spot \
+                         {height}) and takes a Statue ({} Fame).",
+                        c.statue_fame
+                    )
+                } else {
+                    format!(
+                        "Nobody reached the top in round {round}: {seats} stands highest (spot {height}), but no \
+                         Statue is left."
+                    )
                 }
-                for s in 0..2 {
-                    if pa.spots[s] != pb.spots[s] && pa.tile == pb.tile {
-                        match (pb.spots[s], pa.spots[s]) {
-                            (None, Some(h)) => lines.push(format!(
-                                "{seat} places {}{} on {}.{}",
-                                h.item.name(),
-                                if h.item.is_die() { format!(" {}", h.value) } else { String::new() },
-                                Cell(cell as u8),
-                                s + 1
-                            )),
-                            (Some(h), Some(g)) if h.item == g.item => lines.push(format!(
-                                "{seat}'s {} on {}.{} goes from {} to {}",
-                                h.item.name(),
-                                Cell(cell as u8),
-                                s + 1,
-                                h.value,
-                                g.value
-                            )),
-                            (Some(h), None) => {
-                                lines.push(format!("{seat}'s {} leaves {}.{}", h.item.name(), Cell(cell as u8), s + 1))
-                            }
-                            _ => {}
-                        }
+            }
+            Event::RerollChosen { seat, port, at, on, item, value } => format!(
+                "{seat} uses the {} to reroll the {} die showing {value} on {}.",
+                self.tile_name(*port),
+                item.name(),
+                self.spot_on(*at, *on)
+            ),
+            Event::Rerolled { seat, at, on, item, from, to } => format!(
+                "{seat}'s {} die on {} is rerolled: it shows {to} (it showed {from}).",
+                item.name(),
+                self.spot_on(*at, *on)
+            ),
+            Event::ItemMoved { seat, port, item, value, from, from_on, to, to_on } => format!(
+                "{seat} uses the {} to move the {} from {} to {}.",
+                self.tile_name(*port),
+                piece(*item, *value),
+                self.spot_on(*from, *from_on),
+                self.spot_on(*to, *to_on)
+            ),
+            Event::TileMoved { seat, port, kind, from, to } => format!(
+                "{seat} uses the {} to move the {}, with what it holds, from {from} to {}.",
+                self.tile_name(*port),
+                self.tile_name(*kind),
+                self.cell_words(*to)
+            ),
+            Event::Declined { seat, port } => match c.tiles[*port as usize].reroll {
+                Some(die) => format!(
+                    "{seat} chooses not to reroll a {} die with the {}.",
+                    die.name(),
+                    self.tile_name(*port)
+                ),
+                None => format!("{seat} chooses to move nothing with the {}.", self.tile_name(*port)),
+            },
+            Event::Unusable { seat, port } => match c.tiles[*port as usize].reroll {
+                Some(die) => {
+                    format!("{seat} has no {} die for the {} to reroll.", die.name(), self.tile_name(*port))
+                }
+                None => format!("{seat} has nothing the {} could move.", self.tile_name(*port)),
+            },
+            Event::RoundEnds { round, leftovers, dice_back, last } => {
+                let back = if *dice_back > 0 {
+                    format!(" ({} back to the pool)", count(*dice_back as u32, "die", "dice"))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "Round {round} ends: everyone has left the map; {} discarded{back}; every Coup disk returns to \
+                     spot 0.{}",
+                    match leftovers {
+                        0 => "no tile is left to be".to_string(),
+                        1 => "1 leftover tile is".to_string(),
+                        n => format!("{n} leftover tiles are"),
+                    },
+                    if *last { " That was the last round: the game is scored." } else { "" }
+                )
+            }
+            Event::FinalScore { seat, score, ship_pips, ship_place, tiles, statues } => {
+                let mut parts = Vec::new();
+                if let Some(place) = ship_place {
+                    parts.push(format!(
+                        "Ships {} ({}, {})",
+                        score.ships,
+                        ORDINALS.get(*place as usize).unwrap_or(&"unplaced"),
+                        count(*ship_pips, "pip", "pips")
+                    ));
+                }
+                if score.rum > 0 {
+                    parts.push(format!("Rum sets {}", score.rum));
+                }
+                for &(kind, fame) in tiles {
+                    parts.push(format!("{} {fame}", self.tile_name(kind)));
+                }
+                if *statues > 0 {
+                    parts.push(format!("Statues {} ({statues})", score.statues));
+                }
+                if score.first > 0 {
+                    parts.push(format!("1st on the Turn track {}", score.first));
+                }
+                format!(
+                    "{seat} scores {} Fame{}. Tie-breaks: {}, {}.",
+                    score.total,
+                    if parts.is_empty() { String::new() } else { format!(": {}", parts.join(", ")) },
+                    count(score.food, "Food pip", "Food pips"),
+                    count(score.cannons as u32, "Cannon", "Cannons")
+                )
+            }
+            Event::Won { winners, fame, by } => {
+                let seats = names(winners.iter().map(|s| s.to_string()).collect());
+                match by {
+                    Decider::Fame => format!("{seats} wins with the most Fame: {fame}."),
+                    Decider::Food => format!("{seats} wins: tied on {fame} Fame, with the most Food pips."),
+                    Decider::Cannons => {
+                        format!("{seats} wins: tied on {fame} Fame and on Food, with the most Cannons.")
                     }
+                    Decider::Shared => format!("{seats} share the win: tied on {fame} Fame, Food and Cannons."),
                 }
             }
-            if a.coup[i] > b.coup[i] {
-                lines.push(format!("{seat} climbs the Coup track to {}", a.coup[i]));
-            }
-            if a.statues[i] > b.statues[i] {
-                lines.push(format!("{seat} wins the Coup: a Statue"));
-            }
         }
-        if a.chest_top != b.chest_top {
-            if let Some(k) = a.chest_top {
-                lines.push(format!("Treasure Chest face up: {}", self.tile_name(k)));
-            }
+    }
+
+    fn chance_label(&self, chance: &Chance) -> String {
+        match *chance {
+            Chance::Tile { slot, kind } => format!("slot {slot}: {}", self.tile_name(kind)),
+            Chance::Roll { slot, value } => format!("slot {slot}: the die shows {value}"),
+            Chance::Chest { kind } => format!("{} face up", self.tile_name(kind)),
+            Chance::Reroll { value } => format!("the reroll shows {value}"),
         }
-        if a.phase == Phase::Over && b.phase != Phase::Over {
-            if let Some(scores) = &after.scores {
-                lines.push(winners_line(winners(scores, scores.len())));
-            }
-        }
-        let _ = c;
-        lines
     }
 
     fn label(&self, action: &Action) -> String {
@@ -677,7 +965,7 @@ fn phase_word(phase: Phase) -> &'static str {
         Phase::CoupRaise { .. } => "Coup bonus: raise a die",
         Phase::CoupSpend => "spend Food or Gold to climb, or stop",
         Phase::Reroll { .. } => "reroll a die or skip",
-        Phase::Relocate => "move a piece or skip",
+        Phase::Relocate { .. } => "move a piece or skip",
         Phase::Lay { .. } | Phase::Roll { .. } | Phase::Rerolling { .. } => "chance",
         Phase::Over => "over",
     }
