@@ -1,7 +1,7 @@
-//! Text for people: how a game describes a view and what changed between two views.
-//! Front ends print only this, built from views, so text can never show more than a view holds.
+//! Text for people: how a game describes a view, and its told events in words. Front ends print only this, built
+//! from views and from the events told to the viewer, so text can never show more than the viewer may know.
 //!
-//! Beyond `describe` and `news`, a game may teach: a rules summary and its designed content for `plunder
+//! Beyond `describe` and `tell`, a game may teach: a rules summary and its designed content for `plunder
 //! rules`, what each choice means, which choices a long menu always shows, how to read a move typed in the
 //! game's own notation (a bid as `3x5`), and notes for a player asking for a hint. Each has a default, so a
 //! new game plays in every front end before it says more.
@@ -12,12 +12,6 @@ use crate::{Game, SeatSet};
 pub trait Narrate: Game {
     /// The table as `view`'s viewer sees it: several lines.
     fn describe(&self, view: &Self::View) -> String;
-    /// What happened between two views of the same viewer, one line per event, oldest first. Being replaced by
-    /// [`Narrate::tell`]: a game that tells its events leaves this empty.
-    fn news(&self, before: &Self::View, after: &Self::View) -> Vec<String> {
-        let _ = (before, after);
-        Vec::new()
-    }
     /// An event in words for people, with its cause: names, never ids; one line.
     fn tell(&self, event: &Self::Event) -> String;
 

@@ -14,6 +14,5 @@ pub mod pirate_haven;
 pub mod pirates_flag;
 mod registry;
 pub mod scallywager;
-mod untold;
 
 pub use registry::{game_ids, games, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError};
