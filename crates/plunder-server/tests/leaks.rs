@@ -1,7 +1,7 @@
 //! Property: no message to a seat carries anything beyond what that seat may know. For random games of every
 //! registered game, played through the hub with every seat and a spectator connected, every table message a
 //! viewer receives must equal the one rebuilt independently from the stored record for that viewer alone: its
-//! view, its legal actions, its log (built from its views), and the public status and seats.
+//! view, its legal actions, its log and the events behind it (those told to it), and the public status and seats.
 
 mod support;
 
@@ -35,10 +35,12 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
     let log = stored.log(viewer);
     assert!(message.log_start >= log.len().saturating_sub(plunder_server::messages::LOG_LINES));
     assert!(message.log_start <= log.len(), "{viewer:?}: log_start {} of {}", message.log_start, log.len());
-    assert_eq!(message.log, log[message.log_start..], "{viewer:?}'s log is built from its own views");
+    assert_eq!(message.log, log[message.log_start..], "{viewer:?}'s log is the events told to it");
+    assert_eq!(message.events, stored.log_events(viewer)[message.log_start..], "{viewer:?} gets the events told to it");
     assert_eq!(message.notes, stored.notes(viewer), "{viewer:?}'s notes are built from its own view");
-    // The rest is public: who decides, the round, the seats.
+    // The rest is public: who decides, the round, the seats, whether the game is fair.
     assert_eq!(message.round, session.round());
+    assert_eq!(message.fairness, plunder_server::store::Fairness::Seeded, "these games are created with a seed");
     let json = serde_json::to_value(message).unwrap();
     let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
     for key in keys {
@@ -56,7 +58,9 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
                 "log",
                 "log_start",
                 "notes",
-                "rematch"
+                "rematch",
+                "events",
+                "fairness"
             ]
             .contains(&key),
             "a table message has no field beyond the checked ones: {key}"
