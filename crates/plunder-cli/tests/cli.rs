@@ -481,6 +481,14 @@ fn ambiguous_text_asks_and_numbers_keep_their_meaning() {
     assert!(log.contains("P1 pays P2 1 doubloon in negotiation.\n"), "{log}");
 }
 
+/// The typing hint's short form works: `show P2` shows your dice to P2.
+#[test]
+fn the_hints_short_form_show_p2_shows_the_dice() {
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\nshow P2\nq\n");
+    assert!(log.contains("P1 shows their dice to P2"), "{log}");
+    assert!(!log.contains("No choice matches"), "{log}");
+}
+
 #[test]
 fn the_negotiation_announces_passes_offers_left_and_who_waits() {
     let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\n3\nq\n");

@@ -302,3 +302,24 @@ fn an_action_that_is_not_an_object_with_a_type_is_said_to_be_one() {
         assert!(error.to_string().contains(says), "{error}");
     }
 }
+
+/// The words say why: the next round's opener lost the last call; in a one-round game of three, the winners won
+/// because the third player lost the call.
+#[test]
+fn the_opener_and_the_winners_are_told_with_their_cause() {
+    let words = |session: &Session<LiarsDice>| -> Vec<String> {
+        session.told_since(0, Viewer::Spectator).map(|e| plunder_core::Narrate::tell(session.game(), e)).collect()
+    };
+    let mut s = scripted(Options { players: 2, dice: DiceCount::Same(2), length: Length::ToLastDie, ..Options::default() }, &[&[2, 3], &[4, 5]]);
+    s.play(Seat(0), Action::bid(plunder_games::bidding::Bid { quantity: 3, face: 2 })).unwrap();
+    s.play(Seat(1), Action::Liar).unwrap();
+    let told = words(&s);
+    assert!(told.iter().any(|l| l == "P1 loses the call and a die: 1 die left."), "{told:?}");
+    assert!(told.iter().any(|l| l == "Round 2 begins: P1 bids first, having lost the last call."), "{told:?}");
+
+    let mut s = scripted(Options { players: 3, dice: DiceCount::Same(1), ..Options::default() }, &[&[2], &[4], &[5]]);
+    s.play(Seat(0), Action::bid(plunder_games::bidding::Bid { quantity: 2, face: 2 })).unwrap();
+    s.play(Seat(1), Action::Liar).unwrap();
+    let told = words(&s);
+    assert_eq!(told.last().map(String::as_str), Some("Winners: P2, P3 (P1 lost the call: everyone else wins)."), "{told:?}");
+}

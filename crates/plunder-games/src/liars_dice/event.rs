@@ -9,11 +9,8 @@ use crate::bidding::{Bid, Call};
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    /// A round begins; `opener` bids first.
-    RoundBegins {
-        round: u32,
-        opener: Seat,
-    },
+    /// A round begins; `opener` bids first, for `why`.
+    RoundBegins { round: u32, opener: Seat, why: OpenerWhy },
     /// `seat` rolled its cup: told to that seat with the faces (lowest first), to the others as a count.
     Rolled {
         seat: Seat,
@@ -45,9 +42,18 @@ pub enum Event {
         dice: u8,
     },
     /// The game is over: the last player with dice won, or (`round_limit`) the round limit was reached and
-    /// the most dice won.
-    Won {
-        winners: SeatSet,
-        round_limit: bool,
-    },
+    /// the most dice won, or (one round) everyone but `lost_call` won.
+    Won { winners: SeatSet, round_limit: bool, lost_call: Option<Seat> },
+}
+
+/// Why a seat opens the next round.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpenerWhy {
+    /// It lost the last call.
+    LostTheCall,
+    /// It won the last call with an exact call.
+    WonTheExactCall,
+    /// The seat that would have opened is out: the next one with dice opens.
+    NextAfterTheOut,
 }

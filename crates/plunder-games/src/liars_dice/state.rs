@@ -4,7 +4,7 @@ use plunder_core::{Seat, SeatSet, Teller};
 use serde::Serialize;
 
 use super::action::Roll;
-use super::event::Event;
+use super::event::{Event, OpenerWhy};
 use super::options::{Length, Options, MAX_PLAYERS};
 use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups};
 
@@ -166,7 +166,7 @@ impl State {
                     (None, None) => unreachable!("a call always has a loser or a gainer"),
                 }
                 self.phase = Phase::Over;
-                told.public(|| Event::Won { winners: self.winners, round_limit: false });
+                told.public(|| Event::Won { winners: self.winners, round_limit: false, lost_call: loser });
             }
             Length::ToLastDie => {
                 if let Some(loser) = loser {
@@ -182,11 +182,11 @@ impl State {
                 let alive = self.cups.alive();
                 if alive.len() == 1 {
                     self.finish(players, alive);
-                    told.public(|| Event::Won { winners: self.winners, round_limit: false });
+                    told.public(|| Event::Won { winners: self.winners, round_limit: false, lost_call: None });
                 } else if self.round >= options.max_rounds {
                     let most = alive.iter().map(|s| self.cups.count(s)).max().unwrap_or(0);
                     self.finish(players, alive.iter().filter(|&s| self.cups.count(s) == most).collect());
-                    told.public(|| Event::Won { winners: self.winners, round_limit: true });
+                    told.public(|| Event::Won { winners: self.winners, round_limit: true, lost_call: None });
                 } else {
                     let from = loser.or(gainer).unwrap_or(caller);
                     self.opener = alive.next_from(from).expect("someone has dice");
@@ -194,7 +194,12 @@ impl State {
                     self.bids.clear();
                     self.phase = Phase::Roll;
                     self.cups.start_roll();
-                    told.public(|| Event::RoundBegins { round: self.round, opener: self.opener });
+                    let why = match (loser, gainer) {
+                        (Some(loser), _) if loser == self.opener => OpenerWhy::LostTheCall,
+                        (None, Some(gainer)) if gainer == self.opener => OpenerWhy::WonTheExactCall,
+                        _ => OpenerWhy::NextAfterTheOut,
+                    };
+                    told.public(|| Event::RoundBegins { round: self.round, opener: self.opener, why });
                 }
             }
         }

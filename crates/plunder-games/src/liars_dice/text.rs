@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Narrate, Seat};
 
 use super::action::Action;
-use super::event::Event;
+use super::event::{Event, OpenerWhy};
 use super::state::Phase;
 use super::view::View;
 use super::LiarsDice;
@@ -26,7 +26,14 @@ fn faces(faces: &[u8]) -> String {
 impl Narrate for LiarsDice {
     fn tell(&self, event: &Event) -> String {
         match event {
-            Event::RoundBegins { round, opener } => format!("Round {round} begins: {opener} bids first."),
+            Event::RoundBegins { round, opener, why } => format!(
+                "Round {round} begins: {opener} bids first, {}.",
+                match why {
+                    OpenerWhy::LostTheCall => "having lost the last call",
+                    OpenerWhy::WonTheExactCall => "having won the last call with an exact call",
+                    OpenerWhy::NextAfterTheOut => "the next player with dice after the one who went out",
+                }
+            ),
             Event::Rolled { seat, dice: n, faces: Some(shown) } => {
                 format!("{seat} rolls {}: {}.", dice(*n), faces(shown))
             }
@@ -57,10 +64,14 @@ impl Narrate for LiarsDice {
             Event::GainedDie { seat, dice: n } => {
                 format!("{seat} wins a die back for the right exact call: {} now.", dice(*n))
             }
-            Event::Won { winners, round_limit } => format!(
+            Event::Won { winners, round_limit, lost_call } => format!(
                 "{}{}",
                 winners_line(*winners),
-                if *round_limit { " (the round limit is reached: the most dice win)." } else { "." }
+                match (round_limit, lost_call) {
+                    (true, _) => " (the round limit is reached: the most dice win).".to_string(),
+                    (false, Some(loser)) if winners.len() > 1 => format!(" ({loser} lost the call: everyone else wins)."),
+                    _ => ".".to_string(),
+                }
             ),
         }
     }

@@ -227,6 +227,15 @@ impl Narrate for LootPirates {
             .to_string()
     }
 
+    /// `show P4` (or `show to P4`, `show dice to P4`): the short form the typing hint offers for showing your dice.
+    fn read_action(&self, text: &str) -> Option<Action> {
+        let text = text.trim().to_lowercase();
+        let rest = text.strip_prefix("show ")?;
+        let seat = rest.trim_start_matches("your ").trim_start_matches("dice ").trim_start_matches("to ");
+        let number: u8 = seat.strip_prefix('p')?.parse().ok()?;
+        (1..=self.options.players).contains(&number).then(|| Action::Show { to: Seat(number - 1) })
+    }
+
     fn receipt(&self, view: &View, action: &Action) -> Option<String> {
         let me = view.seat?;
         match *action {
