@@ -3218,7 +3218,7 @@ mod told {
         heard.extend(advance_told(&g, &mut s, &[roll(Pirate, false)], |s| !s.run.active() && s.window.is_empty()));
         assert_eq!(s.cups.count(JACK), 5, "an O spares Jack");
         let lines = words(&g, &heard, Viewer::Spectator);
-        assert!(has(&lines, "P2 rolled O: nothing happens to it (Broadside)"), "{lines:?}");
+        assert!(has(&lines, "P2's O does nothing (Broadside)"), "{lines:?}");
     }
 
     #[test]

@@ -311,7 +311,7 @@ pub enum Event {
         seat: Seat,
         cause: Cause,
     },
-    /// An Action Die showed the face that does nothing: `seat` is unharmed.
+    /// An Action Die showed the face that does nothing to `seat`.
     Unharmed {
         seat: Seat,
         x: bool,

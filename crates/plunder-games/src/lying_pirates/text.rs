@@ -776,12 +776,9 @@ impl LyingPirates {
             Event::NoCoinsToLose { seat, cause } => {
                 format!("{} has no coins to lose {}: it loses nothing", n(*seat), self.because(*cause))
             }
-            Event::Unharmed { seat, x, cause } => format!(
-                "{} rolled {}: nothing happens to it {}",
-                n(*seat),
-                if *x { "X" } else { "O" },
-                self.because(*cause)
-            ),
+            Event::Unharmed { seat, x, cause } => {
+                format!("{}'s {} does nothing {}", n(*seat), if *x { "X" } else { "O" }, self.because(*cause))
+            }
             Event::Warded { seat } => format!("{}'s ward takes the loss: it loses nothing", n(*seat)),
             Event::LostSpecial { seat, die } => {
                 format!("{} lets the {} go for the loss", n(*seat), special_die_name(*die))
@@ -874,9 +871,9 @@ impl LyingPirates {
                     ),
                 };
                 format!(
-                    "{}'s {} count {cup} crew; it {trade} and {buy}: it fights the Final Battle with {}",
+                    "{}'s {} {cup} crew; it {trade} and {buy}: it fights the Final Battle with {}",
                     n(*seat),
-                    count(cup as u32, "die", "dice"),
+                    count(cup as u32, "die counts", "dice count"),
                     count(*crew as u32, "crew", "crew")
                 )
             }
