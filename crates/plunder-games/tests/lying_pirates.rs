@@ -3238,6 +3238,22 @@ mod told {
     }
 
     #[test]
+    fn an_offer_to_pay_too_dear_for_the_purse_says_why_it_passes() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        s.coins[ANNE.index()] = 1;
+        let kind = give(&g, &mut s, ANNE, "mercenaries");
+        action_window(&g, &mut s, ANNE);
+        let crew = s.cups.count(ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+        heard.extend(advance_told(&g, &mut s, &[], |s| !s.run.active() && s.window.is_empty()));
+        assert_eq!((s.cups.count(ANNE), s.coins[ANNE.index()]), (crew, 1), "nothing paid, nothing gained");
+        let lines = words(&g, &heard, Viewer::Seat(JACK));
+        assert!(has(&lines, "P1 has 1 coin, too few to pay 2 coins (Mercenaries): the offer passes"), "{lines:?}");
+    }
+
+    #[test]
     fn the_reroll_and_buy_labels_carry_their_price() {
         let g = game(3);
         assert_eq!(g.label(&Action::Reroll), "pay 1 coin to reroll");

@@ -134,6 +134,11 @@ impl LyingPirates {
                     Some(w) if !defaults(w) && s.coins[w.index()] >= coins as u16 => {
                         s.run.wait = Wait::Pay { who: w, coins }
                     }
+                    Some(w) if !defaults(w) => {
+                        let (cause, has) = (s.run.source, s.coins[w.index()]);
+                        told.public(|| Event::CannotPay { seat: w, coins, has, cause });
+                        s.run.pop()
+                    }
                     _ => s.run.pop(),
                 },
                 Node::Roll { die, roller, x, o } => match (seat_of(roller), frame.step) {

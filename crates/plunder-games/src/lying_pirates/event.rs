@@ -306,6 +306,13 @@ pub enum Event {
         seat: Seat,
         cause: Cause,
     },
+    /// `seat` may pay `coins` for an effect but has only `has`: the offer passes.
+    CannotPay {
+        seat: Seat,
+        coins: u8,
+        has: u16,
+        cause: Cause,
+    },
     /// A coin loss found `seat` with no coins: it loses nothing.
     NoCoinsToLose {
         seat: Seat,

@@ -773,6 +773,13 @@ impl LyingPirates {
                 n(*seat),
                 self.because(*cause)
             ),
+            Event::CannotPay { seat, coins, has, cause } => format!(
+                "{} has {}, too few to pay {} {}: the offer passes",
+                n(*seat),
+                count(*has as u32, "coin", "coins"),
+                count(*coins as u32, "coin", "coins"),
+                self.because(*cause)
+            ),
             Event::NoCoinsToLose { seat, cause } => {
                 format!("{} has no coins to lose {}: it loses nothing", n(*seat), self.because(*cause))
             }
