@@ -3150,6 +3150,119 @@ mod told {
     }
 
     #[test]
+    fn a_showdown_says_ones_are_wild_and_who_stays_behind_for_a_wrong_bet() {
+        let g = game(3);
+        let mut s = table(&g);
+        shake(&g, &mut s, &[&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+        for (seat, b) in [(ANNE, bet(3, 6)), (JACK, bet(4, 5)), (MARY, bet(4, 6))] {
+            act(&g, &mut s, seat, b);
+        }
+        // Anne calls Mary a liar on 4 sixes: 2 sixes and 4 wild ones make 6, so Anne is wrong and stays behind.
+        let lines = words(&g, &act_told(&g, &mut s, ANNE, Action::Liar), Viewer::Spectator);
+        assert!(has(&lines, "6 counted (wild 1s count as 6s), so P1 is wrong"), "{lines:?}");
+        assert!(has(&lines, "P2, P3 sail; P1 stays behind for betting wrong"), "{lines:?}");
+        assert_eq!(s.movers, [JACK, MARY].into_iter().collect::<SeatSet>());
+    }
+
+    #[test]
+    fn the_final_battle_preparation_tells_price_and_trades_and_the_table_agrees() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[14, 14, 5]);
+        s.claimants = [ANNE, JACK].into_iter().collect();
+        s.phase = Phase::FinalPrepare;
+        s.coins[ANNE.index()] = 5;
+        s.take_special(ANNE, 1);
+        let cup = s.cups.count(ANNE);
+        act(&g, &mut s, ANNE, Action::Prepare { trade: 1, buy: 2 });
+        let heard = act_told(&g, &mut s, JACK, Action::Prepare { trade: 0, buy: 0 });
+        let lines = words(&g, &heard, Viewer::Seat(MARY));
+        // Each die in the cup counts 1 crew, the traded special die 1 more, each bought die 1 for 2 coins.
+        let crew = cup as u16 + 1 + 2;
+        assert_eq!(s.fb_crew[ANNE.index()], crew);
+        assert_eq!(s.coins[ANNE.index()], 1, "2 dice at 2 coins each");
+        let told = format!(
+            "P1's {cup} dice count {cup} crew; it trades 1 special die for 2 crew each (+1) and buys 2 crew dice \
+             for 4 coins (+2): it fights the Final Battle with {crew} crew"
+        );
+        assert!(has(&lines, &told), "{lines:?}");
+        let table = g.describe(&g.view(&s, Viewer::Seat(MARY)));
+        let row = table.lines().find(|l| l.trim_start().starts_with("P1:")).unwrap();
+        assert!(row.contains(&format!("in the cup, {crew} crew left in the Final Battle")), "{row}");
+        let mary = table.lines().find(|l| l.trim_start().starts_with("P3:")).unwrap();
+        assert!(!mary.contains("Final Battle"), "Mary is no claimant: {mary}");
+    }
+
+    #[test]
+    fn a_phantom_win_names_the_players_who_lose_and_its_lines_start_with_a_capital() {
+        let g = phantom_game(plunder_games::lying_pirates::PhantomHand::Fixed, &[]);
+        let won = g.tell(&Event::Won { winners: SeatSet::only(PHANTOM), by: WonBy::Home });
+        assert!(won.starts_with("The Phantom claims the Pirate Throne: P1, P2 lose"), "{won}");
+        let mut s = g.initial_state();
+        s.winners = SeatSet::only(PHANTOM);
+        s.phase = Phase::Over;
+        let table = g.describe(&g.view(&s, Viewer::Seat(ANNE)));
+        assert!(table.ends_with("The Phantom claims the Pirate Throne: P1, P2 lose."), "{table}");
+        let drew = g.tell(&Event::Drew { seat: PHANTOM, card: None, cause: Cause::Deal });
+        assert!(drew.starts_with("The Phantom is dealt a card"), "{drew}");
+    }
+
+    #[test]
+    fn an_action_die_that_spares_its_roller_says_so() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "broadside");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        heard.extend(advance_told(&g, &mut s, &[roll(Pirate, false)], |s| !s.run.active() && s.window.is_empty()));
+        assert_eq!(s.cups.count(JACK), 5, "an O spares Jack");
+        let lines = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&lines, "P2's O does nothing (Broadside)"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_coin_loss_against_an_empty_purse_says_nothing_is_lost() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        s.coins[MARY.index()] = 0;
+        let kind = give(&g, &mut s, ANNE, "debt");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+        let script = [battle(JACK, S1), battle(MARY, K)];
+        heard.extend(advance_told(&g, &mut s, &script, |s| !s.run.active() && s.window.is_empty()));
+        let lines = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&lines, "P3 loses the battle with Skull"), "{lines:?}");
+        assert!(has(&lines, "P3 has no coins to lose (Debt): it loses nothing"), "{lines:?}");
+    }
+
+    #[test]
+    fn an_offer_to_pay_too_dear_for_the_purse_says_why_it_passes() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        s.coins[ANNE.index()] = 1;
+        let kind = give(&g, &mut s, ANNE, "mercenaries");
+        action_window(&g, &mut s, ANNE);
+        let crew = s.cups.count(ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+        heard.extend(advance_told(&g, &mut s, &[], |s| !s.run.active() && s.window.is_empty()));
+        assert_eq!((s.cups.count(ANNE), s.coins[ANNE.index()]), (crew, 1), "nothing paid, nothing gained");
+        let lines = words(&g, &heard, Viewer::Seat(JACK));
+        assert!(has(&lines, "P1 has 1 coin, too few to pay 2 coins (Mercenaries): the offer passes"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_reroll_and_buy_labels_carry_their_price() {
+        let g = game(3);
+        assert_eq!(g.label(&Action::Reroll), "pay 1 coin to reroll");
+        assert_eq!(g.label(&Action::Buy), format!("buy a card for {} coins", g.table.card_price));
+        let explained = g.explain(&g.view(&table(&g), Viewer::Seat(ANNE)), &Action::Buy);
+        assert_eq!(explained, format!("Buy the top card of the deck for {} coins", g.table.card_price));
+    }
+
+    #[test]
     fn the_sail_die_and_its_reroll_are_told_and_the_offer_names_face_and_price() {
         let g = game(3);
         let mut s = table(&g);
@@ -3381,6 +3494,7 @@ mod told {
                 for &viewer in &viewers {
                     for line in words(&g, &told, viewer) {
                         check_words(&g, &line);
+                        assert!(!line.starts_with(char::is_lowercase), "a told line starts in lowercase: {line:?}");
                     }
                 }
                 if steps % 50 == 0 {

@@ -134,11 +134,24 @@ impl LyingPirates {
                     Some(w) if !defaults(w) && s.coins[w.index()] >= coins as u16 => {
                         s.run.wait = Wait::Pay { who: w, coins }
                     }
+                    Some(w) if !defaults(w) => {
+                        let (cause, has) = (s.run.source, s.coins[w.index()]);
+                        told.public(|| Event::CannotPay { seat: w, coins, has, cause });
+                        s.run.pop()
+                    }
                     _ => s.run.pop(),
                 },
                 Node::Roll { die, roller, x, o } => match (seat_of(roller), frame.step) {
                     (Some(r), 0) => s.run.wait = Wait::Die { die, roller: r },
-                    (Some(_), _) => s.run.replace(if frame.val == 1 { x } else { o }),
+                    (Some(r), _) => {
+                        let x_rolled = frame.val == 1;
+                        let branch = if x_rolled { x } else { o };
+                        if self.content.node(branch) == Node::Nothing {
+                            let cause = s.run.source;
+                            told.public(|| Event::Unharmed { seat: r, x: x_rolled, cause });
+                        }
+                        s.run.replace(branch)
+                    }
                     (None, _) => s.run.pop(),
                 },
                 Node::Battle { among, include_self, range, seek, .. } => {
@@ -220,6 +233,8 @@ impl LyingPirates {
                     let now = *c;
                     if now != before {
                         told.public(|| Event::Coins { seat: w, change: now as i16 - before as i16, now, cause });
+                    } else if amount < 0 {
+                        told.public(|| Event::NoCoinsToLose { seat: w, cause });
                     }
                 }
             }
@@ -230,6 +245,8 @@ impl LyingPirates {
                     s.coins[t.index()] += moved;
                     if moved > 0 {
                         told.public(|| Event::CoinsTaken { from: f, to: t, coins: moved, cause });
+                    } else if amount > 0 {
+                        told.public(|| Event::NoCoinsToLose { seat: f, cause });
                     }
                 }
             }

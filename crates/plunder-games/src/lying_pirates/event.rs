@@ -149,13 +149,17 @@ pub enum Event {
         bid: Bid,
         cups: Vec<(Seat, Vec<u8>)>,
         counted: u32,
+        /// The wild face that counted as the bet's face too, if any.
+        wild: Option<u8>,
         caller_right: bool,
     },
-    /// `winner` won the Betting Phase: the token and `coins`; `movers` sail.
+    /// `winner` won the Betting Phase: the token and `coins`; `movers` sail, `losers` (wrong at the showdown)
+    /// stay behind.
     BettingWon {
         winner: Seat,
         coins: u16,
         movers: SeatSet,
+        losers: SeatSet,
     },
     SailDie {
         seat: Seat,
@@ -302,6 +306,24 @@ pub enum Event {
         seat: Seat,
         cause: Cause,
     },
+    /// `seat` may pay `coins` for an effect but has only `has`: the offer passes.
+    CannotPay {
+        seat: Seat,
+        coins: u8,
+        has: u16,
+        cause: Cause,
+    },
+    /// A coin loss found `seat` with no coins: it loses nothing.
+    NoCoinsToLose {
+        seat: Seat,
+        cause: Cause,
+    },
+    /// An Action Die showed the face that does nothing to `seat`.
+    Unharmed {
+        seat: Seat,
+        x: bool,
+        cause: Cause,
+    },
     /// A ward (Last Stand) took a whole loss.
     Warded {
         seat: Seat,
@@ -384,11 +406,13 @@ pub enum Event {
     Preparing {
         seat: Seat,
     },
-    /// Final Battle: the claimants' preparations revealed, with the crew each fights with.
+    /// Final Battle: the claimants' preparations revealed: special dice traded (each counts 2 crew instead of
+    /// 1), crew dice bought for `paid` coins, and the crew each fights with.
     Prepared {
         seat: Seat,
         traded: u8,
         bought: u8,
+        paid: u16,
         crew: u16,
     },
     FinalRound {

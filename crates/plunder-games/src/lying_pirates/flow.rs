@@ -458,11 +458,11 @@ impl LyingPirates {
         });
         match (s.in_phase.len(), phantom) {
             // Both players miss it: the Phantom wins by default (its defaults sail it).
-            (0, Some(phantom)) => self.start_sail(s, phantom, SeatSet::only(phantom), told),
+            (0, Some(phantom)) => self.start_sail(s, phantom, SeatSet::only(phantom), SeatSet::EMPTY, told),
             (0, None) => self.open(s, Phase::Action, told),
             (1, _) => {
                 let only = s.in_phase.lowest().unwrap_or(Seat(0));
-                self.start_sail(s, only, SeatSet::only(only), told);
+                self.start_sail(s, only, SeatSet::only(only), SeatSet::EMPTY, told);
             }
             _ => {
                 s.phase = Phase::Shake;
@@ -537,6 +537,7 @@ impl LyingPirates {
             bid,
             cups: s.counted.iter().map(|p| (p, s.cups.dice_of(p).to_vec())).collect(),
             counted,
+            wild: self.rules.wild_face().filter(|&w| w != bid.face),
             caller_right: winner == caller,
         });
         if exact.is_some() && winner != caller {
@@ -552,17 +553,24 @@ impl LyingPirates {
         }
         // The Phantom, never a bettor unless a player stands in for it, is a survivor (ruling 41).
         let movers = s.counted.minus(losers);
-        self.start_sail(s, winner, movers, told);
+        self.start_sail(s, winner, movers, losers, told);
     }
 
     /// The Betting Phase's winner takes the token and a coin and rolls the Sail Die.
-    fn start_sail<T: Teller<Event>>(&self, s: &mut State, winner: Seat, movers: SeatSet, told: &mut T) {
+    fn start_sail<T: Teller<Event>>(
+        &self,
+        s: &mut State,
+        winner: Seat,
+        movers: SeatSet,
+        losers: SeatSet,
+        told: &mut T,
+    ) {
         s.winner = Some(winner);
         s.movers = movers;
         s.token = winner;
         let coins = 1 + self.abilities[winner.index()].betting_win_coins;
         s.coins[winner.index()] += coins;
-        told.public(|| Event::BettingWon { winner, coins, movers });
+        told.public(|| Event::BettingWon { winner, coins, movers, losers });
         s.sail = 0;
         s.phase = Phase::SailRoll;
     }
@@ -891,8 +899,9 @@ impl LyingPirates {
             let traded = trade.min(s.specials(p)) as u16;
             let crew = s.regular(p) as u16 + s.specials(p) as u16 + traded + buy as u16;
             s.fb_crew[p.index()] = crew;
-            s.coins[p.index()] -= DIE_PRICE * buy as u16;
-            told.public(|| Event::Prepared { seat: p, traded: traded as u8, bought: buy, crew });
+            let paid = DIE_PRICE * buy as u16;
+            s.coins[p.index()] -= paid;
+            told.public(|| Event::Prepared { seat: p, traded: traded as u8, bought: buy, paid, crew });
         }
         s.gold_used = SeatSet::EMPTY;
         s.silver_used = SeatSet::EMPTY;

@@ -77,12 +77,26 @@ impl LyingPirates {
         }
     }
 
-    /// Who won, the Phantom named when it did.
-    fn winners(&self, v: &View) -> String {
-        match self.phantom().filter(|p| v.winners.contains(p)) {
-            Some(_) if v.winners.len() == 1 => "The Phantom claims the Pirate Throne.".into(),
-            _ => winners_line(v.winners.iter().copied().filter(|&p| Some(p) != self.phantom()).collect::<SeatSet>()),
+    /// Who won, the Phantom named when it did; when it won alone, the players are named as losers.
+    fn winners_of(&self, winners: SeatSet) -> String {
+        match self.phantom().filter(|p| winners.contains(*p)) {
+            Some(_) if winners.len() == 1 => {
+                let players = (0..self.players()).map(|i| Seat(i as u8));
+                format!("The Phantom claims the Pirate Throne: {} lose.", self.names(players))
+            }
+            _ => winners_line(winners.minus(self.phantom().map_or(SeatSet::EMPTY, SeatSet::only))),
         }
+    }
+
+    fn winners(&self, v: &View) -> String {
+        self.winners_of(v.winners.iter().copied().collect())
+    }
+
+    /// `price` of every captain's seat, when it is the same for all.
+    fn same_for_all(&self, price: impl Fn(Seat) -> Option<u16>) -> Option<u16> {
+        let mut prices = (0..self.players()).map(|i| price(Seat(i as u8)));
+        let first = prices.next()??;
+        prices.all(|p| p == Some(first)).then_some(first)
     }
 
     fn tile_name(&self, tile: u8) -> &str {
@@ -92,7 +106,7 @@ impl LyingPirates {
 
 impl Narrate for LyingPirates {
     fn tell(&self, event: &Event) -> String {
-        self.tell_event(event)
+        capitalized(self.tell_event(event))
     }
 
     fn describe(&self, v: &View) -> String {
@@ -117,8 +131,15 @@ impl Narrate for LyingPirates {
                     _ => "Cursed",
                 })
                 .collect();
+            // In the Final Battle the crew left is what counts, not the dice in the cup: both are shown, named.
+            let final_crew = match v.final_crew.get(i) {
+                Some(&crew) if v.claimants.iter().any(|c| c.index() == i) => {
+                    format!(" in the cup, {} left in the Final Battle", count(crew as u32, "crew", "crew"))
+                }
+                _ => String::new(),
+            };
             lines.push(format!(
-                "  {}{}: progress {}/{} ({}), {}{}, {}, {}",
+                "  {}{}: progress {}/{} ({}), {}{}{final_crew}, {}, {}",
                 self.captain_name(Seat(i as u8)),
                 if v.out.iter().any(|o| o.index() == i) { " (out)" } else { "" },
                 p,
@@ -200,6 +221,19 @@ impl Narrate for LyingPirates {
             Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
             Action::LoseDie { die } => format!("lose the {}", special_die_name(*die)),
+            // A label knows no seat: the price goes in it when every captain pays the same (captain abilities
+            // may change it; `explain` then gives the asker's).
+            Action::Reroll => match self.same_for_all(|p| {
+                let ability = &self.abilities[p.index()];
+                (ability.reroll_price(false) == ability.reroll_price(true)).then(|| ability.reroll_price(false))
+            }) {
+                Some(price) => format!("pay {} to reroll", count(price as u32, "coin", "coins")),
+                None => "pay to reroll".into(),
+            },
+            Action::Buy => match self.same_for_all(|p| Some(self.card_price(p))) {
+                Some(price) => format!("buy a card for {}", count(price as u32, "coin", "coins")),
+                None => "buy a card".into(),
+            },
             Action::Prepare { trade: 0, buy } => format!("trade no special die, buy {buy} crew"),
             Action::Prepare { trade, buy } => {
                 format!("trade {trade} special {} for {} crew, buy {buy} crew", dice(*trade), 2 * trade)
@@ -284,6 +318,12 @@ impl Narrate for LyingPirates {
                     )
                 }
                 _ => String::new(),
+            },
+            Action::Buy => match _view.viewer {
+                Some(me) => {
+                    format!("Buy the top card of the deck for {}", count(self.card_price(me) as u32, "coin", "coins"))
+                }
+                None => String::new(),
             },
             Action::Prepare { .. } => {
                 "Each special die traded counts 2 crew in the Final Battle instead of 1; each die bought costs 2 coins"
@@ -537,7 +577,7 @@ impl LyingPirates {
                 format!("{} looks into {}'s cup by Spyglass: {}", n(*seat), n(*of), Self::cup(faces))
             }
             Event::Bet { seat, bid } => format!("{} bets {bid}", n(*seat)),
-            Event::Showdown { caller, exact, bidder, bid, cups, counted, caller_right } => {
+            Event::Showdown { caller, exact, bidder, bid, cups, counted, wild, caller_right } => {
                 let call = if *exact {
                     format!("{} bets exactly {bid}", n(*caller))
                 } else {
@@ -546,15 +586,31 @@ impl LyingPirates {
                 let shown: Vec<String> =
                     cups.iter().map(|(p, faces)| format!("{} {}", n(*p), Self::cup(faces))).collect();
                 let right = if *caller_right { "right" } else { "wrong" };
-                format!("{call}: the cups show {}; {} counted, so {} is {right}", shown.join(", "), counted, n(*caller))
+                let wild = wild.map_or(String::new(), |w| format!(" (wild {w}s count as {}s)", bid.face));
+                format!(
+                    "{call}: the cups show {}; {counted} counted{wild}, so {} is {right}",
+                    shown.join(", "),
+                    n(*caller)
+                )
             }
-            Event::BettingWon { winner, coins, movers } => format!(
-                "{} wins the Betting Phase: it takes the token and {}; {} {}",
-                n(*winner),
-                count(*coins as u32, "coin", "coins"),
-                self.seats_named(*movers),
-                if movers.len() == 1 { "sails" } else { "sail" }
-            ),
+            Event::BettingWon { winner, coins, movers, losers } => {
+                let left = if losers.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} {} behind for betting wrong",
+                        self.seats_named(*losers),
+                        if losers.len() == 1 { "stays" } else { "stay" }
+                    )
+                };
+                format!(
+                    "{} wins the Betting Phase: it takes the token and {}; {} {}{left}",
+                    n(*winner),
+                    count(*coins as u32, "coin", "coins"),
+                    self.seats_named(*movers),
+                    if movers.len() == 1 { "sails" } else { "sail" }
+                )
+            }
             Event::MissesBetting { seat, cause } => match cause {
                 Cause::ExactBet => format!("{} misses the next Betting Phase (a wrong exact bet)", n(*seat)),
                 _ => format!("{} misses the next Betting Phase {}", n(*seat), self.because(*cause)),
@@ -717,6 +773,19 @@ impl LyingPirates {
                 n(*seat),
                 self.because(*cause)
             ),
+            Event::CannotPay { seat, coins, has, cause } => format!(
+                "{} has {}, too few to pay {} {}: the offer passes",
+                n(*seat),
+                count(*has as u32, "coin", "coins"),
+                count(*coins as u32, "coin", "coins"),
+                self.because(*cause)
+            ),
+            Event::NoCoinsToLose { seat, cause } => {
+                format!("{} has no coins to lose {}: it loses nothing", n(*seat), self.because(*cause))
+            }
+            Event::Unharmed { seat, x, cause } => {
+                format!("{}'s {} does nothing {}", n(*seat), if *x { "X" } else { "O" }, self.because(*cause))
+            }
             Event::Warded { seat } => format!("{}'s ward takes the loss: it loses nothing", n(*seat)),
             Event::LostSpecial { seat, die } => {
                 format!("{} lets the {} go for the loss", n(*seat), special_die_name(*die))
@@ -793,13 +862,28 @@ impl LyingPirates {
             }
             Event::PhantomLaps => "The Phantom is home before both players and sails on round the map".into(),
             Event::Preparing { seat } => format!("{} has made its Final Battle preparation", n(*seat)),
-            Event::Prepared { seat, traded, bought, crew } => format!(
-                "{} trades {}, buys {}: it fights with {}",
-                n(*seat),
-                count(*traded as u32, "special die", "special dice"),
-                count(*bought as u32, "crew die", "crew dice"),
-                count(*crew as u32, "crew", "crew")
-            ),
+            Event::Prepared { seat, traded, bought, paid, crew } => {
+                // Every die in the cup counts 1 crew; a traded special die 1 more; a bought die 1.
+                let cup = crew - *traded as u16 - *bought as u16;
+                let trade = match traded {
+                    0 => "trades no special die".to_string(),
+                    t => format!("trades {} for 2 crew each (+{t})", count(*t as u32, "special die", "special dice")),
+                };
+                let buy = match bought {
+                    0 => "buys no crew die".to_string(),
+                    b => format!(
+                        "buys {} for {} (+{b})",
+                        count(*b as u32, "crew die", "crew dice"),
+                        count(*paid as u32, "coin", "coins")
+                    ),
+                };
+                format!(
+                    "{}'s {} {cup} crew; it {trade} and {buy}: it fights the Final Battle with {}",
+                    n(*seat),
+                    count(cup as u32, "die counts", "dice count"),
+                    count(*crew as u32, "crew", "crew")
+                )
+            }
             Event::FinalRound { battle, claimants } => {
                 format!("Final Battle, battle {battle}: {}", self.seats_named(*claimants))
             }
@@ -822,12 +906,7 @@ impl LyingPirates {
                 count(*crew as u32, "crew", "crew")
             ),
             Event::Won { winners, by } => {
-                let who = match self.phantom().filter(|p| winners.contains(*p)) {
-                    Some(_) if winners.len() == 1 => "The Phantom claims the Pirate Throne".to_string(),
-                    _ => winners_line(winners.minus(self.phantom().map_or(SeatSet::EMPTY, SeatSet::only)))
-                        .trim_end_matches('.')
-                        .to_string(),
-                };
+                let who = self.winners_of(*winners).trim_end_matches('.').to_string();
                 let why = match by {
                     WonBy::Home => "first ship home".to_string(),
                     WonBy::FinalBattle => "the last captain with crew in the Final Battle".to_string(),
@@ -841,5 +920,14 @@ impl LyingPirates {
                 format!("{who} ({why})")
             }
         }
+    }
+}
+
+/// `line` with its first letter a capital, so a line opening with "the Phantom" reads as a sentence.
+fn capitalized(line: String) -> String {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => line,
     }
 }
