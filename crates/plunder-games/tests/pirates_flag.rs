@@ -2407,3 +2407,36 @@ fn help_text_names_no_internal_option() {
     assert!(waterfall.contains("flies out"), "{waterfall}");
     assert!(!waterfall.contains("flag_flies_out"), "{waterfall}");
 }
+
+#[test]
+fn explain_says_whose_roll_and_what_a_captains_number_does() {
+    let mut t = card_table("sea-legs", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[4]);
+    let on_roll = Action::Play { card: k("sea-legs"), target: Target::Roll { index: 0 }, choice: 0 };
+    assert!(t.legal(A).contains(&on_roll), "{:?}", t.legal(A));
+    let words = t.g.explain(&t.view(A), &on_roll);
+    assert!(words.ends_with(" Here: P1's roll, counting 4."), "{words}");
+
+    // Captain Gale (P2's): the number is the distance and the way, the target names the ship and its space.
+    let t = card_table("sea-legs", 24, 16);
+    let gale = Action::Captain { target: on(D), choice: 7 };
+    let words = t.g.explain(&t.view(B), &gale);
+    assert!(words.starts_with("Captain Gale: "), "{words}");
+    assert!(words.ends_with(" Here: P4's ship, on space 20, 4 spaces away from The Dread Sea."), "{words}");
+}
+
+#[test]
+fn stack_items_are_numbered_from_1_on_an_empty_stack() {
+    // The movement roll was an item earlier this turn; the card played after it is still item 1.
+    let mut t = card_table("its-you-or-me", 24, 16);
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert!(t.spec().stack.is_empty());
+    t.play(A, "its-you-or-me", on(B), 0);
+    let stack = t.spec().stack;
+    assert_eq!(stack.iter().map(|i| i.id).collect::<Vec<_>>(), vec![1]);
+    let table = t.g.describe(&t.view(C));
+    assert!(table.contains("  stack item 1: P1's It's you or me! on P2"), "{table}");
+}

@@ -195,6 +195,24 @@ impl PiratesFlag {
         }
     }
 
+    /// What a play is aimed at, as the table shows it now (whose roll, which stack item, whose ship).
+    fn aim_in_view(&self, view: &View, target: &Target) -> Option<String> {
+        match *target {
+            Target::None => None,
+            Target::Seat { seat } => {
+                Some(format!("{seat}'s ship, on {}", self.space_name(view.positions[seat.index()])))
+            }
+            Target::Item { id } => view
+                .stack
+                .iter()
+                .find(|i| i.id == id)
+                .map(|i| format!("stack item {id}, {}", self.item_words(&i.item, i.by))),
+            Target::Roll { index } => {
+                view.rolls.get(index as usize).map(|r| format!("{}'s roll, counting {}", r.seat, r.value()))
+            }
+        }
+    }
+
     fn item_words(&self, item: &ItemKind, by: Option<Seat>) -> String {
         let by = by.map_or(String::new(), |s| format!("{s}'s "));
         match item {
@@ -544,14 +562,32 @@ impl Narrate for PiratesFlag {
             Action::Battle => {
                 "you and the flag carrier each roll a die: highest takes the flag (a tie rolls again)".into()
             }
-            Action::Play { card, .. } => {
-                self.deck.entries.get(*card as usize).map_or(String::new(), |c| c.text.clone())
+            Action::Play { card, target, .. } => {
+                let text = self.deck.entries.get(*card as usize).map_or(String::new(), |c| c.text.clone());
+                match self.aim_in_view(view, target) {
+                    Some(aim) => format!("{text} Here: {aim}."),
+                    None => text,
+                }
             }
-            Action::Captain { .. } => view
-                .seat
-                .and_then(|s| view.captains.get(s.index()))
-                .and_then(|&c| self.captains.entries.get(c as usize))
-                .map_or(String::new(), |c| format!("{}: {}", c.name, c.text)),
+            Action::Captain { target, choice } => {
+                let Some(captain) = view
+                    .seat
+                    .and_then(|s| view.captains.get(s.index()))
+                    .and_then(|&c| self.captains.entries.get(c as usize))
+                else {
+                    return String::new();
+                };
+                let mut text = format!("{}: {}", captain.name, captain.text);
+                let here: Vec<String> = self
+                    .aim_in_view(view, target)
+                    .into_iter()
+                    .chain(self.entry_choice_words(captain, *choice))
+                    .collect();
+                if !here.is_empty() {
+                    let _ = write!(text, " Here: {}.", here.join(", "));
+                }
+                text
+            }
             Action::Trade { .. } => {
                 "discard this card and draw two (up to your hand limit); once per Trading Post visit".into()
             }
