@@ -2323,3 +2323,120 @@ fn every_told_line_label_and_table_is_in_words() {
         }
     }
 }
+
+// ---- What a new player is told. ----
+
+#[test]
+fn a_card_moving_its_players_ship_is_named_as_the_cause() {
+    let mut t = card_table("man-the-oars", 24, 16);
+    t.play(A, "man-the-oars", Target::None, 0);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    t.told_in_order(
+        Viewer::Spectator,
+        &["Man the Oars: P1 sails from space 24 to space 26, crossing a dock (a card to draw)."],
+    );
+    let mut t = card_table("hot-pursuit", 12, 15);
+    t.play(A, "hot-pursuit", Target::None, 4);
+    t.pass_all();
+    t.chance();
+    t.act(A, Action::Stop);
+    t.told_in_order(Viewer::Spectator, &["Hot Pursuit: P1 sails from space 13 to space 15."]);
+}
+
+#[test]
+fn ruling_49_one_battle_per_turn() {
+    // Hot Pursuit onto the carrier's space gives a battle right; the battle declared uses it up.
+    let mut t = card_table("hot-pursuit", 12, 15);
+    t.play(A, "hot-pursuit", Target::None, 4);
+    t.pass_all();
+    t.chance();
+    t.act(A, Action::Stop);
+    t.pass_all();
+    assert!(t.legal(A).contains(&Action::Battle));
+    t.act(A, Action::Battle);
+    assert!(!t.legal(A).contains(&Action::Battle), "a second battle in the same turn: {:?}", t.legal(A));
+}
+
+#[test]
+fn a_check_roll_says_what_it_needed_and_what_follows() {
+    let mut t = its_you_or_me_on_cs_turn(true, &[]);
+    t.dice(&[1]);
+    t.pass_all();
+    t.chance();
+    t.told_in_order(
+        Viewer::Spectator,
+        &[
+            "It's you or me!: P2's roll of 6 is not 3 or less, so the card fails:",
+            "P2 takes a card at random from P1's hand.",
+        ],
+    );
+    let mut t = card_table("cutlass-gamble", 12, 16);
+    t.play(A, "cutlass-gamble", on(B), 0);
+    t.pass_all();
+    t.dice(&[3]);
+    t.pass_all();
+    t.told_in_order(
+        Viewer::Spectator,
+        &["Cutlass Gamble: P1's roll of 3 is not even (0 counts as even), so the card fails: nothing happens."],
+    );
+}
+
+#[test]
+fn hazards_say_which_way_they_shift() {
+    let mut t = one_die(30, |st| st.set_position(A, 1));
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    t.told_in_order(
+        Viewer::Spectator,
+        &["P1 ends on the +1 hazard on space 3 and is shifted one space further to space 4."],
+    );
+    let mut t = one_die(30, |st| st.set_position(A, 13));
+    t.roll(A, &[3]);
+    t.go(A, Dir::Sea);
+    t.told_in_order(
+        Viewer::Spectator,
+        &["P1 ends on the -1 hazard on space 10 and is shifted one space back to space 11."],
+    );
+}
+
+#[test]
+fn help_text_names_no_internal_option() {
+    let g = game(options(4));
+    let waterfall = g.look_up("waterfall").expect("the waterfall is in the glossary");
+    assert!(waterfall.contains("flies out"), "{waterfall}");
+    assert!(!waterfall.contains("flag_flies_out"), "{waterfall}");
+}
+
+#[test]
+fn explain_says_whose_roll_and_what_a_captains_number_does() {
+    let mut t = card_table("sea-legs", 24, 16);
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[4]);
+    let on_roll = Action::Play { card: k("sea-legs"), target: Target::Roll { index: 0 }, choice: 0 };
+    assert!(t.legal(A).contains(&on_roll), "{:?}", t.legal(A));
+    let words = t.g.explain(&t.view(A), &on_roll);
+    assert!(words.ends_with(" Here: P1's roll, counting 4."), "{words}");
+
+    // Captain Gale (P2's): the number is the distance and the way, the target names the ship and its space.
+    let t = card_table("sea-legs", 24, 16);
+    let gale = Action::Captain { target: on(D), choice: 7 };
+    let words = t.g.explain(&t.view(B), &gale);
+    assert!(words.starts_with("Captain Gale: "), "{words}");
+    assert!(words.ends_with(" Here: P4's ship, on space 20, 4 spaces away from The Dread Sea."), "{words}");
+}
+
+#[test]
+fn stack_items_are_numbered_from_1_on_an_empty_stack() {
+    // The movement roll was an item earlier this turn; the card played after it is still item 1.
+    let mut t = card_table("its-you-or-me", 24, 16);
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    assert!(t.spec().stack.is_empty());
+    t.play(A, "its-you-or-me", on(B), 0);
+    let stack = t.spec().stack;
+    assert_eq!(stack.iter().map(|i| i.id).collect::<Vec<_>>(), vec![1]);
+    let table = t.g.describe(&t.view(C));
+    assert!(table.contains("  stack item 1: P1's It's you or me! on P2"), "{table}");
+}

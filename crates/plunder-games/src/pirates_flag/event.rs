@@ -3,6 +3,7 @@
 use plunder_core::Seat;
 use serde::Serialize;
 
+use super::data::Test;
 use super::state::{ItemKind, Mods};
 
 /// An action card (`captain: false`, `card` its place in the deck) or a captain's ability (its place in the
@@ -55,6 +56,8 @@ pub enum RollFor {
 pub enum Way {
     /// Its own movement.
     Sail,
+    /// Its own movement, given by a card (a move or a movement roll of its own).
+    SailByCard { card: CardRef },
     /// Pushed or pulled by a card.
     Pushed { card: CardRef },
     /// Shifted by a hazard it ended on.
@@ -185,12 +188,14 @@ pub enum Event {
         seat: Seat,
         card: CardRef,
     },
-    /// A card's check roll of `value` succeeds or fails.
+    /// A card's check roll of `value` meets `test` (`holds`) or not; `effect`: the card does something for it.
     Check {
         seat: Seat,
         card: CardRef,
         value: u8,
+        test: Test,
         holds: bool,
+        effect: bool,
     },
     Moved {
         seat: Seat,

@@ -376,7 +376,12 @@ impl State {
         (0..2 + players as u8).map(|z| self.cards.count(z)).sum()
     }
 
+    /// Numbers a new stack item; numbering starts again at 1 on an empty stack, so the table's "stack item 1"
+    /// is the bottom one (numbers stay unique among the items waiting, which are all that can be aimed at).
     fn new_id(&mut self) -> u8 {
+        if self.window.is_empty() {
+            self.next_id = 0;
+        }
         self.next_id = self.next_id.wrapping_add(1);
         self.next_id
     }
@@ -698,7 +703,7 @@ impl State {
                     let roll = self.rolls.rolls[0];
                     self.rolls.count = 0;
                     self.set_stage(3);
-                    self.start_move(game, seat, roll.value(), roll.mods.dir, false);
+                    self.start_move(game, seat, roll.value(), roll.mods.dir, false, None);
                 }
                 _ => {
                     let _ = self.window.resolved();
@@ -806,7 +811,7 @@ impl State {
                         _ => None,
                     };
                     self.set_stage(1);
-                    self.start_move(game, by, n, forced, *direction == OwnDir::TowardFlag);
+                    self.start_move(game, by, n, forced, *direction == OwnDir::TowardFlag, Some(card));
                 } else {
                     let _ = self.window.resolved();
                 }
@@ -825,7 +830,7 @@ impl State {
                     let roll = self.rolls.rolls[0];
                     self.rolls.count = 0;
                     self.set_stage(3);
-                    self.start_move(game, by, roll.value(), direction.or(roll.mods.dir), false);
+                    self.start_move(game, by, roll.value(), direction.or(roll.mods.dir), false, Some(card));
                 }
                 _ => {
                     let _ = self.window.resolved();
@@ -848,8 +853,9 @@ impl State {
                     self.rolls.count = 0;
                     let _ = self.window.resolved();
                     let holds = test.holds(value);
-                    told.public(|| Event::Check { seat: roll.seat, card, value, holds });
                     let branch = if holds { Some(then) } else { otherwise.as_ref() };
+                    let (test, effect) = (*test, branch.is_some());
+                    told.public(|| Event::Check { seat: roll.seat, card, value, test, holds, effect });
                     if let Some(branch) = branch {
                         self.apply_simple(game, by, card, branch, spec, target, choice, told);
                     }
@@ -1166,11 +1172,22 @@ impl State {
         }
     }
 
-    fn start_move(&mut self, game: &PiratesFlag, seat: Seat, steps: u8, forced: Option<Dir>, toward_flag: bool) {
+    /// Starts `seat`'s own movement; `card`: the card giving it, named as its cause.
+    #[allow(clippy::too_many_arguments)]
+    fn start_move(
+        &mut self,
+        game: &PiratesFlag,
+        seat: Seat,
+        steps: u8,
+        forced: Option<Dir>,
+        toward_flag: bool,
+        card: Option<CardRef>,
+    ) {
         if steps == 0 {
             return;
         }
-        self.leg = Some((seat, self.pos[seat.index()], Way::Sail));
+        let way = card.map_or(Way::Sail, |card| Way::SailByCard { card });
+        self.leg = Some((seat, self.pos[seat.index()], way));
         self.mv = Some(Move {
             seat,
             left: steps,
@@ -1344,6 +1361,7 @@ impl State {
         let Some(mut mv) = self.mv else { return };
         let top = self.pos[mv.seat.index()];
         let foot = game.board.fall[top as usize];
+        let sailing = self.leg.map_or(Way::Sail, |(_, _, way)| way);
         mv.left -= 1;
         self.tell_leg(false, told);
         if self.carries(mv.seat) && game.options.flag_flies_out {
@@ -1353,7 +1371,7 @@ impl State {
         self.leg = Some((mv.seat, top, Way::Waterfall));
         let picked = self.enter(game, mv.seat, foot, false, told);
         self.tell_leg(false, told);
-        self.leg = Some((mv.seat, foot, Way::Sail));
+        self.leg = Some((mv.seat, foot, sailing));
         mv.free = true;
         mv.dir = None;
         mv.stop_ok = mv.left > 0
@@ -1467,11 +1485,9 @@ impl State {
 
     pub(super) fn take_battle<T: Teller<Event>>(&mut self, game: &PiratesFlag, seat: Seat, told: &mut T) {
         let Some(defender) = self.carrier_with(seat) else { return };
-        if !self.main_done && self.window.is_empty() {
-            self.main_done = true;
-        } else {
-            self.battle_right = false;
-        }
+        // One battle per turn (ruling 49): it takes the place of the movement roll and uses up the battle right.
+        self.main_done = true;
+        self.battle_right = false;
         let id = self.new_id();
         let battle = ItemKind::Battle { attacker: seat, defender, ranged: false, ties: 0 };
         let _ = self.window.push(Item { id, kind: battle, stage: 0 });

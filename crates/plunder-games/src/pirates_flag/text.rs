@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Target};
-use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Timing};
+use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Test, Timing};
 use super::event::{Aim, CardRef, Event, RollFor, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
@@ -36,7 +36,7 @@ impl PiratesFlag {
             .map(|s| format!("{s} down to {}", b.fall[s as usize]))
             .collect();
         let drops = if self.options().flag_flies_out {
-            " A flag carrier going down drops the flag on its top (option flag_flies_out)."
+            " A flag carrier going down drops the flag on its top (optional rule in play: the flag flies out)."
         } else {
             ""
         };
@@ -195,6 +195,24 @@ impl PiratesFlag {
         }
     }
 
+    /// What a play is aimed at, as the table shows it now (whose roll, which stack item, whose ship).
+    fn aim_in_view(&self, view: &View, target: &Target) -> Option<String> {
+        match *target {
+            Target::None => None,
+            Target::Seat { seat } => {
+                Some(format!("{seat}'s ship, on {}", self.space_name(view.positions[seat.index()])))
+            }
+            Target::Item { id } => view
+                .stack
+                .iter()
+                .find(|i| i.id == id)
+                .map(|i| format!("stack item {id}, {}", self.item_words(&i.item, i.by))),
+            Target::Roll { index } => {
+                view.rolls.get(index as usize).map(|r| format!("{}'s roll, counting {}", r.seat, r.value()))
+            }
+        }
+    }
+
     fn item_words(&self, item: &ItemKind, by: Option<Seat>) -> String {
         let by = by.map_or(String::new(), |s| format!("{s}'s "));
         match item {
@@ -256,6 +274,16 @@ fn mod_parts(mods: &Mods) -> String {
     parts.join(", ")
 }
 
+/// What a card's check roll needs, e.g. "3 or less".
+fn test_words(test: Test) -> String {
+    match test {
+        Test::Even => "even (0 counts as even)".to_string(),
+        Test::Odd => "odd".to_string(),
+        Test::AtLeast { value } => format!("{value} or more"),
+        Test::AtMost { value } => format!("{value} or less"),
+    }
+}
+
 fn dice_count(n: u8) -> String {
     format!("{n} di{}", if n == 1 { "e" } else { "ce" })
 }
@@ -285,7 +313,9 @@ impl Narrate for PiratesFlag {
     fn tell(&self, event: &Event) -> String {
         match *event {
             Event::CaptainDealt { seat, captain } => format!("{seat} is dealt {}.", self.captain_name(captain)),
-            Event::FirstPlayer { seat } => format!("{seat} wins the roll-off and goes first."),
+            Event::FirstPlayer { seat } => {
+                format!("{seat} wins the roll-off (each player rolls a die, highest goes first) and goes first.")
+            }
             Event::TurnBegins { seat, round } => format!("Round {round}: {seat}'s turn."),
             Event::Passed { seat, auto: false } => format!("{seat} passes."),
             Event::Passed { seat, auto: true } => format!("{seat} passes for the rest of the turn."),
@@ -368,19 +398,28 @@ impl Narrate for PiratesFlag {
                 format!("{}: {seat}'s roll {add:+}, now {value}.", self.ref_name(card))
             }
             Event::Reroll { seat, card } => format!("{}: {seat}'s roll is rolled again.", self.ref_name(card)),
-            Event::Check { seat, card, value, holds } => format!(
-                "{}: {seat}'s roll of {value} {}.",
+            Event::Check { seat, card, value, test, holds, effect } => format!(
+                "{}: {seat}'s roll of {value} {} {}, so the card {}{}",
                 self.ref_name(card),
-                if holds { "succeeds" } else { "fails" }
+                if holds { "is" } else { "is not" },
+                test_words(test),
+                if holds { "succeeds" } else { "fails" },
+                if effect { ":" } else { ": nothing happens." }
             ),
             Event::Moved { seat, from, to, way, dock } => {
+                let from_space = from;
                 let (from, to) = (self.space_name(from), self.space_name(to));
                 let mut line = match way {
                     Way::Sail => format!("{seat} sails from {from} to {to}"),
+                    Way::SailByCard { card } => format!("{}: {seat} sails from {from} to {to}", self.ref_name(card)),
                     Way::Pushed { card } => {
                         format!("{}: {seat}'s ship is moved from {from} to {to}", self.ref_name(card))
                     }
-                    Way::Hazard => format!("{seat} ends on the hazard on {from} and is shifted to {to}"),
+                    Way::Hazard => {
+                        let (more, way) =
+                            if self.board.shift[from_space as usize] > 0 { ("+1", "further") } else { ("-1", "back") };
+                        format!("{seat} ends on the {more} hazard on {from} and is shifted one space {way} to {to}")
+                    }
                     Way::Waterfall => format!("{seat} goes down the waterfall from {from} to {to}"),
                 };
                 line.push_str(if dock { ", crossing a dock (a card to draw)." } else { "." });
@@ -523,14 +562,32 @@ impl Narrate for PiratesFlag {
             Action::Battle => {
                 "you and the flag carrier each roll a die: highest takes the flag (a tie rolls again)".into()
             }
-            Action::Play { card, .. } => {
-                self.deck.entries.get(*card as usize).map_or(String::new(), |c| c.text.clone())
+            Action::Play { card, target, .. } => {
+                let text = self.deck.entries.get(*card as usize).map_or(String::new(), |c| c.text.clone());
+                match self.aim_in_view(view, target) {
+                    Some(aim) => format!("{text} Here: {aim}."),
+                    None => text,
+                }
             }
-            Action::Captain { .. } => view
-                .seat
-                .and_then(|s| view.captains.get(s.index()))
-                .and_then(|&c| self.captains.entries.get(c as usize))
-                .map_or(String::new(), |c| format!("{}: {}", c.name, c.text)),
+            Action::Captain { target, choice } => {
+                let Some(captain) = view
+                    .seat
+                    .and_then(|s| view.captains.get(s.index()))
+                    .and_then(|&c| self.captains.entries.get(c as usize))
+                else {
+                    return String::new();
+                };
+                let mut text = format!("{}: {}", captain.name, captain.text);
+                let here: Vec<String> = self
+                    .aim_in_view(view, target)
+                    .into_iter()
+                    .chain(self.entry_choice_words(captain, *choice))
+                    .collect();
+                if !here.is_empty() {
+                    let _ = write!(text, " Here: {}.", here.join(", "));
+                }
+                text
+            }
             Action::Trade { .. } => {
                 "discard this card and draw two (up to your hand limit); once per Trading Post visit".into()
             }
