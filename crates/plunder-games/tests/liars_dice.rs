@@ -310,7 +310,10 @@ fn the_opener_and_the_winners_are_told_with_their_cause() {
     let words = |session: &Session<LiarsDice>| -> Vec<String> {
         session.told_since(0, Viewer::Spectator).map(|e| plunder_core::Narrate::tell(session.game(), e)).collect()
     };
-    let mut s = scripted(Options { players: 2, dice: DiceCount::Same(2), length: Length::ToLastDie, ..Options::default() }, &[&[2, 3], &[4, 5]]);
+    let mut s = scripted(
+        Options { players: 2, dice: DiceCount::Same(2), length: Length::ToLastDie, ..Options::default() },
+        &[&[2, 3], &[4, 5]],
+    );
     s.play(Seat(0), Action::bid(plunder_games::bidding::Bid { quantity: 3, face: 2 })).unwrap();
     s.play(Seat(1), Action::Liar).unwrap();
     let told = words(&s);
@@ -321,5 +324,9 @@ fn the_opener_and_the_winners_are_told_with_their_cause() {
     s.play(Seat(0), Action::bid(plunder_games::bidding::Bid { quantity: 2, face: 2 })).unwrap();
     s.play(Seat(1), Action::Liar).unwrap();
     let told = words(&s);
-    assert_eq!(told.last().map(String::as_str), Some("Winners: P2, P3 (P1 lost the call: everyone else wins)."), "{told:?}");
+    assert_eq!(
+        told.last().map(String::as_str),
+        Some("Winners: P2, P3 (P1 lost the call: everyone else wins)."),
+        "{told:?}"
+    );
 }

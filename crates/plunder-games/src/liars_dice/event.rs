@@ -10,7 +10,11 @@ use crate::bidding::{Bid, Call};
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A round begins; `opener` bids first, for `why`.
-    RoundBegins { round: u32, opener: Seat, why: OpenerWhy },
+    RoundBegins {
+        round: u32,
+        opener: Seat,
+        why: OpenerWhy,
+    },
     /// `seat` rolled its cup: told to that seat with the faces (lowest first), to the others as a count.
     Rolled {
         seat: Seat,
@@ -43,7 +47,11 @@ pub enum Event {
     },
     /// The game is over: the last player with dice won, or (`round_limit`) the round limit was reached and
     /// the most dice won, or (one round) everyone but `lost_call` won.
-    Won { winners: SeatSet, round_limit: bool, lost_call: Option<Seat> },
+    Won {
+        winners: SeatSet,
+        round_limit: bool,
+        lost_call: Option<Seat>,
+    },
 }
 
 /// Why a seat opens the next round.

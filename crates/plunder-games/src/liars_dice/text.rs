@@ -69,7 +69,8 @@ impl Narrate for LiarsDice {
                 winners_line(*winners),
                 match (round_limit, lost_call) {
                     (true, _) => " (the round limit is reached: the most dice win).".to_string(),
-                    (false, Some(loser)) if winners.len() > 1 => format!(" ({loser} lost the call: everyone else wins)."),
+                    (false, Some(loser)) if winners.len() > 1 =>
+                        format!(" ({loser} lost the call: everyone else wins)."),
                     _ => ".".to_string(),
                 }
             ),
