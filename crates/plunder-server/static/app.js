@@ -196,6 +196,7 @@ function play(id) {
   const held = parseFragment();
   /** @type {{ tables: Record<string, TableMessage>, errors: Record<string, Rejected | string | null>,
    *   chat: import("./messages").ChatLine[], logs: Record<string, { base: number, lines: string[] }>,
+   *   recent: Record<string, { text: string, event: any }[]>, acted: Record<string, boolean>,
    *   active: number | null, covered: boolean }} */
   const state = { tables: {}, errors: {}, chat: [], logs: {}, recent: {}, acted: {}, active: held.length ? held[0].seat : null, covered: false };
   // A table carries the log lines this connection has not had yet (all of the last 100 on connect): append them.
