@@ -306,17 +306,7 @@ async fn a_websocket_that_never_reads_is_closed_as_too_slow_once_its_queue_passe
     assert!(dropped, "the seat that never read was dropped");
     assert!(most_queued <= 2 * BOUND, "the server held at most its bound for the deaf socket: {most_queued} B");
     // Reading now, the client finds the tables that went out before, then the reason.
-    let close = tokio::time::timeout(Duration::from_secs(5), async {
-        while let Some(message) = deaf.next().await {
-            match message {
-                Ok(tokio_tungstenite::tungstenite::Message::Close(frame)) => return frame,
-                Ok(_) => continue,
-                Err(_) => return None,
-            }
-        }
-        None
-    });
-    let frame = close.await.expect("the socket ends within 5 s").expect("with a close frame");
+    let frame = close_frame(&mut deaf).await;
     assert_eq!(u16::from(frame.code), 1008);
     assert!(frame.reason.contains("too slow"), "{}", frame.reason);
 }
@@ -360,6 +350,13 @@ async fn a_frame_far_over_the_limit_closes_the_socket_with_code_1009() {
     let mut socket = websocket_from([127, 0, 0, 1], server, &game.id, None).await;
     let huge = "x".repeat(Limits::default().max_message_bytes * 8);
     socket.send(tokio_tungstenite::tungstenite::Message::Text(huge.into())).await.expect("the frame is sent");
+    let frame = close_frame(&mut socket).await;
+    assert_eq!(u16::from(frame.code), 1009, "{}", frame.reason);
+    assert!(frame.reason.contains("too big"), "{}", frame.reason);
+}
+
+/// The close frame that ends `socket`, read past whatever came before it, within 5 seconds.
+async fn close_frame(socket: &mut Socket) -> tokio_tungstenite::tungstenite::protocol::CloseFrame {
     let close = tokio::time::timeout(Duration::from_secs(5), async {
         while let Some(message) = socket.next().await {
             match message {
@@ -370,7 +367,5 @@ async fn a_frame_far_over_the_limit_closes_the_socket_with_code_1009() {
         }
         None
     });
-    let frame = close.await.expect("the socket ends within 5 s").expect("with a close frame");
-    assert_eq!(u16::from(frame.code), 1009, "{}", frame.reason);
-    assert!(frame.reason.contains("too big"), "{}", frame.reason);
+    close.await.expect("the socket ends within 5 s").expect("with a close frame")
 }

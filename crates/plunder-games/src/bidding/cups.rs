@@ -88,6 +88,17 @@ pub struct Cups<const D: usize = MAX_DICE, K: DieKinds<D> = PerDie<D>> {
 }
 
 impl<const D: usize, K: DieKinds<D>> Cups<D, K> {
+    /// Every seat's cup as a showdown shows it, lowest face first: the order the dice fell in is no information.
+    pub fn shown(&self) -> Vec<Vec<u8>> {
+        (0..self.seats)
+            .map(|seat| {
+                let mut cup = self.dice_of(Seat(seat)).to_vec();
+                cup.sort_unstable();
+                cup
+            })
+            .collect()
+    }
+
     /// Cups for `counts.len()` seats with these many dice each, not yet rolled.
     pub fn new(counts: &[u8]) -> Cups<D, K> {
         const { assert!(D <= REGULARS.len(), "a cup's room is at most 64 dice") };

@@ -130,21 +130,7 @@ impl State {
             gainer,
             cups: self.cups,
         });
-        told.public(|| Event::Showdown {
-            caller,
-            call,
-            bidder,
-            bid,
-            cups: Seat::all(players)
-                .map(|s| {
-                    let mut faces = self.cups.dice_of(s).to_vec();
-                    faces.sort_unstable();
-                    faces
-                })
-                .collect(),
-            counted,
-            caller_right,
-        });
+        told.public(|| Event::Showdown { caller, call, bidder, bid, cups: self.cups.shown(), counted, caller_right });
         match options.length {
             Length::OneRound => {
                 let everyone = SeatSet::first(players);

@@ -611,21 +611,7 @@ impl State {
                 }
             }
         };
-        told.public(|| Event::Showdown {
-            caller,
-            call,
-            bidder,
-            bid,
-            cups: Seat::all(players)
-                .map(|s| {
-                    let mut cup = self.cups.dice_of(s).to_vec();
-                    cup.sort_unstable();
-                    cup
-                })
-                .collect(),
-            counted,
-            caller_right,
-        });
+        told.public(|| Event::Showdown { caller, call, bidder, bid, cups: self.cups.shown(), counted, caller_right });
         let mut lost = [0u8; MAX_CUPS];
         for seat in Seat::all(players) {
             lost[seat.index()] = self.lose_crew(game, seat, base[seat.index()], LossCause::Call, told);
