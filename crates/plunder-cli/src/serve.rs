@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use plunder_server::{ChatRate, Hub, HubConfig, Limits, ServeConfig, Store};
+use plunder_server::{ChatRate, Hub, HubConfig, Limits, ServeConfig, SiteConfig, Store, Synchronous};
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -73,6 +73,32 @@ pub struct ServeArgs {
     /// Chat lines a game keeps in memory and sends each client on joining (the latest ones; all stay stored).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     chat_history_lines: u32,
+    /// A reverse proxy in front of the server (repeat for several): its connections are not held to the
+    /// per-address cap, and the client's address (for that cap's chat limits and the log) is read from its
+    /// `X-Forwarded-For` header. Only list proxies you run: anyone else could claim any address.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// A site whose pages may open play sockets here besides the server's own, as `https://HOST[:PORT]` (repeat
+    /// for several). Pages of other sites are refused (403 `bad_origin`); clients that are not browsers send no
+    /// origin and are let in.
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = plunder_server::site::parse_origin)]
+    allowed_origins: Vec<String>,
+    /// Print one line per request on standard output: client address, method, path (never its query, where a
+    /// token could be), status and milliseconds.
+    #[arg(long)]
+    access_log: bool,
+    /// How SQLite commits wait for the disk. Either way nothing acknowledged is lost if the server is killed;
+    /// `normal` may lose the last moments' moves on a power cut or a system crash, `full` loses nothing then
+    /// either, at one disk flush per commit. PostgreSQL keeps its own setting.
+    #[arg(long, value_enum, default_value_t = SqliteSynchronous::Normal)]
+    sqlite_synchronous: SqliteSynchronous,
+}
+
+/// `--sqlite-synchronous`: [`Synchronous`] by name.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SqliteSynchronous {
+    Normal,
+    Full,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -92,7 +118,11 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             format!("cannot open {shown}: {}", without_password(&e.to_string(), &args.database))
         };
         check_database(&args.database).await.map_err(|e| cannot_open(&e))?;
-        let store = Store::open(&args.database).await.map_err(|e| cannot_open(&e))?;
+        let synchronous = match args.sqlite_synchronous {
+            SqliteSynchronous::Normal => Synchronous::Normal,
+            SqliteSynchronous::Full => Synchronous::Full,
+        };
+        let store = Store::open_synchronous(&args.database, synchronous).await.map_err(|e| cannot_open(&e))?;
         let config = HubConfig {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             unload_after: Duration::from_secs(args.unload_after_secs),
@@ -114,6 +144,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
                 chat_history_lines: args.chat_history_lines as usize,
                 ..Limits::default()
             },
+            site: SiteConfig { allowed_origins: args.allowed_origins.clone(), access_log: args.access_log },
         };
         let serve = ServeConfig {
             header_read_timeout: Duration::from_secs(args.header_timeout_secs),
@@ -122,6 +153,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             tcp_keepalive: Duration::from_secs(args.tcp_keepalive_secs),
             max_connections: args.max_connections as usize,
             max_connections_per_address: args.max_connections_per_address as usize,
+            trusted_proxies: args.trusted_proxies.clone(),
         };
         let hub = Hub::new(store, config);
         eprintln!("plunder: serving at http://{address} (games in {shown})");

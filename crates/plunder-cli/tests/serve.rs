@@ -27,9 +27,15 @@ impl Drop for Server {
 }
 
 fn start(port: u16, database: &str) -> Server {
+    start_with(port, database, &[], Stdio::null())
+}
+
+/// `plunder serve` with `extra` flags, its standard output going to `stdout`.
+fn start_with(port: u16, database: &str, extra: &[&str], stdout: Stdio) -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_plunder"))
         .args(["serve", "--port", &port.to_string(), "--database", database, "--bot-delay-ms", "0"])
-        .stdout(Stdio::null())
+        .args(extra)
+        .stdout(stdout)
         .stderr(Stdio::null())
         .spawn()
         .expect("plunder starts");
@@ -200,4 +206,26 @@ fn port_0_serves_on_a_port_it_names() {
     assert_ne!(port, 0, "{line}");
     assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_ok(), "{line}");
     drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_log_has_a_line_per_request_and_never_a_token() {
+    let path = std::env::temp_dir().join(format!("plunder-access-log-test-{}.db", std::process::id()));
+    let port = free_port();
+    let mut server = start_with(port, &format!("sqlite://{}", path.display()), &["--access-log"], Stdio::piped());
+    let created = post(port, "/api/games", &json!({"game": "liars-dice", "seats": ["human", "odds"]})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let mut socket = connect(port, &id, &token).await;
+    table(&mut socket, 0).await;
+    drop(socket);
+    server.0.kill().unwrap();
+    let mut log = String::new();
+    std::io::Read::read_to_string(&mut server.0.stdout.take().unwrap(), &mut log).unwrap();
+    assert!(log.lines().any(|l| l.starts_with("127.0.0.1 POST /api/games 201 ")), "{log}");
+    assert!(log.lines().any(|l| l.starts_with(&format!("127.0.0.1 GET /api/games/{id}/ws 101 "))), "{log}");
+    assert!(!log.contains(&token), "the log holds a seat's token:\n{log}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
 }

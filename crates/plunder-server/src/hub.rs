@@ -101,11 +101,18 @@ pub struct HubConfig {
     /// A game with no connection and nothing due (no bot move, no running clock) for this long stops its task;
     /// it is loaded from storage again when someone asks for it.
     pub unload_after: Duration,
+    /// Security on the open web: allowed origins, the request log.
+    pub site: crate::site::SiteConfig,
 }
 
 impl Default for HubConfig {
     fn default() -> HubConfig {
-        HubConfig { limits: Limits::default(), bot_delay: Duration::ZERO, unload_after: Duration::from_secs(600) }
+        HubConfig {
+            limits: Limits::default(),
+            bot_delay: Duration::ZERO,
+            unload_after: Duration::from_secs(600),
+            site: crate::site::SiteConfig::default(),
+        }
     }
 }
 

@@ -11,6 +11,7 @@ pub mod messages;
 mod net;
 pub mod replay;
 pub mod rules;
+pub mod site;
 pub mod store;
 pub mod table;
 pub mod token;
@@ -31,7 +32,8 @@ use axum::Router;
 
 pub use hub::{ChatRate, Connection, Hub, HubConfig, Limits};
 pub use net::{serve_with, ClientAddress, ServeConfig};
-pub use store::{Backend, Store, StoreError};
+pub use site::SiteConfig;
+pub use store::{Backend, Store, StoreError, Synchronous};
 
 /// What every request handler shares.
 pub type AppState = Arc<Hub>;
@@ -75,6 +77,8 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::from_fn(site::security_headers))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), site::access_log))
         .with_state(state)
 }
 

@@ -40,6 +40,9 @@ pub struct ServeConfig {
     /// Open connections at most from one IP address; over it a new connection from that address is answered 503
     /// and closed, and other addresses are served as before.
     pub max_connections_per_address: usize,
+    /// Reverse proxies in front of the server: a connection from one of them is not held to the per-address cap
+    /// (every player comes through it), and its requests' client address is read from `X-Forwarded-For`.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for ServeConfig {
@@ -52,6 +55,7 @@ impl Default for ServeConfig {
             // Below the common open-file limit of 1024, leaving room for the database's files.
             max_connections: 900,
             max_connections_per_address: 64,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -82,7 +86,8 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
                 continue;
             }
         };
-        let Some(slot) = counts.admit(peer.ip()) else {
+        let proxied = config.trusted_proxies.contains(&peer.ip());
+        let Some(slot) = counts.admit(peer.ip(), proxied) else {
             refuse(socket, &refusals);
             continue;
         };
@@ -92,9 +97,10 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
         let keepalive = socket2::TcpKeepalive::new().with_time(config.tcp_keepalive).with_interval(KEEPALIVE_INTERVAL);
         let _ = socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive);
         let io = TokioIo::new(Watched::new(socket, config.idle_timeout, slot));
-        let address = ClientAddress(peer.ip());
+        let trusted = config.trusted_proxies.clone();
         let service = service.clone().map_request(move |mut request: Request<Incoming>| {
-            request.extensions_mut().insert(address);
+            let address = if proxied { forwarded_client(request.headers(), &trusted) } else { None };
+            request.extensions_mut().insert(ClientAddress(address.unwrap_or(peer.ip())));
             request
         });
         let connection = http.serve_connection(io, TowerToHyperService::new(service)).with_upgrades();
@@ -102,6 +108,24 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
             let _ = connection.await;
         });
     }
+}
+
+/// The client behind trusted proxies: the right-most `X-Forwarded-For` address that is not itself a trusted
+/// proxy (those left of it were written by the client and prove nothing), or `None` without one.
+fn forwarded_client(headers: &axum::http::HeaderMap, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .collect();
+    for hop in hops.iter().rev() {
+        let address: IpAddr = hop.trim().parse().ok()?;
+        if !trusted.contains(&address) {
+            return Some(address);
+        }
+    }
+    None
 }
 
 /// Time between TCP keepalive probes once they start.
@@ -167,12 +191,13 @@ impl ConnectionCounts {
         ConnectionCounts { max_total, max_per_address, open: Mutex::new((0, HashMap::new())) }
     }
 
-    /// A slot for a new connection from `address`, or `None` over a cap.
-    fn admit(self: &Arc<Self>, address: IpAddr) -> Option<Slot> {
+    /// A slot for a new connection from `address`, or `None` over a cap; a trusted proxy's connections count
+    /// only towards the total.
+    fn admit(self: &Arc<Self>, address: IpAddr, proxy: bool) -> Option<Slot> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let (total, per_address) = &mut *open;
         let from_address = per_address.get(&address).copied().unwrap_or(0);
-        if *total >= self.max_total || from_address >= self.max_per_address {
+        if *total >= self.max_total || (!proxy && from_address >= self.max_per_address) {
             return None;
         }
         *total += 1;
@@ -365,12 +390,43 @@ mod tests {
         let counts = Arc::new(ConnectionCounts::new(3, 2));
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
-        let first = counts.admit(a).unwrap();
-        let _second = counts.admit(a).unwrap();
-        assert!(counts.admit(a).is_none(), "a third from one address is over its cap");
-        let _third = counts.admit(b).unwrap();
-        assert!(counts.admit(b).is_none(), "the fourth in all is over the global cap");
+        let first = counts.admit(a, false).unwrap();
+        let _second = counts.admit(a, false).unwrap();
+        assert!(counts.admit(a, false).is_none(), "a third from one address is over its cap");
+        let _third = counts.admit(b, false).unwrap();
+        assert!(counts.admit(b, false).is_none(), "the fourth in all is over the global cap");
         drop(first);
-        assert!(counts.admit(a).is_some(), "a closed connection gives its slot back");
+        assert!(counts.admit(a, false).is_some(), "a closed connection gives its slot back");
+    }
+
+    #[test]
+    fn a_trusted_proxy_is_held_to_the_total_cap_only() {
+        let counts = Arc::new(ConnectionCounts::new(3, 1));
+        let proxy: IpAddr = [10, 0, 0, 9].into();
+        let held: Vec<Slot> = (0..3).map(|_| counts.admit(proxy, true).expect("under the total")).collect();
+        assert!(counts.admit(proxy, true).is_none(), "over the total cap");
+        drop(held);
+    }
+
+    fn forwarded(values: &[&str]) -> axum::http::HeaderMap {
+        let mut headers = axum::http::HeaderMap::new();
+        for value in values {
+            headers.append("x-forwarded-for", value.parse().unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn the_client_behind_trusted_proxies_is_the_right_most_untrusted_hop() {
+        let trusted: Vec<IpAddr> = vec![[10, 0, 0, 9].into(), [10, 0, 0, 8].into()];
+        let client: IpAddr = [203, 0, 113, 7].into();
+        assert_eq!(forwarded_client(&forwarded(&["203.0.113.7"]), &trusted), Some(client));
+        // A client that writes its own header cannot choose its address: the proxy appends the real one.
+        assert_eq!(forwarded_client(&forwarded(&["1.2.3.4, 203.0.113.7"]), &trusted), Some(client));
+        assert_eq!(forwarded_client(&forwarded(&["1.2.3.4", "203.0.113.7, 10.0.0.8"]), &trusted), Some(client));
+        assert_eq!(forwarded_client(&forwarded(&["2001:db8::1"]), &trusted), Some("2001:db8::1".parse().unwrap()));
+        assert_eq!(forwarded_client(&forwarded(&[]), &trusted), None);
+        assert_eq!(forwarded_client(&forwarded(&["10.0.0.8"]), &trusted), None);
+        assert_eq!(forwarded_client(&forwarded(&["not an address"]), &trusted), None);
     }
 }

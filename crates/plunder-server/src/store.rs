@@ -538,10 +538,32 @@ fn parameter(backend: Backend, n: usize) -> String {
     }
 }
 
+/// How long a SQLite commit waits for the disk. Either way a commit is in the write-ahead log before the move is
+/// acknowledged, so a killed server loses nothing; they differ on a power cut or an operating-system crash.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Synchronous {
+    /// The log is flushed to the disk at checkpoints only: a power cut may lose the last moments' moves, never the
+    /// database.
+    #[default]
+    Normal,
+    /// Every commit waits until the disk has it: nothing acknowledged is lost even on a power cut, at the cost of
+    /// one disk flush per group commit.
+    Full,
+}
+
+impl Synchronous {
+    fn pragma(self) -> &'static str {
+        match self {
+            Synchronous::Normal => "PRAGMA synchronous=NORMAL",
+            Synchronous::Full => "PRAGMA synchronous=FULL",
+        }
+    }
+}
+
 /// Pool options for `backend`; each SQLite connection is set up for the group commit. A SQLite file connection
 /// does not go stale, so none is closed for age or idleness (a writer's page cache would go with it) nor tested
 /// before use (a round trip to its thread per commit).
-fn pool_options(backend: Backend) -> AnyPoolOptions {
+fn pool_options(backend: Backend, synchronous: Synchronous) -> AnyPoolOptions {
     let options = AnyPoolOptions::new().after_connect(move |conn, _| {
         Box::pin(async move {
             if backend == Backend::Sqlite {
@@ -551,9 +573,10 @@ fn pool_options(backend: Backend) -> AnyPoolOptions {
                 // fixed once it exists; this changes nothing for an existing one.)
                 sqlx::query("PRAGMA page_size=1024").execute(&mut *conn).await?;
                 // WAL with synchronous=NORMAL: a commit is in the WAL file before it returns, so a killed
-                // process loses nothing committed (only a power cut could lose the last commits).
+                // process loses nothing committed (only a power cut could lose the last commits); FULL also
+                // waits for the disk at every commit.
                 sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
-                sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                sqlx::query(synchronous.pragma()).execute(&mut *conn).await?;
                 sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
                 // Commits never copy the WAL back into the database themselves (that waits for the disk,
                 // two fsyncs): the checkpointer task does it beside them.
@@ -576,11 +599,16 @@ impl Store {
     /// Opens (creating if needed) the database at `url`: `sqlite://FILE`, `sqlite::memory:` or
     /// `postgres://...`.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        Store::open_with(url, CATCH_UP_FRAMES).await
+        Store::open_with(url, CATCH_UP_FRAMES, Synchronous::Normal).await
+    }
+
+    /// [`Store::open`], with SQLite's commits as durable as `synchronous` says (PostgreSQL keeps its own setting).
+    pub async fn open_synchronous(url: &str, synchronous: Synchronous) -> Result<Store, StoreError> {
+        Store::open_with(url, CATCH_UP_FRAMES, synchronous).await
     }
 
     /// [`Store::open`], finishing checkpoints on the writer from a WAL of `catch_up_frames` frames on.
-    async fn open_with(url: &str, catch_up_frames: i64) -> Result<Store, StoreError> {
+    async fn open_with(url: &str, catch_up_frames: i64, synchronous: Synchronous) -> Result<Store, StoreError> {
         static DRIVERS: Once = Once::new();
         DRIVERS.call_once(sqlx::any::install_default_drivers);
         let (backend, url) = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
@@ -598,15 +626,15 @@ impl Store {
         } else {
             return Err(StoreError::BadUrl(url.to_string()));
         };
-        let pool = pool_options(backend)
+        let pool = pool_options(backend, synchronous)
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
             .test_before_acquire(backend == Backend::Postgres);
         let (pool, writes) = if url.contains(":memory:") {
             // An in-memory SQLite database lives in one connection: keep exactly one, forever, for everything.
-            let pool = pool_options(backend).max_connections(1).min_connections(1).connect(&url).await?;
+            let pool = pool_options(backend, synchronous).max_connections(1).min_connections(1).connect(&url).await?;
             (pool.clone(), pool)
         } else if backend == Backend::Sqlite {
-            let writes = pool_options(backend).max_connections(1).min_connections(1).connect(&url).await?;
+            let writes = pool_options(backend, synchronous).max_connections(1).min_connections(1).connect(&url).await?;
             (pool.connect(&url).await?, writes)
         } else {
             let pool = pool.connect(&url).await?;
@@ -829,11 +857,27 @@ mod tests {
         Some(answer.frames).filter(|&frames| !answer.busy && frames >= 0)
     }
 
+    #[tokio::test]
+    async fn every_sqlite_connection_commits_as_synchronously_as_asked() {
+        for (synchronous, expected) in [(Synchronous::Normal, 1), (Synchronous::Full, 2)] {
+            let path = std::env::temp_dir().join(format!("plunder-sync-{}-{expected}.db", std::process::id()));
+            let store = Store::open_synchronous(&format!("sqlite://{}", path.display()), synchronous).await.unwrap();
+            for pool in [&store.pool, &store.writes] {
+                let level: i64 = sqlx::query_scalar("PRAGMA synchronous").fetch_one(pool).await.unwrap();
+                assert_eq!(level, expected, "{synchronous:?}");
+            }
+            drop(store);
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+            }
+        }
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn under_steady_writes_the_wal_starts_over_instead_of_growing_without_end() {
         let path = std::env::temp_dir().join(format!("plunder-wal-{}.db", std::process::id()));
         let url = format!("sqlite://{}", path.display());
-        let store = Store::open_with(&url, 2_000).await.unwrap();
+        let store = Store::open_with(&url, 2_000, Synchronous::Normal).await.unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         // Writers that never pause, each on its own game: the checkpointer never finds the WAL idle.
         let writers: Vec<_> = (0..16)

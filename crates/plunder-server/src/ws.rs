@@ -1,11 +1,13 @@
-//! The play socket: `GET /api/games/{id}/ws?token=...` (a seat) or without a token (a spectator). The socket
-//! only carries text both ways; everything else is the hub's [`Connection`].
+//! The play socket: `GET /api/games/{id}/ws` with a seat's token (a seat) or without one (a spectator). The
+//! token comes as a WebSocket subprotocol, `Sec-WebSocket-Protocol: plunder, plunder-token.TOKEN` (what the
+//! browser client sends: headers stay out of proxies' logs), or as `?token=TOKEN`. The socket only carries text
+//! both ways; everything else is the hub's [`Connection`].
 
 use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::Extension;
 use futures_util::{SinkExt, StreamExt};
@@ -35,18 +37,36 @@ pub async fn viewer_for(hub: &Hub, id: &str, token: Option<&str>) -> Result<View
     }
 }
 
-/// `GET /api/games/{id}/ws`: upgrades to the play socket once the game and the token are checked.
+/// The subprotocol the server answers with; a client offering it may give its token as a second one,
+/// `plunder-token.TOKEN`.
+pub const SUBPROTOCOL: &str = "plunder";
+const TOKEN_SUBPROTOCOL: &str = "plunder-token.";
+
+/// The token a client offered as a subprotocol, if any.
+fn token_in_protocols(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(axum::http::header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .find_map(|protocol| protocol.trim().strip_prefix(TOKEN_SUBPROTOCOL))
+}
+
+/// `GET /api/games/{id}/ws`: upgrades to the play socket once the origin, the game and the token are checked.
 pub async fn play_socket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
+    headers: HeaderMap,
     address: Option<Extension<ClientAddress>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    crate::site::check_origin(&headers, &hub.config().site)?;
     if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game"));
     }
-    let viewer = viewer_for(&hub, &id, query.token.as_deref()).await?;
+    let token = token_in_protocols(&headers).or(query.token.as_deref());
+    let viewer = viewer_for(&hub, &id, token).await?;
     let connection = match address {
         Some(Extension(ClientAddress(address))) => hub.connect_from(&id, viewer, address).await?,
         None => hub.connect(&id, viewer).await?,
@@ -56,7 +76,7 @@ pub async fn play_socket(
     let frame_limit = frame_limit(&hub.config().limits);
     // Reads go through a small buffer: tungstenite zeroes its whole read buffer (128 KiB by default) before
     // every read (even one that finds nothing), which cost more than everything else a move does.
-    let upgrade = upgrade.max_message_size(frame_limit).read_buffer_size(READ_BUFFER_BYTES);
+    let upgrade = upgrade.max_message_size(frame_limit).read_buffer_size(READ_BUFFER_BYTES).protocols([SUBPROTOCOL]);
     Ok(upgrade.on_upgrade(move |socket| pump(socket, connection)))
 }
 

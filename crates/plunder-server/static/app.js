@@ -217,9 +217,10 @@ function play(id) {
     state.acted[key] = false;
   };
   const sockets = {};
-  const wsUrl = (token) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws`;
   const connect = (key, token) => {
-    const socket = new WebSocket(wsUrl(token));
+    // The token goes as a subprotocol, not in the address: proxies log addresses.
+    const socket = new WebSocket(wsUrl, token ? ["plunder", `plunder-token.${token}`] : []);
     sockets[key] = socket;
     socket.onmessage = (event) => {
       /** @type {ServerMessage} */

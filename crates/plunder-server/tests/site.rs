@@ -1,0 +1,173 @@
+//! The server as a public site over real loopback sockets: security headers on every answer, play sockets
+//! refused to other sites' pages, the seat token carried outside the address, and clients behind a trusted
+//! reverse proxy told apart.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use plunder_server::{HubConfig, ServeConfig, SiteConfig};
+use serde_json::{json, Value};
+use support::*;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn start(hub_config: HubConfig, serve: ServeConfig) -> (SocketAddr, std::sync::Arc<plunder_server::Hub>, TempDb) {
+    let (hub, db) = sqlite_hub_with(hub_config).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(plunder_server::serve_with(listener, hub.clone(), serve));
+    (address, hub, db)
+}
+
+/// The head of the answer to `GET path`, lower-cased.
+async fn head_of(server: SocketAddr, path: &str) -> String {
+    let mut socket = TcpStream::connect(server).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nhost: {server}\r\nconnection: close\r\n\r\n");
+    socket.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), socket.read_to_end(&mut answer)).await.unwrap().unwrap();
+    let answer = String::from_utf8_lossy(&answer).to_lowercase();
+    answer.split("\r\n\r\n").next().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let (server, hub, _db) = start(HubConfig::default(), ServeConfig::default()).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "odds"]})).await;
+    let paths = [
+        "/".to_string(),
+        format!("/play/{}", created.id),
+        "/static/app.js".into(),
+        "/api/catalog".into(),
+        "/rules/liars-dice".into(),
+        "/no/such/page".into(),
+        format!("/api/games/{}/ws", created.id),
+    ];
+    for path in paths {
+        let head = head_of(server, &path).await;
+        for header in [
+            "content-security-policy: default-src 'self'; script-src 'self';",
+            "frame-ancestors 'none'",
+            "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "referrer-policy: no-referrer",
+        ] {
+            assert!(head.contains(header), "{path} lacks {header}:\n{head}");
+        }
+    }
+}
+
+/// Opens game `id`'s play socket with `origin` and `protocols` headers; the refusal's status when refused.
+async fn open(
+    server: SocketAddr,
+    id: &str,
+    origin: Option<&str>,
+    protocols: Option<&str>,
+) -> Result<(Socket, Option<String>), u16> {
+    let mut request = format!("ws://{server}/api/games/{id}/ws").into_client_request().unwrap();
+    if let Some(origin) = origin {
+        request.headers_mut().insert("origin", HeaderValue::from_str(origin).unwrap());
+    }
+    if let Some(protocols) = protocols {
+        request.headers_mut().insert("sec-websocket-protocol", HeaderValue::from_str(protocols).unwrap());
+    }
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((socket, response)) => {
+            let chosen = response.headers().get("sec-websocket-protocol").map(|v| v.to_str().unwrap().to_string());
+            Ok((socket, chosen))
+        }
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => Err(response.status().as_u16()),
+        Err(e) => panic!("the socket neither opened nor was refused: {e}"),
+    }
+}
+
+/// The first table message's `you` on `socket`: a seat or a spectator.
+async fn role_of(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), socket.next()).await.unwrap().unwrap().unwrap();
+        let Message::Text(text) = message else { continue };
+        let message: Value = serde_json::from_str(text.as_str()).unwrap();
+        if message["type"] == "table" {
+            return message["you"].clone();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_play_socket_opens_from_the_servers_own_pages_and_allowed_sites_and_is_refused_to_others() {
+    let site = SiteConfig { allowed_origins: vec!["https://games.example.org".into()], ..SiteConfig::default() };
+    let (server, hub, _db) = start(HubConfig { site, ..HubConfig::default() }, ServeConfig::default()).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "odds"]})).await;
+    let own = format!("http://{server}");
+    for origin in [Some(own.as_str()), Some("https://games.example.org"), None] {
+        assert!(open(server, &created.id, origin, None).await.is_ok(), "refused from {origin:?}");
+    }
+    for origin in ["https://evil.example", "http://127.0.0.1:1", "null"] {
+        let refused = open(server, &created.id, Some(origin), None).await.err();
+        assert_eq!(refused, Some(403), "a page of {origin} opened a play socket");
+    }
+}
+
+#[tokio::test]
+async fn a_seat_token_given_as_a_subprotocol_opens_that_seat_and_a_wrong_one_is_refused() {
+    let (server, hub, _db) = start(HubConfig::default(), ServeConfig::default()).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["odds", "human"]})).await;
+    let token = created.seats[1].token.clone().expect("a human seat has a token");
+    let protocols = format!("plunder, plunder-token.{token}");
+    let (mut socket, chosen) = open(server, &created.id, Some(&format!("http://{server}")), Some(&protocols))
+        .await
+        .expect("the seat's socket opens");
+    assert_eq!(chosen.as_deref(), Some("plunder"), "the server answers with its subprotocol, as browsers require");
+    assert_eq!(role_of(&mut socket).await, json!({"kind": "seat", "seat": 1}), "the token's seat");
+    let wrong = "plunder, plunder-token.00ff";
+    assert_eq!(open(server, &created.id, None, Some(wrong)).await.err(), Some(403));
+    let (mut spectator, _) = open(server, &created.id, None, Some("plunder")).await.expect("a spectator opens");
+    assert_eq!(role_of(&mut spectator).await, json!({"kind": "spectator"}));
+}
+
+/// Opens a TCP connection from loopback address `from`.
+async fn connect_from(from: [u8; 4], server: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).expect("a loopback source address binds");
+    socket.connect(server).await.unwrap()
+}
+
+/// The status line of `GET /api/catalog` on `socket`, which stays open (kept alive).
+async fn catalog_on(socket: &mut TcpStream) -> String {
+    socket.write_all(b"GET /api/catalog HTTP/1.1\r\nhost: plunder\r\n\r\n").await.unwrap();
+    let mut buffer = vec![0u8; 64 * 1024];
+    let read = tokio::time::timeout(Duration::from_secs(5), socket.read(&mut buffer)).await.unwrap().unwrap();
+    String::from_utf8_lossy(&buffer[..read]).lines().next().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn a_trusted_proxy_is_not_held_to_one_clients_connection_cap_and_others_still_are() {
+    let serve = ServeConfig {
+        max_connections_per_address: 2,
+        trusted_proxies: vec![[127, 0, 0, 5].into()],
+        ..ServeConfig::default()
+    };
+    let (server, _hub, _db) = start(HubConfig::default(), serve).await;
+    let mut through_proxy = Vec::new();
+    for _ in 0..5 {
+        let mut socket = connect_from([127, 0, 0, 5], server).await;
+        assert!(catalog_on(&mut socket).await.contains("200"), "the proxy's connection was refused");
+        through_proxy.push(socket);
+    }
+    let mut direct = Vec::new();
+    for _ in 0..2 {
+        let mut socket = connect_from([127, 0, 0, 6], server).await;
+        assert!(catalog_on(&mut socket).await.contains("200"));
+        direct.push(socket);
+    }
+    let mut third = connect_from([127, 0, 0, 6], server).await;
+    assert!(catalog_on(&mut third).await.contains("503"), "an untrusted address keeps its cap");
+}
