@@ -237,6 +237,27 @@ impl<G: Game> Session<G> {
         read(&progress.info)
     }
 
+    /// A game in a world drawn from what `seat` knows ([`Game::determinize`]): its view and its information
+    /// state are this game's, everything hidden from it is redrawn with `rng`. The drawn world has no known past,
+    /// so the new session's steps (and record) start at the draw and the other seats' information states start
+    /// afresh there ([`InfoStates::resampled`]). Chance in it is drawn from a generator seeded by `rng`.
+    pub fn resampled(&self, seat: Seat, rng: &mut Rng) -> Session<G> {
+        let state = self.game.determinize(&self.state, seat, rng);
+        let info = self.with_information_states(|info| info.resampled(&self.game, &state, seat));
+        let seed = rng.next_u64();
+        Session {
+            game: self.game.clone(),
+            state: state.clone(),
+            rng: Rng::seeded(seed),
+            seed,
+            mode: self.mode,
+            steps: Vec::new(),
+            told: Vec::new(),
+            told_ends: Vec::new(),
+            info: Mutex::new(InfoCache { progress: Some(InfoProgress { info, state, steps: 0 }), steps_applied: 0 }),
+        }
+    }
+
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
     pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), PlayError> {
         let mut told = Vec::new();
