@@ -80,16 +80,3 @@ def test_openspiels_ismcts_bot_plays_every_registered_game_with_hidden_informati
         moves += 1
     assert moves == 3 or state.is_terminal()
 
-
-def test_a_resampled_state_keeps_the_players_information_and_redraws_the_rest():
-    game = plunder.load_game("liars-dice", dice=3)
-    state = game.new_initial_state(seed=2, sampled=True)
-    state.apply_action(state.legal_actions()[4])
-    seat = state.current_player()
-    draws = [state.resample_from_infostate(seat, seed) for seed in range(20)]
-    for drawn in draws:
-        assert drawn.information_state_string(seat) == state.information_state_string(seat)
-        assert drawn.observation_string(seat) == state.observation_string(seat)
-        assert drawn.legal_actions() == state.legal_actions()
-    hidden = {d.observation_string(1 - seat) for d in draws}
-    assert len(hidden) > 1, "the other cups are redrawn"

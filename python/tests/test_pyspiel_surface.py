@@ -151,3 +151,20 @@ def test_new_initial_state_is_fresh_by_default_and_repeats_with_a_seed():
     assert len(unseeded) > 1, "no seed: a fresh deal each time"
     seeded = {tuple(game.new_initial_state(seed=7, sampled=True).history()) for _ in range(3)}
     assert len(seeded) == 1
+
+
+def test_a_resampled_state_keeps_the_players_information_and_redraws_the_rest():
+    game = plunder.load_game("liars-dice", dice=3)
+    state = game.new_initial_state(seed=2, sampled=True)
+    state.apply_action(state.legal_actions()[4])
+    seat = state.current_player()
+    draws = [state.resample_from_infostate(seat, seed) for seed in range(20)]
+    for drawn in draws:
+        assert drawn.information_state_string(seat) == state.information_state_string(seat)
+        assert drawn.observation_string(seat) == state.observation_string(seat)
+        assert drawn.legal_actions() == state.legal_actions()
+        twin = drawn.clone()  # a copy of a drawn world plays on with its own information states
+        twin.apply_action(twin.legal_actions()[-1])
+        assert twin.information_state_string(seat) != drawn.information_state_string(seat)
+    hidden = {d.observation_string(1 - seat) for d in draws}
+    assert len(hidden) > 1, "the other cups are redrawn"

@@ -161,8 +161,6 @@ pub struct Engine<G: Game>(pub Arc<Shared<G>>);
 pub struct Table<G: Game> {
     shared: Arc<Shared<G>>,
     session: Session<G>,
-    /// Drawn by [`AnyState::resampled`]: its past is unknown, so it has no history or record.
-    drawn: bool,
 }
 
 fn seat_of(seat: usize, seats: usize) -> Result<Seat, Refusal> {
@@ -212,11 +210,7 @@ impl<G: Roster + Narrate> AnyGame for Engine<G> {
 
     fn new_state(&self, seed: u64, sampled: bool) -> Box<dyn AnyState> {
         let mode = if sampled { ChanceMode::Sampled } else { ChanceMode::Scripted };
-        Box::new(Table {
-            shared: Arc::clone(&self.0),
-            session: Session::new(self.0.game.clone(), seed, mode),
-            drawn: false,
-        })
+        Box::new(Table { shared: Arc::clone(&self.0), session: Session::new(self.0.game.clone(), seed, mode) })
     }
 
     fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal> {
@@ -254,7 +248,7 @@ impl<G: Roster + Narrate> Table<G> {
 
     /// Refuses what needs the game's past, which a drawn world does not have.
     fn with_past(&self, what: &str) -> Result<(), Refusal> {
-        if self.drawn {
+        if self.session.is_drawn() {
             Err(format!("a state drawn by resample_from_infostate has no known past, so no {what}"))
         } else {
             Ok(())
@@ -278,7 +272,7 @@ impl<G: Roster + Narrate> Table<G> {
 
 impl<G: Roster + Narrate> AnyState for Table<G> {
     fn clone_box(&self) -> Box<dyn AnyState> {
-        Box::new(Table { shared: Arc::clone(&self.shared), session: self.session.clone(), drawn: self.drawn })
+        Box::new(Table { shared: Arc::clone(&self.shared), session: self.session.clone() })
     }
 
     fn current_player(&self) -> i64 {
@@ -400,7 +394,7 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
     fn resampled(&self, seat: usize, seed: u64) -> Result<Box<dyn AnyState>, Refusal> {
         let seat = self.seat(seat)?;
         let session = self.session.resampled(seat, &mut Rng::seeded(seed));
-        Ok(Box::new(Table { shared: Arc::clone(&self.shared), session, drawn: true }))
+        Ok(Box::new(Table { shared: Arc::clone(&self.shared), session }))
     }
 
     fn apply_json(&mut self, seat: usize, action: &str) -> Result<(), Refusal> {
@@ -560,7 +554,7 @@ impl<G: Roster + Narrate> AnyDuel for Duel<G> {
     }
 
     fn state(&self) -> Box<dyn AnyState> {
-        Box::new(Table { shared: Arc::clone(&self.shared), session: self.session.clone(), drawn: false })
+        Box::new(Table { shared: Arc::clone(&self.shared), session: self.session.clone() })
     }
 }
 
@@ -592,7 +586,7 @@ impl GameVisitor for Replay {
         let session = Session::<G>::replay(&self.0).map_err(|e| e.to_string())?;
         let game = session.game().clone();
         let codec = ActionCodec::new(&game);
-        Ok(Box::new(Table { shared: Arc::new(Shared { game, codec }), session, drawn: false }))
+        Ok(Box::new(Table { shared: Arc::new(Shared { game, codec }), session }))
     }
 }
 
