@@ -1,8 +1,8 @@
 """Plunder's pirate dice games for Python, shaped like OpenSpiel's pyspiel.
 
     import plunder
-    game = plunder.load_game("liars-dice", dice=2)
-    state = game.new_initial_state(seed=1)
+    game = plunder.load_game("liars-dice", dice=2)     # or pyspiel's way: load_game("liars_dice", {"dice": 2})
+    state = game.new_initial_state(seed=1)             # no seed: a fresh one, as pyspiel
     while not state.is_terminal():
         if state.is_chance_node():
             state.sample_chance()   # or state.apply_action(i) for an i of state.chance_outcomes()
@@ -25,8 +25,12 @@ import json as _json
 
 from . import _core
 from ._core import CHANCE, SIMULTANEOUS, TERMINAL, State, state_from_record
+from .game_type import GameType, game_type
+from .observer import Observer, wants_perfect_recall
 
-__all__ = ["load_game", "games", "Game", "State", "state_from_record", "CHANCE", "SIMULTANEOUS", "TERMINAL"]
+__all__ = [
+    "load_game", "games", "Game", "GameType", "State", "state_from_record", "CHANCE", "SIMULTANEOUS", "TERMINAL",
+]
 
 
 def games():
@@ -73,7 +77,39 @@ class Game:
         return self.facts["max_payoff"]
 
     def max_game_length(self):
+        """A bound on the steps of one game, chance steps included (Plunder's ``max_steps`` fact; pyspiel counts
+        decisions only, so this is looser than pyspiel's on liar's dice: 15 against 13)."""
         return self.facts["max_steps"]
+
+    def get_type(self):
+        """The game's ``GameType`` (pyspiel's fields; enumerations as strings)."""
+        return game_type(self)
+
+    def get_parameters(self):
+        """The options in full, ``players`` among them: ``load_game(game.id, game.get_parameters())`` is this
+        game again."""
+        return dict(self.options)
+
+    def make_observer(self, iig_obs_type=None, params=None):
+        """pyspiel's observer: of the perfect-recall information state if ``iig_obs_type.perfect_recall``, else
+        (also by default) of the present observation. Plunder's observers take no ``params``."""
+        if params:
+            raise ValueError(f"Plunder's observers take no parameters, got {sorted(params)}")
+        return Observer(self, wants_perfect_recall(iig_obs_type))
+
+    def deserialize_state(self, text):
+        """The state ``state.serialize()`` wrote (its record, replayed and checked); it must be of this game."""
+        state = state_from_record(text)
+        record = _json.loads(text)
+        if record.get("game") != self.id or record.get("options") != self.options:
+            raise ValueError(f"that state is of {record.get('game')} {record.get('options')}, not of {self!r}")
+        return state
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and (self.id, self.options) == (other.id, other.options)
+
+    def __hash__(self):
+        return hash((self.id, _json.dumps(self.options, sort_keys=True)))
 
     def bots(self):
         """The bots this game offers (the first is its best)."""
@@ -83,13 +119,47 @@ class Game:
         """Every action as JSON text, in integer order."""
         return self._core.action_space_json()
 
-    def new_initial_state(self, seed=0, sampled=False):
+    def new_initial_state(self, seed=None, sampled=False):
         """A new game. Chance nodes are yours to settle unless ``sampled`` (then drawn at once from ``seed``);
-        ``state.sample_chance()`` draws one from the state's own seeded generator."""
+        ``state.sample_chance()`` draws one from the state's own seeded generator. Without a ``seed`` each call
+        draws a fresh one (as pyspiel's games are unseeded); give one to repeat a game exactly."""
         return self._core.new_initial_state(seed, sampled)
 
 
-def load_game(game_id, players=None, **options):
-    """Game ``game_id`` (see ``plunder.games()``) with ``players`` seats and its options as keyword arguments
-    (the same names as ``plunder games`` lists and ``--options`` takes)."""
+def _parameter(text):
+    """A value of pyspiel's ``name(key=value,...)`` form: an int, a float, true/false, or else a string."""
+    for parse in (int, float):
+        try:
+            return parse(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def _split_name(name):
+    """pyspiel's ``"liars_dice(dice=2,players=3)"`` as ("liars-dice", {"dice": 2, "players": 3})."""
+    name = name.strip()
+    params = {}
+    if name.endswith(")") and "(" in name:
+        name, inside = name[:-1].split("(", 1)
+        for pair in filter(None, (p.strip() for p in inside.split(","))):
+            key, sep, value = pair.partition("=")
+            if not sep:
+                raise ValueError(f"parameter '{pair}' is not key=value")
+            params[key.strip()] = _parameter(value.strip())
+    return name.strip().replace("_", "-"), params
+
+
+def load_game(game, params=None, players=None, **options):
+    """Game ``game`` (an id of ``plunder.games()``; pyspiel's spelling with underscores and its
+    ``"name(key=value,...)"`` form work too) with its options: as pyspiel's dict ``params``, as keyword
+    arguments, or both (the same names as ``plunder games`` lists and ``--options`` takes; ``players`` is the
+    table size)."""
+    game_id, named = _split_name(game)
+    if params is not None and not isinstance(params, dict):
+        raise ValueError(f"params must be a dict of parameters (pyspiel's form), not {type(params).__name__}")
+    options = {**named, **(params or {}), **options}
+    if players is not None:
+        options["players"] = players
+    players = options.pop("players", None)
     return Game(_core.load_game(game_id, players, _json.dumps(options)))

@@ -1,29 +1,38 @@
 """Plunder's games inside OpenSpiel: ``register`` makes a game (with integer actions and turns, no
-simultaneous decisions) a pyspiel game, so OpenSpiel's own algorithms (CFR, exploitability, MCTS ...) run on it.
+simultaneous decisions) a pyspiel game, so OpenSpiel's own algorithms (CFR, MCCFR, exploitability, ISMCTS ...)
+run on it.
 
     import pyspiel, plunder.openspiel
-    name = plunder.openspiel.register("liars-dice", faces=3)     # "python_plunder_liars_dice_..."
-    game = pyspiel.load_game(name)
+    name = plunder.openspiel.register("liars-dice")               # "python_plunder_liars_dice"
+    game = pyspiel.load_game(name, {"faces": 3, "dice": 2})       # or pyspiel.load_game(f"{name}(faces=3)")
 
+The registered game takes Plunder's options as OpenSpiel parameters (``players`` among them; the parameter
+specification lists every option whose value is a number, a truth value or a text, with the default game's
+values). Options given to ``register`` are fixed for that registration (its name then ends with their digest).
 Every step goes through Plunder's Rust rules; the information-state string is Plunder's perfect-recall key,
-the tensors are Plunder's (liar's dice: OpenSpiel's own layout). ``max_chance_outcomes`` is the most outcomes
-seen at one chance node in 200 random games (Plunder's facts do not state it).
+the tensors are Plunder's. ``resample_from_infostate`` draws a world from what the player knows
+(``Game::determinize`` in Rust), so OpenSpiel's ``ISMCTSBot`` runs on the games with hidden information.
+``max_chance_outcomes`` is the most outcomes seen at one chance node in 200 random games (Plunder's facts do
+not state it); ``max_game_length`` is Plunder's ``max_steps`` fact, chance steps included.
 """
 
 import hashlib
 import json
 import random
 
-import numpy as np
 import pyspiel
 
 from . import load_game
+from .observer import Observer, wants_perfect_recall
 
 _UTILITY = {
     "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
     "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
     "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
 }
+
+#: pyspiel's parameters are numbers, truth values and texts; other options are fixed at ``register``.
+_PARAMETER_TYPES = (bool, int, float, str)
 
 
 def _most_chance_outcomes(game, games=200):
@@ -43,21 +52,48 @@ def _most_chance_outcomes(game, games=200):
     return most
 
 
-def register(game_id, players=None, **options):
-    """Registers Plunder's ``game_id`` under these options with pyspiel; returns the pyspiel short name."""
-    game = load_game(game_id, players=players, **options)
+def _game_info(game, chance_outcomes):
     facts = game.facts
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions(),
+        max_chance_outcomes=chance_outcomes,
+        num_players=game.num_players(),
+        min_utility=float(facts["min_payoff"]),
+        max_utility=float(facts["max_payoff"]),
+        utility_sum=float(facts["utility"].get("total", 0.0)),
+        max_game_length=int(facts["max_steps"]),
+    )
+
+
+class _SpielObserver(Observer):
+    """Plunder's observer, reading the Plunder state inside a registered pyspiel state."""
+
+    def set_from(self, state, player):
+        super().set_from(state._core, player)
+
+    def string_from(self, state, player):
+        return super().string_from(state._core, player)
+
+
+def register(game_id, players=None, **options):
+    """Registers Plunder's ``game_id`` with pyspiel and returns its pyspiel short name:
+    ``python_plunder_<id>``, whose OpenSpiel parameters are the game's options; or, with ``players`` or options
+    given here, a registration with those fixed (its name ends with their digest)."""
+    fixed = dict(options)
+    if players is not None:
+        fixed["players"] = players
+    base = load_game(game_id, fixed)
+    facts = base.facts
     if facts["simultaneous"]:
         raise ValueError(f"{game_id} has simultaneous decisions, which this registration does not map")
-    digest = hashlib.sha1(json.dumps(game.options, sort_keys=True).encode()).hexdigest()[:8]
-    short_name = f"python_plunder_{game_id.replace('-', '_')}_{digest}"
+    short_name = f"python_plunder_{game_id.replace('-', '_')}"
+    if fixed:
+        short_name += "_" + hashlib.sha1(json.dumps(base.options, sort_keys=True).encode()).hexdigest()[:8]
     if short_name in pyspiel.registered_names():
         return short_name
-    n = game.num_players()
-    utility = facts["utility"]
     game_type = pyspiel.GameType(
         short_name=short_name,
-        long_name=f"Plunder {game.name} {json.dumps(game.options, sort_keys=True)}",
+        long_name=f"Plunder {base.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         if facts["chance"]
@@ -65,49 +101,25 @@ def register(game_id, players=None, **options):
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
         if facts["hidden_information"]
         else pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=_UTILITY[utility["kind"]],
+        utility=_UTILITY[facts["utility"]["kind"]],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=n,
-        min_num_players=n,
+        max_num_players=facts["max_players"],
+        min_num_players=facts["min_players"],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
+        parameter_specification={k: v for k, v in base.options.items() if isinstance(v, _PARAMETER_TYPES)},
     )
-    game_info = pyspiel.GameInfo(
-        num_distinct_actions=game.num_distinct_actions(),
-        max_chance_outcomes=_most_chance_outcomes(game),
-        num_players=n,
-        min_utility=float(facts["min_payoff"]),
-        max_utility=float(facts["max_payoff"]),
-        utility_sum=float(utility.get("total", 0.0)),
-        max_game_length=int(facts["max_steps"]),
-    )
-
-    class Observer:
-        """pyspiel's observer: the perfect-recall information state, or the present observation."""
-
-        def __init__(self, perfect_recall):
-            self.perfect_recall = perfect_recall
-            shape = game.information_state_tensor_shape() if perfect_recall else game.observation_tensor_shape()
-            self.tensor = np.zeros(shape, np.float32)
-            self.dict = {"observation": self.tensor}
-
-        def set_from(self, state, player):
-            core = state._core
-            values = core.information_state_tensor(player) if self.perfect_recall else core.observation_tensor(player)
-            self.tensor[:] = values
-
-        def string_from(self, state, player):
-            if self.perfect_recall:
-                return state._core.information_state_string(player)
-            return state._core.observation_string(player)
+    # GameInfo per option set: the random games that measure chance outcomes run once for each.
+    infos = {}
 
     class PlunderState(pyspiel.State):
+        """A Plunder game in progress, as a pyspiel state; ``_core`` is the ``plunder.State``."""
+
         def __init__(self, spiel_game, core=None):
             super().__init__(spiel_game)
-            self._core = core if core is not None else game.new_initial_state(0)
+            self._core = core if core is not None else spiel_game.plunder.new_initial_state()
 
         def current_player(self):
             return self._core.current_player()
@@ -132,19 +144,31 @@ def register(game_id, players=None, **options):
         def returns(self):
             return self._core.returns()
 
+        def resample_from_infostate(self, player_id, probability_sampler):
+            """A state drawn from what ``player_id`` knows (for ISMCTS): hidden parts redrawn in Rust, from a
+            seed taken from ``probability_sampler`` (pyspiel's sampler of [0, 1))."""
+            seed = int(probability_sampler() * 2**53)
+            return PlunderState(self.get_game(), self._core.resample_from_infostate(player_id, seed))
+
         def __str__(self):
             return str(self._core)
 
-
     class PlunderGame(pyspiel.Game):
+        """A Plunder game as a pyspiel game; ``plunder`` is the ``plunder.Game``."""
+
         def __init__(self, params=None):
-            super().__init__(game_type, game_info, params or dict())
+            self.plunder = load_game(game_id, {**fixed, **(params or {})})
+            key = json.dumps(self.plunder.options, sort_keys=True)
+            if key not in infos:
+                infos[key] = _game_info(self.plunder, _most_chance_outcomes(self.plunder))
+            super().__init__(game_type, infos[key], params or dict())
 
         def new_initial_state(self):
             return PlunderState(self)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
-            return Observer(iig_obs_type is None or iig_obs_type.perfect_recall)
+            """The information state if ``iig_obs_type.perfect_recall``, else (and by default) the observation."""
+            return _SpielObserver(self.plunder, wants_perfect_recall(iig_obs_type))
 
     pyspiel.register_game(game_type, PlunderGame)
     return short_name

@@ -7,8 +7,9 @@ seat to act in each game). Finished games report their returns and start again a
     obs, mask, rewards, dones, players = env.step(env.random_actions(rng))
 
 ``obs`` is ``[n, observation_tensor_size]`` float32 (the seat to act's observation tensor), ``mask`` ``[n,
-num_distinct_actions]`` uint8, ``rewards`` ``[n, players]`` float32 (the returns of games that ended in this
-step, else 0), ``dones`` ``[n]`` bool, ``players`` ``[n]`` int32 (the seat to act).
+num_distinct_actions]`` int8 (as Gymnasium's ``sample(mask=...)`` takes it), ``rewards`` ``[n, players]``
+float32 (the returns of games that ended in this step, else 0), ``dones`` ``[n]`` bool, ``players`` ``[n]``
+int32 (the seat to act).
 ``legal_actions()`` gives each game's legal actions as a padded list, for sampling without scanning masks.
 """
 
@@ -34,7 +35,7 @@ class VectorEnv:
         self._counts = np.frombuffer(counts, dtype="<i4")
         self._last = (
             np.frombuffer(obs, dtype="<f4").reshape(n, self.obs_size),
-            np.frombuffer(mask, dtype=np.uint8).reshape(n, a),
+            np.frombuffer(mask, dtype=np.int8).reshape(n, a),
             np.frombuffer(rewards, dtype="<f4").reshape(n, self.num_players),
             np.frombuffer(dones, dtype=np.uint8).view(bool),
             np.frombuffer(players, dtype="<i4"),

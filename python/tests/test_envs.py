@@ -107,3 +107,36 @@ def test_vector_env_legal_lists_agree_with_the_masks():
             assert list(legal[row, : counts[row]]) == list(np.flatnonzero(mask[row]))
             assert (legal[row, counts[row]:] == -1).all()
         env.step(env.random_actions(rng))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_gymnasium_check_env_passes_when_illegal_actions_lose(game_id):
+    from gymnasium.utils.env_checker import check_env
+
+    import plunder.gym
+
+    check_env(plunder.gym.SeatEnv(game_id, illegal_action="lose"), skip_render_check=True)
+
+
+def test_masks_are_int8_and_gymnasium_samples_legal_actions_with_them():
+    import plunder.gym
+
+    env = plunder.gym.SeatEnv("scallywager", illegal_action="lose")
+    obs, info = env.reset(seed=4)
+    assert info["action_mask"].dtype == np.int8
+    done = False
+    while not done:
+        action = env.action_space.sample(mask=info["action_mask"])
+        obs, reward, done, _, info = env.step(action)
+        assert "illegal_action" not in info, "a masked sample is always legal"
+    _, info = env.reset(seed=4)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(illegal)
+    assert done and info["illegal_action"] and reward == env.game.min_utility()
+    with pytest.raises(ValueError, match="reset"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(ValueError, match="illegal_action"):
+        plunder.gym.SeatEnv("scallywager", illegal_action="ignore")
+    vector = plunder.vector.VectorEnv("liars-dice", 8, seed=1)
+    _, mask, _ = vector.reset()
+    assert mask.dtype == np.int8

@@ -135,6 +135,32 @@ impl InfoStates {
         }
     }
 
+    /// The information states of a world drawn from what `seat` knows ([`Game::determinize`] gave `state`):
+    /// `seat` keeps its own, which the draw cannot change; the others' pasts in the drawn world are unknown, so
+    /// each starts afresh from its view of `state`, salted by `seat`'s key so that draws from different
+    /// information states of `seat` never share keys. For search that keys its tree on information states.
+    pub fn resampled<G: Game>(&self, game: &G, state: &G::State, seat: Seat) -> InfoStates {
+        let salt = self.key(seat);
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(index, kept)| {
+                if index == seat.index() {
+                    return kept.clone();
+                }
+                let view = game.view(state, Viewer::Seat(Seat(index as u8)));
+                let hash = json_hash(&view);
+                let mut fresh =
+                    SeatState { key: Fnv::new(), last_view: hash, trail: kept.trail.as_ref().map(|_| Vec::new()) };
+                fresh.key.bytes(&salt.to_le_bytes());
+                fresh.push(Entry::View, hash, || view_line(&view));
+                fresh
+            })
+            .collect();
+        InfoStates { seats }
+    }
+
     /// `seat`'s information-state key: equal for two histories exactly when the seat saw and did the same.
     /// (`0` for a seat the table does not have.)
     pub fn key(&self, seat: Seat) -> u64 {

@@ -1,6 +1,6 @@
 //! A game in progress with its record: the typed driver that front ends (terminal, protocol, server) use.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use serde::Deserialize;
 
@@ -44,6 +44,9 @@ pub struct Session<G: Game> {
     told_ends: Vec<usize>,
     /// The information states, computed on the first request and advanced from there on later ones.
     info: Mutex<InfoCache<G>>,
+    /// For a world drawn by [`Session::resampled`]: the information states and state at the draw, where its
+    /// steps start (shared by its clones, which recompute from here).
+    drawn_from: Option<Arc<(InfoStates, G::State)>>,
 }
 
 impl<G: Game> Clone for Session<G> {
@@ -59,6 +62,7 @@ impl<G: Game> Clone for Session<G> {
             told: self.told.clone(),
             told_ends: self.told_ends.clone(),
             info: Mutex::new(InfoCache::default()),
+            drawn_from: self.drawn_from.clone(),
         }
     }
 }
@@ -99,6 +103,7 @@ impl<G: Game> Session<G> {
             told: Vec::new(),
             told_ends: Vec::new(),
             info: Mutex::new(InfoCache::default()),
+            drawn_from: None,
         };
         session.settle_chance();
         session
@@ -216,9 +221,12 @@ impl<G: Game> Session<G> {
         if cache.progress.as_ref().is_some_and(|p| p.steps > self.steps.len()) {
             cache.progress = None;
         }
-        let progress = cache.progress.get_or_insert_with(|| {
-            let state = self.game.initial_state();
-            InfoProgress { info: InfoStates::new(&self.game, &state), state, steps: 0 }
+        let progress = cache.progress.get_or_insert_with(|| match &self.drawn_from {
+            Some(drawn) => InfoProgress { info: drawn.0.clone(), state: drawn.1.clone(), steps: 0 },
+            None => {
+                let state = self.game.initial_state();
+                InfoProgress { info: InfoStates::new(&self.game, &state), state, steps: 0 }
+            }
         });
         for step in &self.steps[progress.steps..] {
             match step {
@@ -235,6 +243,34 @@ impl<G: Game> Session<G> {
         cache.steps_applied += (self.steps.len() - progress.steps) as u64;
         progress.steps = self.steps.len();
         read(&progress.info)
+    }
+
+    /// A game in a world drawn from what `seat` knows ([`Game::determinize`]): its view and its information
+    /// state are this game's, everything hidden from it is redrawn with `rng`. The drawn world has no known past,
+    /// so the new session's steps start at the draw (its record does not replay: see [`Session::is_drawn`]) and
+    /// the other seats' information states start afresh there ([`InfoStates::resampled`]). Chance in it is drawn
+    /// from a generator seeded by `rng`.
+    pub fn resampled(&self, seat: Seat, rng: &mut Rng) -> Session<G> {
+        let state = self.game.determinize(&self.state, seat, rng);
+        let info = self.with_information_states(|info| info.resampled(&self.game, &state, seat));
+        let seed = rng.next_u64();
+        Session {
+            game: self.game.clone(),
+            state: state.clone(),
+            rng: Rng::seeded(seed),
+            seed,
+            mode: self.mode,
+            steps: Vec::new(),
+            told: Vec::new(),
+            told_ends: Vec::new(),
+            info: Mutex::new(InfoCache::default()),
+            drawn_from: Some(Arc::new((info, state))),
+        }
+    }
+
+    /// Whether this is a world drawn by [`Session::resampled`] (or a copy of one), whose past is unknown.
+    pub fn is_drawn(&self) -> bool {
+        self.drawn_from.is_some()
     }
 
     /// Plays an action, then (in sampled mode) draws any chance events that follow.
@@ -348,6 +384,7 @@ impl<G: Game> Replayer<G> {
             told: Vec::new(),
             told_ends: Vec::with_capacity(record.events.len()),
             info: Mutex::new(InfoCache::default()),
+            drawn_from: None,
         };
         Ok(Replayer { session, outcome: record.outcome.clone() })
     }

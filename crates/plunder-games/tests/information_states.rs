@@ -169,3 +169,22 @@ fn roll_order_is_no_information() {
     // With one die each, OpenSpiel's default game: 6 faces x 4,096 sequences of 12 bids.
     assert_eq!(decision_information_states(Options::default()), (24_576, 24_576));
 }
+
+#[test]
+fn a_resampled_world_keeps_the_seats_information_state_and_redraws_the_other_cup() {
+    let session = game(3, 5, &[BID]);
+    let mut rng = plunder_core::Rng::seeded(9);
+    let mut other_dice = std::collections::BTreeSet::new();
+    for _ in 0..30 {
+        let drawn = session.resampled(Seat(1), &mut rng);
+        assert_eq!(drawn.information_state(Seat(1)), session.information_state(Seat(1)), "P2's own key is kept");
+        assert_eq!(drawn.view(Viewer::Seat(Seat(1))), session.view(Viewer::Seat(Seat(1))));
+        assert!(drawn.steps().is_empty(), "a drawn world has no known past");
+        other_dice.insert(drawn.view(Viewer::Seat(Seat(0))).my_dice.clone());
+        // Play goes on in the drawn world, and the keys follow it.
+        let mut next = drawn.clone();
+        next.play(Seat(1), Action::Liar).unwrap();
+        assert_ne!(next.information_state(Seat(1)), drawn.information_state(Seat(1)));
+    }
+    assert!(other_dice.len() > 1, "P1's die is redrawn: {other_dice:?}");
+}

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use plunder_core::encoding::{tensor_len, write_tensor};
 use plunder_core::{
-    make_bot, options_from_json, ActionCodec, Bot, ChanceMode, Game, Narrate, Record, Roster, Seat, Session, Status,
-    TensorKind, Turn, Viewer,
+    make_bot, options_from_json, ActionCodec, Bot, ChanceMode, Game, InfoStates, Narrate, Record, Rng, Roster, Seat,
+    Session, Status, Step, TensorKind, Turn, Viewer,
 };
 use plunder_games::{with_game, GameVisitor, RegistryError};
 use serde_json::Value;
@@ -57,6 +57,17 @@ pub trait AnyState: Send + Sync {
     /// `seat`'s legal actions as typed JSON (every game, with or without integers).
     fn legal_actions_json(&self, seat: usize) -> Result<Vec<String>, Refusal>;
     fn apply_action(&mut self, seat: Option<usize>, action: i64) -> Result<(), Refusal>;
+    /// One action per seat at a decision (pyspiel's `apply_actions`): the entries of the deciding seats are
+    /// played in seat order, all or none; `actions` has one entry per seat of the table.
+    fn apply_actions(&mut self, actions: &[i64]) -> Result<(), Refusal>;
+    /// Every step so far as pyspiel's history: actions as their integers, chance outcomes as their positions.
+    fn history(&self) -> Result<Vec<i64>, Refusal>;
+    /// How many steps (decisions and chance outcomes) were played.
+    fn move_number(&self) -> usize;
+    /// `seat`'s perfect-recall information state in words: one line per view it saw or action it took.
+    fn information_state_lines(&self, seat: usize) -> Result<Vec<String>, Refusal>;
+    /// A world drawn from what `seat` knows (see `Session::resampled`), from a generator seeded by `seed`.
+    fn resampled(&self, seat: usize, seed: u64) -> Result<Box<dyn AnyState>, Refusal>;
     fn apply_json(&mut self, seat: usize, action: &str) -> Result<(), Refusal>;
     fn sample_chance(&mut self) -> Result<i64, Refusal>;
     fn returns(&self) -> Vec<f64>;
@@ -70,7 +81,7 @@ pub trait AnyState: Send + Sync {
     fn action_to_string(&self, action: i64) -> Result<String, Refusal>;
     fn action_to_json(&self, action: i64) -> Result<String, Refusal>;
     fn action_from_json(&self, action: &str) -> Result<i64, Refusal>;
-    fn record_json(&self) -> String;
+    fn record_json(&self) -> Result<String, Refusal>;
     /// What bot `bot` (seeded) would play for `seat` now, from that seat's view only.
     fn suggest(&self, seat: usize, bot: &str, seed: u64) -> Result<i64, Refusal>;
     fn round(&self) -> u32;
@@ -234,6 +245,29 @@ impl<G: Roster + Narrate> Table<G> {
     fn seat(&self, seat: usize) -> Result<Seat, Refusal> {
         seat_of(seat, self.shared.game.seats())
     }
+
+    /// Refuses what needs the game's past, which a drawn world does not have.
+    fn with_past(&self, what: &str) -> Result<(), Refusal> {
+        if self.session.is_drawn() {
+            Err(format!("a state drawn by resample_from_infostate has no known past, so no {what}"))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The game replayed from its start, showing `watch` each step with the states before and after it.
+    fn replay_steps(&self, mut watch: impl FnMut(&G::State, &Step<G>, &G::State)) {
+        let game = &self.shared.game;
+        let mut state = game.initial_state();
+        for step in self.session.steps() {
+            let before = state.clone();
+            match step {
+                Step::Action(seat, action) => game.apply_unchecked(&mut state, *seat, action),
+                Step::Chance(outcome) => game.apply_chance_unchecked(&mut state, outcome),
+            }
+            watch(&before, step, &state);
+        }
+    }
 }
 
 impl<G: Roster + Narrate> AnyState for Table<G> {
@@ -281,6 +315,9 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
     fn apply_action(&mut self, seat: Option<usize>, action: i64) -> Result<(), Refusal> {
         match self.session.status() {
             Status::Over => Err("the game is over".to_string()),
+            Status::Chance if seat.is_some() => {
+                Err("this is a chance node: apply a chance outcome without a seat (apply_action(outcome))".to_string())
+            }
             Status::Chance => {
                 let outcomes = self.session.chance_outcomes();
                 let (outcome, _) = usize::try_from(action)
@@ -299,6 +336,65 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
                 self.session.play(seat, action).map_err(|e| e.to_string())
             }
         }
+    }
+
+    fn apply_actions(&mut self, actions: &[i64]) -> Result<(), Refusal> {
+        let seats = self.shared.game.seats();
+        if actions.len() != seats {
+            return Err(format!("apply_actions takes one action per seat ({seats}), got {}", actions.len()));
+        }
+        let Status::Decide(deciding) = self.session.status() else {
+            return Err("apply_actions needs seats deciding, and none is".to_string());
+        };
+        // All or none: a refusal after the first seat's action leaves this state as it was.
+        let mut next = self.session.clone();
+        for seat in deciding.iter() {
+            let action = self.shared.decode(actions[seat.index()])?.clone();
+            next.play(seat, action).map_err(|e| format!("seat {}: {e}", seat.index()))?;
+        }
+        self.session = next;
+        Ok(())
+    }
+
+    fn history(&self) -> Result<Vec<i64>, Refusal> {
+        self.with_past("history")?;
+        let mut history = Vec::with_capacity(self.session.steps().len());
+        let mut failed = None;
+        let mut outcomes = Vec::new();
+        self.replay_steps(|before, step, _| match step {
+            Step::Action(_, action) => match self.shared.encode(action) {
+                Ok(i) => history.push(i),
+                Err(e) => failed = Some(e),
+            },
+            Step::Chance(outcome) => {
+                outcomes.clear();
+                self.shared.game.chance_outcomes(before, &mut outcomes);
+                history.push(outcomes.iter().position(|(o, _)| o == outcome).unwrap_or(0) as i64);
+            }
+        });
+        failed.map_or(Ok(history), Err)
+    }
+
+    fn move_number(&self) -> usize {
+        self.session.steps().len()
+    }
+
+    fn information_state_lines(&self, seat: usize) -> Result<Vec<String>, Refusal> {
+        let seat = self.seat(seat)?;
+        self.with_past("information-state history")?;
+        let game = &self.shared.game;
+        let mut info = InfoStates::with_trail(game, &game.initial_state());
+        self.replay_steps(|_, step, after| match step {
+            Step::Action(actor, action) => info.after_action(game, after, *actor, action),
+            Step::Chance(_) => info.after_chance(game, after),
+        });
+        Ok(info.trail(seat).map(<[String]>::to_vec).unwrap_or_default())
+    }
+
+    fn resampled(&self, seat: usize, seed: u64) -> Result<Box<dyn AnyState>, Refusal> {
+        let seat = self.seat(seat)?;
+        let session = self.session.resampled(seat, &mut Rng::seeded(seed));
+        Ok(Box::new(Table { shared: Arc::clone(&self.shared), session }))
     }
 
     fn apply_json(&mut self, seat: usize, action: &str) -> Result<(), Refusal> {
@@ -370,8 +466,9 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
         self.shared.encode(&action)
     }
 
-    fn record_json(&self) -> String {
-        serde_json::to_string(&self.session.record()).expect("records serialize")
+    fn record_json(&self) -> Result<String, Refusal> {
+        self.with_past("record")?;
+        Ok(serde_json::to_string(&self.session.record()).expect("records serialize"))
     }
 
     fn suggest(&self, seat: usize, bot: &str, seed: u64) -> Result<i64, Refusal> {

@@ -12,7 +12,7 @@ mod vector;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyFloat, PyInt};
 
 use engine::{AnyDuel, AnyGame, AnyState};
 use plunder_core::TensorKind;
@@ -47,6 +47,50 @@ fn i32_bytes<'py>(py: Python<'py>, values: &[i32]) -> PyResult<Bound<'py, PyByte
     le_bytes(py, values, i32::to_le_bytes)
 }
 
+/// An integer argument from Python (an `int`, or anything with `__index__` such as a numpy integer). A float,
+/// or an integer outside 64 bits, is refused with a `ValueError` rather than truncated or left to overflow.
+#[derive(Copy, Clone)]
+struct Int(i64);
+
+impl<'py> FromPyObject<'py> for Int {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let index = if ob.is_instance_of::<PyInt>() {
+            ob.clone()
+        } else if ob.is_instance_of::<PyFloat>() || !ob.hasattr("__index__")? {
+            let shown = ob.repr().map_or_else(|_| "this".to_string(), |r| r.to_string());
+            return Err(PyValueError::new_err(format!("{shown} is not an integer")));
+        } else {
+            ob.call_method0("__index__")?
+        };
+        index.extract::<i64>().map(Int).map_err(|_| PyValueError::new_err(format!("{index} is out of range")))
+    }
+}
+
+/// A seat, count or seed from Python: an [`Int`] that is not negative (a `ValueError` if it is).
+#[derive(Copy, Clone)]
+struct Nat(u64);
+
+impl<'py> FromPyObject<'py> for Nat {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let Int(value) = ob.extract()?;
+        u64::try_from(value).map(Nat).map_err(|_| PyValueError::new_err(format!("{value} is negative")))
+    }
+}
+
+impl Nat {
+    fn index(self) -> usize {
+        usize::try_from(self.0).unwrap_or(usize::MAX)
+    }
+}
+
+/// A seed for a new game when none is given: fresh every time, as pyspiel's games are unseeded by default.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    hasher.finish()
+}
+
 fn kind(name: &str) -> PyResult<TensorKind> {
     match name {
         "information_state" => Ok(TensorKind::InformationState),
@@ -54,6 +98,9 @@ fn kind(name: &str) -> PyResult<TensorKind> {
         other => Err(PyValueError::new_err(format!("no tensor '{other}' (information_state, observation)"))),
     }
 }
+
+/// `load_game`'s arguments: id, players (None: from the options) and options as JSON.
+type LoadArgs = (String, Option<usize>, String);
 
 /// A game under one set of options.
 #[pyclass(name = "Game", module = "plunder._core", frozen)]
@@ -102,27 +149,35 @@ impl PyGame {
         self.inner.action_space_json().map_err(refused)
     }
 
-    #[pyo3(signature = (seed = 0, sampled = false))]
-    fn new_initial_state(&self, seed: u64, sampled: bool) -> PyState {
-        PyState { inner: self.inner.new_state(seed, sampled) }
+    /// A new game, seeded by `seed` (by default a fresh seed, so two calls differ; give one to repeat a game).
+    /// `sampled`: chance is drawn at once from the seed; otherwise chance nodes are the caller's to settle.
+    #[pyo3(signature = (seed = None, sampled = false))]
+    fn new_initial_state(&self, seed: Option<Nat>, sampled: bool) -> PyState {
+        PyState { inner: self.inner.new_state(seed.map_or_else(fresh_seed, |s| s.0), sampled) }
     }
 
     /// `n` games stepped together in Rust, on `threads` threads (1: the caller's).
-    #[pyo3(signature = (n, seed = 0, threads = 1))]
-    fn vector(&self, n: usize, seed: u64, threads: usize) -> PyResult<PyVector> {
-        if n == 0 {
+    #[pyo3(signature = (n, seed = Nat(0), threads = Nat(1)))]
+    fn vector(&self, n: Nat, seed: Nat, threads: Nat) -> PyResult<PyVector> {
+        if n.0 == 0 {
             return Err(PyValueError::new_err("a vector of games needs at least one game"));
         }
-        Ok(PyVector { inner: self.inner.new_vector(n, seed, threads).map_err(refused)? })
+        Ok(PyVector { inner: self.inner.new_vector(n.index(), seed.0, threads.index()).map_err(refused)? })
     }
 
-    #[pyo3(signature = (seat, bots, seed = 0))]
-    fn duel(&self, seat: usize, bots: Vec<String>, seed: u64) -> PyResult<PyDuel> {
-        Ok(PyDuel { inner: std::sync::Mutex::new(self.inner.new_duel(seat, &bots, seed).map_err(refused)?) })
+    #[pyo3(signature = (seat, bots, seed = Nat(0)))]
+    fn duel(&self, seat: Nat, bots: Vec<String>, seed: Nat) -> PyResult<PyDuel> {
+        Ok(PyDuel { inner: std::sync::Mutex::new(self.inner.new_duel(seat.index(), &bots, seed.0).map_err(refused)?) })
+    }
+
+    /// Pickling: the game is its id and options.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, LoadArgs)> {
+        let load = py.import("plunder._core")?.getattr("load_game")?.unbind();
+        Ok((load, (self.inner.id().to_string(), None, self.inner.options().to_string())))
     }
 }
 
-/// A game in progress.
+/// A game in progress: pyspiel's `State`. Where pyspiel takes a player, `None` means the seat to act.
 #[pyclass(name = "State", module = "plunder._core")]
 struct PyState {
     inner: Box<dyn AnyState>,
@@ -143,12 +198,28 @@ impl PyState {
         self.clone()
     }
 
+    /// Pickling: a state is its record (options, seed, every step), replayed and checked when unpickled.
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
+        let replay = py.import("plunder._core")?.getattr("state_from_record")?.unbind();
+        Ok((replay, (self.inner.record_json().map_err(refused)?,)))
+    }
+
+    /// pyspiel's `serialize()`: the game's record as JSON (`Game.deserialize_state` reads it back).
+    fn serialize(&self) -> PyResult<String> {
+        self.inner.record_json().map_err(refused)
+    }
+
     fn current_player(&self) -> i64 {
         self.inner.current_player()
     }
 
+    /// The seats owing a decision now (several at a simultaneous node).
     fn deciding(&self) -> Vec<usize> {
         self.inner.deciding()
+    }
+
+    fn num_players(&self) -> usize {
+        self.inner.returns().len()
     }
 
     fn chance_outcomes(&self) -> Vec<(i64, f64)> {
@@ -171,10 +242,15 @@ impl PyState {
         self.inner.current_player() == engine::SIMULTANEOUS
     }
 
+    /// Whether one seat is to act (pyspiel's `is_player_node`).
+    fn is_player_node(&self) -> bool {
+        self.inner.current_player() >= 0
+    }
+
     /// `seat`'s legal actions (by default the seat to act; at a chance node, the outcomes' indices).
     #[pyo3(signature = (seat = None))]
-    fn legal_actions(&self, seat: Option<usize>) -> PyResult<Vec<i64>> {
-        match seat.or_else(|| usize::try_from(self.inner.current_player()).ok()) {
+    fn legal_actions(&self, seat: Option<Nat>) -> PyResult<Vec<i64>> {
+        match seat.map(Nat::index).or_else(|| usize::try_from(self.inner.current_player()).ok()) {
             Some(seat) => self.inner.legal_actions(seat).map_err(refused),
             None if self.is_chance_node() => Ok(self.inner.chance_outcomes().iter().map(|(i, _)| *i).collect()),
             None => Ok(Vec::new()),
@@ -182,14 +258,17 @@ impl PyState {
     }
 
     /// `seat`'s legal actions as typed JSON texts (every game, with or without integer actions).
-    fn legal_actions_json(&self, seat: usize) -> PyResult<Vec<String>> {
-        self.inner.legal_actions_json(seat).map_err(refused)
+    fn legal_actions_json(&self, seat: Nat) -> PyResult<Vec<String>> {
+        self.inner.legal_actions_json(seat.index()).map_err(refused)
     }
 
     /// 1 for each legal action of `seat` (by default the seat to act), over the whole action space.
     #[pyo3(signature = (seat = None))]
-    fn legal_actions_mask(&self, py: Python<'_>, seat: Option<usize>) -> PyResult<Vec<u8>> {
-        let size = self.game_actions(py)?;
+    fn legal_actions_mask(&self, seat: Option<Nat>) -> PyResult<Vec<u8>> {
+        let size = self
+            .inner
+            .num_distinct_actions()
+            .ok_or_else(|| PyValueError::new_err("this game has no integer action encoding yet"))?;
         let mut mask = vec![0; size];
         if self.is_chance_node() && seat.is_none() {
             return Ok(mask);
@@ -200,23 +279,43 @@ impl PyState {
         Ok(mask)
     }
 
-    fn information_state_tensor(&self, seat: usize) -> PyResult<Vec<f32>> {
-        self.inner.tensor(seat, TensorKind::InformationState).map_err(refused)
+    /// `seat`'s perfect-recall information-state tensor (by default the seat to act's).
+    #[pyo3(signature = (seat = None))]
+    fn information_state_tensor(&self, seat: Option<Nat>) -> PyResult<Vec<f32>> {
+        self.inner.tensor(self.player(seat)?, TensorKind::InformationState).map_err(refused)
     }
 
-    fn observation_tensor(&self, seat: usize) -> PyResult<Vec<f32>> {
-        self.inner.tensor(seat, TensorKind::Observation).map_err(refused)
+    /// `seat`'s observation tensor (by default the seat to act's).
+    #[pyo3(signature = (seat = None))]
+    fn observation_tensor(&self, seat: Option<Nat>) -> PyResult<Vec<f32>> {
+        self.inner.tensor(self.player(seat)?, TensorKind::Observation).map_err(refused)
     }
 
-    /// `seat`'s view as JSON: what it sees now.
-    fn observation_string(&self, seat: usize) -> PyResult<String> {
-        self.inner.view_json(Some(seat)).map_err(refused)
+    /// `seat`'s view as JSON: what it sees now (by default the seat to act's).
+    #[pyo3(signature = (seat = None))]
+    fn observation_string(&self, seat: Option<Nat>) -> PyResult<String> {
+        self.inner.view_json(Some(self.player(seat)?)).map_err(refused)
+    }
+
+    /// `seat`'s perfect-recall information-state key (by default the seat to act's), as 16 hex digits: equal
+    /// for two states exactly when the seat cannot tell them apart. `information_state_text` gives it in words.
+    #[pyo3(signature = (seat = None))]
+    fn information_state_string(&self, seat: Option<Nat>) -> PyResult<String> {
+        self.inner.information_state_string(self.player(seat)?).map_err(refused)
+    }
+
+    /// `seat`'s information state in words (by default the seat to act's): one line per view it saw (`view
+    /// {JSON}`, repeats folded) or action it took (`action {JSON}`), oldest first. The same information as
+    /// `information_state_string`, readable; two states with equal text have equal keys.
+    #[pyo3(signature = (seat = None))]
+    fn information_state_text(&self, seat: Option<Nat>) -> PyResult<String> {
+        Ok(self.inner.information_state_lines(self.player(seat)?).map_err(refused)?.join("\n"))
     }
 
     /// The state after `action` (this one unchanged).
-    fn child(&self, action: i64) -> PyResult<PyState> {
+    fn child(&self, action: Int) -> PyResult<PyState> {
         let mut next = self.inner.clone_box();
-        next.apply_action(None, action).map_err(refused)?;
+        next.apply_action(None, action.0).map_err(refused)?;
         Ok(PyState { inner: next })
     }
 
@@ -224,13 +323,22 @@ impl PyState {
         self.inner.view_json(None).map_err(refused)
     }
 
+    /// Plays `action` for the seat to act, or for `seat` at a simultaneous node. At a chance node `action` is
+    /// the outcome's position in `chance_outcomes()` and no seat may be named.
     #[pyo3(signature = (action, seat = None))]
-    fn apply_action(&mut self, action: i64, seat: Option<usize>) -> PyResult<()> {
-        self.inner.apply_action(seat, action).map_err(refused)
+    fn apply_action(&mut self, action: Int, seat: Option<Nat>) -> PyResult<()> {
+        self.inner.apply_action(seat.map(Nat::index), action.0).map_err(refused)
     }
 
-    fn apply_json(&mut self, seat: usize, action: &str) -> PyResult<()> {
-        self.inner.apply_json(seat, action).map_err(refused)
+    /// pyspiel's `apply_actions`: one action per seat (`num_players()` entries); the deciding seats' are played
+    /// together, all or none (the others' entries are not read).
+    fn apply_actions(&mut self, actions: Vec<Int>) -> PyResult<()> {
+        let actions: Vec<i64> = actions.iter().map(|a| a.0).collect();
+        self.inner.apply_actions(&actions).map_err(refused)
+    }
+
+    fn apply_json(&mut self, seat: Nat, action: &str) -> PyResult<()> {
+        self.inner.apply_json(seat.index(), action).map_err(refused)
     }
 
     fn sample_chance(&mut self) -> PyResult<i64> {
@@ -241,25 +349,57 @@ impl PyState {
         self.inner.returns()
     }
 
-    fn information_state_string(&self, seat: usize) -> PyResult<String> {
-        self.inner.information_state_string(seat).map_err(refused)
+    /// pyspiel's `rewards()`: Plunder pays only at the end, so the returns once the game is over, else zeros.
+    fn rewards(&self) -> Vec<f64> {
+        self.inner.returns()
     }
 
-    fn tensor<'py>(&self, py: Python<'py>, seat: usize, kind_name: &str) -> PyResult<Bound<'py, PyBytes>> {
-        f32_bytes(py, &self.inner.tensor(seat, kind(kind_name)?).map_err(refused)?)
+    fn player_return(&self, seat: Nat) -> PyResult<f64> {
+        let returns = self.inner.returns();
+        returns.get(seat.index()).copied().ok_or_else(|| {
+            PyValueError::new_err(format!("no seat {}: the table has seats 0 to {}", seat.0, returns.len() - 1))
+        })
+    }
+
+    /// pyspiel's `history()`: every step so far, actions as their integers and chance outcomes as their
+    /// positions in `chance_outcomes()` then.
+    fn history(&self) -> PyResult<Vec<i64>> {
+        self.inner.history().map_err(refused)
+    }
+
+    /// pyspiel's `history_str()`: the history joined by ", ".
+    fn history_str(&self) -> PyResult<String> {
+        Ok(self.history()?.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+    }
+
+    /// pyspiel's `move_number()`: how many steps (decisions and chance outcomes) were played.
+    fn move_number(&self) -> usize {
+        self.inner.move_number()
+    }
+
+    /// A state drawn from what `seat` knows (pyspiel's `resample_from_infostate`, for ISMCTS): `seat`'s view
+    /// and information state are this state's, everything hidden from it is redrawn (`Game::determinize`),
+    /// from a generator seeded by `seed`. The drawn state has no known past (no history, record or pickle),
+    /// and the other seats' information states start where it was drawn.
+    fn resample_from_infostate(&self, seat: Nat, seed: Nat) -> PyResult<PyState> {
+        Ok(PyState { inner: self.inner.resampled(seat.index(), seed.0).map_err(refused)? })
+    }
+
+    fn tensor<'py>(&self, py: Python<'py>, seat: Nat, kind_name: &str) -> PyResult<Bound<'py, PyBytes>> {
+        f32_bytes(py, &self.inner.tensor(seat.index(), kind(kind_name)?).map_err(refused)?)
     }
 
     #[pyo3(signature = (seat = None))]
-    fn view_json(&self, seat: Option<usize>) -> PyResult<String> {
-        self.inner.view_json(seat).map_err(refused)
+    fn view_json(&self, seat: Option<Nat>) -> PyResult<String> {
+        self.inner.view_json(seat.map(Nat::index)).map_err(refused)
     }
 
     /// The events told to `seat` (`None`: a spectator) since the first `since`, oldest first: a list of
     /// `{"event": dict, "text": str}`, the game's typed event and its words. A seat's secret (its own roll, its
     /// draw) comes to it in full and to others as its public side.
-    #[pyo3(signature = (seat = None, since = 0))]
-    fn events<'py>(&self, py: Python<'py>, seat: Option<usize>, since: usize) -> PyResult<Bound<'py, PyAny>> {
-        let text = self.inner.events_json(seat, since).map_err(refused)?;
+    #[pyo3(signature = (seat = None, since = Nat(0)))]
+    fn events<'py>(&self, py: Python<'py>, seat: Option<Nat>, since: Nat) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.inner.events_json(seat.map(Nat::index), since.index()).map_err(refused)?;
         py.import("json")?.call_method1("loads", (text,))
     }
 
@@ -270,25 +410,41 @@ impl PyState {
 
     /// The action's words, pyspiel's way: `action_to_string(action)` or `action_to_string(player, action)`.
     #[pyo3(signature = (first, second = None))]
-    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
-        self.inner.action_to_string(second.unwrap_or(first)).map_err(refused)
+    fn action_to_string(&self, first: Int, second: Option<Int>) -> PyResult<String> {
+        self.inner.action_to_string(second.unwrap_or(first).0).map_err(refused)
     }
 
-    fn action_to_json(&self, action: i64) -> PyResult<String> {
-        self.inner.action_to_json(action).map_err(refused)
+    /// pyspiel's `string_to_action`: the legal action of the seat (by default the seat to act) whose words
+    /// (`action_to_string`) are `text`; `string_to_action(text)` or `string_to_action(player, text)`.
+    #[pyo3(signature = (first, second = None))]
+    fn string_to_action(&self, first: &Bound<'_, PyAny>, second: Option<&str>) -> PyResult<i64> {
+        let (seat, text) = match second {
+            Some(text) => (Some(first.extract::<Nat>()?), text.to_string()),
+            None => (None, first.extract::<String>()?),
+        };
+        for action in self.legal_actions(seat)? {
+            if self.inner.action_to_string(action).ok().as_deref() == Some(text.as_str()) {
+                return Ok(action);
+            }
+        }
+        Err(PyValueError::new_err(format!("no legal action reads '{text}'")))
+    }
+
+    fn action_to_json(&self, action: Int) -> PyResult<String> {
+        self.inner.action_to_json(action.0).map_err(refused)
     }
 
     fn action_from_json(&self, action: &str) -> PyResult<i64> {
         self.inner.action_from_json(action).map_err(refused)
     }
 
-    fn record_json(&self) -> String {
-        self.inner.record_json()
+    fn record_json(&self) -> PyResult<String> {
+        self.inner.record_json().map_err(refused)
     }
 
-    #[pyo3(signature = (seat, bot, seed = 0))]
-    fn suggest(&self, seat: usize, bot: &str, seed: u64) -> PyResult<i64> {
-        self.inner.suggest(seat, bot, seed).map_err(refused)
+    #[pyo3(signature = (seat, bot, seed = Nat(0)))]
+    fn suggest(&self, seat: Nat, bot: &str, seed: Nat) -> PyResult<i64> {
+        self.inner.suggest(seat.index(), bot, seed.0).map_err(refused)
     }
 
     fn round(&self) -> u32 {
@@ -301,10 +457,16 @@ impl PyState {
 }
 
 impl PyState {
-    fn game_actions(&self, _py: Python<'_>) -> PyResult<usize> {
-        self.inner
-            .num_distinct_actions()
-            .ok_or_else(|| PyValueError::new_err("this game has no integer action encoding yet"))
+    /// The seat a pyspiel call means: the one named, else the seat to act (refused when no one seat is).
+    fn player(&self, seat: Option<Nat>) -> PyResult<usize> {
+        match seat {
+            Some(seat) => Ok(seat.index()),
+            None => usize::try_from(self.inner.current_player()).map_err(|_| {
+                PyValueError::new_err(
+                    "no one seat is to act here (a chance, simultaneous or terminal node): name the player",
+                )
+            }),
+        }
     }
 }
 
@@ -371,12 +533,12 @@ impl PyDuel {
 
 #[pymethods]
 impl PyDuel {
-    fn reset(&self, py: Python<'_>, seed: u64) {
-        py.allow_threads(|| self.duel().reset(seed))
+    fn reset(&self, py: Python<'_>, seed: Nat) {
+        py.allow_threads(|| self.duel().reset(seed.0))
     }
 
-    fn step(&self, py: Python<'_>, action: i64) -> PyResult<f64> {
-        py.allow_threads(|| self.duel().step(action)).map_err(refused)
+    fn step(&self, py: Python<'_>, action: Int) -> PyResult<f64> {
+        py.allow_threads(|| self.duel().step(action.0)).map_err(refused)
     }
 
     fn done(&self) -> bool {
@@ -399,8 +561,8 @@ impl PyDuel {
 /// Game `id` with `players` (if given) and options as a JSON object text.
 #[pyfunction]
 #[pyo3(signature = (id, players = None, options = "{}"))]
-fn load_game(id: &str, players: Option<usize>, options: &str) -> PyResult<PyGame> {
-    Ok(PyGame { inner: engine::load(id, players, &json_arg(options)?).map_err(refused)? })
+fn load_game(id: &str, players: Option<Nat>, options: &str) -> PyResult<PyGame> {
+    Ok(PyGame { inner: engine::load(id, players.map(Nat::index), &json_arg(options)?).map_err(refused)? })
 }
 
 /// The game a record describes (the JSON `plunder replay` reads), replayed and checked.
