@@ -230,11 +230,11 @@ struct Menu {
 }
 
 impl Menu {
-    fn new<G: Narrate>(game: &G, legal: &[G::Action]) -> Menu {
+    fn new<G: Narrate>(game: &G, view: &G::View, legal: &[G::Action]) -> Menu {
         let (mut order, rest): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| game.always_shown(&legal[i]));
         let pinned = order.len();
         order.extend(rest);
-        Menu { order, labels: legal.iter().map(|a| game.label(a)).collect(), pinned }
+        Menu { order, labels: legal.iter().map(|a| game.label_in_view(view, a)).collect(), pinned }
     }
 
     fn len(&self) -> usize {
@@ -316,7 +316,7 @@ enum Asked {
 /// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; `?`, `? NAME`,
 /// `hint` and `list` help.
 fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decision<'_, G>) -> std::io::Result<Asked> {
-    let menu = Menu::new(d.game, d.legal);
+    let menu = Menu::new(d.game, d.view, d.legal);
     show_menu(t, &menu, menu.shown())?;
     loop {
         write!(t.output, "{}, your choice: ", d.seat)?;
@@ -367,7 +367,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decis
                 Err(e) => e.to_string(),
                 Ok(()) => "it is not among the choices now".to_string(),
             };
-            writeln!(t.output, "You cannot {} now: {why}.", d.game.label(&action))?;
+            writeln!(t.output, "You cannot {} now: {why}.", d.game.label_in_view(d.view, &action))?;
             continue;
         }
         match menu.find(answer)[..] {
@@ -436,7 +436,7 @@ fn hint<G: Roster + Narrate, R, W: Write>(
         writeln!(
             t.output,
             "The '{best}' bot, seeing only what you see, would choose: {}{}",
-            d.game.label(&action),
+            d.game.label_in_view(d.view, &action),
             number.map_or(String::new(), |n| format!(" (choice {})", n + 1))
         )?;
     }

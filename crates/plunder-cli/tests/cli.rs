@@ -449,6 +449,13 @@ fn bids_are_typed_directly_in_every_common_form() {
 }
 
 #[test]
+fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
+    let log = play("lying-pirates", &["--seed", "1"], "9x3\nq\n");
+    assert_eq!(log.matches("P1 shakes 5 dice under its cup: ").count(), 1, "one line for the whole cup: {log}");
+    assert!(log.contains("You cannot bet 9x3 now: illegal action: the opening bet may name at most"), "{log}");
+}
+
+#[test]
 fn the_calls_are_always_on_the_menu_of_a_bidding_game() {
     let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\nq\n");
     let second_menu = log.split("Last bid:").nth(1).expect("a second turn");

@@ -63,7 +63,7 @@ impl GameVisitor for Transcript {
                     let action = bots[seat.index()].act(&turn);
                     let _ = writeln!(out, "{step} view {seat}: {}", json(&view));
                     let _ = writeln!(out, "{step} view spectator: {}", json(&session.view(Viewer::Spectator)));
-                    let label = session.game().label(&action);
+                    let label = session.game().label_in_view(&view, &action);
                     let _ = writeln!(out, "{step} {seat} plays: {label} {}", json(&action));
                     session.play(seat, action).expect("bots play legal actions");
                 }

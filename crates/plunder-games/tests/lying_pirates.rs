@@ -2,7 +2,7 @@
 //! tile and every starter card, properties (dice and cards conserved, random play ends, views never leak).
 
 use plunder_core::{
-    conformance, play, play_game, random_playout, supply_chance, Bot, Game, Rng, Seat, SeatSet, Status, Viewer,
+    conformance, play, play_game, random_playout, supply_chance, Bot, Game, Narrate, Rng, Seat, SeatSet, Status, Viewer,
 };
 use plunder_games::lying_pirates::{
     hand, Action, BattleFace, Chance, LyingPirates, Options, Phase, Question, State, DECK, DISCARD, SKULL,
@@ -163,6 +163,18 @@ fn betting_phase_example_anne_jack_mary() {
         v
     };
     assert_eq!(legal, vec![Action::CatchUp { tiles: 0 }, Action::CatchUp { tiles: 1 }, Action::CatchUp { tiles: 2 }]);
+    // Each label says where the ship would end and what it costs.
+    let asked = view(&g, &s, JACK);
+    let labels: Vec<String> = legal.iter().map(|a| g.label_in_view(&asked, a)).collect();
+    let tile = |space: usize| &g.content.tiles[s.layout[space] as usize].name;
+    assert_eq!(
+        labels,
+        [
+            "do not catch up (lose no crew)".to_string(),
+            format!("catch up 1 to space 1 ({}): lose 1 crew", tile(1)),
+            format!("catch up 2 to space 2 ({}): lose 2 crew", tile(2)),
+        ]
+    );
     act(&g, &mut s, JACK, Action::CatchUp { tiles: 2 });
     assert_eq!((s.progress[JACK.index()], s.cups.count(JACK)), (2, 3));
     assert_eq!(s.round, 2);
@@ -1237,7 +1249,14 @@ fn card_chart_the_course_takes_the_token_either_side_up() {
     act(&g, &mut s, MARY, Action::Pass);
     act(&g, &mut s, ANNE, Action::Play { card: chart, target: None });
     advance(&g, &mut s, &[], |s| s.run.active() && view(&g, s, ANNE).question.is_some());
-    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Choose { seat: ANNE, options: 2 }));
+    let asked = view(&g, &s, ANNE);
+    assert!(matches!(asked.question, Some(Question::Choose { seat: ANNE, options: 2, .. })), "{:?}", asked.question);
+    let labels = [0, 1].map(|option| g.label_in_view(&asked, &Action::Choose { option }));
+    assert_eq!(
+        labels,
+        ["take the token, play keeps its direction", "take the token and turn the direction of play"],
+        "the options are named"
+    );
     act(&g, &mut s, ANNE, Action::Choose { option: 1 });
     assert_eq!((s.token, s.clockwise), (ANNE, false), "Anne holds it, counter-clockwise");
     g.begin_round(&mut s);
@@ -1437,7 +1456,10 @@ fn card_ghost_crew_takes_the_ghost() {
 #[test]
 fn card_mercenaries_two_coins_for_two_crew() {
     let (g, mut s) = card("mercenaries", None, &[]);
-    assert_eq!(view(&g, &s, ANNE).question, Some(Question::Pay { seat: ANNE, coins: 2 }));
+    let asked = view(&g, &s, ANNE);
+    assert!(matches!(asked.question, Some(Question::Pay { seat: ANNE, coins: 2, .. })), "{:?}", asked.question);
+    assert_eq!(g.label_in_view(&asked, &Action::Pay), "pay 2 coins: gain 2 crew");
+    assert_eq!(g.label_in_view(&asked, &Action::Decline), "decline to pay 2 coins");
     act(&g, &mut s, ANNE, Action::Pay);
     assert_eq!((s.coins[0], s.cups.count(ANNE)), (0, 7));
     let g = game(3);
@@ -3105,7 +3127,7 @@ mod told {
     }
 
     #[test]
-    fn the_shake_tells_each_die_to_its_owner_only_and_a_call_shows_every_cup() {
+    fn the_shake_tells_each_cup_whole_to_its_owner_only_and_a_call_shows_every_cup() {
         let g = game(3);
         let mut s = table(&g);
         let cups: [&[u8]; 3] = [&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]];
@@ -3119,18 +3141,18 @@ mod told {
             used[seat.index()] += 1;
             let heard = chance_told(&g, &mut s, Chance::Die { seat, face });
             for e in events(&heard, Viewer::Seat(ANNE)) {
-                if let Event::CrewDie { seat: ANNE, face } = e {
-                    anne_saw.push(*face);
+                if let Event::Shaken { seat: ANNE, dice } = e {
+                    anne_saw.push(dice.clone());
                 }
             }
             if seat != JACK {
                 assert!(
-                    events(&heard, Viewer::Seat(JACK)).iter().all(|e| !matches!(e, Event::CrewDie { .. })),
-                    "another cup's die is never told to Jack"
+                    events(&heard, Viewer::Seat(JACK)).iter().all(|e| !matches!(e, Event::Shaken { .. })),
+                    "another cup is never told to Jack"
                 );
             }
         }
-        assert_eq!(anne_saw, cups[0], "Anne is told each of her dice");
+        assert_eq!(anne_saw, [cups[0].to_vec()], "Anne is told her cup once, all its dice");
         for (seat, b) in [(ANNE, bet(3, 6)), (JACK, bet(4, 5)), (MARY, bet(4, 6))] {
             act(&g, &mut s, seat, b);
         }
@@ -3254,10 +3276,10 @@ mod told {
     }
 
     #[test]
-    fn the_reroll_and_buy_labels_carry_their_price() {
+    fn the_buy_label_carries_the_askers_price() {
         let g = game(3);
-        assert_eq!(g.label(&Action::Reroll), "pay 1 coin to reroll");
-        assert_eq!(g.label(&Action::Buy), format!("buy a card for {} coins", g.table.card_price));
+        let anne = g.view(&table(&g), Viewer::Seat(ANNE));
+        assert_eq!(g.label_in_view(&anne, &Action::Buy), format!("buy a card for {} coins", g.table.card_price));
         let explained = g.explain(&g.view(&table(&g), Viewer::Seat(ANNE)), &Action::Buy);
         assert_eq!(explained, format!("Buy the top card of the deck for {} coins", g.table.card_price));
     }
@@ -3275,6 +3297,8 @@ mod told {
         let v = view(&g, &s, JACK);
         let explained = g.explain(&v, &Action::Reroll);
         assert!(explained.contains("Sail Die shows 1") && explained.contains("1 coin"), "{explained}");
+        assert_eq!(g.label_in_view(&v, &Action::Reroll), "pay 1 coin to reroll your 1 (Sail Die)");
+        assert_eq!(g.label_in_view(&v, &Action::Keep), "keep your 1 (Sail Die)");
         let heard = act_told(&g, &mut s, JACK, Action::Reroll);
         assert!(has(&words(&g, &heard, Viewer::Spectator), "P2 pays 1 coin to reroll its Sail Die"));
         let heard = chance_told(&g, &mut s, Chance::Sail { face: 2 });
@@ -3370,6 +3394,124 @@ mod told {
         let lines = words(&g, &heard, Viewer::Seat(MARY));
         assert!(has(&lines, "P1 plays Cutpurse on P2"), "{lines:?}");
         assert!(has(&lines, "P1 takes 2 coins from P2 (Cutpurse)"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_gain_from_an_empty_bag_says_it_gains_nothing() {
+        let (g, mut s) = card("mercenaries", None, &[]);
+        s.bag = 0;
+        let heard = act_told(&g, &mut s, ANNE, Action::Pay);
+        let lines = words(&g, &heard, Viewer::Seat(JACK));
+        assert!(has(&lines, "The crew bag is empty: P1 gains nothing (Mercenaries)"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_phantom_declining_a_payment_by_default_is_told() {
+        let g = game(2);
+        let mut s = table(&g);
+        s.layout[4] = g.content.tile_index("port-royal").unwrap();
+        s.progress[..3].copy_from_slice(&[2, 3, 4]);
+        let mut heard = Vec::new();
+        g.resolve_tile_with(&mut s, PHANTOM, &mut heard);
+        assert_eq!(s.coins[PHANTOM.index()], 2, "it pays nothing");
+        let lines = words(&g, &heard, Viewer::Seat(ANNE));
+        assert!(
+            has(
+                &lines,
+                "The Phantom declines to pay 2 coins (tile Port Royal Tavern): the Phantom never pays for an effect"
+            ),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_count_the_cursed_die_changes_says_why() {
+        // Anne's Cursed Die shows 3 and she bet 5 × 3: her own cup counts nothing for her own bet.
+        let (g, mut s) = cursed_table(JACK);
+        act(&g, &mut s, JACK, bet(3, 3));
+        act(&g, &mut s, MARY, bet(4, 3));
+        act(&g, &mut s, ANNE, bet(5, 3));
+        let lines = words(&g, &act_told(&g, &mut s, JACK, Action::Liar), Viewer::Spectator);
+        assert!(
+            has(&lines, "4 counted (the Cursed Die shows 3s, so P1's own cup counts nothing on its own bet)"),
+            "{lines:?}"
+        );
+        // On another captain's bet her cup counts as usual, and nothing is said of the curse.
+        let (g, mut s) = cursed_table(ANNE);
+        for (seat, b) in [(ANNE, bet(3, 3)), (JACK, bet(4, 3)), (MARY, bet(7, 3))] {
+            act(&g, &mut s, seat, b);
+        }
+        let lines = words(&g, &act_told(&g, &mut s, ANNE, Action::Liar), Viewer::Spectator);
+        assert!(has(&lines, "7 counted (wild 1s count as 3s)") && !has(&lines, "Cursed"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_skull_on_the_cursed_die_says_the_holders_ones_are_not_wild() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.token = ANNE;
+        s.cups.lose(ANNE, 2);
+        s.cups.gain_kind(ANNE, 4, 0);
+        s.bag += 2;
+        shake(&g, &mut s, &[&[3, 1, 5, SKULL], &[2, 2, 2, 2, 2], &[2, 2, 2, 2, 2]]);
+        act(&g, &mut s, ANNE, bet(1, 3));
+        let lines = words(&g, &act_told(&g, &mut s, JACK, Action::Liar), Viewer::Spectator);
+        assert!(
+            has(&lines, "1 counted (wild 1s count as 3s, but the Cursed Die shows a Skull, so P1's 1s are not wild"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_choice_is_told_by_what_was_chosen() {
+        let g = game(3);
+        let mut s = table(&g);
+        let chart = give(&g, &mut s, ANNE, "chart-the-course");
+        action_window(&g, &mut s, JACK);
+        act(&g, &mut s, JACK, Action::Pass);
+        act(&g, &mut s, MARY, Action::Pass);
+        act(&g, &mut s, ANNE, Action::Play { card: chart, target: None });
+        advance(&g, &mut s, &[], |s| s.run.active() && view(&g, s, ANNE).question.is_some());
+        let lines = words(&g, &act_told(&g, &mut s, ANNE, Action::Choose { option: 1 }), Viewer::Seat(JACK));
+        assert!(
+            has(&lines, "P1 chooses to take the token and turn the direction of play (Chart the Course)"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_refused_move_names_the_rule_it_breaks() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.token = ANNE;
+        shake(&g, &mut s, &[&[2; 5], &[3; 5], &[4; 5]]);
+        let why = |s: &State, seat: Seat, a: Action| g.check_action(s, seat, &a).unwrap_err().to_string();
+        assert!(why(&s, ANNE, bet(4, 3)).contains("the opening bet may name at most 3 dice"));
+        assert!(why(&s, ANNE, bet(2, 1)).contains("a bet names a face from 2 to 6 (ones are wild)"));
+        assert!(why(&s, ANNE, Action::Liar).contains("there is no bet to call yet"));
+        act(&g, &mut s, ANNE, bet(3, 4));
+        assert!(why(&s, JACK, bet(3, 3)).contains("a bet must raise the last one"));
+        assert!(why(&s, JACK, bet(16, 3)).contains("there are only 15 dice in the Betting Phase"));
+        assert!(why(&s, JACK, Action::Exact { quantity: 2, face: 4 }).contains("an exact bet names the last bet"));
+        let mut s = table(&g);
+        let mutiny = give(&g, &mut s, ANNE, "mutiny");
+        let riptide = give(&g, &mut s, ANNE, "riptide");
+        s.silver_used.insert(ANNE);
+        s.coins[ANNE.index()] = 1;
+        action_window(&g, &mut s, ANNE);
+        assert!(why(&s, ANNE, Action::Play { card: mutiny, target: Some(JACK) })
+            .contains("you have played a silver card this round already"));
+        assert!(why(&s, ANNE, Action::Play { card: riptide, target: None }).contains("silver card this round"));
+        assert!(why(&s, ANNE, Action::Buy).contains("a card costs 2 coins and you have 1"));
+    }
+
+    #[test]
+    fn a_card_label_names_its_tier() {
+        let g = game(3);
+        let full_sail = g.card_kind("full-sail").unwrap();
+        let mutiny = g.card_kind("mutiny").unwrap();
+        assert_eq!(g.label(&Action::Play { card: full_sail, target: None }), "play [gold] Full Sail");
+        assert_eq!(g.label(&Action::Play { card: mutiny, target: Some(JACK) }), "play [silver] Mutiny on P2");
     }
 
     #[test]
@@ -3482,6 +3624,7 @@ mod told {
                         let v = g.view(&s, Viewer::Seat(seat));
                         for a in &legal {
                             check_words(&g, &g.label(a));
+                            check_words(&g, &g.label_in_view(&v, a));
                             let explained = g.explain(&v, a);
                             if !explained.is_empty() {
                                 check_words(&g, &explained);

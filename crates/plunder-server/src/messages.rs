@@ -148,12 +148,13 @@ fn entry_json<A: Serialize>(action: &A, label: String) -> String {
 /// The most actions an [`EntryCache`] keeps, and the most it compares with before writing an entry anew.
 const ENTRY_CACHE_SIZE: usize = 512;
 
-/// Legal actions' entries as written before, by action. An action's JSON and its label depend on the action alone
-/// (and the game, fixed for a table), and the same actions come back move after move (in a bidding round, each
-/// list is the end of the one before), so each entry is written once per table rather than once per message.
+/// Legal actions' entries as written before, by action and label. An action's JSON depends on the action alone,
+/// its label may depend on the table too (the die a reroll would roll again), and the same actions come back
+/// move after move (in a bidding round, each list is the end of the one before), so each entry is written once
+/// per table and label rather than once per message.
 #[derive(Debug)]
 pub struct EntryCache<A> {
-    entries: Vec<(A, String)>,
+    entries: Vec<(A, String, String)>,
     /// Where the entry after the last one found is: lists repeat in order, so the next action is usually there.
     next: usize,
 }
@@ -172,17 +173,20 @@ impl<A: PartialEq + Clone + Serialize> EntryCache<A> {
         // full, only the next few are compared (a game with more actions than the cache keeps then writes the
         // rest each time, as it would without one).
         let span = if n < ENTRY_CACHE_SIZE { n } else { 16 };
-        let found = (0..span).map(|step| (self.next + step) % n).find(|&i| self.entries[i].0 == *action);
+        let label = label(action);
+        let found = (0..span)
+            .map(|step| (self.next + step) % n)
+            .find(|&i| self.entries[i].0 == *action && self.entries[i].1 == label);
         match found {
             Some(i) => {
-                out.push_str(&self.entries[i].1);
+                out.push_str(&self.entries[i].2);
                 self.next = i + 1;
             }
             None => {
-                let entry = entry_json(action, label(action));
+                let entry = entry_json(action, label.clone());
                 out.push_str(&entry);
                 if n < ENTRY_CACHE_SIZE {
-                    self.entries.push((action.clone(), entry));
+                    self.entries.push((action.clone(), label, entry));
                     self.next = n + 1;
                 }
             }

@@ -132,7 +132,10 @@ impl<G: Roster + Narrate> Table for Typed<G> {
         let actions = Session::legal_actions(&self.session, seat);
         crate::messages::LegalActions::write_cached(
             &actions,
-            |action| game.label(action),
+            |action| match self.last_views.get(seat.index()) {
+                Some(view) => game.label_in_view(view, action),
+                None => game.label(action),
+            },
             &mut self.entries.borrow_mut(),
         )
     }

@@ -73,15 +73,13 @@ impl LyingPirates {
             let signed = if amount >= 0 { change as i16 } else { -(change as i16) };
             if change > 0 {
                 told.public(|| Event::FinalCrew { seat, change: signed, crew, cause });
+            } else if amount < 0 {
+                told.public(|| Event::NoCrewToLose { seat, cause });
             }
             return change as u8;
         }
         if amount >= 0 {
-            let dice = s.gain_crew(seat, amount as u8);
-            if dice > 0 {
-                told.public(|| Event::CrewGained { seat, dice, now: s.cups.count(seat), cause });
-            }
-            dice
+            self.gain(s, seat, amount as u8, cause, told)
         } else {
             self.lose(s, seat, amount.unsigned_abs(), None, cause, told);
             0
@@ -124,7 +122,7 @@ impl LyingPirates {
                 Node::Choose { chooser, first, len } => match seat_of(chooser) {
                     Some(c) if defaults(c) => {
                         let cause = s.run.source;
-                        told.public(|| Event::Chose { seat: c, option: 0, cause });
+                        told.public(|| Event::Chose { seat: c, option: 0, step: frame.node, cause });
                         s.run.replace(self.content.kid(first, 0))
                     }
                     Some(c) => s.run.wait = Wait::Choose { chooser: c, options: len as u8 },
@@ -139,7 +137,12 @@ impl LyingPirates {
                         told.public(|| Event::CannotPay { seat: w, coins, has, cause });
                         s.run.pop()
                     }
-                    _ => s.run.pop(),
+                    Some(w) => {
+                        let cause = s.run.source;
+                        told.public(|| Event::PhantomDeclines { seat: w, coins, cause });
+                        s.run.pop()
+                    }
+                    None => s.run.pop(),
                 },
                 Node::Roll { die, roller, x, o } => match (seat_of(roller), frame.step) {
                     (Some(r), 0) => s.run.wait = Wait::Die { die, roller: r },

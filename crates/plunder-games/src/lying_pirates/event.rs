@@ -51,6 +51,16 @@ pub enum RerollDie {
     Battle,
 }
 
+/// How the Cursed Die changed the count of its holder's own bet.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CurseCount {
+    /// It showed the bet's face: the holder's cup counted nothing.
+    CupVoid { holder: Seat },
+    /// It showed a Skull: the holder's ones were not wild.
+    OnesNotWild { holder: Seat },
+}
+
 /// Why the game ended as it did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -117,10 +127,10 @@ pub enum Event {
         proxy: Option<Seat>,
         clockwise: bool,
     },
-    /// A crew die fell under `seat`'s cup (told to that captain alone).
-    CrewDie {
+    /// `seat`'s cup is shaken: its dice, in cup order (told to that captain alone, once its last die is down).
+    Shaken {
         seat: Seat,
-        face: u8,
+        dice: Vec<u8>,
     },
     /// The shake is over: `first` bets first.
     BettingBegins {
@@ -151,6 +161,8 @@ pub enum Event {
         counted: u32,
         /// The wild face that counted as the bet's face too, if any.
         wild: Option<u8>,
+        /// The Cursed Die changed the count of its holder's own bet (rulings 11 and 12).
+        curse: Option<CurseCount>,
         caller_right: bool,
     },
     /// `winner` won the Betting Phase: the token and `coins`; `movers` sail, `losers` (wrong at the showdown)
@@ -259,9 +271,11 @@ pub enum Event {
         seat: Seat,
         cause: Cause,
     },
+    /// `seat` took option `option` of the choice at `step` of the effect's program.
     Chose {
         seat: Seat,
         option: u8,
+        step: u16,
         cause: Cause,
     },
     Paid {
@@ -270,6 +284,12 @@ pub enum Event {
         cause: Cause,
     },
     Declined {
+        seat: Seat,
+        coins: u8,
+        cause: Cause,
+    },
+    /// The Phantom never pays for an effect (ruling 42): it declines `coins` when nobody stands in for it.
+    PhantomDeclines {
         seat: Seat,
         coins: u8,
         cause: Cause,
@@ -299,6 +319,21 @@ pub enum Event {
         dice: u8,
         now: u8,
         thief: Option<Seat>,
+        cause: Cause,
+    },
+    /// A gain found the crew bag empty: `seat` gains nothing.
+    BagEmpty {
+        seat: Seat,
+        cause: Cause,
+    },
+    /// A gain found `seat`'s cup at its limit: it gains nothing.
+    CupFull {
+        seat: Seat,
+        cause: Cause,
+    },
+    /// A loss found `seat` with no crew at all (a Final Battle claimant at 0): it loses nothing.
+    NoCrewToLose {
+        seat: Seat,
         cause: Cause,
     },
     /// A loss found no die the rules let go: `seat` keeps its last crew die.

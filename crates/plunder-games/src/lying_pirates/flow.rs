@@ -6,7 +6,7 @@ use plunder_core::priority::{Now, Window};
 use plunder_core::{Audience, Seat, SeatSet, Teller};
 
 use super::content::{Node, Seek, Special, Timing};
-use super::event::{Cause, Event, WonBy};
+use super::event::{Cause, CurseCount, Event, WonBy};
 use super::state::*;
 use super::{BattleFace, LyingPirates, Setup};
 use crate::bidding::{Bid, CountRule};
@@ -364,12 +364,8 @@ impl LyingPirates {
         if spared {
             told.public(|| Event::KeptLast { seat: who, cause: loss.cause });
         }
-        if let Some(thief) = thief {
-            let dice = s.gain_crew(thief, loss.taken);
-            if dice > 0 {
-                let cause = loss.cause;
-                told.public(|| Event::CrewGained { seat: thief, dice, now: s.cups.count(thief), cause });
-            }
+        if let Some(thief) = thief.filter(|_| loss.taken > 0) {
+            self.gain(s, thief, loss.taken, loss.cause, told);
         }
     }
 
@@ -475,16 +471,47 @@ impl LyingPirates {
     /// Records the next die of the shake and moves the cursor on.
     pub(crate) fn shake_die<T: Teller<Event>>(&self, s: &mut State, face: u8, told: &mut T) {
         let (seat, index) = (Seat(s.shake.0), s.shake.1);
-        // The Phantom's cup is nobody's to see while it is shaken.
-        if !s.is_phantom(seat) {
-            told.tell(Audience::Only(seat), || Event::CrewDie { seat, face });
-        }
         s.cups.set(seat, index as usize, face);
         if index + 1 < s.cups.count(seat) {
             s.shake.1 += 1;
         } else {
+            // The cup is told whole, once its last die is down; the Phantom's is nobody's to see.
+            if !s.is_phantom(seat) {
+                told.tell(Audience::Only(seat), || Event::Shaken { seat, dice: s.cups.dice_of(seat).to_vec() });
+            }
             let later = s.counted.iter().find(|p| p.0 > seat.0);
             s.shake = later.map_or((NONE, 0), |p| (p.0, 0));
+        }
+    }
+
+    /// `seat` gains up to `n` crew dice from the bag, told; a gain that finds the bag empty or the cup full says
+    /// so. Returns the dice gained.
+    pub(crate) fn gain<T: Teller<Event>>(&self, s: &mut State, seat: Seat, n: u8, cause: Cause, told: &mut T) -> u8 {
+        let dice = s.gain_crew(seat, n);
+        if dice > 0 {
+            told.public(|| Event::CrewGained { seat, dice, now: s.cups.count(seat), cause });
+        } else if n > 0 && !s.out.contains(seat) {
+            if s.bag == 0 {
+                told.public(|| Event::BagEmpty { seat, cause });
+            } else {
+                told.public(|| Event::CupFull { seat, cause });
+            }
+        }
+        dice
+    }
+
+    /// How the Cursed Die changes the count of a bet on `face` made by `bettor` (rulings 11 and 12), if it does:
+    /// only on its holder's own bet, when it shows the bet's face or a Skull.
+    fn curse_count(&self, s: &State, face: u8, bettor: Seat) -> Option<CurseCount> {
+        if !s.counted.contains(bettor) {
+            return None;
+        }
+        let kinds = s.cups.kinds_of(bettor);
+        let at = kinds.iter().position(|&k| k == Special::Cursed as u8)?;
+        match s.cups.dice_of(bettor)[at] {
+            f if f == face => Some(CurseCount::CupVoid { holder: bettor }),
+            super::action::SKULL => Some(CurseCount::OnesNotWild { holder: bettor }),
+            _ => None,
         }
     }
 
@@ -538,14 +565,14 @@ impl LyingPirates {
             cups: s.counted.iter().map(|p| (p, s.cups.dice_of(p).to_vec())).collect(),
             counted,
             wild: self.rules.wild_face().filter(|&w| w != bid.face),
+            curse: self.curse_count(s, bid.face, bettor),
             caller_right: winner == caller,
         });
         if exact.is_some() && winner != caller {
             told.public(|| Event::MissesBetting { seat: caller, cause: Cause::ExactBet });
         }
         if exact.is_some() && winner == caller {
-            let dice = s.gain_crew(caller, 1);
-            told.public(|| Event::CrewGained { seat: caller, dice, now: s.cups.count(caller), cause: Cause::ExactBet });
+            self.gain(s, caller, 1, Cause::ExactBet, told);
         }
         if self.table.betting_loser_crew_loss > 0 {
             // Each loser loses its crew before the Sail Die, one after another (a loser may have a choice to make).

@@ -44,6 +44,7 @@ mod encoding;
 mod event;
 mod flow;
 mod options;
+mod refusal;
 mod state;
 mod text;
 mod variants;
@@ -154,9 +155,14 @@ impl LyingPirates {
     /// Resolves the tile under `seat`'s ship as the Sail Phase's activation would (for tests and tools); play
     /// goes on to window S2.
     pub fn resolve_tile(&self, s: &mut State, seat: Seat) {
+        self.resolve_tile_with(s, seat, &mut Silent);
+    }
+
+    /// [`LyingPirates::resolve_tile`], telling what happens.
+    pub fn resolve_tile_with<T: Teller<Event>>(&self, s: &mut State, seat: Seat, told: &mut T) {
         s.phase = Phase::SailBattle;
-        self.activate(s, seat, &mut Silent);
-        self.settle(s, &mut Silent);
+        self.activate(s, seat, told);
+        self.settle(s, told);
     }
 
     /// Opens a card window of `phase` (Sail, Action or Final Battle) on `s` (for tests and tools).
@@ -685,9 +691,11 @@ impl Game for LyingPirates {
         let mut found = false;
         self.for_each_action(s, seat, |a| found |= a == *action);
         if found {
-            Ok(())
-        } else {
-            Err(PlayError::illegal(format!("{action} is not a legal action now")))
+            return Ok(());
+        }
+        match self.refusal(s, self.actor(s, seat), action) {
+            Some(why) => Err(PlayError::illegal(why)),
+            None => Err(PlayError::illegal(format!("{action} is not a legal action now"))),
         }
     }
 
@@ -744,7 +752,8 @@ impl Game for LyingPirates {
             Action::Choose { option } => {
                 s.run.wait = Wait::Nothing;
                 let cause = s.run.source;
-                told.public(|| Event::Chose { seat, option, cause });
+                let step = s.run.top().node;
+                told.public(|| Event::Chose { seat, option, step, cause });
                 if let Node::Choose { first, .. } = self.content.node(s.run.top().node) {
                     s.run.replace(self.content.kid(first, option as u16));
                 }

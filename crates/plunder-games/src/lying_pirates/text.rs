@@ -10,10 +10,10 @@ use crate::glossary::{self, Entry};
 
 use super::action::{face_name, special_die_name};
 use super::captains::CAPTAINS_JSON;
-use super::content::ActionDie;
+use super::content::{ActionDie, Metal, Node, Special, Who};
 use super::content::{DICE_JSON, MAP_JSON};
-use super::event::{Cause, Event, RerollDie, WonBy};
-use super::state::Purpose;
+use super::event::{Cause, CurseCount, Event, RerollDie, WonBy};
+use super::state::{Purpose, CURSE_PASS_COST, DIE_PRICE};
 use super::variants::VARIANTS_JSON;
 use super::view::Question;
 use super::{Action, BattleFace, Chance, LyingPirates, Phase, View};
@@ -90,13 +90,6 @@ impl LyingPirates {
 
     fn winners(&self, v: &View) -> String {
         self.winners_of(v.winners.iter().copied().collect())
-    }
-
-    /// `price` of every captain's seat, when it is the same for all.
-    fn same_for_all(&self, price: impl Fn(Seat) -> Option<u16>) -> Option<u16> {
-        let mut prices = (0..self.players()).map(|i| price(Seat(i as u8)));
-        let first = prices.next()??;
-        prices.all(|p| p == Some(first)).then_some(first)
     }
 
     fn tile_name(&self, tile: u8) -> &str {
@@ -211,32 +204,33 @@ impl Narrate for LyingPirates {
     fn label(&self, action: &Action) -> String {
         match action {
             Action::Play { card, target } => {
-                let name = self.content.cards.get(*card as usize).map_or("?", |c| c.name.as_str());
+                let name = self.content.cards.get(*card as usize).map_or("?".to_string(), |c| {
+                    let tier = match c.metal {
+                        Metal::Gold => "gold",
+                        Metal::Silver => "silver",
+                    };
+                    format!("[{tier}] {}", c.name)
+                });
                 match target {
                     Some(t) => format!("play {name} on {}", self.captain_name(*t)),
                     None => format!("play {name}"),
                 }
             }
-            Action::PassCurse { to } => format!("pass the Cursed Die to {}", self.captain_name(*to)),
+            Action::PassCurse { to } => format!(
+                "pass the Cursed Die to {} (sacrifice {})",
+                self.captain_name(*to),
+                count(CURSE_PASS_COST as u32, "crew die", "crew dice")
+            ),
             Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
             Action::LoseDie { die } => format!("lose the {}", special_die_name(*die)),
-            // A label knows no seat: the price goes in it when every captain pays the same (captain abilities
-            // may change it; `explain` then gives the asker's).
-            Action::Reroll => match self.same_for_all(|p| {
-                let ability = &self.abilities[p.index()];
-                (ability.reroll_price(false) == ability.reroll_price(true)).then(|| ability.reroll_price(false))
-            }) {
-                Some(price) => format!("pay {} to reroll", count(price as u32, "coin", "coins")),
-                None => "pay to reroll".into(),
-            },
-            Action::Buy => match self.same_for_all(|p| Some(self.card_price(p))) {
-                Some(price) => format!("buy a card for {}", count(price as u32, "coin", "coins")),
-                None => "buy a card".into(),
-            },
-            Action::Prepare { trade: 0, buy } => format!("trade no special die, buy {buy} crew"),
             Action::Prepare { trade, buy } => {
-                format!("trade {trade} special {} for {} crew, buy {buy} crew", dice(*trade), 2 * trade)
+                let trade = match trade {
+                    0 => "trade no special die".to_string(),
+                    t => format!("trade {t} special {} for {} crew", dice(*t), 2 * t),
+                };
+                let cost = *buy as u32 * DIE_PRICE as u32;
+                format!("{trade}, buy {buy} crew ({})", count(cost, "coin", "coins"))
             }
             Action::Draft { cards } => {
                 let names: Vec<&str> = cards
@@ -247,6 +241,43 @@ impl Narrate for LyingPirates {
                 format!("pass {} to the left", names.join(", "))
             }
             other => other.to_string(),
+        }
+    }
+
+    /// The labels that need the table: the asker's own price, the die's face, where a catch-up ends and what
+    /// it costs, what a choice's options and a payment do.
+    fn label_in_view(&self, view: &View, action: &Action) -> String {
+        let coins = |n: u32| count(n, "coin", "coins");
+        match (action, &view.question) {
+            (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) => {
+                format!("pay {} to reroll your {face} ({})", coins(*price as u32), question_die_name(die))
+            }
+            (Action::Keep, Some(Question::Reroll { die, face, .. })) => {
+                format!("keep your {face} ({})", question_die_name(die))
+            }
+            (Action::Choose { option }, Some(Question::Choose { step, .. })) => {
+                self.option_words(*step, *option).unwrap_or_else(|| self.label(action))
+            }
+            (Action::Pay, Some(Question::Pay { coins: c, step, .. })) => match self.paid_words(*step) {
+                Some(words) => format!("pay {}: {words}", coins(*c as u32)),
+                None => format!("pay {}", coins(*c as u32)),
+            },
+            (Action::Decline, Some(Question::Pay { coins: c, .. })) => format!("decline to pay {}", coins(*c as u32)),
+            (Action::Buy, _) => match view.viewer {
+                Some(me) => format!("buy a card for {}", coins(self.card_price(me) as u32)),
+                None => self.label(action),
+            },
+            (Action::CatchUp { tiles: 0 }, _) => "do not catch up (lose no crew)".into(),
+            (Action::CatchUp { tiles }, _) => {
+                let Some(&from) = view.viewer.and_then(|me| view.progress.get(me.index())) else {
+                    return self.label(action);
+                };
+                let space = (from as u16 + *tiles as u16) % view.ring.max(1) as u16;
+                let tile = view.map.get(space as usize).copied().flatten().filter(|_| space != 0);
+                let per = self.table.catch_up_tiles_per_die.max(1);
+                format!("catch up {tiles} to {}: lose {} crew", self.where_is(space as u8, tile), tiles.div_ceil(per))
+            }
+            _ => self.label(action),
         }
     }
 
@@ -306,12 +337,7 @@ impl Narrate for LyingPirates {
             ),
             Action::Reroll | Action::Keep => match &_view.question {
                 Some(Question::Reroll { die, face, price, .. }) => {
-                    let die = match die.as_str() {
-                        "sail" => "Sail Die",
-                        "pirate" => "Pirate Die",
-                        "treasure" => "Treasure Die",
-                        _ => "Battle Die",
-                    };
+                    let die = question_die_name(die);
                     format!(
                         "Your {die} shows {face}: pay {} to roll it again (one reroll a round), or keep it",
                         count(*price as u32, "coin", "coins")
@@ -469,6 +495,16 @@ fn action_die_name(die: ActionDie) -> &'static str {
     }
 }
 
+/// The die a reroll question names ("sail", "pirate", "treasure", "battle"), for people.
+fn question_die_name(die: &str) -> &'static str {
+    match die {
+        "sail" => "Sail Die",
+        "pirate" => "Pirate Die",
+        "treasure" => "Treasure Die",
+        _ => "Battle Die",
+    }
+}
+
 fn reroll_die_name(die: RerollDie) -> &'static str {
     match die {
         RerollDie::Sail => "Sail Die",
@@ -486,6 +522,63 @@ impl LyingPirates {
     fn cards_named(&self, cards: &[u8]) -> String {
         let names: Vec<&str> = cards.iter().map(|&c| self.card_name(c)).collect();
         names.join(", ")
+    }
+
+    /// What a step of an effect's program does to the captain who chose or paid for it, in words (a choice's
+    /// option, a payment's reward); `None` for a step words are not made for.
+    fn effect_words(&self, node: u16) -> Option<String> {
+        let mine = |who: Who| who == Who::Me;
+        Some(match self.content.node(node) {
+            Node::Crew { who, amount } if mine(who) => {
+                format!("{} {} crew", if amount >= 0 { "gain" } else { "lose" }, amount.unsigned_abs())
+            }
+            Node::Coins { who, amount } if mine(who) => format!(
+                "{} {}",
+                if amount >= 0 { "gain" } else { "lose" },
+                count(amount.unsigned_abs() as u32, "coin", "coins")
+            ),
+            Node::SpecialDie { who, die } if mine(who) => match die {
+                Special::PirateKing => "take the Pirate King die".into(),
+                other => format!("take the {}", special_die_name(other as u8)),
+            },
+            Node::Cards { who, amount } if mine(who) => format!("draw {}", count(amount as u32, "card", "cards")),
+            Node::SitOut { who } if mine(who) => "miss the next Betting Phase".into(),
+            Node::Token { take: Some(who), flip: false } if mine(who) => {
+                "take the token, play keeps its direction".into()
+            }
+            Node::Token { take: Some(who), flip: true } if mine(who) => {
+                "take the token and turn the direction of play".into()
+            }
+            Node::Move { who, steps, behind_leader: None } if mine(who) => format!(
+                "sail {} {}",
+                count(steps.unsigned_abs() as u32, "space", "spaces"),
+                if steps >= 0 { "forward" } else { "back" }
+            ),
+            Node::Sequence { first, len } => {
+                let steps: Option<Vec<String>> =
+                    (0..len).map(|i| self.effect_words(self.content.kid(first, i))).collect();
+                steps?.join(" and ")
+            }
+            _ => return None,
+        })
+    }
+
+    /// Option `option` of the choice at `step` of an effect's program, in words.
+    fn option_words(&self, step: u16, option: u8) -> Option<String> {
+        match self.content.node(step) {
+            Node::Choose { first, len, .. } if (option as u16) < len => {
+                self.effect_words(self.content.kid(first, option as u16))
+            }
+            _ => None,
+        }
+    }
+
+    /// What paying at `step` of an effect's program buys, in words.
+    fn paid_words(&self, step: u16) -> Option<String> {
+        match self.content.node(step) {
+            Node::Pay { then, .. } => self.effect_words(then),
+            _ => None,
+        }
     }
 
     /// Why, in a few words (in brackets after what happened).
@@ -568,7 +661,12 @@ impl LyingPirates {
                 }
                 line
             }
-            Event::CrewDie { seat, face } => format!("{} rolls a {} under its cup", n(*seat), face_name(*face)),
+            Event::Shaken { seat, dice } => format!(
+                "{} shakes {} under its cup: {}",
+                n(*seat),
+                count(dice.len() as u32, "die", "dice"),
+                Self::cup(dice)
+            ),
             Event::BettingBegins { first } => format!("The cups are shaken: {} bets first", n(*first)),
             Event::PhantomCup { proxy, faces } => {
                 format!("{} looks under the Phantom's cup: {}", n(*proxy), Self::cup(faces))
@@ -577,7 +675,7 @@ impl LyingPirates {
                 format!("{} looks into {}'s cup by Spyglass: {}", n(*seat), n(*of), Self::cup(faces))
             }
             Event::Bet { seat, bid } => format!("{} bets {bid}", n(*seat)),
-            Event::Showdown { caller, exact, bidder, bid, cups, counted, wild, caller_right } => {
+            Event::Showdown { caller, exact, bidder, bid, cups, counted, wild, curse, caller_right } => {
                 let call = if *exact {
                     format!("{} bets exactly {bid}", n(*caller))
                 } else {
@@ -586,7 +684,22 @@ impl LyingPirates {
                 let shown: Vec<String> =
                     cups.iter().map(|(p, faces)| format!("{} {}", n(*p), Self::cup(faces))).collect();
                 let right = if *caller_right { "right" } else { "wrong" };
-                let wild = wild.map_or(String::new(), |w| format!(" (wild {w}s count as {}s)", bid.face));
+                let wild = match (wild, curse) {
+                    // The Cursed Die's exceptions replace the wild ones' rule for its holder's cup.
+                    (_, Some(CurseCount::CupVoid { holder })) => format!(
+                        " (the Cursed Die shows {}s, so {}'s own cup counts nothing on its own bet)",
+                        bid.face,
+                        n(*holder)
+                    ),
+                    (Some(w), Some(CurseCount::OnesNotWild { holder })) => format!(
+                        " (wild {w}s count as {}s, but the Cursed Die shows a Skull, so {}'s {w}s are not wild on its \
+                         own bet)",
+                        bid.face,
+                        n(*holder)
+                    ),
+                    (Some(w), None) => format!(" (wild {w}s count as {}s)", bid.face),
+                    (None, _) => String::new(),
+                };
                 format!(
                     "{call}: the cups show {}; {counted} counted{wild}, so {} is {right}",
                     shown.join(", "),
@@ -724,8 +837,9 @@ impl LyingPirates {
             Event::Picked { chooser, seat, cause } => {
                 format!("{} picks {} {}", n(*chooser), n(*seat), self.because(*cause))
             }
-            Event::Chose { seat, option, cause } => {
-                format!("{} takes option {} {}", n(*seat), option + 1, self.because(*cause))
+            Event::Chose { seat, option, step, cause } => {
+                let said = self.option_words(*step, *option).unwrap_or_else(|| format!("option {}", option + 1));
+                format!("{} chooses to {said} {}", n(*seat), self.because(*cause))
             }
             Event::Paid { seat, coins, cause } => {
                 format!("{} pays {} {}", n(*seat), count(*coins as u32, "coin", "coins"), self.because(*cause))
@@ -736,6 +850,21 @@ impl LyingPirates {
                 count(*coins as u32, "coin", "coins"),
                 self.because(*cause)
             ),
+            Event::PhantomDeclines { seat, coins, cause } => format!(
+                "{} declines to pay {} {}: the Phantom never pays for an effect",
+                n(*seat),
+                count(*coins as u32, "coin", "coins"),
+                self.because(*cause)
+            ),
+            Event::BagEmpty { seat, cause } => {
+                format!("The crew bag is empty: {} gains nothing {}", n(*seat), self.because(*cause))
+            }
+            Event::CupFull { seat, cause } => {
+                format!("{}'s cup is full: it gains nothing {}", n(*seat), self.because(*cause))
+            }
+            Event::NoCrewToLose { seat, cause } => {
+                format!("{} has no crew to lose {}: it loses nothing", n(*seat), self.because(*cause))
+            }
             Event::Coins { seat, change, now, cause } => format!(
                 "{} {} {} {}: {} now",
                 n(*seat),

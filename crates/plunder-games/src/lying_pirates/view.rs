@@ -56,13 +56,18 @@ pub enum Question {
         seat: Seat,
         candidates: Vec<Seat>,
     },
+    /// `seat` takes one of `options`, the steps of the effect's program that follow `step` (its index there,
+    /// so the options can be named).
     Choose {
         seat: Seat,
         options: u8,
+        step: u16,
     },
+    /// `seat` may pay `coins` for what follows `step` in the effect's program.
     Pay {
         seat: Seat,
         coins: u8,
+        step: u16,
     },
     /// A loss must take a special die instead of the last regular one: which of these kinds goes (1 Pirate King,
     /// 2 Mermaid, 3 Ghost, 4 Cursed), and how many dice the loss still takes.
@@ -233,8 +238,12 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         (_, Wait::Pick { chooser, candidates }) => {
             Some(Question::Pick { seat: chooser, candidates: candidates.iter().collect() })
         }
-        (_, Wait::Choose { chooser, options }) => Some(Question::Choose { seat: chooser, options }),
-        (_, Wait::Pay { who, coins }) => Some(Question::Pay { seat: who, coins }),
+        (_, Wait::Choose { chooser, options }) => {
+            Some(Question::Choose { seat: chooser, options, step: s.run.frames[s.run.len.max(1) as usize - 1].node })
+        }
+        (_, Wait::Pay { who, coins }) => {
+            Some(Question::Pay { seat: who, coins, step: s.run.frames[s.run.len.max(1) as usize - 1].node })
+        }
         _ => None,
     };
     let setup = matches!(s.phase, Phase::TileDeal | Phase::Placement);
@@ -272,7 +281,12 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             Vec::new()
         },
         bag: s.bag,
-        my_dice: me.map_or(Vec::new(), |m| s.cups.dice_of(m).to_vec()),
+        // A cup being shaken is seen whole once its last die is down (as it is told), not die by die.
+        my_dice: match me {
+            Some(m) if s.phase == Phase::Shake && s.counted.contains(m) && m.0 >= s.shake.0 => Vec::new(),
+            Some(m) => s.cups.dice_of(m).to_vec(),
+            None => Vec::new(),
+        },
         my_kinds: match me {
             Some(m) if s.specials(m) > 0 => s.cups.kinds_of(m).to_vec(),
             _ => Vec::new(),
