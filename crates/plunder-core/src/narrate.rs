@@ -20,6 +20,13 @@ pub trait Narrate: Game {
         action.to_string()
     }
 
+    /// An action's label for the viewer of `view`, where the table says more than the action (whose captain,
+    /// which die): front ends that hold the deciding seat's view label menus with this.
+    fn label_in_view(&self, view: &Self::View, action: &Self::Action) -> String {
+        let _ = view;
+        self.label(action)
+    }
+
     /// A chance outcome's label for people (a card's name rather than its number).
     fn chance_label(&self, chance: &Self::Chance) -> String {
         chance.to_string()

@@ -53,7 +53,8 @@ impl GameVisitor for Transcript {
                 Status::Over => break,
                 Status::Chance => {
                     let outcome = session.sample_chance().expect("a chance event is pending");
-                    let _ = writeln!(out, "{step} chance: {outcome} {}", json(&outcome));
+                    let label = session.game().chance_label(&outcome);
+                    let _ = writeln!(out, "{step} chance: {label} {}", json(&outcome));
                 }
                 Status::Decide(deciders) => {
                     let seat = deciders.lowest().expect("someone decides");
@@ -63,7 +64,7 @@ impl GameVisitor for Transcript {
                     let action = bots[seat.index()].act(&turn);
                     let _ = writeln!(out, "{step} view {seat}: {}", json(&view));
                     let _ = writeln!(out, "{step} view spectator: {}", json(&session.view(Viewer::Spectator)));
-                    let label = session.game().label(&action);
+                    let label = session.game().label_in_view(&view, &action);
                     let _ = writeln!(out, "{step} {seat} plays: {label} {}", json(&action));
                     session.play(seat, action).expect("bots play legal actions");
                 }
