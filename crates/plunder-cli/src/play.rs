@@ -256,7 +256,9 @@ impl Menu {
     }
 
     /// The numbers of the choices `answer` names: those whose label reads as `answer` (a leading verb such as
-    /// "call" or "bid" may be left out) if any, else those with a word starting as `answer` does.
+    /// "call" or "bid" may be left out) if any, else those with a word starting as `answer` does, else those
+    /// whose words start, in order, as the words of `answer` do (small words left out: "broadside p4" finds
+    /// "play Broadside on P4").
     fn find(&self, answer: &str) -> Vec<usize> {
         let query = fold(answer).0;
         if query.is_empty() {
@@ -274,13 +276,32 @@ impl Menu {
         if !exact.is_empty() {
             return exact;
         }
-        numbers
+        let starting: Vec<usize> = numbers
+            .clone()
             .filter(|&n| {
                 let (text, starts) = &folded[n - 1];
                 starts.iter().any(|&s| text[s..].starts_with(&query))
             })
-            .collect()
+            .collect();
+        if !starting.is_empty() {
+            return starting;
+        }
+        let asked = words(answer);
+        numbers.filter(|&n| words_in_order(&asked, &words(&self.labels[self.order[n - 1]]))).collect()
     }
+}
+
+/// A text's words, folded: a word is a run of letters or of digits ("P4" is two words, as in `fold`).
+fn words(text: &str) -> Vec<String> {
+    let (folded, starts) = fold(text);
+    let ends = starts.iter().skip(1).copied().chain([folded.len()]);
+    starts.iter().zip(ends).map(|(&s, e)| folded[s..e].to_string()).collect()
+}
+
+/// Whether each of `asked` starts a word of `label`, in order, each a later word than the one before.
+fn words_in_order(asked: &[String], label: &[String]) -> bool {
+    let mut rest = label.iter();
+    !asked.is_empty() && asked.iter().all(|a| rest.any(|w| w.starts_with(a.as_str())))
 }
 
 /// Folds a label for matching: lower case, letters and digits only (`×` reads as x), with where each word starts.
@@ -364,7 +385,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decis
                 return Ok(Asked::Chose(i));
             }
             let why = match d.game.check_action(d.session.state(), d.seat, &action) {
-                Err(e) => e.to_string(),
+                Err(e) => refusal_with_rule::<G>(&e),
                 Ok(()) => "it is not among the choices now".to_string(),
             };
             writeln!(t.output, "You cannot {} now: {why}.", d.game.label_in_view(d.view, &action))?;
@@ -383,6 +404,16 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decis
                 }
             }
         }
+    }
+}
+
+/// A refusal in words, with the rule it breaks where the game's rules document names one (as the server's "why
+/// was this rejected" does).
+fn refusal_with_rule<G: Game>(error: &plunder_core::PlayError) -> String {
+    let plunder_core::PlayError::Illegal { reason } = error else { return error.to_string() };
+    match plunder_server::rules::cite(G::ID, reason) {
+        Some(rule) => format!("{reason} (the rules, {}: \"{}\")", rule.section, rule.sentence),
+        None => reason.clone(),
     }
 }
 
@@ -472,6 +503,15 @@ mod tests {
         assert_eq!(m.find("pay p2 2"), vec![4]);
         assert_eq!(m.find("doubloon"), vec![3, 4, 5], "a word of each");
         assert_eq!(m.find("ass"), Vec::<usize>::new(), "matches start at words, not inside them");
+    }
+
+    #[test]
+    fn words_may_be_left_out_when_nothing_reads_as_typed() {
+        let m = menu(&["play Broadside on P4", "play Broadside on P3", "play Grapeshot on P4"]);
+        assert_eq!(m.find("broadside on p4"), vec![1]);
+        assert_eq!(m.find("broadside p4"), vec![1], "the small word 'on' may be left out");
+        assert_eq!(m.find("broad p3"), vec![2]);
+        assert_eq!(m.find("p4 broadside"), Vec::<usize>::new(), "the words keep their order");
     }
 
     #[test]

@@ -462,6 +462,9 @@ fn the_calls_are_always_on_the_menu_of_a_bidding_game() {
     let liar = second_menu.find("1. call liar").expect("the call heads the menu");
     let more = second_menu.find("more: type one").expect("a long menu");
     assert!(liar < more, "{second_menu}");
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5,"exact":true}"#], "2x2\nq\n");
+    let second_menu = log.split("Last bid:").nth(1).expect("a second turn");
+    assert!(second_menu.contains("1. call liar") && second_menu.contains("2. call exact"), "{second_menu}");
     let log = play("scallywager", &["--seed", "5", "--players", "3"], "2x2\nliar\nq\n");
     assert!(log.contains("1. call Scallywagger!") && log.contains("2. call for a Parlay"), "{log}");
     assert!(log.contains("P1 calls out the Scallywagger"), "liar means Scallywagger in Scallywager: {log}");
@@ -1003,4 +1006,31 @@ fn simulate_counts_the_games_no_seat_won() {
     assert!((seats + no_seat as f64 - 200.0).abs() < 1e-9, "every game is someone's: {summary}");
     let out = plunder(&[&args[..], &["--seed", "1"]].concat(), "");
     assert!(text(&out).contains(&format!("no seat won {no_seat} of the games")), "{}", text(&out));
+}
+
+#[test]
+fn a_refused_typed_move_names_the_rule_it_breaks() {
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\n");
+    assert!(log.contains("a bid needs at least one die (the rules, "), "{log}");
+    assert!(log.contains("A bid is of one die at least"), "the rule's own sentence: {log}");
+    let log = play("scallywager", &["--seed", "5", "--players", "3"], "1x1\nq\n");
+    assert!(log.contains("no captain may bid on ones (the rules, "), "{log}");
+    assert!(log.contains("Either way ones are never bid"), "{log}");
+}
+
+#[test]
+fn the_pirates_flag_names_the_captain_and_what_it_does_and_tells_the_roll_off_dice() {
+    let captains = r#"{"captains":["captain-blackwater","captain-gale","captain-drake"]}"#;
+    let log = play("pirates-flag", &["--seed", "2", "--players", "3", "--options", captains], "q\n");
+    assert!(log.contains("use Captain Blackwater: move your ship up to 6 spaces in one direction; here"), "{log}");
+    assert!(!log.contains("use your captain"), "no bare numbers: {log}");
+    assert_eq!(log.matches("for first player (die").count() % 2, 0, "two dice a player: {log}");
+    assert!(log.matches("for first player (die").count() >= 6, "every roll-off die is told: {log}");
+}
+
+#[test]
+fn pirate_havens_menu_names_slots_and_spots_in_words_with_a_legend() {
+    let log = play("pirate-haven", &["--seed", "1", "--players", "2"], "q\n");
+    assert!(log.contains("travel to slot 1 ("), "{log}");
+    assert!(log.contains("b2.1 is the first spot"), "the legend for the short codes: {log}");
 }

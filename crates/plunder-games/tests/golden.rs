@@ -53,7 +53,8 @@ impl GameVisitor for Transcript {
                 Status::Over => break,
                 Status::Chance => {
                     let outcome = session.sample_chance().expect("a chance event is pending");
-                    let _ = writeln!(out, "{step} chance: {outcome} {}", json(&outcome));
+                    let label = session.game().chance_label(&outcome);
+                    let _ = writeln!(out, "{step} chance: {label} {}", json(&outcome));
                 }
                 Status::Decide(deciders) => {
                     let seat = deciders.lowest().expect("someone decides");

@@ -812,6 +812,30 @@ fn a_refused_take_names_what_blocks_it() {
 }
 
 #[test]
+fn menu_labels_name_spots_in_words_and_a_chest_not_offered_says_why() {
+    // Issue 28, item 4: labels were grid codes ("spend b2.1"), and a chest missing from the menu said nothing.
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 2).slot(1, "rum-token", None);
+    let cost = t.g.content().chest_cost;
+    assert!(!t.legal().contains(&Action::BuyChest), "2 Food pips buy no chest");
+    let reason = t.refusal(Action::BuyChest);
+    assert!(reason.contains(&format!("it costs {cost} Food pips and your island holds 2")), "{reason}");
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let table = t.g.describe(&view);
+    assert!(table.contains(&format!("No chest for you now: {reason}.")), "{table}");
+    assert!(table.contains("b2.1 is the first spot"), "the legend for the short codes: {table}");
+    let other = t.g.describe(&t.g.view(&t.s, Viewer::Seat(Seat(1))));
+    assert!(!other.contains("No chest for you now"), "said to the mover only: {other}");
+    let label = t.g.label_in_view(&view, &Action::Pay { at: sp("b2.1") });
+    assert!(label.starts_with("pay a Food pip from your Food die (2) on the "), "{label}");
+    assert!(label.ends_with(" on b2 (row 2, column b), spot 1"), "{label}");
+    let label = t.g.label_in_view(&view, &Action::Travel { slot: 1 });
+    assert_eq!(label, "travel to slot 1 (Rum)");
+    let label = t.g.label_in_view(&view, &Action::PlaceTile { cell: cell("c3") });
+    assert_eq!(label, "place it on c3 (row 3, column c)");
+}
+
+#[test]
 fn rule_closest_moves_consecutively_and_leaving_takes_the_lowest_free_spot() {
     let mut t = T::new(3, &[]);
     for slot in 1..=18 {

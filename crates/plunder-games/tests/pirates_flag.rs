@@ -6,7 +6,7 @@ use plunder_core::{
     Status, Told, Viewer,
 };
 use plunder_games::pirates_flag::{
-    Action, Captains, Chance, Dir, Event, Flag, ItemKind, Options, PiratesFlag, State, Target, View,
+    Action, Captains, Chance, Dir, Event, Flag, ItemKind, Options, Phase, PiratesFlag, State, Target, View,
 };
 
 const A: Seat = Seat(0);
@@ -50,7 +50,14 @@ impl Table {
         let mut state = game.initial_state();
         setup(&mut state);
         let mut told = Vec::new();
-        game.apply_chance_with(&mut state, &Chance::FirstPlayer { seat: first }, &mut told);
+        // The roll-off: `first` rolls two 6s, everyone else two 1s.
+        while state.phase() == Phase::Start {
+            let mut out = Vec::new();
+            game.chance_outcomes(&state, &mut out);
+            let Chance::Die { seat, .. } = out[0].0 else { panic!("the roll-off rolls dice: {:?}", out[0].0) };
+            let face = if seat == first { 6 } else { 1 };
+            game.apply_chance_with(&mut state, &Chance::Die { seat, face }, &mut told);
+        }
         Table { g: game, st: state, told }
     }
 
@@ -261,13 +268,29 @@ fn example_start_and_two_dice() {
 }
 
 #[test]
-fn example_first_player_is_a_uniform_roll_off() {
+fn example_first_player_is_a_roll_off_of_two_dice_each_told_die_by_die_with_ties_rolling_again() {
+    // "To determine which player goes first, each player will roll both dice. The highest roller is the winner!"
     let g = game(options(3));
-    let st = g.initial_state();
-    let mut out = Vec::new();
-    g.chance_outcomes(&st, &mut out);
-    assert_eq!(out.len(), 3);
-    assert!(out.iter().all(|(_, p)| (*p - 1.0 / 3.0).abs() < 1e-12));
+    let mut st = g.initial_state();
+    let mut told = Vec::new();
+    let script = [(A, 3), (A, 4), (B, 6), (B, 1), (C, 2), (C, 2), (A, 1), (A, 1), (B, 5), (B, 5)];
+    for (seat, face) in script {
+        let mut out = Vec::new();
+        g.chance_outcomes(&st, &mut out);
+        assert_eq!(out.len(), 6, "one die of {seat}");
+        assert!(out
+            .iter()
+            .all(|(c, p)| matches!(c, Chance::Die { seat: s, .. } if *s == seat) && (*p - 1.0 / 6.0).abs() < 1e-12));
+        assert_eq!(st.phase(), Phase::Start);
+        g.apply_chance_with(&mut st, &Chance::Die { seat, face }, &mut told);
+    }
+    assert_eq!(st.phase(), Phase::Play, "A and B tied on 7 and rolled again; C, on 4, did not");
+    assert_eq!(g.view(&st, Viewer::Spectator).active, B, "B's 10 beats A's 2");
+    let lines: Vec<String> = told.iter().map(|t| g.tell(&t.event)).collect();
+    assert_eq!(lines.iter().filter(|l| l.contains("for first player (die")).count(), script.len(), "{lines:?}");
+    assert!(lines.contains(&"P1 rolls a 4 for first player (die 2 of 2): 7 in all.".to_string()), "{lines:?}");
+    assert!(lines.contains(&"P1 and P2 tie for first player on 7: they roll again.".to_string()), "{lines:?}");
+    assert!(lines.contains(&"P2 rolls highest, 10, and goes first.".to_string()), "{lines:?}");
 }
 
 #[test]
@@ -2227,18 +2250,15 @@ fn no_chance_outcome_goes_untold_to_a_seat_that_sees_it() {
                         assert!(told_to(v, &|e| *e == Event::CaptainDealt { seat, captain }));
                     }
                 }
-                Chance::FirstPlayer { seat } => {
-                    seen[1] += 1;
-                    for v in viewers(players) {
-                        assert!(told_to(v, &|e| *e == Event::FirstPlayer { seat }));
-                    }
-                }
                 Chance::Die { seat, face } => {
-                    seen[2] += 1;
+                    let roll_off = told.iter().any(|t| matches!(t.event, Event::RollOffDie { .. }));
+                    seen[if roll_off { 1 } else { 2 }] += 1;
                     for v in viewers(players) {
                         assert!(
                             told_to(v, &|e| match e {
-                                Event::Die { seat: s, face: f, .. } => *s == seat && *f == face,
+                                Event::Die { seat: s, face: f, .. } | Event::RollOffDie { seat: s, face: f, .. } => {
+                                    *s == seat && *f == face
+                                }
                                 Event::Rolled { seat: s, faces, .. } => *s == seat && faces.last() == Some(&face),
                                 _ => false,
                             }),

@@ -746,6 +746,44 @@ fn told(s: &Session<Scallywager>, seat: u8, line: &str) -> bool {
 }
 
 #[test]
+fn a_captain_who_uses_no_treasure_card_is_told_once_a_window_however_often_priority_comes_round() {
+    let mut s = table(4);
+    give(&mut s, 0, Deck::Treasure, "spyglass");
+    give(&mut s, 2, Deck::Treasure, "second-wind");
+    give(&mut s, 2, Deck::Treasure, "spyglass");
+    roll(&mut s, &[], 3);
+    let before = s.told_count();
+    s.play(Seat(0), Action::Pass).unwrap();
+    use_card(&mut s, 2, Deck::Treasure, "spyglass", Some(0), None, None);
+    s.play(Seat(0), Action::Pass).unwrap();
+    s.play(Seat(2), Action::Pass).unwrap();
+    let lines: Vec<String> = s.told_since(before, Viewer::Spectator).map(|e| s.game().tell(e)).collect();
+    let p1 = lines.iter().filter(|l| *l == "P1 uses no Treasure card now.").count();
+    assert_eq!(p1, 1, "P1 passed twice in one window: {lines:?}");
+    assert_eq!(lines.iter().filter(|l| *l == "P3 uses no Treasure card now.").count(), 1, "{lines:?}");
+}
+
+#[test]
+fn the_bidding_begins_after_a_treasure_cards_die_is_rolled() {
+    let mut s = holding(0, Deck::Treasure, "press-gang");
+    let before = s.told_count();
+    use_card(&mut s, 0, Deck::Treasure, "press-gang", None, None, None);
+    s.supply_chance(Chance::Die { seat: Seat(0), face: 6 }).unwrap();
+    let lines: Vec<String> = s.told_since(before, Viewer::Spectator).map(|e| s.game().tell(e)).collect();
+    let begins = lines.iter().position(|l| l.starts_with("The bidding begins")).expect("the bidding begins");
+    let rolled = lines.iter().position(|l| l.contains("new crewmate's die")).expect("the new die is told");
+    assert!(rolled < begins, "the die is rolled before the bidding: {lines:?}");
+}
+
+#[test]
+fn the_parlays_label_says_what_it_costs() {
+    use plunder_core::Narrate;
+    let g = game(Options::for_players(3));
+    let label = g.label(&Action::Parlay);
+    assert!(label.contains("lose 2 crewmates"), "{label}");
+}
+
+#[test]
 fn the_first_captain_and_each_turn_are_told() {
     let s = table(3);
     for viewer in [Viewer::Seat(Seat(2)), Viewer::Spectator] {

@@ -210,6 +210,11 @@ impl Game for PirateHaven {
                 return Err(PlayError::illegal(reason));
             }
         }
+        if *action == Action::BuyChest && seat == state.mover && !state.reveal {
+            if let Some(reason) = refusal::chest(&self.content, state) {
+                return Err(PlayError::illegal(reason));
+            }
+        }
         Err(PlayError::illegal(format!("{action} is not a legal action now")))
     }
 

@@ -2,11 +2,12 @@
 
 use std::fmt::Write;
 
-use plunder_core::{winners_line, Narrate, Seat};
+use plunder_core::{winners_line, Narrate, Seat, Viewer};
 
 use super::action::{Action, Cell, Chance, Spot};
 use super::content::{Item, TileDef, TileType, SIDE};
 use super::event::{Advance, Decider, Event, Raise, Step};
+use super::refusal;
 use super::score::winners;
 use super::state::{Phase, State};
 use super::view::View;
@@ -345,6 +346,11 @@ impl PirateHaven {
         }
     }
 
+    /// A spot of the mover's island in words, with its short code: "the House on b2 (row 2, column b), spot 1".
+    fn spot_words(&self, state: &State, at: Spot) -> String {
+        format!("the {} on {}, spot {}", self.tile_at(state, at.cell), cell_words(at.cell), at.spot + 1)
+    }
+
     fn tile_at(&self, state: &State, cell: Cell) -> String {
         state.island(state.mover).plots[cell.index()]
             .tile
@@ -493,9 +499,17 @@ impl Narrate for PirateHaven {
             let value = if held.item.is_die() { format!(" {}", held.value) } else { String::new() };
             let _ = writeln!(out, "{} holds {}{value} to place", state.mover, held.item.name());
         }
+        if let Viewer::Seat(me) = view.viewer {
+            if me == state.mover {
+                if let Some(why) = refusal::chest(c, state) {
+                    let _ = writeln!(out, "No chest for you now: {why}.");
+                }
+            }
+        }
         for seat in Seat::all(state.players()) {
             out.push_str(&self.island_text(state, seat));
         }
+        let _ = writeln!(out, "{SPOT_LEGEND}");
         if let Some(scores) = &view.scores {
             for (s, score) in scores.iter().enumerate() {
                 let _ = writeln!(
@@ -806,6 +820,34 @@ impl Narrate for PirateHaven {
         action.to_string()
     }
 
+    fn label_in_view(&self, view: &View, action: &Action) -> String {
+        let state = &view.table;
+        let piece = |at: Spot| format!("your {} on {}", self.piece_at(state, at), self.spot_words(state, at));
+        match *action {
+            Action::Travel { slot } => match (slot as usize).checked_sub(1).filter(|&i| i < state.map.len()) {
+                Some(i) => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                None => action.to_string(),
+            },
+            Action::PlaceTile { cell } => format!("place it on {}", cell_words(cell)),
+            Action::PlaceItem { at } => format!("place it on {}", self.spot_words(state, at)),
+            Action::BuyChest => match state.chest_top {
+                Some(k) => format!("buy the {} for {} Food", self.tile_name(k), self.content().chest_cost),
+                None => action.to_string(),
+            },
+            Action::Pay { at } => format!("pay a Food pip from {}", piece(at)),
+            Action::PlaceChest { cell } => format!("place the chest on {}", cell_words(cell)),
+            Action::CoupSpend { at } => format!("spend a pip of {} to climb the Coup track", piece(at)),
+            Action::CoupStop => "stop climbing the Coup track".to_string(),
+            Action::CoupRaise { at } => format!("raise {} by 1", piece(at)),
+            Action::Reroll { at } => format!("reroll {}", piece(at)),
+            Action::MoveItem { from, to } => format!("move {} to {}", piece(from), self.spot_words(state, to)),
+            Action::MoveTile { from, to } => {
+                format!("move the {} from {} to {}", self.tile_at(state, from), from, cell_words(to))
+            }
+            Action::Leave | Action::Take | Action::Discard | Action::Skip => action.to_string(),
+        }
+    }
+
     fn rules_summary(&self) -> String {
         let c = self.content();
         format!(
@@ -953,6 +995,15 @@ impl Narrate for PirateHaven {
         glossary::find(&self.glossary(), name)
     }
 }
+
+/// An island cell in words, with its name: "b2 (row 2, column b)".
+fn cell_words(cell: Cell) -> String {
+    format!("{cell} (row {}, column {})", cell.index() / SIDE + 1, (b'a' + (cell.index() % SIDE) as u8) as char)
+}
+
+/// How to read the short names of island cells and spots, printed under the islands.
+pub const SPOT_LEGEND: &str = "Island spots: a cell is its column a-d (west to east) and row 1-4 (north to south), \
+                               so b2 is row 2, column b; b2.1 is the first spot for a die or token on the tile on b2.";
 
 fn phase_word(phase: Phase) -> &'static str {
     match phase {

@@ -99,11 +99,9 @@ fn choice_text(choice: u8) -> String {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Chance {
-    /// The roll-off: who goes first.
-    FirstPlayer { seat: Seat },
     /// Dealing captains: `seat` gets captain `captain` (its place in the captain list).
     Captain { seat: Seat, captain: u8 },
-    /// A die of `seat`'s roll shows `face`.
+    /// A die of `seat`'s roll (or of its roll-off roll, before the first turn) shows `face`.
     Die { seat: Seat, face: u8 },
     /// `seat` draws card `card` from the draw pile.
     Draw { seat: Seat, card: u8 },
@@ -114,7 +112,6 @@ pub enum Chance {
 impl fmt::Display for Chance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Chance::FirstPlayer { seat } => write!(f, "{seat} wins the roll-off"),
             Chance::Captain { seat, captain } => write!(f, "{seat} is dealt captain #{captain}"),
             Chance::Die { seat, face } => write!(f, "{seat} rolls a {face}"),
             Chance::Draw { seat, card } => write!(f, "{seat} draws card #{card}"),

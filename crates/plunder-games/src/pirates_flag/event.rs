@@ -74,9 +74,24 @@ pub enum Event {
         seat: Seat,
         captain: u8,
     },
-    /// `seat` won the roll-off and goes first.
+    /// A die of `seat`'s roll-off roll; `total` once both dice are rolled.
+    RollOffDie {
+        seat: Seat,
+        face: u8,
+        nth: u8,
+        of: u8,
+        total: Option<u8>,
+    },
+    /// `seats` tied for the highest roll-off roll, `total`: they roll again.
+    RollOffTied {
+        seats: Vec<Seat>,
+        total: u8,
+    },
+    /// `seat` won the roll-off with `total` and goes first (`tied`: still tied when the re-rolls ran out).
     FirstPlayer {
         seat: Seat,
+        total: u8,
+        tied: bool,
     },
     TurnBegins {
         seat: Seat,

@@ -34,6 +34,7 @@ pub mod data;
 mod encoding;
 mod event;
 mod options;
+mod roll_off;
 mod state;
 mod text;
 mod view;
@@ -476,8 +477,9 @@ impl Game for PiratesFlag {
                 out.extend(free.into_iter().map(|captain| (Chance::Captain { seat, captain }, p)));
             }
             Phase::Start => {
-                let p = 1.0 / self.players() as f64;
-                out.extend(Seat::all(self.players()).map(|seat| (Chance::FirstPlayer { seat }, p)));
+                if let Some(seat) = state.roll_off_roller() {
+                    out.extend((1..=6).map(|face| (Chance::Die { seat, face }, 1.0 / 6.0)));
+                }
             }
             Phase::Over => {}
             Phase::Play => {
@@ -514,7 +516,7 @@ impl Game for PiratesFlag {
                 }
                 Chance::Captain { seat: Seat(state.dealt), captain: rng.weighted(&counts).unwrap_or(0) as u8 }
             }
-            Phase::Start => Chance::FirstPlayer { seat: Seat(rng.below(self.players() as u32) as u8) },
+            Phase::Start => Chance::Die { seat: state.roll_off_roller().unwrap_or(Seat(0)), face: rng.die(6) },
             _ => {
                 if let Some(i) = state.owed.iter().position(|&n| n > 0) {
                     Chance::Draw { seat: Seat(i as u8), card: uniform_kind(state.cards.kinds_in(DECK), rng) }
@@ -553,9 +555,9 @@ impl Game for PiratesFlag {
                     state.phase = Phase::Start;
                 }
             }
-            Chance::FirstPlayer { seat } => state.start(self, seat, told),
             Chance::Draw { seat, card } => state.draw_card(self, seat, card, told),
             Chance::Pick { card, .. } => state.pick_card(self, card, told),
+            Chance::Die { face, .. } if state.phase == Phase::Start => state.roll_off_die(self, face, told),
             Chance::Die { face, .. } => state.roll_die(self, face, told),
         }
     }
@@ -616,13 +618,15 @@ impl Game for PiratesFlag {
         let moves = items * 6 * (MAX_ROLL as u64 + 2) * 3;
         let per_turn = items * (3 * players + 4) + plays + moves + items * 12 + items + 2;
         let turns = self.options.max_rounds as u64 * players + players;
+        // The roll-off: two dice a player, at most `MAX_TIES` rounds.
+        let roll_off = players * roll_off::ROLL_OFF_DICE as u64 * MAX_TIES as u64;
         Facts {
             min_players: MIN_PLAYERS,
             max_players: MAX_PLAYERS,
             min_payoff: 0.0,
             max_payoff: 1.0,
             utility: Utility::GeneralSum,
-            max_steps: players + 1 + turns * per_turn,
+            max_steps: players + roll_off + turns * per_turn,
             chance: true,
             hidden_information: true,
             simultaneous: false,

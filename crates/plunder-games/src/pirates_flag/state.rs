@@ -12,6 +12,7 @@ use super::data::{
 };
 use super::event::{Aim, CardRef, Event, RollFor, Way};
 use super::options::MAX_PLAYERS;
+use super::roll_off::{RollOff, RollOffAfter};
 use super::PiratesFlag;
 
 /// The draw pile, the face-up discards, then one hand per seat.
@@ -37,7 +38,7 @@ pub const MAX_ROLL: u8 = 60;
 pub enum Phase {
     /// Captains are being dealt (chance).
     Deal,
-    /// The roll-off (chance).
+    /// The roll-off (chance: each die).
     Start,
     Play,
     Over,
@@ -246,6 +247,8 @@ pub struct State {
     /// The ship moving now, where it was when its movement was last told, and how it moves: movement is told
     /// in legs (to each dock, flag, pause or end), not step by step.
     pub(super) leg: Option<(Seat, u8, Way)>,
+    /// The roll-off for the first player, while it lasts.
+    pub(super) roll_off: RollOff,
 }
 
 fn scope_index(scope: Scope) -> usize {
@@ -298,6 +301,7 @@ impl State {
             winner: None,
             turn_without_main: None,
             leg: None,
+            roll_off: RollOff::new(players),
         };
         if let Some(chosen) = &game.chosen_captains {
             state.captain[..players].copy_from_slice(&chosen[..players]);
@@ -440,13 +444,24 @@ impl State {
 
     // ---- Setup and turns. ----
 
-    pub(super) fn start<T: Teller<Event>>(&mut self, game: &PiratesFlag, first: Seat, told: &mut T) {
+    /// A die of the roll-off; once it has a winner, the first turn begins.
+    pub(super) fn roll_off_die<T: Teller<Event>>(&mut self, game: &PiratesFlag, face: u8, told: &mut T) {
+        if let RollOffAfter::Won(first) = self.roll_off.roll(face, told) {
+            self.start(game, first, told);
+        }
+    }
+
+    /// The seat to roll the roll-off's next die.
+    pub(super) fn roll_off_roller(&self) -> Option<Seat> {
+        (self.phase == Phase::Start).then(|| self.roll_off.roller()).flatten()
+    }
+
+    fn start<T: Teller<Event>>(&mut self, game: &PiratesFlag, first: Seat, told: &mut T) {
         self.first = first;
         self.active = first;
         self.round = 1;
         self.turn = 1;
         self.phase = Phase::Play;
-        told.public(|| Event::FirstPlayer { seat: first });
         self.begin_turn(game, told);
     }
 

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
-use super::action::{target_text, Action, Target};
+use super::action::{target_text, Action, Chance, Target};
 use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Test, Timing};
 use super::event::{Aim, CardRef, Event, RollFor, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
@@ -181,6 +181,24 @@ impl PiratesFlag {
         }
     }
 
+    /// "use Captain Gale on P2: move any ship (yours too) up to 4 spaces in either direction; here 3 spaces
+    /// toward The Dread Sea": whose captain and what it does, from the viewer's own captain.
+    fn captain_label(&self, view: &View, target: &Target, choice: u8) -> String {
+        let Some(captain) =
+            view.seat.and_then(|s| view.captains.get(s.index())).and_then(|&c| self.captains.entries.get(c as usize))
+        else {
+            return Action::Captain { target: *target, choice }.to_string();
+        };
+        // The text is "Once per game, <when>: <what it does>. <more>": its deed is what the label needs.
+        let deed = captain.text.split_once(": ").map_or(captain.text.as_str(), |(_, deed)| deed);
+        let deed = deed.split(". ").next().unwrap_or(deed).trim_end_matches('.');
+        let mut label = format!("use {}{}: {deed}", captain.name, self.target_words(target, Some(view)));
+        if let Some(words) = self.entry_choice_words(captain, choice) {
+            let _ = write!(label, "; here {words}");
+        }
+        label
+    }
+
     fn captain_name(&self, captain: u8) -> String {
         self.captains.entries.get(captain as usize).map_or_else(|| format!("#{captain}"), |c| c.name.clone())
     }
@@ -302,7 +320,11 @@ fn card_count(n: u8) -> String {
 
 /// Dice faces as "4", "4 and 2", "4, 2 and 6".
 fn face_list(faces: &[u8]) -> String {
-    let words: Vec<String> = faces.iter().map(u8::to_string).collect();
+    and_list(&faces.iter().map(u8::to_string).collect::<Vec<_>>())
+}
+
+/// Words as "P1", "P1 and P2", "P1, P2 and P3".
+fn and_list(words: &[String]) -> String {
     match words.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => words.join(""),
@@ -313,9 +335,21 @@ impl Narrate for PiratesFlag {
     fn tell(&self, event: &Event) -> String {
         match *event {
             Event::CaptainDealt { seat, captain } => format!("{seat} is dealt {}.", self.captain_name(captain)),
-            Event::FirstPlayer { seat } => {
-                format!("{seat} wins the roll-off (each player rolls a die, highest goes first) and goes first.")
+            Event::RollOffDie { seat, face, nth, of, total } => match total {
+                None => format!("{seat} rolls a {face} for first player (die {nth} of {of})."),
+                Some(total) => format!("{seat} rolls a {face} for first player (die {nth} of {of}): {total} in all."),
+            },
+            Event::RollOffTied { ref seats, total } => {
+                let names: Vec<String> = seats.iter().map(Seat::to_string).collect();
+                format!("{} tie for first player on {total}: they roll again.", and_list(&names))
             }
+            Event::FirstPlayer { seat, total, tied: false } => {
+                format!("{seat} rolls highest, {total}, and goes first.")
+            }
+            Event::FirstPlayer { seat, total, tied: true } => format!(
+                "Still tied on {total} after {MAX_TIES} roll-offs: {seat}, the first of them in seat order, goes \
+                 first."
+            ),
             Event::TurnBegins { seat, round } => format!("Round {round}: {seat}'s turn."),
             Event::Passed { seat, auto: false } => format!("{seat} passes."),
             Event::Passed { seat, auto: true } => format!("{seat} passes for the rest of the turn."),
@@ -608,6 +642,22 @@ impl Narrate for PiratesFlag {
 
     fn look_up(&self, name: &str) -> Option<String> {
         glossary::find(&self.glossary(), name)
+    }
+
+    fn chance_label(&self, chance: &Chance) -> String {
+        match *chance {
+            Chance::Captain { seat, captain } => format!("{seat} is dealt {}", self.captain_name(captain)),
+            Chance::Die { seat, face } => format!("{seat} rolls a {face}"),
+            Chance::Draw { seat, card } => format!("{seat} draws {}", self.card_name(card)),
+            Chance::Pick { seat, card } => format!("{} is picked from {seat}'s hand", self.card_name(card)),
+        }
+    }
+
+    fn label_in_view(&self, view: &View, action: &Action) -> String {
+        match action {
+            Action::Captain { target, choice } => self.captain_label(view, target, *choice),
+            _ => self.label(action),
+        }
     }
 
     fn label(&self, action: &Action) -> String {

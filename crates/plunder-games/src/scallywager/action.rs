@@ -54,7 +54,7 @@ impl fmt::Display for Action {
             Action::Pass => f.write_str("pass"),
             Action::Bid { quantity, face } => write!(f, "bid {quantity} × {face}"),
             Action::Scallywagger => f.write_str("call Scallywagger!"),
-            Action::Parlay => f.write_str("call for a Parlay (exact)"),
+            Action::Parlay => f.write_str("call for a Parlay (exact; if wrong you lose 2 crewmates)"),
             Action::Draw { deck } => write!(f, "draw from the {deck} deck"),
         }
     }

@@ -373,10 +373,7 @@ impl Game for Scallywager {
                 let _ = state.window.pass(seat);
                 state.settle_answers(self, told);
             }
-            Action::Pass => {
-                told.public(|| Event::Passed { seat, answering: false });
-                state.treasure_step(self, seat, TreasureStep::Declined, told);
-            }
+            Action::Pass => state.treasure_step(self, seat, TreasureStep::Declined, told),
             Action::Bid { quantity, face } => state.bid(self, seat, Bid { quantity, face }, told),
             Action::Scallywagger => state.call(self, seat, CallKind::Scallywagger, told),
             Action::Parlay => state.call(self, seat, CallKind::Parlay, told),

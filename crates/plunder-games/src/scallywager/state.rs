@@ -219,8 +219,10 @@ pub struct State {
     pub(super) force_after: Option<Seat>,
     /// This captain must call.
     pub(super) forced: Option<Seat>,
-    /// Loose Lips looks when the bidding starts (after any rerolls).
-    pub(super) spy_due: bool,
+    /// The bidding is to be opened (told, and Loose Lips looks) once the dice still rolling are rolled.
+    pub(super) opening_due: bool,
+    /// Captains who said they use no Treasure card in this Treasure window: told once, not at each pass.
+    pub(super) declined: SeatSet,
     /// Who called, while the call waits for answers.
     pub(super) caller: Seat,
     pub(super) draw: Draw,
@@ -254,7 +256,8 @@ impl State {
             ghosts: SeatSet::EMPTY,
             force_after: None,
             forced: None,
-            spy_due: false,
+            opening_due: false,
+            declined: SeatSet::EMPTY,
             caller: Seat(0),
             draw: Draw::None,
             showdown: None,
@@ -417,7 +420,7 @@ impl State {
     fn after_rolls(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         match self.phase {
             Phase::Roll => self.open_treasure_window(game, told),
-            Phase::Bidding if self.spy_due => self.spy(game, told),
+            Phase::Bidding if self.opening_due => self.open_bidding(game, told),
             Phase::Answer => self.settle_answers(game, told),
             _ => {}
         }
@@ -430,6 +433,7 @@ impl State {
 
     fn open_treasure_window(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         self.phase = Phase::Treasure;
+        self.declined = SeatSet::EMPTY;
         let may_use = self.can_use_treasure(game);
         self.window = Window::open(game.players(), self.token, may_use, SeatSet::EMPTY);
         if self.window.is_closed() {
@@ -449,7 +453,13 @@ impl State {
     ) {
         let _ = match step {
             TreasureStep::Used => self.window.act(seat),
-            TreasureStep::Declined => self.window.pass(seat),
+            TreasureStep::Declined => {
+                if !self.declined.contains(seat) {
+                    self.declined.insert(seat);
+                    told.public(|| Event::Passed { seat, answering: false });
+                }
+                self.window.pass(seat)
+            }
         };
         // A captain whose last usable card went is left out: a public fact, the cards lie face up.
         let usable = self.can_use_treasure(game);
@@ -464,16 +474,18 @@ impl State {
     fn begin_bidding(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
         self.phase = Phase::Bidding;
         self.bidder = self.token;
-        self.spy_due = true;
-        told.public(|| Event::BiddingBegins { opener: self.bidder });
+        self.opening_due = true;
+        // A Treasure card's reroll may still be rolling: the bidding opens after it.
         if self.next_pending().is_none() {
-            self.spy(game, told);
+            self.open_bidding(game, told);
         }
     }
 
-    /// Loose Lips: each holder sees the first die of the next captain clockwise.
-    fn spy(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
-        self.spy_due = false;
+    /// The bidding opens: told, then Loose Lips looks (each holder sees the first die of the next captain
+    /// clockwise).
+    fn open_bidding(&mut self, game: &Scallywager, told: &mut impl Teller<Event>) {
+        self.opening_due = false;
+        told.public(|| Event::BiddingBegins { opener: self.bidder });
         let players = game.players();
         for seat in self.alive().iter() {
             let spy = game.kinds_with(Deck::Treasure, |e| e == Effect::SpyLeft).find(|&k| self.has_treasure(seat, k));
