@@ -36,6 +36,7 @@ mod event;
 mod options;
 mod state;
 mod text;
+mod track;
 mod view;
 
 pub use action::{Action, Chance, Target};
@@ -420,6 +421,10 @@ impl Game for PiratesFlag {
 
     fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
         self.for_each_action(state, seat, |a| out.push(a));
+    }
+
+    fn is_pass(&self, action: &Action) -> bool {
+        matches!(action, Action::Pass | Action::AutoPass)
     }
 
     fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {
