@@ -1,6 +1,6 @@
 //! `plunder play`: people and bots at one terminal. People at the same screen (hot-seat) never see each
-//! other's secrets: each is shown only its own view, behind a pass-the-screen prompt, and the shared log is
-//! built from the spectator's view.
+//! other's secrets: each is shown only its own view and what it was told since its last turn, behind a
+//! pass-the-screen prompt that clears the screen and its scrollback; the end is told from the spectator's seat.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -108,22 +108,41 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     )
     .map_err(io)?;
 
-    // The log is told from the one person's seat (their own draws show in it); hot-seat players share the
-    // spectator's.
+    // The log is told from the one person's seat (their own draws show in it). Hot-seat players each read what
+    // they were told since their last turn once the screen is theirs, and the end from the spectator's seat.
+    let hot_seat = humans.len() > 1;
     let log_viewer = match humans[..] {
         [me] => Viewer::Seat(me),
         _ => Viewer::Spectator,
     };
     let mut told = 0;
+    // Hot-seat: how much of the log each seat has read.
+    let mut read = vec![0; players.len()];
     let mut last_human: Option<Seat> = None;
+    // Each person's "pass unless I can answer" (`skip on`/`skip off`), and whether they were told it acted.
+    let mut skip_passes = vec![true; players.len()];
+    let mut skip_told = false;
     let mut decisions: u64 = 0;
+    // Lines printed since the last question: the menu takes what room the screen has left.
+    let mut printed = 0;
     let result = loop {
-        for event in session.told_since(told, log_viewer) {
-            writeln!(t.output, "{}", game.tell(event)).map_err(io)?;
+        if !hot_seat {
+            for event in session.told_since(told, log_viewer) {
+                let line = game.tell(event);
+                printed += screen_lines(&line);
+                writeln!(t.output, "{line}").map_err(io)?;
+            }
+            told = session.told_count();
         }
-        told = session.told_count();
         let seat = match session.status() {
             Status::Over => {
+                if hot_seat {
+                    // The last person's secrets leave the screen; the end is everyone's.
+                    hide_screen(&mut t).map_err(io)?;
+                    for event in session.told_since(told, log_viewer) {
+                        writeln!(t.output, "{}", game.tell(event)).map_err(io)?;
+                    }
+                }
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
                 writeln!(t.output, "\n{}", game.describe(&session.view(log_viewer))).map_err(io)?;
                 break Ok(());
@@ -146,16 +165,38 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 let view = session.view(Viewer::Seat(seat));
                 bot.act(&Turn::new(&game, session.state(), seat, &view, &legal))
             }
+            Player::Human if skip_passes[seat.index()] && plunder_core::forced(&game, &legal).is_some() => {
+                // Hot-seat, the screen may be another person's: a word here would tell them this hand is empty.
+                if !hot_seat && !skip_told {
+                    writeln!(
+                        t.output,
+                        "(You pass when passing is all you can do; type skip off at your turn to be asked anyway.)"
+                    )
+                    .map_err(io)?;
+                    skip_told = true;
+                }
+                plunder_core::forced(&game, &legal).expect("checked above")
+            }
             Player::Human => {
-                if humans.len() > 1 && last_human != Some(seat) {
-                    pass_screen(&mut t, seat).map_err(io)?;
+                if hot_seat {
+                    if last_human != Some(seat) {
+                        pass_screen(&mut t, seat).map_err(io)?;
+                    }
+                    printed = since_last_turn(&mut t, &game, &session, seat, &mut read[seat.index()]).map_err(io)?;
+                    // What the spectator hears from here on is told at the end.
+                    told = session.told_count();
                 }
                 last_human = Some(seat);
                 let view = session.view(Viewer::Seat(seat));
-                writeln!(t.output, "\n{}", game.describe(&view)).map_err(io)?;
+                let board = game.describe(&view);
+                printed += 1 + screen_lines(&board);
+                writeln!(t.output, "\n{board}").map_err(io)?;
                 let hint_seed = plunder_core::splitmix64(t.seed ^ decisions.wrapping_mul(0x9E37_79B9));
-                let decision = Decision { game: &game, session: &session, seat, view: &view, legal: &legal, hint_seed };
-                match ask(&mut t, &decision).map_err(io)? {
+                let room = SCREEN_LINES.saturating_sub(printed);
+                printed = 0;
+                let decision =
+                    Decision { game: &game, session: &session, seat, view: &view, legal: &legal, hint_seed, room };
+                match ask(&mut t, &decision, &mut skip_passes[seat.index()]).map_err(io)? {
                     Asked::Chose(choice) => {
                         let action = legal[choice].clone();
                         if let Some(line) = game.receipt(&view, &action) {
@@ -172,10 +213,6 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 }
             }
         };
-        if humans.len() > 1 && matches!(players[seat.index()], Player::Human) {
-            hide_screen(&mut t).map_err(io)?;
-            last_human = None;
-        }
         session.play(seat, action).map_err(|e| format!("internal error: a listed action was refused: {e}"))?;
     };
     if let Some(path) = &t.record {
@@ -195,9 +232,38 @@ fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat) -> std::io
     Ok(())
 }
 
+/// Hot-seat: what `seat` was told since it last read the log, from its own seat, once the screen is its own.
+fn since_last_turn<G: Narrate, R, W: Write>(
+    t: &mut Table<R, W>,
+    game: &G,
+    session: &Session<G>,
+    seat: Seat,
+    read: &mut usize,
+) -> std::io::Result<usize> {
+    let mut events = session.told_since(*read, Viewer::Seat(seat)).peekable();
+    let mut lines = 0;
+    if events.peek().is_some() {
+        writeln!(t.output, "Since your last turn:")?;
+        lines += 1;
+        for event in events {
+            let line = game.tell(event);
+            lines += screen_lines(&line);
+            writeln!(t.output, "  {line}")?;
+        }
+    }
+    *read = session.told_count();
+    Ok(lines)
+}
+
+/// The lines `text` takes on a screen of [`SCREEN_COLUMNS`], long lines wrapped.
+fn screen_lines(text: &str) -> usize {
+    text.lines().map(|line| line.chars().count().div_ceil(SCREEN_COLUMNS).max(1)).sum()
+}
+
+/// Hides the screen and, on a terminal, its scrollback, where the last person's secrets would still show.
 fn hide_screen<R, W: Write>(t: &mut Table<R, W>) -> std::io::Result<()> {
     if t.terminal {
-        write!(t.output, "\x1b[2J\x1b[H")?;
+        write!(t.output, "\x1b[H\x1b[2J\x1b[3J")?;
     } else {
         writeln!(t.output, "\n---------- screen hidden ----------\n")?;
     }
@@ -206,6 +272,11 @@ fn hide_screen<R, W: Write>(t: &mut Table<R, W>) -> std::io::Result<()> {
 
 /// Menus longer than this show their head (and the choices the game always shows) and find the rest by name.
 const MENU_LINES: usize = 24;
+/// A screen's lines and columns (a 120x45 terminal): the events, the board and the menu of one decision fit it.
+const SCREEN_LINES: usize = 45;
+const SCREEN_COLUMNS: usize = 120;
+/// A menu's head is never cut shorter than this, however much came before it.
+const MENU_LINES_AT_LEAST: usize = 8;
 
 /// One person's decision: what they see and may choose.
 struct Decision<'a, G: Game> {
@@ -216,6 +287,8 @@ struct Decision<'a, G: Game> {
     legal: &'a [G::Action],
     /// Seeds the bot that answers `hint`, so that asking never changes the game.
     hint_seed: u64,
+    /// The screen's lines left for the menu and the question after the events and the board.
+    room: usize,
 }
 
 /// The choices of one decision in the order shown: the game's always-shown choices (calls) first, then the rest
@@ -227,14 +300,17 @@ struct Menu {
     labels: Vec<String>,
     /// How many always-shown choices head the menu.
     pinned: usize,
+    /// How many choices a short menu may show.
+    page: usize,
 }
 
 impl Menu {
-    fn new<G: Narrate>(game: &G, view: &G::View, legal: &[G::Action]) -> Menu {
+    /// The menu of `legal`, its head `page` lines at most (and the always-shown choices).
+    fn new<G: Narrate>(game: &G, view: &G::View, legal: &[G::Action], page: usize) -> Menu {
         let (mut order, rest): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| game.always_shown(&legal[i]));
         let pinned = order.len();
         order.extend(rest);
-        Menu { order, labels: legal.iter().map(|a| game.label_in_view(view, a)).collect(), pinned }
+        Menu { order, labels: legal.iter().map(|a| game.label_in_view(view, a)).collect(), pinned, page }
     }
 
     fn len(&self) -> usize {
@@ -248,10 +324,10 @@ impl Menu {
 
     /// How many choices the short menu shows: all the pinned ones and the head of the rest.
     fn shown(&self) -> usize {
-        if self.len() <= MENU_LINES {
+        if self.len() <= self.page {
             self.len()
         } else {
-            self.pinned.max(MENU_LINES)
+            self.pinned.max(self.page)
         }
     }
 
@@ -336,8 +412,15 @@ enum Asked {
 
 /// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; `?`, `? NAME`,
 /// `hint` and `list` help.
-fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decision<'_, G>) -> std::io::Result<Asked> {
-    let menu = Menu::new(d.game, d.view, d.legal);
+/// `skip_passes` is the person's "pass unless I can answer", which `skip on` and `skip off` set.
+fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
+    t: &mut Table<R, W>,
+    d: &Decision<'_, G>,
+    skip_passes: &mut bool,
+) -> std::io::Result<Asked> {
+    // The question and the "... and N more" line take two of the room.
+    let page = d.room.saturating_sub(2).clamp(MENU_LINES_AT_LEAST, MENU_LINES);
+    let menu = Menu::new(d.game, d.view, d.legal, page);
     show_menu(t, &menu, menu.shown())?;
     loop {
         write!(t.output, "{}, your choice: ", d.seat)?;
@@ -358,6 +441,19 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(t: &mut Table<R, W>, d: &Decis
             }
             "hint" => {
                 hint(t, d, &menu)?;
+                continue;
+            }
+            "skip on" | "skip off" => {
+                *skip_passes = lower == "skip on";
+                writeln!(
+                    t.output,
+                    "{}",
+                    if *skip_passes {
+                        "From now on you pass without being asked when passing is all you can do."
+                    } else {
+                        "From now on you are asked even when passing is all you can do."
+                    }
+                )?;
                 continue;
             }
             "list" | "menu" => {
@@ -451,7 +547,15 @@ fn help<G: Roster + Narrate, R, W: Write>(
             menu.len()
         )?;
     }
-    writeln!(t.output, "Type hint to see what the best bot would do; ? NAME explains a card or term.\n")
+    writeln!(t.output, "Type hint to see what the best bot would do; ? NAME explains a card or term.")?;
+    if d.legal.iter().any(|a| d.game.is_pass(a)) {
+        writeln!(
+            t.output,
+            "When passing is all you can do you pass without being asked; skip off asks you anyway, skip on undoes \
+             it."
+        )?;
+    }
+    writeln!(t.output)
 }
 
 /// `hint`: what the game's best bot would do in this seat, from this seat's view only, and the game's notes.
@@ -482,7 +586,12 @@ mod tests {
     use super::*;
 
     fn menu(labels: &[&str]) -> Menu {
-        Menu { order: (0..labels.len()).collect(), labels: labels.iter().map(|l| l.to_string()).collect(), pinned: 0 }
+        Menu {
+            order: (0..labels.len()).collect(),
+            labels: labels.iter().map(|l| l.to_string()).collect(),
+            pinned: 0,
+            page: MENU_LINES,
+        }
     }
 
     #[test]
@@ -512,6 +621,17 @@ mod tests {
         assert_eq!(m.find("broadside p4"), vec![1], "the small word 'on' may be left out");
         assert_eq!(m.find("broad p3"), vec![2]);
         assert_eq!(m.find("p4 broadside"), Vec::<usize>::new(), "the words keep their order");
+    }
+
+    #[test]
+    fn long_lines_take_the_screen_lines_they_wrap_to() {
+        assert_eq!(screen_lines("short\n\nshort"), 3);
+        assert_eq!(screen_lines(&"x".repeat(121)), 2, "a 121-character line wraps on a 120-column screen");
+        let mut long = menu(&["a"; 30]);
+        long.page = 8;
+        assert_eq!(long.shown(), 8, "a menu shows the head that fits");
+        long.pinned = 10;
+        assert_eq!(long.shown(), 10, "and every always-shown choice");
     }
 
     #[test]

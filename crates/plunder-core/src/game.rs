@@ -114,6 +114,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// **Depends only on what `seat` may know** (checked by the conformance suite).
     fn legal_actions(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
 
+    /// Whether `action` only passes: it lets the game go on and uses nothing of the player's (a pass, a pass for
+    /// the rest of the turn). [`crate::forced`] takes such a choice for a player who has no other.
+    fn is_pass(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
     /// Whether `seat` (which is to act) may play `action`, with the reason if not. Must agree with
     /// `legal_actions`; the default asks it.
     fn check_action(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> Result<(), PlayError> {

@@ -2460,3 +2460,67 @@ fn stack_items_are_numbered_from_1_on_an_empty_stack() {
     let table = t.g.describe(&t.view(C));
     assert!(table.contains("  stack item 1: P1's It's you or me! on P2"), "{table}");
 }
+
+#[test]
+fn a_player_left_only_passes_is_passed_for_and_any_other_choice_is_asked() {
+    let mut forced_seen = 0;
+    let mut asked_seen = 0;
+    for seed in 0..6 {
+        let g = game(options(3));
+        let mut session = Session::new(g.clone(), seed, ChanceMode::Sampled);
+        let mut rng = Rng::seeded(seed);
+        loop {
+            let seats = match session.status() {
+                Status::Over => break,
+                Status::Chance => {
+                    session.sample_chance().unwrap();
+                    continue;
+                }
+                Status::Decide(seats) => seats,
+            };
+            let seat = seats.lowest().unwrap();
+            let legal = session.legal_actions(seat);
+            let only_passes = legal.iter().all(|a| matches!(a, Action::Pass | Action::AutoPass));
+            match plunder_core::forced(&g, &legal) {
+                Some(action) => {
+                    assert!(only_passes, "{legal:?}");
+                    assert_eq!(action, Action::Pass, "a plain pass, not a declared auto-pass");
+                    forced_seen += 1;
+                }
+                None => {
+                    assert!(!only_passes, "{legal:?}");
+                    asked_seen += 1;
+                }
+            }
+            let pick = legal[rng.below(legal.len() as u32) as usize];
+            session.play(seat, pick).unwrap();
+        }
+    }
+    assert!(forced_seen > 0 && asked_seen > 0, "both kinds of decision happen ({forced_seen}, {asked_seen})");
+}
+
+#[test]
+fn the_end_at_the_round_limit_says_so_and_that_nobody_won() {
+    let mut o = options(3);
+    o.max_rounds = 1;
+    let g = game(o);
+    let mut session = Session::new(g.clone(), 3, ChanceMode::Sampled);
+    let mut rng = Rng::seeded(3);
+    loop {
+        match session.status() {
+            Status::Over => break,
+            Status::Chance => {
+                session.sample_chance().unwrap();
+            }
+            Status::Decide(seats) => {
+                let seat = seats.lowest().unwrap();
+                let legal = session.legal_actions(seat);
+                let pick = legal[rng.below(legal.len() as u32) as usize];
+                session.play(seat, pick).unwrap();
+            }
+        }
+    }
+    let end = g.describe(&session.view(Viewer::Spectator));
+    assert!(end.starts_with("Game over after round 1: the limit of 1 round is reached and nobody won"), "{end}");
+    assert!(!end.contains("'s turn"), "nobody has a turn once the game is over: {end}");
+}

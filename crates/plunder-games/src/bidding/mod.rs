@@ -16,5 +16,5 @@ pub use call::{count_table, Call, Revealed};
 pub use count::{count_matching, CountRule, PlainCount};
 pub use cups::{AllRegular, Cups, DieKind, DieKinds, PerDie, PlainCups, MAX_CUPS, MAX_DICE, REGULAR};
 pub use history::{raises_in, BidAction, BidLog, BidMade};
-pub use odds::{p_at_least, p_exactly};
-pub use words::{read_bid, standing_bid_odds, Sight};
+pub use odds::{count_odds, p_at_least, p_exactly, plain_faces, CountOdds, CupSight, FacesOf};
+pub use words::{bid_odds_lines, read_bid, standing_bid_odds, Sight};

@@ -1,4 +1,119 @@
-//! Binomial odds of unseen dice, exact (no normal approximation), for bidding bots.
+//! Odds of unseen dice, exact (no normal approximation): binomial odds for bidding bots, and the whole
+//! distribution of a bid's count over cups partly seen, with special dice and per-cup count rules, for the hints.
+
+use super::{BidRules, CountRule, DieKind, REGULAR};
+
+/// The faces of a die of some kind, as (face, weight): a regular six-sided die is six faces of weight 1.
+pub type FacesOf<'a> = &'a dyn Fn(DieKind) -> Vec<(u8, u32)>;
+
+/// One cup that counts for a bid, as a player sees it: the faces it has seen (with their kinds) and the kinds of
+/// the dice it has not.
+#[derive(Clone, Debug)]
+pub struct CupSight {
+    pub owner: usize,
+    pub seen: Vec<u8>,
+    pub seen_kinds: Vec<DieKind>,
+    pub unseen: Vec<DieKind>,
+}
+
+/// `p[k]`: the probability that exactly `k` dice count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountOdds(pub Vec<f64>);
+
+impl CountOdds {
+    /// Probability that at least `k` dice count.
+    pub fn at_least(&self, k: u32) -> f64 {
+        self.0.iter().skip(k as usize).sum::<f64>().min(1.0)
+    }
+
+    pub fn exactly(&self, k: u32) -> f64 {
+        self.0.get(k as usize).copied().unwrap_or(0.0)
+    }
+
+    /// The count of two independent parts together.
+    fn plus(&self, other: &CountOdds) -> CountOdds {
+        let mut sum = vec![0.0; self.0.len() + other.0.len() - 1];
+        for (i, a) in self.0.iter().enumerate() {
+            for (j, b) in other.0.iter().enumerate() {
+                sum[i + j] += a * b;
+            }
+        }
+        CountOdds(sum)
+    }
+}
+
+/// The exact distribution of the count of dice matching a bid on `face` by seat `bidder`, over `cups`: the faces
+/// seen count as they are, each unseen die shows each face of its kind with its weight. Within a cup the special
+/// dice are enumerated; given their faces, `rule` counts each regular die on its own (true of every count rule:
+/// Lying Pirates' Cursed Die decides how its holder's regular dice count, not how many of them).
+pub fn count_odds(
+    rules: &BidRules,
+    rule: &dyn CountRule,
+    faces_of: FacesOf<'_>,
+    cups: &[CupSight],
+    bidder: usize,
+    face: u8,
+) -> CountOdds {
+    cups.iter().fold(CountOdds(vec![1.0]), |total, cup| total.plus(&cup_odds(rules, rule, faces_of, cup, bidder, face)))
+}
+
+fn cup_odds(
+    rules: &BidRules,
+    rule: &dyn CountRule,
+    faces_of: FacesOf<'_>,
+    cup: &CupSight,
+    bidder: usize,
+    face: u8,
+) -> CountOdds {
+    let regular = cup.unseen.iter().filter(|&&k| k == REGULAR).count() as u32;
+    let specials: Vec<DieKind> = cup.unseen.iter().copied().filter(|&k| k != REGULAR).collect();
+    let regular_faces = faces_of(REGULAR);
+    let regular_weight: u32 = regular_faces.iter().map(|f| f.1).sum();
+    let mut odds = vec![0.0; cup.seen.len() + cup.unseen.len() + 1];
+    // Every way the unseen special dice can fall, with its probability.
+    let mut ways: Vec<(Vec<u8>, f64)> = vec![(Vec::new(), 1.0)];
+    for &kind in &specials {
+        let faces = faces_of(kind);
+        let weight: u32 = faces.iter().map(|f| f.1).sum();
+        ways = ways
+            .into_iter()
+            .flat_map(|(fallen, p)| {
+                faces.iter().map(move |&(f, w)| {
+                    let mut fallen = fallen.clone();
+                    fallen.push(f);
+                    (fallen, p * w as f64 / weight as f64)
+                })
+            })
+            .collect();
+    }
+    let mut kinds = cup.seen_kinds.clone();
+    kinds.extend(&specials);
+    kinds.push(REGULAR);
+    for (fallen, p) in ways {
+        let mut dice = cup.seen.clone();
+        dice.extend(&fallen);
+        let base = rule.count_cup(rules, cup.owner, bidder, &dice, &kinds[..dice.len()], face);
+        // The chance that one more regular die counts, given these faces.
+        let p_regular = regular_faces
+            .iter()
+            .map(|&(f, w)| {
+                dice.push(f);
+                let more = rule.count_cup(rules, cup.owner, bidder, &dice, &kinds[..dice.len()], face) - base;
+                dice.pop();
+                more as f64 * w as f64 / regular_weight as f64
+            })
+            .sum::<f64>();
+        for k in 0..=regular {
+            odds[base as usize + k as usize] += p * p_exactly(k as i32, regular, p_regular);
+        }
+    }
+    CountOdds(odds)
+}
+
+/// A die of `faces` faces, each once.
+pub fn plain_faces(faces: u8) -> Vec<(u8, u32)> {
+    (1..=faces).map(|f| (f, 1)).collect()
+}
 
 /// Probability that at least `k` of `n` independent dice match, each with probability `p`.
 pub fn p_at_least(k: i32, n: u32, p: f64) -> f64 {

@@ -1,7 +1,7 @@
 //! Bids in words, for the bidding games' narration: reading a bid a person types, and the odds that the
 //! standing bid holds from what one player sees.
 
-use super::{count_matching, p_at_least, p_exactly, Bid, BidRules};
+use super::{count_matching, p_exactly, Bid, BidRules, CountOdds};
 
 const NUMBER_WORDS: [&str; 20] = [
     "one",
@@ -75,26 +75,49 @@ pub fn standing_bid_odds(rules: &BidRules, sight: Sight<'_>, bid: Bid, exact_cal
     let counted = count_matching(rules, sight.my_dice, bid.face) + count_matching(rules, sight.seen, bid.face);
     let wild = rules.wild_face().filter(|&w| w != bid.face);
     let p_die = (1.0 + f64::from(u8::from(wild.is_some()))) / rules.faces as f64;
-    let needed = bid.quantity as i32 - counted as i32;
-    let holds = p_at_least(needed, sight.unseen, p_die);
+    let odds = CountOdds(
+        (0..=counted + sight.unseen)
+            .map(|k| if k < counted { 0.0 } else { p_exactly((k - counted) as i32, sight.unseen, p_die) })
+            .collect(),
+    );
     let counts = match wild {
         Some(w) => format!("{}s and wild {w}s", bid.face),
         None => format!("{}s", bid.face),
     };
     let seen = if sight.seen.is_empty() { "you hold" } else { "you see" };
-    let mut lines = vec![format!(
-        "The standing bid {bid} holds with probability {:.0}%: {seen} {counted} that count ({counts}); {} unseen \
-         dice each count with probability {}/{}.",
-        holds * 100.0,
+    let basis = format!(
+        "{seen} {counted} that count ({counts}); {} unseen dice each count with probability {}/{}",
         sight.unseen,
         1 + u8::from(wild.is_some()),
         rules.faces,
-    )];
+    );
+    bid_odds_lines(bid, &odds, exact_calls, &basis)
+}
+
+/// The lines of the odds of the standing bid `bid` whose count falls as `odds` says; `basis` says what the
+/// player sees.
+pub fn bid_odds_lines(bid: Bid, odds: &CountOdds, exact_calls: bool, basis: &str) -> Vec<String> {
+    let holds = odds.at_least(bid.quantity as u32);
+    let mut lines = vec![format!("The standing bid {bid} holds with probability {}: {basis}.", percent(holds))];
     if exact_calls {
-        let exact = p_exactly(needed, sight.unseen, p_die);
-        lines.push(format!("It is exactly right with probability {:.0}%.", exact * 100.0));
+        let exact = odds.exactly(bid.quantity as u32);
+        lines.push(format!("It is exactly right with probability {}.", percent(exact)));
     }
     lines
+}
+
+/// A probability in whole percents; a chance that is neither none nor certain never reads as 0% or 100%
+/// (sums of floating-point terms within a billionth of either end are taken as that end).
+fn percent(p: f64) -> String {
+    const NEAR: f64 = 1e-9;
+    let shown = (p * 100.0).round();
+    if p > NEAR && shown == 0.0 {
+        "under 1%".to_string()
+    } else if p < 1.0 - NEAR && shown == 100.0 {
+        "over 99%".to_string()
+    } else {
+        format!("{shown:.0}%")
+    }
 }
 
 #[cfg(test)]

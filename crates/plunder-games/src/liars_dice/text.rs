@@ -159,6 +159,9 @@ impl Narrate for LiarsDice {
 
     fn hint_notes(&self, view: &View) -> Vec<String> {
         let (Some(last), Some(me)) = (view.bids.last(), view.seat) else { return Vec::new() };
+        if view.phase != Phase::Bid {
+            return Vec::new();
+        }
         let unseen = view.dice_counts.iter().sum::<u8>() as u32 - view.dice_counts[me.index()] as u32;
         let sight = Sight { my_dice: &view.my_dice, seen: &[], unseen };
         standing_bid_odds(self.bid_rules(), sight, last.bid, self.options.exact)

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Narrate, Seat, SeatSet};
 use serde::Deserialize;
 
-use crate::bidding::{read_bid, standing_bid_odds, Sight};
+use crate::bidding::read_bid;
 use crate::glossary::{self, Entry};
 
 use super::action::{face_name, special_die_name};
@@ -144,6 +144,7 @@ impl Narrate for LyingPirates {
                 count(v.hand_sizes[i] as u32, "card", "cards")
             ));
         }
+        lines.extend(self.ring_lines(v));
         if !v.my_dice.is_empty() {
             let faces: Vec<String> = v.my_dice.iter().map(|&f| face_name(f)).collect();
             lines.push(format!("  Your dice: {}", faces.join(" ")));
@@ -425,13 +426,8 @@ impl Narrate for LyingPirates {
         "Type the number of your choice, a bet as 3x5, 3 5 or three 5s, an exact bet as exact 3x5, or liar".to_string()
     }
 
-    /// The odds of the standing bet, counting the unseen dice as regular ones (special dice shift them a little).
     fn hint_notes(&self, view: &View) -> Vec<String> {
-        let (Some(last), Some(me)) = (view.bids.last(), view.viewer) else { return Vec::new() };
-        let mine = view.dice.get(me.index()).copied().unwrap_or(0) as u32;
-        let unseen = view.dice.iter().map(|&d| d as u32).sum::<u32>().saturating_sub(mine);
-        let sight = Sight { my_dice: &view.my_dice, seen: &[], unseen };
-        standing_bid_odds(&self.rules, sight, last.bid, true)
+        self.bet_odds(view)
     }
 }
 

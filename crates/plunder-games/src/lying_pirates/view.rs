@@ -27,6 +27,9 @@ pub struct SpiedCup {
     pub seat: Seat,
     /// The first faces of that cup, in cup order.
     pub faces: Vec<u8>,
+    /// Their kinds (a special die looks like itself), empty when all are regular.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<u8>,
 }
 
 /// A battle in progress.
@@ -101,6 +104,9 @@ pub struct View {
     /// The Phantom's faces, to the player betting for it only (after the shake).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub phantom_dice: Vec<u8>,
+    /// Their kinds, when the Phantom holds a special die.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub phantom_kinds: Vec<u8>,
     /// Captains out of the game (Instant Death).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub out: Vec<Seat>,
@@ -262,6 +268,12 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             (Some(m), Some(p)) if s.proxy == m.0 && s.phase != Phase::Shake => s.cups.dice_of(p).to_vec(),
             _ => Vec::new(),
         },
+        phantom_kinds: match (me, s.phantom()) {
+            (Some(m), Some(p)) if s.proxy == m.0 && s.phase != Phase::Shake && s.specials(p) > 0 => {
+                s.cups.kinds_of(p).to_vec()
+            }
+            _ => Vec::new(),
+        },
         out: s.out.iter().collect(),
         tiles: seats().map(|p| game.tile_at(s, s.progress[p.index()])).collect(),
         map: (0..s.ring).map(|p| Some(s.layout[p as usize]).filter(|&t| t != NONE)).collect(),
@@ -291,7 +303,11 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             Some(m) if s.specials(m) > 0 => s.cups.kinds_of(m).to_vec(),
             _ => Vec::new(),
         },
-        spied: me.and_then(|m| s.spied(m)).map(|(seat, faces)| SpiedCup { seat, faces: faces.to_vec() }),
+        spied: me.and_then(|m| s.spied(m)).map(|(seat, faces)| SpiedCup {
+            seat,
+            faces: faces.to_vec(),
+            kinds: if s.specials(seat) > 0 { s.cups.kinds_of(seat)[..faces.len()].to_vec() } else { Vec::new() },
+        }),
         hand: me.map_or(Vec::new(), |m| s.cards.cards_in(hand(m)).map(|id| s.cards.kind(id)).collect()),
         hand_sizes: seats().map(|p| s.cards.count(hand(p)) as u8).collect(),
         known_in_hands: match me {

@@ -404,13 +404,12 @@ impl PirateHaven {
     }
 
     /// One island as its 4 x 4 grid.
-    pub fn island_text(&self, state: &State, seat: Seat) -> String {
+    /// One line of `seat`'s island: its stores and counts, for the islands not shown whole.
+    pub fn island_line(&self, state: &State, seat: Seat) -> String {
         let c = self.content();
         let island = state.island(seat);
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{seat}: Food {}  Gold {}  Ships {}/{} cannons  Gold dice {}/{} pirates  Coup {}  Statues {}",
+        format!(
+            "{seat}: Food {}  Gold {}  Ships {}/{} cannons  Gold dice {}/{} pirates  Coup {}  Statues {}\n",
             island.free_pips(Item::Food),
             island.pips(c, Item::Gold),
             island.count(c, Item::Ship),
@@ -419,7 +418,13 @@ impl PirateHaven {
             island.count(c, Item::Pirate),
             state.coup[seat.index()],
             state.statues[seat.index()]
-        );
+        )
+    }
+
+    pub fn island_text(&self, state: &State, seat: Seat) -> String {
+        let c = self.content();
+        let island = state.island(seat);
+        let mut out = self.island_line(state, seat);
         let border = format!("   +{}", format!("{}+", "-".repeat(WIDTH)).repeat(SIDE));
         let mut header = String::from("    ");
         for col in 0..SIDE {
@@ -506,8 +511,13 @@ impl Narrate for PirateHaven {
                 }
             }
         }
+        // The viewer's own island whole, every other in one line: the board fits a screen with the menu.
         for seat in Seat::all(state.players()) {
-            out.push_str(&self.island_text(state, seat));
+            if view.viewer.seat() == Some(seat) {
+                out.push_str(&self.island_text(state, seat));
+            } else {
+                out.push_str(&self.island_line(state, seat));
+            }
         }
         let _ = writeln!(out, "{SPOT_LEGEND}");
         if let Some(scores) = &view.scores {

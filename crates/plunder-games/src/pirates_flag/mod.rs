@@ -37,6 +37,7 @@ mod options;
 mod roll_off;
 mod state;
 mod text;
+mod track;
 mod view;
 
 pub use action::{Action, Chance, Target};
@@ -421,6 +422,10 @@ impl Game for PiratesFlag {
 
     fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
         self.for_each_action(state, seat, |a| out.push(a));
+    }
+
+    fn is_pass(&self, action: &Action) -> bool {
+        matches!(action, Action::Pass | Action::AutoPass)
     }
 
     fn check_action(&self, state: &State, seat: Seat, action: &Action) -> Result<(), PlayError> {

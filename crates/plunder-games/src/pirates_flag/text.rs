@@ -682,15 +682,29 @@ impl Narrate for PiratesFlag {
 
     fn describe(&self, view: &View) -> String {
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "Round {} - {}'s turn - the flag is {} - movement: {} di{}",
-            view.round,
-            view.active,
-            flag_words(view.flag, self.board.length),
-            view.movement_dice,
-            if view.movement_dice == 1 { "e" } else { "ce" }
-        );
+        if view.phase == Phase::Over {
+            // Nobody has a turn once the game is over: the head says how it ended.
+            let end = match view.winner {
+                Some(w) => format!("{w} won"),
+                None => format!("the limit of {} is reached and nobody won", rounds(self.options.max_rounds)),
+            };
+            let _ = writeln!(
+                out,
+                "Game over after round {}: {end} - the flag is {}",
+                view.round,
+                flag_words(view.flag, self.board.length)
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "Round {} - {}'s turn - the flag is {} - movement: {} di{}",
+                view.round,
+                view.active,
+                flag_words(view.flag, self.board.length),
+                view.movement_dice,
+                if view.movement_dice == 1 { "e" } else { "ce" }
+            );
+        }
         for i in 0..view.players as usize {
             let seat = Seat(i as u8);
             let space = view.positions[i];
@@ -717,6 +731,11 @@ impl Narrate for PiratesFlag {
             {
                 line.push_str("  <- to act");
             }
+            let _ = writeln!(out, "{line}");
+        }
+        // The track after the seats' lines, which follow the head.
+        let _ = writeln!(out, "{}", super::track::LEGEND);
+        for line in self.track_lines(view) {
             let _ = writeln!(out, "{line}");
         }
         if !view.my_hand.is_empty() {
@@ -753,10 +772,19 @@ impl Narrate for PiratesFlag {
                     );
                 }
                 None => {
-                    let _ = writeln!(out, "The game ran out of rounds: nobody wins.");
+                    let _ = writeln!(
+                        out,
+                        "The game ended at its limit of {}: nobody carried the flag home, so nobody wins.",
+                        rounds(self.options.max_rounds)
+                    );
                 }
             }
         }
         out
     }
+}
+
+/// "1 round", "100 rounds".
+fn rounds(n: u32) -> String {
+    format!("{n} round{}", if n == 1 { "" } else { "s" })
 }

@@ -1,0 +1,214 @@
+//! `plunder play` as a person meets it: in a real pseudo-terminal of 120x45, typing words and numbers to the end
+//! of a game of each of the six games, reading the board, the events and the help on the screen.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+use rustix::termios::{tcsetwinsize, Winsize};
+
+/// A terminal with `plunder` running in it: what it wrote so far, and the keyboard.
+struct Terminal {
+    keyboard: File,
+    screen: Arc<Mutex<Vec<u8>>>,
+    child: Child,
+    /// How much of the screen the test has read.
+    read: usize,
+}
+
+impl Terminal {
+    fn start(args: &[&str]) -> Terminal {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+        grantpt(&master).unwrap();
+        unlockpt(&master).unwrap();
+        tcsetwinsize(&master, Winsize { ws_row: 45, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0 }).unwrap();
+        let name = ptsname(&master, Vec::new()).unwrap();
+        let slave = File::options().read(true).write(true).open(name.to_str().unwrap()).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+            .args(args)
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave))
+            .spawn()
+            .expect("plunder starts");
+        let master = File::from(master);
+        let mut reader = master.try_clone().unwrap();
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let shared = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 8192];
+            // The read fails (EIO) once the program has exited and the terminal closed.
+            while let Ok(n @ 1..) = reader.read(&mut buffer) {
+                shared.lock().unwrap().extend_from_slice(&buffer[..n]);
+            }
+        });
+        Terminal { keyboard: master, screen, child, read: 0 }
+    }
+
+    /// Everything written so far, as text.
+    fn all(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the program asks something (or ends), and returns what it wrote since the last question.
+    fn until_asked(&mut self) -> Option<String> {
+        let started = Instant::now();
+        loop {
+            let all = self.all();
+            let new = &all[self.read.min(all.len())..];
+            if new.trim_end().ends_with("your choice:") || new.trim_end().ends_with("then press Enter.") {
+                self.read = all.len();
+                return Some(new.to_string());
+            }
+            if let Ok(Some(_)) = self.child.try_wait() {
+                // Let the reader drain what is left.
+                std::thread::sleep(Duration::from_millis(100));
+                return None;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "the program stopped answering:\n{new}");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        // A terminal in canonical mode hands the program a line at the Enter.
+        self.keyboard.write_all(format!("{line}\r").as_bytes()).unwrap();
+        self.keyboard.flush().unwrap();
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The label of the first choice of a menu on `screen` ("   1. call liar" gives "call liar").
+fn first_choice(screen: &str) -> Option<String> {
+    screen.lines().rev().find_map(|l| l.trim_start().strip_prefix("1. ").map(|label| label.trim().to_string()))
+}
+
+/// Plays a game of `args` to its end, typing the first choice: in words every other time, else by its number.
+/// Asks for help (`?`) and a `hint` at the first decision. Returns the whole screen and the most lines one
+/// decision took.
+fn play_to_the_end(args: &[&str]) -> (String, usize) {
+    let mut terminal = Terminal::start(args);
+    let started = Instant::now();
+    let mut decisions = 0;
+    let mut tallest = 0;
+    let mut asked_for_help = false;
+    while let Some(screen) = terminal.until_asked() {
+        if screen.trim_end().ends_with("then press Enter.") {
+            terminal.type_line("");
+            continue;
+        }
+        decisions += 1;
+        assert!(decisions < 3000, "the game did not end");
+        if !asked_for_help {
+            asked_for_help = true;
+            terminal.type_line("?");
+            let help = terminal.until_asked().expect("help, then the question again");
+            assert!(help.contains("Your choices now:"), "? explains the choices:\n{help}");
+            terminal.type_line("hint");
+            let hint = terminal.until_asked().expect("a hint, then the question again");
+            assert!(hint.contains("bot, seeing only what you see, would choose"), "{hint}");
+        }
+        tallest = tallest.max(screen.lines().count());
+        match first_choice(&screen) {
+            Some(label) if decisions % 2 == 0 => terminal.type_line(&label),
+            _ => terminal.type_line("1"),
+        }
+    }
+    assert!(terminal.child.wait().unwrap().success(), "{}", terminal.all());
+    assert!(started.elapsed() < Duration::from_secs(60), "a game takes seconds");
+    (terminal.all(), tallest)
+}
+
+fn check_game(args: &[&str], board: &[&str], events: &[&str], end: &str) {
+    let (screen, tallest) = play_to_the_end(args);
+    for words in board.iter().chain(events) {
+        assert!(screen.contains(words), "{args:?}: the screen never shows '{words}':\n{screen}");
+    }
+    assert!(screen.contains(end), "{args:?}: no end '{end}':\n{}", &screen[screen.len().saturating_sub(3000)..]);
+    assert!(!screen.contains("Nothing called"), "{args:?}");
+    eprintln!("{args:?}: at most {tallest} lines a decision");
+}
+
+#[test]
+fn liars_dice_is_played_to_the_end_in_a_terminal() {
+    check_game(
+        &["play", "liars-dice", "--seats", "human,random,random", "--seed", "1"],
+        &["Your dice:", "Round 1"],
+        &["liar"],
+        "Winner",
+    );
+}
+
+#[test]
+fn scallywager_is_played_to_the_end_in_a_terminal() {
+    check_game(
+        &["play", "scallywager", "--seats", "human,random,random", "--seed", "2"],
+        &["Treasure Token", "Your crew:"],
+        &["bids"],
+        "Winner",
+    );
+}
+
+#[test]
+fn loot_pirates_is_played_to_the_end_in_a_terminal() {
+    check_game(
+        &["play", "loot-pirates", "--seats", "human,random,random", "--seed", "3"],
+        &["Your dice:"],
+        &["rolls"],
+        "Winner",
+    );
+}
+
+#[test]
+fn lying_pirates_is_played_to_the_end_in_a_terminal() {
+    check_game(
+        &["play", "lying-pirates", "--seats", "human,random,random", "--seed", "4"],
+        &["Map: 0 ", "Your dice:"],
+        &["bets"],
+        "Winner",
+    );
+}
+
+#[test]
+fn the_pirates_flag_is_played_to_its_round_limit_in_a_terminal() {
+    check_game(
+        &["play", "pirates-flag", "--seats", "human,random,random", "--seed", "5", "--options", r#"{"max_rounds": 3}"#],
+        &["Track: $ Trading Post", "Dread Sea"],
+        &["rolls"],
+        "Game over after round 3: the limit of 3 rounds is reached and nobody won",
+    );
+}
+
+#[test]
+fn pirate_haven_is_played_to_the_end_in_a_terminal() {
+    check_game(
+        &["play", "pirate-haven", "--seats", "human,random,random", "--seed", "6"],
+        &["Map: ", "Turn track"],
+        &["Round 1 begins"],
+        "Fame",
+    );
+}
+
+#[test]
+fn hot_seat_clears_the_scrollback_and_tells_each_person_what_they_missed() {
+    let (screen, _) = play_to_the_end(&["play", "liars-dice", "--seats", "human,human,random", "--seed", "7"]);
+    assert!(screen.contains("Pass the screen to P2"), "{screen}");
+    assert!(screen.contains("\x1b[3J"), "the scrollback is cleared too");
+    assert!(screen.contains("Since your last turn:"), "{screen}");
+    // Every pass of the screen goes to another person: the same person acting again is not asked to pass.
+    let mut last = None;
+    for part in screen.split("Pass the screen to ").skip(1) {
+        let to = &part[..2];
+        assert_ne!(Some(to), last, "asked to pass the screen to {to} who had it");
+        last = Some(to);
+    }
+}
