@@ -1,4 +1,5 @@
-// Two browser pages join one game through the lobby's links and play it to the end, clicking legal actions.
+// Two browser pages join one game through the lobby's links (its Custom table form) and play it to the end,
+// clicking legal actions.
 // Usage: node play.mjs BASE_URL [BASE_URL_2]  (with two URLs, the second page plays on the second server).
 import { chromium } from "playwright-core";
 
@@ -8,6 +9,7 @@ const fail = async (message) => { console.error(`FAIL: ${message}`); await brows
 try {
   const host = await browser.newPage();
   await host.goto(`${base}/`);
+  await host.click("#custom > summary");
   await host.selectOption("#game", "liars-dice");
   await host.fill("#players", "2");
   await host.dispatchEvent("#players", "change");

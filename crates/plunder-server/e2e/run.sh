@@ -4,7 +4,9 @@
 # instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
 # generated message types; after the SQLite game, every registered game's table is opened at a phone's size and
 # each game's own board is checked against the seat's view (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each
-# at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes the README's). Installs what it needs: Debian's
+# at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes the README's); then a new player's journey through each
+# game from the lobby's defaults, on a desktop and a phone: play against bots to the end, rematch, replay, branch
+# (journey.mjs; with SCREENSHOTS, its pictures are named journey-*). Installs what it needs: Debian's
 # chromium and fonts-noto-color-emoji, playwright-core and typescript from npm.
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail
@@ -37,6 +39,7 @@ db="$(mktemp -u /tmp/plunder-e2e-XXXXXX.db)"
 start 18431 "sqlite://$db"
 node "$here/play.mjs" http://127.0.0.1:18431
 node "$here/visuals.mjs" http://127.0.0.1:18431
+node "$here/journey.mjs" http://127.0.0.1:18431
 
 if (echo > /dev/tcp/127.0.0.1/5432) 2> /dev/null; then
   start 18432 "postgres://postgres@127.0.0.1:5432/test"

@@ -9,6 +9,7 @@ pub mod hub;
 pub mod lobby;
 pub mod messages;
 mod net;
+pub mod option_fields;
 pub mod replay;
 pub mod rules;
 pub mod site;
@@ -60,6 +61,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/play/{id}", get(page))
+        .route("/favicon.ico", get(|| async { embedded_file(embedded::STATIC_FILES, "favicon.svg") }))
         .route("/static/{*file}", get(static_file))
         .route("/data/{game}/{file}", get(game_data))
         .route("/rules/{game}", get(rules_page))
@@ -145,6 +147,7 @@ fn embedded_file(files: &'static [(&'static str, &'static str)], name: &str) -> 
         Some("css") => "text/css; charset=utf-8",
         Some("json") => "application/json",
         Some("html") => "text/html; charset=utf-8",
+        Some("svg") => "image/svg+xml",
         _ => "text/plain; charset=utf-8",
     };
     ([(header::CONTENT_TYPE, kind)], *text).into_response()

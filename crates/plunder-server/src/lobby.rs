@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::hub::{best_bot, Hub, HubError, Seating};
+use crate::option_fields::{option_fields, OptionField};
 use crate::store::{Fairness, GameSpec, StoreError};
 use crate::table::{record_of, start_table, Table};
 use crate::token::{hash_token, new_game_id, new_seed, new_token, rematch_id};
@@ -110,8 +111,12 @@ struct CatalogEntry {
     name: &'static str,
     min_players: usize,
     max_players: usize,
+    /// The table size of the default options.
+    default_players: usize,
     bots: Vec<BotEntry>,
     options: Value,
+    /// The options as form fields (the table size aside), with their meanings from the rules document.
+    option_fields: Vec<OptionField>,
 }
 
 struct Describe;
@@ -124,7 +129,17 @@ impl GameVisitor for Describe {
     }
 }
 
-/// `GET /api/catalog`: every game, its table sizes, bots and default options.
+/// The table size of a game's default options.
+struct DefaultPlayers;
+
+impl GameVisitor for DefaultPlayers {
+    type Output = Option<usize>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        Some(G::new(G::Options::default()).ok()?.seats())
+    }
+}
+
+/// `GET /api/catalog`: every game, its table sizes, bots and default options (also as form fields).
 pub async fn catalog() -> Json<Value> {
     let entries: Vec<CatalogEntry> = games()
         .into_iter()
@@ -135,7 +150,9 @@ pub async fn catalog() -> Json<Value> {
                 name: info.name,
                 min_players: info.min_players,
                 max_players: info.max_players,
+                default_players: with_game(info.id, DefaultPlayers).ok()??,
                 bots,
+                option_fields: option_fields(&options, crate::rules::doc(info.id)),
                 options,
             })
         })

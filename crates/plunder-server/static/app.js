@@ -6,6 +6,8 @@
 // the client against them (crates/plunder-server/e2e/run.sh).
 
 import { el, die, seatName } from "./kit.js";
+import { api } from "./api.js";
+import { lobby, showCreated, remember, go } from "./lobby.js";
 
 /** @typedef {import("./messages").ServerMessage} ServerMessage */
 /** @typedef {import("./messages").ClientMessage} ClientMessage */
@@ -14,81 +16,6 @@ import { el, die, seatName } from "./kit.js";
 /** @typedef {import("./kit.js").Context} Context */
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
-
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method, headers: body ? { "content-type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error((data.error && data.error.message) || response.statusText);
-  return data;
-}
-
-// ---------- lobby ----------
-
-async function lobby() {
-  const { games } = await api("GET", "/api/catalog");
-  const gameSelect = el("select", { id: "game" }, games.map((g) => el("option", { value: g.id }, g.name)));
-  const players = el("input", { id: "players", type: "number", min: 1, max: 16 });
-  const seatsBox = el("div", { id: "seats" });
-  const options = el("textarea", { id: "options" });
-  const bank = el("input", { id: "bank", type: "number", min: 1, placeholder: "off" });
-  const spectatorChat = el("input", { id: "spectator-chat", type: "checkbox" });
-  const result = el("div", { id: "created" });
-  const current = () => games.find((g) => g.id === gameSelect.value);
-  const drawSeats = () => {
-    const g = current();
-    const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.min_players));
-    players.value = n;
-    const kinds = ["human", ...g.bots.map((b) => b.name)];
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
-      el("label", {}, `${seatName(i)} `, el("select", { class: "seat" },
-        kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, k))), " ")));
-  };
-  gameSelect.addEventListener("change", () => { players.value = ""; options.value = JSON.stringify(current().options); drawSeats(); });
-  players.addEventListener("change", drawSeats);
-  options.value = JSON.stringify(games[0].options);
-  drawSeats();
-  const create = async () => {
-    result.replaceChildren("Creating…");
-    try {
-      const body = {
-        game: gameSelect.value, players: Number(players.value),
-        seats: [...seatsBox.querySelectorAll("select.seat")].map((s) => s.value),
-        options: options.value.trim() ? JSON.parse(options.value) : null,
-      };
-      if (bank.value) body.time_bank_secs = Number(bank.value);
-      if (spectatorChat.checked) body.spectator_chat = true;
-      const created = await api("POST", "/api/games", body);
-      showCreated(created, result);
-    } catch (e) {
-      result.replaceChildren(el("p", { class: "error" }, e.message));
-    }
-  };
-  main.replaceChildren(
-    el("section", {}, el("h2", {}, "New game"),
-      el("p", {}, el("label", {}, "Game ", gameSelect), " ", el("label", {}, "Players ", players)),
-      seatsBox,
-      el("p", {}, el("label", {}, "Time bank per seat, seconds (a bot plays when it runs out) ", bank)),
-      el("p", {}, el("label", {}, spectatorChat, " Spectators may chat (otherwise they read the chat only)")),
-      el("details", {}, el("summary", {}, "Options (JSON)"), options),
-      el("button", { class: "primary", id: "create", onclick: create }, "Create game")),
-    result);
-}
-
-function showCreated(created, into) {
-  const humans = created.seats.filter((s) => s.token);
-  const all = humans.map((s) => `${s.seat}.${s.token}`).join(",");
-  const origin = location.origin;
-  into.replaceChildren(el("section", {}, el("h2", {}, "Game created"),
-    el("p", { class: "muted" }, "Each link is shown only now: send each player theirs."),
-    ...humans.map((s) => el("p", {}, `${seatName(s.seat)}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
-      el("code", { class: "link" }, origin + s.join))),
-    el("p", {}, el("a", { href: created.spectate }, "Spectator link"), " ",
-      el("code", { class: "link" }, origin + created.spectate)),
-    humans.length > 1 ? el("p", {}, el("a", { href: `/play/${created.id}#seats=${all}`, id: "hotseat" },
-      `Play all ${humans.length} human seats on this screen (hot-seat)`)) : ""));
-}
 
 // ---------- play ----------
 
@@ -286,9 +213,9 @@ function play(id) {
         over && me !== null ? el("button", { id: "rematch", onclick: async () => {
           const h = held.find((x) => x.seat === me);
           const r = await api("POST", `/api/games/${id}/rematch`, { token: h.token });
-          location.href = `/play/${r.id}${location.hash}`; location.reload();
+          go(`/play/${r.id}${location.hash}`);
         } }, "Rematch") : "",
-        table.rematch ? el("p", {}, el("a", { href: `/play/${table.rematch}${location.hash}`, onclick: () => setTimeout(() => location.reload(), 0) }, "The rematch is on: join it")) : "",
+        table.rematch ? el("p", {}, el("a", { href: `/play/${table.rematch}${location.hash}`, id: "rematch-link" }, "The rematch is on: join it")) : "",
         over ? el("button", { id: "replay", onclick: () => openReplay(id, me, players) }, "Replay this game") : ""),
       el("div", { class: "grid" },
         el("section", {}, justNow(state.recent[key] || []), el("h2", {}, "Table"), el("div", { id: "view", "data-version": table.version, "data-me": me ?? "" },
@@ -369,6 +296,7 @@ async function openReplay(id, me, players) {
   let step = 0;
   const slider = el("input", { type: "range", min: 0, max: data.frames.length - 1, value: 0, id: "replay-step" });
   const frameBox = el("div");
+  const branchBox = el("div", { id: "branched" });
   const show = () => {
     const frame = data.frames[step];
     slider.value = step;
@@ -382,14 +310,18 @@ async function openReplay(id, me, players) {
     el("button", { onclick: () => { step = Math.min(data.frames.length - 1, step + 1); show(); } }, "▶"),
     el("button", { id: "branch", onclick: async () => {
       // Try another line: a new game from this step, every human seat on this screen.
+      // Its links are shown (and kept under My games) before the branch opens, every human seat on this screen.
       const created = await api("POST", `/api/games/${id}/branch`, { step: data.frames[step].step });
+      showCreated(created, branchBox);
       const humans = created.seats.filter((s) => s.token).map((s) => `${s.seat}.${s.token}`).join(",");
-      location.href = `/play/${created.id}#seats=${humans}`;
-      location.reload();
-    } }, "Branch from here"), frameBox));
+      go(`/play/${created.id}#seats=${humans}`);
+    } }, "Branch from here"), branchBox, frameBox));
   show();
 }
 
 const match = location.pathname.match(/^\/play\/([0-9a-f]+)$/);
-if (match) play(match[1]);
-else lobby().catch((e) => main.replaceChildren(el("p", { class: "error" }, e.message)));
+if (match) {
+  // A seat's link opened here is kept under the lobby's My games.
+  if (/(^|[#&])(token|seats)=/.test(location.hash)) remember(match[1], location.pathname + location.hash);
+  play(match[1]);
+} else lobby(main).catch((e) => main.replaceChildren(el("p", { class: "error" }, e.message)));

@@ -34,6 +34,38 @@ async fn the_catalog_lists_every_registered_game_with_its_bots() {
     }
 }
 
+/// The lobby's form is built from the catalog: each game's defaults as its fields give them (the table size
+/// from `default_players`) must create that game, and every option must say what it means.
+#[tokio::test]
+async fn every_game_is_created_from_its_catalog_defaults_and_every_option_field_has_a_meaning() {
+    let (hub, _db) = sqlite_hub().await;
+    let (_, body) = call(&hub, "GET", "/api/catalog", None).await;
+    for game in body["games"].as_array().unwrap() {
+        let mut options = serde_json::Map::new();
+        for field in game["option_fields"].as_array().unwrap() {
+            assert!(!field["meaning"].as_str().unwrap().is_empty(), "{}: {field} says what it means", game["id"]);
+            if field["kind"] == "choice" {
+                assert_eq!(field["choices"][0], field["default"], "{field}: the default is the first choice");
+                assert!(field["choices"].as_array().unwrap().len() > 1, "{field}");
+            }
+            if field["kind"] != "json" {
+                options.insert(field["name"].as_str().unwrap().to_string(), field["default"].clone());
+            }
+        }
+        let named: Vec<&str> =
+            game["option_fields"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+        let keys: Vec<&str> =
+            game["options"].as_object().unwrap().keys().map(|k| k.as_str()).filter(|k| *k != "players").collect();
+        assert_eq!(named.len(), keys.len(), "{}: a field per option", game["id"]);
+        let players = game["default_players"].as_u64().unwrap();
+        assert_eq!(Some(players), game["options"]["players"].as_u64(), "{}", game["id"]);
+        let body = json!({"game": game["id"], "players": players, "options": options, "seats": ["human"]});
+        let (status, created) = call(&hub, "POST", "/api/games", Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{}: {created}", game["id"]);
+        assert_eq!(created["seats"].as_array().unwrap().len() as u64, players);
+    }
+}
+
 #[tokio::test]
 async fn creating_a_game_gives_join_links_for_humans_only_and_stores_only_token_hashes() {
     let (hub, _db) = sqlite_hub().await;
@@ -365,6 +397,11 @@ async fn the_static_client_and_the_openapi_description_are_served() {
         let response = app(hub.clone()).oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{uri}");
     }
+    // Browsers ask for /favicon.ico on every page: it is the client's icon, not a 404.
+    let request = Request::builder().uri("/favicon.ico").body(Body::empty()).unwrap();
+    let response = app(hub.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
     let (status, spec) = call(&hub, "GET", "/api/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);
     for path in ["/api/catalog", "/api/games", "/api/games/{id}", "/api/games/{id}/record", "/api/games/{id}/rematch"] {

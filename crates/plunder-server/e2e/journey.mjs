@@ -1,0 +1,157 @@
+// A new player's journey through every game, clicking only what is visible, from the lobby with its default
+// settings: "Play against bots" on the game's card (the table opens with the player in seat 1), the game played
+// to its end by clicking its `button.action` buttons (a seeded random choice among the visible, enabled ones),
+// then "Rematch" (the new game opens), back to the lobby and the finished game under "My games", its replay
+// opened and stepped, and "Branch from here" (the branch opens, marked as analysis). On a desktop (1280x800)
+// and a phone (390x844); the phone plays PHONE_MOVES moves of each game (all of the journey when the game ends
+// by then). Any console error or page error fails the run (a missing favicon is one).
+// Env: SEED (the random choices), MAX_CLICKS (per desktop game), PHONE_MOVES, SCREENSHOTS=DIR (a picture of the
+// lobby, of each table mid-game and at its end, of the replay and of the branch, per size).
+// Usage: node journey.mjs BASE_URL [GAME...]
+import { chromium } from "playwright-core";
+
+const [base, ...only] = process.argv.slice(2);
+const GAMES = ["liars-dice", "scallywager", "loot-pirates", "lying-pirates", "pirates-flag", "pirate-haven"];
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const MAX_CLICKS = Number(process.env.MAX_CLICKS || 3000);
+const PHONE_MOVES = Number(process.env.PHONE_MOVES || 25);
+const shots = process.env.SCREENSHOTS;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+const fail = async (message) => { console.error(`FAIL: ${message}`); await browser.close(); process.exit(1); };
+
+/** A small seeded generator (mulberry32), so a failing journey replays its choices. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const gameId = (page) => (new URL(page.url()).pathname.match(/^\/play\/([0-9a-f]+)$/) || [])[1];
+const status = async (page) => ((await page.textContent("#status").catch(() => "")) || "").trim();
+
+/** Waits for the table of a game other than `from` to open. */
+async function opened(page, from, what) {
+  await page.waitForURL((url) => /^\/play\/[0-9a-f]+$/.test(url.pathname) && !url.pathname.endsWith(`/${from}`), { timeout: 10000 })
+    .catch(() => fail(`${what}: no new game opened (still at ${page.url()})`));
+  await page.waitForSelector("#status", { timeout: 10000 }).catch(() => fail(`${what}: the table did not draw`));
+  return gameId(page);
+}
+
+/** Clicks visible, enabled `button.action`s at random until the game is over or `limit` clicks; the clicks. */
+async function playOn(page, next, limit, label) {
+  let clicks = 0;
+  let idle = 0;
+  while (clicks < limit && !(await status(page)).startsWith("Game over")) {
+    const choices = await page.$$eval("button.action", (buttons) => buttons
+      .map((b, i) => [b, i])
+      .filter(([b]) => !b.disabled && b.offsetParent !== null && b.getClientRects().length > 0)
+      .map(([, i]) => i));
+    if (!choices.length) {
+      idle += 1;
+      if (idle > 400) await fail(`${label}: nothing to click for 20 s, status "${await status(page)}"`);
+      await page.waitForTimeout(50);
+      continue;
+    }
+    idle = 0;
+    const pick = choices[Math.floor(next() * choices.length)];
+    // The table redraws on every message: a button may go under the click; the next round picks again.
+    try {
+      await page.locator("button.action").nth(pick).click({ timeout: 1500 });
+      clicks += 1;
+    } catch {}
+  }
+  return clicks;
+}
+
+async function journey(game, size, seed) {
+  const label = `${game} (${size})`;
+  const context = await browser.newContext({ viewport: SIZES[size] });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()} (${page.url()})`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message} (${page.url()})`));
+  const shot = async (name) => { if (shots) await page.screenshot({ path: `${shots}/journey-${game}-${size}-${name}.png` }); };
+  const started = Date.now();
+
+  await page.goto(`${base}/`);
+  const card = page.locator(`article.game-card[data-game="${game}"]`);
+  await card.waitFor({ timeout: 10000 }).catch(() => fail(`${label}: the lobby has no card`));
+  if (game === GAMES[0]) await shot("lobby");
+  await card.locator("button.play-bots").click();
+  const first = await opened(page, "none", `${label}: Play against bots`);
+  if (!(await page.textContent("#where")).includes("you are")) await fail(`${label}: not seated`);
+
+  const next = random(seed);
+  const limit = size === "phone" ? PHONE_MOVES : MAX_CLICKS;
+  const half = await playOn(page, next, Math.min(limit, 8), label);
+  await shot("table");
+  const clicks = half + (await playOn(page, next, limit - half, label));
+  const over = (await status(page)).startsWith("Game over");
+  if (!over && size !== "phone") await fail(`${label}: not over after ${clicks} clicks: "${await status(page)}"`);
+  if (over) {
+    await shot("over");
+    await page.click("#rematch");
+    const rematch = await opened(page, first, `${label}: Rematch`);
+    // Back to the lobby, where My games keeps the finished game.
+    await page.click("header a.brand");
+    const finished = page.locator('#my-games li[data-state="finished"] a.my-game');
+    await finished.first().waitFor({ timeout: 10000 }).catch(() => fail(`${label}: My games does not list the finished game`));
+    if ((await page.locator("#my-games li").count()) < 2) await fail(`${label}: My games lacks the rematch ${rematch}`);
+    await finished.first().click();
+    await page.waitForURL((url) => url.pathname === `/play/${first}`);
+    await page.waitForSelector("#replay");
+    await page.click("#replay");
+    await page.waitForSelector("#replay-step");
+    const forward = page.locator("#replaybox button", { hasText: "▶" });
+    for (let i = 0; i < 3; i++) await forward.click();
+    await shot("replay");
+    await page.click("#branch");
+    await opened(page, first, `${label}: Branch from here`);
+    const note = (await page.textContent("#fairness").catch(() => "")) || "";
+    if (!note.includes("Analysis")) await fail(`${label}: the branch is not marked as analysis: "${note}"`);
+    await shot("branch");
+  }
+  await page.waitForTimeout(200);
+  await context.close();
+  if (problems.length) await fail(`${label}:\n  ${problems.slice(0, 8).join("\n  ")}`);
+  console.log(`ok: ${label}: ${clicks} clicks${over ? ", over, rematch, replay and branch opened" : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The Custom table form creates every game with its defaults as shown (the game chosen, nothing else touched). */
+async function customTables(games) {
+  const context = await browser.newContext({ viewport: SIZES.desktop });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(`${base}/`);
+  await page.click("#custom > summary");
+  for (const game of games) {
+    await page.selectOption("#game", game);
+    await page.click("#create");
+    await page.waitForSelector("#created a.join, #created .error");
+    const error = await page.$("#created .error");
+    if (error) await fail(`Custom table with ${game}'s defaults: ${await error.textContent()}`);
+    await page.evaluate(() => document.getElementById("created").replaceChildren());
+  }
+  await context.close();
+  if (problems.length) await fail(problems.join("\n"));
+  console.log(`ok: the Custom table creates ${games.join(", ")} with their defaults`);
+}
+
+try {
+  const seed = Number(process.env.SEED || 1);
+  const icon = await fetch(`${base}/favicon.ico`);
+  if (!icon.ok) await fail(`/favicon.ico answers ${icon.status}`);
+  await customTables(only.length ? only : GAMES);
+  for (const [i, game] of (only.length ? only : GAMES).entries()) {
+    for (const size of Object.keys(SIZES)) await journey(game, size, seed * 1000 + i * 10 + (size === "phone" ? 1 : 0));
+  }
+  await browser.close();
+} catch (e) {
+  await fail(e.stack || String(e));
+}

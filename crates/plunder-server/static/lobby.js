@@ -1,0 +1,228 @@
+// @ts-check
+// The lobby: a card per game with "Play against bots" (one click seats you and opens the table), the game's
+// options as form fields built from the catalog's `option_fields` (JSON only under "Advanced"), a nickname and
+// "My games" kept in this browser, and the "Custom table" form that seats anyone (humans, bots, hot-seat).
+
+import { el, seatName } from "./kit.js";
+import { api } from "./api.js";
+
+/** @typedef {{ name: string, kind: "bool" | "integer" | "choice" | "json", default: any, meaning: string,
+ *   choices?: string[] }} OptionField */
+/** @typedef {{ id: string, name: string, min_players: number, max_players: number, default_players: number,
+ *   bots: { name: string, about: string }[], options: Record<string, any>, option_fields: OptionField[] }} CatalogGame */
+/** @typedef {{ id: string, link: string, at: string, nickname?: string }} MyGame */
+
+/** Each game's one-line pitch and how long a game takes, for its card. */
+const BLURBS = /** @type {Record<string, { pitch: string, length: string }>} */ ({
+  "liars-dice": { pitch: "The classic bluff: bid on the dice under every cup, or call the last bid a lie.", length: "2-10 min" },
+  scallywager: { pitch: "Bid on hidden crew dice, call liars, and turn the tide with Treasure and Adventure cards.", length: "20-30 min" },
+  "loot-pirates": { pitch: "Aim, drop or fire: shoot it out with the crew for the Booty; the richest pirate wins.", length: "15-25 min" },
+  "lying-pirates": { pitch: "Bet with the Cursed Die, sail round the island's tiles and battle with cards: first ship home wins.", length: "30-60 min" },
+  "pirates-flag": { pitch: "Race up The Serpent's Pass, seize the Dread Captain's flag and carry it home while everyone hunts you.", length: "20-40 min" },
+  "pirate-haven": { pitch: "Draft dice and tokens to build your island, ships and rum, and win the Coup: most Fame wins.", length: "30-45 min" },
+});
+
+const MY_GAMES = "plunder.my-games";
+const NICKNAME = "plunder.nickname";
+
+/** The games this browser played, newest first. @returns {MyGame[]} */
+export function myGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_GAMES) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps a game's link (with this browser's seat tokens) in "My games". @param {string} id @param {string} link */
+export function remember(id, link) {
+  const list = myGames().filter((g) => g.id !== id);
+  const nickname = localStorage.getItem(NICKNAME) || undefined;
+  list.unshift({ id, link, at: new Date().toISOString(), nickname });
+  localStorage.setItem(MY_GAMES, JSON.stringify(list.slice(0, 40)));
+}
+
+/** Goes to a page (a plain assignment: a reload after it would cancel the navigation). @param {string} url */
+export function go(url) {
+  location.assign(url);
+}
+
+/** The options one card's fields say, the advanced JSON given over them; `players` is asked on its own. */
+function optionsFrom(/** @type {HTMLElement} */ form, /** @type {CatalogGame} */ game) {
+  /** @type {Record<string, any>} */
+  const options = {};
+  for (const field of game.option_fields) {
+    const input = /** @type {HTMLInputElement | null} */ (form.querySelector(`[name="${field.name}"]`));
+    if (!input) continue;
+    if (field.kind === "bool") options[field.name] = input.checked;
+    else if (field.kind === "integer") options[field.name] = Number(input.value);
+    else options[field.name] = input.value;
+  }
+  const advanced = /** @type {HTMLTextAreaElement} */ (form.querySelector("textarea.advanced"));
+  if (advanced.value.trim()) Object.assign(options, JSON.parse(advanced.value));
+  delete options.players;
+  return options;
+}
+
+/** A form field for one option, holding its default. @param {OptionField} field */
+function fieldFor(field) {
+  const label = field.name.replaceAll("_", " ");
+  const help = field.meaning ? el("span", { class: "muted" }, ` ${field.meaning}`) : "";
+  if (field.kind === "bool") {
+    return el("label", { class: "option" }, el("input", { type: "checkbox", name: field.name, ...(field.default ? { checked: "" } : {}) }), ` ${label}`, help);
+  }
+  if (field.kind === "integer") {
+    return el("label", { class: "option" }, `${label} `, el("input", { type: "number", name: field.name, value: field.default, min: 0 }), help);
+  }
+  return el("label", { class: "option" }, `${label} `,
+    el("select", { name: field.name }, (field.choices || []).map((c) => el("option", { value: c }, c.replaceAll("_", " ")))), help);
+}
+
+/** One game's card: pitch, table sizes, length, rules, "Play against bots" and its options. @param {CatalogGame} game */
+function gameCard(game) {
+  const blurb = BLURBS[game.id] || { pitch: "", length: "" };
+  const players = el("input", { type: "number", name: "players", class: "players", min: game.min_players, max: game.max_players, value: game.default_players });
+  const note = el("div", { class: "card-result" });
+  const advanced = el("textarea", { class: "advanced", placeholder: "{} — any option as JSON, over the fields above" });
+  const jsonOnly = game.option_fields.filter((f) => f.kind === "json").map((f) => f.name);
+  const form = el("div", { class: "game-options" },
+    el("label", { class: "option" }, `Players `, players, el("span", { class: "muted" }, ` ${game.min_players} to ${game.max_players}`)),
+    game.option_fields.filter((f) => f.kind !== "json").map(fieldFor),
+    el("details", { class: "advanced" }, el("summary", {}, "Advanced (JSON)"),
+      el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the rules).` : "Every option, as JSON."), advanced));
+  const playBots = async () => {
+    note.replaceChildren("Creating…");
+    try {
+      const created = await api("POST", "/api/games", {
+        game: game.id, players: Number(players.value) || game.default_players, options: optionsFrom(form, game), seats: ["human"],
+      });
+      const mine = created.seats.find((/** @type {any} */ s) => s.token);
+      remember(created.id, mine.join);
+      go(mine.join);
+    } catch (e) {
+      note.replaceChildren(el("p", { class: "error" }, /** @type {Error} */ (e).message));
+    }
+  };
+  return el("article", { class: "game-card", "data-game": game.id },
+    el("h3", {}, game.name),
+    el("p", { class: "pitch" }, blurb.pitch),
+    el("p", { class: "facts" }, `👥 ${game.min_players}-${game.max_players} players`, blurb.length ? ` · ⏱ ${blurb.length}` : "",
+      " · ", el("a", { href: `/rules/${game.id}`, class: "rules" }, "Rules")),
+    el("button", { class: "primary play-bots", onclick: playBots }, "Play against bots"),
+    el("details", { class: "card-options" }, el("summary", {}, "Options"), form),
+    note);
+}
+
+/** "My games": each kept link with whether its game is running or over. */
+function myGamesSection(/** @type {CatalogGame[]} */ games) {
+  const list = myGames();
+  const box = el("div", { id: "my-games-list" });
+  const section = el("section", { id: "my-games" }, el("h2", {}, "My games"), box);
+  if (!list.length) {
+    box.replaceChildren(el("p", { class: "muted" }, "Games you create or join are kept here, in this browser."));
+    return section;
+  }
+  const forget = el("button", { onclick: () => { localStorage.removeItem(MY_GAMES); box.replaceChildren(el("p", { class: "muted" }, "Forgotten.")); } }, "Forget them");
+  box.replaceChildren(el("ul", { class: "my-games" }, list.map((g) => {
+    const state = el("span", { class: "muted" }, "…");
+    api("GET", `/api/games/${g.id}`).then((summary) => {
+      const name = (games.find((x) => x.id === summary.game) || { name: summary.game }).name;
+      state.replaceChildren(`${name} · ${summary.status.state === "over" ? "finished" : "running"}`);
+      state.parentElement?.setAttribute("data-state", summary.status.state === "over" ? "finished" : "running");
+    }).catch(() => state.replaceChildren("gone from the server"));
+    return el("li", {}, el("a", { href: g.link, class: "my-game" }, "Open"), " ", state,
+      el("span", { class: "muted" }, ` · ${new Date(g.at).toLocaleString()}${g.nickname ? ` · as ${g.nickname}` : ""}`));
+  })), forget);
+  return section;
+}
+
+/** The nickname field, kept in this browser. */
+function nicknameField() {
+  const input = el("input", { id: "nickname", placeholder: "your name", maxlength: 24, value: localStorage.getItem(NICKNAME) || "" });
+  input.addEventListener("change", () => localStorage.setItem(NICKNAME, input.value.trim()));
+  return el("label", { class: "nickname" }, "Nickname ", input);
+}
+
+export async function lobby(/** @type {HTMLElement} */ main) {
+  /** @type {{ games: CatalogGame[] }} */
+  const { games } = await api("GET", "/api/catalog");
+  main.replaceChildren(
+    el("section", { class: "welcome" }, el("h2", {}, "Pick a game"), el("p", {}, "Play against bots in one click, or open a ",
+      el("a", { href: "#custom" }, "custom table"), " for friends. ", nicknameField())),
+    el("div", { class: "game-cards" }, games.map(gameCard)),
+    myGamesSection(games),
+    customTable(games));
+}
+
+/** The "Custom table" form: any table size, who sits where, time banks, spectator chat and options as JSON. */
+function customTable(/** @type {CatalogGame[]} */ games) {
+  const gameSelect = el("select", { id: "game" }, games.map((g) => el("option", { value: g.id }, g.name)));
+  const players = el("input", { id: "players", type: "number", min: 1, max: 16 });
+  const seatsBox = el("div", { id: "seats" });
+  const options = el("textarea", { id: "options" });
+  const bank = el("input", { id: "bank", type: "number", min: 1, placeholder: "off" });
+  const spectatorChat = el("input", { id: "spectator-chat", type: "checkbox" });
+  const result = el("div", { id: "created" });
+  const current = () => games.find((g) => g.id === gameSelect.value) || games[0];
+  // The table size is the Players box alone: the JSON holds every other option.
+  const withoutPlayers = (/** @type {Record<string, any>} */ o) => { const { players: _, ...rest } = o; return rest; };
+  const drawSeats = () => {
+    const g = current();
+    const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.default_players));
+    players.value = n;
+    const kinds = ["human", ...g.bots.map((b) => b.name)];
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
+      el("label", {}, `${seatName(i)} `, el("select", { class: "seat" },
+        kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, k))), " ")));
+  };
+  const reset = () => { players.value = ""; options.value = JSON.stringify(withoutPlayers(current().options)); drawSeats(); };
+  gameSelect.addEventListener("change", reset);
+  players.addEventListener("change", drawSeats);
+  reset();
+  const create = async () => {
+    result.replaceChildren("Creating…");
+    try {
+      /** @type {Record<string, any>} */
+      const body = {
+        game: gameSelect.value, players: Number(players.value),
+        seats: [...seatsBox.querySelectorAll("select.seat")].map((s) => /** @type {HTMLSelectElement} */ (s).value),
+        options: options.value.trim() ? withoutPlayers(JSON.parse(options.value)) : null,
+      };
+      if (bank.value) body.time_bank_secs = Number(bank.value);
+      if (spectatorChat.checked) body.spectator_chat = true;
+      const created = await api("POST", "/api/games", body);
+      showCreated(created, result);
+    } catch (e) {
+      result.replaceChildren(el("p", { class: "error" }, /** @type {Error} */ (e).message));
+    }
+  };
+  return el("details", { id: "custom", class: "custom", ...(location.hash === "#custom" ? { open: "" } : {}) },
+    el("summary", {}, "Custom table: choose every seat (friends, hot-seat, bots), time banks and options"),
+    el("section", {},
+      el("p", {}, el("label", {}, "Game ", gameSelect), " ", el("label", {}, "Players ", players)),
+      seatsBox,
+      el("p", {}, el("label", {}, "Time bank per seat, seconds (a bot plays when it runs out) ", bank)),
+      el("p", {}, el("label", {}, spectatorChat, " Spectators may chat (otherwise they read the chat only)")),
+      el("details", {}, el("summary", {}, "Options (JSON)"), options),
+      el("button", { class: "primary", id: "create", onclick: create }, "Create game")),
+    result);
+}
+
+/** The links of a created game (or a branch): each human seat's, shown only now, and the spectators'. */
+export function showCreated(/** @type {any} */ created, /** @type {HTMLElement} */ into) {
+  const humans = created.seats.filter((/** @type {any} */ s) => s.token);
+  const all = humans.map((/** @type {any} */ s) => `${s.seat}.${s.token}`).join(",");
+  const hotSeat = `/play/${created.id}#seats=${all}`;
+  // This browser keeps every seat's link: it is the only place they are shown.
+  remember(created.id, humans.length === 1 ? humans[0].join : hotSeat);
+  const origin = location.origin;
+  into.replaceChildren(el("section", { id: "created-links" }, el("h2", {}, "Game created"),
+    el("p", { class: "muted" }, "Each link is shown only now: send each player theirs (this browser keeps them under My games)."),
+    ...humans.map((/** @type {any} */ s) => el("p", {}, `${seatName(s.seat)}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
+      el("code", { class: "link" }, origin + s.join))),
+    el("p", {}, el("a", { href: created.spectate }, "Spectator link"), " ",
+      el("code", { class: "link" }, origin + created.spectate)),
+    humans.length > 1 ? el("p", {}, el("a", { href: hotSeat, id: "hotseat" },
+      `Play all ${humans.length} human seats on this screen (hot-seat)`)) : ""));
+}
