@@ -826,6 +826,11 @@ impl Narrate for PirateHaven {
         }
     }
 
+    /// Leaving the map ends a player's round: it is never paged away behind the travel choices.
+    fn always_shown(&self, action: &Action) -> bool {
+        matches!(action, Action::Leave)
+    }
+
     fn label(&self, action: &Action) -> String {
         action.to_string()
     }
