@@ -423,7 +423,7 @@ fn describe_draws_the_island_grid_and_the_placement_and_its_boost_are_told() {
     let mut t = T::new(2, &[1]);
     t.slot(1, "farmhouse", None);
     t.land_and_place(1, "b1");
-    let text = t.g.describe(&t.g.view(&t.s, Viewer::Spectator));
+    let text = t.g.describe(&t.g.view(&t.s, Viewer::Seat(Seat(0))));
     assert!(text.contains("Farmhouse") && text.contains("Tavern") && text.contains("[F4]"), "{text}");
     assert!(text.contains("..infra..") && text.contains("{f/r}"), "{text}");
     t.says(&[

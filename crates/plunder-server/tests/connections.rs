@@ -15,15 +15,6 @@ use support::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
-/// A server on a loopback port with these settings; it stops with the test's runtime.
-async fn start(hub_config: HubConfig, serve: ServeConfig) -> (SocketAddr, std::sync::Arc<plunder_server::Hub>, TempDb) {
-    let (hub, db) = sqlite_hub_with(hub_config).await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(plunder_server::serve_with(listener, hub.clone(), serve));
-    (address, hub, db)
-}
-
 /// Connects from `from` (any loopback address: on Linux all of 127.0.0.0/8 is this machine).
 async fn connect_from(from: [u8; 4], server: SocketAddr) -> TcpStream {
     let socket = TcpSocket::new_v4().unwrap();
@@ -80,7 +71,7 @@ fn small_timeouts() -> ServeConfig {
 
 #[tokio::test]
 async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
-    let (server, _hub, _db) = start(HubConfig::default(), small_timeouts()).await;
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), small_timeouts()).await;
     let mut silent = connect_from([127, 0, 0, 1], server).await;
     let mut half_sent = connect_from([127, 0, 0, 1], server).await;
     half_sent.write_all(b"GET /api/catalog HTTP/1.1\r\nhost: plunder\r\n").await.unwrap();
@@ -103,7 +94,7 @@ async fn silent_and_half_sent_requests_are_closed_after_the_header_timeout() {
 
 #[tokio::test]
 async fn a_request_body_that_stops_arriving_is_cut_off_after_the_body_timeout() {
-    let (server, _hub, _db) = start(HubConfig::default(), small_timeouts()).await;
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), small_timeouts()).await;
     let mut socket = connect_from([127, 0, 0, 1], server).await;
     let head =
         "POST /api/games HTTP/1.1\r\nhost: plunder\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n";
@@ -122,7 +113,7 @@ async fn a_request_body_that_stops_arriving_is_cut_off_after_the_body_timeout() 
 #[tokio::test]
 async fn an_address_over_its_cap_is_refused_while_another_address_is_served() {
     let serve = ServeConfig { max_connections_per_address: 3, max_connections: 100, ..ServeConfig::default() };
-    let (server, _hub, _db) = start(HubConfig::default(), serve).await;
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
     let mut held = Vec::new();
     for _ in 0..3 {
         held.push(connect_from([127, 0, 0, 1], server).await);
@@ -139,7 +130,7 @@ async fn an_address_over_its_cap_is_refused_while_another_address_is_served() {
 #[tokio::test]
 async fn over_the_global_cap_every_address_is_refused_until_a_connection_closes() {
     let serve = ServeConfig { max_connections: 4, max_connections_per_address: 100, ..ServeConfig::default() };
-    let (server, _hub, _db) = start(HubConfig::default(), serve).await;
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
     let mut held = Vec::new();
     for source in 1..=4 {
         held.push(connect_from([127, 0, 0, source], server).await);
@@ -157,7 +148,7 @@ async fn over_the_global_cap_every_address_is_refused_until_a_connection_closes(
 async fn the_lobby_answers_while_one_address_holds_many_silent_sockets_and_that_address_once_they_time_out() {
     const SILENT: usize = 40;
     let serve = ServeConfig { max_connections: 20, max_connections_per_address: 8, ..small_timeouts() };
-    let (server, _hub, _db) = start(HubConfig::default(), serve).await;
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
     let mut silent = Vec::new();
     for _ in 0..SILENT {
         silent.push(connect_from([127, 0, 0, 1], server).await);
@@ -206,7 +197,8 @@ async fn a_websocket_that_never_answers_pings_is_closed_and_one_that_does_stays_
         pong_deadline: Duration::from_millis(500),
         ..Limits::default()
     };
-    let (server, hub, _db) = start(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
+    let (server, hub, _db) =
+        serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
     let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
     let mut deaf = spectate(server, &game.id).await;
     let mut answering = spectate(server, &game.id).await;
@@ -224,7 +216,7 @@ async fn a_websocket_idle_both_ways_is_closed_after_the_idle_timeout() {
     // Pings far apart, so only the socket's idle timeout can end it.
     let limits = Limits { ping_interval: Duration::from_secs(600), ..Limits::default() };
     let serve = ServeConfig { idle_timeout: Duration::from_millis(500), ..ServeConfig::default() };
-    let (server, hub, _db) = start(HubConfig { limits, ..HubConfig::default() }, serve).await;
+    let (server, hub, _db) = serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, serve).await;
     let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
     let mut socket = spectate(server, &game.id).await;
     let closed = socket_closed_within(&mut socket, Duration::from_secs(3)).await;
@@ -256,7 +248,7 @@ async fn a_game_takes_spectators_up_to_its_cap_and_its_seats_beyond_it_each_up_t
 #[tokio::test]
 async fn a_websocket_keeps_its_place_under_the_address_cap_until_it_closes() {
     let serve = ServeConfig { max_connections_per_address: 2, ..ServeConfig::default() };
-    let (server, hub, _db) = start(HubConfig::default(), serve).await;
+    let (server, hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
     let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
     let first = spectate(server, &game.id).await;
     let _second = spectate(server, &game.id).await;
@@ -284,7 +276,8 @@ async fn websocket_from(from: [u8; 4], server: SocketAddr, id: &str, token: Opti
 async fn a_websocket_that_never_reads_is_closed_as_too_slow_once_its_queue_passes_the_byte_bound() {
     const BOUND: usize = 16 * 1024;
     let limits = Limits { outbox_bytes: BOUND, ..Limits::default() };
-    let (server, hub, _db) = start(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
+    let (server, hub, _db) =
+        serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
     let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1})).await;
     let token = game.seats[0].token.clone().expect("a human seat has a token");
     let mut deaf = websocket_from([127, 0, 0, 1], server, &game.id, Some(&token)).await;
@@ -315,7 +308,8 @@ async fn a_websocket_that_never_reads_is_closed_as_too_slow_once_its_queue_passe
 async fn chat_from_many_websockets_of_one_address_is_limited_as_one_while_another_address_chats() {
     use tokio_tungstenite::tungstenite::Message;
     let limits = Limits { chat_per_address: plunder_server::ChatRate { burst: 2, per_minute: 1 }, ..Limits::default() };
-    let (server, hub, _db) = start(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
+    let (server, hub, _db) =
+        serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
     let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1, "spectator_chat": true});
     let game = create(&hub, body).await;
     let mut crowd = Vec::new();
@@ -345,7 +339,7 @@ async fn chat_from_many_websockets_of_one_address_is_limited_as_one_while_anothe
 /// A frame far over the message limit closes the socket with code 1009 ("message too big"), not a bare drop.
 #[tokio::test]
 async fn a_frame_far_over_the_limit_closes_the_socket_with_code_1009() {
-    let (server, hub, _db) = start(HubConfig::default(), ServeConfig::default()).await;
+    let (server, hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
     let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"]})).await;
     let mut socket = websocket_from([127, 0, 0, 1], server, &game.id, None).await;
     let huge = "x".repeat(Limits::default().max_message_bytes * 8);

@@ -19,14 +19,6 @@ use tokio_tungstenite::tungstenite::Message;
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn start(hub_config: HubConfig, serve: ServeConfig) -> (SocketAddr, std::sync::Arc<plunder_server::Hub>, TempDb) {
-    let (hub, db) = sqlite_hub_with(hub_config).await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(plunder_server::serve_with(listener, hub.clone(), serve));
-    (address, hub, db)
-}
-
 /// The head of the answer to `GET path`, lower-cased.
 async fn head_of(server: SocketAddr, path: &str) -> String {
     let mut socket = TcpStream::connect(server).await.unwrap();
@@ -40,7 +32,7 @@ async fn head_of(server: SocketAddr, path: &str) -> String {
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
-    let (server, hub, _db) = start(HubConfig::default(), ServeConfig::default()).await;
+    let (server, hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "odds"]})).await;
     let paths = [
         "/".to_string(),
@@ -104,7 +96,8 @@ async fn role_of(socket: &mut Socket) -> Value {
 #[tokio::test]
 async fn a_play_socket_opens_from_the_servers_own_pages_and_allowed_sites_and_is_refused_to_others() {
     let site = SiteConfig { allowed_origins: vec!["https://games.example.org".into()], ..SiteConfig::default() };
-    let (server, hub, _db) = start(HubConfig { site, ..HubConfig::default() }, ServeConfig::default()).await;
+    let (server, hub, _db) =
+        serve_on_loopback(HubConfig { site, ..HubConfig::default() }, ServeConfig::default()).await;
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "odds"]})).await;
     let own = format!("http://{server}");
     for origin in [Some(own.as_str()), Some("https://games.example.org"), None] {
@@ -118,7 +111,7 @@ async fn a_play_socket_opens_from_the_servers_own_pages_and_allowed_sites_and_is
 
 #[tokio::test]
 async fn a_seat_token_given_as_a_subprotocol_opens_that_seat_and_a_wrong_one_is_refused() {
-    let (server, hub, _db) = start(HubConfig::default(), ServeConfig::default()).await;
+    let (server, hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["odds", "human"]})).await;
     let token = created.seats[1].token.clone().expect("a human seat has a token");
     let protocols = format!("plunder, plunder-token.{token}");
@@ -155,7 +148,7 @@ async fn a_trusted_proxy_is_not_held_to_one_clients_connection_cap_and_others_st
         trusted_proxies: vec![[127, 0, 0, 5].into()],
         ..ServeConfig::default()
     };
-    let (server, _hub, _db) = start(HubConfig::default(), serve).await;
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
     let mut through_proxy = Vec::new();
     for _ in 0..5 {
         let mut socket = connect_from([127, 0, 0, 5], server).await;

@@ -23,6 +23,10 @@ pub struct View {
     #[serde(skip_serializing_if = "in_play")]
     pub phase: Phase,
     pub round: u32,
+    /// The roll for first player (its last round, if ties rolled again): each seat's dice (0: not rolled yet);
+    /// empty before the first die.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub roll_off: Vec<[u8; 2]>,
     #[serde(skip)]
     pub turn: u32,
     pub active: Seat,
@@ -96,6 +100,11 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         players: players as u8,
         phase: state.phase,
         round: state.round,
+        roll_off: if state.roll_off.faces[..players].iter().flatten().any(|&f| f > 0) {
+            state.roll_off.faces[..players].to_vec()
+        } else {
+            Vec::new()
+        },
         turn: state.turn,
         active: state.active,
         positions: state.pos[..players].to_vec(),

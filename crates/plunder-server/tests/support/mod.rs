@@ -42,6 +42,18 @@ pub async fn sqlite_hub_with(config: HubConfig) -> (Arc<Hub>, TempDb) {
     (Hub::new(store, config), db)
 }
 
+/// A server on a loopback port with these settings; it stops with the test's runtime.
+pub async fn serve_on_loopback(
+    hub_config: HubConfig,
+    serve: plunder_server::ServeConfig,
+) -> (std::net::SocketAddr, Arc<Hub>, TempDb) {
+    let (hub, db) = sqlite_hub_with(hub_config).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(plunder_server::serve_with(listener, hub.clone(), serve));
+    (address, hub, db)
+}
+
 pub async fn sqlite_hub() -> (Arc<Hub>, TempDb) {
     sqlite_hub_with(HubConfig::default()).await
 }
