@@ -81,10 +81,11 @@ fn check_seat(seat: Seat, seats: usize) -> Result<(), PlayError> {
     }
 }
 
-fn labeled_action<G: Narrate>(game: &G, action: &G::Action) -> Labeled {
+/// An action labelled as its seat sees it (its own price, its own die: `Narrate::label_in_view`).
+fn labeled_action<G: Narrate>(game: &G, view: &G::View, action: &G::Action) -> Labeled {
     Labeled {
         json: LabeledJson::Action { action: serde_json::to_value(action).expect("actions serialize") },
-        label: game.label(action),
+        label: game.label_in_view(view, action),
     }
 }
 
@@ -114,7 +115,8 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
 
     fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError> {
         check_seat(seat, self.seats())?;
-        Ok(Session::legal_actions(self, seat).iter().map(|a| labeled_action(self.game(), a)).collect())
+        let view = Session::view(self, Viewer::Seat(seat));
+        Ok(Session::legal_actions(self, seat).iter().map(|a| labeled_action(self.game(), &view, a)).collect())
     }
 
     fn chance_outcomes(&self) -> Vec<Labeled> {
@@ -186,7 +188,7 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
             .ok_or_else(|| PlayError::Malformed { reason: crate::unknown_bot_words::<G>(bot) })?;
         let view = Session::view(self, Viewer::Seat(seat));
         let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
-        Ok(labeled_action(self.game(), &action))
+        Ok(labeled_action(self.game(), &view, &action))
     }
 
     fn information_state(&self, seat: Seat) -> Result<u64, PlayError> {
