@@ -39,6 +39,9 @@ pub trait DynSession: Send + std::fmt::Debug {
     /// The legal actions of `seat` (empty if it does not owe a decision).
     fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError>;
     fn chance_outcomes(&self) -> Vec<Labeled>;
+    /// The pass `seat` is left with when passing is all it may do ([`crate::forced`]), to take for a player who
+    /// asked not to be asked; `None` when it has a real choice or no decision.
+    fn forced_pass(&self, seat: Seat) -> Option<Value>;
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError>;
     fn supply_chance(&mut self, outcome: &Value) -> Result<(), PlayError>;
     fn sample_chance(&mut self) -> Result<Labeled, PlayError>;
@@ -121,6 +124,12 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
 
     fn chance_outcomes(&self) -> Vec<Labeled> {
         Session::chance_outcomes(self).iter().map(|(o, p)| labeled_chance(self.game(), o, *p)).collect()
+    }
+
+    fn forced_pass(&self, seat: Seat) -> Option<Value> {
+        check_seat(seat, self.seats()).ok()?;
+        let pass = crate::forced(self.game(), &Session::legal_actions(self, seat))?;
+        Some(serde_json::to_value(pass).expect("actions serialize"))
     }
 
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError> {

@@ -2,7 +2,7 @@
 // settings: "Play against bots" on the game's card (the table opens with the player in seat 1), the game played
 // to its end by clicking its `button.action` buttons (a seeded random choice among the visible, enabled ones),
 // then "Rematch" (the new game opens), back to the lobby and the finished game under "My games", its replay
-// opened and stepped, and "Branch from here" (the branch opens, marked as analysis). On a desktop (1280x800)
+// opened and stepped by move and by round, and "Branch from here" (the branch opens, marked as analysis). On a desktop (1280x800)
 // and a phone (390x844); the phone plays PHONE_MOVES moves of each game (all of the journey when the game ends
 // by then). Any console error or page error fails the run (a missing favicon is one).
 // Env: SEED (the random choices), MAX_CLICKS (per desktop game), PHONE_MOVES, SCREENSHOTS=DIR (a picture of the
@@ -38,7 +38,7 @@ const status = async (page) => ((await page.textContent("#status").catch(() => "
 async function opened(page, from, what) {
   await page.waitForURL((url) => /^\/play\/[0-9a-f]+$/.test(url.pathname) && !url.pathname.endsWith(`/${from}`), { timeout: 10000 })
     .catch(() => fail(`${what}: no new game opened (still at ${page.url()})`));
-  await page.waitForSelector("#status", { timeout: 10000 }).catch(() => fail(`${what}: the table did not draw`));
+  await page.waitForSelector("#view[data-version]", { timeout: 10000 }).catch(() => fail(`${what}: the table did not draw`));
   return gameId(page);
 }
 
@@ -107,9 +107,22 @@ async function journey(game, size, seed) {
     await page.waitForSelector("#replay");
     await page.click("#replay");
     await page.waitForSelector("#replay-step");
-    const forward = page.locator("#replaybox button", { hasText: "▶" });
-    for (let i = 0; i < 3; i++) await forward.click();
+    // By move (the chance steps between are passed over), then by round.
+    const where = async () => (await page.textContent("#replay-where")) || "";
+    for (let i = 0; i < 3; i++) {
+      await page.click("#replay-move");
+      if ((await where()).includes(": chance")) await fail(`${label}: "move ▶" stopped on a chance step: ${await where()}`);
+    }
+    const inRound = Number((await where()).match(/^Round (\d+)/)[1]);
+    await page.click("#replay-round");
+    const nextRound = Number((await where()).match(/^Round (\d+)/)[1]);
+    if (nextRound <= inRound && !(await where()).includes("the start")) {
+      const last = await page.$eval("#replay-step", (s) => s.value === s.max);
+      if (!last) await fail(`${label}: "round ⏭" went from round ${inRound} to ${nextRound}`);
+    }
     await shot("replay");
+    // Branch from a position still in play (the round step may have reached the end).
+    if (await page.$eval("#replay-step", (s) => s.value === s.max)) await page.click("#replay-move-back");
     await page.click("#branch");
     await opened(page, first, `${label}: Branch from here`);
     const note = (await page.textContent("#fairness").catch(() => "")) || "";

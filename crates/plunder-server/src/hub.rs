@@ -714,8 +714,10 @@ struct Actor {
     /// Chat lines this game still takes (`Limits::chat_per_game`).
     chat_allowance: TokenBucket,
     clocks: Option<Vec<Clock>>,
-    /// When the next bot move is due.
+    /// When the next bot move (or pass taken for a seat, see `auto_pass`) is due.
     bot_due: Option<Instant>,
+    /// The seats whose forced passes the server takes for them (`ClientMessage::AutoPass`).
+    auto_pass: Vec<bool>,
     rematch: Option<String>,
 }
 
@@ -755,6 +757,7 @@ impl Actor {
                 .collect()
         });
         let chat_allowance = hub.config.limits.chat_per_game.bucket();
+        let seats = seating.spec.seats.len();
         let mut actor = Actor {
             hub,
             id: id.to_string(),
@@ -765,6 +768,7 @@ impl Actor {
             chat_allowance,
             clocks,
             bot_due: None,
+            auto_pass: vec![false; seats],
             rematch,
         };
         actor.after_change();
@@ -945,6 +949,19 @@ impl Actor {
                     Err(e) => self.send_to(client, ServerMessage::error("storage", e.to_string())),
                 }
             }
+            ClientMessage::AutoPass { on } => {
+                let Viewer::Seat(seat) = viewer else {
+                    self.send_to(client, ServerMessage::error("spectator", "spectators have no passes to take"));
+                    return;
+                };
+                let Some(flag) = self.auto_pass.get_mut(seat.index()) else { return };
+                if *flag != on {
+                    *flag = on;
+                    // A pass now due (or no longer due) changes what the seat is asked.
+                    self.after_change();
+                    self.broadcast_table();
+                }
+            }
             ClientMessage::Act { action } => {
                 let Viewer::Seat(seat) = viewer else {
                     self.send_to(client, ServerMessage::error("spectator", "spectators cannot act"));
@@ -1050,11 +1067,20 @@ impl Actor {
         self.seating.spec.seats.get(seat.index()).is_some_and(|player| player != "human")
     }
 
+    /// The pass the server takes for `seat` now, if the seat asked for its forced passes to be taken and
+    /// passing is all it may do.
+    fn pass_for(&self, seat: Seat) -> Option<Value> {
+        if !self.auto_pass.get(seat.index()).copied().unwrap_or(false) || self.is_bot(seat) {
+            return None;
+        }
+        self.table.session().forced_pass(seat)
+    }
+
     /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
     fn after_change(&mut self) {
         let deciding = self.deciding();
-        self.bot_due =
-            deciding.iter().any(|&seat| self.is_bot(seat)).then(|| Instant::now() + self.hub.config.bot_delay);
+        let due = deciding.iter().any(|&seat| self.is_bot(seat) || self.pass_for(seat).is_some());
+        self.bot_due = due.then(|| Instant::now() + self.hub.config.bot_delay);
         if let Some(clocks) = &mut self.clocks {
             for (index, clock) in clocks.iter_mut().enumerate() {
                 let owes = deciding.contains(&Seat(index as u8));
@@ -1110,8 +1136,11 @@ impl Actor {
         let now = Instant::now();
         let deciding = self.deciding();
         let mut movers: Vec<(Seat, String)> = Vec::new();
+        let mut passes: Vec<(Seat, Value)> = Vec::new();
         for &seat in &deciding {
-            if self.is_bot(seat) {
+            if let Some(pass) = self.pass_for(seat).filter(|_| self.bot_due.is_some_and(|due| due <= now)) {
+                passes.push((seat, pass));
+            } else if self.is_bot(seat) {
                 if self.bot_due.is_some_and(|due| due <= now) {
                     movers.push((seat, self.seating.spec.seats[seat.index()].clone()));
                 }
@@ -1122,6 +1151,11 @@ impl Actor {
             }
         }
         self.bot_due = None;
+        for (seat, pass) in passes {
+            if self.act(seat, &pass).await.is_err() {
+                break;
+            }
+        }
         for (seat, bot) in movers {
             let seed = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
             // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
@@ -1177,6 +1211,8 @@ impl Actor {
         let log = self.table.log(viewer);
         let log_start = log.len().saturating_sub(crate::messages::LOG_LINES).max(log_from.min(log.len()));
         let (you, legal) = match viewer {
+            // A pass the server is about to take for the seat is not asked of it.
+            Viewer::Seat(seat) if self.pass_for(seat).is_some() => (Role::Seat { seat: seat.0 }, LegalActions::none()),
             Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, self.table.legal(seat)),
             Viewer::Spectator => (Role::Spectator, LegalActions::none()),
         };

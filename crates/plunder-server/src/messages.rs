@@ -26,6 +26,10 @@ pub enum ClientMessage {
     Chat { text: String },
     /// Ask for the whole table again.
     Sync,
+    /// "Pass for me when passing is all I may do": with `on`, the server takes a seat's pass for it whenever
+    /// every legal action only passes (after the bot delay, as a bot's move), so the player is asked only real
+    /// choices. Off until a connection of the seat turns it on; the browser client does, unless switched off.
+    AutoPass { on: bool },
 }
 
 /// Who a connection is.

@@ -5,11 +5,12 @@ use plunder_games::{with_game, GameVisitor};
 use serde::Serialize;
 use serde_json::Value;
 
-/// The table after one step: what happened (`None` for the start), the events it told the viewer, and the
-/// viewer's view.
+/// The table after one step: what happened (`None` for the start), the round it is in, the events it told the
+/// viewer, and the viewer's view.
 #[derive(Debug, Serialize)]
 pub struct Frame {
     pub step: usize,
+    pub round: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     pub told: Vec<ToldJson>,
@@ -50,7 +51,8 @@ impl GameVisitor for Frames<'_> {
                 None => Vec::new(),
             };
             let view = serde_json::to_value(session.view(viewer)).unwrap_or(Value::Null);
-            frames.push(Frame { step: session.steps().len(), label, told, view });
+            let round = session.game().round(session.state());
+            frames.push(Frame { step: session.steps().len(), round, label, told, view });
         })
         .map_err(|e| e.to_string())?;
         if let (Viewer::Seat(seat), Some(seats)) = (viewer, table_size) {

@@ -863,3 +863,46 @@ async fn the_chat_history_sent_on_joining_holds_the_latest_lines_up_to_its_bound
     assert_eq!(history(restarted.clone()).await, latest, "read back from storage");
     assert_eq!(restarted.store().chat(&created.id).await.unwrap().len(), 12);
 }
+
+/// Plays The Pirate's Flag as seat 0 against two bots, always taking the first legal action, with the seat's
+/// "pass for me" on or off; how many decisions the seat was asked, and how many of them offered only passes.
+async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
+    let (hub, _db) = sqlite_hub().await;
+    let created =
+        create(&hub, json!({"game": "pirates-flag", "seats": ["human", "random", "random"], "seed": 5})).await;
+    let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    seat.send(ClientMessage::AutoPass { on: auto_pass }).await;
+    let (mut asked, mut only_passes) = (0, 0);
+    let mut answered = 0;
+    while asked < 5000 {
+        let table = next_table(&mut seat).await;
+        if matches!(table.status, StatusInfo::Over { .. }) {
+            break;
+        }
+        if table.legal.is_empty() || table.version < answered {
+            continue;
+        }
+        asked += 1;
+        // Only a menu whose labels all say "pass" may be passes only: the stored game says whether it is.
+        let legal = table.legal.to_vec();
+        if legal.iter().all(|a| a.label.starts_with("pass")) {
+            let stored = stored_table(&hub, &created.id).await;
+            only_passes += usize::from(stored.session().forced_pass(Seat(0)).is_some());
+        }
+        answered = table.version + 1;
+        seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+    }
+    assert!(asked < 5000, "the game did not end");
+    (asked, only_passes)
+}
+
+/// "Pass for me when passing is all I may do": on, the seat is asked only real choices, the server passing for
+/// it; off, it is asked its forced passes too, and the game is the same (its first choice is the pass).
+#[tokio::test]
+async fn a_seat_with_pass_for_me_is_never_asked_a_decision_of_passes_only() {
+    let (asked_on, passes_on) = flag_decisions(true).await;
+    let (asked_off, passes_off) = flag_decisions(false).await;
+    assert_eq!(passes_on, 0, "asked {passes_on} forced passes of {asked_on} decisions with pass for me on");
+    assert!(passes_off > 0, "no forced pass in {asked_off} decisions: the game proves nothing");
+    assert_eq!(asked_on + passes_off, asked_off, "the same game, less the forced passes");
+}

@@ -685,6 +685,10 @@ impl Game for LyingPirates {
         }
     }
 
+    fn is_pass(&self, action: &Action) -> bool {
+        matches!(action, Action::Pass | Action::AutoPass)
+    }
+
     fn legal_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         self.for_each_action(s, seat, |a| out.push(a));
     }

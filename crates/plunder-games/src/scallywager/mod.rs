@@ -301,6 +301,10 @@ impl Game for Scallywager {
         }
     }
 
+    fn is_pass(&self, action: &Action) -> bool {
+        matches!(action, Action::Pass)
+    }
+
     fn legal_actions(&self, state: &State, seat: Seat, out: &mut Vec<Action>) {
         match state.phase {
             Phase::Treasure => {

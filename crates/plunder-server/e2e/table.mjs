@@ -1,0 +1,228 @@
+// The table page as people use it, on a server of its own (started here, so it can be stopped and started
+// again): two seats of a liar's dice game created from the lobby's Custom table form, each in its own browser,
+// on a desktop and on a phone:
+// - the status bar and the tab title say whose turn it is and what to do; a clock counts down;
+// - bids are made with the picker (a quantity stepper and die faces); a double click makes one move, not a
+//   refusal;
+// - chat goes both ways between the seats; text typed (and focus) survive the other seat's moves;
+// - a reload mid-game shows the same table; a lost connection shows a banner and disables the moves until the
+//   server is back, then the game goes on;
+// and, against bots in The Pirate's Flag, "pass for me when passing is all I may do" (on by default): the player
+// is never asked a decision with nothing but passes, and is asked one once it is switched off in Settings.
+// Usage: node table.mjs PATH/TO/plunder
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import net from "node:net";
+
+const [plunder] = process.argv.slice(2);
+const PORT = 18434;
+const base = `http://127.0.0.1:${PORT}`;
+const dir = mkdtempSync(join(tmpdir(), "plunder-table-"));
+const database = `sqlite://${join(dir, "games.db")}`;
+let server = null;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+const fail = async (message) => {
+  console.error(`FAIL: ${message}`);
+  await browser.close();
+  if (server) server.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(1);
+};
+
+const answers = () => new Promise((resolve) => {
+  const socket = net.connect(PORT, "127.0.0.1", () => { socket.destroy(); resolve(true); });
+  socket.on("error", () => resolve(false));
+});
+async function startServer() {
+  server = spawn(plunder, ["serve", "--port", String(PORT), "--database", database, "--bot-delay-ms", "0"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i += 1) { if (await answers()) return; await new Promise((r) => setTimeout(r, 100)); }
+  await fail("the server did not start");
+}
+async function stopServer() {
+  server.kill("SIGKILL");
+  await new Promise((r) => server.once("exit", r));
+  server = null;
+}
+
+const text = async (page, selector) => ((await page.textContent(selector).catch(() => "")) || "").trim();
+const version = (page) => page.$eval("#view", (n) => Number(n.dataset.version)).catch(() => -1);
+const watchErrors = (page, problems, label) => {
+  page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
+  page.on("console", (m) => {
+    // The lost connection is on purpose: Chromium logs the refused reconnections.
+    if (m.type() === "error" && !/WebSocket|ERR_CONNECTION_REFUSED/.test(m.text())) problems.push(`${label}: console: ${m.text()}`);
+  });
+};
+
+/** A liar's dice game for two people from the Custom table form, with a time bank; the two seats' links. */
+async function createTwoSeats(page) {
+  await page.goto(`${base}/`);
+  await page.click("#custom > summary");
+  await page.selectOption("#game", "liars-dice");
+  await page.fill("#players", "2");
+  await page.dispatchEvent("#players", "change");
+  for (const seat of await page.$$("select.seat")) await seat.selectOption("human");
+  await page.fill("#bank", "600");
+  await page.click("#create");
+  await page.waitForSelector("a.join");
+  return page.$$eval("a.join", (as) => as.map((a) => a.getAttribute("href")));
+}
+
+/** The page whose status bar says it is its turn, and the other, once one does. */
+async function whoseTurn(pages) {
+  for (let i = 0; i < 100; i += 1) {
+    const mine = [];
+    for (const p of pages) if ((await text(p, "#status")).startsWith("Your turn")) mine.push(p);
+    if (mine.length === 1) return [mine[0], pages.find((p) => p !== mine[0])];
+    await pages[0].waitForTimeout(100);
+  }
+  await fail(`no single seat's turn: ${await Promise.all(pages.map((p) => text(p, "#status")))}`);
+}
+
+async function twoSeats(size, viewport) {
+  const problems = [];
+  const host = await (await browser.newContext({ viewport })).newPage();
+  const links = await createTwoSeats(host);
+  if (links.length !== 2) await fail(`${size}: expected 2 join links, got ${links.length}`);
+  await host.context().close();
+  const pages = [];
+  for (const [i, link] of links.entries()) {
+    const page = await (await browser.newContext({ viewport })).newPage();
+    watchErrors(page, problems, `${size} P${i + 1}`);
+    await page.goto(`${base}${link}`);
+    await page.waitForSelector("#status");
+    pages.push(page);
+  }
+
+  // Whose turn, in the status bar and the title; the other seat waits for it, by name.
+  let [actor, waiter] = await whoseTurn(pages);
+  const asked = await text(actor, "#status");
+  if (!/^Your turn: bid… or call liar/.test(asked) && !/^Your turn: bid…$/.test(asked)) await fail(`${size}: the status bar says "${asked}"`);
+  if (!(await actor.title()).startsWith("● Your turn")) await fail(`${size}: the title is "${await actor.title()}"`);
+  const waiting = await text(waiter, "#status");
+  if (!/^Waiting for P[12]…$/.test(waiting)) await fail(`${size}: the waiting seat's status bar says "${waiting}"`);
+  if ((await waiter.title()).startsWith("●")) await fail(`${size}: the waiting seat's title says it is its turn`);
+
+  // The clock of the seat to act counts down.
+  const clock = async () => actor.$$eval(".seats .clock", (cs) => cs.map((c) => c.textContent.trim()));
+  const before = await clock();
+  await actor.waitForTimeout(2200);
+  const later = await clock();
+  if (before.length !== 2 || JSON.stringify(before) === JSON.stringify(later)) await fail(`${size}: the clocks do not count down: ${before} then ${later}`);
+
+  // Chat both ways.
+  await actor.fill("#chat", "ahoy from the bidder");
+  await actor.press("#chat", "Enter");
+  await waiter.waitForFunction(() => document.getElementById("chatlog").textContent.includes("ahoy from the bidder"), null, { timeout: 5000 })
+    .catch(() => fail(`${size}: the other seat never saw the chat line`));
+  await waiter.fill("#chat", "ahoy back");
+  await waiter.press("#chat", "Enter");
+  await actor.waitForFunction(() => document.getElementById("chatlog").textContent.includes("ahoy back"), null, { timeout: 5000 })
+    .catch(() => fail(`${size}: the bidder never saw the answer`));
+
+  // Half a sentence typed by the waiting seat survives the bid (the page is updated, not rebuilt).
+  await waiter.fill("#chat", "half a sent");
+  await waiter.focus("#chat");
+  const seen = await version(waiter);
+
+  // The picker: one more than the lowest quantity, of sixes; made with a double click.
+  if (!(await actor.$(".picker .make-bid"))) await fail(`${size}: no bid picker`);
+  const more = actor.locator(".picker button.step[aria-label=more]");
+  if (await more.isEnabled()) await more.click();
+  await actor.click(".picker button.face[data-face='6']");
+  const label = await text(actor, ".picker .make-bid");
+  if (!/× 6$/.test(label)) await fail(`${size}: after choosing sixes the bid button says "${label}"`);
+  await actor.dblclick(".picker .make-bid");
+  await waiter.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) > v, seen, { timeout: 5000 })
+    .catch(() => fail(`${size}: the bid never reached the other seat`));
+  await actor.waitForTimeout(400);
+  if (await actor.$("#error")) await fail(`${size}: a double click was refused: ${await text(actor, "#error")}`);
+  const told = await text(waiter, "#log");
+  const quantity = label.match(/(\d+) × 6/)[1];
+  if (!told.includes(`${quantity} × 6`) && !told.includes(`${quantity} sixes`)) await fail(`${size}: the log does not tell the bid "${label}": ${told.slice(-200)}`);
+  if ((await waiter.inputValue("#chat")) !== "half a sent") await fail(`${size}: the typed chat was lost: "${await waiter.inputValue("#chat")}"`);
+  if ((await waiter.evaluate(() => document.activeElement && document.activeElement.id)) !== "chat") await fail(`${size}: the chat box lost focus`);
+
+  // A reload shows the same table.
+  [actor, waiter] = await whoseTurn(pages);
+  const at = await version(waiter);
+  await actor.reload();
+  await actor.waitForFunction((v) => Number(document.querySelector("#view")?.dataset.version) === v, at, { timeout: 5000 })
+    .catch(async () => fail(`${size}: after a reload the page shows version ${await version(actor)}, not ${at}`));
+  if (!(await text(actor, "#status")).startsWith("Your turn")) await fail(`${size}: after a reload it is not the seat's turn`);
+
+  // The server goes away: a banner, and the moves are disabled; it comes back: the game goes on.
+  await stopServer();
+  await actor.waitForSelector("#banner:not([hidden])", { timeout: 5000 }).catch(() => fail(`${size}: no banner when the connection is lost`));
+  const banner = await text(actor, "#banner");
+  if (!banner.startsWith("Connection lost")) await fail(`${size}: the banner says "${banner}"`);
+  const live = await actor.$$eval("#moves button", (bs) => bs.filter((b) => !b.disabled).map((b) => b.outerHTML).join(" | "));
+  if (live) await fail(`${size}: ${live} move buttons stay live while the connection is lost`);
+  await startServer();
+  await actor.waitForSelector("#banner[hidden]", { state: "attached", timeout: 20000 }).catch(() => fail(`${size}: the banner stays after the server is back`));
+  await actor.waitForSelector("#moves button.action:not([disabled])", { timeout: 5000 })
+    .catch(() => fail(`${size}: the moves stay disabled after the server is back`));
+  const after = await version(waiter);
+  await actor.locator("#moves button.action", { hasText: "liar" }).click();
+  await waiter.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) > v, after, { timeout: 10000 })
+    .catch(() => fail(`${size}: no move reached the other seat after the reconnection`));
+  if (problems.length) await fail(problems.join("\n  "));
+  if (process.env.SCREENSHOTS) await actor.screenshot({ path: `${process.env.SCREENSHOTS}/table-liars-dice-${size}.png`, fullPage: true });
+  for (const p of pages) await p.context().close();
+  console.log(`ok: table (${size}): status bar, title, clock, picker, double click, chat both ways, typed chat kept, reload, lost connection`);
+}
+
+/** Plays The Pirate's Flag against bots by clicking: the moves made, and how many offered nothing but passes. */
+async function passesAsked(page, moves) {
+  let onlyPasses = 0;
+  for (let move = 0; move < moves; move += 1) {
+    const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
+    if (!button) return { moves: move, onlyPasses };
+    const labels = await page.$$eval("#moves button.action", (bs) => bs.map((b) => b.textContent.trim()));
+    if (labels.every((l) => l.startsWith("pass"))) onlyPasses += 1;
+    const at = await version(page);
+    // The last button is often not a pass: the game moves on.
+    const buttons = await page.$$("#moves button.action");
+    await buttons[move % 2 ? buttons.length - 1 : 0].click().catch(() => {});
+    await page.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) !== v, at, { timeout: 10000 }).catch(() => {});
+    if ((await text(page, "#status")).startsWith("Game over")) return { moves: move + 1, onlyPasses };
+  }
+  return { moves, onlyPasses };
+}
+
+async function autoPass() {
+  const problems = [];
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  watchErrors(page, problems, "auto-pass");
+  await page.goto(`${base}/`);
+  await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
+  await page.waitForSelector("#status");
+  if (!(await page.isChecked("#auto-pass"))) await fail("\"pass for me\" is not on by default");
+  // Off first: forced passes are asked (so the check can fail); then on again: none is.
+  await page.click(".settings > summary");
+  await page.uncheck("#auto-pass");
+  const off = await passesAsked(page, 80);
+  if (!off.onlyPasses) await fail(`with "pass for me" off, no decision with nothing but passes came in ${off.moves} moves: the check proves nothing`);
+  await page.check("#auto-pass");
+  const on = await passesAsked(page, 80);
+  if (on.onlyPasses) await fail(`with "pass for me" on, the player was asked ${on.onlyPasses} decisions with nothing but passes`);
+  if (on.moves < 20 && !(await text(page, "#status")).startsWith("Game over")) await fail(`only ${on.moves} moves with "pass for me" on`);
+  if (problems.length) await fail(problems.join("\n  "));
+  await page.context().close();
+  console.log(`ok: pass for me: ${off.onlyPasses} forced passes asked in ${off.moves} moves while off, none in ${on.moves} moves once on`);
+}
+
+try {
+  await startServer();
+  await twoSeats("desktop", { width: 1280, height: 800 });
+  await twoSeats("phone", { width: 390, height: 844 });
+  await autoPass();
+} catch (e) {
+  await fail(e.stack || String(e));
+}
+await browser.close();
+await stopServer();
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,109 @@
+// @ts-check
+// "Your move": what a seat may do now. Bids (any action with a whole `quantity` and `face`) are chosen with a
+// picker — the die faces, a quantity stepper offering only legal quantities, and one button for the bid shown —
+// beside large buttons for the few other choices (Liar, Exact). Any other list of actions is a button per
+// action, with a filter when there are many. Built again only when the choices change, so a half-made choice,
+// the filter's text and the scroll position survive other players' moves.
+
+import { el, die } from "./kit.js";
+
+/** @typedef {import("./kit.js").LegalAction} LegalAction */
+
+/** How many plain buttons are shown before a filter box is offered. */
+const FILTER_FROM = 12;
+
+/** The bid an action makes, if it makes one. @param {any} action */
+const bidOf = (action) => (action && typeof action === "object" && Number.isInteger(action.quantity) && Number.isInteger(action.face) ? action : null);
+/** The action's kind, as the game tags it. @param {any} action */
+const kindOf = (action) => String(action.type ?? action.kind ?? "");
+/** A label's first word, capitalised: "bet 3 × 5" gives "Bet". @param {string} label */
+const verb = (label) => { const w = label.split(/\s+/)[0] || ""; return w.charAt(0).toUpperCase() + w.slice(1); };
+
+/**
+ * The moves panel of one seat: `memory` keeps the picker's choice and the filter's text across rebuilds.
+ * @param {LegalAction[]} legal @param {(action: unknown) => void} act
+ * @param {{ picks: Record<string, { face: number, quantity: number }>, filter: string }} memory
+ */
+export function movesPanel(legal, act, memory) {
+  /** @type {Map<string, LegalAction[]>} */
+  const bids = new Map();
+  /** @type {LegalAction[]} */
+  const others = [];
+  for (const a of legal) {
+    if (bidOf(a.action)) {
+      const kind = kindOf(a.action);
+      bids.set(kind, [...(bids.get(kind) || []), a]);
+    } else others.push(a);
+  }
+  // A kind with a single bid is no choice of quantity: it is a plain button.
+  for (const [kind, list] of bids) if (list.length < 3) { others.push(...list); bids.delete(kind); }
+  const pickers = [...bids].map(([kind, list]) => picker(kind, list, act, memory));
+  const button = (/** @type {LegalAction} */ a, /** @type {string} */ cls) =>
+    el("button", { class: `action ${cls}`, onclick: () => act(a.action), title: a.label }, a.label);
+  if (pickers.length && others.length <= 4) {
+    return el("div", { class: "moves" }, pickers, el("div", { class: "calls" }, others.map((a) => button(a, "call"))));
+  }
+  const buttons = el("div", { class: others.length > FILTER_FROM ? "actions many" : "actions" }, others.map((a) => button(a, "")));
+  const applyFilter = (/** @type {string} */ text) => buttons.querySelectorAll("button").forEach((/** @type {HTMLElement} */ b) => {
+    b.style.display = (b.textContent || "").toLowerCase().includes(text.toLowerCase()) ? "" : "none";
+  });
+  let filter = null;
+  if (others.length > FILTER_FROM) {
+    filter = el("input", { placeholder: `filter the ${others.length} moves`, id: "filter", value: memory.filter, type: "search" });
+    filter.addEventListener("input", () => { memory.filter = filter.value; applyFilter(filter.value); });
+    applyFilter(memory.filter);
+  }
+  return el("div", { class: "moves" }, pickers, filter, buttons);
+}
+
+/**
+ * A bid picker for the bids of one kind: faces, a quantity stepper, and the button that makes the bid shown.
+ * @param {string} kind @param {LegalAction[]} list @param {(action: unknown) => void} act
+ * @param {{ picks: Record<string, { face: number, quantity: number }> }} memory
+ */
+function picker(kind, list, act, memory) {
+  const faces = [...new Set(list.map((a) => a.action.face))].sort((x, y) => x - y);
+  const quantities = (/** @type {number} */ face) => list.filter((a) => a.action.face === face).map((a) => a.action.quantity).sort((x, y) => x - y);
+  // The choice starts at the lowest legal bid, and keeps what the player picked while it stays legal.
+  const lowest = list.reduce((best, a) => (a.action.quantity < best.action.quantity ? a : best), list[0]);
+  let pick = memory.picks[kind] || { face: lowest.action.face, quantity: lowest.action.quantity };
+  if (!faces.includes(pick.face)) pick = { face: lowest.action.face, quantity: lowest.action.quantity };
+  const box = el("div", { class: "picker", "data-kind": kind });
+  const draw = () => {
+    const qs = quantities(pick.face);
+    if (!qs.includes(pick.quantity)) pick = { face: pick.face, quantity: qs.find((q) => q >= pick.quantity) ?? qs[qs.length - 1] };
+    memory.picks[kind] = pick;
+    const chosen = list.find((a) => a.action.face === pick.face && a.action.quantity === pick.quantity) || lowest;
+    const at = qs.indexOf(pick.quantity);
+    const step = (/** @type {number} */ by) => { pick = { face: pick.face, quantity: qs[at + by] }; draw(); };
+    box.replaceChildren(
+      el("div", { class: "picker-row" }, el("span", { class: "picker-name" }, verb(chosen.label)),
+        el("button", { class: "step", id: `${kind}-less`, "aria-label": "fewer", onclick: () => step(-1), disabled: at <= 0 }, "−"),
+        el("span", { class: "quantity", "data-quantity": pick.quantity }, `${pick.quantity} ×`),
+        el("button", { class: "step", id: `${kind}-more`, "aria-label": "more", onclick: () => step(1), disabled: at >= qs.length - 1 }, "+")),
+      el("div", { class: "picker-row faces" }, faces.map((f) => el("button", {
+        class: `face${f === pick.face ? " chosen" : ""}`, "data-face": f, "aria-pressed": f === pick.face, title: `face ${f}`,
+        onclick: () => { pick = { face: f, quantity: pick.quantity }; draw(); },
+      }, die(f)))),
+      el("button", { class: "action primary make-bid", "data-kind": kind, onclick: () => act(chosen.action) }, chosen.label));
+  };
+  draw();
+  return box;
+}
+
+/**
+ * What the seat is asked, in a few words: "bet… or call liar". Kinds of move are the labels' first words; a
+ * kind with one move is named in full.
+ * @param {LegalAction[]} legal
+ */
+export function askedTo(legal) {
+  /** @type {Map<string, string[]>} */
+  const kinds = new Map();
+  for (const a of legal) {
+    const word = a.label.split(/\s+/)[0].toLowerCase();
+    kinds.set(word, [...(kinds.get(word) || []), a.label]);
+  }
+  if (kinds.size > 4) return `choose one of ${legal.length} moves`;
+  const parts = [...kinds.values()].map((labels) => (labels.length === 1 ? labels[0] : `${labels[0].split(/\s+/)[0]}…`));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
+}

@@ -1,0 +1,122 @@
+// @ts-check
+// How a view is drawn: the game's own board (games/GAME.js) when it has one, else generically from the view's
+// JSON (dice, cups, coins and tables guessed from the keys), and the "Just now" panel of the latest events.
+
+import { el, die, seatName } from "./kit.js";
+import { api } from "./api.js";
+
+/** @typedef {import("./kit.js").Context} Context */
+
+const isDieList = (key, v) => /dice|roll|cup/i.test(key) && Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 20);
+// One number per seat under a dice key (`dice`, `dice_counts`, `crew`) counts the dice in each cup: faces are
+// under `my_dice` and the like.
+const isCupCounts = (key, v, players) => Array.isArray(v) && v.length === players && players > 1 &&
+  /^(dice|dice_counts?|cups?|cup_sizes?|crew)$/i.test(key) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 30);
+/** @param {number} count */
+const cup = (count) => el("span", { class: "cup", title: `${count} dice` }, Array.from({ length: count }, () => el("span", { class: "pip" })), ` ${count}`);
+const isCoinKey = (key) => /coin|doubloon|booty|reserve|gold|treasure_count/i.test(key);
+
+// Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat, named from
+// the whole `view`.
+function render(key, value, players, me, view) {
+  if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
+  if (isCupCounts(key, value, players)) {
+    return el("table", { class: "view" }, value.map((n, i) =>
+      el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, cup(n)))));
+  }
+  if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
+  if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
+      Object.values(value).every((x) => x === null || Number.isInteger(x))) {
+    return el("span", {}, Object.entries(value).map(([color, d]) => die(d, { kind: color })));
+  }
+  if (typeof value === "number" && isCoinKey(key)) return el("span", { class: "coin" }, value);
+  if (typeof value === "number" && /crew|count|size|kegs|left/i.test(key) && value <= 12 && value >= 0) {
+    return el("span", {}, el("span", { class: "track" }, Array.from({ length: Math.max(value, 1) }, (_, i) => el("span", { class: i < value ? "on" : "" }))), ` ${value}`);
+  }
+  if (Array.isArray(value)) {
+    if (players && value.length === players && value.length > 1 && !/bids|log|history|winners/i.test(key)) {
+      return el("table", { class: "view" }, value.map((v, i) =>
+        el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, render(key, v, null, me, view)))));
+    }
+    if (value.length === 0) return el("span", { class: "muted" }, "none");
+    if (/card|hand|treasure|adventure|tableau|deck/i.test(key)) return el("span", {}, value.map((c) => el("span", { class: "card" }, typeof c === "object" ? compact(c) : c)));
+    if (value.every((v) => typeof v !== "object" || v === null)) return el("span", {}, value.join(", "));
+    return el("div", {}, value.map((v) => el("div", {}, render(`${key}`, v, null, me, view))));
+  }
+  if (typeof value === "object") {
+    return el("table", { class: "view" }, Object.entries(value).map(([k, v]) =>
+      el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, render(k, v, players, me, view)))));
+  }
+  return el("span", {}, String(value));
+}
+
+const compact = (v) => (typeof v === "object" && v !== null ? Object.entries(v).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : String(v));
+
+// Per-game renderers: games/GAME.js exports `data` (the game's data files it reads, served at /data/GAME/FILE)
+// and `draw(view, ctx)`, which returns the board. A game without one, or whose renderer fails, is drawn by
+// `render` alone, so a new game is playable at once.
+/** @type {Record<string, { draw?: (view: any, ctx: Context) => Node, data?: Record<string, any> }>} */
+const renderers = {};
+
+/** The loaded renderer of `game`, or null while it loads (then `redraw` runs) or when it has none. */
+function rendererFor(game, redraw) {
+  if (!renderers[game]) {
+    /** @type {{ draw?: (view: any, ctx: Context) => Node, data?: Record<string, any> }} */
+    const entry = {};
+    renderers[game] = entry;
+    import(`./games/${game}.js`)
+      .then(async (module) => {
+        const files = module.data || [];
+        const parsed = await Promise.all(files.map((f) => api("GET", `/data/${game}/${f}`)));
+        entry.data = Object.fromEntries(files.map((f, i) => [f.replace(/\.json$/, ""), parsed[i]]));
+        entry.draw = module.draw;
+      })
+      .catch(() => {})
+      .finally(redraw);
+  }
+  return renderers[game].draw ? renderers[game] : null;
+}
+
+/**
+ * The view drawn: the game's own board when it has a renderer (with everything in the view, generically, folded
+ * below it), else the generic drawing.
+ * @param {string} game @param {any} view @param {Omit<Context, "data">} ctx @param {() => void} redraw
+ */
+export function drawView(game, view, ctx, redraw) {
+  const generic = () => render("view", view, ctx.players, ctx.me, view);
+  const renderer = rendererFor(game, redraw);
+  if (!renderer || !renderer.draw) return generic();
+  try {
+    const board = renderer.draw(view, { ...ctx, data: renderer.data || {} });
+    return el("div", {}, el("div", { class: "board", "data-game": game }, board),
+      el("details", { class: "raw" }, el("summary", {}, "Everything in the view"), generic()));
+  } catch (e) {
+    console.error(`the ${game} renderer failed; drawing the view generically`, e);
+    return generic();
+  }
+}
+
+/** How many of the latest events "Just now" shows at most. */
+export const JUST_NOW = 14;
+
+// What happened since this seat last acted, in words, with any dice an event rolled or showed drawn as dice.
+/** @param {{ text: string, event: any }[]} recent */
+export function justNow(recent) {
+  if (!recent.length) return "";
+  return el("div", { class: "just-now", id: "just-now" }, el("h2", {}, "Just now"),
+    recent.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "" }, r.text, ...diceIn(r.event))));
+}
+
+/** The dice an event shows: arrays of faces under a key that names dice, rolls or faces. @param {any} event */
+function diceIn(event) {
+  const found = [];
+  const walk = (value, key) => {
+    if (Array.isArray(value)) {
+      if (/face|dice|roll|cup/i.test(key) && value.length && value.every((f) => Number.isInteger(f) && f >= 1 && f <= 12)) {
+        found.push(el("span", { class: "event-dice" }, value.map((f) => die(f))));
+      } else value.forEach((v) => walk(v, key));
+    } else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
+  };
+  walk(event, "");
+  return found;
+}
