@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use plunder_server::{ChatRate, Hub, HubConfig, Limits, ServeConfig, SiteConfig, Store, Synchronous};
+use plunder_server::{Hub, HubConfig, Limits, Rate, ServeConfig, SiteConfig, Store, Synchronous};
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -67,6 +67,10 @@ pub struct ServeArgs {
     /// Chat lines a minute from one client address, over all its sockets (after a burst of 5).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     chat_per_minute_per_address: u32,
+    /// Games one client address may create a minute, branches included (after a burst of 20); over it a
+    /// creation is answered 429 `rate_limited`. A rematch is not counted.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    games_per_minute_per_address: u32,
     /// Chat lines a minute at one game from everyone together (after a burst of 20).
     #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(1..))]
     chat_per_minute_per_game: u32,
@@ -133,14 +137,15 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
                 max_sockets_per_seat: args.max_sockets_per_seat as usize,
                 outbox_bytes: args.max_queued_kib as usize * 1024,
                 sync_bytes_per_second: args.sync_kib_per_second as usize * 1024,
-                chat_per_address: ChatRate {
+                games_per_address: Rate {
+                    per_minute: args.games_per_minute_per_address,
+                    ..Limits::default().games_per_address
+                },
+                chat_per_address: Rate {
                     per_minute: args.chat_per_minute_per_address,
                     ..Limits::default().chat_per_address
                 },
-                chat_per_game: ChatRate {
-                    per_minute: args.chat_per_minute_per_game,
-                    ..Limits::default().chat_per_game
-                },
+                chat_per_game: Rate { per_minute: args.chat_per_minute_per_game, ..Limits::default().chat_per_game },
                 chat_history_lines: args.chat_history_lines as usize,
                 ..Limits::default()
             },

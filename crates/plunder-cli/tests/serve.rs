@@ -127,7 +127,7 @@ async fn a_killed_server_loses_no_acknowledged_move_and_the_game_resumes() {
         assert!(moves < 200, "the game ends");
     }
     assert_eq!(latest["status"]["state"], "over", "the resumed game plays to the end");
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }
@@ -225,7 +225,27 @@ async fn the_access_log_has_a_line_per_request_and_never_a_token() {
     assert!(log.lines().any(|l| l.starts_with("127.0.0.1 POST /api/games 201 ")), "{log}");
     assert!(log.lines().any(|l| l.starts_with(&format!("127.0.0.1 GET /api/games/{id}/ws 101 "))), "{log}");
     assert!(!log.contains(&token), "the log holds a seat's token:\n{log}");
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
+#[test]
+fn a_second_server_on_the_same_sqlite_file_is_refused_with_a_clear_message_and_starts_once_the_first_stops() {
+    let path = std::env::temp_dir().join(format!("plunder-two-servers-test-{}.db", std::process::id()));
+    let database = format!("sqlite://{}", path.display());
+    let first = start(free_port(), &database);
+    let second = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .args(["serve", "--port", &free_port().to_string(), "--database", &database])
+        .output()
+        .expect("plunder runs");
+    assert!(!second.status.success(), "a second server on the same file must not start");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("is in use by another plunder server"), "{said}");
+    drop(first);
+    let again = start(free_port(), &database);
+    drop(again);
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }

@@ -28,7 +28,7 @@ fi
 echo "ok: static/app.js type-checks against the generated message types"
 
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm"; }
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm" "$db.lock"; }
 trap cleanup EXIT
 start() { # port database
   "$plunder" serve --port "$1" --database "$2" --bot-delay-ms 0 > /dev/null 2>&1 &

@@ -471,7 +471,7 @@ async fn run(args: Vec<String>) {
         percentile(&rematches, 0.5),
         percentile(&rematches, 1.0),
     );
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", temp.display()));
     }
 }

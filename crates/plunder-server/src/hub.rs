@@ -32,9 +32,11 @@ pub struct Limits {
     /// The longest chat line, in characters.
     pub max_chat_chars: usize,
     /// Chat lines from one client address, over all its connections and games...
-    pub chat_per_address: ChatRate,
+    pub chat_per_address: Rate,
     /// ...and at one game, from everyone together, so many connections cannot flood a table.
-    pub chat_per_game: ChatRate,
+    pub chat_per_game: Rate,
+    /// Games one client address may create (new games and branches; a rematch, made once for everyone, is free).
+    pub games_per_address: Rate,
     /// The chat lines a game keeps in memory and sends a client on joining (the latest ones).
     pub chat_history_lines: usize,
     /// Messages queued for one client before it is dropped as too slow...
@@ -65,8 +67,9 @@ impl Default for Limits {
             burst: 40,
             per_second: 20,
             max_chat_chars: 500,
-            chat_per_address: ChatRate { burst: 5, per_minute: 30 },
-            chat_per_game: ChatRate { burst: 20, per_minute: 120 },
+            chat_per_address: Rate { burst: 5, per_minute: 30 },
+            chat_per_game: Rate { burst: 20, per_minute: 120 },
+            games_per_address: Rate { burst: 20, per_minute: 20 },
             chat_history_lines: 200,
             outbox: 256,
             outbox_bytes: 4 * 1024 * 1024,
@@ -79,14 +82,14 @@ impl Default for Limits {
     }
 }
 
-/// A rate of chat lines: `burst` at once, then `per_minute` on average.
+/// A rate (of chat lines, of games created): `burst` at once, then `per_minute` on average.
 #[derive(Clone, Copy, Debug)]
-pub struct ChatRate {
+pub struct Rate {
     pub burst: u32,
     pub per_minute: u32,
 }
 
-impl ChatRate {
+impl Rate {
     fn bucket(self) -> TokenBucket {
         TokenBucket::new(self.burst, self.per_minute as f64 / 60.0)
     }
@@ -236,7 +239,26 @@ pub struct Hub {
     /// Bytes queued for all clients together (each client's share is its [`Outbox`]).
     queued_bytes: Arc<AtomicUsize>,
     /// Chat allowance per client address (`Limits::chat_per_address`), shared by its connections to every game.
-    chat_by_address: Mutex<HashMap<IpAddr, TokenBucket>>,
+    chat_by_address: PerAddress,
+    /// Games each client address may still create now (`Limits::games_per_address`).
+    games_by_address: PerAddress,
+}
+
+/// An allowance per client address.
+#[derive(Debug, Default)]
+struct PerAddress(Mutex<HashMap<IpAddr, TokenBucket>>);
+
+impl PerAddress {
+    /// Takes one from `address`'s allowance (full at `rate` for an address not seen), if it has one left.
+    fn take(&self, address: IpAddr, rate: Rate) -> bool {
+        /// Addresses kept before those with a full allowance (as if never seen) are forgotten.
+        const KEPT_ADDRESSES: usize = 4096;
+        let mut buckets = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if buckets.len() >= KEPT_ADDRESSES && !buckets.contains_key(&address) {
+            buckets.retain(|_, bucket| !bucket.is_full());
+        }
+        buckets.entry(address).or_insert_with(|| rate.bucket()).take()
+    }
 }
 
 impl Hub {
@@ -247,7 +269,8 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             next_client: AtomicU64::new(1),
             queued_bytes: Arc::new(AtomicUsize::new(0)),
-            chat_by_address: Mutex::new(HashMap::new()),
+            chat_by_address: PerAddress::default(),
+            games_by_address: PerAddress::default(),
         });
         if hub.store.backend() == Backend::Postgres {
             tokio::spawn(listen_for_changes(Arc::downgrade(&hub)));
@@ -407,13 +430,12 @@ impl Hub {
 
     /// Takes one chat line from `address`'s allowance, if it has one left.
     fn take_chat_line(&self, address: IpAddr) -> bool {
-        /// Addresses kept before those with a full allowance (as if never seen) are forgotten.
-        const KEPT_ADDRESSES: usize = 4096;
-        let mut buckets = self.chat_by_address.lock().expect("the chat allowances are never poisoned");
-        if buckets.len() >= KEPT_ADDRESSES && !buckets.contains_key(&address) {
-            buckets.retain(|_, bucket| !bucket.is_full());
-        }
-        buckets.entry(address).or_insert_with(|| self.config.limits.chat_per_address.bucket()).take()
+        self.chat_by_address.take(address, self.config.limits.chat_per_address)
+    }
+
+    /// Takes one game creation from `address`'s allowance, if it has one left.
+    pub fn take_game_creation(&self, address: IpAddr) -> bool {
+        self.games_by_address.take(address, self.config.limits.games_per_address)
     }
 
     fn next_client_id(&self) -> u64 {

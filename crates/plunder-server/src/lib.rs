@@ -13,6 +13,7 @@ pub mod option_fields;
 pub mod replay;
 pub mod rules;
 pub mod site;
+mod sqlite_lock;
 pub mod store;
 pub mod table;
 pub mod token;
@@ -31,7 +32,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use hub::{ChatRate, Connection, Hub, HubConfig, Limits};
+pub use hub::{Connection, Hub, HubConfig, Limits, Rate};
 pub use net::{serve_with, ClientAddress, ServeConfig};
 pub use site::SiteConfig;
 pub use store::{Backend, Store, StoreError, Synchronous};

@@ -6,13 +6,14 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use plunder_core::{bot_kinds, Narrate, Record, Roster, Viewer};
 use plunder_games::{games, with_game, GameVisitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::hub::{best_bot, Hub, HubError, Seating};
+use crate::net::ClientAddress;
 use crate::option_fields::{option_fields, OptionField};
 use crate::store::{Fairness, GameSpec, StoreError};
 use crate::table::{record_of, start_table, Table};
@@ -258,9 +259,26 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
     Ok(seats)
 }
 
+/// Refuses a creation from an address that has created its games for now (`Limits::games_per_address`). A
+/// request with no known address (a router called without the server's connection layer) is let through.
+fn check_creation_allowance(hub: &Hub, address: Option<Extension<ClientAddress>>) -> Result<(), ApiError> {
+    match address {
+        Some(Extension(ClientAddress(address))) if !hub.take_game_creation(address) => {
+            let rate = hub.config().limits.games_per_address.per_minute;
+            Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("one address may create at most {rate} games a minute; wait a moment"),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// `POST /api/games`: creates a game; the answer holds each human seat's join link, shown only this once.
 pub async fn create_game(
     State(hub): State<Arc<Hub>>,
+    address: Option<Extension<ClientAddress>>,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
     if body.players.is_some_and(|p| p > MAX_SEATS) || body.seats.len() > MAX_SEATS {
@@ -288,6 +306,7 @@ pub async fn create_game(
         spectator_chat: body.spectator_chat,
         fairness: if body.seed.is_some() { Fairness::Seeded } else { Fairness::Fair },
     };
+    check_creation_allowance(&hub, address)?;
     store_new_game(&hub, spec, table).await
 }
 
@@ -337,6 +356,7 @@ pub struct BranchBody {
 pub async fn branch(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    address: Option<Extension<ClientAddress>>,
     JsonBody(body): JsonBody<BranchBody>,
 ) -> Result<Response, ApiError> {
     let record = finished_record(&hub, &id).await?;
@@ -363,6 +383,7 @@ pub async fn branch(
         resolve_seats(&spec.game, spec.seats.len(), &body.seats)?
     };
     let branch = GameSpec { seats, rematch_of: None, fairness: Fairness::Analysis { of: id.clone() }, ..spec };
+    check_creation_allowance(&hub, address)?;
     store_new_game(&hub, branch, table).await
 }
 

@@ -90,6 +90,8 @@ pub enum StoreError {
     Corrupt(String),
     /// The database URL names no database this store can open.
     BadUrl(String),
+    /// Another process (another server) has this SQLite database open.
+    InUse(std::path::PathBuf),
 }
 
 impl std::fmt::Display for StoreError {
@@ -102,6 +104,13 @@ impl std::fmt::Display for StoreError {
             StoreError::BadUrl(url) => {
                 write!(f, "unsupported database URL (use sqlite://FILE, sqlite::memory: or postgres://...): {url}")
             }
+            StoreError::InUse(file) => write!(
+                f,
+                "{} is in use by another plunder server (it holds {}.lock): stop that server, or give this one its \
+                 own file (several servers share games on PostgreSQL)",
+                file.display(),
+                file.display()
+            ),
         }
     }
 }
@@ -145,6 +154,8 @@ pub struct Store {
     backend: Backend,
     url: String,
     writer: mpsc::Sender<Append>,
+    /// On a SQLite file, this process's lock on it (see [`crate::sqlite_lock`]).
+    _lock: Option<Arc<crate::sqlite_lock::FileLock>>,
 }
 
 /// An append waiting for the group commit, its events already in their stored (JSON) form.
@@ -626,6 +637,11 @@ impl Store {
         } else {
             return Err(StoreError::BadUrl(url.to_string()));
         };
+        let database_file = (backend == Backend::Sqlite && !url.contains(":memory:"))
+            .then(|| <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&url).ok())
+            .flatten()
+            .map(|options| options.get_filename().to_path_buf());
+        let lock = database_file.as_deref().map(crate::sqlite_lock::lock).transpose()?;
         let pool = pool_options(backend, synchronous)
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
             .test_before_acquire(backend == Backend::Postgres);
@@ -644,13 +660,10 @@ impl Store {
         let catch_up = (backend == Backend::Sqlite).then(|| Arc::new(AtomicBool::new(false)));
         tokio::spawn(group_commit(writes.clone(), backend, queue, catch_up.clone()));
         if let Some(catch_up) = catch_up {
-            let database_file = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&url)
-                .ok()
-                .map(|options| options.get_filename().to_path_buf())
-                .filter(|file| file.is_file());
+            let database_file = database_file.filter(|file| file.is_file());
             tokio::spawn(checkpoint_wal(pool.clone(), writer.downgrade(), database_file, catch_up, catch_up_frames));
         }
-        let store = Store { pool, writes, backend, url, writer };
+        let store = Store { pool, writes, backend, url, writer, _lock: lock };
         store.create_schema().await?;
         Ok(store)
     }
@@ -867,7 +880,7 @@ mod tests {
                 assert_eq!(level, expected, "{synchronous:?}");
             }
             drop(store);
-            for suffix in ["", "-wal", "-shm"] {
+            for suffix in ["", "-wal", "-shm", ".lock"] {
                 let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
             }
         }
@@ -907,6 +920,7 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_file(path.with_extension("db-wal"));
         let _ = std::fs::remove_file(path.with_extension("db-shm"));
+        let _ = std::fs::remove_file(path.with_extension("db.lock"));
         // Every append writes at least one frame, so a WAL that never started over would hold them all.
         let longest = *seen.iter().max().unwrap();
         assert!(appended > 4 * 2_000, "too few appends ({appended}) to fill the WAL several times over");

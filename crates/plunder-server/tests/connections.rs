@@ -307,7 +307,7 @@ async fn a_websocket_that_never_reads_is_closed_as_too_slow_once_its_queue_passe
 #[tokio::test]
 async fn chat_from_many_websockets_of_one_address_is_limited_as_one_while_another_address_chats() {
     use tokio_tungstenite::tungstenite::Message;
-    let limits = Limits { chat_per_address: plunder_server::ChatRate { burst: 2, per_minute: 1 }, ..Limits::default() };
+    let limits = Limits { chat_per_address: plunder_server::Rate { burst: 2, per_minute: 1 }, ..Limits::default() };
     let (server, hub, _db) =
         serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
     let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 1, "spectator_chat": true});

@@ -771,10 +771,10 @@ async fn settle(hub: &std::sync::Arc<Hub>, id: &str) {
 
 #[tokio::test]
 async fn chat_is_limited_per_client_address_and_per_game_not_per_connection() {
-    use plunder_server::ChatRate;
+    use plunder_server::Rate;
     let limits = plunder_server::Limits {
-        chat_per_address: ChatRate { burst: 3, per_minute: 1 },
-        chat_per_game: ChatRate { burst: 8, per_minute: 1 },
+        chat_per_address: Rate { burst: 3, per_minute: 1 },
+        chat_per_game: Rate { burst: 8, per_minute: 1 },
         ..Default::default()
     };
     let (hub, _db) = sqlite_hub_with(HubConfig { limits, ..Default::default() }).await;
@@ -834,7 +834,7 @@ async fn the_chat_history_sent_on_joining_holds_the_latest_lines_up_to_its_bound
     const KEPT: usize = 5;
     let limits = plunder_server::Limits {
         chat_history_lines: KEPT,
-        chat_per_address: plunder_server::ChatRate { burst: 100, per_minute: 6000 },
+        chat_per_address: plunder_server::Rate { burst: 100, per_minute: 6000 },
         ..Default::default()
     };
     let config = HubConfig { limits, ..Default::default() };

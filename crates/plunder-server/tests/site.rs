@@ -164,3 +164,43 @@ async fn a_trusted_proxy_is_not_held_to_one_clients_connection_cap_and_others_st
     let mut third = connect_from([127, 0, 0, 6], server).await;
     assert!(catalog_on(&mut third).await.contains("503"), "an untrusted address keeps its cap");
 }
+
+/// The status line and body of `POST /api/games` with `body`, from loopback address `from`.
+async fn create_from(from: [u8; 4], server: SocketAddr, body: &Value) -> (String, Value) {
+    let mut socket = connect_from(from, server).await;
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nhost: plunder\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    socket.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), socket.read_to_end(&mut answer)).await.unwrap().unwrap();
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn one_address_creates_so_many_games_a_minute_and_others_are_not_held_back() {
+    let limits = plunder_server::Limits {
+        games_per_address: plunder_server::Rate { burst: 3, per_minute: 1 },
+        ..Default::default()
+    };
+    let (server, hub, _db) =
+        serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
+    let game = json!({"game": "liars-dice", "seats": ["human", "odds"]});
+    // A refused request (bad options) costs nothing.
+    let (status, _) = create_from([127, 0, 0, 7], server, &json!({"game": "liars-dice", "options": 3})).await;
+    assert!(status.contains("400"), "{status}");
+    for _ in 0..3 {
+        let (status, body) = create_from([127, 0, 0, 7], server, &game).await;
+        assert!(status.contains("201"), "{status}: {body}");
+    }
+    let (status, body) = create_from([127, 0, 0, 7], server, &game).await;
+    assert!(status.contains("429"), "{status}: {body}");
+    assert_eq!(body["error"]["code"], "rate_limited", "{body}");
+    let (status, _) = create_from([127, 0, 0, 8], server, &game).await;
+    assert!(status.contains("201"), "another address creates its games: {status}");
+}

@@ -25,7 +25,7 @@ impl TempDb {
 
 impl Drop for TempDb {
     fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".lock"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
         }
     }
@@ -65,10 +65,13 @@ pub async fn reopen(db: &TempDb) -> Arc<Hub> {
 
 pub async fn create(hub: &Arc<Hub>, body: Value) -> CreatedGame {
     let body: plunder_server::lobby::CreateGame = serde_json::from_value(body).unwrap();
-    let response =
-        plunder_server::lobby::create_game(axum::extract::State(hub.clone()), plunder_server::lobby::JsonBody(body))
-            .await
-            .expect("the game is created");
+    let response = plunder_server::lobby::create_game(
+        axum::extract::State(hub.clone()),
+        None,
+        plunder_server::lobby::JsonBody(body),
+    )
+    .await
+    .expect("the game is created");
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
     serde_json::from_slice(&bytes).unwrap()
 }
