@@ -188,7 +188,7 @@ async fn one_address_creates_so_many_games_a_minute_and_others_are_not_held_back
         games_per_address: plunder_server::Rate { burst: 3, per_minute: 1 },
         ..Default::default()
     };
-    let (server, hub, _db) =
+    let (server, _hub, _db) =
         serve_on_loopback(HubConfig { limits, ..HubConfig::default() }, ServeConfig::default()).await;
     let game = json!({"game": "liars-dice", "seats": ["human", "odds"]});
     // A refused request (bad options) costs nothing.
