@@ -242,6 +242,8 @@ pub struct Hub {
     chat_by_address: PerAddress,
     /// Games each client address may still create now (`Limits::games_per_address`).
     games_by_address: PerAddress,
+    /// Replays of finished games lately answered.
+    replays: crate::replay::ReplayCache,
 }
 
 /// An allowance per client address.
@@ -271,6 +273,7 @@ impl Hub {
             queued_bytes: Arc::new(AtomicUsize::new(0)),
             chat_by_address: PerAddress::default(),
             games_by_address: PerAddress::default(),
+            replays: crate::replay::ReplayCache::default(),
         });
         if hub.store.backend() == Backend::Postgres {
             tokio::spawn(listen_for_changes(Arc::downgrade(&hub)));
@@ -280,6 +283,11 @@ impl Hub {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Replays of finished games lately answered.
+    pub fn replays(&self) -> &crate::replay::ReplayCache {
+        &self.replays
     }
 
     pub fn config(&self) -> &HubConfig {

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::hub::{best_bot, Hub, HubError, Seating};
+use crate::messages::StatusInfo;
 use crate::net::ClientAddress;
 use crate::option_fields::{option_fields, OptionField};
 use crate::store::{Fairness, GameSpec, StoreError};
@@ -404,21 +405,19 @@ fn check_id(id: &str) -> Result<(), ApiError> {
 /// The record of a finished game; a game in progress has none to give (it holds every secret).
 async fn finished_record(hub: &Arc<Hub>, id: &str) -> Result<Record, ApiError> {
     check_id(id)?;
-    let spec = hub.store().game_spec(id).await?;
-    let events = hub.store().events(id, 0).await?;
-    let mut record = record_of(&spec, events);
-    let table = crate::table::table_from_record(&record).map_err(ApiError::from_internal)?;
-    match table.session().outcome() {
-        Some(outcome) => {
-            record.outcome = Some(outcome);
-            Ok(record)
-        }
-        None => Err(ApiError::new(
+    // The game's task knows whether it is over: a running game is refused without reading its record.
+    let StatusInfo::Over { outcome } = hub.summary(id).await?.status else {
+        return Err(ApiError::new(
             StatusCode::CONFLICT,
             "in_progress",
             "the record is given once the game is over (it shows every hidden die and card)",
-        )),
-    }
+        ));
+    };
+    let spec = hub.store().game_spec(id).await?;
+    let events = hub.store().events(id, 0).await?;
+    let mut record = record_of(&spec, events);
+    record.outcome = outcome;
+    Ok(record)
 }
 
 /// `GET /api/games/{id}/record`: the record of a finished game.
@@ -439,7 +438,6 @@ pub async fn game_replay(
     Path(id): Path<String>,
     Query(query): Query<ReplayQuery>,
 ) -> Result<Response, ApiError> {
-    let record = finished_record(&hub, &id).await?;
     let viewer = match query.viewer.as_deref() {
         None | Some("spectator") => Viewer::Spectator,
         Some(seat) => match seat.parse::<u8>() {
@@ -447,8 +445,20 @@ pub async fn game_replay(
             Err(_) => return Err(ApiError::bad_request("bad_viewer", "viewer is `spectator` or a seat number")),
         },
     };
-    let frames = crate::replay::frames(&record, viewer).map_err(|e| ApiError::bad_request("bad_viewer", e))?;
-    Ok(Json(json!({"game": record.game, "frames": frames, "outcome": record.outcome})).into_response())
+    check_id(&id)?;
+    let key = format!("{id}/{viewer:?}");
+    let text = match hub.replays().get(&key) {
+        Some(text) => text,
+        None => {
+            let record = finished_record(&hub, &id).await?;
+            let frames = crate::replay::frames(&record, viewer).map_err(|e| ApiError::bad_request("bad_viewer", e))?;
+            let body = json!({"game": record.game, "frames": frames, "outcome": record.outcome});
+            let text: Arc<str> = body.to_string().into();
+            hub.replays().put(key, text.clone());
+            text
+        }
+    };
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], text.to_string()).into_response())
 }
 
 /// The body of `POST /api/games/{id}/rematch`.

@@ -67,3 +67,36 @@ impl GameVisitor for Frames<'_> {
 pub fn frames(record: &Record, viewer: Viewer) -> Result<Vec<Frame>, String> {
     with_game(&record.game, Frames { record, viewer }).map_err(|e| e.to_string())?
 }
+
+/// The latest replays answered, as their JSON text, by game and viewer: a finished game never changes, so a
+/// replay asked again (each seat's page, a reload) is not worked out again. Bounded in entries and in bytes.
+#[derive(Debug, Default)]
+pub struct ReplayCache {
+    entries: std::sync::Mutex<std::collections::VecDeque<(String, std::sync::Arc<str>)>>,
+}
+
+impl ReplayCache {
+    /// Replays kept at most...
+    const ENTRIES: usize = 32;
+    /// ...and bytes of them together (one larger than this is answered but not kept).
+    const BYTES: usize = 32 << 20;
+
+    /// The replay kept under `key`, if any.
+    pub fn get(&self, key: &str) -> Option<std::sync::Arc<str>> {
+        let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries.iter().find(|(k, _)| k == key).map(|(_, text)| text.clone())
+    }
+
+    /// Keeps `text` under `key`, dropping the oldest replays past the bounds.
+    pub fn put(&self, key: String, text: std::sync::Arc<str>) {
+        if text.len() > Self::BYTES {
+            return;
+        }
+        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries.retain(|(k, _)| *k != key);
+        entries.push_back((key, text));
+        while entries.len() > Self::ENTRIES || entries.iter().map(|(_, t)| t.len()).sum::<usize>() > Self::BYTES {
+            entries.pop_front();
+        }
+    }
+}

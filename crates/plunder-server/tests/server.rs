@@ -265,6 +265,13 @@ async fn bots_play_a_whole_game_server_side_and_the_record_is_given_only_at_the_
     let (status, replay) = call(&hub, "GET", &format!("/api/games/{}/replay?viewer=0", created.id), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(replay["frames"].as_array().unwrap().len(), table.version + 1);
+    // Asked again, the replay is the one kept, not worked out anew.
+    let kept = hub.replays().get(&format!("{}/{:?}", created.id, Viewer::Seat(Seat(0))));
+    assert_eq!(serde_json::from_str::<Value>(&kept.expect("the replay is kept")).unwrap(), replay);
+    let (_, again) = call(&hub, "GET", &format!("/api/games/{}/replay?viewer=0", created.id), None).await;
+    assert_eq!(again, replay);
+    let (_, spectator) = call(&hub, "GET", &format!("/api/games/{}/replay", created.id), None).await;
+    assert_ne!(spectator, replay, "each viewer's replay is its own");
 }
 
 /// A replay's steps name Lying Pirates' Phantom, never the seat number it has in the views' lists ("P3"): its dice
