@@ -4,7 +4,8 @@
 // - the status bar and the tab title say whose turn it is and what to do; a clock counts down;
 // - bids are made with the picker (a quantity stepper and die faces); a double click makes one move, not a
 //   refusal;
-// - chat goes both ways between the seats; text typed (and focus) survive the other seat's moves;
+// - chat goes both ways between the seats, each line under the nickname given in the lobby and the seat; text
+//   typed (and focus) survive the other seat's moves;
 // - a reload mid-game shows the same table; a lost connection shows a banner and disables the moves until the
 //   server is back, then the game goes on;
 // and, against bots in The Pirate's Flag, "pass for me when passing is all I may do" (on by default): the player
@@ -89,9 +90,14 @@ async function twoSeats(size, viewport) {
   if (links.length !== 2) await fail(`${size}: expected 2 join links, got ${links.length}`);
   await host.context().close();
   const pages = [];
+  const nicknames = ["Anna", "Ben"];
   for (const [i, link] of links.entries()) {
     const page = await (await browser.newContext({ viewport })).newPage();
     watchErrors(page, problems, `${size} P${i + 1}`);
+    // Each person gives a nickname in the lobby first.
+    await page.goto(`${base}/`);
+    await page.fill("#nickname", nicknames[i]);
+    await page.press("#nickname", "Tab");
     await page.goto(`${base}${link}`);
     await page.waitForSelector("#status");
     pages.push(page);
@@ -116,8 +122,10 @@ async function twoSeats(size, viewport) {
   // Chat both ways.
   await actor.fill("#chat", "ahoy from the bidder");
   await actor.press("#chat", "Enter");
-  await waiter.waitForFunction(() => document.getElementById("chatlog").textContent.includes("ahoy from the bidder"), null, { timeout: 5000 })
-    .catch(() => fail(`${size}: the other seat never saw the chat line`));
+  const bidder = `${nicknames[pages.indexOf(actor)]} (P${pages.indexOf(actor) + 1}): ahoy from the bidder`;
+  await waiter.waitForFunction((line) => document.getElementById("chatlog").textContent.includes(line), bidder, { timeout: 5000 })
+    .catch(() => fail(`${size}: the other seat never saw "${bidder}"`));
+  if (!(await text(actor, "#where")).includes(`(${nicknames[pages.indexOf(actor)]})`)) await fail(`${size}: the header does not name the player: ${await text(actor, "#where")}`);
   await waiter.fill("#chat", "ahoy back");
   await waiter.press("#chat", "Enter");
   await actor.waitForFunction(() => document.getElementById("chatlog").textContent.includes("ahoy back"), null, { timeout: 5000 })
@@ -130,6 +138,8 @@ async function twoSeats(size, viewport) {
 
   // The picker: one more than the lowest quantity, of sixes; made with a double click.
   if (!(await actor.$(".picker .make-bid"))) await fail(`${size}: no bid picker`);
+  // It starts at the lowest legal bid, so "fewer" is off (and stays off while the moves are live).
+  if (await actor.isEnabled(".picker button.step[aria-label=fewer]")) await fail(`${size}: "fewer" is live at the lowest legal bid`);
   const more = actor.locator(".picker button.step[aria-label=more]");
   if (await more.isEnabled()) await more.click();
   await actor.click(".picker button.face[data-face='6']");

@@ -604,11 +604,18 @@ impl Connection {
             Ok(message) => message,
             Err(e) => return Some(ServerMessage::error("malformed", e.to_string())),
         };
-        if let ClientMessage::Chat { text } = &message {
+        if let ClientMessage::Chat { text, name } = &message {
             if text.chars().count() > self.limits.max_chat_chars || !text.chars().any(visible) {
                 return Some(ServerMessage::error(
                     "bad_chat",
                     format!("a chat line has 1 to {} characters, some of them visible", self.limits.max_chat_chars),
+                ));
+            }
+            let max = crate::messages::MAX_NAME_CHARS;
+            if name.as_ref().is_some_and(|n| n.chars().count() > max || !n.chars().all(|c| visible(c) || c == ' ')) {
+                return Some(ServerMessage::error(
+                    "bad_name",
+                    format!("a nickname has at most {max} characters, letters and signs with single spaces"),
                 ));
             }
         }
@@ -948,8 +955,8 @@ impl Actor {
                     c.log_sent = log_sent;
                 }
             }
-            ClientMessage::Chat { text } => {
-                let from = match viewer {
+            ClientMessage::Chat { text, name } => {
+                let who = match viewer {
                     Viewer::Seat(seat) => seat.to_string(),
                     Viewer::Spectator if self.seating.spec.spectator_chat => "spectator".to_string(),
                     Viewer::Spectator => {
@@ -963,6 +970,11 @@ impl Actor {
                     self.send_to(client, ServerMessage::error("rate_limited", refusal));
                     return;
                 }
+                // The seat (or "spectator") is the server's word; a nickname only stands beside it.
+                let from = match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+                    Some(name) => format!("{name} ({who})"),
+                    None => who,
+                };
                 let line = ChatLine { from, text };
                 match self.hub.store.append_chat(&self.id, &line).await {
                     Ok(_) => {

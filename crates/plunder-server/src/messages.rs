@@ -22,8 +22,14 @@ pub enum ClientMessage {
         #[ts(type = "unknown")]
         action: Value,
     },
-    /// Say something at the table.
-    Chat { text: String },
+    /// Say something at the table, as `name` (a nickname of at most [`MAX_NAME_CHARS`] characters, shown beside
+    /// the seat: "Anna (P1)"), if given.
+    Chat {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        name: Option<String>,
+    },
     /// Ask for the whole table again.
     Sync,
     /// "Pass for me when passing is all I may do": with `on`, the server takes a seat's pass for it whenever
@@ -31,6 +37,9 @@ pub enum ClientMessage {
     /// choices. Off until a connection of the seat turns it on; the browser client does, unless switched off.
     AutoPass { on: bool },
 }
+
+/// The longest nickname a chat line may carry, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
 
 /// Who a connection is.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]

@@ -138,11 +138,15 @@ export const bidChips = (bids, name = (seat) => seatName(seat), colour = seatCol
     `${name(b.seat)}: ${b.bid.quantity} × `, die(b.bid.face))));
 
 /**
- * A showdown's cups, every seat's dice face up, with the facts of the call (scalar fields, as the game names them).
+ * A showdown's cups, every seat's dice face up, with the bid, the caller, the count and the loser where the
+ * showdown has them (the log tells the call in full).
  * @param {{ dice: number[][], [key: string]: any }} showdown @param {number | null} me
  */
 export const showdownOf = (showdown, me) => el("div", { class: "showdown" },
-  el("p", { class: "muted" }, Object.entries(showdown).filter(([, v]) => v !== null && typeof v !== "object")
-    .map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "number" && /caller|bidder|bettor|winner|loser|seat/.test(k) ? seatName(v) : v}`).join(" · "),
-  showdown.bid ? ` · bid ${showdown.bid.quantity} × ${showdown.bid.face}` : ""),
+  el("p", { class: "muted" }, [
+    showdown.bid ? `The bid: ${showdown.bid.quantity} × ${showdown.bid.face}` : "",
+    Number.isInteger(showdown.caller) ? `called by ${seatName(showdown.caller)}` : "",
+    Number.isInteger(showdown.counted) ? `${showdown.counted} counted` : "",
+    Number.isInteger(showdown.loser) ? `${seatName(showdown.loser)} lost` : "",
+  ].filter(Boolean).join(" · ")),
   showdown.dice.map((cupDice, seat) => el("div", {}, seatChip(seat, me), " ", cupDice.map((f) => die(f)))));

@@ -13,8 +13,11 @@ import { api } from "./api.js";
 /** @typedef {{ id: string, link: string, at: string, nickname?: string }} MyGame */
 
 /** Each game's one-line pitch and how long a game takes, for its card. */
-const BLURBS = /** @type {Record<string, { pitch: string, length: string }>} */ ({
-  "liars-dice": { pitch: "The classic bluff: bid on the dice under every cup, or call the last bid a lie.", length: "2-10 min" },
+const BLURBS = /** @type {Record<string, { pitch: string, length: string, table?: { players: number, options: Record<string, any> } }>} */ ({
+  // Liar's dice's own defaults are OpenSpiel's (two players, one die, one round: a research game); people play
+  // Perudo's way, five dice each until one player has dice left.
+  "liars-dice": { pitch: "The classic bluff: bid on the dice under every cup, or call the last bid a lie.", length: "5-10 min",
+    table: { players: 4, options: { dice: 5, length: "to_last_die" } } },
   scallywager: { pitch: "Bid on hidden crew dice, call liars, and turn the tide with Treasure and Adventure cards.", length: "20-30 min" },
   "loot-pirates": { pitch: "Aim, drop or fire: shoot it out with the crew for the Booty; the richest pirate wins.", length: "15-25 min" },
   "lying-pirates": { pitch: "Bet with the Cursed Die, sail round the island's tiles and battle with cards: first ship home wins.", length: "30-60 min" },
@@ -65,37 +68,39 @@ function optionsFrom(/** @type {HTMLElement} */ form, /** @type {CatalogGame} */
   return options;
 }
 
-/** A form field for one option, holding its default. @param {OptionField} field */
-function fieldFor(field) {
+/** A form field for one option, holding `value` (its default unless the card's table says otherwise).
+ * @param {OptionField} field @param {any} value */
+function fieldFor(field, value = field.default) {
   const label = field.name.replaceAll("_", " ");
   const help = field.meaning ? el("span", { class: "muted" }, ` ${field.meaning}`) : "";
   if (field.kind === "bool") {
-    return el("label", { class: "option" }, el("input", { type: "checkbox", name: field.name, ...(field.default ? { checked: "" } : {}) }), ` ${label}`, help);
+    return el("label", { class: "option" }, el("input", { type: "checkbox", name: field.name, ...(value ? { checked: "" } : {}) }), ` ${label}`, help);
   }
   if (field.kind === "integer") {
-    return el("label", { class: "option" }, `${label} `, el("input", { type: "number", name: field.name, value: field.default, min: 0 }), help);
+    return el("label", { class: "option" }, `${label} `, el("input", { type: "number", name: field.name, value, min: 0 }), help);
   }
   return el("label", { class: "option" }, `${label} `,
-    el("select", { name: field.name }, (field.choices || []).map((c) => el("option", { value: c }, c.replaceAll("_", " ")))), help);
+    el("select", { name: field.name }, (field.choices || []).map((c) => el("option", { value: c, ...(c === value ? { selected: "" } : {}) }, c.replaceAll("_", " ")))), help);
 }
 
 /** One game's card: pitch, table sizes, length, rules, "Play against bots" and its options. @param {CatalogGame} game */
 function gameCard(game) {
   const blurb = BLURBS[game.id] || { pitch: "", length: "" };
-  const players = el("input", { type: "number", name: "players", class: "players", min: game.min_players, max: game.max_players, value: game.default_players });
+  const table = blurb.table || { players: game.default_players, options: {} };
+  const players = el("input", { type: "number", name: "players", class: "players", min: game.min_players, max: game.max_players, value: table.players });
   const note = el("div", { class: "card-result" });
   const advanced = el("textarea", { class: "advanced", placeholder: "{} — any option as JSON, over the fields above" });
   const jsonOnly = game.option_fields.filter((f) => f.kind === "json").map((f) => f.name);
   const form = el("div", { class: "game-options" },
     el("label", { class: "option" }, `Players `, players, el("span", { class: "muted" }, ` ${game.min_players} to ${game.max_players}`)),
-    game.option_fields.filter((f) => f.kind !== "json").map(fieldFor),
+    game.option_fields.filter((f) => f.kind !== "json").map((f) => fieldFor(f, f.name in table.options ? table.options[f.name] : f.default)),
     el("details", { class: "advanced" }, el("summary", {}, "Advanced (JSON)"),
       el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the rules).` : "Every option, as JSON."), advanced));
   const playBots = async () => {
     note.replaceChildren("Creating…");
     try {
       const created = await api("POST", "/api/games", {
-        game: game.id, players: Number(players.value) || game.default_players, options: optionsFrom(form, game), seats: ["human"],
+        game: game.id, players: Number(players.value) || table.players, options: optionsFrom(form, game), seats: ["human"],
       });
       const mine = created.seats.find((/** @type {any} */ s) => s.token);
       remember(created.id, mine.join);

@@ -1,7 +1,7 @@
 // The play socket's messages, generated from the Rust types in crates/plunder-server/src/messages.rs.
 // Do not edit: `UPDATE_TYPES=1 cargo test -p plunder-server --test message_types` rewrites this file.
 
-export type ClientMessage = { "type": "act", action: unknown, } | { "type": "chat", text: string, } | { "type": "sync" } | { "type": "auto_pass", on: boolean, };
+export type ClientMessage = { "type": "act", action: unknown, } | { "type": "chat", text: string, name?: string, } | { "type": "sync" } | { "type": "auto_pass", on: boolean, };
 
 export type ServerMessage = { "type": "table" } & TableMessage | { "type": "rejected", code: string, reason: string, 
 /**

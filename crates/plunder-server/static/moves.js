@@ -20,9 +20,9 @@ const kindOf = (action) => String(action.type ?? action.kind ?? "");
 const verb = (label) => { const w = label.split(/\s+/)[0] || ""; return w.charAt(0).toUpperCase() + w.slice(1); };
 
 /**
- * The moves panel of one seat: `memory` keeps the picker's choice and the filter's text across rebuilds.
+ * The moves panel of one seat: `memory` keeps the filter's text across rebuilds.
  * @param {LegalAction[]} legal @param {(action: unknown) => void} act
- * @param {{ picks: Record<string, { face: number, quantity: number }>, filter: string }} memory
+ * @param {{ filter: string }} memory
  */
 export function movesPanel(legal, act, memory) {
   /** @type {Map<string, LegalAction[]>} */
@@ -37,7 +37,7 @@ export function movesPanel(legal, act, memory) {
   }
   // A kind with a single bid is no choice of quantity: it is a plain button.
   for (const [kind, list] of bids) if (list.length < 3) { others.push(...list); bids.delete(kind); }
-  const pickers = [...bids].map(([kind, list]) => picker(kind, list, act, memory));
+  const pickers = [...bids].map(([kind, list]) => picker(kind, list, act));
   const button = (/** @type {LegalAction} */ a, /** @type {string} */ cls) =>
     el("button", { class: `action ${cls}`, onclick: () => act(a.action), title: a.label }, a.label);
   if (pickers.length && others.length <= 4) {
@@ -59,28 +59,34 @@ export function movesPanel(legal, act, memory) {
 /**
  * A bid picker for the bids of one kind: faces, a quantity stepper, and the button that makes the bid shown.
  * @param {string} kind @param {LegalAction[]} list @param {(action: unknown) => void} act
- * @param {{ picks: Record<string, { face: number, quantity: number }> }} memory
  */
-function picker(kind, list, act, memory) {
+function picker(kind, list, act) {
   const faces = [...new Set(list.map((a) => a.action.face))].sort((x, y) => x - y);
   const quantities = (/** @type {number} */ face) => list.filter((a) => a.action.face === face).map((a) => a.action.quantity).sort((x, y) => x - y);
-  // The choice starts at the lowest legal bid, and keeps what the player picked while it stays legal.
+  // The choice starts at the lowest legal bid (the choices are built again whenever they change: a new standing
+  // bid starts the picker over), and changing the face keeps the quantity where it can.
   const lowest = list.reduce((best, a) => (a.action.quantity < best.action.quantity ? a : best), list[0]);
-  let pick = memory.picks[kind] || { face: lowest.action.face, quantity: lowest.action.quantity };
-  if (!faces.includes(pick.face)) pick = { face: lowest.action.face, quantity: lowest.action.quantity };
+  let pick = { face: lowest.action.face, quantity: lowest.action.quantity };
   const box = el("div", { class: "picker", "data-kind": kind });
   const draw = () => {
     const qs = quantities(pick.face);
     if (!qs.includes(pick.quantity)) pick = { face: pick.face, quantity: qs.find((q) => q >= pick.quantity) ?? qs[qs.length - 1] };
-    memory.picks[kind] = pick;
     const chosen = list.find((a) => a.action.face === pick.face && a.action.quantity === pick.quantity) || lowest;
     const at = qs.indexOf(pick.quantity);
-    const step = (/** @type {number} */ by) => { pick = { face: pick.face, quantity: qs[at + by] }; draw(); };
+    const step = (/** @type {number} */ by) => {
+      if (at + by < 0 || at + by >= qs.length) return;
+      pick = { face: pick.face, quantity: qs[at + by] };
+      draw();
+    };
+    // `data-off` keeps a step at its end disabled when the moves are enabled again (see table.js).
+    const stepper = (/** @type {string} */ name, /** @type {number} */ by, /** @type {boolean} */ off, /** @type {string} */ sign) =>
+      el("button", { class: "step", id: `${kind}-${name}`, "aria-label": name === "less" ? "fewer" : "more", onclick: () => step(by),
+        disabled: off, "data-off": off ? "1" : "" }, sign);
     box.replaceChildren(
       el("div", { class: "picker-row" }, el("span", { class: "picker-name" }, verb(chosen.label)),
-        el("button", { class: "step", id: `${kind}-less`, "aria-label": "fewer", onclick: () => step(-1), disabled: at <= 0 }, "−"),
+        stepper("less", -1, at <= 0, "−"),
         el("span", { class: "quantity", "data-quantity": pick.quantity }, `${pick.quantity} ×`),
-        el("button", { class: "step", id: `${kind}-more`, "aria-label": "more", onclick: () => step(1), disabled: at >= qs.length - 1 }, "+")),
+        stepper("more", 1, at >= qs.length - 1, "+")),
       el("div", { class: "picker-row faces" }, faces.map((f) => el("button", {
         class: `face${f === pick.face ? " chosen" : ""}`, "data-face": f, "aria-pressed": f === pick.face, title: `face ${f}`,
         onclick: () => { pick = { face: f, quantity: pick.quantity }; draw(); },

@@ -22,8 +22,8 @@ const CLOCK_WARNING = 20;
 const RETRY = [1, 2, 4, 8, 15, 30];
 /** How long a move sent waits for the server's answer before the moves are live again, in ms. */
 const ANSWER_WAIT = 5000;
-/** Log lines kept on the page. */
-const LOG_LINES = 200;
+/** Log lines kept on the page (a long game's whole log, near enough). */
+const LOG_LINES = 2000;
 
 /** The seats this browser holds, from the page's address fragment (`#seat=S&token=T` or `#seats=S.T,...`). */
 function heldSeats() {
@@ -73,7 +73,7 @@ export function play(main, id) {
     /** @type {{ text: string, event: any }[]} */ recent: [], acted: false,
     /** @type {Rejected | string | null} */ error: null,
     /** @type {WebSocket | null} */ socket: null, connected: false, failures: 0, retryAt: 0, pending: false,
-    memory: { picks: {}, filter: "" }, movesSignature: "",
+    memory: { filter: "" }, movesSignature: "",
   }]));
   /** @type {import("./messages").ChatLine[]} */
   let chat = [];
@@ -103,7 +103,8 @@ export function play(main, id) {
   const chatInput = el("input", { placeholder: "say something", id: "chat", maxlength: 500, autocomplete: "off" });
   const chatForm = el("form", { onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
-    if (chatInput.value.trim()) send(active, { type: "chat", text: chatInput.value });
+    const name = (localStorage.getItem("plunder.nickname") || "").trim();
+    if (chatInput.value.trim()) send(active, { type: "chat", text: chatInput.value, ...(name ? { name } : {}) });
     chatInput.value = "";
   } }, chatInput, el("button", {}, "Say"));
   const cover = el("div", { class: "cover", hidden: "" });
@@ -243,7 +244,9 @@ export function play(main, id) {
     if (!table) return;
     const me = table.you.kind === "seat" ? table.you.seat : null;
     const gameName = names[table.game] || table.game;
-    document.getElementById("where").textContent = `${gameName} · ${me !== null ? `you are ${nameOf(me, table)}` : "spectating"}`;
+    const nickname = (localStorage.getItem("plunder.nickname") || "").trim();
+    document.getElementById("where").textContent =
+      `${gameName} · ${me !== null ? `you are ${nameOf(me, table)}${nickname && held.length === 1 ? ` (${nickname})` : ""}` : "spectating"}`;
     cover.hidden = !covered;
     if (covered) {
       cover.replaceChildren(`Pass the screen to ${seatName(Number(key))}`,
@@ -293,9 +296,14 @@ export function play(main, id) {
         go(`/play/${r.id}${location.hash}`);
       } }, "Rematch") : "",
       table.rematch ? el("p", {}, el("a", { href: `/play/${table.rematch}${location.hash}`, id: "rematch-link" }, "The rematch is on: join it")) : "",
-      over ? el("button", { id: "replay", onclick: () => openReplay(id, me, table.seats.length, replayBox) }, "Replay this game") : "");
+      over ? el("button", { id: "replay", onclick: async () => {
+        await openReplay(id, me, table.seats.length, replayBox);
+        replayBox.scrollIntoView({ behavior: "smooth", block: "start" });
+      } }, "Replay this game") : "");
 
     recentBox.replaceChildren(justNow(seat.recent));
+    const recent = recentBox.querySelector(".just-now");
+    if (recent) recent.scrollTop = recent.scrollHeight;
     view.dataset.version = String(table.version);
     view.dataset.me = me === null ? "" : String(me);
     view.replaceChildren(drawView(table.game, table.view, {

@@ -89,15 +89,15 @@ export function drawView(game, view, ctx, redraw) {
   try {
     const board = renderer.draw(view, { ...ctx, data: renderer.data || {} });
     return el("div", {}, el("div", { class: "board", "data-game": game }, board),
-      el("details", { class: "raw" }, el("summary", {}, "Everything in the view"), generic()));
+      el("details", { class: "raw" }, el("summary", {}, "Raw data of the view (for developers)"), generic()));
   } catch (e) {
     console.error(`the ${game} renderer failed; drawing the view generically`, e);
     return generic();
   }
 }
 
-/** How many of the latest events "Just now" shows at most. */
-export const JUST_NOW = 14;
+/** How many of the latest events "Just now" shows at most (it scrolls): a busy round of others' moves fits. */
+export const JUST_NOW = 60;
 
 // What happened since this seat last acted, in words, with any dice an event rolled or showed drawn as dice.
 /** @param {{ text: string, event: any }[]} recent */
@@ -112,7 +112,9 @@ function diceIn(event) {
   const found = [];
   const walk = (value, key) => {
     if (Array.isArray(value)) {
-      if (/face|dice|roll|cup/i.test(key) && value.length && value.every((f) => Number.isInteger(f) && f >= 1 && f <= 12)) {
+      // Pips for faces 1 to 6 only: a game's other faces (a blank, a skull) are numbered in its events, and the
+      // event's words name them.
+      if (/face|dice|roll|cup/i.test(key) && value.length && value.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)) {
         found.push(el("span", { class: "event-dice" }, value.map((f) => die(f))));
       } else value.forEach((v) => walk(v, key));
     } else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));

@@ -351,6 +351,18 @@ async fn chat_reaches_everyone_and_comes_back_on_reconnect() {
         }
     };
     assert_eq!(history, vec![heard]);
+    // A nickname stands beside the seat, never for it; one too long or made of blanks is refused.
+    assert!(seat0.handle_text(r#"{"type":"chat","text":"ho","name":" Anna "}"#).await.is_none());
+    let named = loop {
+        if let ServerMessage::Chat(line) = watcher.recv().await.unwrap() {
+            break line;
+        }
+    };
+    assert_eq!(named.from, "Anna (P1)");
+    for name in [r"\u200b\u200b", "a name far longer than twenty-four letters"] {
+        let refused = seat0.handle_text(&format!(r#"{{"type":"chat","text":"ho","name":"{name}"}}"#)).await;
+        assert!(matches!(refused, Some(ServerMessage::Error { ref code, .. }) if code == "bad_name"), "{refused:?}");
+    }
 }
 
 #[tokio::test]
@@ -849,7 +861,7 @@ async fn the_chat_history_sent_on_joining_holds_the_latest_lines_up_to_its_bound
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4})).await;
     let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
     for n in 0..12 {
-        seat0.send(ClientMessage::Chat { text: format!("line {n}") }).await;
+        seat0.send(ClientMessage::Chat { text: format!("line {n}"), name: None }).await;
     }
     settle(&hub, &created.id).await;
     let latest: Vec<String> = (12 - KEPT..12).map(|n| format!("line {n}")).collect();

@@ -86,8 +86,12 @@ pub fn standing_bid_odds(rules: &BidRules, sight: Sight<'_>, bid: Bid, exact_cal
     };
     let seen = if sight.seen.is_empty() { "you hold" } else { "you see" };
     let basis = format!(
-        "{seen} {counted} that count ({counts}); {} unseen dice each count with probability {}/{}",
-        sight.unseen,
+        "{seen} {counted} that count ({counts}); {} with probability {}/{}",
+        if sight.unseen == 1 {
+            "1 unseen die counts".to_string()
+        } else {
+            format!("{} unseen dice each count", sight.unseen)
+        },
         1 + u8::from(wild.is_some()),
         rules.faces,
     );
@@ -110,7 +114,8 @@ pub fn bid_odds_lines(bid: Bid, odds: &CountOdds, exact_calls: bool, basis: &str
 /// (sums of floating-point terms within a billionth of either end are taken as that end).
 fn percent(p: f64) -> String {
     const NEAR: f64 = 1e-9;
-    let shown = (p * 100.0).round();
+    // `+ 0.0` turns a rounded -0 (a sum's rounding just under zero) into 0.
+    let shown = (p * 100.0).round() + 0.0;
     if p > NEAR && shown == 0.0 {
         "under 1%".to_string()
     } else if p < 1.0 - NEAR && shown == 100.0 {
@@ -124,6 +129,13 @@ fn percent(p: f64) -> String {
 mod tests {
     use super::*;
     use crate::bidding::{RaiseRule, Wild};
+
+    #[test]
+    fn a_probability_rounded_from_just_under_zero_reads_0_percent() {
+        assert_eq!(percent(-1e-17), "0%");
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.004), "under 1%");
+    }
 
     #[test]
     fn bids_are_read_in_every_way_a_person_types_them() {
@@ -152,6 +164,7 @@ mod tests {
             true,
         );
         assert!(lines[0].contains("probability 17%") && lines[0].contains("you hold 2"), "{lines:?}");
+        assert!(lines[0].contains("1 unseen die counts with probability 1/6"), "{lines:?}");
         assert_eq!(lines[1], "It is exactly right with probability 17%.");
         // A bid already made good by the dice seen holds for sure.
         let lines = standing_bid_odds(
