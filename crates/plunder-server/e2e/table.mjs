@@ -107,7 +107,7 @@ async function twoSeats(size, viewport) {
   let [actor, waiter] = await whoseTurn(pages);
   const asked = await text(actor, "#status");
   if (!/^Your turn: bid… or call liar/.test(asked) && !/^Your turn: bid…$/.test(asked)) await fail(`${size}: the status bar says "${asked}"`);
-  if (!(await actor.title()).startsWith("● Your turn")) await fail(`${size}: the title is "${await actor.title()}"`);
+  if (!(await actor.title()).startsWith("● Your move")) await fail(`${size}: the title is "${await actor.title()}"`);
   const waiting = await text(waiter, "#status");
   if (!/^Waiting for P[12]…$/.test(waiting)) await fail(`${size}: the waiting seat's status bar says "${waiting}"`);
   if ((await waiter.title()).startsWith("●")) await fail(`${size}: the waiting seat's title says it is its turn`);

@@ -5,7 +5,7 @@
 // moves. A status bar and the tab's title say whose turn it is and what this seat must do; a banner shows a
 // lost connection, and the moves stay disabled until it is back.
 
-import { el, seatName } from "./kit.js";
+import { el, die, seatName } from "./kit.js";
 import { api } from "./api.js";
 import { showCreated, go } from "./lobby.js";
 import { drawView, justNow, JUST_NOW } from "./view.js";
@@ -260,7 +260,9 @@ export function play(main, id) {
       const winners = table.status.outcome ? table.status.outcome.winners : [];
       status = `Game over. ${winners.length ? `${me !== null && winners.includes(me) ? "You won! " : ""}Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => nameOf(s, table)).join(", ")}` : ""}`;
     } else if (myTurn) {
-      status = `Your turn: ${askedTo(table.legal)}`;
+      // A choice that may be passed is often an answer in someone else's turn: not called "your turn".
+      const mayPass = table.legal.some((a) => /^pass\b/.test(a.label));
+      status = `${mayPass ? "Your choice" : "Your turn"}: ${askedTo(table.legal)}`;
     } else if (table.status.state === "decide") {
       const waiting = table.status.seats.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (${table.seats[s].player} bot)` : ""}`);
       status = `Waiting for ${waiting.join(", ")}…`;
@@ -268,7 +270,7 @@ export function play(main, id) {
     statusText.textContent = status;
     statusText.parentElement.classList.toggle("mine", myTurn);
     roundText.textContent = table.status.state === "over" ? "" : ` · round ${table.round}`;
-    document.title = `${myTurn ? "● Your turn · " : ""}${gameName} · Plunder`;
+    document.title = `${myTurn ? "● Your move · " : ""}${gameName} · Plunder`;
     if (myTurn && !wasMyTurn && setting("sound", false)) beep();
     wasMyTurn = myTurn;
 
@@ -282,9 +284,8 @@ export function play(main, id) {
     const signature = `${key}|${table.legal.map((a) => a.label).join("\n")}`;
     if (signature !== seat.movesSignature) {
       seat.movesSignature = signature;
-      movesBox.replaceChildren(table.legal.length
-        ? el("div", {}, el("h2", {}, "Your move"), movesPanel(table.legal, (action) => send(key, { type: "act", action }), seat.memory))
-        : "");
+      const moves = table.legal.length ? movesPanel(table.legal, (action) => send(key, { type: "act", action }), seat.memory) : null;
+      movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), moves) : "");
     }
     markPending();
 
@@ -348,6 +349,15 @@ export function play(main, id) {
   // Each second: the clocks, and the banner's wait before the next attempt.
   setInterval(() => { if (banner.hidden) tick(); else update(); }, 1000);
   update();
+}
+
+/** Beside a bid picker, the seat's own dice (`my_dice` in the view), so a phone needs no scrolling to bid.
+ * @param {HTMLElement} moves @param {any} view */
+function myDiceBeside(moves, view) {
+  const faces = Array.isArray(view && view.my_dice) ? view.my_dice.flat().filter((/** @type {any} */ f) => Number.isInteger(f)) : [];
+  if (!moves.querySelector(".picker") || !faces.length) return "";
+  return el("p", { class: "my-dice-line", id: "my-dice" }, "Your dice: ",
+    faces.map((/** @type {number} */ f) => (f >= 1 && f <= 6 ? die(f) : el("span", { class: "die", title: "a special face: your cup on the table names it" }, "★"))));
 }
 
 // A game whose dice someone could know is marked for every seat: a chosen seed, or a branch of a finished game.

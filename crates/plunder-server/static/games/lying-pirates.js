@@ -63,7 +63,8 @@ export function draw(view, ctx) {
     view.battle ? battleOf(view, view.battle, ctx.me) : "",
     view.stack && view.stack.length ? panel("The stack (last played on top, resolves first)",
       el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((s, i) => el("li", { class: i === 0 ? "top" : "" },
-        cardById[s.card] ? card(cardById[s.card], true) : s.card,
+        // In full: a player deciding whether to answer a card reads what it does.
+        cardById[s.card] ? card(cardById[s.card]) : s.card,
         el("span", { class: "muted" }, ` ${s.by === null || s.by === undefined ? "the rules" : seatName(s.by, view)}${s.target === null || s.target === undefined ? "" : ` → ${seatName(s.target, view)}`}`))))) : "",
     captainsOf(view, ctx, seats, diceById),
     ctx.me !== null ? myCupOf(view, diceById) : "",

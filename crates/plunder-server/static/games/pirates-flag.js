@@ -120,7 +120,9 @@ function stackItem(item, ctx, card) {
     const target = t.type === "seat" ? ` on ${seatName(t.seat)}` : t.type === "item" ? ` on item #${t.id}` : t.type === "roll" ? ` on roll ${t.index + 1}` : "";
     const captain = ctx.data.captains.entries;
     return [el("span", { class: "muted" }, `#${item.id} ${by}${target}${k.mirrored ? " (mirrored)" : ""} `),
-      k.captain ? el("span", { class: "chip" }, `⚓ ${(captain[k.card] || { name: "captain" }).name}`) : card(k.card, true)];
+      // In full: a player deciding whether to answer reads what the card or captain does.
+      k.captain ? el("span", { class: "chip" }, `⚓ ${(captain[k.card] || { name: "captain" }).name}`,
+        captain[k.card] && captain[k.card].text ? el("span", { class: "muted" }, `: ${captain[k.card].text}`) : "") : card(k.card)];
   }
   if (k.type === "movement_roll") return `#${item.id} ${seatName(k.seat)}'s movement roll${k.escape ? " (escape)" : ""}`;
   if (k.type === "battle") return `#${item.id} battle: ${seatName(k.attacker)} against ${seatName(k.defender)}${k.ranged ? " (ranged)" : ""}`;
