@@ -231,7 +231,19 @@ export function play(main, id) {
   }
 
   // ---------- drawing ----------
+  // Each update is measured (`plunder-update` in the page's performance timeline) for the render benchmark
+  // (e2e/render-bench.mjs); the browser keeps the entries, the page sends them nowhere.
   function update() {
+    const started = performance.now();
+    try {
+      draw();
+    } finally {
+      performance.measure("plunder-update", { start: started });
+      if (performance.getEntriesByName("plunder-update").length > 5000) performance.clearMeasures("plunder-update");
+    }
+  }
+
+  function draw() {
     const key = shownKey();
     const seat = seats[key];
     const table = seat.table;

@@ -88,8 +88,10 @@ export function drawView(game, view, ctx, redraw) {
   if (!renderer || !renderer.draw) return generic();
   try {
     const board = renderer.draw(view, { ...ctx, data: renderer.data || {} });
-    return el("div", {}, el("div", { class: "board", "data-game": game }, board),
-      el("details", { class: "raw" }, el("summary", {}, "Raw data of the view (for developers)"), generic()));
+    // The raw data is drawn only once opened: most updates never need it.
+    const raw = el("details", { class: "raw" }, el("summary", {}, "Raw data of the view (for developers)"));
+    raw.addEventListener("toggle", () => { if (raw.open && raw.childElementCount === 1) raw.append(generic()); });
+    return el("div", {}, el("div", { class: "board", "data-game": game }, board), raw);
   } catch (e) {
     console.error(`the ${game} renderer failed; drawing the view generically`, e);
     return generic();
