@@ -840,7 +840,20 @@ impl Narrate for PirateHaven {
         let piece = |at: Spot| format!("your {} on {}", self.piece_at(state, at), self.spot_words(state, at));
         match *action {
             Action::Travel { slot } => match (slot as usize).checked_sub(1).filter(|&i| i < state.map.len()) {
-                Some(i) => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                // A tile the player could only discard is marked before the move, with the reason.
+                Some(i) => match refusal::blocked(self.content(), state, slot) {
+                    Some((_, why)) => {
+                        format!(
+                            "travel to slot {slot} ({}): you could only discard it ({why})",
+                            self.slot_text(state, i)
+                        )
+                    }
+                    None => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                },
+                None => action.to_string(),
+            },
+            Action::Discard => match refusal::blocked(self.content(), state, state.pos[state.mover.index()]) {
+                Some((what, why)) => format!("discard: you cannot take {what} ({why})"),
                 None => action.to_string(),
             },
             Action::PlaceTile { cell } => format!("place it on {}", cell_words(cell)),
@@ -859,7 +872,7 @@ impl Narrate for PirateHaven {
             Action::MoveTile { from, to } => {
                 format!("move the {} from {} to {}", self.tile_at(state, from), from, cell_words(to))
             }
-            Action::Leave | Action::Take | Action::Discard | Action::Skip => action.to_string(),
+            Action::Leave | Action::Take | Action::Skip => action.to_string(),
         }
     }
 
@@ -958,7 +971,12 @@ impl Narrate for PirateHaven {
                 )
             }
             Action::Take => "place it on your island now".into(),
-            Action::Discard => "it leaves the game for this round".into(),
+            Action::Discard => match refusal::take(c, state) {
+                Some(why) if state.phase == Phase::Resolve => {
+                    format!("it leaves the game for this round; the only choice, as {why}")
+                }
+                _ => "it leaves the game for this round".into(),
+            },
             Action::PlaceTile { cell } => match state.phase {
                 Phase::PlaceTile { kind } => format!("{} goes on {cell} for good", self.tile_name(kind)),
                 _ => String::new(),
