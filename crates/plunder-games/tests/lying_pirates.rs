@@ -3650,3 +3650,44 @@ mod told {
         }
     }
 }
+
+/// Auto-pass covers card windows only (ruling 56): a captain auto-passing in the Sail Phase is still offered the
+/// paid reroll of its Battle Die in the battle for the tile, and the menu says what auto-pass covers.
+#[test]
+fn auto_pass_skips_card_windows_only_never_a_paid_reroll() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    for (seat, b) in [(ANNE, bet(3, 6)), (JACK, bet(4, 5)), (MARY, bet(4, 6)), (ANNE, bet(8, 6)), (JACK, bet(9, 5))] {
+        act(&g, &mut s, seat, b);
+    }
+    act(&g, &mut s, MARY, Action::Liar);
+    supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
+    act(&g, &mut s, MARY, Action::Keep);
+    assert_eq!(s.phase, Phase::SailFirst);
+    let mut auto_passed = false;
+    while s.phase == Phase::SailFirst {
+        let Status::Decide(d) = g.status(&s) else { panic!("a window asks") };
+        let seat = d.lowest().unwrap();
+        if seat == ANNE {
+            act(&g, &mut s, ANNE, Action::AutoPass);
+            auto_passed = true;
+        } else {
+            act(&g, &mut s, seat, Action::Pass);
+        }
+    }
+    assert!(auto_passed, "Anne had priority in the window");
+    assert!(s.coins[ANNE.index()] >= 1, "Anne can pay");
+    supply_chance(&g, &mut s, &battle(MARY, D)).unwrap();
+    supply_chance(&g, &mut s, &battle(ANNE, K)).unwrap();
+    let mut asked_anne = false;
+    while s.battle.active && g.status(&s) != Status::Chance {
+        let Status::Decide(d) = g.status(&s) else { break };
+        let seat = d.lowest().unwrap();
+        asked_anne |= seat == ANNE;
+        act(&g, &mut s, seat, Action::Keep);
+    }
+    assert!(asked_anne, "Anne auto-passed the window, yet she may still pay to reroll her Skull");
+    let label = g.label_in_view(&view(&g, &s, ANNE), &Action::AutoPass);
+    assert_eq!(label, "auto-pass the card windows for the rest of this phase (rerolls and choices are still asked)");
+}

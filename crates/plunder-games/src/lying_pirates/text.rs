@@ -222,6 +222,10 @@ impl Narrate for LyingPirates {
                 self.captain_name(*to),
                 count(CURSE_PASS_COST as u32, "crew die", "crew dice")
             ),
+            // It covers the card windows only (ruling 56): rerolls, picks and payments are still asked.
+            Action::AutoPass => "auto-pass the card windows for the rest of this phase (rerolls and choices are \
+                                 still asked)"
+                .to_string(),
             Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
             Action::LoseDie { die } => format!("lose the {}", special_die_name(*die)),
@@ -801,7 +805,7 @@ impl LyingPirates {
                 format!("Catch-up offers: {}; {moved}", offered.join(", "))
             }
             Event::Passed { seat } => format!("{} passes", n(*seat)),
-            Event::AutoPassed { seat } => format!("{} passes for the rest of this phase", n(*seat)),
+            Event::AutoPassed { seat } => format!("{} passes every card window for the rest of this phase", n(*seat)),
             Event::Played { seat, card, target } => match target {
                 Some(t) => format!("{} plays {} on {}", n(*seat), self.card_name(*card), n(*t)),
                 None => format!("{} plays {}", n(*seat), self.card_name(*card)),
