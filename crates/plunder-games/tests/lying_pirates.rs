@@ -1525,7 +1525,15 @@ fn a_player_types_bets_exact_bets_and_liar_and_the_calls_are_always_shown() {
     assert_eq!(g.read_action("exact 4 6"), Some(Action::Exact { quantity: 4, face: 6 }));
     assert_eq!(g.read_action("Liar"), Some(Action::Liar));
     assert_eq!(g.read_action("anchor"), None);
-    assert!(g.always_shown(&Action::Liar) && !g.always_shown(&Action::Bet { quantity: 1, face: 2 }));
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    act(&g, &mut s, ANNE, bet(3, 6));
+    let v = view(&g, &s, JACK);
+    assert!(g.always_shown(&v, &Action::Liar) && !g.always_shown(&v, &bet(4, 6)));
+    // The terminal trial: "exactly" on the standing bet was choice 100 of a long menu.
+    let exact = |q, f| Action::Exact { quantity: q, face: f };
+    assert!(g.always_shown(&v, &exact(3, 6)), "the exact call on the standing bet heads the menu");
+    assert!(!g.always_shown(&v, &exact(4, 6)), "exact calls on raises stay with the bets");
     assert!(g.rules_summary().contains("ones are wild"));
 }
 

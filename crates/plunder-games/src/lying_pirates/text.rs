@@ -411,8 +411,22 @@ impl Narrate for LyingPirates {
             .to_string()
     }
 
-    fn always_shown(&self, action: &Action) -> bool {
-        matches!(action, Action::Liar | Action::Pass | Action::AutoPass)
+    /// The calls head the menu: liar, and the exact call on the standing bet (the other exact bets, on raises
+    /// of it, stay with the bets); so do the passes.
+    fn always_shown(&self, view: &View, action: &Action) -> bool {
+        match *action {
+            Action::Liar | Action::Pass | Action::AutoPass => true,
+            Action::Exact { quantity, face } => {
+                view.bids.last().is_some_and(|b| b.bid.quantity == quantity && b.bid.face == face)
+            }
+            _ => false,
+        }
+    }
+
+    /// A captain's ability is once per game: a number typed out of habit must not spend it.
+    fn confirm(&self, view: &View, action: &Action) -> Option<String> {
+        (*action == Action::Ability)
+            .then(|| format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
     }
 
     fn read_action(&self, text: &str) -> Option<Action> {

@@ -827,7 +827,7 @@ impl Narrate for PirateHaven {
     }
 
     /// Leaving the map ends a player's round: it is never paged away behind the travel choices.
-    fn always_shown(&self, action: &Action) -> bool {
+    fn always_shown(&self, _view: &View, action: &Action) -> bool {
         matches!(action, Action::Leave)
     }
 
@@ -945,15 +945,20 @@ impl Narrate for PirateHaven {
                     return String::new();
                 };
                 let Some(def) = landed.tile.and_then(|k| c.tiles.get(k as usize)) else { return String::new() };
+                // The label says why only discarding would be open: the meaning says what landing then does.
+                let only_discard = refusal::blocked(c, state, slot).is_some();
+                let thing = match (def.offers, landed.die) {
+                    (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
+                    (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
+                    (Some(item), None) => format!("a {} token", item.name()),
+                    (None, _) => def.name.clone(),
+                };
                 match def.kind {
+                    _ if only_discard => format!(
+                        "land on {thing} and discard it (it leaves the game for this round): taking needs a legal place"
+                    ),
                     TileType::Die | TileType::Token => format!(
-                        "land on {}: take it (placed on your island at once) or discard it{}",
-                        match (def.offers, landed.die) {
-                            (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
-                            (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
-                            (Some(item), None) => format!("a {} token", item.name()),
-                            (None, _) => def.name.clone(),
-                        },
+                        "land on {thing}: take it (placed on your island at once) or discard it{}",
                         if matches!(def.offers, Some(Item::Pirate | Item::Cannon)) {
                             "; taking it climbs the Coup track"
                         } else {
@@ -973,7 +978,7 @@ impl Narrate for PirateHaven {
             Action::Take => "place it on your island now".into(),
             Action::Discard => match refusal::take(c, state) {
                 Some(why) if state.phase == Phase::Resolve => {
-                    format!("it leaves the game for this round; the only choice, as {why}")
+                    format!("it leaves the game for this round; the only choice: {why}")
                 }
                 _ => "it leaves the game for this round".into(),
             },
