@@ -3441,7 +3441,10 @@ mod told {
         act(&g, &mut s, ANNE, bet(5, 3));
         let lines = words(&g, &act_told(&g, &mut s, JACK, Action::Liar), Viewer::Spectator);
         assert!(
-            has(&lines, "4 counted (the Cursed Die shows 3s, so P1's own cup counts nothing on its own bet)"),
+            has(
+                &lines,
+                "4 counted (the Cursed Die shows 3s, so P1's own cup counts nothing on its own bet; 3 dice cancelled)"
+            ),
             "{lines:?}"
         );
         // On another captain's bet her cup counts as usual, and nothing is said of the curse.
@@ -3698,4 +3701,39 @@ fn auto_pass_skips_card_windows_only_never_a_paid_reroll() {
     assert!(asked_anne, "Anne auto-passed the window, yet she may still pay to reroll her Skull");
     let label = g.label_in_view(&view(&g, &s, ANNE), &Action::AutoPass);
     assert_eq!(label, "auto-pass the card windows for the rest of this phase (rerolls and choices are still asked)");
+}
+
+/// The terminal trial: "Your dice: 1 4 3 3 ?" once the Cursed Die was handed over, and next round nothing said which
+/// die was the Cursed one nor what it cancelled; a captain sitting a round out still saw last round's dice as if
+/// in play.
+#[test]
+fn your_dice_name_the_special_dice_and_a_cup_sitting_out_is_not_in_play() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[3, 3, 3, 3, 3], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    s.take_special(ANNE, 4);
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("Your dice: 3 3 3 3 3, the Cursed Die not rolled yet"), "{words}");
+    // Next round the Cursed Die shows 4 among 4 1 4 2 2: named with its face.
+    let cursed = s.cups.kinds_of(ANNE).iter().position(|&k| k == 4).expect("Anne holds the Cursed Die");
+    let mut anne = vec![4, 1, 4, 2, 2];
+    anne.insert(cursed, 4);
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&anne, &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("Your dice: 4 1 4 2 2, the Cursed Die showing 4"), "{words}");
+    // On her own bet on 4s her cup counts nothing: the showdown says the four dice it cancelled.
+    act(&g, &mut s, ANNE, bet(2, 4));
+    let mut told = Vec::new();
+    g.apply_with(&mut s, JACK, &Action::Liar, &mut told);
+    let said: Vec<String> = told.iter().map(|t: &plunder_core::Told<_>| g.tell(&t.event)).collect();
+    let showdown = said.iter().find(|l| l.contains("the cups show")).expect("a showdown");
+    assert!(showdown.contains("counts nothing on its own bet; 4 dice cancelled"), "{showdown}");
+    // Mary sits the next Betting Phase out: her dice are not in play.
+    s.sit_out_next.insert(MARY);
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[2; 6], &[2; 5], &[]]);
+    let words = g.describe(&view(&g, &s, MARY));
+    assert!(words.contains("Your dice: 5 dice, not in play this round (you sit out this Betting Phase)"), "{words}");
+    assert!(!g.describe(&view(&g, &s, ANNE)).contains("not in play"));
 }
