@@ -976,9 +976,15 @@ impl Narrate for PirateHaven {
                 )
             }
             Action::Take => "place it on your island now".into(),
+            // The label names what blocks the take; this adds only what a chest could not change.
             Action::Discard => match refusal::take(c, state) {
-                Some(why) if state.phase == Phase::Resolve => {
-                    format!("it leaves the game for this round; the only choice: {why}")
+                Some(_) if state.phase == Phase::Resolve && state.chest_top.is_some() => {
+                    "it leaves the game for this round: your only choice here, even counting a Treasure Chest you \
+                     could buy now"
+                        .into()
+                }
+                Some(_) if state.phase == Phase::Resolve => {
+                    "it leaves the game for this round: your only choice here".into()
                 }
                 _ => "it leaves the game for this round".into(),
             },
