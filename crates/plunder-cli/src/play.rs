@@ -307,7 +307,8 @@ struct Menu {
 impl Menu {
     /// The menu of `legal`, its head `page` lines at most (and the always-shown choices).
     fn new<G: Narrate>(game: &G, view: &G::View, legal: &[G::Action], page: usize) -> Menu {
-        let (mut order, rest): (Vec<usize>, Vec<usize>) = (0..legal.len()).partition(|&i| game.always_shown(&legal[i]));
+        let (mut order, rest): (Vec<usize>, Vec<usize>) =
+            (0..legal.len()).partition(|&i| game.always_shown(view, &legal[i]));
         let pinned = order.len();
         order.extend(rest);
         Menu { order, labels: legal.iter().map(|a| game.label_in_view(view, a)).collect(), pinned, page }
@@ -471,7 +472,26 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
         }
         if let Ok(n) = answer.parse::<usize>() {
             if (1..=menu.len()).contains(&n) {
-                return Ok(Asked::Chose(menu.order[n - 1]));
+                let choice = menu.order[n - 1];
+                // A number typed out of habit must not spend a once-per-game ability: the game asks first.
+                if let Some(question) = d.game.confirm(d.view, &d.legal[choice]) {
+                    write!(
+                        t.output,
+                        "{question} Type y to confirm (anything else: back to the menu), {}, your choice: ",
+                        d.seat
+                    )?;
+                    t.output.flush()?;
+                    let mut line = String::new();
+                    if t.input.read_line(&mut line)? == 0 {
+                        writeln!(t.output)?;
+                        return Ok(Asked::InputEnded);
+                    }
+                    if !matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+                        show_menu(t, &menu, menu.shown())?;
+                        continue;
+                    }
+                }
+                return Ok(Asked::Chose(choice));
             }
             writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", menu.len())?;
             continue;
@@ -484,7 +504,8 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 Err(e) => refusal_with_rule::<G>(&e),
                 Ok(()) => "it is not among the choices now".to_string(),
             };
-            writeln!(t.output, "You cannot {} now: {why}.", d.game.label_in_view(d.view, &action))?;
+            // A label need not start with a verb ("exactly 8x5", "liar"): it is quoted as a choice.
+            writeln!(t.output, "You cannot choose \"{}\" now: {why}.", d.game.label_in_view(d.view, &action))?;
             continue;
         }
         match menu.find(answer)[..] {

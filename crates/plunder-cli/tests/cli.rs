@@ -445,15 +445,28 @@ fn bids_are_typed_directly_in_every_common_form() {
         assert!(log.contains("P1 bids 3 × 5"), "{typed}: {log}");
     }
     let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\n");
-    assert!(log.contains("You cannot bid 0 × 5 now"), "an impossible bid says why: {log}");
+    assert!(log.contains("You cannot choose \"bid 0 × 5\" now"), "an impossible bid says why: {log}");
 }
 
 #[test]
 fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
     let log = play("lying-pirates", &["--seed", "1"], "9x3\nq\n");
     assert_eq!(log.matches("P1 shakes 5 dice under its cup: ").count(), 1, "one line for the whole cup: {log}");
-    assert!(log.contains("You cannot bet 9x3 now: the opening bet may name at most"), "{log}");
+    assert!(log.contains("You cannot choose \"bet 9x3\" now: the opening bet may name at most"), "{log}");
     assert!(log.contains("(the rules, 1. Betting Phase:"), "the refusal quotes its rule: {log}");
+}
+
+/// The terminal trial: the exact call on the standing bet was choice 100 of a long menu, and a refused one read
+/// "You cannot exactly 8x5 now".
+#[test]
+fn lying_pirates_heads_the_menu_with_liar_and_the_exact_call_on_the_standing_bet() {
+    let log = play("lying-pirates", &["--seed", "1"], "2x3\nexact 2x2\nq\n");
+    let menu = log.split("Bet: 3 × 2 by P4").nth(1).expect("P1 answers P4's bet");
+    assert!(menu.contains("   1. liar\n   2. exactly 3x2\n   3. bet 3x3"), "{menu}");
+    assert!(
+        log.contains("You cannot choose \"exactly 2x2\" now: an exact bet names the last bet or one it could raise to"),
+        "{log}"
+    );
 }
 
 #[test]
@@ -695,7 +708,15 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
         haven.contains("2. travel to slot 1 (Farmhouse): land on Farmhouse (House): Passive."),
         "the tile on a slot: {haven}"
     );
-    assert!(haven.contains("4. travel to slot 3 (Food 1): land on a Food die showing 1: take it"), "{haven}");
+    assert!(haven.contains("7. travel to slot 6 (Smuggler's Den): land on Smuggler's Den"), "{haven}");
+    // A tile the player could only discard says so in the label, and its meaning does not offer a take.
+    assert!(
+        haven.contains(
+            "4. travel to slot 3 (Food 1): you could only discard it (no empty spot on your island accepts it): land \
+             on a Food die showing 1 and discard it (it leaves the game for this round): taking needs a legal place"
+        ),
+        "{haven}"
+    );
     assert!(haven.contains("leave the map: end your round: your disk takes the 1st Turn track spot"), "{haven}");
     assert!(haven.contains("\nP1, your choice: Farmhouse (House): Passive. When placed"), "{haven}");
     assert!(haven.contains("Coup board: the Coup track (Statues are won there) and the Turn track"), "{haven}");

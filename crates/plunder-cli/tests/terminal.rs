@@ -212,3 +212,37 @@ fn hot_seat_clears_the_scrollback_and_tells_each_person_what_they_missed() {
         last = Some(to);
     }
 }
+
+/// The terminal trial: on most screens of The Pirate's Flag `2` passes for the rest of the turn, but on the turn's
+/// first screen it was "use Captain Blackwater", spent at once by a `2` typed out of habit. The passes head every
+/// menu that offers them, in one order, and a once-per-game ability chosen by its number asks first.
+#[test]
+fn the_pirates_flag_keeps_its_passes_first_and_asks_before_a_captain_is_spent_by_number() {
+    let mut terminal = Terminal::start(&["play", "pirates-flag", "--seats", "human,random,random", "--seed", "3"]);
+    let mut asked = false;
+    for _ in 0..200 {
+        let screen = terminal.until_asked().expect("the game goes on");
+        if let Some(at) = screen.find("pass for the rest of the turn") {
+            let line = screen[..at].lines().last().unwrap_or_default().trim().to_string();
+            assert_eq!(line, "2.", "{screen}");
+            assert!(screen.contains("   1. pass\n"), "{screen}");
+        }
+        if !(screen.contains("1. roll for movement") && screen.contains("2. use Captain")) {
+            terminal.type_line("1");
+            continue;
+        }
+        terminal.type_line("2");
+        let question = terminal.until_asked().expect("a question");
+        assert!(question.contains("works once per game") && question.contains("sure?"), "{question}");
+        terminal.type_line("n");
+        let again = terminal.until_asked().expect("the menu again");
+        assert!(again.contains("1. roll for movement"), "{again}");
+        terminal.type_line("1");
+        terminal.until_asked().expect("the game goes on");
+        asked = true;
+        break;
+    }
+    assert!(asked, "P1's turn came with the captain's ability on the menu");
+    assert!(!terminal.all().contains("P1 uses Captain"), "{}", terminal.all());
+    terminal.type_line("q");
+}

@@ -53,10 +53,20 @@ pub trait Narrate: Game {
         String::new()
     }
 
-    /// Whether a long menu always shows `action` (the calls that end a bidding round, say), above the rest.
-    fn always_shown(&self, action: &Self::Action) -> bool {
-        let _ = action;
+    /// Whether a menu shows `action`, for the viewer of `view`, at its head above the rest (the calls that end a
+    /// bidding round, an exact call on the standing bid, the passes), so that a long menu never hides it and a
+    /// number keeps its meaning from screen to screen. The head keeps the legal actions' order.
+    fn always_shown(&self, view: &Self::View, action: &Self::Action) -> bool {
+        let _ = (view, action);
         false
+    }
+
+    /// A question to ask before `action` is taken on a bare number, where a slip of the finger would spend
+    /// something for good (a once-per-game ability): front ends that number their menus ask it and take the
+    /// action only on a yes. `None`: no question (the default).
+    fn confirm(&self, view: &Self::View, action: &Self::Action) -> Option<String> {
+        let _ = (view, action);
+        None
     }
 
     /// An action typed in the game's own notation (`3x5`, `three 5s`, `liar`), whether legal now or not; `None`

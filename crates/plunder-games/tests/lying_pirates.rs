@@ -1525,7 +1525,15 @@ fn a_player_types_bets_exact_bets_and_liar_and_the_calls_are_always_shown() {
     assert_eq!(g.read_action("exact 4 6"), Some(Action::Exact { quantity: 4, face: 6 }));
     assert_eq!(g.read_action("Liar"), Some(Action::Liar));
     assert_eq!(g.read_action("anchor"), None);
-    assert!(g.always_shown(&Action::Liar) && !g.always_shown(&Action::Bet { quantity: 1, face: 2 }));
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    act(&g, &mut s, ANNE, bet(3, 6));
+    let v = view(&g, &s, JACK);
+    assert!(g.always_shown(&v, &Action::Liar) && !g.always_shown(&v, &bet(4, 6)));
+    // The terminal trial: "exactly" on the standing bet was choice 100 of a long menu.
+    let exact = |q, f| Action::Exact { quantity: q, face: f };
+    assert!(g.always_shown(&v, &exact(3, 6)), "the exact call on the standing bet heads the menu");
+    assert!(!g.always_shown(&v, &exact(4, 6)), "exact calls on raises stay with the bets");
     assert!(g.rules_summary().contains("ones are wild"));
 }
 
@@ -3433,7 +3441,10 @@ mod told {
         act(&g, &mut s, ANNE, bet(5, 3));
         let lines = words(&g, &act_told(&g, &mut s, JACK, Action::Liar), Viewer::Spectator);
         assert!(
-            has(&lines, "4 counted (the Cursed Die shows 3s, so P1's own cup counts nothing on its own bet)"),
+            has(
+                &lines,
+                "4 counted (the Cursed Die shows 3s, so P1's own cup counts nothing on its own bet; 3 dice cancelled)"
+            ),
             "{lines:?}"
         );
         // On another captain's bet her cup counts as usual, and nothing is said of the curse.
@@ -3649,4 +3660,80 @@ mod told {
             }
         }
     }
+}
+
+/// Auto-pass covers card windows only (ruling 56): a captain auto-passing in the Sail Phase is still offered the
+/// paid reroll of its Battle Die in the battle for the tile, and the menu says what auto-pass covers.
+#[test]
+fn auto_pass_skips_card_windows_only_never_a_paid_reroll() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[5, 5, 6, 6, 1], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    for (seat, b) in [(ANNE, bet(3, 6)), (JACK, bet(4, 5)), (MARY, bet(4, 6)), (ANNE, bet(8, 6)), (JACK, bet(9, 5))] {
+        act(&g, &mut s, seat, b);
+    }
+    act(&g, &mut s, MARY, Action::Liar);
+    supply_chance(&g, &mut s, &Chance::Sail { face: 2 }).unwrap();
+    act(&g, &mut s, MARY, Action::Keep);
+    assert_eq!(s.phase, Phase::SailFirst);
+    let mut auto_passed = false;
+    while s.phase == Phase::SailFirst {
+        let Status::Decide(d) = g.status(&s) else { panic!("a window asks") };
+        let seat = d.lowest().unwrap();
+        if seat == ANNE {
+            act(&g, &mut s, ANNE, Action::AutoPass);
+            auto_passed = true;
+        } else {
+            act(&g, &mut s, seat, Action::Pass);
+        }
+    }
+    assert!(auto_passed, "Anne had priority in the window");
+    assert!(s.coins[ANNE.index()] >= 1, "Anne can pay");
+    supply_chance(&g, &mut s, &battle(MARY, D)).unwrap();
+    supply_chance(&g, &mut s, &battle(ANNE, K)).unwrap();
+    let mut asked_anne = false;
+    while s.battle.active && g.status(&s) != Status::Chance {
+        let Status::Decide(d) = g.status(&s) else { break };
+        let seat = d.lowest().unwrap();
+        asked_anne |= seat == ANNE;
+        act(&g, &mut s, seat, Action::Keep);
+    }
+    assert!(asked_anne, "Anne auto-passed the window, yet she may still pay to reroll her Skull");
+    let label = g.label_in_view(&view(&g, &s, ANNE), &Action::AutoPass);
+    assert_eq!(label, "auto-pass the card windows for the rest of this phase (rerolls and choices are still asked)");
+}
+
+/// The terminal trial: "Your dice: 1 4 3 3 ?" once the Cursed Die was handed over, and next round nothing said which
+/// die was the Cursed one nor what it cancelled; a captain sitting a round out still saw last round's dice as if
+/// in play.
+#[test]
+fn your_dice_name_the_special_dice_and_a_cup_sitting_out_is_not_in_play() {
+    let g = game(3);
+    let mut s = table(&g);
+    shake(&g, &mut s, &[&[3, 3, 3, 3, 3], &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    s.take_special(ANNE, 4);
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("Your dice: 3 3 3 3 3, the Cursed Die not rolled yet"), "{words}");
+    // Next round the Cursed Die shows 4 among 4 1 4 2 2: named with its face.
+    let cursed = s.cups.kinds_of(ANNE).iter().position(|&k| k == 4).expect("Anne holds the Cursed Die");
+    let mut anne = vec![4, 1, 4, 2, 2];
+    anne.insert(cursed, 4);
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&anne, &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("Your dice: 4 1 4 2 2, the Cursed Die showing 4"), "{words}");
+    // On her own bet on 4s her cup counts nothing: the showdown says the four dice it cancelled.
+    act(&g, &mut s, ANNE, bet(2, 4));
+    let mut told = Vec::new();
+    g.apply_with(&mut s, JACK, &Action::Liar, &mut told);
+    let said: Vec<String> = told.iter().map(|t: &plunder_core::Told<_>| g.tell(&t.event)).collect();
+    let showdown = said.iter().find(|l| l.contains("the cups show")).expect("a showdown");
+    assert!(showdown.contains("counts nothing on its own bet; 4 dice cancelled"), "{showdown}");
+    // Mary sits the next Betting Phase out: her dice are not in play.
+    s.sit_out_next.insert(MARY);
+    g.begin_round(&mut s);
+    shake(&g, &mut s, &[&[2; 6], &[2; 5], &[]]);
+    let words = g.describe(&view(&g, &s, MARY));
+    assert!(words.contains("Your dice: 5 dice, not in play this round (you sit out this Betting Phase)"), "{words}");
+    assert!(!g.describe(&view(&g, &s, ANNE)).contains("not in play"));
 }

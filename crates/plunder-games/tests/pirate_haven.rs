@@ -812,6 +812,38 @@ fn a_refused_take_names_what_blocks_it() {
 }
 
 #[test]
+fn the_travel_menu_marks_a_tile_that_could_only_be_discarded_and_the_discard_says_why() {
+    // The terminal trial: "travel to slot 4 (Naval Dock)" read as a tile to take; on arrival only "discard" was
+    // offered, with no reason.
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "naval-dock", None).slot(2, "shipwright", None);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let label = t.g.label_in_view(&view, &Action::Travel { slot: 1 });
+    assert_eq!(
+        label,
+        "travel to slot 1 (Naval Dock): you could only discard it (its printed pieces would put more Ships than \
+         Cannons on your island)"
+    );
+    let house = t.g.label_in_view(&view, &Action::Travel { slot: 2 });
+    assert_eq!(house, "travel to slot 2 (Shipwright's House)", "a House can be taken");
+    t.ok(Action::Travel { slot: 1 });
+    assert_eq!(t.legal(), vec![Action::Discard]);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let label = t.g.label_in_view(&view, &Action::Discard);
+    assert_eq!(
+        label,
+        "discard: you cannot take the Naval Dock (its printed pieces would put more Ships than Cannons on your island)"
+    );
+    let meaning = t.g.explain(&view, &Action::Discard);
+    assert!(meaning.contains("your only choice here"), "{meaning}");
+    // A take that is possible keeps the plain discard.
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "shipwright", None);
+    t.ok(Action::Travel { slot: 1 });
+    assert_eq!(t.g.label_in_view(&t.g.view(&t.s, Viewer::Seat(Seat(0))), &Action::Discard), "discard");
+}
+
+#[test]
 fn menu_labels_name_spots_in_words_and_a_chest_not_offered_says_why() {
     // Issue 28, item 4: labels were grid codes ("spend b2.1"), and a chest missing from the menu said nothing.
     let mut t = T::new(2, &[1]);
@@ -830,7 +862,7 @@ fn menu_labels_name_spots_in_words_and_a_chest_not_offered_says_why() {
     assert!(label.starts_with("pay a Food pip from your Food die (2) on the "), "{label}");
     assert!(label.ends_with(" on b2 (row 2, column b), spot 1"), "{label}");
     let label = t.g.label_in_view(&view, &Action::Travel { slot: 1 });
-    assert_eq!(label, "travel to slot 1 (Rum)");
+    assert_eq!(label, "travel to slot 1 (Rum): you could only discard it (no empty spot on your island accepts it)");
     let label = t.g.label_in_view(&view, &Action::PlaceTile { cell: cell("c3") });
     assert_eq!(label, "place it on c3 (row 3, column c)");
 }

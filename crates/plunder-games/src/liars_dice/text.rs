@@ -138,7 +138,7 @@ impl Narrate for LiarsDice {
         }
     }
 
-    fn always_shown(&self, action: &Action) -> bool {
+    fn always_shown(&self, _view: &View, action: &Action) -> bool {
         matches!(action, Action::Liar | Action::Exact)
     }
 

@@ -336,10 +336,11 @@ impl LyingPirates {
                         self.rules.for_each_raise(Some(last), total, |b| {
                             f(Action::Bet { quantity: b.quantity, face: b.face })
                         });
+                        // Liar before the exact bets: menus head with the calls in this order, liar first.
+                        f(Action::Liar);
                         self.rules.for_each_exact(Some(last), total, |b| {
                             f(Action::Exact { quantity: b.quantity, face: b.face })
                         });
-                        f(Action::Liar);
                     }
                 }
             }

@@ -146,8 +146,7 @@ impl Narrate for LyingPirates {
         }
         lines.extend(self.ring_lines(v));
         if !v.my_dice.is_empty() {
-            let faces: Vec<String> = v.my_dice.iter().map(|&f| face_name(f)).collect();
-            lines.push(format!("  Your dice: {}", faces.join(" ")));
+            lines.push(format!("  Your dice: {}", self.my_dice_words(v)));
         }
         if !v.my_tiles.is_empty() {
             let tiles: Vec<&str> = v.my_tiles.iter().map(|&t| self.tile_name(t)).collect();
@@ -222,6 +221,10 @@ impl Narrate for LyingPirates {
                 self.captain_name(*to),
                 count(CURSE_PASS_COST as u32, "crew die", "crew dice")
             ),
+            // It covers the card windows only (ruling 56): rerolls, picks and payments are still asked.
+            Action::AutoPass => "auto-pass the card windows for the rest of this phase (rerolls and choices are \
+                                 still asked)"
+                .to_string(),
             Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
             Action::LoseDie { die } => format!("lose the {}", special_die_name(*die)),
@@ -407,8 +410,22 @@ impl Narrate for LyingPirates {
             .to_string()
     }
 
-    fn always_shown(&self, action: &Action) -> bool {
-        matches!(action, Action::Liar | Action::Pass | Action::AutoPass)
+    /// The calls head the menu: liar, and the exact call on the standing bet (the other exact bets, on raises
+    /// of it, stay with the bets); so do the passes.
+    fn always_shown(&self, view: &View, action: &Action) -> bool {
+        match *action {
+            Action::Liar | Action::Pass | Action::AutoPass => true,
+            Action::Exact { quantity, face } => {
+                view.bids.last().is_some_and(|b| b.bid.quantity == quantity && b.bid.face == face)
+            }
+            _ => false,
+        }
+    }
+
+    /// A captain's ability is once per game: a number typed out of habit must not spend it.
+    fn confirm(&self, view: &View, action: &Action) -> Option<String> {
+        (*action == Action::Ability)
+            .then(|| format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
     }
 
     fn read_action(&self, text: &str) -> Option<Action> {
@@ -607,6 +624,31 @@ impl LyingPirates {
         }
     }
 
+    /// The viewer's cup: regular faces first, then each special die by name with its face ("3 1 5 3, the
+    /// Cursed Die showing 2"); a die not rolled yet says so; a cup that sits this round out says so instead.
+    fn my_dice_words(&self, v: &View) -> String {
+        let me = v.viewer;
+        if v.phase != Phase::Over && !v.counted.is_empty() && me.is_some_and(|m| !v.counted.contains(&m)) {
+            return format!(
+                "{}, not in play this round (you sit out this Betting Phase)",
+                count(v.my_dice.len() as u32, "die", "dice")
+            );
+        }
+        let kind = |i: usize| v.my_kinds.get(i).copied().unwrap_or(0);
+        let face = |f: u8| if f == 0 { "not rolled yet".to_string() } else { face_name(f) };
+        let regular: Vec<String> =
+            v.my_dice.iter().enumerate().filter(|&(i, _)| kind(i) == 0).map(|(_, &f)| face(f)).collect();
+        let mut parts = Vec::new();
+        if !regular.is_empty() {
+            parts.push(regular.join(" "));
+        }
+        for (i, &f) in v.my_dice.iter().enumerate().filter(|&(i, _)| kind(i) != 0) {
+            let shown = if f == 0 { "not rolled yet".to_string() } else { format!("showing {}", face(f)) };
+            parts.push(format!("the {} {shown}", special_die_name(kind(i))));
+        }
+        parts.join(", ")
+    }
+
     fn cup(faces: &[u8]) -> String {
         if faces.is_empty() {
             return "no dice".into();
@@ -680,18 +722,26 @@ impl LyingPirates {
                 let shown: Vec<String> =
                     cups.iter().map(|(p, faces)| format!("{} {}", n(*p), Self::cup(faces))).collect();
                 let right = if *caller_right { "right" } else { "wrong" };
+                // The dice of the holder's cup the curse took out of the count, from the cups shown.
+                let cancelled = |holder: &Seat, matches: &dyn Fn(u8) -> bool| {
+                    let faces = cups.iter().find(|(p, _)| p == holder).map_or(&[][..], |(_, f)| &f[..]);
+                    let k = faces.iter().filter(|&&f| matches(f)).count() as u32;
+                    format!("; {} cancelled", count(k, "die", "dice"))
+                };
                 let wild = match (wild, curse) {
                     // The Cursed Die's exceptions replace the wild ones' rule for its holder's cup.
                     (_, Some(CurseCount::CupVoid { holder })) => format!(
-                        " (the Cursed Die shows {}s, so {}'s own cup counts nothing on its own bet)",
+                        " (the Cursed Die shows {}s, so {}'s own cup counts nothing on its own bet{})",
                         bid.face,
-                        n(*holder)
+                        n(*holder),
+                        cancelled(holder, &|f| f == bid.face || Some(f) == *wild)
                     ),
                     (Some(w), Some(CurseCount::OnesNotWild { holder })) => format!(
                         " (wild {w}s count as {}s, but the Cursed Die shows a Skull, so {}'s {w}s are not wild on its \
-                         own bet)",
+                         own bet{})",
                         bid.face,
-                        n(*holder)
+                        n(*holder),
+                        cancelled(holder, &|f| f == *w && f != bid.face)
                     ),
                     (Some(w), None) => format!(" (wild {w}s count as {}s)", bid.face),
                     (None, _) => String::new(),
@@ -801,7 +851,7 @@ impl LyingPirates {
                 format!("Catch-up offers: {}; {moved}", offered.join(", "))
             }
             Event::Passed { seat } => format!("{} passes", n(*seat)),
-            Event::AutoPassed { seat } => format!("{} passes for the rest of this phase", n(*seat)),
+            Event::AutoPassed { seat } => format!("{} passes every card window for the rest of this phase", n(*seat)),
             Event::Played { seat, card, target } => match target {
                 Some(t) => format!("{} plays {} on {}", n(*seat), self.card_name(*card), n(*t)),
                 None => format!("{} plays {}", n(*seat), self.card_name(*card)),

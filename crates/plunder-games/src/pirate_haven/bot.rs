@@ -102,6 +102,13 @@ impl Bot<PirateHaven> for GreedyBot {
                 picks.push(*action);
             }
         }
+        // Between equally good moves, never a landing the player could only discard: a person asking for a hint
+        // would read it as a tile to take.
+        let c = turn.game.content();
+        let only_discard = |a: &Action| matches!(*a, Action::Travel { slot } if !state.could_take(c, slot));
+        if picks.iter().any(|a| !only_discard(a)) {
+            picks.retain(|a| !only_discard(a));
+        }
         picks[self.rng.index(picks.len())]
     }
 }

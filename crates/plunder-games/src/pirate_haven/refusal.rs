@@ -19,48 +19,54 @@ fn pieces(item: Item) -> &'static str {
 
 /// Why the mover may not take what lies on the slot they landed on (`None`: nothing explains it, or it may).
 pub(super) fn take(c: &Content, state: &State) -> Option<String> {
-    let island = state.island(state.mover);
-    let at = state.pos[state.mover.index()].checked_sub(1)?;
-    let slot = state.map.get(at as usize)?;
-    let def = &c.tiles[slot.tile? as usize];
+    let (what, why) = blocked(c, state, state.pos[state.mover.index()])?;
     // A chest could have made room (rule: "counting a Treasure Chest you could buy now"); say it did not.
-    let chest = if state.chest_top.is_some() { ", even counting a Treasure Chest you could buy now" } else { "" };
+    let chest = match c.tiles[state.map[state.pos[state.mover.index()] as usize - 1].tile? as usize].offers {
+        Some(_) if state.chest_top.is_some() && !why.starts_with("the tile holds none") => {
+            ", even counting a Treasure Chest you could buy now"
+        }
+        _ => "",
+    };
+    Some(format!("you cannot take {what}: {why}{chest}"))
+}
+
+/// What lies on map slot `slot` (from 1) and why the mover could not take it there, were it to land on it now
+/// (`None`: it could, or the slot is empty): ("the Rum token", "no empty spot on your island accepts it").
+/// The travel menu says it before the move, the discard choice after it, and a refused take in full.
+pub(super) fn blocked(c: &Content, state: &State, slot: u8) -> Option<(String, String)> {
+    if state.could_take(c, slot) {
+        return None;
+    }
+    let island = state.island(state.mover);
+    let slot = state.map.get((slot as usize).checked_sub(1)?)?;
+    let kind = slot.tile?;
+    let def = &c.tiles[kind as usize];
     match def.offers {
         Some(item) => {
             let what = format!("the {} {}", item.name(), if item.is_die() { "die" } else { "token" });
             if def.kind == TileType::Die && slot.die.is_none() {
-                return Some(format!(
-                    "you cannot take {what}: the tile holds none (the pool ran out of {} dice)",
-                    item.name()
-                ));
+                let why = format!("the tile holds none (the pool ran out of {} dice)", item.name());
+                return Some((what, why));
             }
             let mut extra = [0; 6];
             extra[item.index()] = 1;
-            Some(match island.broken_limit(c, extra) {
-                Some((over, bound)) => format!(
-                    "you cannot take {what}: your island would hold more {} than {}{chest}",
-                    pieces(over),
-                    pieces(bound)
-                ),
-                None => format!("you cannot take {what}: no empty spot on your island accepts it{chest}"),
-            })
+            let why = match island.broken_limit(c, extra) {
+                Some((over, bound)) => {
+                    format!("your island would hold more {} than {}", pieces(over), pieces(bound))
+                }
+                None => "no empty spot on your island accepts it".to_string(),
+            };
+            Some((what, why))
         }
         None => {
-            let kind = slot.tile?;
             if !(0..CELLS).any(|cell| island.cell_takes(c, cell, kind)) {
-                return Some(format!(
-                    "you cannot take {}: no empty island spot of your island takes a {} tile",
-                    def.name,
-                    def.kind.name()
-                ));
+                let why = format!("no empty island spot of your island takes a {} tile", def.kind.name());
+                return Some((format!("the {}", def.name), why));
             }
             let (over, bound) = island.broken_limit(c, printed_extra(c, kind))?;
-            Some(format!(
-                "you cannot take {}: its printed pieces would put more {} than {} on your island",
-                def.name,
-                pieces(over),
-                pieces(bound)
-            ))
+            let why =
+                format!("its printed pieces would put more {} than {} on your island", pieces(over), pieces(bound));
+            Some((format!("the {}", def.name), why))
         }
     }
 }

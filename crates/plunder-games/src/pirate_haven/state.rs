@@ -433,7 +433,13 @@ impl State {
 
     /// Whether the mover may take what lies on the landed slot.
     pub fn can_take(&self, c: &Content) -> bool {
-        let slot = self.map[self.pos[self.mover.index()] as usize - 1];
+        self.could_take(c, self.pos[self.mover.index()])
+    }
+
+    /// Whether the mover could take what lies on map slot `slot` (from 1) if it landed there now: travelling
+    /// changes nothing else, so this is what the travel menu can tell before the move.
+    pub fn could_take(&self, c: &Content, slot: u8) -> bool {
+        let Some(&slot) = (slot as usize).checked_sub(1).and_then(|i| self.map.get(i)) else { return false };
         let Some(kind) = slot.tile else { return false };
         let def = &c.tiles[kind as usize];
         let island = self.island(self.mover);

@@ -827,7 +827,7 @@ impl Narrate for PirateHaven {
     }
 
     /// Leaving the map ends a player's round: it is never paged away behind the travel choices.
-    fn always_shown(&self, action: &Action) -> bool {
+    fn always_shown(&self, _view: &View, action: &Action) -> bool {
         matches!(action, Action::Leave)
     }
 
@@ -840,7 +840,20 @@ impl Narrate for PirateHaven {
         let piece = |at: Spot| format!("your {} on {}", self.piece_at(state, at), self.spot_words(state, at));
         match *action {
             Action::Travel { slot } => match (slot as usize).checked_sub(1).filter(|&i| i < state.map.len()) {
-                Some(i) => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                // A tile the player could only discard is marked before the move, with the reason.
+                Some(i) => match refusal::blocked(self.content(), state, slot) {
+                    Some((_, why)) => {
+                        format!(
+                            "travel to slot {slot} ({}): you could only discard it ({why})",
+                            self.slot_text(state, i)
+                        )
+                    }
+                    None => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                },
+                None => action.to_string(),
+            },
+            Action::Discard => match refusal::blocked(self.content(), state, state.pos[state.mover.index()]) {
+                Some((what, why)) => format!("discard: you cannot take {what} ({why})"),
                 None => action.to_string(),
             },
             Action::PlaceTile { cell } => format!("place it on {}", cell_words(cell)),
@@ -859,7 +872,7 @@ impl Narrate for PirateHaven {
             Action::MoveTile { from, to } => {
                 format!("move the {} from {} to {}", self.tile_at(state, from), from, cell_words(to))
             }
-            Action::Leave | Action::Take | Action::Discard | Action::Skip => action.to_string(),
+            Action::Leave | Action::Take | Action::Skip => action.to_string(),
         }
     }
 
@@ -932,15 +945,20 @@ impl Narrate for PirateHaven {
                     return String::new();
                 };
                 let Some(def) = landed.tile.and_then(|k| c.tiles.get(k as usize)) else { return String::new() };
+                // The label says why only discarding would be open: the meaning says what landing then does.
+                let only_discard = refusal::blocked(c, state, slot).is_some();
+                let thing = match (def.offers, landed.die) {
+                    (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
+                    (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
+                    (Some(item), None) => format!("a {} token", item.name()),
+                    (None, _) => def.name.clone(),
+                };
                 match def.kind {
+                    _ if only_discard => format!(
+                        "land on {thing} and discard it (it leaves the game for this round): taking needs a legal place"
+                    ),
                     TileType::Die | TileType::Token => format!(
-                        "land on {}: take it (placed on your island at once) or discard it{}",
-                        match (def.offers, landed.die) {
-                            (Some(item), Some(value)) => format!("a {} die showing {value}", item.name()),
-                            (Some(item), None) if item.is_die() => format!("an empty {}", def.name),
-                            (Some(item), None) => format!("a {} token", item.name()),
-                            (None, _) => def.name.clone(),
-                        },
+                        "land on {thing}: take it (placed on your island at once) or discard it{}",
                         if matches!(def.offers, Some(Item::Pirate | Item::Cannon)) {
                             "; taking it climbs the Coup track"
                         } else {
@@ -958,7 +976,18 @@ impl Narrate for PirateHaven {
                 )
             }
             Action::Take => "place it on your island now".into(),
-            Action::Discard => "it leaves the game for this round".into(),
+            // The label names what blocks the take; this adds only what a chest could not change.
+            Action::Discard => match refusal::take(c, state) {
+                Some(_) if state.phase == Phase::Resolve && state.chest_top.is_some() => {
+                    "it leaves the game for this round: your only choice here, even counting a Treasure Chest you \
+                     could buy now"
+                        .into()
+                }
+                Some(_) if state.phase == Phase::Resolve => {
+                    "it leaves the game for this round: your only choice here".into()
+                }
+                _ => "it leaves the game for this round".into(),
+            },
             Action::PlaceTile { cell } => match state.phase {
                 Phase::PlaceTile { kind } => format!("{} goes on {cell} for good", self.tile_name(kind)),
                 _ => String::new(),

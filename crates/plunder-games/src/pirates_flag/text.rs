@@ -660,6 +660,23 @@ impl Narrate for PiratesFlag {
         }
     }
 
+    /// The passes head every menu that offers them, "pass" then "pass for the rest of the turn" (the legal
+    /// order), and so does the turn's roll: 1 and 2 mean the same wherever they are offered.
+    fn always_shown(&self, _view: &View, action: &Action) -> bool {
+        matches!(action, Action::Pass | Action::AutoPass | Action::Roll)
+    }
+
+    /// The captain's ability is once per game: a number typed out of habit (2 passes on most screens) must not
+    /// spend it.
+    fn confirm(&self, view: &View, action: &Action) -> Option<String> {
+        match action {
+            Action::Captain { .. } => {
+                Some(format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
+            }
+            _ => None,
+        }
+    }
+
     fn label(&self, action: &Action) -> String {
         match action {
             Action::Play { card, target, choice } => {

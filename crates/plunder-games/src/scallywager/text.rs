@@ -393,7 +393,7 @@ impl Narrate for Scallywager {
         }
     }
 
-    fn always_shown(&self, action: &Action) -> bool {
+    fn always_shown(&self, _view: &View, action: &Action) -> bool {
         matches!(action, Action::Scallywagger | Action::Parlay)
     }
 
