@@ -136,6 +136,8 @@ def register(game_id, players=None, **options):
         def _action_to_string(self, player, action):
             if player == pyspiel.PlayerId.CHANCE:
                 return self._core.chance_labels()[action]
+            if player is not None and player >= 0:
+                return self._core.action_to_string(player, action)
             return self._core.action_to_string(action)
 
         def is_terminal(self):

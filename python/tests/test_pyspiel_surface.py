@@ -168,3 +168,22 @@ def test_a_resampled_state_keeps_the_players_information_and_redraws_the_rest():
         assert twin.information_state_string(seat) != drawn.information_state_string(seat)
     hidden = {d.observation_string(1 - seat) for d in draws}
     assert len(hidden) > 1, "the other cups are redrawn"
+
+
+def test_a_seat_asking_for_its_own_actions_gets_its_own_words_and_no_other_seat_does():
+    # Lying Pirates says a card's price to the seat that would pay it ("buy a card for 2 coins"); asked with no
+    # seat, or by a seat not deciding, the words need no view.
+    game = plunder.load_game("lying-pirates")
+    own_words = 0
+    for state in random_game(game, 3):
+        if not state.is_player_node() or state.is_simultaneous_node():
+            continue
+        seat = state.current_player()
+        for action in state.legal_actions():
+            mine = state.action_to_string(seat, action)
+            plain = state.action_to_string(action)
+            other = state.action_to_string((seat + 1) % state.num_players(), action)
+            assert other == plain
+            assert state.action_to_string(seat, state.string_to_action(seat, mine)) == mine
+            own_words += mine != plain
+    assert own_words > 0, "no action read differently in its seat's own words: the test proves nothing"

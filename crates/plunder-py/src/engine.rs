@@ -78,7 +78,9 @@ pub trait AnyState: Send + Sync {
     fn events_json(&self, seat: Option<usize>, from: usize) -> Result<String, Refusal>;
     /// How many events have been told so far, to anyone.
     fn event_count(&self) -> usize;
-    fn action_to_string(&self, action: i64) -> Result<String, Refusal>;
+    /// The action's words; asked by `seat` while it decides, in its own words (its die, its price), as the
+    /// server and the engine protocol label a seat's actions; else words that need no view.
+    fn action_to_string(&self, seat: Option<usize>, action: i64) -> Result<String, Refusal>;
     fn action_to_json(&self, action: i64) -> Result<String, Refusal>;
     fn action_from_json(&self, action: &str) -> Result<i64, Refusal>;
     fn record_json(&self) -> Result<String, Refusal>;
@@ -453,8 +455,15 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
         self.session.told_count()
     }
 
-    fn action_to_string(&self, action: i64) -> Result<String, Refusal> {
-        Ok(self.shared.game.label(self.shared.decode(action)?))
+    fn action_to_string(&self, seat: Option<usize>, action: i64) -> Result<String, Refusal> {
+        let action = self.shared.decode(action)?;
+        let deciding = seat.filter(|&s| s < self.shared.game.seats()).map(|s| Seat(s as u8)).filter(|&seat| {
+            matches!(self.session.status(), plunder_core::Status::Decide(seats) if seats.contains(seat))
+        });
+        Ok(match deciding {
+            Some(seat) => self.shared.game.label_in_view(&self.session.view(Viewer::Seat(seat)), action),
+            None => self.shared.game.label(action),
+        })
     }
 
     fn action_to_json(&self, action: i64) -> Result<String, Refusal> {

@@ -408,10 +408,16 @@ impl PyState {
         self.inner.event_count()
     }
 
-    /// The action's words, pyspiel's way: `action_to_string(action)` or `action_to_string(player, action)`.
+    /// The action's words, pyspiel's way: `action_to_string(action)`, or `action_to_string(player, action)`, which
+    /// for the seat to decide says it in that seat's own words (the die it would reroll, its price), as a table
+    /// shows that seat its choices; otherwise words that need no view.
     #[pyo3(signature = (first, second = None))]
     fn action_to_string(&self, first: Int, second: Option<Int>) -> PyResult<String> {
-        self.inner.action_to_string(second.unwrap_or(first).0).map_err(refused)
+        let (seat, action) = match second {
+            Some(action) => (usize::try_from(first.0).ok(), action.0),
+            None => (None, first.0),
+        };
+        self.inner.action_to_string(seat, action).map_err(refused)
     }
 
     /// pyspiel's `string_to_action`: the legal action of the seat (by default the seat to act) whose words
@@ -422,8 +428,11 @@ impl PyState {
             Some(text) => (Some(first.extract::<Nat>()?), text.to_string()),
             None => (None, first.extract::<String>()?),
         };
+        // The seat's own words or the words without a view: either names the action.
+        let asking = seat.map(|s| s.0 as usize).or(usize::try_from(self.inner.current_player()).ok());
         for action in self.legal_actions(seat)? {
-            if self.inner.action_to_string(action).ok().as_deref() == Some(text.as_str()) {
+            let reads = |seat| self.inner.action_to_string(seat, action).ok().as_deref() == Some(text.as_str());
+            if reads(asking) || reads(None) {
                 return Ok(action);
             }
         }

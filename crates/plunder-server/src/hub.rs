@@ -748,6 +748,8 @@ struct Actor {
     /// The latest lines of the table's chat as stored (`Limits::chat_history_lines`), once read (`None` until
     /// a client joins, and again after another instance changed the game).
     chat: Option<VecDeque<ChatLine>>,
+    /// The number of the next chat line this task has not seen (`None` until it reads the chat).
+    chat_next: Option<usize>,
     /// Chat lines this game still takes (`Limits::chat_per_game`).
     chat_allowance: TokenBucket,
     clocks: Option<Vec<Clock>>,
@@ -802,6 +804,7 @@ impl Actor {
             table,
             clients: HashMap::new(),
             chat: None,
+            chat_next: None,
             chat_allowance,
             clocks,
             bot_due: None,
@@ -861,7 +864,10 @@ impl Actor {
                     let client = self.hub.next_client_id();
                     if self.chat.is_none() {
                         let lines = self.hub.config.limits.chat_history_lines;
-                        self.chat = self.hub.store.latest_chat(&self.id, lines).await.ok().map(VecDeque::from);
+                        if let Ok((latest, next)) = self.hub.store.latest_chat(&self.id, lines).await {
+                            self.chat = Some(VecDeque::from(latest));
+                            self.chat_next = Some(next);
+                        }
                     }
                     let log_sent = self.table.log(viewer).len();
                     let sync_allowance = ByteAllowance::new(self.hub.config.limits.sync_bytes_per_second);
@@ -881,8 +887,9 @@ impl Actor {
                 }
                 Command::Message { client, message } => self.on_message(client, message).await,
                 Command::Reload => {
-                    // Another instance changed the game (a move, or a chat line): what is cached is read again.
-                    self.chat = None;
+                    // Another instance changed the game (a move, or a chat line): what is cached is read again,
+                    // and the lines said there are sent to this instance's clients.
+                    self.catch_up_chat().await;
                     if self.reload().await {
                         self.after_change();
                         self.broadcast_table();
@@ -977,16 +984,14 @@ impl Actor {
                 };
                 let line = ChatLine { from, text };
                 match self.hub.store.append_chat(&self.id, &line).await {
-                    Ok(_) => {
-                        let kept = self.hub.config.limits.chat_history_lines;
-                        if let Some(chat) = &mut self.chat {
-                            chat.push_back(line.clone());
-                            while chat.len() > kept {
-                                chat.pop_front();
-                            }
+                    // Lines another instance stored before this one (not caught up with yet) go out first, in
+                    // their order, this one with them.
+                    Ok(seq) if self.chat_next.is_some_and(|next| next < seq) => self.catch_up_chat().await,
+                    Ok(seq) => {
+                        if self.chat_next == Some(seq) {
+                            self.chat_next = Some(seq + 1);
                         }
-                        let ids: Vec<u64> = self.clients.keys().copied().collect();
-                        ids.into_iter().for_each(|id| self.send_to(id, ServerMessage::Chat(line.clone())));
+                        self.tell_chat(line);
                     }
                     Err(e) => self.send_to(client, ServerMessage::error("storage", e.to_string())),
                 }
@@ -1014,6 +1019,37 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Sends this game's clients the chat lines said since this task last read the chat (on another instance),
+    /// keeping them in its history; without a known place to read on from, the history is read again on the next
+    /// join instead.
+    async fn catch_up_chat(&mut self) {
+        let Some(from) = self.chat_next else {
+            self.chat = None;
+            return;
+        };
+        let kept = self.hub.config.limits.chat_history_lines;
+        let Ok((lines, next)) = self.hub.store.chat_since(&self.id, from, kept).await else {
+            self.chat = None;
+            self.chat_next = None;
+            return;
+        };
+        self.chat_next = Some(next);
+        lines.into_iter().for_each(|line| self.tell_chat(line));
+    }
+
+    /// Keeps a stored chat line in the history and sends it to every client.
+    fn tell_chat(&mut self, line: ChatLine) {
+        let kept = self.hub.config.limits.chat_history_lines;
+        if let Some(chat) = &mut self.chat {
+            chat.push_back(line.clone());
+            while chat.len() > kept {
+                chat.pop_front();
+            }
+        }
+        let ids: Vec<u64> = self.clients.keys().copied().collect();
+        ids.into_iter().for_each(|id| self.send_to(id, ServerMessage::Chat(line.clone())));
     }
 
     /// Why `client` may not chat now, if it may not: its address or this game has had its lines for now (both

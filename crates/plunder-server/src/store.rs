@@ -840,16 +840,42 @@ impl Store {
         }
     }
 
-    /// The last `lines` lines of game `id`'s chat, oldest first.
-    pub async fn latest_chat(&self, id: &str, lines: usize) -> Result<Vec<ChatLine>, StoreError> {
-        let rows = sqlx::query("SELECT line FROM chat WHERE game_id = $1 ORDER BY seq DESC LIMIT $2")
+    /// The last `lines` lines of game `id`'s chat, oldest first, and the number the next line will have.
+    pub async fn latest_chat(&self, id: &str, lines: usize) -> Result<(Vec<ChatLine>, usize), StoreError> {
+        let rows = sqlx::query("SELECT seq, line FROM chat WHERE game_id = $1 ORDER BY seq DESC LIMIT $2")
             .bind(id)
             .bind(lines.min(i64::MAX as usize) as i64)
             .fetch_all(&self.pool)
             .await?;
+        let next = match rows.first() {
+            Some(row) => row.try_get::<i64, _>(0)? as usize + 1,
+            None => sqlx::query("SELECT COALESCE(MAX(seq) + 1, 0) FROM chat WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(&self.pool)
+                .await?
+                .try_get::<i64, _>(0)? as usize,
+        };
         let newest_first: Result<Vec<ChatLine>, StoreError> =
-            rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)).collect();
-        newest_first.map(|lines| lines.into_iter().rev().collect())
+            rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(1)?).map_err(corrupt)).collect();
+        Ok((newest_first?.into_iter().rev().collect(), next))
+    }
+
+    /// Game `id`'s chat lines numbered `from` on (at most `lines` of them, the oldest), oldest first, and the
+    /// number after the last one read: what another instance's clients said since a task last looked.
+    pub async fn chat_since(&self, id: &str, from: usize, lines: usize) -> Result<(Vec<ChatLine>, usize), StoreError> {
+        let rows = sqlx::query("SELECT seq, line FROM chat WHERE game_id = $1 AND seq >= $2 ORDER BY seq LIMIT $3")
+            .bind(id)
+            .bind(from.min(i64::MAX as usize) as i64)
+            .bind(lines.min(i64::MAX as usize) as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        let next = match rows.last() {
+            Some(row) => row.try_get::<i64, _>(0)? as usize + 1,
+            None => from,
+        };
+        let read: Result<Vec<ChatLine>, StoreError> =
+            rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(1)?).map_err(corrupt)).collect();
+        Ok((read?, next))
     }
 
     /// The chat of game `id`, oldest first.

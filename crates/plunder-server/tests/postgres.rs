@@ -84,15 +84,50 @@ async fn two_instances_on_one_database_play_one_game_to_the_end() {
 }
 
 #[tokio::test]
-async fn a_chat_line_said_on_one_instance_is_in_the_history_of_a_client_joining_the_other() {
+async fn a_chat_line_said_on_one_instance_reaches_the_clients_of_the_other_and_its_history() {
     let Some(store) = postgres().await else { return };
     let first: Arc<Hub> = Hub::new(store, HubConfig::default());
     let second: Arc<Hub> = Hub::new(Store::open(&url()).await.unwrap(), HubConfig::default());
     let created = create(&first, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 4})).await;
     // Both instances run the game, each has read its (empty) chat for a client.
     let mut here = first.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
-    let _there = second.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap();
+    let mut there = second.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap();
     assert!(here.handle_text(r#"{"type":"chat","text":"ahoy from the first"}"#).await.is_none());
+    // The client already on the second instance is told the line as it comes, once.
+    let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        loop {
+            if let Some(ServerMessage::Chat(line)) = there.recv().await {
+                break line;
+            }
+        }
+    })
+    .await
+    .expect("the line reaches the other instance's client within 10 s");
+    assert_eq!((heard.from.as_str(), heard.text.as_str()), ("P1", "ahoy from the first"));
+    // Its own line goes out on its instance once, the first instance's clients hearing it too.
+    assert!(there.handle_text(r#"{"type":"chat","text":"and back"}"#).await.is_none());
+    let mut said_there = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_millis(1500), async {
+        loop {
+            if let Some(ServerMessage::Chat(line)) = there.recv().await {
+                said_there.push(line.text);
+            }
+        }
+    })
+    .await;
+    assert_eq!(said_there, vec!["and back".to_string()], "each line once, nothing said twice");
+    let back = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        loop {
+            if let Some(ServerMessage::Chat(line)) = here.recv().await {
+                if line.text == "and back" {
+                    break line;
+                }
+            }
+        }
+    })
+    .await
+    .expect("the answer reaches the first instance's client");
+    assert_eq!(back.from, "P2");
     // The second instance hears of the change and reads the chat again for the next client to join.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
