@@ -457,9 +457,9 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
 
     fn action_to_string(&self, seat: Option<usize>, action: i64) -> Result<String, Refusal> {
         let action = self.shared.decode(action)?;
-        let deciding = seat.filter(|&s| s < self.shared.game.seats()).map(|s| Seat(s as u8)).filter(|&seat| {
-            matches!(self.session.status(), plunder_core::Status::Decide(seats) if seats.contains(seat))
-        });
+        let deciding = seat.filter(|&s| s < self.shared.game.seats()).map(|s| Seat(s as u8)).filter(
+            |&seat| matches!(self.session.status(), plunder_core::Status::Decide(seats) if seats.contains(seat)),
+        );
         Ok(match deciding {
             Some(seat) => self.shared.game.label_in_view(&self.session.view(Viewer::Seat(seat)), action),
             None => self.shared.game.label(action),

@@ -352,7 +352,9 @@ impl Hub {
     /// nothing to read back (its clocks are full, it has no rematch and no chat yet).
     pub fn start_new(self: &Arc<Self>, id: &str, seating: Seating, table: Box<dyn Table>) {
         let mut actor = Actor::new(self.clone(), id, Arc::new(seating), table, None, None);
+        // A new game has no chat yet.
         actor.chat = Some(VecDeque::new());
+        actor.chat_next = Some(0);
         self.run_unless_running(actor);
     }
 
