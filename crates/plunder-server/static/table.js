@@ -125,7 +125,13 @@ export function play(main, id) {
     replayBox, cover);
   /** @type {Record<string, string>} */
   let names = {};
-  api("GET", "/api/catalog").then((c) => { names = Object.fromEntries(c.games.map((/** @type {any} */ g) => [g.id, g.name])); update(); }).catch(() => {});
+  /** What each bot of each game does, by game and bot name (shown when a bot's seat is hovered). @type {Record<string, Record<string, string>>} */
+  let bots = {};
+  api("GET", "/api/catalog").then((c) => {
+    names = Object.fromEntries(c.games.map((/** @type {any} */ g) => [g.id, g.name]));
+    bots = Object.fromEntries(c.games.map((/** @type {any} */ g) => [g.id, Object.fromEntries(g.bots.map((/** @type {any} */ b) => [b.name, b.about]))]));
+    update();
+  }).catch(() => {});
 
   // ---------- sockets ----------
   const wsUrl = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws`;
@@ -276,7 +282,7 @@ export function play(main, id) {
       const mayPass = table.legal.some((a) => /^pass\b/.test(a.label));
       status = `${mayPass ? "Your choice" : "Your turn"}: ${askedTo(table.legal)}`;
     } else if (table.status.state === "decide") {
-      const waiting = table.status.seats.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (${table.seats[s].player} bot)` : ""}`);
+      const waiting = table.status.seats.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (a bot)` : ""}`);
       status = `Waiting for ${waiting.join(", ")}…`;
     } else status = "Rolling…";
     statusText.textContent = status;
@@ -342,7 +348,8 @@ export function play(main, id) {
     const deciding = table.status.state === "decide" ? table.status.seats : [];
     seatsLine.replaceChildren(...table.seats.map((s, i) => el("span", { class: `card${i === me ? " me" : ""}${deciding.includes(i) ? " turn" : ""}`, "data-seat": i },
       `${nameOf(i, table)}${i === me ? " (you)" : ""} `,
-      s.player === "human" ? el("span", { title: s.connected ? "connected" : "not connected" }, s.connected ? "●" : "○") : `🤖 ${s.player}`,
+      s.player === "human" ? el("span", { title: s.connected ? "connected" : "not connected" }, s.connected ? "●" : "○")
+        : el("span", { class: "bot", title: `a bot: ${(bots[table.game] || {})[s.player.split(":")[0]] || s.player}` }, `🤖 ${s.player} bot`),
       s.bank_secs !== undefined ? el("span", { class: "clock", "data-seat": i, "data-bank": s.bank_secs, "data-running": deciding.includes(i) ? "1" : "" }) : "")));
     tick();
   }
