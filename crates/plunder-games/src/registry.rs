@@ -150,8 +150,9 @@ mod tests {
 
     #[test]
     fn every_listed_game_is_found_by_its_own_id_and_only_listed_ids_are_found() {
+        // Adding a game touches the registry's one list: no count to keep in step here.
         let ids = game_ids();
-        assert_eq!(ids.len(), 6, "the six games");
+        assert!(!ids.is_empty());
         for id in &ids {
             assert_eq!(with_game(id, IdOf), Ok(*id));
             assert_eq!(ids.iter().filter(|other| *other == id).count(), 1, "{id} is listed once");
