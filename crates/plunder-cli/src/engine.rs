@@ -231,15 +231,6 @@ fn status_json(session: &dyn DynSession) -> Value {
     }
 }
 
-struct BotNames;
-
-impl GameVisitor for BotNames {
-    type Output = Vec<&'static str>;
-    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
-        plunder_core::bot_kinds::<G>().iter().map(|k| k.name).collect()
-    }
-}
-
 /// Why the game has no bot of this name (one of its own, `random`, `ismcts:N` or `ismcts:N:T`), if it has none.
 struct OffersBot<'a>(&'a str, &'a Timing);
 
@@ -369,7 +360,7 @@ impl Engine {
         match cmd {
             "games" => Ok(json!({"games": games().iter().map(|g| json!({
                 "id": g.id, "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
-                "bots": with_game(g.id, BotNames).unwrap_or_default(),
+                "bots": g.bots.iter().map(|k| k.name).collect::<Vec<_>>(),
             })).collect::<Vec<_>>()})),
             "new" => {
                 let game = field(request, "game")?

@@ -15,4 +15,6 @@ pub mod pirates_flag;
 mod registry;
 pub mod scallywager;
 
-pub use registry::{game_ids, games, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError};
+pub use registry::{
+    game_ids, game_info, games, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError,
+};

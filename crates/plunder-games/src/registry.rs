@@ -1,7 +1,8 @@
 //! Finding a game by its id: the one place that lists every game.
 
 use plunder_core::{
-    options_from_json, ChanceMode, DynSession, Game, Narrate, OptionsError, Record, RecordError, Roster, Session,
+    bot_kinds, options_from_json, BotKind, ChanceMode, DynSession, Game, Narrate, OptionsError, Record, RecordError,
+    Roster, Session,
 };
 
 use crate::liars_dice::LiarsDice;
@@ -11,21 +12,41 @@ use crate::pirate_haven::PirateHaven;
 use crate::pirates_flag::PiratesFlag;
 use crate::scallywager::Scallywager;
 
-/// A game's entry in the registry.
-#[derive(Copy, Clone, Debug)]
+/// A game's entry in the registry: what front ends show of a game before one is made.
+#[derive(Clone, Debug)]
 pub struct GameInfo {
     pub id: &'static str,
     pub name: &'static str,
     pub min_players: usize,
     pub max_players: usize,
+    /// The table size of the default options.
+    pub default_players: usize,
+    /// The bots the game offers, its best (default) first (`plunder_core::bot_kinds`).
+    pub bots: Vec<BotKind>,
+    /// The default options, as JSON.
+    pub default_options: serde_json::Value,
 }
 
 impl GameInfo {
     /// `G`'s entry: table sizes come from its facts (under its default options), so they are stated once.
-    fn of<G: Game>() -> GameInfo {
-        let facts = G::new(G::Options::default()).expect("a game's default options are valid").facts();
-        GameInfo { id: G::ID, name: G::NAME, min_players: facts.min_players, max_players: facts.max_players }
+    fn of<G: Roster>() -> GameInfo {
+        let game = G::new(G::Options::default()).expect("a game's default options are valid");
+        let facts = game.facts();
+        GameInfo {
+            id: G::ID,
+            name: G::NAME,
+            min_players: facts.min_players,
+            max_players: facts.max_players,
+            default_players: game.seats(),
+            bots: bot_kinds::<G>(),
+            default_options: serde_json::to_value(G::Options::default()).expect("options serialize"),
+        }
     }
+}
+
+/// The registry's entry for game `id`, if there is one.
+pub fn game_info(id: &str) -> Option<GameInfo> {
+    games().into_iter().find(|info| info.id == id)
 }
 
 /// The one list of games: adding a game is one line in the `games!` call below. It makes [`games`] and
@@ -161,6 +182,20 @@ mod tests {
         let long = "x".repeat(60_000);
         let words = with_game(&long, IdOf).unwrap_err().to_string();
         assert!(words.len() < 200 && words.contains(&format!("'{}…'", &long[..40])), "{words}");
+    }
+
+    #[test]
+    fn each_entry_carries_its_bots_default_table_and_options_and_they_make_that_game() {
+        for info in games() {
+            assert_eq!(info.bots.last().map(|k| k.name), Some("random"), "{}", info.id);
+            assert!(info.bots.len() >= 3, "{}: its own bots, the search and random", info.id);
+            let session = new_session(info.id, None, &info.default_options, 1, ChanceMode::Sampled)
+                .expect("the default options make a game");
+            assert_eq!(session.seats(), info.default_players, "{}", info.id);
+            assert!((info.min_players..=info.max_players).contains(&info.default_players), "{}", info.id);
+            assert_eq!(game_info(info.id).map(|i| i.name), Some(info.name));
+        }
+        assert!(game_info("no-such-game").is_none());
     }
 
     #[test]

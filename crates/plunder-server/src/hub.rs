@@ -1370,14 +1370,8 @@ impl Actor {
 
 /// The game's best bot (the first its roster lists).
 pub fn best_bot(game: &str) -> String {
-    struct Best;
-    impl plunder_games::GameVisitor for Best {
-        type Output = &'static str;
-        fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> &'static str {
-            plunder_core::bot_kinds::<G>()[0].name
-        }
-    }
-    plunder_games::with_game(game, Best).unwrap_or(plunder_core::RANDOM_BOT.name).to_string()
+    let best = plunder_games::game_info(game).and_then(|info| info.bots.first().map(|k| k.name));
+    best.unwrap_or(plunder_core::RANDOM_BOT.name).to_string()
 }
 
 async fn read_seating(store: &Store, id: &str) -> Result<Seating, HubError> {

@@ -7,8 +7,8 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use plunder_core::{bot_kinds, Narrate, Record, Roster, Viewer};
-use plunder_games::{games, with_game, GameVisitor};
+use plunder_core::{Record, Viewer};
+use plunder_games::games;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -121,42 +121,19 @@ struct CatalogEntry {
     option_fields: Vec<OptionField>,
 }
 
-struct Describe;
-
-impl GameVisitor for Describe {
-    type Output = (Vec<BotEntry>, Value);
-    fn visit<G: Roster + Narrate>(self) -> Self::Output {
-        let bots = bot_kinds::<G>().into_iter().map(|k| BotEntry { name: k.name, about: k.about }).collect();
-        (bots, serde_json::to_value(G::Options::default()).unwrap_or(Value::Null))
-    }
-}
-
-/// The table size of a game's default options.
-struct DefaultPlayers;
-
-impl GameVisitor for DefaultPlayers {
-    type Output = Option<usize>;
-    fn visit<G: Roster + Narrate>(self) -> Self::Output {
-        Some(G::new(G::Options::default()).ok()?.seats())
-    }
-}
-
 /// `GET /api/catalog`: every game, its table sizes, bots and default options (also as form fields).
 pub async fn catalog() -> Json<Value> {
     let entries: Vec<CatalogEntry> = games()
         .into_iter()
-        .filter_map(|info| {
-            let (bots, options) = with_game(info.id, Describe).ok()?;
-            Some(CatalogEntry {
-                id: info.id,
-                name: info.name,
-                min_players: info.min_players,
-                max_players: info.max_players,
-                default_players: with_game(info.id, DefaultPlayers).ok()??,
-                bots,
-                option_fields: option_fields(&options, crate::rules::doc(info.id)),
-                options,
-            })
+        .map(|info| CatalogEntry {
+            id: info.id,
+            name: info.name,
+            min_players: info.min_players,
+            max_players: info.max_players,
+            default_players: info.default_players,
+            bots: info.bots.iter().map(|k| BotEntry { name: k.name, about: k.about }).collect(),
+            option_fields: option_fields(&info.default_options, crate::rules::doc(info.id)),
+            options: info.default_options,
         })
         .collect();
     Json(json!({ "games": entries }))
@@ -220,7 +197,7 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
     if asked.len() > players {
         return Err(ApiError::bad_request("bad_seats", format!("{} seats given for {players} players", asked.len())));
     }
-    let bots = with_game(game, Describe).map(|(bots, _)| bots).unwrap_or_default();
+    let bots = plunder_games::game_info(game).map(|info| info.bots).unwrap_or_default();
     let best = best_bot(game);
     let mut seats: Vec<String> = Vec::with_capacity(players);
     for entry in asked {
