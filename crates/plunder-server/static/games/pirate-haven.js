@@ -64,7 +64,7 @@ export function draw(view, ctx) {
       seats.filter((p) => view.coup[p] === step).map((p) => el("span", { class: "pawn", style: `--seat:${seatColour(p)}`, "data-seat": p, title: `${seatName(p)}` }, p + 1)))));
 
   return el("div", { class: "ph" },
-    el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${seatName(view.mover)} to ${phaseText(view.phase)}`,
+    el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${phaseText(view.phase) === "over" ? "the game is over" : `${seatName(view.mover)} to ${phaseText(view.phase)}`}`,
       view.holding ? [" · holding ", piece(view.holding)] : ""),
     panel("The map (travel right; a tile taken leaves a gap)", row),
     panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),
@@ -75,7 +75,20 @@ export function draw(view, ctx) {
       el("span", {}, `Statues left: ${view.statues_left}`),
       el("span", {}, "Top chest: ", view.chest_top === null ? "face down" : tileChip(view.chest_top), ` (${view.chests.reduce((a, b) => a + b, 0)} under it)`),
       playable(el("span", { class: "buy" }, "Buy a chest"), ctx, legalWhere(ctx, (a) => a.type === "buy_chest")))),
-    el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))));
+    el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))),
+    legendOf(view, tiles));
+}
+
+/** What every tile on the table does, in words (a phone shows no tooltips): the map's, the islands' and the top
+ * chest's. @param {any} view @param {any[]} tiles */
+function legendOf(view, tiles) {
+  const kinds = new Set();
+  view.map.forEach((slot) => { if (slot) kinds.add(slot[0]); });
+  view.islands.forEach((island) => Object.values(island).forEach((placed) => { if (placed) kinds.add(placed[0]); }));
+  if (view.chest_top !== null && view.chest_top !== undefined) kinds.add(view.chest_top);
+  const shown = [...kinds].filter((k) => tiles[k]).sort((a, b) => tiles[a].name.localeCompare(tiles[b].name));
+  return el("details", { class: "legend" }, el("summary", {}, "Tile legends"),
+    el("ul", {}, shown.map((k) => el("li", {}, el("b", {}, `${TYPE_ICON[tiles[k].type] || ""} ${tiles[k].name}: `), tiles[k].text))));
 }
 
 function phaseText(phase) {
