@@ -125,22 +125,36 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut decisions: u64 = 0;
     // Lines printed since the last question: the menu takes what room the screen has left.
     let mut printed = 0;
+    // The passes told in a row, not yet printed: they are printed in one line.
+    let mut passes = PassRun::default();
     let result = loop {
         if !hot_seat {
+            let mut lines = Vec::new();
             for event in session.told_since(told, log_viewer) {
-                let line = game.tell(event);
+                passes.feed(game.tell(event), &mut lines);
+            }
+            told = session.told_count();
+            // A run of passes is told once it ends, or before anyone is asked or the end is told.
+            let asks = match session.status() {
+                Status::Over => true,
+                Status::Chance => false,
+                Status::Decide(seats) => seats.iter().all(|s| matches!(players[s.index()], Player::Human)),
+            };
+            if asks {
+                lines.extend(passes.flush());
+            }
+            for line in lines {
                 printed += screen_lines(&line);
                 writeln!(t.output, "{line}").map_err(io)?;
             }
-            told = session.told_count();
         }
         let seat = match session.status() {
             Status::Over => {
                 if hot_seat {
                     // The last person's secrets leave the screen; the end is everyone's.
                     hide_screen(&mut t).map_err(io)?;
-                    for event in session.told_since(told, log_viewer) {
-                        writeln!(t.output, "{}", game.tell(event)).map_err(io)?;
+                    for line in told_lines(&game, session.told_since(told, log_viewer)) {
+                        writeln!(t.output, "{line}").map_err(io)?;
                     }
                 }
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
@@ -240,19 +254,85 @@ fn since_last_turn<G: Narrate, R, W: Write>(
     seat: Seat,
     read: &mut usize,
 ) -> std::io::Result<usize> {
-    let mut events = session.told_since(*read, Viewer::Seat(seat)).peekable();
+    let told = told_lines(game, session.told_since(*read, Viewer::Seat(seat)));
     let mut lines = 0;
-    if events.peek().is_some() {
+    if !told.is_empty() {
         writeln!(t.output, "Since your last turn:")?;
         lines += 1;
-        for event in events {
-            let line = game.tell(event);
+        for line in told {
             lines += screen_lines(&line);
             writeln!(t.output, "  {line}")?;
         }
     }
     *read = session.told_count();
     Ok(lines)
+}
+
+/// The events in words, one line each, but for a run of passes in a row, told in one line ("P2, P3 and P4 pass"):
+/// a window where every captain passes would otherwise fill the screen with "Pn passes" lines. The games' events
+/// stay one a pass; this is the terminal's way to show them.
+fn told_lines<'a, G: Narrate + 'a>(game: &G, events: impl Iterator<Item = &'a G::Event>) -> Vec<String> {
+    fold_pass_lines(events.map(|event| game.tell(event)))
+}
+
+/// `told`, a run of plain passes in a row told in one line.
+fn fold_pass_lines(told: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut passes = PassRun::default();
+    for line in told {
+        passes.feed(line, &mut lines);
+    }
+    lines.extend(passes.flush());
+    lines
+}
+
+/// A run of plain passes in a row being folded into one line: who passed, and whether their lines end with a
+/// full stop.
+#[derive(Default)]
+struct PassRun {
+    who: Vec<String>,
+    stop: bool,
+}
+
+impl PassRun {
+    /// Takes the next line told: a pass joins the run; any other line ends it, and both go to `out`.
+    fn feed(&mut self, line: String, out: &mut Vec<String>) {
+        match passer(&line) {
+            Some((who, dot)) => {
+                // The same seat passing again starts a new run (a new window or a new item on the stack).
+                if dot != self.stop || self.who.iter().any(|w| w == who) {
+                    out.extend(self.flush());
+                }
+                self.stop = dot;
+                self.who.push(who.to_string());
+            }
+            None => {
+                out.extend(self.flush());
+                out.push(line);
+            }
+        }
+    }
+
+    /// The run's line (none for no run), emptying it: one pass keeps its own words.
+    fn flush(&mut self) -> Option<String> {
+        let who = std::mem::take(&mut self.who);
+        let dot = if self.stop { "." } else { "" };
+        match &who[..] {
+            [] => None,
+            [one] => Some(format!("{one} passes{dot}")),
+            [head @ .., last] => Some(format!("{} and {last} pass{dot}", head.join(", "))),
+        }
+    }
+}
+
+/// Who passes, if `line` is a plain pass ("P2 passes" or "P2 passes."), and whether it ends with a full stop.
+fn passer(line: &str) -> Option<(&str, bool)> {
+    let (who, dot) = match line.strip_suffix(" passes.") {
+        Some(who) => (who, true),
+        None => (line.strip_suffix(" passes")?, false),
+    };
+    let seat = who.strip_prefix('P').is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    (seat || who == "the Phantom").then_some((who, dot))
 }
 
 /// The lines `text` takes on a screen of [`SCREEN_COLUMNS`], long lines wrapped.
@@ -653,6 +733,24 @@ mod tests {
         assert_eq!(long.shown(), 8, "a menu shows the head that fits");
         long.pinned = 10;
         assert_eq!(long.shown(), 10, "and every always-shown choice");
+    }
+
+    #[test]
+    fn a_run_of_passes_is_told_in_one_line() {
+        let lines = |l: &[&str]| fold_pass_lines(l.iter().map(|s| s.to_string()));
+        assert_eq!(
+            lines(&["P1 plays Full Sail", "P2 passes", "P3 passes", "P4 passes", "Full Sail resolves"]),
+            ["P1 plays Full Sail", "P2, P3 and P4 pass", "Full Sail resolves"]
+        );
+        assert_eq!(lines(&["P2 passes.", "P3 passes."]), ["P2 and P3 pass."]);
+        assert_eq!(lines(&["P2 passes.", "P1 rolls 4."]), ["P2 passes.", "P1 rolls 4."], "one pass keeps its words");
+        assert_eq!(lines(&["P2 passes", "P3 passes", "P2 passes"]), ["P2 and P3 pass", "P2 passes"], "a seat again");
+        assert_eq!(
+            lines(&["P2 passes 2 cards to P3", "P3 passes every card window for the rest of this phase"]),
+            ["P2 passes 2 cards to P3", "P3 passes every card window for the rest of this phase"],
+            "only plain passes fold"
+        );
+        assert_eq!(lines(&["P4 passes", "the Phantom passes"]), ["P4 and the Phantom pass"]);
     }
 
     #[test]

@@ -3737,3 +3737,31 @@ fn your_dice_name_the_special_dice_and_a_cup_sitting_out_is_not_in_play() {
     assert!(words.contains("Your dice: 5 dice, not in play this round (you sit out this Betting Phase)"), "{words}");
     assert!(!g.describe(&view(&g, &s, ANNE)).contains("not in play"));
 }
+
+/// The terminal trial: "P1 plays Full Sail / P2 passes / P3 passes / P4 passes" and then the same menu again with
+/// "Stack: Full Sail": nothing said that this pass is what lets the card take effect.
+#[test]
+fn the_last_one_to_pass_over_a_card_is_told_that_its_pass_lets_the_card_take_effect() {
+    let g = game(3);
+    let mut s = table(&g);
+    let winds = give(&g, &mut s, ANNE, "fair-winds");
+    s.progress[0] = 3;
+    s.progress[1] = 5;
+    s.token = ANNE;
+    g.open_window(&mut s, Phase::SailSecond);
+    act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
+    let first = view(&g, &s, JACK);
+    assert!(!first.others_passed, "Jack has not passed yet");
+    assert!(!g.describe(&first).contains("Everyone else has passed"));
+    for seat in [JACK, MARY] {
+        if view(&g, &s, seat).priority == Some(seat) {
+            act(&g, &mut s, seat, Action::Pass);
+        }
+    }
+    let anne = view(&g, &s, ANNE);
+    assert_eq!(anne.priority, Some(ANNE), "Anne is asked again");
+    let words = g.describe(&anne);
+    assert!(words.contains("Everyone else has passed: pass to let Fair Winds take effect, or answer it"), "{words}");
+    let jack = g.describe(&view(&g, &s, JACK));
+    assert!(jack.contains("Everyone else has passed: P1's pass lets Fair Winds take effect"), "{jack}");
+}

@@ -182,6 +182,13 @@ impl Narrate for LyingPirates {
                 .map(|c| self.content.cards.iter().find(|k| k.id == c.card).map_or("a card", |k| k.name.as_str()))
                 .collect();
             lines.push(format!("  Stack: {}", cards.join(" <- ")));
+            if let (true, Some(seat), Some(top)) = (v.others_passed, v.priority, cards.last()) {
+                lines.push(if v.viewer == Some(seat) {
+                    format!("  Everyone else has passed: pass to let {top} take effect, or answer it")
+                } else {
+                    format!("  Everyone else has passed: {}'s pass lets {top} take effect", self.captain_name(seat))
+                });
+            }
         }
         if !v.phantom_dice.is_empty() {
             let faces: Vec<String> = v.phantom_dice.iter().map(|&f| face_name(f)).collect();
