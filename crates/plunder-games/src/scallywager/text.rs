@@ -157,6 +157,9 @@ impl Scallywager {
                 "Turn {turn} begins: {token} holds the Treasure Token; every captain rolls their crew behind their \
                  screen."
             ),
+            Event::RolledCrew { seat, dice: faces } => {
+                format!("{seat} rolls {} behind their screen: {}.", dice(faces.len() as u32), faces_words(faces))
+            }
             Event::RolledDie { seat, why, face, cup } => {
                 let rolled = match why {
                     RollWhy::NewTurn => format!("{seat} rolls a {face}"),
