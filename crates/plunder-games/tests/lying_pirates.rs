@@ -398,6 +398,14 @@ fn allowance_one_gold_and_one_silver_per_round() {
     assert_eq!(s.progress[0], 4);
     action_window(&g, &mut s, ANNE);
     assert!(refused(&g, &s, ANNE, Action::Play { card: stash, target: None }), "gold is spent");
+    // The terminal trial: the card missing from the menu is named on the table with the reason.
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(
+        words.contains("Fair Winds, Hidden Stash (a gold card was already played this round: one a round)")
+            && words.contains("  Not playable this round: "),
+        "{words}"
+    );
+    assert!(!words.contains("silver card was already"), "{words}");
     act(&g, &mut s, ANNE, Action::Play { card: recruit, target: None });
     advance(&g, &mut s, &[], |s| s.window.is_empty() && s.window.holder() == Some(ANNE));
     assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "silver is spent");
@@ -1343,6 +1351,10 @@ fn card_spyglass_shows_two_of_the_targets_dice_next_betting_phase() {
     shake(&g, &mut s, &[&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]]);
     let spied = view(&g, &s, ANNE).spied.expect("Anne looks into Jack's cup");
     assert_eq!((spied.seat, spied.faces), (JACK, vec![6, 5]));
+    // The terminal trial: what Spyglass showed stays on the table, not only in the log twenty lines up.
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("  Seen: P2 6 5 (Spyglass)"), "{words}");
+    assert!(!g.describe(&view(&g, &s, MARY)).contains("Seen:"));
     assert_eq!(view(&g, &s, MARY).spied, None);
     assert_eq!(view(&g, &s, JACK).spied, None);
     assert_eq!(g.view(&s, Viewer::Spectator).spied, None);
