@@ -92,21 +92,20 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut session = Session::new(game.clone(), t.seed, ChanceMode::Sampled);
     let io = |e: std::io::Error| format!("cannot write to the terminal: {e}");
 
-    writeln!(t.output, "{} - seed {}", G::NAME, t.seed).map_err(io)?;
+    let mut banner = format!("{} - seed {}\n", G::NAME, t.seed);
     for (i, p) in players.iter().enumerate() {
         let who = match p {
             Player::Human => "human".to_string(),
             Player::Bot { name, .. } => format!("bot '{name}'"),
         };
-        writeln!(t.output, "  {}: {who}", Seat(i as u8)).map_err(io)?;
+        banner.push_str(&format!("  {}: {who}\n", Seat(i as u8)));
     }
-    writeln!(
-        t.output,
+    banner.push_str(&format!(
         "{}, and press Enter. At your turn, ? explains the rules and every choice, hint shows what the best bot \
          would do, q quits.\n",
         game.typing_hint()
-    )
-    .map_err(io)?;
+    ));
+    writeln!(t.output, "{banner}").map_err(io)?;
 
     // The log is told from the one person's seat (their own draws show in it). Hot-seat players each read what
     // they were told since their last turn once the screen is theirs, and the end from the spectator's seat.
@@ -118,6 +117,10 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut told = 0;
     // Hot-seat: how much of the log each seat has read.
     let mut read = vec![0; players.len()];
+    // Hot-seat: who has had a turn (the first is not "since your last turn"), and the start banner, shown again on
+    // the first pass-the-screen prompt, where the first person reads it (the prompt clears the screen).
+    let mut had_turn = vec![false; players.len()];
+    let mut banner = Some(banner);
     let mut last_human: Option<Seat> = None;
     // Each person's "pass unless I can answer" (`skip on`/`skip off`), and whether they were told it acted.
     let mut skip_passes = vec![true; players.len()];
@@ -194,9 +197,11 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
             Player::Human => {
                 if hot_seat {
                     if last_human != Some(seat) {
-                        pass_screen(&mut t, seat).map_err(io)?;
+                        pass_screen(&mut t, seat, banner.take()).map_err(io)?;
                     }
-                    printed = since_last_turn(&mut t, &game, &session, seat, &mut read[seat.index()]).map_err(io)?;
+                    let first = !std::mem::replace(&mut had_turn[seat.index()], true);
+                    printed =
+                        since_last_turn(&mut t, &game, &session, seat, &mut read[seat.index()], first).map_err(io)?;
                     // What the spectator hears from here on is told at the end.
                     told = session.told_count();
                 }
@@ -237,8 +242,13 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     result
 }
 
-fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat) -> std::io::Result<()> {
+/// Hides the screen and asks to pass it to `seat`; `banner` (the start's seats and typing help) is shown again
+/// above the question.
+fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat, banner: Option<String>) -> std::io::Result<()> {
     hide_screen(t)?;
+    if let Some(banner) = banner {
+        writeln!(t.output, "{banner}")?;
+    }
     write!(t.output, "Pass the screen to {seat}, then press Enter. ")?;
     t.output.flush()?;
     let mut line = String::new();
@@ -246,18 +256,20 @@ fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat) -> std::io
     Ok(())
 }
 
-/// Hot-seat: what `seat` was told since it last read the log, from its own seat, once the screen is its own.
+/// Hot-seat: what `seat` was told since it last read the log (since the start at its `first` turn), from its own
+/// seat, once the screen is its own.
 fn since_last_turn<G: Narrate, R, W: Write>(
     t: &mut Table<R, W>,
     game: &G,
     session: &Session<G>,
     seat: Seat,
     read: &mut usize,
+    first: bool,
 ) -> std::io::Result<usize> {
     let told = told_lines(game, session.told_since(*read, Viewer::Seat(seat)));
     let mut lines = 0;
     if !told.is_empty() {
-        writeln!(t.output, "Since your last turn:")?;
+        writeln!(t.output, "{}", if first { "Before your first turn:" } else { "Since your last turn:" })?;
         lines += 1;
         for line in told {
             lines += screen_lines(&line);
