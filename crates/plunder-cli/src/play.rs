@@ -161,7 +161,10 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                     }
                 }
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
-                writeln!(t.output, "\n{}", game.describe(&session.view(log_viewer))).map_err(io)?;
+                let said = told_lines(&game, session.told_since(0, log_viewer));
+                let board = game.describe(&session.view(log_viewer));
+                writeln!(t.output, "\n{}", end_board(&board, &said[said.len().saturating_sub(END_LINES)..]))
+                    .map_err(io)?;
                 break Ok(());
             }
             Status::Chance => {
@@ -345,6 +348,23 @@ fn passer(line: &str) -> Option<(&str, bool)> {
     };
     let seat = who.strip_prefix('P').is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
     (seat || who == "the Phantom").then_some((who, dot))
+}
+
+/// How many of the last lines told the end's board is compared with.
+const END_LINES: usize = 8;
+
+/// The end's board without its winners line when the log's last lines (`said`) just told it ("Winner: P2" was
+/// printed twice, once by the log and once by the board).
+fn end_board(board: &str, said: &[String]) -> String {
+    let told = |line: &str| said.iter().any(|s| s.trim_start().starts_with(line));
+    board
+        .lines()
+        .filter(|line| {
+            let line = line.trim();
+            !(line.starts_with("Winner") && told(line))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The lines `text` takes on a screen of [`SCREEN_COLUMNS`], long lines wrapped.
@@ -745,6 +765,15 @@ mod tests {
         assert_eq!(long.shown(), 8, "a menu shows the head that fits");
         long.pinned = 10;
         assert_eq!(long.shown(), 10, "and every always-shown choice");
+    }
+
+    #[test]
+    fn the_end_board_does_not_repeat_the_winners_the_log_just_told() {
+        let said =
+            ["P1 calls liar.".to_string(), "Winners: P2, P3 (P1 lost the call: everyone else wins).".to_string()];
+        let board = "Round 1: the game is over\n  P1* 1 die\nWinners: P2, P3";
+        assert_eq!(end_board(board, &said), "Round 1: the game is over\n  P1* 1 die");
+        assert_eq!(end_board(board, &said[..1]), board, "a winner the log did not tell stays");
     }
 
     #[test]

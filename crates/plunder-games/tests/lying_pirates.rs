@@ -3146,6 +3146,22 @@ mod told {
         lines.iter().any(|l| l.contains(text))
     }
 
+    /// The terminal trial: "P1's Tow Line resolves on P4" and then "P1 picks P4 (Tow Line)", the same thing twice.
+    #[test]
+    fn a_card_played_on_a_declared_target_names_it_once() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let tow = give(&g, &mut s, ANNE, "tow-line");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: tow, target: Some(MARY) });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active()));
+        let said = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&said, "P1's Tow Line resolves on P3"), "{said:#?}");
+        assert!(!said.iter().any(|l| l.contains("picks P3")), "said twice: {said:#?}");
+        assert_eq!(&s.progress[..3], &[6, 4, 5], "the swap happens");
+    }
+
     #[test]
     fn the_shake_tells_each_cup_whole_to_its_owner_only_and_a_call_shows_every_cup() {
         let g = game(3);

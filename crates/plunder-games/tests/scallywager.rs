@@ -999,3 +999,13 @@ fn every_told_line_is_in_words() {
         }
     }
 }
+
+/// The terminal trial: "at least 1 die shows on the whole table 1" (a bid's claim, as liar's dice said it).
+#[test]
+fn a_bid_is_explained_in_plain_word_order() {
+    use plunder_core::Narrate;
+    let s = holding(0, Deck::Treasure, "spyglass");
+    let view = view(&s, 0);
+    let said = s.game().explain(&view, &bid(3, 5));
+    assert!(said.contains("at least 3 dice on the whole table show 5"), "{said}");
+}

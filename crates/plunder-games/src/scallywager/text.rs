@@ -279,8 +279,9 @@ impl Scallywager {
     /// The call a Scallywagger or a Parlay would make on the last bid.
     fn bid_claim(quantity: u8, face: u8) -> String {
         format!(
-            "at least {quantity} {} on the whole table {face}",
-            if quantity == 1 { "die shows" } else { "dice show" }
+            "at least {quantity} {} on the whole table {} {face}",
+            if quantity == 1 { "die" } else { "dice" },
+            if quantity == 1 { "shows" } else { "show" }
         )
     }
 }
