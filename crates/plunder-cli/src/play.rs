@@ -92,21 +92,20 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut session = Session::new(game.clone(), t.seed, ChanceMode::Sampled);
     let io = |e: std::io::Error| format!("cannot write to the terminal: {e}");
 
-    writeln!(t.output, "{} - seed {}", G::NAME, t.seed).map_err(io)?;
+    let mut banner = format!("{} - seed {}\n", G::NAME, t.seed);
     for (i, p) in players.iter().enumerate() {
         let who = match p {
             Player::Human => "human".to_string(),
             Player::Bot { name, .. } => format!("bot '{name}'"),
         };
-        writeln!(t.output, "  {}: {who}", Seat(i as u8)).map_err(io)?;
+        banner.push_str(&format!("  {}: {who}\n", Seat(i as u8)));
     }
-    writeln!(
-        t.output,
+    banner.push_str(&format!(
         "{}, and press Enter. At your turn, ? explains the rules and every choice, hint shows what the best bot \
          would do, q quits.\n",
         game.typing_hint()
-    )
-    .map_err(io)?;
+    ));
+    writeln!(t.output, "{banner}").map_err(io)?;
 
     // The log is told from the one person's seat (their own draws show in it). Hot-seat players each read what
     // they were told since their last turn once the screen is theirs, and the end from the spectator's seat.
@@ -118,6 +117,10 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut told = 0;
     // Hot-seat: how much of the log each seat has read.
     let mut read = vec![0; players.len()];
+    // Hot-seat: who has had a turn (the first is not "since your last turn"), and the start banner, shown again on
+    // the first pass-the-screen prompt, where the first person reads it (the prompt clears the screen).
+    let mut had_turn = vec![false; players.len()];
+    let mut banner = Some(banner);
     let mut last_human: Option<Seat> = None;
     // Each person's "pass unless I can answer" (`skip on`/`skip off`), and whether they were told it acted.
     let mut skip_passes = vec![true; players.len()];
@@ -125,26 +128,43 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut decisions: u64 = 0;
     // Lines printed since the last question: the menu takes what room the screen has left.
     let mut printed = 0;
+    // The passes told in a row, not yet printed: they are printed in one line.
+    let mut passes = PassRun::default();
     let result = loop {
         if !hot_seat {
+            let mut lines = Vec::new();
             for event in session.told_since(told, log_viewer) {
-                let line = game.tell(event);
+                passes.feed(game.tell(event), &mut lines);
+            }
+            told = session.told_count();
+            // A run of passes is told once it ends, or before anyone is asked or the end is told.
+            let asks = match session.status() {
+                Status::Over => true,
+                Status::Chance => false,
+                Status::Decide(seats) => seats.iter().all(|s| matches!(players[s.index()], Player::Human)),
+            };
+            if asks {
+                lines.extend(passes.flush());
+            }
+            for line in lines {
                 printed += screen_lines(&line);
                 writeln!(t.output, "{line}").map_err(io)?;
             }
-            told = session.told_count();
         }
         let seat = match session.status() {
             Status::Over => {
                 if hot_seat {
                     // The last person's secrets leave the screen; the end is everyone's.
                     hide_screen(&mut t).map_err(io)?;
-                    for event in session.told_since(told, log_viewer) {
-                        writeln!(t.output, "{}", game.tell(event)).map_err(io)?;
+                    for line in told_lines(&game, session.told_since(told, log_viewer)) {
+                        writeln!(t.output, "{line}").map_err(io)?;
                     }
                 }
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
-                writeln!(t.output, "\n{}", game.describe(&session.view(log_viewer))).map_err(io)?;
+                let said = told_lines(&game, session.told_since(0, log_viewer));
+                let board = game.describe(&session.view(log_viewer));
+                writeln!(t.output, "\n{}", end_board(&board, &said[said.len().saturating_sub(END_LINES)..]))
+                    .map_err(io)?;
                 break Ok(());
             }
             Status::Chance => {
@@ -180,9 +200,11 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
             Player::Human => {
                 if hot_seat {
                     if last_human != Some(seat) {
-                        pass_screen(&mut t, seat).map_err(io)?;
+                        pass_screen(&mut t, seat, banner.take()).map_err(io)?;
                     }
-                    printed = since_last_turn(&mut t, &game, &session, seat, &mut read[seat.index()]).map_err(io)?;
+                    let first = !std::mem::replace(&mut had_turn[seat.index()], true);
+                    printed =
+                        since_last_turn(&mut t, &game, &session, seat, &mut read[seat.index()], first).map_err(io)?;
                     // What the spectator hears from here on is told at the end.
                     told = session.told_count();
                 }
@@ -223,8 +245,13 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     result
 }
 
-fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat) -> std::io::Result<()> {
+/// Hides the screen and asks to pass it to `seat`; `banner` (the start's seats and typing help) is shown again
+/// above the question.
+fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat, banner: Option<String>) -> std::io::Result<()> {
     hide_screen(t)?;
+    if let Some(banner) = banner {
+        writeln!(t.output, "{banner}")?;
+    }
     write!(t.output, "Pass the screen to {seat}, then press Enter. ")?;
     t.output.flush()?;
     let mut line = String::new();
@@ -232,27 +259,112 @@ fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat) -> std::io
     Ok(())
 }
 
-/// Hot-seat: what `seat` was told since it last read the log, from its own seat, once the screen is its own.
+/// Hot-seat: what `seat` was told since it last read the log (since the start at its `first` turn), from its own
+/// seat, once the screen is its own.
 fn since_last_turn<G: Narrate, R, W: Write>(
     t: &mut Table<R, W>,
     game: &G,
     session: &Session<G>,
     seat: Seat,
     read: &mut usize,
+    first: bool,
 ) -> std::io::Result<usize> {
-    let mut events = session.told_since(*read, Viewer::Seat(seat)).peekable();
+    let told = told_lines(game, session.told_since(*read, Viewer::Seat(seat)));
     let mut lines = 0;
-    if events.peek().is_some() {
-        writeln!(t.output, "Since your last turn:")?;
+    if !told.is_empty() {
+        writeln!(t.output, "{}", if first { "Before your first turn:" } else { "Since your last turn:" })?;
         lines += 1;
-        for event in events {
-            let line = game.tell(event);
+        for line in told {
             lines += screen_lines(&line);
             writeln!(t.output, "  {line}")?;
         }
     }
     *read = session.told_count();
     Ok(lines)
+}
+
+/// The events in words, one line each, but for a run of passes in a row, told in one line ("P2, P3 and P4 pass"):
+/// a window where every captain passes would otherwise fill the screen with "Pn passes" lines. The games' events
+/// stay one a pass; this is the terminal's way to show them.
+fn told_lines<'a, G: Narrate + 'a>(game: &G, events: impl Iterator<Item = &'a G::Event>) -> Vec<String> {
+    fold_pass_lines(events.map(|event| game.tell(event)))
+}
+
+/// `told`, a run of plain passes in a row told in one line.
+fn fold_pass_lines(told: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut passes = PassRun::default();
+    for line in told {
+        passes.feed(line, &mut lines);
+    }
+    lines.extend(passes.flush());
+    lines
+}
+
+/// A run of plain passes in a row being folded into one line: who passed, and whether their lines end with a
+/// full stop.
+#[derive(Default)]
+struct PassRun {
+    who: Vec<String>,
+    stop: bool,
+}
+
+impl PassRun {
+    /// Takes the next line told: a pass joins the run; any other line ends it, and both go to `out`.
+    fn feed(&mut self, line: String, out: &mut Vec<String>) {
+        match passer(&line) {
+            Some((who, dot)) => {
+                // The same seat passing again starts a new run (a new window or a new item on the stack).
+                if dot != self.stop || self.who.iter().any(|w| w == who) {
+                    out.extend(self.flush());
+                }
+                self.stop = dot;
+                self.who.push(who.to_string());
+            }
+            None => {
+                out.extend(self.flush());
+                out.push(line);
+            }
+        }
+    }
+
+    /// The run's line (none for no run), emptying it: one pass keeps its own words.
+    fn flush(&mut self) -> Option<String> {
+        let who = std::mem::take(&mut self.who);
+        let dot = if self.stop { "." } else { "" };
+        match &who[..] {
+            [] => None,
+            [one] => Some(format!("{one} passes{dot}")),
+            [head @ .., last] => Some(format!("{} and {last} pass{dot}", head.join(", "))),
+        }
+    }
+}
+
+/// Who passes, if `line` is a plain pass ("P2 passes" or "P2 passes."), and whether it ends with a full stop.
+fn passer(line: &str) -> Option<(&str, bool)> {
+    let (who, dot) = match line.strip_suffix(" passes.") {
+        Some(who) => (who, true),
+        None => (line.strip_suffix(" passes")?, false),
+    };
+    let seat = who.strip_prefix('P').is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    (seat || who == "the Phantom").then_some((who, dot))
+}
+
+/// How many of the last lines told the end's board is compared with.
+const END_LINES: usize = 8;
+
+/// The end's board without its winners line when the log's last lines (`said`) just told it ("Winner: P2" was
+/// printed twice, once by the log and once by the board).
+fn end_board(board: &str, said: &[String]) -> String {
+    let told = |line: &str| said.iter().any(|s| s.trim_start().starts_with(line));
+    board
+        .lines()
+        .filter(|line| {
+            let line = line.trim();
+            !(line.starts_with("Winner") && told(line))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The lines `text` takes on a screen of [`SCREEN_COLUMNS`], long lines wrapped.
@@ -653,6 +765,33 @@ mod tests {
         assert_eq!(long.shown(), 8, "a menu shows the head that fits");
         long.pinned = 10;
         assert_eq!(long.shown(), 10, "and every always-shown choice");
+    }
+
+    #[test]
+    fn the_end_board_does_not_repeat_the_winners_the_log_just_told() {
+        let said =
+            ["P1 calls liar.".to_string(), "Winners: P2, P3 (P1 lost the call: everyone else wins).".to_string()];
+        let board = "Round 1: the game is over\n  P1* 1 die\nWinners: P2, P3";
+        assert_eq!(end_board(board, &said), "Round 1: the game is over\n  P1* 1 die");
+        assert_eq!(end_board(board, &said[..1]), board, "a winner the log did not tell stays");
+    }
+
+    #[test]
+    fn a_run_of_passes_is_told_in_one_line() {
+        let lines = |l: &[&str]| fold_pass_lines(l.iter().map(|s| s.to_string()));
+        assert_eq!(
+            lines(&["P1 plays Full Sail", "P2 passes", "P3 passes", "P4 passes", "Full Sail resolves"]),
+            ["P1 plays Full Sail", "P2, P3 and P4 pass", "Full Sail resolves"]
+        );
+        assert_eq!(lines(&["P2 passes.", "P3 passes."]), ["P2 and P3 pass."]);
+        assert_eq!(lines(&["P2 passes.", "P1 rolls 4."]), ["P2 passes.", "P1 rolls 4."], "one pass keeps its words");
+        assert_eq!(lines(&["P2 passes", "P3 passes", "P2 passes"]), ["P2 and P3 pass", "P2 passes"], "a seat again");
+        assert_eq!(
+            lines(&["P2 passes 2 cards to P3", "P3 passes every card window for the rest of this phase"]),
+            ["P2 passes 2 cards to P3", "P3 passes every card window for the rest of this phase"],
+            "only plain passes fold"
+        );
+        assert_eq!(lines(&["P4 passes", "the Phantom passes"]), ["P4 and the Phantom pass"]);
     }
 
     #[test]

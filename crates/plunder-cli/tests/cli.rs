@@ -516,7 +516,8 @@ fn the_hints_short_form_show_p2_shows_the_dice() {
 #[test]
 fn the_negotiation_announces_passes_offers_left_and_who_waits() {
     let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\n3\nq\n");
-    assert!(log.contains("P2 passes.\nP3 passes.\nP4 passes."), "{log}");
+    // The passes in a row are told in one line.
+    assert!(log.contains("P2, P3 and P4 pass.\n"), "{log}");
     assert!(log.contains("Offers left: P1 2, P2 2, P3 2, P4 2"), "{log}");
     assert!(log.contains("Offers left: P1 1, P2 2"), "an offer uses one up: {log}");
     assert!(log.contains("Still to pass before 'Fire!': P1 (P1 to offer or pass now)"), "{log}");

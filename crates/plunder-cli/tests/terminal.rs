@@ -203,7 +203,17 @@ fn hot_seat_clears_the_scrollback_and_tells_each_person_what_they_missed() {
     let (screen, _) = play_to_the_end(&["play", "liars-dice", "--seats", "human,human,random", "--seed", "7"]);
     assert!(screen.contains("Pass the screen to P2"), "{screen}");
     assert!(screen.contains("\x1b[3J"), "the scrollback is cleared too");
-    assert!(screen.contains("Since your last turn:"), "{screen}");
+    assert!(screen.contains("Before your first turn:"), "{screen}");
+    // A longer game: from each person's second turn on, what they missed since their last.
+    let (longer, _) = play_to_the_end(&["play", "loot-pirates", "--seats", "human,human,random", "--seed", "7"]);
+    assert!(longer.contains("Since your last turn:"), "{longer}");
+    // The terminal trial: the start's typing help was cleared at once by the first "Pass the screen to P1", and
+    // P1's first screen was titled "Since your last turn:". The help shows on that first covered screen.
+    let cleared: Vec<&str> = screen.split("\x1b[3J").collect();
+    let first = cleared.iter().find(|part| part.contains("Pass the screen to P1")).expect("P1 gets the screen");
+    assert!(first.contains("? explains the rules and every choice"), "{first}");
+    let titled = first.find("Before your first turn:").expect("P1's first screen is titled as the first");
+    assert!(first.find("Since your last turn:").is_none_or(|later| later > titled), "{first}");
     // Every pass of the screen goes to another person: the same person acting again is not asked to pass.
     let mut last = None;
     for part in screen.split("Pass the screen to ").skip(1) {

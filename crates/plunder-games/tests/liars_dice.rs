@@ -330,3 +330,16 @@ fn the_opener_and_the_winners_are_told_with_their_cause() {
         "{told:?}"
     );
 }
+
+/// The terminal trial: "claim that at least 1 die shows on the whole table 1".
+#[test]
+fn a_bid_is_explained_in_plain_word_order() {
+    use plunder_core::Narrate;
+    let s = scripted(Options::for_players(3), &[&[2], &[3], &[4]]);
+    let g = s.game();
+    let view = g.view(s.state(), Viewer::Seat(Seat(0)));
+    let one = g.explain(&view, &Action::Bid { quantity: 1, face: 1 });
+    assert!(one.starts_with("claim that at least 1 die on the whole table shows 1"), "{one}");
+    let three = g.explain(&view, &Action::Bid { quantity: 3, face: 5 });
+    assert!(three.starts_with("claim that at least 3 dice on the whole table show 5"), "{three}");
+}

@@ -398,6 +398,14 @@ fn allowance_one_gold_and_one_silver_per_round() {
     assert_eq!(s.progress[0], 4);
     action_window(&g, &mut s, ANNE);
     assert!(refused(&g, &s, ANNE, Action::Play { card: stash, target: None }), "gold is spent");
+    // The terminal trial: the card missing from the menu is named on the table with the reason.
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(
+        words.contains("Fair Winds, Hidden Stash (a gold card was already played this round: one a round)")
+            && words.contains("  Not playable this round: "),
+        "{words}"
+    );
+    assert!(!words.contains("silver card was already"), "{words}");
     act(&g, &mut s, ANNE, Action::Play { card: recruit, target: None });
     advance(&g, &mut s, &[], |s| s.window.is_empty() && s.window.holder() == Some(ANNE));
     assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "silver is spent");
@@ -1343,6 +1351,10 @@ fn card_spyglass_shows_two_of_the_targets_dice_next_betting_phase() {
     shake(&g, &mut s, &[&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]]);
     let spied = view(&g, &s, ANNE).spied.expect("Anne looks into Jack's cup");
     assert_eq!((spied.seat, spied.faces), (JACK, vec![6, 5]));
+    // The terminal trial: what Spyglass showed stays on the table, not only in the log twenty lines up.
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("  Seen: P2 6 5 (Spyglass)"), "{words}");
+    assert!(!g.describe(&view(&g, &s, MARY)).contains("Seen:"));
     assert_eq!(view(&g, &s, MARY).spied, None);
     assert_eq!(view(&g, &s, JACK).spied, None);
     assert_eq!(g.view(&s, Viewer::Spectator).spied, None);
@@ -3134,6 +3146,22 @@ mod told {
         lines.iter().any(|l| l.contains(text))
     }
 
+    /// The terminal trial: "P1's Tow Line resolves on P4" and then "P1 picks P4 (Tow Line)", the same thing twice.
+    #[test]
+    fn a_card_played_on_a_declared_target_names_it_once() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let tow = give(&g, &mut s, ANNE, "tow-line");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: tow, target: Some(MARY) });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active()));
+        let said = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&said, "P1's Tow Line resolves on P3"), "{said:#?}");
+        assert!(!said.iter().any(|l| l.contains("picks P3")), "said twice: {said:#?}");
+        assert_eq!(&s.progress[..3], &[6, 4, 5], "the swap happens");
+    }
+
     #[test]
     fn the_shake_tells_each_cup_whole_to_its_owner_only_and_a_call_shows_every_cup() {
         let g = game(3);
@@ -3736,4 +3764,32 @@ fn your_dice_name_the_special_dice_and_a_cup_sitting_out_is_not_in_play() {
     let words = g.describe(&view(&g, &s, MARY));
     assert!(words.contains("Your dice: 5 dice, not in play this round (you sit out this Betting Phase)"), "{words}");
     assert!(!g.describe(&view(&g, &s, ANNE)).contains("not in play"));
+}
+
+/// The terminal trial: "P1 plays Full Sail / P2 passes / P3 passes / P4 passes" and then the same menu again with
+/// "Stack: Full Sail": nothing said that this pass is what lets the card take effect.
+#[test]
+fn the_last_one_to_pass_over_a_card_is_told_that_its_pass_lets_the_card_take_effect() {
+    let g = game(3);
+    let mut s = table(&g);
+    let winds = give(&g, &mut s, ANNE, "fair-winds");
+    s.progress[0] = 3;
+    s.progress[1] = 5;
+    s.token = ANNE;
+    g.open_window(&mut s, Phase::SailSecond);
+    act(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
+    let first = view(&g, &s, JACK);
+    assert!(!first.others_passed, "Jack has not passed yet");
+    assert!(!g.describe(&first).contains("Everyone else has passed"));
+    for seat in [JACK, MARY] {
+        if view(&g, &s, seat).priority == Some(seat) {
+            act(&g, &mut s, seat, Action::Pass);
+        }
+    }
+    let anne = view(&g, &s, ANNE);
+    assert_eq!(anne.priority, Some(ANNE), "Anne is asked again");
+    let words = g.describe(&anne);
+    assert!(words.contains("Everyone else has passed: pass to let Fair Winds take effect, or answer it"), "{words}");
+    let jack = g.describe(&view(&g, &s, JACK));
+    assert!(jack.contains("Everyone else has passed: P1's pass lets Fair Winds take effect"), "{jack}");
 }

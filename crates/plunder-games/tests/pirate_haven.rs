@@ -426,6 +426,8 @@ fn describe_draws_the_island_grid_and_the_placement_and_its_boost_are_told() {
     let text = t.g.describe(&t.g.view(&t.s, Viewer::Seat(Seat(0))));
     assert!(text.contains("Farmhouse") && text.contains("Tavern") && text.contains("[F4]"), "{text}");
     assert!(text.contains("..infra..") && text.contains("{f/r}"), "{text}");
+    // The terminal trial: the grid's symbols had no key.
+    assert!(text.contains("Key: (R) printed on the tile, [F3] placed on a spot"), "{text}");
     t.says(&[
         "P1 travels to slot 1: the Farmhouse (House).",
         "P1 takes the Farmhouse (House) from slot 1",
@@ -433,6 +435,16 @@ fn describe_draws_the_island_grid_and_the_placement_and_its_boost_are_told() {
         "P1's new Farmhouse raises the Food die on the Tavern (b2.1) from 3 to 4.",
         "P1's turn: closest to the Coup board, on slot 1.",
     ]);
+}
+
+/// The terminal trial: "Harbour Maste" on the island grid: every tile's name is shown whole.
+#[test]
+fn the_island_grid_shows_the_longest_tile_name_whole() {
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "harbour-master", None);
+    t.land_and_place(1, "d2");
+    let text = t.g.describe(&t.g.view(&t.s, Viewer::Seat(Seat(0))));
+    assert!(text.contains("| Harbour Master's Port |"), "{text}");
 }
 
 #[test]

@@ -2524,3 +2524,22 @@ fn the_end_at_the_round_limit_says_so_and_that_nobody_won() {
     assert!(end.starts_with("Game over after round 1: the limit of 1 round is reached and nobody won"), "{end}");
     assert!(!end.contains("'s turn"), "nobody has a turn once the game is over: {end}");
 }
+
+/// The terminal trial: after playing a card its player is asked again, once every other player has passed, with
+/// the same menu: the table now says that this pass is what lets the card resolve.
+#[test]
+fn the_last_one_to_pass_over_an_item_is_told_that_its_pass_lets_it_resolve() {
+    let mut t = card_table("fair-winds", 24, 16);
+    t.play(A, "fair-winds", Target::None, 0);
+    assert!(!t.view(B).others_passed);
+    while let Some(seat) = t.spec().priority.filter(|&s| s != A) {
+        t.act(seat, Action::Pass);
+    }
+    let a = t.view(A);
+    assert!(a.others_passed, "{a:?}");
+    let words = t.g.describe(&a);
+    assert!(words.contains("Everyone else has passed: pass to let stack item"), "{words}");
+    assert!(words.contains("Fair Winds") && words.contains("resolve, or answer it"), "{words}");
+    let b = t.g.describe(&t.view(B));
+    assert!(b.contains("Everyone else has passed: P1's pass lets stack item"), "{b}");
+}

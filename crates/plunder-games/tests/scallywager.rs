@@ -797,12 +797,15 @@ fn the_first_captain_and_each_turn_are_told() {
     }
 }
 
+/// The terminal trial: "P1 rolls a 3." five times, then "P1's crew shows ...", in another order than "Your crew".
 #[test]
-fn a_turns_roll_is_told_die_by_die_to_its_roller_and_as_a_count_to_the_others() {
+fn a_turns_roll_is_told_once_to_its_roller_in_cup_order_and_as_a_count_to_the_others() {
     let mut s = table(3);
     roll(&mut s, &[&[5, 1, 4, 2, 3]], 3);
-    assert!(told(&s, 0, "P1 rolls a 5."));
-    assert!(told(&s, 0, "P1 rolls a 3; P1's crew shows 1 2 3 4 5."));
+    let mine = told_words(&s, Viewer::Seat(Seat(0)));
+    assert!(mine.iter().any(|l| l == "P1 rolls 5 dice behind their screen: 5 1 4 2 3."), "{mine:#?}");
+    assert_eq!(mine.iter().filter(|l| l.starts_with("P1 rolls")).count(), 1, "told once: {mine:#?}");
+    assert!(!mine.iter().any(|l| l.starts_with("P1 rolls a")), "not die by die: {mine:#?}");
     assert!(told(&s, 0, "P2 rolls 5 dice behind their screen."));
     for seat in [1, 2] {
         assert!(told(&s, seat, "P1 rolls 5 dice behind their screen."));
@@ -882,7 +885,9 @@ fn a_reroll_is_told_with_its_old_face_to_its_user_and_the_new_die_hidden_from_ot
     use_card(&mut s, 0, Deck::Treasure, "second-wind", None, Some(0), None);
     s.supply_chance(Chance::Die { seat: Seat(0), face: 6 }).unwrap();
     assert!(told(&s, 0, "P1 uses Second Wind: rerolls their 1."));
-    assert!(told(&s, 0, "P1 rerolls a die: 6; P1's crew shows 2 3 4 5 6."));
+    // The crew in cup order, as "Your crew" shows it: the rerolled first die first.
+    assert!(told(&s, 0, "P1 rerolls a die: 6; P1's crew shows 6 2 3 4 5."));
+    assert!(s.game().describe(&view(&s, 0)).contains("Your crew: 6 2 3 4 5"));
     assert!(told(&s, 1, "P1 uses Second Wind: rerolls one of their dice."));
     assert!(told(&s, 1, "P1 rerolls a die behind their screen."));
 }
@@ -993,4 +998,14 @@ fn every_told_line_is_in_words() {
             }
         }
     }
+}
+
+/// The terminal trial: "at least 1 die shows on the whole table 1" (a bid's claim, as liar's dice said it).
+#[test]
+fn a_bid_is_explained_in_plain_word_order() {
+    use plunder_core::Narrate;
+    let s = holding(0, Deck::Treasure, "spyglass");
+    let view = view(&s, 0);
+    let said = s.game().explain(&view, &bid(3, 5));
+    assert!(said.contains("at least 3 dice on the whole table show 5"), "{said}");
 }

@@ -123,8 +123,9 @@ impl Narrate for LiarsDice {
             (&Action::Bid { quantity, face }, _) => {
                 let wild = self.bid_rules().wild_face().filter(|&w| w != face);
                 format!(
-                    "claim that at least {quantity} {} on the whole table {face}{}",
-                    if quantity == 1 { "die shows" } else { "dice show" },
+                    "claim that at least {quantity} {} on the whole table {} {face}{}",
+                    if quantity == 1 { "die" } else { "dice" },
+                    if quantity == 1 { "shows" } else { "show" },
                     wild.map_or(String::new(), |w| format!(" (wild {w}s count too)"))
                 )
             }

@@ -176,9 +176,8 @@ impl LyingPirates {
                         let declared = Seat(s.run.declared);
                         s.run.declared = NONE;
                         if candidates.contains(declared) {
+                            // Told once: "P1's Tow Line resolves on P4" already names the declared target.
                             s.run.top().bind.target = declared.0;
-                            let cause = s.run.source;
-                            told.public(|| Event::Picked { chooser: c, seat: declared, cause });
                             s.run.replace(then);
                         } else {
                             s.run.pop();

@@ -148,6 +148,19 @@ impl Narrate for LyingPirates {
         if !v.my_dice.is_empty() {
             lines.push(format!("  Your dice: {}", self.my_dice_words(v)));
         }
+        // What a peek showed stays on the table for the rest of the Betting Phase (hint counts those dice too).
+        if let Some(spied) = &v.spied {
+            let faces: Vec<String> = spied
+                .faces
+                .iter()
+                .enumerate()
+                .map(|(i, &f)| match spied.kinds.get(i).copied().unwrap_or(0) {
+                    0 => face_name(f),
+                    k => format!("{} (the {})", face_name(f), special_die_name(k)),
+                })
+                .collect();
+            lines.push(format!("  Seen: {} {} (Spyglass)", self.captain_name(spied.seat), faces.join(" ")));
+        }
         if !v.my_tiles.is_empty() {
             let tiles: Vec<&str> = v.my_tiles.iter().map(|&t| self.tile_name(t)).collect();
             lines.push(format!("  Your tiles: {}", tiles.join(", ")));
@@ -171,6 +184,7 @@ impl Narrate for LyingPirates {
                 .map(|&k| self.content.cards.get(k as usize).map_or("?".to_string(), |c| c.name.clone()))
                 .collect();
             lines.push(format!("  Your hand: {}", cards.join(", ")));
+            lines.extend(self.spent_allowance(v));
         }
         if let Some(b) = v.bids.last() {
             lines.push(format!("  Bet: {} by {}", b.bid, self.captain_name(b.seat)));
@@ -182,6 +196,13 @@ impl Narrate for LyingPirates {
                 .map(|c| self.content.cards.iter().find(|k| k.id == c.card).map_or("a card", |k| k.name.as_str()))
                 .collect();
             lines.push(format!("  Stack: {}", cards.join(" <- ")));
+            if let (true, Some(seat), Some(top)) = (v.others_passed, v.priority, cards.last()) {
+                lines.push(if v.viewer == Some(seat) {
+                    format!("  Everyone else has passed: pass to let {top} take effect, or answer it")
+                } else {
+                    format!("  Everyone else has passed: {}'s pass lets {top} take effect", self.captain_name(seat))
+                });
+            }
         }
         if !v.phantom_dice.is_empty() {
             let faces: Vec<String> = v.phantom_dice.iter().map(|&f| face_name(f)).collect();
@@ -647,6 +668,31 @@ impl LyingPirates {
             parts.push(format!("the {} {shown}", special_die_name(kind(i))));
         }
         parts.join(", ")
+    }
+
+    /// Why cards in the viewer's hand are missing from its menus: a gold or silver card was played this round (one
+    /// of each a round).
+    fn spent_allowance(&self, v: &View) -> Vec<String> {
+        let Some(me) = v.viewer else { return Vec::new() };
+        let mut lines = Vec::new();
+        for (metal, tier, used) in [(Metal::Gold, "gold", &v.gold_used), (Metal::Silver, "silver", &v.silver_used)] {
+            if !used.contains(&me) {
+                continue;
+            }
+            let mut names: Vec<&str> = Vec::new();
+            for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
+                if card.metal == metal && !names.contains(&card.name.as_str()) {
+                    names.push(&card.name);
+                }
+            }
+            if !names.is_empty() {
+                lines.push(format!(
+                    "  Not playable this round: {} (a {tier} card was already played this round: one a round)",
+                    names.join(", ")
+                ));
+            }
+        }
+        lines
     }
 
     fn cup(faces: &[u8]) -> String {

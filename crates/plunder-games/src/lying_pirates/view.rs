@@ -180,6 +180,9 @@ pub struct View {
     pub stack: Vec<StackCard>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Seat>,
+    /// Everyone but the priority holder has passed over the stack's top card: its pass lets the card take effect.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub others_passed: bool,
     /// The captains who declared auto-pass this phase (announced: ruling 56).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub auto_passing: Vec<Seat>,
@@ -372,6 +375,10 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         } else {
             None
         },
+        others_passed: window_open
+            && !s.run.active()
+            && s.window.frame_len() > 0
+            && matches!(s.window.now(), Now::Priority(seat) if s.window.waiting() == plunder_core::SeatSet::only(seat)),
         auto_passing: s.auto_pass.iter().collect(),
         gold_used: s.gold_used.iter().collect(),
         silver_used: s.silver_used.iter().collect(),

@@ -14,7 +14,8 @@ use super::view::View;
 use super::PirateHaven;
 use crate::glossary::{self, Entry};
 
-const WIDTH: usize = 14;
+/// An island cell's width: the longest tile name ("Harbour Master's Port") fits whole.
+const WIDTH: usize = 23;
 const ORDINALS: [&str; 4] = ["1st", "2nd", "3rd", "4th"];
 
 fn short(name: &str) -> String {
@@ -1047,7 +1048,11 @@ fn cell_words(cell: Cell) -> String {
 
 /// How to read the short names of island cells and spots, printed under the islands.
 pub const SPOT_LEGEND: &str = "Island spots: a cell is its column a-d (west to east) and row 1-4 (north to south), \
-                               so b2 is row 2, column b; b2.1 is the first spot for a die or token on the tile on b2.";
+                               so b2 is row 2, column b; b2.1 is the first spot for a die or token on the tile on b2.\n\
+                               Key: (R) printed on the tile, [F3] placed on a spot (a die with its value), {g/r} an \
+                               empty spot and what it takes, {*} an empty spot for anything, ..infra.. an empty cell \
+                               and the tiles it takes (infra: Infrastructure). F Food, G Gold, S Ship, R Rum, \
+                               C Cannon, P Pirate.";
 
 fn phase_word(phase: Phase) -> &'static str {
     match phase {

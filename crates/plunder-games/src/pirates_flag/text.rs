@@ -763,6 +763,14 @@ impl Narrate for PiratesFlag {
             // The number is how a card played against it names it ("on stack item 2").
             let _ = writeln!(out, "  stack item {}: {}", item.id, self.item_words(&item.item, item.by));
         }
+        if let (true, Some(seat), Some(top)) = (view.others_passed, view.priority, view.stack.last()) {
+            let top = format!("stack item {} ({})", top.id, self.item_words(&top.item, top.by));
+            let _ = if view.seat == Some(seat) {
+                writeln!(out, "  Everyone else has passed: pass to let {top} resolve, or answer it")
+            } else {
+                writeln!(out, "  Everyone else has passed: {seat}'s pass lets {top} resolve")
+            };
+        }
         for roll in view.rolls.iter().filter(|r| r.rolled > 0) {
             let _ = writeln!(
                 out,

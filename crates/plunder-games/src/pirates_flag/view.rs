@@ -70,6 +70,9 @@ pub struct View {
     pub escaping: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<Seat>,
+    /// Everyone but the priority holder has passed over the stack's top item: its pass lets the item resolve.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub others_passed: bool,
     /// The players who declared auto-pass this turn (announced: ruling 47).
     #[serde(skip_serializing_if = "no_seats")]
     pub auto_passing: SeatSet,
@@ -138,6 +141,11 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         } else {
             None
         },
+        others_passed: state.mv.is_none()
+            && state.escape.is_none()
+            && state.phase == Phase::Play
+            && state.window.frame_len() > 0
+            && state.window.holder().is_some_and(|h| state.window.waiting() == SeatSet::only(h)),
         auto_passing: state.window.auto_passing(),
         main_done: state.main_done,
         battle_right: state.battle_right,

@@ -67,7 +67,11 @@ pub enum Event {
     FirstCaptain { seat: Seat },
     /// A turn begins: `token` holds the Treasure Token; every captain rolls their crew.
     TurnBegins { turn: u32, token: Seat },
-    /// `seat` rolled one die, told to it alone: `face`, and its whole cup (lowest first) once it has rolled all.
+    /// `seat` rolled its whole crew at a turn's start: `dice` in cup order, told to it alone once its last die is
+    /// down (the others are told `RolledHidden`).
+    RolledCrew { seat: Seat, dice: Vec<u8> },
+    /// `seat` rolled one die for a card, told to it alone: `face`, and its whole cup (in cup order) once it has
+    /// rolled all.
     RolledDie { seat: Seat, why: RollWhy, face: u8, cup: Option<Vec<u8>> },
     /// Told to everyone but `seat`: it rolled `dice` dice under its screen.
     RolledHidden { seat: Seat, why: RollWhy, dice: u8 },

@@ -376,16 +376,23 @@ impl State {
                 }
                 self.shown[seat.index()] &= !(1 << index);
                 let cup_done = self.pending[seat.index()] == 0;
-                told.tell(Audience::Only(seat), || Event::RolledDie {
-                    seat,
-                    why,
-                    face,
-                    cup: cup_done.then(|| {
-                        let mut cup = self.cups.dice_of(seat).to_vec();
-                        cup.sort_unstable();
-                        cup
-                    }),
-                });
+                // A turn's roll is told to its roller once, the whole cup (as Lying Pirates tells a shaken cup);
+                // a card's roll die by die.
+                if why == RollWhy::NewTurn {
+                    if cup_done {
+                        told.tell(Audience::Only(seat), || Event::RolledCrew {
+                            seat,
+                            dice: self.cups.dice_of(seat).to_vec(),
+                        });
+                    }
+                } else {
+                    told.tell(Audience::Only(seat), || Event::RolledDie {
+                        seat,
+                        why,
+                        face,
+                        cup: cup_done.then(|| self.cups.dice_of(seat).to_vec()),
+                    });
+                }
                 // A turn's roll is told to the others once the whole cup is rolled; a card's reroll die by die.
                 if why != RollWhy::NewTurn || cup_done {
                     let dice = if why == RollWhy::NewTurn { self.crew(seat) } else { 1 };

@@ -157,6 +157,9 @@ impl Scallywager {
                 "Turn {turn} begins: {token} holds the Treasure Token; every captain rolls their crew behind their \
                  screen."
             ),
+            Event::RolledCrew { seat, dice: faces } => {
+                format!("{seat} rolls {} behind their screen: {}.", dice(faces.len() as u32), faces_words(faces))
+            }
             Event::RolledDie { seat, why, face, cup } => {
                 let rolled = match why {
                     RollWhy::NewTurn => format!("{seat} rolls a {face}"),
@@ -276,8 +279,9 @@ impl Scallywager {
     /// The call a Scallywagger or a Parlay would make on the last bid.
     fn bid_claim(quantity: u8, face: u8) -> String {
         format!(
-            "at least {quantity} {} on the whole table {face}",
-            if quantity == 1 { "die shows" } else { "dice show" }
+            "at least {quantity} {} on the whole table {} {face}",
+            if quantity == 1 { "die" } else { "dice" },
+            if quantity == 1 { "shows" } else { "show" }
         )
     }
 }

@@ -135,6 +135,10 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         token: state.token,
         crew: state.cups.counts().to_vec(),
         my_dice: match me {
+            // A turn's roll is seen whole once its last die is down (as it is told), not die by die.
+            Some(me) if state.phase == Phase::Roll && state.pending[me.index()] != 0 => {
+                vec![None; state.cups.dice_of(me).len()]
+            }
             Some(me) if in_play => state
                 .cups
                 .dice_of(me)
