@@ -67,15 +67,19 @@ function picker(kind, list, act) {
   // bid starts the picker over), and changing the face keeps the quantity where it can.
   const lowest = list.reduce((best, a) => (a.action.quantity < best.action.quantity ? a : best), list[0]);
   let pick = { face: lowest.action.face, quantity: lowest.action.quantity };
+  // The quantity the player last chose with the stepper: a face that needs more dice raises the bid shown, and
+  // going back to a face that allows it lowers it again.
+  let wanted = pick.quantity;
   const box = el("div", { class: "picker", "data-kind": kind });
   const draw = () => {
     const qs = quantities(pick.face);
-    if (!qs.includes(pick.quantity)) pick = { face: pick.face, quantity: qs.find((q) => q >= pick.quantity) ?? qs[qs.length - 1] };
+    pick = { face: pick.face, quantity: qs.find((q) => q >= wanted) ?? qs[qs.length - 1] };
     const chosen = list.find((a) => a.action.face === pick.face && a.action.quantity === pick.quantity) || lowest;
     const at = qs.indexOf(pick.quantity);
     const step = (/** @type {number} */ by) => {
       if (at + by < 0 || at + by >= qs.length) return;
       pick = { face: pick.face, quantity: qs[at + by] };
+      wanted = pick.quantity;
       draw();
     };
     // `data-off` keeps a step at its end disabled when the moves are enabled again (see table.js).
@@ -87,8 +91,10 @@ function picker(kind, list, act) {
         stepper("less", -1, at <= 0, "−"),
         el("span", { class: "quantity", "data-quantity": pick.quantity }, `${pick.quantity} ×`),
         stepper("more", 1, at >= qs.length - 1, "+")),
+      // A face whose bids all need more dice than the quantity chosen is dimmed (choosing it raises the bid).
       el("div", { class: "picker-row faces" }, faces.map((f) => el("button", {
-        class: `face${f === pick.face ? " chosen" : ""}`, "data-face": f, "aria-pressed": f === pick.face, title: `face ${f}`,
+        class: `face${f === pick.face ? " chosen" : ""}${Math.min(...quantities(f)) > wanted ? " dearer" : ""}`, "data-face": f,
+        "aria-pressed": f === pick.face, title: `face ${f}: from ${Math.min(...quantities(f))} dice`,
         onclick: () => { pick = { face: f, quantity: pick.quantity }; draw(); },
       }, die(f)))),
       el("button", { class: "action primary make-bid", "data-kind": kind, onclick: () => act(chosen.action) }, chosen.label));

@@ -529,13 +529,14 @@ fn action_die_name(die: ActionDie) -> &'static str {
     }
 }
 
-/// The die a reroll question names ("sail", "pirate", "treasure", "battle"), for people.
+/// The die a reroll question names ("sail", "pirate", "treasure", "battle"), for people; the Battle Die with its
+/// faces' order, so a player knows whether a reroll is worth its coin.
 fn question_die_name(die: &str) -> &'static str {
     match die {
         "sail" => "Sail Die",
         "pirate" => "Pirate Die",
         "treasure" => "Treasure Die",
-        _ => "Battle Die",
+        _ => "Battle Die: Skull < Single < Double",
     }
 }
 
