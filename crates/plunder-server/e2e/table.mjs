@@ -191,12 +191,14 @@ async function passesAsked(page, moves) {
   for (let move = 0; move < moves; move += 1) {
     const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
     if (!button) return { moves: move, onlyPasses };
-    const labels = await page.$$eval("#moves button.action", (bs) => bs.map((b) => b.textContent.trim()));
+    // One reading of the moves shown (a bot's move may replace them meanwhile: then look again).
+    const buttons = await page.$$("#moves button.action");
+    const labels = await Promise.all(buttons.map((b) => b.textContent().then((t) => (t || "").trim(), () => "")));
+    if (!buttons.length || labels.some((l) => !l)) { move -= 1; await page.waitForTimeout(50); continue; }
     if (labels.every((l) => l.startsWith("pass"))) onlyPasses += 1;
     const at = await version(page);
     // The last button is often not a pass: the game moves on.
-    const buttons = await page.$$("#moves button.action");
-    await buttons[move % 2 ? buttons.length - 1 : 0].click().catch(() => {});
+    await buttons[move % 2 ? buttons.length - 1 : 0].click({ timeout: 2000 }).catch(() => {});
     await page.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) !== v, at, { timeout: 10000 }).catch(() => {});
     if ((await text(page, "#status")).startsWith("Game over")) return { moves: move + 1, onlyPasses };
   }
