@@ -219,6 +219,11 @@ async function autoPass() {
   const off = await passesAsked(page, 80);
   if (!off.onlyPasses) await fail(`with "pass for me" off, no decision with nothing but passes came in ${off.moves} moves: the check proves nothing`);
   await page.check("#auto-pass");
+  // The server answers the switch: a decision of passes only shown when it went on is taken for the player.
+  await page.waitForFunction(() => {
+    const labels = [...document.querySelectorAll("#moves button.action")].map((b) => (b.textContent || "").trim());
+    return !labels.length || !labels.every((l) => l.startsWith("pass"));
+  }, null, { timeout: 5000 }).catch(() => {});
   const on = await passesAsked(page, 80);
   if (on.onlyPasses) await fail(`with "pass for me" on, the player was asked ${on.onlyPasses} decisions with nothing but passes`);
   if (on.moves < 20 && !(await text(page, "#status")).startsWith("Game over")) await fail(`only ${on.moves} moves with "pass for me" on`);
