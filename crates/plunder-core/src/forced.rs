@@ -1,6 +1,6 @@
 //! The choice a player is left with when passing is all they may do: a table can take it for them (the
-//! terminal's "pass unless I can answer") without asking, which tells nobody anything, since the rules already
-//! limit the player to it.
+//! terminal's "pass unless I can answer", the server's "pass for me") without asking. The pass itself is what the
+//! rules force; only its speed may hint that a hidden hand held no answer (the browser's switch says so).
 
 use crate::Game;
 
