@@ -1,6 +1,6 @@
 //! The fuzz targets' bodies run on their seed corpus (`fuzz/corpus/TARGET/`) in the normal test suite, so the
 //! targets stay compiled and their properties stay true without a nightly toolchain. `cargo fuzz run TARGET`
-//! explores from the same corpus (see README).
+//! explores from the same corpus (see docs/book/src/developing/testing.md).
 
 use std::path::Path;
 

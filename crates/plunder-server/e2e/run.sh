@@ -4,7 +4,7 @@
 # instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
 # generated message types; after the SQLite game, every registered game's table is opened at a phone's size and
 # each game's own board is checked against the seat's view (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each
-# at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes the README's); then a new player's journey through each
+# at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes docs/img); then a new player's journey through each
 # game from the lobby's defaults, on a desktop and a phone: play against bots to the end, rematch, replay, branch
 # (journey.mjs; with SCREENSHOTS, its pictures are named journey-*); then the table page as two people use it:
 # status bar, clocks, bid picker, chat, reload and a lost connection, and "pass for me" (table.mjs). Installs what it needs: Debian's
