@@ -357,17 +357,25 @@ fn the_books_runnable_commands_succeed() {
     let blocks = runnable_commands();
     let count: usize = blocks.iter().map(|(_, commands)| commands.len()).sum();
     assert!(count >= 10, "the book marks {count} commands runnable: is the ```console convention still used?");
-    let mut failures = Vec::new();
-    for (index, (chapter, commands)) in blocks.iter().enumerate() {
-        let dir = fresh_folder(&format!("block{index}"));
-        for args in commands {
-            if let Err(why) = run_plunder(args, &dir) {
-                failures.push(format!("{}: plunder {}: {why}", shown(chapter), args.join(" ")));
-                break; // the block's later lines may need this one's files
-            }
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
+    // Blocks are independent, so they run side by side; a block's lines run in order.
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = blocks
+            .iter()
+            .enumerate()
+            .map(|(index, (chapter, commands))| {
+                scope.spawn(move || {
+                    let dir = fresh_folder(&format!("block{index}"));
+                    let failure = commands.iter().find_map(|args| {
+                        let why = run_plunder(args, &dir).err()?;
+                        Some(format!("{}: plunder {}: {why}", shown(chapter), args.join(" ")))
+                    });
+                    let _ = std::fs::remove_dir_all(&dir);
+                    failure
+                })
+            })
+            .collect();
+        runs.into_iter().filter_map(|run| run.join().unwrap()).collect()
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
