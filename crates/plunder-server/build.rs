@@ -1,6 +1,8 @@
 //! Embeds what the server hands out as files, each found by listing its folder (no list of games here):
 //! - every rules document in `docs/rules/` (one per game, named by the game's id), so a rejected move can cite
-//!   its rule and `/rules/{game}` can show it;
+//!   its rule and `/rules/{game}/rulings` can show it;
+//! - the players' book's games section, `docs/book/src/games/` (a chapter per game and the card lists its
+//!   chapters include from `generated/`), which `/rules/{game}` shows;
 //! - the browser client, every file under `static/` (the per-game renderers in `static/games/` included);
 //! - the games' designed content, `crates/plunder-games/data/GAME/*.json` (public: the cards, tiles and boards
 //!   every player may read), which the renderers draw card faces and boards from.
@@ -16,6 +18,9 @@ fn main() {
         .filter(|(name, _)| name.ends_with(".md"))
         .map(|(name, path)| (name.trim_end_matches(".md").to_string(), path));
     table(&mut code, "Each game's rules document: (game id, markdown).", "RULE_DOCS", rules);
+    let book =
+        files(&here.join("../../docs/book/src/games"), true).into_iter().filter(|(name, _)| name.ends_with(".md"));
+    table(&mut code, "The book's games section: (path under `games/`, markdown).", "BOOK_GAMES", book);
     let client = files(&here.join("static"), true);
     table(&mut code, "The browser client's files: (path under `/static/`, text).", "STATIC_FILES", client);
     let data = files(&here.join("../plunder-games/data"), true).into_iter().filter(|(name, _)| name.ends_with(".json"));

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use plunder_cli::{engine, excerpt, output, soak};
+use plunder_cli::{engine, excerpt, output, rules, soak};
 
 /// mimalloc rather than glibc's allocator: the server allocates and frees small messages on several threads,
 /// where glibc's took about 12% of the server's samples under load (BENCHMARKS.md).
@@ -154,9 +154,7 @@ fn main() -> ExitCode {
         }
         Command::Soak(args) => soak::run(&args),
         Command::Games => output::write_stdout(&list_games()),
-        Command::Rules { game } => plunder_games::with_game(&game, RulesText)
-            .map_err(|e| e.to_string())
-            .and_then(|text| output::write_stdout(&text)),
+        Command::Rules { game } => rules::rules_text(&game).and_then(|text| output::write_stdout(&text)),
         Command::Serve(args) => serve::run(args),
     };
     match result {
@@ -176,32 +174,6 @@ impl plunder_games::GameVisitor for Describe {
     fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> Self::Output {
         let options = serde_json::to_string(&G::Options::default()).unwrap_or_default();
         (plunder_core::bot_kinds::<G>(), options)
-    }
-}
-
-/// `plunder rules GAME`: the rules summary, the options with defaults and meanings, and the designed content.
-struct RulesText;
-
-impl plunder_games::GameVisitor for RulesText {
-    type Output = String;
-    fn visit<G: plunder_core::Roster + plunder_core::Narrate>(self) -> String {
-        let game = G::new(G::Options::default()).expect("a game's default options are valid");
-        let mut out =
-            format!("{}\n\n{}\n\nOptions (defaults; set any with --options):\n", G::NAME, game.rules_summary());
-        let defaults = serde_json::to_value(G::Options::default()).unwrap_or_default();
-        let meanings = game.option_meanings();
-        if let Some(fields) = defaults.as_object() {
-            for (name, value) in fields {
-                let meaning = meanings.iter().find(|(n, _)| n == name).map_or("", |(_, m)| m);
-                out += &format!("  {name} = {value}{}{meaning}\n", if meaning.is_empty() { "" } else { "  - " });
-            }
-        }
-        let content = game.designed_content();
-        if !content.is_empty() {
-            out += &format!("\n{content}");
-        }
-        out += &format!("\nEvery ruling, with its reason: docs/rules/{}.md\n", G::ID);
-        out
     }
 }
 

@@ -19,7 +19,8 @@ pub mod table;
 pub mod token;
 mod ws;
 
-/// Files embedded by `build.rs`: the rules documents, the browser client and the games' designed content.
+/// Files embedded by `build.rs`: the rules documents, the book's game chapters, the browser client and the games'
+/// designed content.
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
@@ -66,6 +67,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/{*file}", get(static_file))
         .route("/data/{game}/{file}", get(game_data))
         .route("/rules/{game}", get(rules_page))
+        .route("/rules/{game}/rulings", get(rulings_page))
         .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
         .route("/api/games", post(lobby::create_game))
@@ -118,9 +120,18 @@ async fn json_errors(response: axum::response::Response) -> axum::response::Resp
     answer
 }
 
-/// `GET /rules/{game}`: the game's rules, each section at its anchor (rejections link here).
+/// `GET /rules/{game}`: how to play the game, the players' chapter of the book.
 async fn rules_page(axum::extract::Path(game): axum::extract::Path<String>) -> axum::response::Response {
-    match rules::page(&game) {
+    html_page(rules::page(&game))
+}
+
+/// `GET /rules/{game}/rulings`: the developers' rulings, each section at its anchor (rejections link here).
+async fn rulings_page(axum::extract::Path(game): axum::extract::Path<String>) -> axum::response::Response {
+    html_page(rules::rulings_page(&game))
+}
+
+fn html_page(html: Option<String>) -> axum::response::Response {
+    match html {
         Some(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         None => lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such game").into_response(),
     }

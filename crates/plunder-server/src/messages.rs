@@ -359,10 +359,10 @@ pub enum ServerMessage {
     Rejected {
         code: String,
         reason: String,
-        /// The game's rules document.
+        /// `/rules/GAME`: how to play the game.
         rules: String,
-        /// "Why was this rejected": the section and sentence of the rules the refusal comes from, when the
-        /// refusal is a rule of the game (not a turn or format error) and its rules say it.
+        /// "Why was this rejected": the section and sentence of the rulings the refusal comes from, when the
+        /// refusal is a rule of the game (not a turn or format error) and its rulings say it.
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         rule: Option<Citation>,

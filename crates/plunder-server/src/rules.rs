@@ -1,23 +1,53 @@
-//! The games' rules documents (`docs/rules/GAME.md`, embedded at build time) and "why was this rejected": a
-//! refused move's reason is answered with the rule it comes from, as the section (a link with its anchor on
-//! `/rules/GAME`) and the sentence itself. Each document says which of its rules each refusal comes from, in a
-//! table under [`REFUSALS_HEADING`]; the search is generic, so a new game's refusals are cited as soon as its
-//! document has that table.
+//! The games' rules as web pages, and "why was this rejected".
+//!
+//! `/rules/GAME` shows how to play: the game's chapter of the players' book (`docs/book/src/games/GAME.md`, with
+//! the card lists it includes from `generated/`), with a table of contents. `/rules/GAME/rulings` shows the
+//! developers' rulings (`docs/rules/GAME.md`): what Plunder implements and why. Both are embedded at build time.
+//!
+//! A refused move's reason is answered with the rule it comes from, as the section of the rulings (a link with
+//! its anchor on `/rules/GAME/rulings`) and the sentence itself. Each rulings document says which of its rules
+//! each refusal comes from, in a table under [`REFUSALS_HEADING`]; the search is generic, so a new game's
+//! refusals are cited as soon as its document has that table.
 
 use serde::Serialize;
 
-use crate::embedded::RULE_DOCS;
+use crate::embedded::{BOOK_GAMES, RULE_DOCS};
 
-/// The rules document of game `id`, if it has one.
+/// The rulings document of game `id`, if it has one.
 pub fn doc(id: &str) -> Option<&'static str> {
     RULE_DOCS.iter().find(|(game, _)| *game == id).map(|(_, text)| *text)
+}
+
+/// A file of the book's games section, by its path there (`liars-dice.md`, `generated/scallywager-content.md`).
+fn book_file(path: &str) -> Option<&'static str> {
+    BOOK_GAMES.iter().find(|(name, _)| *name == path).map(|(_, text)| *text)
+}
+
+/// The players' chapter of game `id`, with its includes (`{{#include generated/FILE.md}}`, mdBook's syntax, the
+/// path relative to the chapter) replaced by the files they name, as the book shows it. An include naming no
+/// file is left as it is, where a test sees it.
+pub fn chapter(id: &str) -> Option<String> {
+    let text = book_file(&format!("{id}.md"))?;
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let included = line
+            .trim()
+            .strip_prefix("{{#include ")
+            .and_then(|rest| rest.strip_suffix("}}"))
+            .and_then(|path| book_file(path.trim()));
+        out.push_str(included.unwrap_or(line));
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    Some(out)
 }
 
 /// Where a rule is written: the section (its heading and a link to it) and the sentence itself.
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Citation {
     pub section: String,
-    /// `/rules/GAME#anchor`: the section on the server's rules page.
+    /// `/rules/GAME/rulings#anchor`: the section on the server's rulings page.
     pub link: String,
     pub sentence: String,
 }
@@ -187,7 +217,12 @@ fn matches(pattern: &str, text: &str) -> Option<String> {
     }
 }
 
-/// The rule of game `id` that `reason` (a refusal's sentence) comes from, as its rules document's refusals table
+/// Where game `id`'s rulings page is served.
+pub fn rulings_link(id: &str) -> String {
+    format!("/rules/{id}/rulings")
+}
+
+/// The rule of game `id` that `reason` (a refusal's sentence) comes from, as its rulings document's refusals table
 /// says: the first sentence outside that table holding the row's words, in its section. When several rows match,
 /// the one that says the most wins (the most specific). A refusal the table does not name cites nothing: a
 /// wrong rule would teach worse than none.
@@ -205,7 +240,7 @@ pub fn cite(id: &str, reason: &str) -> Option<Citation> {
         .find(|(_, sentence)| sentence.contains(&filled))?;
     Some(Citation {
         section: section.heading.clone(),
-        link: format!("/rules/{id}#{}", section.anchor),
+        link: format!("{}#{}", rulings_link(id), section.anchor),
         sentence: sentence.clone(),
     })
 }
@@ -214,46 +249,103 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// Game `id`'s rules as a web page, the Markdown rendered (tables, lists, emphasis); each heading carries its
-/// anchor as GitHub makes it, so a citation's link opens at its section.
-pub fn page(id: &str) -> Option<String> {
+/// A heading of a rendered page: its level, text and anchor.
+struct Heading {
+    level: u8,
+    text: String,
+    anchor: String,
+}
+
+/// `markdown` rendered (tables, lists, emphasis), each heading carrying its anchor as GitHub makes it, so a
+/// link opens at its section; with the headings, for a table of contents.
+fn render(markdown: &str) -> (Vec<Heading>, String) {
     use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
-    let doc = doc(id)?;
-    let events: Vec<Event> = Parser::new_ext(doc, Options::ENABLE_TABLES).collect();
-    // Each heading's text, in order, for its anchor.
-    let mut anchors: Vec<String> = Vec::new();
+    let events: Vec<Event> = Parser::new_ext(markdown, Options::ENABLE_TABLES).collect();
+    let mut headings: Vec<Heading> = Vec::new();
     let mut used: Vec<String> = Vec::new();
-    let mut heading: Option<String> = None;
+    let mut heading: Option<(u8, String)> = None;
     for event in &events {
         match event {
-            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
+            Event::Start(Tag::Heading { level, .. }) => heading = Some((*level as u8, String::new())),
             Event::Text(text) | Event::Code(text) => {
-                if let Some(heading) = &mut heading {
+                if let Some((_, heading)) = &mut heading {
                     heading.push_str(text);
                 }
             }
-            Event::End(TagEnd::Heading(_)) => anchors.push(next_anchor(&heading.take().unwrap_or_default(), &mut used)),
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, text)) = heading.take() {
+                    let anchor = next_anchor(&text, &mut used);
+                    headings.push(Heading { level, text, anchor });
+                }
+            }
             _ => {}
         }
     }
-    let mut next = anchors.into_iter();
-    let events = events.into_iter().map(|event| match event {
+    let mut anchors = headings.iter().map(|h| h.anchor.clone());
+    let events = events.into_iter().filter_map(|event| match event {
         Event::Start(Tag::Heading { level, classes, attrs, .. }) => {
-            Event::Start(Tag::Heading { level, id: next.next().map(CowStr::from), classes, attrs })
+            Some(Event::Start(Tag::Heading { level, id: anchors.next().map(CowStr::from), classes, attrs }))
         }
+        // Comments are notes for the documents' editors.
+        Event::Html(html) | Event::InlineHtml(html) if html.trim_start().starts_with("<!--") => None,
         // The documents hold no markup of their own: any is shown as text.
-        Event::Html(html) | Event::InlineHtml(html) => Event::Text(html),
-        other => other,
+        Event::Html(html) | Event::InlineHtml(html) => Some(Event::Text(html)),
+        other => Some(other),
     });
     let mut body = String::new();
     pulldown_cmark::html::push_html(&mut body, events);
-    Some(format!(
+    (headings, body)
+}
+
+/// A whole page: the site's header (naming the page's `kind`), `nav` (links to the game's other page) and `body`.
+fn whole_page(kind: &str, title: &str, nav: &str, body: &str) -> String {
+    format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-         content=\"width=device-width, initial-scale=1\"><title>Rules: {}</title>\
+         content=\"width=device-width, initial-scale=1\"><title>{}</title>\
          <link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><header><a href=\"/\" class=\"brand\">\
-         ☠ Plunder</a><span>rules</span></header><main class=\"rules\">{body}</main></body></html>",
-        escape(id)
-    ))
+         ☠ Plunder</a><span>{kind}</span></header><main class=\"rules\"><nav class=\"rules-nav\">{nav}</nav>{body}\
+         </main></body></html>",
+        escape(title)
+    )
+}
+
+/// The heading a table of contents opens with.
+pub const CONTENTS_HEADING: &str = "Contents";
+
+/// Game `id`'s "How to play" page: its chapter of the players' book, a table of contents of the chapter's
+/// sections first, and a link to the rulings.
+pub fn page(id: &str) -> Option<String> {
+    let (headings, body) = render(&chapter(id)?);
+    let title = headings.iter().find(|h| h.level == 1).map_or(id, |h| h.text.as_str());
+    let mut contents = format!("<nav class=\"toc\"><h2>{CONTENTS_HEADING}</h2><ul>");
+    for heading in headings.iter().filter(|h| (2..=3).contains(&h.level)) {
+        contents += &format!(
+            "<li class=\"toc-{}\"><a href=\"#{}\">{}</a></li>",
+            heading.level,
+            escape(&heading.anchor),
+            escape(&heading.text)
+        );
+    }
+    contents += "</ul></nav>";
+    // The table of contents goes under the chapter's title.
+    let body = match body.find("</h1>") {
+        Some(at) => format!("{}{contents}{}", &body[..at + 5], &body[at + 5..]),
+        None => format!("{contents}{body}"),
+    };
+    let nav = format!(
+        "<a href=\"/\">Lobby</a> · <a href=\"{}\">Rulings: what Plunder decided where the rulebook is silent, and \
+         why</a>",
+        rulings_link(id)
+    );
+    Some(whole_page("how to play", &format!("How to play: {title}"), &nav, &body))
+}
+
+/// Game `id`'s rulings as a web page; each heading carries its anchor, so a citation's link opens at its section.
+pub fn rulings_page(id: &str) -> Option<String> {
+    let (_, body) = render(doc(id)?);
+    let nav = format!("<a href=\"/\">Lobby</a> · <a href=\"/rules/{}\">How to play</a>", escape(id));
+    let name = plunder_games::games().into_iter().find(|g| g.id == id).map_or(id, |g| g.name);
+    Some(whole_page("rulings", &format!("Rulings: {name}"), &nav, &body))
 }
 
 #[cfg(test)]
@@ -284,7 +376,7 @@ mod tests {
     fn a_refusal_is_answered_with_the_rule_its_documents_table_names() {
         let cited = |game: &str, reason: &str| cite(game, reason).unwrap_or_else(|| panic!("{game}: {reason}"));
         let c = cited("liars-dice", "2 × 3 does not raise 2 × 5");
-        assert_eq!((c.section.as_str(), c.link.as_str()), ("Rulings", "/rules/liars-dice#rulings"));
+        assert_eq!((c.section.as_str(), c.link.as_str()), ("Rulings", "/rules/liars-dice/rulings#rulings"));
         assert!(c.sentence.starts_with("The bid order is one of two strict total orders"), "{c:?}");
         let c = cited("liars-dice", "there are only 10 dice");
         assert!(c.sentence.contains("never of more dice than the table holds"), "{c:?}");
@@ -295,7 +387,7 @@ mod tests {
         assert!(cited("liars-dice", "there is no bid to call yet").sentence.contains("a call needs a bid to call"));
         // A card's refusal quotes the card: its name and its text.
         let c = cited("scallywager", "you cannot use Spyglass now, or not that way");
-        assert_eq!((c.section.as_str(), c.link.as_str()), ("Treasure (34)", "/rules/scallywager#treasure-34"));
+        assert_eq!((c.section.as_str(), c.link.as_str()), ("Treasure (34)", "/rules/scallywager/rulings#treasure-34"));
         assert!(c.sentence.starts_with("Spyglass: Before bidding: look at two of the dice"), "{c:?}");
         let c = cited("pirates-flag", "you cannot play Smooth Sailing now, or not that way");
         assert_eq!(c.sentence, "Smooth Sailing: +3 to your next roll.");
@@ -387,30 +479,80 @@ mod tests {
                     }
                 }
             }
+            let page = rulings_page(info.id).unwrap();
             for reason in &reasons {
-                if !UNCITED.iter().any(|generic| reason.contains(generic)) {
-                    assert!(cite(info.id, reason).is_some(), "{}: the refusal {reason:?} cites no rule", info.id);
+                match cite(info.id, reason) {
+                    Some(citation) => {
+                        let anchor = citation.link.rsplit_once('#').map_or("", |(_, anchor)| anchor);
+                        assert!(page.contains(&format!("id=\"{anchor}\"")), "{}: {}", info.id, citation.link);
+                    }
+                    None => assert!(
+                        UNCITED.iter().any(|generic| reason.contains(generic)),
+                        "{}: the refusal {reason:?} cites no rule",
+                        info.id
+                    ),
                 }
             }
         }
     }
 
     #[test]
-    fn the_rules_page_renders_markdown_tables_and_emphasis_and_shows_raw_markup_as_text() {
-        let page = page("liars-dice").unwrap();
+    fn the_rulings_page_renders_markdown_tables_and_emphasis_and_shows_raw_markup_as_text() {
+        let page = rulings_page("liars-dice").unwrap();
         assert!(page.contains("<table>") && page.contains("<td><code>faces</code></td>"), "an options table");
         assert!(page.contains("<strong>The bid order</strong>"), "bold as bold");
         assert!(!page.contains("| option |") && !page.contains("**"), "no Markdown left showing");
         assert!(page.contains("<h2 id=\"why-a-move-is-refused\">Why a move is refused</h2>"));
+        assert!(page.contains("href=\"/rules/liars-dice\">How to play</a>"), "it links back to the players' page");
+        let (_, body) = render("a <b>bold</b> claim\n\n<script>x</script>\n\n<!-- a note for editors -->\n");
+        assert!(body.contains("&lt;b&gt;bold&lt;/b&gt;") && body.contains("&lt;script&gt;"), "{body}");
+        assert!(!body.contains("a note for editors"), "comments are left out: {body}");
     }
 
     #[test]
-    fn every_registered_game_has_a_rules_document_whose_page_has_its_anchors() {
+    fn every_registered_game_has_a_rulings_document_whose_page_has_its_anchors() {
         for info in plunder_games::games() {
-            let page = page(info.id).unwrap_or_else(|| panic!("docs/rules/{}.md is embedded", info.id));
+            let page = rulings_page(info.id).unwrap_or_else(|| panic!("docs/rules/{}.md is embedded", info.id));
             for section in sections(doc(info.id).unwrap()) {
                 assert!(page.contains(&format!("id=\"{}\"", section.anchor)), "{}: {}", info.id, section.anchor);
             }
+        }
+    }
+
+    #[test]
+    fn every_registered_game_has_a_chapter_with_its_includes_expanded_and_contents_naming_its_sections() {
+        for info in plunder_games::games() {
+            let chapter = chapter(info.id).unwrap_or_else(|| panic!("docs/book/src/games/{}.md is embedded", info.id));
+            assert!(!chapter.contains("{{#"), "{}: every include names a file of the book", info.id);
+            let page = page(info.id).unwrap();
+            let (headings, _) = render(&chapter);
+            let title = &headings.iter().find(|h| h.level == 1).expect("the chapter has a title").text;
+            assert!(page.contains(&format!("<title>How to play: {}</title>", escape(title))), "{}", info.id);
+            assert!(page.contains(&format!("<h2>{CONTENTS_HEADING}</h2>")), "{}", info.id);
+            assert!(page.contains(&format!("href=\"{}\"", rulings_link(info.id))), "{}: links its rulings", info.id);
+            let sections: Vec<&Heading> = headings.iter().filter(|h| h.level == 2).collect();
+            assert!(sections.len() >= 3, "{}: a chapter has sections", info.id);
+            for heading in sections {
+                assert!(page.contains(&format!("id=\"{}\"", heading.anchor)), "{}: {}", info.id, heading.anchor);
+                assert!(page.contains(&format!("href=\"#{}\"", heading.anchor)), "{}: {}", info.id, heading.anchor);
+            }
+        }
+    }
+
+    #[test]
+    fn every_citation_links_to_an_anchor_of_its_rulings_page() {
+        // Every row of every refusals table, filled with a word for its `{}`, is a refusal that cites a rule.
+        for info in plunder_games::games() {
+            let page = rulings_page(info.id).unwrap();
+            let mut cited = 0;
+            for row in refusals(doc(info.id).unwrap()) {
+                let Some(citation) = cite(info.id, &row.says.replace("{}", "Spyglass")) else { continue };
+                let (path, anchor) = citation.link.split_once('#').expect("a citation links to a section");
+                assert_eq!(path, rulings_link(info.id));
+                assert!(page.contains(&format!("id=\"{anchor}\"")), "{}: {}", info.id, citation.link);
+                cited += 1;
+            }
+            assert!(cited > 0, "{}: its refusals cite rules", info.id);
         }
     }
 }

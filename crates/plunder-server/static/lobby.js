@@ -95,7 +95,7 @@ function gameCard(game) {
     el("label", { class: "option" }, `Players `, players, el("span", { class: "muted" }, ` ${game.min_players} to ${game.max_players}`)),
     game.option_fields.filter((f) => f.kind !== "json").map((f) => fieldFor(f, f.name in table.options ? table.options[f.name] : f.default)),
     el("details", { class: "advanced" }, el("summary", {}, "Advanced (JSON)"),
-      el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the rules).` : "Every option, as JSON."), advanced));
+      el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the game's rulings).` : "Every option, as JSON."), advanced));
   const playBots = async () => {
     note.replaceChildren("Creating…");
     try {
@@ -113,7 +113,7 @@ function gameCard(game) {
     el("h3", {}, game.name),
     el("p", { class: "pitch" }, blurb.pitch),
     el("p", { class: "facts" }, `👥 ${game.min_players}-${game.max_players} players`, blurb.length ? ` · ⏱ ${blurb.length}` : "",
-      " · ", el("a", { href: `/rules/${game.id}`, class: "rules" }, "Rules")),
+      " · ", el("a", { href: `/rules/${game.id}`, class: "rules" }, "How to play")),
     el("button", { class: "primary play-bots", onclick: playBots }, "Play against bots"),
     el("details", { class: "card-options" }, el("summary", {}, "Options"), form),
     note);

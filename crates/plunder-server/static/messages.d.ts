@@ -5,12 +5,12 @@ export type ClientMessage = { "type": "act", action: unknown, } | { "type": "cha
 
 export type ServerMessage = { "type": "table" } & TableMessage | { "type": "rejected", code: string, reason: string, 
 /**
- * The game's rules document.
+ * `/rules/GAME`: how to play the game.
  */
 rules: string, 
 /**
- * "Why was this rejected": the section and sentence of the rules the refusal comes from, when the
- * refusal is a rule of the game (not a turn or format error) and its rules say it.
+ * "Why was this rejected": the section and sentence of the rulings the refusal comes from, when the
+ * refusal is a rule of the game (not a turn or format error) and its rulings say it.
  */
 rule?: Citation, } | { "type": "error", code: string, message: string, } | { "type": "chat" } & ChatLine | { "type": "chat_history", lines: Array<ChatLine>, };
 
@@ -78,7 +78,7 @@ export type LegalAction = { action: unknown, label: string, };
 
 export type Citation = { section: string, 
 /**
- * `/rules/GAME#anchor`: the section on the server's rules page.
+ * `/rules/GAME/rulings#anchor`: the section on the server's rulings page.
  */
 link: string, sentence: string, };
 

@@ -565,6 +565,36 @@ async fn a_game_nobody_watches_unloads_and_comes_back_from_storage_when_asked() 
     assert_eq!(table.version, moved.version, "reloaded from storage where it was");
 }
 
+/// `GET path` through the app, without a socket: the status and the body as text.
+async fn get_page(hub: &std::sync::Arc<Hub>, path: &str) -> (StatusCode, String) {
+    let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    let response = app(hub.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let body = axum::body::to_bytes(response.into_body(), 4 << 20).await.unwrap();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn every_game_has_a_how_to_play_page_with_contents_and_a_rulings_page() {
+    let (hub, _db) = sqlite_hub().await;
+    for info in plunder_games::games() {
+        let (status, page) = get_page(&hub, &format!("/rules/{}", info.id)).await;
+        assert_eq!(status, StatusCode::OK, "{}", info.id);
+        let chapter = plunder_server::rules::chapter(info.id).unwrap();
+        let title = chapter.lines().find_map(|l| l.strip_prefix("# ")).expect("the chapter opens with its title");
+        assert!(page.contains(&format!("How to play: {title}</title>")), "{}: the chapter's title", info.id);
+        assert!(page.contains("<nav class=\"toc\">"), "{}: a table of contents", info.id);
+        let rulings = format!("/rules/{}/rulings", info.id);
+        assert!(page.contains(&format!("href=\"{rulings}\"")), "{}: a link to the rulings", info.id);
+        let (status, page) = get_page(&hub, &rulings).await;
+        assert_eq!(status, StatusCode::OK, "{rulings}");
+        assert!(page.contains("id=\"why-a-move-is-refused\""), "{rulings}: the refusals' rules");
+    }
+    for path in ["/rules/no-such-game", "/rules/no-such-game/rulings"] {
+        assert_eq!(get_page(&hub, path).await.0, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
 #[tokio::test]
 async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standing_bid_from_their_own_view() {
     let (hub, _db) = sqlite_hub().await;
@@ -580,22 +610,14 @@ async fn a_refused_move_cites_its_rule_and_the_seats_see_the_odds_of_the_standin
     match next_non_table(&mut seat).await {
         ServerMessage::Rejected { code, rule: Some(rule), .. } => {
             assert_eq!(code, "illegal_action");
-            assert_eq!(rule.link, "/rules/liars-dice#rulings");
+            assert_eq!(rule.link, "/rules/liars-dice/rulings#rulings");
             assert!(rule.sentence.contains("a call needs a bid to call"), "{rule:?}");
         }
         other => panic!("{other:?}"),
     }
-    let (status, page) = {
-        let request = Request::builder().uri("/rules/liars-dice").body(Body::empty()).unwrap();
-        let response = app(hub.clone()).oneshot(request).await.unwrap();
-        let status = response.status();
-        (
-            status,
-            String::from_utf8(axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap().to_vec()).unwrap(),
-        )
-    };
+    let (status, page) = get_page(&hub, "/rules/liars-dice/rulings").await;
     assert_eq!(status, StatusCode::OK);
-    assert!(page.contains("id=\"rulings\""), "the link's anchor is on the rules page");
+    assert!(page.contains("id=\"rulings\""), "the link's anchor is on the rulings page");
     // After a bid, the other seat gets the odds that it holds (from its own dice); the spectator gets none.
     seat.send(ClientMessage::Act { action: mine.legal.to_vec()[0].action.to_value() }).await;
     let other = Seat(1 - opener.0);
