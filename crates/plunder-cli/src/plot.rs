@@ -252,21 +252,17 @@ pub fn differences_svg(title: &str, rows: &[Difference]) -> String {
 
 /// Turns the charts' SVG into PNG, with the machine's fonts (loaded once: it takes a moment). Where no font is
 /// found the PNG still has every bar and line, only without text.
+#[cfg(feature = "png")]
 pub struct Rasterizer {
     options: resvg::usvg::Options<'static>,
 }
 
-impl Default for Rasterizer {
-    fn default() -> Self {
-        Rasterizer::new()
-    }
-}
-
+#[cfg(feature = "png")]
 impl Rasterizer {
     /// Pixels per SVG unit: twice the SVG's size, sharp on high-density screens and in print.
     const SCALE: f32 = 2.0;
 
-    pub fn new() -> Rasterizer {
+    pub fn new() -> Result<Rasterizer, String> {
         let mut options = resvg::usvg::Options::default();
         let fonts = options.fontdb_mut();
         fonts.load_system_fonts();
@@ -279,7 +275,7 @@ impl Rasterizer {
         if let Some(family) = family {
             fonts.set_sans_serif_family(family);
         }
-        Rasterizer { options }
+        Ok(Rasterizer { options })
     }
 
     /// The PNG image of `svg`.
@@ -291,6 +287,24 @@ impl Rasterizer {
             resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("a chart is too large to draw")?;
         resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(Self::SCALE, Self::SCALE), &mut pixmap.as_mut());
         pixmap.encode_png().map_err(|e| format!("cannot encode a chart as PNG: {e}"))
+    }
+}
+
+/// A build without the `png` feature has no rasterizer: asking for one says how to get it.
+#[cfg(not(feature = "png"))]
+#[derive(Debug)]
+pub enum Rasterizer {}
+
+#[cfg(not(feature = "png"))]
+impl Rasterizer {
+    pub fn new() -> Result<Rasterizer, String> {
+        Err("PNG charts need a plunder built with them: `cargo build --release --features png` \
+             (or write SVG charts: --format svg, the default)"
+            .to_string())
+    }
+
+    pub fn png(&self, _svg: &str) -> Result<Vec<u8>, String> {
+        match *self {}
     }
 }
 /// A tournament's ratings: one row per bot, best on top, a dot at the rating and a whisker over its 95%

@@ -28,8 +28,9 @@ pub struct ReportArgs {
     /// report gains a side-by-side section with a test of each difference and the games that would show it.
     #[arg(long, num_args = 1.., value_name = "FILES")]
     compare: Vec<PathBuf>,
-    /// Write the charts as SVG, PNG or both (the page shows the SVG where there is one).
-    #[arg(long, value_enum, default_value_t = Format::Both)]
+    /// Write the charts as SVG, PNG or both (the page shows the SVG where there is one). PNG needs a plunder
+    /// built with `--features png`; such a build writes both by default.
+    #[arg(long, value_enum, default_value_t = Format::DEFAULT)]
     format: Format,
 }
 
@@ -739,6 +740,13 @@ pub enum Format {
     Both,
 }
 
+impl Format {
+    #[cfg(feature = "png")]
+    const DEFAULT: Format = Format::Both;
+    #[cfg(not(feature = "png"))]
+    const DEFAULT: Format = Format::Svg;
+}
+
 /// Writes charts into the report's folder as SVG, PNG or both.
 struct Charts<'a> {
     out: &'a Path,
@@ -762,9 +770,10 @@ impl Charts<'_> {
 
 /// Writes `index.html` and its charts into `out`; with `other`, a comparison of the two runs too.
 fn write_report(run: &Run, other: Option<&Run>, out: &Path, format: Format) -> Result<(), String> {
+    let rasterizer = (format != Format::Svg).then(plot::Rasterizer::new).transpose()?;
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let comparison = other.map(|b| comparison(run, b)).transpose()?;
-    let charts = Charts { out, format, rasterizer: (format != Format::Svg).then(plot::Rasterizer::new) };
+    let charts = Charts { out, format, rasterizer };
     let s = &run.summary;
     let fair = 1.0 / s.players as f64;
     let positions: Vec<Bar> = run

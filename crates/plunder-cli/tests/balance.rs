@@ -118,6 +118,7 @@ fn bar_values(svg: &str) -> Vec<f64> {
 
 /// Checks that `file` is a PNG image worth looking at: the signature, a nonzero size, pixels that decode, and
 /// more than one colour among them.
+#[cfg(feature = "png")]
 fn assert_valid_png(file: &Path) {
     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is not a PNG", file.display());
@@ -161,8 +162,11 @@ fn the_report_draws_every_series_from_the_results() {
         let marks = ["<rect x=", "<rect class=\"bar\"", "<g class=\"difference\""];
         assert!(marks.iter().any(|m| svg.contains(m)), "{chart} has bars or rows");
         assert!(html.contains(&format!("src=\"{chart}.svg\"")), "{chart} is shown");
-        // By default every chart is also a PNG.
+        // By default a build with PNG charts writes every chart as a PNG too; one without writes none.
+        #[cfg(feature = "png")]
         assert_valid_png(&out_dir.join(format!("{chart}.png")));
+        #[cfg(not(feature = "png"))]
+        assert!(!out_dir.join(format!("{chart}.png")).exists(), "{chart}");
     }
     // One row per seat with the summary's win rate.
     for seat in summary["seats"].as_array().unwrap() {
@@ -236,14 +240,26 @@ fn captains_dealt_are_recorded_and_reported() {
         distinct.dedup();
         assert_eq!(distinct.len(), dealt.len(), "{dealt:?}");
     }
-    // PNG only: the page shows the PNGs, and no SVG is written.
+    // PNG only: the page shows the PNGs, and no SVG is written. A build without PNG charts says how to get
+    // them and writes nothing.
     let out_dir = dir.join("report");
-    let out = plunder(&["report", path(&results), "--out", path(&out_dir), "--format", "png"]);
+    let png_only = plunder(&["report", path(&results), "--out", path(&out_dir), "--format", "png"]);
+    #[cfg(not(feature = "png"))]
+    {
+        assert!(!png_only.status.success() && text(&png_only).contains("--features png"), "{}", text(&png_only));
+        assert!(!out_dir.exists(), "a refused report writes nothing");
+    }
+    #[cfg(feature = "png")]
+    {
+        assert!(png_only.status.success(), "{}", text(&png_only));
+        let html = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
+        assert!(html.contains("src=\"held.png\"") && !html.contains(".svg\""), "PNG charts only");
+        assert!(!out_dir.join("held.svg").exists());
+        assert_valid_png(&out_dir.join("held.png"));
+    }
+    let out = plunder(&["report", path(&results), "--out", path(&out_dir), "--format", "svg"]);
     assert!(out.status.success(), "{}", text(&out));
     let html = std::fs::read_to_string(out_dir.join("index.html")).unwrap();
-    assert!(html.contains("src=\"held.png\"") && !html.contains(".svg\""), "PNG charts only");
-    assert!(!out_dir.join("held.svg").exists());
-    assert_valid_png(&out_dir.join("held.png"));
     let held = effect_rows(&html, "held");
     let captain_rows: Vec<_> = held.iter().filter(|(key, _, _)| is_captain(key)).collect();
     assert!(captain_rows.len() >= 4, "{held:?}");
