@@ -12,21 +12,56 @@ pub struct BidMade {
     pub bid: Bid,
 }
 
+/// Bids a log keeps in place, without a heap buffer: every round of a liar's dice game up to 64 possible bids
+/// (two players with five dice of six faces), so that a fresh position allocates nothing.
+const INLINE: usize = 64;
+
+const NO_BID: BidMade = BidMade { seat: Seat(0), bid: Bid { quantity: 0, face: 0 } };
+
 /// The bids of the round in progress, oldest first. Cleared, never shrunk, between rounds: after the first
-/// rounds it stops allocating.
-#[derive(Debug, PartialEq, Eq)]
-pub struct BidLog(Vec<BidMade>);
+/// rounds it stops allocating. A log made with room for at most 64 bids keeps them in place (no allocation at
+/// all: a fresh position per playout costs no allocator call); a larger one makes its room once on the heap.
+pub struct BidLog(Store);
 
 impl Clone for BidLog {
     fn clone(&self) -> BidLog {
         BidLog(self.0.clone())
     }
 
-    /// Keeps this log's buffer (the derived `clone_from` would allocate a new one).
+    /// Keeps this log's heap buffer (the derived `clone_from` would allocate a new one) and copies only the bids
+    /// in use of an in-place log.
     fn clone_from(&mut self, source: &BidLog) {
-        self.0.clone_from(&source.0);
+        match (&mut self.0, &source.0) {
+            (Store::Heap(mine), Store::Heap(theirs)) => mine.clone_from(theirs),
+            (Store::Inline { len, bids }, Store::Inline { len: n, bids: theirs }) => {
+                bids[..*n as usize].copy_from_slice(&theirs[..*n as usize]);
+                *len = *n;
+            }
+            (mine, theirs) => *mine = theirs.clone(),
+        }
     }
 }
+
+#[derive(Clone)]
+enum Store {
+    /// The first `len` bids are the log.
+    Inline { len: u8, bids: [BidMade; INLINE] },
+    Heap(Vec<BidMade>),
+}
+
+impl std::fmt::Debug for BidLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("BidLog").field(&self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for BidLog {
+    fn eq(&self, other: &BidLog) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for BidLog {}
 
 impl Default for BidLog {
     fn default() -> BidLog {
@@ -36,49 +71,73 @@ impl Default for BidLog {
 
 impl BidLog {
     pub fn new() -> BidLog {
-        BidLog(Vec::with_capacity(16))
+        BidLog::with_capacity(16)
     }
 
-    /// A log with room for `bids` bids: a game whose rounds can hold more than 16 (Lying Pirates: up to 300) makes
+    /// A log with room for `bids` bids: a game whose rounds can hold more than 64 (Lying Pirates: up to 300) makes
     /// room once at the start, so that its steps never allocate.
     pub fn with_capacity(bids: usize) -> BidLog {
-        BidLog(Vec::with_capacity(bids))
+        if bids <= INLINE {
+            BidLog(Store::Inline { len: 0, bids: [NO_BID; INLINE] })
+        } else {
+            BidLog(Store::Heap(Vec::with_capacity(bids)))
+        }
     }
 
     #[inline]
     pub fn push(&mut self, seat: Seat, bid: Bid) {
-        self.0.push(BidMade { seat, bid });
+        let made = BidMade { seat, bid };
+        match &mut self.0 {
+            Store::Inline { len, bids } if (*len as usize) < INLINE => {
+                bids[*len as usize] = made;
+                *len += 1;
+            }
+            Store::Inline { bids, .. } => {
+                // More bids than the room asked for: move to the heap, as a vector would grow.
+                let mut heap = Vec::with_capacity(2 * INLINE);
+                heap.extend_from_slice(bids);
+                heap.push(made);
+                self.0 = Store::Heap(heap);
+            }
+            Store::Heap(bids) => bids.push(made),
+        }
     }
 
     /// The standing bid and who made it.
     #[inline]
     pub fn last(&self) -> Option<(Seat, Bid)> {
-        self.0.last().map(|b| (b.seat, b.bid))
+        self.as_slice().last().map(|b| (b.seat, b.bid))
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        self.0.clear();
+        match &mut self.0 {
+            Store::Inline { len, .. } => *len = 0,
+            Store::Heap(bids) => bids.clear(),
+        }
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.as_slice().len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len() == 0
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[BidMade] {
-        &self.0
+        match &self.0 {
+            Store::Inline { len, bids } => &bids[..*len as usize],
+            Store::Heap(bids) => bids,
+        }
     }
 
     /// The history for a view.
     pub fn to_view(&self) -> Vec<BidMade> {
-        self.0.clone()
+        self.as_slice().to_vec()
     }
 }
 

@@ -54,6 +54,8 @@ use crate::bidding::Bid;
 pub struct LiarsDice {
     options: Options,
     rules: crate::bidding::BidRules,
+    /// Every bid the table's dice allow, in the raise order: the legal raises are a run of it.
+    raises: crate::bidding::RaiseRuns<Action>,
 }
 
 impl LiarsDice {
@@ -79,7 +81,10 @@ impl Game for LiarsDice {
 
     fn new(options: Options) -> Result<Self, OptionsError> {
         options.validate()?;
-        Ok(LiarsDice { rules: options.bid_rules(), options })
+        let rules = options.bid_rules();
+        let dice: u32 = (0..options.players as usize).map(|s| options.dice_of(s) as u32).sum();
+        let raises = rules.raise_runs(dice.min(u8::MAX as u32) as u8, Action::bid);
+        Ok(LiarsDice { raises, rules, options })
     }
 
     fn options(&self) -> &Options {
@@ -113,7 +118,7 @@ impl Game for LiarsDice {
     fn legal_actions(&self, state: &State, _seat: Seat, out: &mut Vec<Action>) {
         let last = state.last_bid().map(|(_, b)| b);
         let max = state.total_dice().min(u8::MAX as u32) as u8;
-        self.rules.for_each_raise(last, max, |bid| out.push(Action::bid(bid)));
+        self.rules.extend_raises(&self.raises, last, max, out, Action::bid);
         if last.is_some() {
             out.push(Action::Liar);
             if self.options.exact {
