@@ -44,8 +44,8 @@ pub enum RaiseRule {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RaiseRuns<A> {
     actions: Vec<A>,
-    /// The biddable faces (bit `f` for face `f`).
-    biddable: u64,
+    /// Biddable faces up to each face (entry `f`: those at most `f`): a bid's place within its quantity's run.
+    up_to: [u8; 64],
     /// Biddable faces: bids a quantity.
     per_quantity: usize,
 }
@@ -156,7 +156,11 @@ impl BidRules {
         if self.raise == RaiseRule::QuantityMajor {
             self.for_each_raise(None, max_quantity, |bid| actions.push(make(bid)));
         }
-        RaiseRuns { actions, biddable, per_quantity: biddable.count_ones() as usize }
+        let mut up_to = [0u8; 64];
+        for (face, entry) in up_to.iter_mut().enumerate() {
+            *entry = (biddable & (u64::MAX >> (63 - face))).count_ones() as u8;
+        }
+        RaiseRuns { actions, up_to, per_quantity: biddable.count_ones() as usize }
     }
 
     /// Appends every legal raise over `last` with at most `max_quantity` dice, lowest first, as `make` makes it:
@@ -179,8 +183,7 @@ impl BidRules {
         // The last bid's place: the bids of fewer dice, then its quantity's faces up to its face.
         let start = match last {
             Some(l) if l.quantity >= 1 => {
-                let up_to_face = if l.face >= 63 { u64::MAX } else { (2u64 << l.face) - 1 };
-                (l.quantity as usize - 1) * runs.per_quantity + (runs.biddable & up_to_face).count_ones() as usize
+                (l.quantity as usize - 1) * runs.per_quantity + runs.up_to[l.face.min(63) as usize] as usize
             }
             _ => 0,
         };

@@ -4,8 +4,9 @@ use super::{BidRules, DieKind};
 
 /// How many of `dice` match `face`: the face itself, and the wild face unless the bid is on it.
 pub fn count_matching(rules: &BidRules, dice: &[u8], face: u8) -> u32 {
-    let wild = rules.wild_face().filter(|&w| w != face);
-    dice.iter().filter(|&&d| d == face || Some(d) == wild).count() as u32
+    // No wild face (or a bid on it) counts the face twice over: one comparison a die either way.
+    let wild = rules.wild_face().unwrap_or(face);
+    dice.iter().filter(|&&d| d == face || d == wild).count() as u32
 }
 
 /// How a game counts one cup for a bid: the hook for per-bidder and per-kind rules such as Lying Pirates' Cursed

@@ -148,7 +148,13 @@ impl<const D: usize, K: DieKinds<D>> Cups<D, K> {
     /// Seats with at least one die.
     #[inline]
     pub fn alive(&self) -> SeatSet {
-        Seat::all(self.seats as usize).filter(|s| self.counts[s.index()] > 0).collect()
+        let mut alive = SeatSet::EMPTY;
+        for (seat, &count) in self.counts[..self.seats as usize].iter().enumerate() {
+            if count > 0 {
+                alive.insert(Seat(seat as u8));
+            }
+        }
+        alive
     }
 
     /// Starts rolling every cup; dice not yet rolled read 0.
