@@ -116,20 +116,18 @@ impl BidRules {
         match self.raise {
             RaiseRule::QuantityMajor => {
                 // As many dice of a higher face, then more dice of any face: the set bits of `biddable`, each
-                // visited once, so a face that may not be bid costs nothing. The last bid is read once, not once
-                // a quantity: the first row is the faces above it, every later row all of `biddable`.
-                let (first, mut faces) = match last {
-                    Some(l) if l.quantity >= 1 => {
-                        (l.quantity as u32, biddable & u64::MAX.checked_shl(l.face as u32 + 1).unwrap_or(0))
-                    }
-                    _ => (1, biddable),
-                };
-                for quantity in first..=max_quantity as u32 {
+                // visited once, so a face that may not be bid costs nothing.
+                let (first, above) = last.map_or((1, 0), |b| (b.quantity.max(1), b.face));
+                for quantity in first..=max_quantity {
+                    let mut faces = if last.is_some_and(|l| l.quantity == quantity) {
+                        biddable & u64::MAX.checked_shl(above as u32 + 1).unwrap_or(0)
+                    } else {
+                        biddable
+                    };
                     while faces != 0 {
-                        f(Bid { quantity: quantity as u8, face: faces.trailing_zeros() as u8 });
+                        f(Bid { quantity, face: faces.trailing_zeros() as u8 });
                         faces &= faces - 1;
                     }
-                    faces = biddable;
                 }
             }
             RaiseRule::FaceMajor => {
@@ -178,7 +176,7 @@ impl BidRules {
     ) {
         let end = max_quantity as usize * runs.per_quantity;
         if self.raise != RaiseRule::QuantityMajor || end > runs.actions.len() {
-            return self.for_each_raise(last, max_quantity, |bid| out.push(make(bid)));
+            return self.push_raises(last, max_quantity, out, make);
         }
         // The last bid's place: the bids of fewer dice, then its quantity's faces up to its face.
         let start = match last {
@@ -190,6 +188,14 @@ impl BidRules {
         if start < end {
             out.extend_from_slice(&runs.actions[start..end]);
         }
+    }
+
+    /// [`BidRules::extend_raises`] one bid at a time, where the raises are not one run of the table: kept out of
+    /// line so that the run's copy stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn push_raises<A>(&self, last: Option<Bid>, max_quantity: u8, out: &mut Vec<A>, make: impl Fn(Bid) -> A) {
+        self.for_each_raise(last, max_quantity, |bid| out.push(make(bid)));
     }
 
     /// Calls `f` with every bid an exact call may name after `last`: the last bid itself or any higher one
