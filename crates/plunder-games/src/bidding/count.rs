@@ -3,6 +3,7 @@
 use super::{BidRules, DieKind};
 
 /// How many of `dice` match `face`: the face itself, and the wild face unless the bid is on it.
+#[inline]
 pub fn count_matching(rules: &BidRules, dice: &[u8], face: u8) -> u32 {
     // No wild face (or a bid on it) counts the face twice over: one comparison a die either way.
     let wild = rules.wild_face().unwrap_or(face);
@@ -23,6 +24,7 @@ pub trait CountRule {
 pub struct PlainCount;
 
 impl CountRule for PlainCount {
+    #[inline]
     fn count_cup(&self, rules: &BidRules, _: usize, _: usize, cup: &[u8], _: &[DieKind], face: u8) -> u32 {
         count_matching(rules, cup, face)
     }

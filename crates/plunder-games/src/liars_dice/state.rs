@@ -102,6 +102,7 @@ impl State {
         }
     }
 
+    #[inline]
     pub(super) fn bid(&mut self, options: &Options, seat: Seat, bid: Bid) {
         self.bids.push(seat, bid);
         self.turn = self.cups.alive().next_from(seat.next(options.players as usize)).unwrap_or(seat);
