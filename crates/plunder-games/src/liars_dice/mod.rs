@@ -103,10 +103,12 @@ impl Game for LiarsDice {
         self.players()
     }
 
+    #[inline]
     fn initial_state(&self) -> State {
         State::new(&self.options)
     }
 
+    #[inline]
     fn status(&self, state: &State) -> Status {
         match state.phase {
             state::Phase::Roll => Status::Chance,
@@ -115,6 +117,7 @@ impl Game for LiarsDice {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, state: &State, _seat: Seat, out: &mut Vec<Action>) {
         let last = state.last_bid().map(|(_, b)| b);
         let max = state.total_dice().min(u8::MAX as u32) as u8;
@@ -173,6 +176,7 @@ impl Game for LiarsDice {
         out.extend((1..=self.options.faces).map(|face| (Roll { seat, face }, p)));
     }
 
+    #[inline]
     fn sample_chance(&self, state: &State, rng: &mut Rng) -> Roll {
         Roll { seat: state.cups.rolling().unwrap_or(Seat(0)), face: rng.die(self.options.faces) }
     }

@@ -61,6 +61,7 @@ impl State {
         (self.showdown, self.winners, self.payoffs) = (*showdown, *winners, *payoffs);
     }
 
+    #[inline]
     pub(super) fn new(options: &Options) -> State {
         let players = options.players as usize;
         let mut counts = [0u8; MAX_PLAYERS];
@@ -95,6 +96,7 @@ impl State {
         self.cups.total()
     }
 
+    #[inline]
     pub(super) fn roll(&mut self, roll: Roll) {
         if self.cups.roll(roll.face) {
             self.phase = Phase::Bid;
