@@ -92,15 +92,19 @@ impl BidLog {
                 bids[*len as usize] = made;
                 *len += 1;
             }
-            Store::Inline { bids, .. } => {
-                // More bids than the room asked for: move to the heap, as a vector would grow.
-                let mut heap = Vec::with_capacity(2 * INLINE);
-                heap.extend_from_slice(bids);
-                heap.push(made);
-                self.0 = Store::Heap(heap);
-            }
             Store::Heap(bids) => bids.push(made),
+            Store::Inline { .. } => self.spill(made),
         }
+    }
+
+    /// More bids than the room asked for: moves to the heap, as a vector would grow.
+    #[cold]
+    #[inline(never)]
+    fn spill(&mut self, made: BidMade) {
+        let mut heap = Vec::with_capacity(2 * INLINE);
+        heap.extend_from_slice(self.as_slice());
+        heap.push(made);
+        self.0 = Store::Heap(heap);
     }
 
     /// The standing bid and who made it.

@@ -88,10 +88,12 @@ impl State {
         self.cups.dice_of(seat)
     }
 
+    #[inline]
     pub fn last_bid(&self) -> Option<(Seat, Bid)> {
         self.bids.last()
     }
 
+    #[inline]
     pub fn total_dice(&self) -> u32 {
         self.cups.total()
     }
