@@ -42,6 +42,7 @@ impl<S> Revealed<S> {
 }
 
 /// Dice on the whole table that count for `bid`'s face when `bidder` made the bid.
+#[inline]
 pub fn count_table<const D: usize, K: DieKinds<D>>(
     rules: &BidRules,
     cups: &Cups<D, K>,
