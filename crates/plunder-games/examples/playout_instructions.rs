@@ -46,7 +46,8 @@ fn main() {
     let id = args.get(1).map_or("liars-dice", String::as_str);
     let mut options: serde_json::Value =
         serde_json::from_str(args.get(2).map_or("{}", String::as_str)).expect("options as JSON");
-    let players = options.as_object_mut().and_then(|o| o.remove("players")).and_then(|p| p.as_u64()).map(|p| p as usize);
+    let players =
+        options.as_object_mut().and_then(|o| o.remove("players")).and_then(|p| p.as_u64()).map(|p| p as usize);
     let games = args.get(3).map_or(10_000, |g| g.parse().expect("a number of games"));
     let seed = args.get(4).map_or(1, |s| s.parse().expect("a seed"));
     let (games, steps) = with_game(id, Playouts { options, players, games, seed }).expect("a game id");

@@ -45,7 +45,10 @@ impl Clone for BidLog {
 #[derive(Clone)]
 enum Store {
     /// The first `len` bids are the log.
-    Inline { len: u8, bids: [BidMade; INLINE] },
+    Inline {
+        len: u8,
+        bids: [BidMade; INLINE],
+    },
     Heap(Vec<BidMade>),
 }
 

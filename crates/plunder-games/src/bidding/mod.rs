@@ -11,7 +11,7 @@ mod odds;
 pub mod strategy;
 mod words;
 
-pub use bid::{Bid, BidRules, RaiseRuns, RaiseRule, Wild};
+pub use bid::{Bid, BidRules, RaiseRule, RaiseRuns, Wild};
 pub use call::{count_table, Call, Revealed};
 pub use count::{count_matching, CountRule, PlainCount};
 pub use cups::{AllRegular, Cups, DieKind, DieKinds, PerDie, PlainCups, MAX_CUPS, MAX_DICE, REGULAR};
