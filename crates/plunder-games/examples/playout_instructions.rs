@@ -1,12 +1,13 @@
 //! Random playouts on the unchecked path, the same loop as `plunder speed --games N` (a fresh
-//! `initial_state` and one `random_playout` a game, one generator for the whole run), in a binary that builds in
-//! about two minutes instead of the CLI's eight: for instruction counts under callgrind. Run it for two game
+//! `initial_state` and one `random_playout` a game, one generator for the whole run), in a binary that rebuilds in
+//! one to two minutes instead of the CLI's eight: for instruction counts under callgrind (BENCHMARKS.md, "Playout
+//! instructions against OpenSpiel"). Run it for two game
 //! counts and divide the difference by the difference of the counts, so start-up cancels:
 //!
 //! ```text
-//! cargo build --release -p plunder-games --example playout_instructions
+//! cargo build --profile profiling -p plunder-games --example playout_instructions
 //! for g in 2000 12000; do
-//!   valgrind --tool=callgrind --callgrind-out-file=cg.$g target/release/examples/playout_instructions \
+//!   valgrind --tool=callgrind --callgrind-out-file=cg.$g target/profiling/examples/playout_instructions \
 //!     liars-dice '{"dice": 1}' $g
 //! done
 //! callgrind_annotate cg.2000 | grep TOTALS; callgrind_annotate cg.12000 | grep TOTALS
