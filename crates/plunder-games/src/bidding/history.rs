@@ -24,8 +24,17 @@ const NO_BID: BidMade = BidMade { seat: Seat(0), bid: Bid { quantity: 0, face: 0
 pub struct BidLog(Store);
 
 impl Clone for BidLog {
+    /// A copy with as much room as this log (a cloned vector would keep only room for the bids it holds, so a
+    /// copy of a fresh position would allocate at its first bid).
     fn clone(&self) -> BidLog {
-        BidLog(self.0.clone())
+        match &self.0 {
+            Store::Heap(bids) => {
+                let mut copy = Vec::with_capacity(bids.capacity());
+                copy.extend_from_slice(bids);
+                BidLog(Store::Heap(copy))
+            }
+            inline => BidLog(inline.clone()),
+        }
     }
 
     /// Keeps this log's heap buffer (the derived `clone_from` would allocate a new one) and copies only the bids

@@ -54,6 +54,8 @@ use crate::bidding::Bid;
 pub struct LiarsDice {
     options: Options,
     rules: crate::bidding::BidRules,
+    /// The starting position, made once: a fresh one is a copy.
+    start: State,
     /// Every bid the table's dice allow, in the raise order: the legal raises are a run of it.
     raises: crate::bidding::RaiseRuns<Action>,
 }
@@ -84,7 +86,7 @@ impl Game for LiarsDice {
         let rules = options.bid_rules();
         let dice: u32 = (0..options.players as usize).map(|s| options.dice_of(s) as u32).sum();
         let raises = rules.raise_runs(dice.min(u8::MAX as u32) as u8, Action::bid);
-        Ok(LiarsDice { raises, rules, options })
+        Ok(LiarsDice { start: State::new(&options), raises, rules, options })
     }
 
     fn options(&self) -> &Options {
@@ -105,7 +107,7 @@ impl Game for LiarsDice {
 
     #[inline]
     fn initial_state(&self) -> State {
-        State::new(&self.options)
+        self.start.clone()
     }
 
     #[inline]
