@@ -77,9 +77,15 @@ class Game:
         return self.facts["max_payoff"]
 
     def max_game_length(self):
-        """A bound on the steps of one game, chance steps included (Plunder's ``max_steps`` fact; pyspiel counts
-        decisions only, so this is looser than pyspiel's on liar's dice: 15 against 13)."""
-        return self.facts["max_steps"]
+        """An upper bound on the player actions of one game, as pyspiel's (chance steps not counted; one action
+        per seat at a simultaneous node): Plunder's ``max_decisions`` fact, which the conformance suite checks
+        against random play. It is a worst case, not an estimate. Liar's dice: every bid strictly rises, so a
+        round holds at most ``dice x faces`` bids and one call (pyspiel's 13 for two players with one die each,
+        25 with two, 61 with five); a to-the-last-die game multiplies that by ``max_rounds``. The board games'
+        bounds come from their round or turn caps (``max_rounds``, ``max_turns``; Pirate Haven's fixed rounds)
+        times the longest round or turn their rules allow, so they are far above real games: pass a smaller cap
+        for a tighter bound. ``facts["max_steps"]`` bounds the steps with chance included."""
+        return self.facts["max_decisions"]
 
     def get_type(self):
         """The game's ``GameType`` (pyspiel's fields; enumerations as strings)."""
