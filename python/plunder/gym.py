@@ -1,5 +1,7 @@
 """A Gymnasium environment: one seat against Plunder's bots, which (with chance) play inside Rust until the
-seat must decide. The reward is the seat's payoff when the game ends (0 before).
+seat must decide. The reward is the seat's payoff when the game ends (0 before). A game stopped by a safety
+limit of its options (a round or turn cap such as ``max_rounds``) ends with ``truncated=True,
+terminated=False``; a game ended by its rules with ``terminated=True``.
 
     env = plunder.gym.SeatEnv("liars-dice", seat=0, bots=["odds"])
     obs, info = env.reset(seed=1)
@@ -72,7 +74,9 @@ class SeatEnv(gymnasium.Env):
             return self._obs(), float(self.game.min_utility()), True, False, info
         reward = self._duel.step(action)
         self._actions.append(action)
-        return self._obs(), reward, self._duel.done(), False, self._info()
+        # A game stopped by a round or turn cap of its options is truncated, not terminated.
+        truncated = self._duel.done() and self._duel.truncated()
+        return self._obs(), reward, self._duel.done() and not truncated, truncated, self._info()
 
     def state(self):
         """The game as a ``plunder.State`` (a copy: the whole table, for analysis, not for the agent)."""

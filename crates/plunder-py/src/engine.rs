@@ -88,6 +88,8 @@ pub trait AnyState: Send + Sync {
     fn suggest(&self, seat: usize, bot: &str, seed: u64) -> Result<i64, Refusal>;
     fn round(&self) -> u32;
     fn num_distinct_actions(&self) -> Option<usize>;
+    /// Whether the game is over because a safety limit stopped it (`Game::truncated`).
+    fn truncated(&self) -> bool;
 }
 
 /// One seat's game against the game's bots (bots and chance move inside Rust until the seat must decide).
@@ -97,6 +99,8 @@ pub trait AnyDuel: Send {
     /// Plays the seat's action, then the bots and chance; returns the seat's reward (its payoff at the end).
     fn step(&mut self, action: i64) -> Result<f64, Refusal>;
     fn done(&self) -> bool;
+    /// Whether the game is over because a safety limit stopped it (`Game::truncated`).
+    fn truncated(&self) -> bool;
     fn observation(&self) -> Vec<f32>;
     fn mask(&self) -> Vec<u8>;
     fn state(&self) -> Box<dyn AnyState>;
@@ -496,6 +500,10 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
         self.shared.game.round(self.session.state())
     }
 
+    fn truncated(&self) -> bool {
+        self.shared.game.truncated(self.session.state())
+    }
+
     fn num_distinct_actions(&self) -> Option<usize> {
         self.shared.codec.as_ref().map(|c| c.len())
     }
@@ -548,6 +556,10 @@ impl<G: Roster + Narrate> AnyDuel for Duel<G> {
 
     fn done(&self) -> bool {
         self.session.status() == Status::Over
+    }
+
+    fn truncated(&self) -> bool {
+        self.shared.game.truncated(self.session.state())
     }
 
     fn observation(&self) -> Vec<f32> {
