@@ -48,8 +48,10 @@ def vectorized(dice, n, seconds, threads=1):
     start = time.perf_counter()
     while True:
         for _ in range(20):
+            # A game that ended at the last step starts again at this one (Gymnasium's next-step auto-reset):
+            # that is no decision.
+            steps += int(np.count_nonzero(env.legal_actions()[1]))
             env.step(env.random_actions(rng))
-            steps += n
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps / elapsed
