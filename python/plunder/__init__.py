@@ -52,6 +52,7 @@ class Game:
         return f"plunder.Game({self.id!r}, {self.options!r})"
 
     def num_players(self):
+        """How many seats the table has."""
         return self._core.num_players()
 
     def num_distinct_actions(self):
@@ -62,18 +63,23 @@ class Game:
         return n
 
     def has_integer_actions(self):
+        """Whether the game lists its actions as integers (every game does; the ``*_json`` calls work for all)."""
         return self._core.num_distinct_actions() is not None
 
     def information_state_tensor_shape(self):
+        """The shape of ``state.information_state_tensor(p)``, as pyspiel's: ``[length]``."""
         return [self._core.tensor_size("information_state")]
 
     def observation_tensor_shape(self):
+        """The shape of ``state.observation_tensor(p)``, as pyspiel's: ``[length]``."""
         return [self._core.tensor_size("observation")]
 
     def min_utility(self):
+        """The lowest payoff any seat can get (Plunder's ``min_payoff`` fact)."""
         return self.facts["min_payoff"]
 
     def max_utility(self):
+        """The highest payoff any seat can get (Plunder's ``max_payoff`` fact)."""
         return self.facts["max_payoff"]
 
     def max_game_length(self):

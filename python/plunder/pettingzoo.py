@@ -34,6 +34,8 @@ from . import load_game
 
 
 class PlunderEnv(AECEnv):
+    """The AEC environment of one game (see the module's doc); ``env(game_id, **options)`` makes one."""
+
     metadata = {"render_modes": ["ansi"], "name": "plunder_v0", "is_parallelizable": False}
 
     def __init__(self, game_id, players=None, render_mode=None, **options):
@@ -59,9 +61,11 @@ class PlunderEnv(AECEnv):
         self.state = None
 
     def observation_space(self, agent):
+        """The agent's observation space: ``{"observation": Box, "action_mask": Box of int8}``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
+        """The agent's action space: ``Discrete(num_distinct_actions)``."""
         return self.action_spaces[agent]
 
     def _select(self):
@@ -70,6 +74,7 @@ class PlunderEnv(AECEnv):
             self.agent_selection = self.possible_agents[deciding[0]]
 
     def reset(self, seed=None, options=None):
+        """A new game, seeded by ``seed`` (by default one more than the last game's seed, from 0)."""
         if seed is None:
             seed = self._next_seed
         self._next_seed = seed + 1
@@ -84,6 +89,7 @@ class PlunderEnv(AECEnv):
         self._select()
 
     def observe(self, agent):
+        """The agent's ``{"observation", "action_mask"}`` (the mask all zero unless it decides now)."""
         seat = self._seat[agent]
         mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
         if seat in self.state.deciding():
@@ -92,6 +98,7 @@ class PlunderEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action):
+        """Plays ``action`` for the selected agent (None once it is done) and selects the next one to decide."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -112,11 +119,13 @@ class PlunderEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
+        """The spectator's view as JSON text with ``render_mode="ansi"``, else None."""
         if self.render_mode == "ansi":
             return str(self.state)
         return None
 
     def close(self):
+        """Nothing to release: the game lives in Rust memory freed with the environment."""
         pass
 
 
@@ -152,9 +161,11 @@ class PlunderParallelEnv(ParallelEnv):
         self.state = None
 
     def observation_space(self, agent):
+        """The agent's observation space: ``{"observation": Box, "action_mask": Box of int8}``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
+        """The agent's action space: ``Discrete(num_distinct_actions)``."""
         return self.action_spaces[agent]
 
     def _observe(self, agent):
@@ -172,6 +183,8 @@ class PlunderParallelEnv(ParallelEnv):
         return observations, infos
 
     def reset(self, seed=None, options=None):
+        """A new game, seeded by ``seed`` (by default one more than the last game's seed, from 0); returns
+        ``(observations, infos)``."""
         if seed is None:
             seed = self._next_seed
         self._next_seed = seed + 1
@@ -208,11 +221,13 @@ class PlunderParallelEnv(ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
     def render(self):
+        """The spectator's view as JSON text with ``render_mode="ansi"``, else None."""
         if self.render_mode == "ansi":
             return str(self.state)
         return None
 
     def close(self):
+        """Nothing to release: the game lives in Rust memory freed with the environment."""
         pass
 
 

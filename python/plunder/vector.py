@@ -36,6 +36,8 @@ from . import load_game
 
 
 class VectorEnv(gymnasium.vector.VectorEnv):
+    """``n`` games of one game stepped together in Rust, for self-play (see the module's doc)."""
+
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, game_id, n, seed=0, players=None, threads=1, **options):

@@ -54,3 +54,21 @@ def test_the_stubs_name_only_what_exists():
         owner = _core if cls is None else getattr(_core, cls)
         for name in names:
             assert hasattr(owner, name), f"the stubs declare {cls or '_core'}.{name}, which does not exist"
+
+
+def test_every_public_class_function_and_method_of_the_python_modules_has_a_docstring():
+    import importlib
+
+    missing = []
+    for name in ["plunder", "plunder.gym", "plunder.vector", "plunder.pettingzoo", "plunder.observer",
+                 "plunder.game_type", "plunder.ray"]:
+        module = importlib.import_module(name)
+        for attr, value in vars(module).items():
+            if attr.startswith("_") or getattr(value, "__module__", None) != name:
+                continue
+            if (inspect.isfunction(value) or inspect.isclass(value)) and not (value.__doc__ or "").strip():
+                missing.append(f"{name}.{attr}")
+            if inspect.isclass(value):
+                missing += [f"{name}.{attr}.{method}" for method, member in vars(value).items()
+                            if not method.startswith("_") and callable(member) and not (member.__doc__ or "").strip()]
+    assert not missing, f"no docstring: {missing}"
