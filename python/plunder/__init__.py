@@ -13,12 +13,13 @@
 Actions are stable integers per game (``game.num_distinct_actions()``); ``state.action_to_json(a)`` gives the
 typed JSON action and ``state.action_from_json(text)`` the integer back. Chance outcomes are the positions in
 ``state.chance_outcomes()``. ``current_player()`` is a seat, or CHANCE (-1), SIMULTANEOUS (-2) or
-TERMINAL (-4) as in pyspiel. Records are the JSON of ``plunder replay``: ``state.record_json()`` and
-``plunder.state_from_record(text)``.
+TERMINAL (-4) as in pyspiel; ``state.is_truncated()`` says whether a safety cap of the options
+(``max_rounds``, ``max_turns``) rather than the rules ended the game. Records are the JSON of ``plunder
+replay``: ``state.record_json()`` and ``plunder.state_from_record(text)``.
 
-Adapters: ``plunder.pettingzoo`` (AEC), ``plunder.gym`` (one seat against Plunder's bots),
-``plunder.vector`` (N games stepped in Rust), ``plunder.ray`` (simulations sharded over a Ray cluster),
-``plunder.openspiel`` (registers Plunder's games with pyspiel so OpenSpiel's algorithms run on them).
+Adapters: ``plunder.pettingzoo`` (AEC and parallel), ``plunder.gym`` (one seat against Plunder's bots),
+``plunder.vector`` (a Gymnasium ``VectorEnv`` of N games stepped in Rust), ``plunder.ray`` (simulations sharded
+over a Ray cluster), ``plunder.openspiel`` (registers Plunder's games with pyspiel so OpenSpiel's algorithms run on them).
 """
 
 import json as _json
