@@ -19,10 +19,13 @@ pays only at the end. For self-play, credit every seat from ``info["returns"]``.
 stopped by a safety limit of their options (a round or turn cap such as ``max_rounds``), ``terminations`` games
 that ended by their rules.
 
-Auto-reset is Gymnasium's next-step mode (``metadata["autoreset_mode"]`` is ``AutoresetMode.NEXT_STEP``): the
-step that ends a game returns that game's final observation (of the seat that acted) with an empty mask; the
-next step starts the game again, ignores its action, and returns the new game's first observation with reward
-0. ``legal_actions()`` gives each game's legal actions as a padded list, for sampling without scanning masks.
+Auto-reset follows Gymnasium's modes (``metadata["autoreset_mode"]``). By default ``AutoresetMode.NEXT_STEP``:
+the step that ends a game returns that game's final observation (of the seat that acted) with an empty mask;
+the next step starts the game again, ignores its action, and returns the new game's first observation with
+reward 0. With ``autoreset_mode=AutoresetMode.SAME_STEP`` the ending step already returns the new game's first
+observation, and the final one in ``info["final_obs"]`` (``[n, observation size]``, rows marked by
+``info["_final_obs"]``, zeros elsewhere, as Gymnasium's ``SyncVectorEnv`` gives it): no step is spent
+restarting, which on short games such as one-round liar's dice is a fifth of all steps. ``legal_actions()`` gives each game's legal actions as a padded list, for sampling without scanning masks.
 The environment pickles and deep-copies (each game is replayed from its chance stream and its actions).
 """
 
@@ -40,10 +43,17 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, game_id, n, seed=0, players=None, threads=1, **options):
+    def __init__(self, game_id, n, seed=0, players=None, threads=1, autoreset_mode=AutoresetMode.NEXT_STEP,
+                 **options):
         """``n`` games of ``game_id`` with ``options``; chance streams from ``seed`` (``reset(seed=...)`` changes
-        it); ``threads`` > 1 steps the games on that many threads (the same results)."""
-        self._args = dict(game_id=game_id, n=n, seed=seed, players=players, threads=threads, **options)
+        it); ``threads`` > 1 steps the games on that many threads (the same results); ``autoreset_mode``
+        ``AutoresetMode.NEXT_STEP`` or ``SAME_STEP`` (see the module's doc)."""
+        if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise ValueError(f"autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP, not {autoreset_mode!r}")
+        self._args = dict(game_id=game_id, n=n, seed=seed, players=players, threads=threads,
+                          autoreset_mode=autoreset_mode, **options)
+        self.metadata = {"autoreset_mode": autoreset_mode}
+        self._same_step = autoreset_mode == AutoresetMode.SAME_STEP
         self.game = load_game(game_id, players=players, **options)
         self.num_envs = n
         self.num_actions = self.game.num_distinct_actions()
@@ -53,7 +63,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.single_action_space = spaces.Discrete(self.num_actions)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
-        self._core = self.game._core.vector(n, seed, threads)
+        self._core = self.game._core.vector(n, seed, threads, self._same_step)
         self._read()
 
     @property
@@ -62,7 +72,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return self.num_envs
 
     def _read(self):
-        obs, mask, returns, dones, truncations, players, legal, counts = self._core.buffers()
+        obs, mask, returns, dones, truncations, players, legal, counts, final_obs = self._core.buffers()
         n, a = self.num_envs, self.num_actions
         self._legal = np.frombuffer(legal, dtype="<i4").reshape(n, a)
         self._counts = np.frombuffer(counts, dtype="<i4")
@@ -72,6 +82,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._dones = np.frombuffer(dones, dtype=np.uint8).view(bool)
         self._truncations = np.frombuffer(truncations, dtype=np.uint8).view(bool)
         self._players = np.frombuffer(players, dtype="<i4")
+        self._final_obs = np.frombuffer(final_obs, dtype="<f4").reshape(n, self.obs_size)
 
     def _info(self):
         return {"action_mask": self._mask, "player": self._players, "returns": self._returns}
@@ -87,8 +98,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def step(self, actions):
         """Plays one action per game; returns ``(obs, rewards, terminations, truncations, info)``. Raises
-        ValueError, changing nothing, if an action read is illegal (the actions of games that ended at the last
-        step are not read: they start again)."""
+        ValueError, changing nothing, if an action read is illegal (in next-step mode the actions of games that
+        ended at the last step are not read: they start again)."""
         actions = np.ascontiguousarray(actions, dtype="<i8")
         acting = self._players.copy()
         self._core.step(actions.tobytes())
@@ -97,7 +108,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         ended = np.flatnonzero(self._dones)
         rewards[ended] = self._returns[ended, acting[ended]]
         terminations = self._dones & ~self._truncations
-        return self._obs, rewards, terminations, self._truncations.copy(), self._info()
+        info = self._info()
+        if self._same_step:
+            info["final_obs"] = self._final_obs
+            info["_final_obs"] = self._dones.copy()
+        return self._obs, rewards, terminations, self._truncations.copy(), info
 
     def mask(self):
         """The legal-action masks of the seats to act, ``[n, num_distinct_actions]`` int8."""

@@ -159,6 +159,31 @@ def test_vector_env_runs_under_gymnasiums_episode_statistics():
     assert len(env.length_queue) > 0
 
 
+def test_vector_env_same_step_autoreset_keeps_final_observations_apart():
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    env = plunder.vector.VectorEnv("liars-dice", 32, seed=5, autoreset_mode=AutoresetMode.SAME_STEP)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    stats = RecordEpisodeStatistics(env)
+    stats.reset(seed=5)
+    rng = np.random.default_rng(2)
+    episodes = 0
+    for _ in range(100):
+        obs, rewards, terminations, truncations, info = stats.step(env.random_actions(rng))
+        ended = terminations | truncations
+        assert (info["action_mask"].sum(axis=1) > 0).all(), "a game that ended has already started again"
+        assert (info["player"] >= 0).all()
+        assert (info["_final_obs"] == ended).all()
+        assert info["final_obs"][ended].any(axis=1).all() and not info["final_obs"][~ended].any()
+        assert set(np.abs(rewards[ended])) <= {1.0} and (rewards[~ended] == 0).all()
+        if "episode" in info:
+            episodes += info["_episode"].sum()
+    assert episodes == env.games_done() > 32
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        plunder.vector.VectorEnv("liars-dice", 2, autoreset_mode=AutoresetMode.DISABLED)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_gymnasium_check_env_passes_when_illegal_actions_lose(game_id):
     from gymnasium.utils.env_checker import check_env

@@ -70,10 +70,14 @@ def test_a_resampled_state_refuses_to_pickle_clearly():
         pickle.dumps(drawn)
 
 
-def test_the_vector_environment_pickles_and_its_copies_go_on_as_the_original():
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_the_vector_environment_pickles_and_its_copies_go_on_as_the_original(mode):
+    from gymnasium.vector import AutoresetMode
+
     import plunder.vector
 
-    env = plunder.vector.VectorEnv("loot-pirates", 6, seed=4, players=3)
+    autoreset = AutoresetMode.SAME_STEP if mode == "same_step" else AutoresetMode.NEXT_STEP
+    env = plunder.vector.VectorEnv("loot-pirates", 6, seed=4, players=3, autoreset_mode=autoreset)
     env.reset()
     rng = np.random.default_rng(0)
     for _ in range(40):

@@ -38,7 +38,13 @@ pub trait AnyGame: Send + Sync {
     /// A new game. `sampled`: chance is drawn at once from the seed; otherwise chance nodes are the caller's.
     fn new_state(&self, seed: u64, sampled: bool) -> Box<dyn AnyState>;
     /// `n` games stepped together (see [`crate::vector`]).
-    fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal>;
+    fn new_vector(
+        &self,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: crate::vector::Autoreset,
+    ) -> Result<Box<dyn crate::vector::AnyVector>, Refusal>;
     /// One seat against bots (the Gymnasium environment).
     fn new_duel(&self, seat: usize, bots: &[String], seed: u64) -> Result<Box<dyn AnyDuel>, Refusal>;
 }
@@ -219,9 +225,15 @@ impl<G: Roster + Narrate> AnyGame for Engine<G> {
         Box::new(Table { shared: Arc::clone(&self.0), session: Session::new(self.0.game.clone(), seed, mode) })
     }
 
-    fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal> {
+    fn new_vector(
+        &self,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: crate::vector::Autoreset,
+    ) -> Result<Box<dyn crate::vector::AnyVector>, Refusal> {
         self.0.codec()?;
-        Ok(Box::new(crate::vector::Vector::new(Arc::clone(&self.0), n, seed, threads)?))
+        Ok(Box::new(crate::vector::Vector::new(Arc::clone(&self.0), n, seed, threads, autoreset)?))
     }
 
     fn new_duel(&self, seat: usize, bots: &[String], seed: u64) -> Result<Box<dyn AnyDuel>, Refusal> {

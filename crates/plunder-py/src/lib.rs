@@ -164,13 +164,16 @@ impl PyGame {
         PyState { inner: self.inner.new_state(seed.map_or_else(fresh_seed, |s| s.0), sampled) }
     }
 
-    /// `n` games stepped together in Rust, on `threads` threads (1: the caller's).
-    #[pyo3(signature = (n, seed = Nat(0), threads = Nat(1)))]
-    fn vector(&self, n: Nat, seed: Nat, threads: Nat) -> PyResult<PyVector> {
+    /// `n` games stepped together in Rust, on `threads` threads (1: the caller's). `same_step`: a game that ends
+    /// starts again in the same step (its final observation kept apart), else at the next step.
+    #[pyo3(signature = (n, seed = Nat(0), threads = Nat(1), same_step = false))]
+    fn vector(&self, n: Nat, seed: Nat, threads: Nat, same_step: bool) -> PyResult<PyVector> {
         if n.0 == 0 {
             return Err(PyValueError::new_err("a vector of games needs at least one game"));
         }
-        Ok(PyVector { inner: self.inner.new_vector(n.index(), seed.0, threads.index()).map_err(refused)? })
+        let autoreset = if same_step { vector::Autoreset::SameStep } else { vector::Autoreset::NextStep };
+        let inner = self.inner.new_vector(n.index(), seed.0, threads.index(), autoreset).map_err(refused)?;
+        Ok(PyVector { inner })
     }
 
     /// Seat `seat` against the game's bots `bots` (by default its best; the names cycle over the seats), seeded by
@@ -551,8 +554,8 @@ impl PyVector {
         py.allow_threads(move || inner.step(&actions)).map_err(refused)
     }
 
-    /// (observations f32, masks u8, rewards f32, dones u8, truncations u8, players i32, legal i32, counts i32) of
-    /// the last step, as little-endian bytes.
+    /// (observations f32, masks u8, rewards f32, dones u8, truncations u8, players i32, legal i32, counts i32,
+    /// final observations f32) of the last step, as little-endian bytes.
     fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyBytes>>> {
         let out = self.inner.buffers();
         Ok(vec![
@@ -564,6 +567,7 @@ impl PyVector {
             i32_bytes(py, &out.players)?,
             i32_bytes(py, &out.legal)?,
             i32_bytes(py, &out.counts)?,
+            f32_bytes(py, &out.final_obs)?,
         ])
     }
 

@@ -1,7 +1,7 @@
 //! N games of one game stepped together inside Rust (self-play: the caller chooses for whichever seat is to
 //! act in each game). Chance is drawn from each game's own seeded stream. A game that ends reports its returns
-//! and the acting seat's final observation, and starts again at the next step, whose action for it is not
-//! read (Gymnasium's next-step auto-reset). Python releases the GIL for the whole step, and with `threads` > 1
+//! and the acting seat's final observation, and starts again ([`Autoreset`]: at the next step, whose action for
+//! it is not read, or in the same step). Python releases the GIL for the whole step, and with `threads` > 1
 //! the games are stepped on that many threads (results do not depend on it: each game has its own stream); one
 //! thread, or too few games to share, steps them on the caller's thread with no hand-over.
 //!
@@ -16,6 +16,15 @@ use plunder_core::{Game, Rng, Seat, Status, TensorKind};
 use rayon::prelude::*;
 
 use crate::engine::{player_of, Refusal, Shared};
+
+/// When a game that ended starts again: Gymnasium's auto-reset modes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// At the next step, which does not read the game's action: the ending step shows the final observation.
+    NextStep,
+    /// In the ending step: the step shows the new game's first observation, the final one in `final_obs`.
+    SameStep,
+}
 
 /// The buffers of the last step, laid out game by game.
 #[derive(Debug, Default)]
@@ -36,6 +45,9 @@ pub struct Buffers {
     pub legal: Vec<i32>,
     /// `n`: how many legal actions each game has.
     pub counts: Vec<i32>,
+    /// `n × tensor`: with [`Autoreset::SameStep`], the final observation (of the seat that acted) of the games
+    /// that ended in this step, 0 elsewhere; unused (0) with [`Autoreset::NextStep`].
+    pub final_obs: Vec<f32>,
 }
 
 /// N games stepped together, whatever the game.
@@ -86,6 +98,7 @@ struct Out<'a> {
     rewards: &'a mut [f32],
     done: &'a mut u8,
     truncated: &'a mut u8,
+    final_obs: &'a mut [f32],
     player: &'a mut i32,
     count: &'a mut i32,
 }
@@ -95,6 +108,7 @@ pub struct Vector<G: Game> {
     slots: Vec<Slot<G>>,
     seed: u64,
     games: u64,
+    autoreset: Autoreset,
     /// The threads that step the games, when more than one is asked for (else the caller's thread steps them).
     pool: Option<rayon::ThreadPool>,
     out: Buffers,
@@ -105,7 +119,13 @@ pub struct Vector<G: Game> {
 const GAMES_PER_TASK: usize = 64;
 
 impl<G: Game> Vector<G> {
-    pub fn new(shared: Arc<Shared<G>>, n: usize, seed: u64, threads: usize) -> Result<Vector<G>, Refusal> {
+    pub fn new(
+        shared: Arc<Shared<G>>,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: Autoreset,
+    ) -> Result<Vector<G>, Refusal> {
         let pool = match threads {
             0 | 1 => None,
             _ => Some(
@@ -126,7 +146,7 @@ impl<G: Game> Vector<G> {
                 last_seat: None,
             })
             .collect();
-        let mut vector = Vector { slots, seed, games: 0, pool, out: Buffers::default(), shared };
+        let mut vector = Vector { slots, seed, games: 0, autoreset, pool, out: Buffers::default(), shared };
         vector.reset(Some(seed));
         Ok(vector)
     }
@@ -151,6 +171,7 @@ impl<G: Game> Vector<G> {
                     rewards: &mut o.rewards[i * seats..(i + 1) * seats],
                     done: &mut o.dones[i],
                     truncated: &mut o.truncations[i],
+                    final_obs: &mut o.final_obs[i * t..(i + 1) * t],
                     player: &mut o.players[i],
                     count: &mut o.counts[i],
                 };
@@ -167,14 +188,20 @@ impl<G: Game> Vector<G> {
                 .zip(o.rewards.par_chunks_mut(seats))
                 .zip(o.dones.par_iter_mut())
                 .zip(o.truncations.par_iter_mut())
+                .zip(o.final_obs.par_chunks_mut(t))
                 .zip(o.players.par_iter_mut())
                 .zip(o.counts.par_iter_mut())
                 .enumerate()
                 .with_min_len(GAMES_PER_TASK)
-                .for_each(|(i, ((((((((slot, obs), mask), list), rewards), done), truncated), player), count))| {
-                    let out = Out { obs, mask, list, rewards, done, truncated, player, count };
-                    each(slot, out, actions.map(|a| a[i]));
-                })
+                .for_each(
+                    |(
+                        i,
+                        (((((((((slot, obs), mask), list), rewards), done), truncated), final_obs), player), count),
+                    )| {
+                        let out = Out { obs, mask, list, rewards, done, truncated, final_obs, player, count };
+                        each(slot, out, actions.map(|a| a[i]));
+                    },
+                )
         };
         pool.install(run)
     }
@@ -281,6 +308,7 @@ impl<G: Game> Vector<G> {
             players: vec![0; n],
             legal: vec![-1; n * a],
             counts: vec![0; n],
+            final_obs: vec![0.0; n * tensor_len(&self.shared.game, TensorKind::Observation)],
         };
     }
 }
@@ -311,8 +339,9 @@ impl<G: Game> AnyVector for Vector<G> {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
         let a = self.actions();
+        let next_step = self.autoreset == Autoreset::NextStep;
         for (i, &action) in actions.iter().enumerate() {
-            if self.out.dones[i] == 1 {
+            if next_step && self.out.dones[i] == 1 {
                 continue;
             }
             let legal = usize::try_from(action).ok().filter(|&x| x < a).is_some_and(|x| self.out.mask[i * a + x] == 1);
@@ -328,7 +357,16 @@ impl<G: Game> AnyVector for Vector<G> {
             } else {
                 play(&shared, slot, action.expect("step passes actions"));
             }
-            report(game, slot, &mut out);
+            let ended = report(game, slot, &mut out);
+            if !next_step {
+                match slot.last_seat.filter(|_| ended) {
+                    Some(last) => {
+                        write_tensor(game, &slot.state, last, TensorKind::Observation, out.final_obs);
+                        begin(game, slot);
+                    }
+                    None => out.final_obs.fill(0.0),
+                }
+            }
             observe(&shared, slot, out);
         });
         self.games += self.out.dones.iter().map(|&d| d as u64).sum::<u64>();
