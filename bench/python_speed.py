@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 import pyspiel
+from gymnasium.vector import AutoresetMode
 
 import plunder
 import plunder.vector
@@ -41,17 +42,17 @@ def python_loop(new_state, seconds):
 
 
 def vectorized(dice, n, seconds, threads=1):
-    env = plunder.vector.VectorEnv("liars-dice", n, seed=1, dice=dice, threads=threads)
+    # Same-step auto-reset: every step is a decision (next-step mode spends a step restarting each ended game).
+    env = plunder.vector.VectorEnv("liars-dice", n, seed=1, dice=dice, threads=threads,
+                                   autoreset_mode=AutoresetMode.SAME_STEP)
     env.reset()
     rng = np.random.default_rng(1)
     steps = 0
     start = time.perf_counter()
     while True:
         for _ in range(20):
-            # A game that ended at the last step starts again at this one (Gymnasium's next-step auto-reset):
-            # that is no decision.
-            steps += int(np.count_nonzero(env.legal_actions()[1]))
             env.step(env.random_actions(rng))
+            steps += n
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return steps / elapsed
