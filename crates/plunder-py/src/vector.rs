@@ -35,11 +35,12 @@ pub struct Buffers {
     pub mask: Vec<u8>,
     /// `n × seats` returns of the games that just ended (0 elsewhere).
     pub rewards: Vec<f32>,
-    /// `n`: 1 where a game ended in this step (it starts again at the next step).
+    /// `n`: 1 where a game ended in this step (see [`Autoreset`] for when it starts again).
     pub dones: Vec<u8>,
     /// `n`: 1 where a game ended in this step because a safety limit stopped it (`Game::truncated`).
     pub truncations: Vec<u8>,
-    /// `n`: the seat to act in each game (pyspiel's TERMINAL, -4, where the game just ended).
+    /// `n`: the seat to act in each game (pyspiel's TERMINAL, -4, where a game just ended and waits for the next
+    /// step to start again).
     pub players: Vec<i32>,
     /// `n × actions`: each game's legal actions ascending, padded with -1 (for sampling without a mask scan).
     pub legal: Vec<i32>,
@@ -56,8 +57,9 @@ pub trait AnyVector: Send + Sync {
     /// Starts every game again: with `seed`, from that seed's chance streams (the same games for the same seed);
     /// without, each game's stream goes on (new games, still determined by the last seed).
     fn reset(&mut self, seed: Option<u64>);
-    /// Plays one action in every game (for its seat to act); a game that ended at the last step starts again
-    /// instead and its action is not read. Refuses, changing nothing, if any action read is illegal.
+    /// Plays one action in every game (for its seat to act); with [`Autoreset::NextStep`], a game that ended at
+    /// the last step starts again instead and its action is not read. Refuses, changing nothing, if any action
+    /// read is illegal.
     fn step(&mut self, actions: &[i64]) -> Result<(), Refusal>;
     fn buffers(&self) -> &Buffers;
     /// Finished games since the start.
