@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-2}
 runs=${2:-3}
-source bench/openspiel-venv.sh && openspiel_venv "maturin>=1.5,<2" numpy
+source bench/openspiel-venv.sh && openspiel_venv "maturin>=1.5,<2" numpy "gymnasium>=1.1"
 (cd python && CARGO_TARGET_DIR=../target/py-release VIRTUAL_ENV=../$venv PATH=../$venv/bin:$PATH \
   ../$venv/bin/maturin develop --release --quiet)
 

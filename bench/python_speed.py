@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 import pyspiel
+from gymnasium.vector import AutoresetMode
 
 import plunder
 import plunder.vector
@@ -41,7 +42,9 @@ def python_loop(new_state, seconds):
 
 
 def vectorized(dice, n, seconds, threads=1):
-    env = plunder.vector.VectorEnv("liars-dice", n, seed=1, dice=dice, threads=threads)
+    # Same-step auto-reset: every step is a decision (next-step mode spends a step restarting each ended game).
+    env = plunder.vector.VectorEnv("liars-dice", n, seed=1, dice=dice, threads=threads,
+                                   autoreset_mode=AutoresetMode.SAME_STEP)
     env.reset()
     rng = np.random.default_rng(1)
     steps = 0

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 venv=$root/target/py-venv
 python=${PYTHON:-python3}
-packages="maturin>=1.5,<2 numpy pytest gymnasium>=0.29 pettingzoo>=1.24"
+packages="maturin>=1.5,<2 numpy pytest gymnasium>=1.1 pettingzoo>=1.24"
 if [ -n "${PLUNDER_TEST_RAY:-}" ]; then
   packages="$packages ray"
 fi

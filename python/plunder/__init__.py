@@ -13,12 +13,13 @@
 Actions are stable integers per game (``game.num_distinct_actions()``); ``state.action_to_json(a)`` gives the
 typed JSON action and ``state.action_from_json(text)`` the integer back. Chance outcomes are the positions in
 ``state.chance_outcomes()``. ``current_player()`` is a seat, or CHANCE (-1), SIMULTANEOUS (-2) or
-TERMINAL (-4) as in pyspiel. Records are the JSON of ``plunder replay``: ``state.record_json()`` and
-``plunder.state_from_record(text)``.
+TERMINAL (-4) as in pyspiel; ``state.is_truncated()`` says whether a safety cap of the options
+(``max_rounds``, ``max_turns``) rather than the rules ended the game. Records are the JSON of ``plunder
+replay``: ``state.record_json()`` and ``plunder.state_from_record(text)``.
 
-Adapters: ``plunder.pettingzoo`` (AEC), ``plunder.gym`` (one seat against Plunder's bots),
-``plunder.vector`` (N games stepped in Rust), ``plunder.ray`` (simulations sharded over a Ray cluster),
-``plunder.openspiel`` (registers Plunder's games with pyspiel so OpenSpiel's algorithms run on them).
+Adapters: ``plunder.pettingzoo`` (AEC and parallel), ``plunder.gym`` (one seat against Plunder's bots),
+``plunder.vector`` (a Gymnasium ``VectorEnv`` of N games stepped in Rust), ``plunder.ray`` (simulations sharded
+over a Ray cluster), ``plunder.openspiel`` (registers Plunder's games with pyspiel so OpenSpiel's algorithms run on them).
 """
 
 import json as _json
@@ -52,6 +53,7 @@ class Game:
         return f"plunder.Game({self.id!r}, {self.options!r})"
 
     def num_players(self):
+        """How many seats the table has."""
         return self._core.num_players()
 
     def num_distinct_actions(self):
@@ -62,24 +64,35 @@ class Game:
         return n
 
     def has_integer_actions(self):
+        """Whether the game lists its actions as integers (every game does; the ``*_json`` calls work for all)."""
         return self._core.num_distinct_actions() is not None
 
     def information_state_tensor_shape(self):
+        """The shape of ``state.information_state_tensor(p)``, as pyspiel's: ``[length]``."""
         return [self._core.tensor_size("information_state")]
 
     def observation_tensor_shape(self):
+        """The shape of ``state.observation_tensor(p)``, as pyspiel's: ``[length]``."""
         return [self._core.tensor_size("observation")]
 
     def min_utility(self):
+        """The lowest payoff any seat can get (Plunder's ``min_payoff`` fact)."""
         return self.facts["min_payoff"]
 
     def max_utility(self):
+        """The highest payoff any seat can get (Plunder's ``max_payoff`` fact)."""
         return self.facts["max_payoff"]
 
     def max_game_length(self):
-        """A bound on the steps of one game, chance steps included (Plunder's ``max_steps`` fact; pyspiel counts
-        decisions only, so this is looser than pyspiel's on liar's dice: 15 against 13)."""
-        return self.facts["max_steps"]
+        """An upper bound on the player actions of one game, as pyspiel's (chance steps not counted; one action
+        per seat at a simultaneous node): Plunder's ``max_decisions`` fact, which the conformance suite checks
+        against random play. It is a worst case, not an estimate. Liar's dice: every bid strictly rises, so a
+        round holds at most ``dice x faces`` bids and one call (pyspiel's 13 for two players with one die each,
+        25 with two, 61 with five); a to-the-last-die game multiplies that by ``max_rounds``. The board games'
+        bounds come from their round or turn caps (``max_rounds``, ``max_turns``; Pirate Haven's fixed rounds)
+        times the longest round or turn their rules allow, so they are far above real games: pass a smaller cap
+        for a tighter bound. ``facts["max_steps"]`` bounds the steps with chance included."""
+        return self.facts["max_decisions"]
 
     def get_type(self):
         """The game's ``GameType`` (pyspiel's fields; enumerations as strings)."""

@@ -1,5 +1,7 @@
 """A Gymnasium environment: one seat against Plunder's bots, which (with chance) play inside Rust until the
-seat must decide. The reward is the seat's payoff when the game ends (0 before).
+seat must decide. The reward is the seat's payoff when the game ends (0 before). A game stopped by a safety
+limit of its options (a round or turn cap such as ``max_rounds``) ends with ``truncated=True,
+terminated=False``; a game ended by its rules with ``terminated=True``.
 
     env = plunder.gym.SeatEnv("liars-dice", seat=0, bots=["odds"])
     obs, info = env.reset(seed=1)
@@ -23,6 +25,9 @@ ILLEGAL_ACTION_POLICIES = ("raise", "lose")
 
 
 class SeatEnv(gymnasium.Env):
+    """Seat ``seat`` of ``game_id`` against ``bots`` (by default the game's best; names cycle over the other
+    seats), with the game's ``options``; ``illegal_action`` is ``"raise"`` or ``"lose"`` (see the module's doc)."""
+
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id, seat=0, bots=None, players=None, render_mode=None, illegal_action="raise",
@@ -52,6 +57,7 @@ class SeatEnv(gymnasium.Env):
         return {"action_mask": np.frombuffer(self._duel.mask(), dtype=np.int8).copy()}
 
     def reset(self, seed=None, options=None):
+        """A new game (seeded by ``seed``, else from the environment's generator); returns ``(obs, info)``."""
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63))
@@ -62,6 +68,8 @@ class SeatEnv(gymnasium.Env):
         return self._obs(), self._info()
 
     def step(self, action):
+        """Plays the seat's ``action``, then the bots and chance until the seat must decide again or the game
+        ends; returns ``(obs, reward, terminated, truncated, info)``."""
         if self._lost:
             raise ValueError("the episode ended on an illegal action: reset the environment")
         mask = self._duel.mask()
@@ -72,13 +80,16 @@ class SeatEnv(gymnasium.Env):
             return self._obs(), float(self.game.min_utility()), True, False, info
         reward = self._duel.step(action)
         self._actions.append(action)
-        return self._obs(), reward, self._duel.done(), False, self._info()
+        # A game stopped by a round or turn cap of its options is truncated, not terminated.
+        truncated = self._duel.done() and self._duel.truncated()
+        return self._obs(), reward, self._duel.done() and not truncated, truncated, self._info()
 
     def state(self):
         """The game as a ``plunder.State`` (a copy: the whole table, for analysis, not for the agent)."""
         return self._duel.state()
 
     def render(self):
+        """The seat's view as JSON text with ``render_mode="ansi"``, else None."""
         if self.render_mode == "ansi":
             return self._duel.state().observation_string(self.seat)
         return None

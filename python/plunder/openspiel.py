@@ -13,7 +13,8 @@ Every step goes through Plunder's Rust rules; the information-state string is Pl
 the tensors are Plunder's. ``resample_from_infostate`` draws a world from what the player knows
 (``Game::determinize`` in Rust), so OpenSpiel's ``ISMCTSBot`` runs on the games with hidden information.
 ``max_chance_outcomes`` is the most outcomes seen at one chance node in 200 random games (Plunder's facts do
-not state it); ``max_game_length`` is Plunder's ``max_steps`` fact, chance steps included.
+not state it); ``max_game_length`` is Plunder's ``max_decisions`` fact (player actions, chance not counted, as
+pyspiel's).
 """
 
 import hashlib
@@ -61,7 +62,7 @@ def _game_info(game, chance_outcomes):
         min_utility=float(facts["min_payoff"]),
         max_utility=float(facts["max_payoff"]),
         utility_sum=float(facts["utility"].get("total", 0.0)),
-        max_game_length=int(facts["max_steps"]),
+        max_game_length=int(facts["max_decisions"]),
     )
 
 

@@ -66,7 +66,8 @@ def test_gymnasium_seat_against_bots():
 
 def test_vector_env_plays_many_games_and_refuses_illegal_steps():
     env = plunder.vector.VectorEnv("liars-dice", 64, seed=3)
-    obs, mask, players = env.reset()
+    obs, info = env.reset()
+    mask, players = info["action_mask"], info["player"]
     assert obs.shape == (64, 21) and mask.shape == (64, 13)
     assert (players == 0).all(), "the first seat opens every game"
     before = mask.copy()
@@ -76,10 +77,14 @@ def test_vector_env_plays_many_games_and_refuses_illegal_steps():
     rng = np.random.default_rng(1)
     total = np.zeros(2)
     for _ in range(300):
-        obs, mask, rewards, dones, players = env.step(env.random_actions(rng))
-        assert (mask.sum(axis=1) > 0).all(), "every game (restarted if over) has a move"
-        assert (rewards[~dones] == 0).all()
-        total += rewards.sum(axis=0)
+        obs, rewards, terminations, truncations, info = env.step(env.random_actions(rng))
+        ended = terminations | truncations
+        assert not truncations.any(), "a one-round game has no cap"
+        assert (info["action_mask"][~ended].sum(axis=1) > 0).all(), "every game going on has a move"
+        assert (info["action_mask"][ended] == 0).all() and (info["player"][ended] == plunder.TERMINAL).all()
+        assert (rewards[~ended] == 0).all() and (info["returns"][~ended] == 0).all()
+        assert set(np.abs(rewards[ended])) <= {1.0}, "the seat that ended the game gets its payoff"
+        total += info["returns"].sum(axis=0)
     assert env.games_done() > 64
     assert abs(total.sum()) < 1e-3, "zero-sum"
 
@@ -107,6 +112,76 @@ def test_vector_env_legal_lists_agree_with_the_masks():
             assert list(legal[row, : counts[row]]) == list(np.flatnonzero(mask[row]))
             assert (legal[row, counts[row]:] == -1).all()
         env.step(env.random_actions(rng))
+
+
+def test_vector_env_is_a_gymnasium_vector_env_with_next_step_autoreset():
+    import gymnasium
+    from gymnasium.vector import AutoresetMode
+
+    env = plunder.vector.VectorEnv("liars-dice", 8, seed=1, dice=2)
+    assert isinstance(env, gymnasium.vector.VectorEnv) and env.num_envs == 8
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert env.single_action_space == gymnasium.spaces.Discrete(env.game.num_distinct_actions())
+    assert env.action_space == gymnasium.spaces.MultiDiscrete([env.game.num_distinct_actions()] * 8)
+    obs, info = env.reset(seed=4)
+    assert env.observation_space.contains(obs) and info["action_mask"].dtype == np.int8
+    again, _ = env.reset(seed=4)
+    assert (again == obs).all(), "a seed repeats the games"
+    env.action_space.seed(0)
+    ended_before = np.zeros(8, bool)
+    for _ in range(200):
+        # A game that just ended has an empty mask (its next action is not read): Gymnasium samples 0 for it.
+        actions = env.action_space.sample(mask=tuple(info["action_mask"]))
+        obs, rewards, terminations, truncations, info = env.step(actions)
+        assert env.observation_space.contains(obs)
+        ended = terminations | truncations
+        # The step after an end starts that game again: a first observation, no reward, not over.
+        assert (info["player"][ended_before] == 0).all() and (rewards[ended_before] == 0).all()
+        assert not ended[ended_before].any()
+        ended_before = ended
+
+
+def test_vector_env_runs_under_gymnasiums_episode_statistics():
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    env = RecordEpisodeStatistics(plunder.vector.VectorEnv("liars-dice", 16, seed=2))
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    episodes = 0
+    for _ in range(100):
+        obs, rewards, terminations, truncations, info = env.step(env.unwrapped.random_actions(rng))
+        if "episode" in info:
+            ended = info["_episode"]
+            episodes += ended.sum()
+            assert (info["episode"]["l"][ended] >= 2).all(), "a game lasts at least a bid and a call"
+            assert set(np.abs(info["episode"]["r"][ended])) <= {1.0}
+    assert episodes == env.unwrapped.games_done() > 0
+    assert len(env.length_queue) > 0
+
+
+def test_vector_env_same_step_autoreset_keeps_final_observations_apart():
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    env = plunder.vector.VectorEnv("liars-dice", 32, seed=5, autoreset_mode=AutoresetMode.SAME_STEP)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    stats = RecordEpisodeStatistics(env)
+    stats.reset(seed=5)
+    rng = np.random.default_rng(2)
+    episodes = 0
+    for _ in range(100):
+        obs, rewards, terminations, truncations, info = stats.step(env.random_actions(rng))
+        ended = terminations | truncations
+        assert (info["action_mask"].sum(axis=1) > 0).all(), "a game that ended has already started again"
+        assert (info["player"] >= 0).all()
+        assert (info["_final_obs"] == ended).all()
+        assert info["final_obs"][ended].any(axis=1).all() and not info["final_obs"][~ended].any()
+        assert set(np.abs(rewards[ended])) <= {1.0} and (rewards[~ended] == 0).all()
+        if "episode" in info:
+            episodes += info["_episode"].sum()
+    assert episodes == env.games_done() > 32
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        plunder.vector.VectorEnv("liars-dice", 2, autoreset_mode=AutoresetMode.DISABLED)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -138,5 +213,37 @@ def test_masks_are_int8_and_gymnasium_samples_legal_actions_with_them():
     with pytest.raises(ValueError, match="illegal_action"):
         plunder.gym.SeatEnv("scallywager", illegal_action="ignore")
     vector = plunder.vector.VectorEnv("liars-dice", 8, seed=1)
-    _, mask, _ = vector.reset()
-    assert mask.dtype == np.int8
+    _, info = vector.reset()
+    assert info["action_mask"].dtype == np.int8
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_parallel_api_test_passes(game_id):
+    pettingzoo_test = pytest.importorskip("pettingzoo.test")
+    import plunder.pettingzoo
+
+    pettingzoo_test.parallel_api_test(plunder.pettingzoo.parallel_env(game_id), num_cycles=300)
+
+
+def test_the_parallel_environment_plays_simultaneous_seats_together_and_ignores_the_others():
+    import plunder.pettingzoo
+
+    env = plunder.pettingzoo.parallel_env("loot-pirates", players=3)
+    obs, infos = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    seen_together = False
+    while env.agents:
+        deciding = [a for a in env.agents if infos[a]["deciding"]]
+        assert deciding and all(obs[a]["action_mask"].any() == infos[a]["deciding"] for a in env.agents)
+        seen_together |= len(deciding) > 1
+        history = len(env.state.history())
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in deciding}
+        # Whatever the others send is not read, even an action that would be illegal for them.
+        actions.update({a: env.game.num_distinct_actions() - 1 for a in env.agents if a not in deciding})
+        obs, rewards, terminations, truncations, infos = env.step(actions)
+        assert len(env.state.history()) > history
+    assert seen_together, "Loot Pirates' aim is a simultaneous decision"
+    assert abs(sum(rewards.values()) - 1.0) < 1e-9 and all(terminations.values())
+    env.reset(seed=3)
+    with pytest.raises(ValueError, match="must act"):
+        env.step({})

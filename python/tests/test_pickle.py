@@ -68,3 +68,29 @@ def test_a_resampled_state_refuses_to_pickle_clearly():
     drawn = state.resample_from_infostate(0, 5)
     with pytest.raises(ValueError, match="no known past"):
         pickle.dumps(drawn)
+
+
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_the_vector_environment_pickles_and_its_copies_go_on_as_the_original(mode):
+    from gymnasium.vector import AutoresetMode
+
+    import plunder.vector
+
+    autoreset = AutoresetMode.SAME_STEP if mode == "same_step" else AutoresetMode.NEXT_STEP
+    env = plunder.vector.VectorEnv("loot-pirates", 6, seed=4, players=3, autoreset_mode=autoreset)
+    env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        env.step(env.random_actions(rng))
+    twins = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    for twin in twins:
+        assert (twin.mask() == env.mask()).all() and twin.games_done() == env.games_done()
+    for _ in range(400):
+        actions = env.random_actions(rng)
+        results = [e.step(actions) for e in [env, *twins]]
+        for result in results[1:]:
+            for mine, theirs in zip(result[:4], results[0][:4]):
+                assert (mine == theirs).all()
+            assert (result[4]["returns"] == results[0][4]["returns"]).all()
+    assert env.games_done() > 6, "the copies went on across auto-resets"  # a random game: about 200 steps
+    assert all(twin.games_done() == env.games_done() for twin in twins)

@@ -23,7 +23,7 @@
 //! information states (also on another thread) and the same events, that the record survives JSON, and that
 //! every step that changes what a viewer sees tells that viewer at least one event (which serializes). The game's [`Facts`] are
 //! checked against play: the table size is in range, every outcome's payoffs are in range and keep the
-//! promised sum, games end within `max_steps`, and chance, hidden information and simultaneous moves are seen
+//! promised sum, games end within `max_steps` and `max_decisions`, and chance, hidden information and simultaneous moves are seen
 //! in play exactly when declared.
 //!
 //! Failures panic with the seed and step, like `assert!`; this module is for tests.
@@ -83,6 +83,7 @@ pub fn check_with<G: Game>(game: &G, config: Config) {
         facts.max_players
     );
     assert!(facts.min_payoff <= facts.max_payoff, "the payoff range is empty");
+    assert!(facts.max_decisions <= facts.max_steps, "decisions are steps: max_decisions is at most max_steps");
     let mut pool: Vec<(Seat, G::Action)> = Vec::new();
     let mut kinds: Vec<G::Action> = Vec::new();
     let mut seen = Seen::default();
@@ -209,11 +210,18 @@ fn play_random_game<G: Game>(
                 check_outcome(game, facts, &state, &at());
                 let steps = session.steps().len() as u64;
                 assert!(steps <= facts.max_steps, "{steps} steps, but the facts promise at most {}", facts.max_steps);
+                let decisions = session.steps().iter().filter(|s| matches!(s, crate::Step::Action(..))).count() as u64;
+                assert!(
+                    decisions <= facts.max_decisions,
+                    "{decisions} decisions, but the facts promise at most {}",
+                    facts.max_decisions
+                );
                 return session;
             }
             Status::Chance => {
                 played.seen.chance = true;
                 assert!(game.outcome(&state).is_none(), "no outcome before the end {}", at());
+                assert!(!game.truncated(&state), "only a finished game is truncated {}", at());
                 let mut outcomes = Vec::new();
                 game.chance_outcomes(&state, &mut outcomes);
                 assert!(!outcomes.is_empty(), "a chance event has outcomes {}", at());
@@ -241,6 +249,7 @@ fn play_random_game<G: Game>(
                 assert!(!deciders.is_empty(), "someone decides {}", at());
                 played.seen.simultaneous |= deciders.len() > 1;
                 assert!(game.outcome(&state).is_none(), "no outcome before the end {}", at());
+                assert!(!game.truncated(&state), "only a finished game is truncated {}", at());
                 for seat in Seat::all(seats) {
                     let mut legal = Vec::new();
                     let mut copy = state.clone();

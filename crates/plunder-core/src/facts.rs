@@ -48,6 +48,9 @@ pub struct Facts {
     /// An upper bound on the steps (decisions and chance events) of one game under these options. A bound, not
     /// an estimate: search can size its buffers by it and a driver can call a longer game a rules bug.
     pub max_steps: u64,
+    /// An upper bound on the decisions (actions of seats, one per seat at a simultaneous node) of one game under
+    /// these options: `max_steps` without the chance events, pyspiel's `MaxGameLength`. A bound, as `max_steps`.
+    pub max_decisions: u64,
     /// Whether the game has chance events.
     pub chance: bool,
     /// Whether some seat's view lacks something of the state (dice in cups, commitments, cards in hand).
@@ -77,6 +80,7 @@ mod tests {
             max_payoff: 1.0,
             utility,
             max_steps: 10,
+            max_decisions: 5,
             chance: false,
             hidden_information: false,
             simultaneous: false,

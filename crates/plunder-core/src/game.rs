@@ -209,6 +209,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.outcome(state).map(|o| out.extend_from_slice(&o.payoffs)).is_some()
     }
 
+    /// Whether the game, over, was stopped by a safety limit of its options (a round or turn cap that keeps
+    /// endless play finite, named as such in the game's rules doc) rather than ended by its rules: reinforcement
+    /// learning calls such an end a truncation, not a termination. False while the game goes on, and (the
+    /// default) for a game without such a limit.
+    fn truncated(&self, _state: &Self::State) -> bool {
+        false
+    }
+
     /// The round in progress (from 1), or the last one once the game is over.
     fn round(&self, state: &Self::State) -> u32;
 

@@ -36,6 +36,17 @@ impl Rng {
         Rng::seeded(splitmix64(seed ^ splitmix64(stream.wrapping_add(0x5EED))))
     }
 
+    /// The generator's whole state, to save it (a pickled environment) and go on later with [`Rng::from_state`].
+    pub fn state(&self) -> [u64; 4] {
+        self.s
+    }
+
+    /// The generator [`Rng::state`] saved, drawing exactly what the saved one would have drawn next. `None` for
+    /// the all-zero state, which no generator reaches and from which xoshiro would draw only zeros.
+    pub fn from_state(s: [u64; 4]) -> Option<Rng> {
+        (s != [0; 4]).then_some(Rng { s })
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let result = (self.s[0].wrapping_add(self.s[3])).rotate_left(23).wrapping_add(self.s[0]);
@@ -123,6 +134,15 @@ mod tests {
         let ys: Vec<u64> = (0..8).map(|_| b.next_u64()).collect();
         assert_eq!(xs, ys);
         assert_ne!(Rng::stream(7, 0).next_u64(), Rng::stream(7, 1).next_u64());
+    }
+
+    #[test]
+    fn a_saved_state_goes_on_where_it_stopped() {
+        let mut a = Rng::seeded(3);
+        a.next_u64();
+        let mut b = Rng::from_state(a.state()).expect("a reached state is not all zero");
+        assert_eq!((0..8).map(|_| a.next_u64()).collect::<Vec<_>>(), (0..8).map(|_| b.next_u64()).collect::<Vec<_>>());
+        assert_eq!(Rng::from_state([0; 4]), None);
     }
 
     #[test]

@@ -74,6 +74,7 @@ enum FalseFact {
     NoHiddenInformation,
     NoChance,
     TooFewSteps,
+    TooFewDecisions,
 }
 
 #[derive(Clone, Debug)]
@@ -425,6 +426,11 @@ impl Game for LastWord {
         // each seat passes at most once.
         let changes = cards + (cards + cannons) + 2 * cannons + rounds + 1;
         let lie = self.0.false_fact;
+        let max_steps = if lie == Some(FalseFact::TooFewSteps) {
+            HAND as u64 * n
+        } else {
+            cards + cannons + cards + n + changes * n
+        };
         Facts {
             min_players: 2,
             max_players: MAX_SEATS,
@@ -435,10 +441,13 @@ impl Game for LastWord {
             } else {
                 Utility::ConstantSum { total: 1.0 }
             },
-            max_steps: if lie == Some(FalseFact::TooFewSteps) {
-                HAND as u64 * n
+            max_steps,
+            // Every step but the deal's and the cannons' chance is a decision (a lie about the steps is told
+            // alone).
+            max_decisions: if lie == Some(FalseFact::TooFewDecisions) {
+                1
             } else {
-                cards + cannons + cards + n + changes * n
+                (cards + n + changes * n).min(max_steps)
             },
             chance: lie != Some(FalseFact::NoChance),
             hidden_information: lie != Some(FalseFact::NoHiddenInformation),
@@ -502,6 +511,12 @@ fn the_suite_catches_a_false_chance_fact() {
 #[should_panic(expected = "but the facts promise at most")]
 fn the_suite_catches_a_step_bound_that_play_exceeds() {
     check_with_false_fact(FalseFact::TooFewSteps);
+}
+
+#[test]
+#[should_panic(expected = "decisions, but the facts promise at most")]
+fn the_suite_catches_a_decision_bound_that_play_exceeds() {
+    check_with_false_fact(FalseFact::TooFewDecisions);
 }
 
 /// A two-seat game with scripted hands: seat 0, the first leader, holds `hand0` (its two cards and the round's

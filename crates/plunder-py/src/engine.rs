@@ -38,7 +38,13 @@ pub trait AnyGame: Send + Sync {
     /// A new game. `sampled`: chance is drawn at once from the seed; otherwise chance nodes are the caller's.
     fn new_state(&self, seed: u64, sampled: bool) -> Box<dyn AnyState>;
     /// `n` games stepped together (see [`crate::vector`]).
-    fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal>;
+    fn new_vector(
+        &self,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: crate::vector::Autoreset,
+    ) -> Result<Box<dyn crate::vector::AnyVector>, Refusal>;
     /// One seat against bots (the Gymnasium environment).
     fn new_duel(&self, seat: usize, bots: &[String], seed: u64) -> Result<Box<dyn AnyDuel>, Refusal>;
 }
@@ -88,6 +94,8 @@ pub trait AnyState: Send + Sync {
     fn suggest(&self, seat: usize, bot: &str, seed: u64) -> Result<i64, Refusal>;
     fn round(&self) -> u32;
     fn num_distinct_actions(&self) -> Option<usize>;
+    /// Whether the game is over because a safety limit stopped it (`Game::truncated`).
+    fn truncated(&self) -> bool;
 }
 
 /// One seat's game against the game's bots (bots and chance move inside Rust until the seat must decide).
@@ -97,6 +105,8 @@ pub trait AnyDuel: Send {
     /// Plays the seat's action, then the bots and chance; returns the seat's reward (its payoff at the end).
     fn step(&mut self, action: i64) -> Result<f64, Refusal>;
     fn done(&self) -> bool;
+    /// Whether the game is over because a safety limit stopped it (`Game::truncated`).
+    fn truncated(&self) -> bool;
     fn observation(&self) -> Vec<f32>;
     fn mask(&self) -> Vec<u8>;
     fn state(&self) -> Box<dyn AnyState>;
@@ -215,9 +225,15 @@ impl<G: Roster + Narrate> AnyGame for Engine<G> {
         Box::new(Table { shared: Arc::clone(&self.0), session: Session::new(self.0.game.clone(), seed, mode) })
     }
 
-    fn new_vector(&self, n: usize, seed: u64, threads: usize) -> Result<Box<dyn crate::vector::AnyVector>, Refusal> {
+    fn new_vector(
+        &self,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: crate::vector::Autoreset,
+    ) -> Result<Box<dyn crate::vector::AnyVector>, Refusal> {
         self.0.codec()?;
-        Ok(Box::new(crate::vector::Vector::new(Arc::clone(&self.0), n, seed, threads)?))
+        Ok(Box::new(crate::vector::Vector::new(Arc::clone(&self.0), n, seed, threads, autoreset)?))
     }
 
     fn new_duel(&self, seat: usize, bots: &[String], seed: u64) -> Result<Box<dyn AnyDuel>, Refusal> {
@@ -496,6 +512,10 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
         self.shared.game.round(self.session.state())
     }
 
+    fn truncated(&self) -> bool {
+        self.shared.game.truncated(self.session.state())
+    }
+
     fn num_distinct_actions(&self) -> Option<usize> {
         self.shared.codec.as_ref().map(|c| c.len())
     }
@@ -548,6 +568,10 @@ impl<G: Roster + Narrate> AnyDuel for Duel<G> {
 
     fn done(&self) -> bool {
         self.session.status() == Status::Over
+    }
+
+    fn truncated(&self) -> bool {
+        self.shared.game.truncated(self.session.state())
     }
 
     fn observation(&self) -> Vec<f32> {

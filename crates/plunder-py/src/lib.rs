@@ -110,24 +110,29 @@ struct PyGame {
 
 #[pymethods]
 impl PyGame {
+    /// The game's id (`liars-dice`).
     #[getter]
     fn id(&self) -> &'static str {
         self.inner.id()
     }
 
+    /// The game's name for people.
     #[getter]
     fn name(&self) -> &'static str {
         self.inner.name()
     }
 
+    /// How many seats the table has.
     fn num_players(&self) -> usize {
         self.inner.seats()
     }
 
+    /// The options in full, as a JSON object text.
     fn options_json(&self) -> String {
         self.inner.options().to_string()
     }
 
+    /// The game's facts (table sizes, payoffs, `max_steps`, `max_decisions`, kinds of uncertainty) as JSON.
     fn facts_json(&self) -> String {
         self.inner.facts().to_string()
     }
@@ -137,14 +142,17 @@ impl PyGame {
         self.inner.num_distinct_actions()
     }
 
+    /// The length of the `information_state` or `observation` tensor.
     fn tensor_size(&self, kind_name: &str) -> PyResult<usize> {
         Ok(self.inner.tensor_len(kind(kind_name)?))
     }
 
+    /// The bots this game offers (the first is its best).
     fn bots(&self) -> Vec<&'static str> {
         self.inner.bots()
     }
 
+    /// Every action as JSON text, in integer order.
     fn action_space_json(&self) -> PyResult<Vec<String>> {
         self.inner.action_space_json().map_err(refused)
     }
@@ -156,15 +164,20 @@ impl PyGame {
         PyState { inner: self.inner.new_state(seed.map_or_else(fresh_seed, |s| s.0), sampled) }
     }
 
-    /// `n` games stepped together in Rust, on `threads` threads (1: the caller's).
-    #[pyo3(signature = (n, seed = Nat(0), threads = Nat(1)))]
-    fn vector(&self, n: Nat, seed: Nat, threads: Nat) -> PyResult<PyVector> {
+    /// `n` games stepped together in Rust, on `threads` threads (1: the caller's). `same_step`: a game that ends
+    /// starts again in the same step (its final observation kept apart), else at the next step.
+    #[pyo3(signature = (n, seed = Nat(0), threads = Nat(1), same_step = false))]
+    fn vector(&self, n: Nat, seed: Nat, threads: Nat, same_step: bool) -> PyResult<PyVector> {
         if n.0 == 0 {
             return Err(PyValueError::new_err("a vector of games needs at least one game"));
         }
-        Ok(PyVector { inner: self.inner.new_vector(n.index(), seed.0, threads.index()).map_err(refused)? })
+        let autoreset = if same_step { vector::Autoreset::SameStep } else { vector::Autoreset::NextStep };
+        let inner = self.inner.new_vector(n.index(), seed.0, threads.index(), autoreset).map_err(refused)?;
+        Ok(PyVector { inner })
     }
 
+    /// Seat `seat` against the game's bots `bots` (by default its best; the names cycle over the seats), seeded by
+    /// `seed`: Gymnasium's `SeatEnv` runs on it.
     #[pyo3(signature = (seat, bots, seed = Nat(0)))]
     fn duel(&self, seat: Nat, bots: Vec<String>, seed: Nat) -> PyResult<PyDuel> {
         Ok(PyDuel { inner: std::sync::Mutex::new(self.inner.new_duel(seat.index(), &bots, seed.0).map_err(refused)?) })
@@ -185,10 +198,12 @@ struct PyState {
 
 #[pymethods]
 impl PyState {
+    /// A copy of the state (nothing shared).
     fn clone(&self) -> PyState {
         PyState { inner: self.inner.clone_box() }
     }
 
+    /// A copy of the state (nothing shared).
     fn __copy__(&self) -> PyState {
         self.clone()
     }
@@ -209,6 +224,7 @@ impl PyState {
         self.inner.record_json().map_err(refused)
     }
 
+    /// The seat to act, or CHANCE (-1), SIMULTANEOUS (-2) or TERMINAL (-4), as pyspiel's.
     fn current_player(&self) -> i64 {
         self.inner.current_player()
     }
@@ -218,26 +234,32 @@ impl PyState {
         self.inner.deciding()
     }
 
+    /// How many seats the table has.
     fn num_players(&self) -> usize {
         self.inner.returns().len()
     }
 
+    /// The pending chance event's outcomes as (position, probability); empty unless at a chance node.
     fn chance_outcomes(&self) -> Vec<(i64, f64)> {
         self.inner.chance_outcomes()
     }
 
+    /// The pending chance event's outcomes in words, in the order of `chance_outcomes()`.
     fn chance_labels(&self) -> Vec<String> {
         self.inner.chance_labels()
     }
 
+    /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.inner.current_player() == engine::TERMINAL
     }
 
+    /// Whether a chance event is pending.
     fn is_chance_node(&self) -> bool {
         self.inner.current_player() == engine::CHANCE
     }
 
+    /// Whether several seats owe a decision at once.
     fn is_simultaneous_node(&self) -> bool {
         self.inner.current_player() == engine::SIMULTANEOUS
     }
@@ -319,6 +341,7 @@ impl PyState {
         Ok(PyState { inner: next })
     }
 
+    /// The spectator's view as JSON.
     fn __str__(&self) -> PyResult<String> {
         self.inner.view_json(None).map_err(refused)
     }
@@ -337,14 +360,17 @@ impl PyState {
         self.inner.apply_actions(&actions).map_err(refused)
     }
 
+    /// Plays `action` (typed JSON text) for `seat`; a `ValueError` if it is not legal.
     fn apply_json(&mut self, seat: Nat, action: &str) -> PyResult<()> {
         self.inner.apply_json(seat.index(), action).map_err(refused)
     }
 
+    /// Settles the pending chance event from the state's own seeded generator; returns the outcome's position.
     fn sample_chance(&mut self) -> PyResult<i64> {
         self.inner.sample_chance().map_err(refused)
     }
 
+    /// Each seat's payoff once the game is over, else zeros.
     fn returns(&self) -> Vec<f64> {
         self.inner.returns()
     }
@@ -354,6 +380,7 @@ impl PyState {
         self.inner.returns()
     }
 
+    /// `seat`'s payoff once the game is over, else 0 (pyspiel's `player_return`).
     fn player_return(&self, seat: Nat) -> PyResult<f64> {
         let returns = self.inner.returns();
         returns.get(seat.index()).copied().ok_or_else(|| {
@@ -385,10 +412,12 @@ impl PyState {
         Ok(PyState { inner: self.inner.resampled(seat.index(), seed.0).map_err(refused)? })
     }
 
+    /// `seat`'s `kind` tensor (`information_state` or `observation`) as little-endian float32 bytes.
     fn tensor<'py>(&self, py: Python<'py>, seat: Nat, kind_name: &str) -> PyResult<Bound<'py, PyBytes>> {
         f32_bytes(py, &self.inner.tensor(seat.index(), kind(kind_name)?).map_err(refused)?)
     }
 
+    /// What `seat` sees now as JSON (`None`: what a spectator sees).
     #[pyo3(signature = (seat = None))]
     fn view_json(&self, seat: Option<Nat>) -> PyResult<String> {
         self.inner.view_json(seat.map(Nat::index)).map_err(refused)
@@ -439,27 +468,40 @@ impl PyState {
         Err(PyValueError::new_err(format!("no legal action reads '{text}'")))
     }
 
+    /// The typed JSON text of integer action `action`.
     fn action_to_json(&self, action: Int) -> PyResult<String> {
         self.inner.action_to_json(action.0).map_err(refused)
     }
 
+    /// The integer of the action a typed JSON text describes.
     fn action_from_json(&self, action: &str) -> PyResult<i64> {
         self.inner.action_from_json(action).map_err(refused)
     }
 
+    /// The game's record as JSON (options, seed, every step): what `plunder replay` and `state_from_record` read.
     fn record_json(&self) -> PyResult<String> {
         self.inner.record_json().map_err(refused)
     }
 
+    /// What bot `bot` (seeded by `seed`) would play for `seat` now, from that seat's view only.
     #[pyo3(signature = (seat, bot, seed = Nat(0)))]
     fn suggest(&self, seat: Nat, bot: &str, seed: Nat) -> PyResult<i64> {
         self.inner.suggest(seat.index(), bot, seed.0).map_err(refused)
     }
 
+    /// The round in progress (from 1), or the last one once the game is over.
     fn round(&self) -> u32 {
         self.inner.round()
     }
 
+    /// Whether the game is over because a safety limit of its options stopped it (a round or turn cap such as
+    /// `max_rounds`) rather than its rules' own ending: Gymnasium's and PettingZoo's truncation. False while
+    /// the game goes on.
+    fn is_truncated(&self) -> bool {
+        self.inner.truncated()
+    }
+
+    /// How many distinct actions (None if the game has no integer encoding yet).
     fn num_distinct_actions(&self) -> Option<usize> {
         self.inner.num_distinct_actions()
     }
@@ -487,16 +529,21 @@ struct PyVector {
 
 #[pymethods]
 impl PyVector {
+    /// How many games the vector steps.
     fn __len__(&self) -> usize {
         self.inner.len()
     }
 
-    fn reset(&mut self, py: Python<'_>) {
+    /// Starts every game again: with `seed`, from that seed's chance streams; without, each game's chance stream
+    /// goes on (new games, still determined by the last seed).
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<Nat>) {
         let inner = &mut self.inner;
-        py.allow_threads(move || inner.reset());
+        py.allow_threads(move || inner.reset(seed.map(|s| s.0)));
     }
 
-    /// Plays `actions` (little-endian int64 bytes, one per game) with the GIL released.
+    /// Plays `actions` (little-endian int64 bytes, one per game) with the GIL released. A game that ended at
+    /// the last step starts again instead, and its action is not read.
     fn step(&mut self, py: Python<'_>, actions: &[u8]) -> PyResult<()> {
         if !actions.len().is_multiple_of(8) {
             return Err(PyValueError::new_err("actions must be int64 bytes"));
@@ -507,8 +554,8 @@ impl PyVector {
         py.allow_threads(move || inner.step(&actions)).map_err(refused)
     }
 
-    /// (observations f32, masks u8, rewards f32, dones u8, players i32, legal i32, counts i32) of the last step,
-    /// as little-endian bytes.
+    /// (observations f32, masks u8, rewards f32, dones u8, truncations u8, players i32, legal i32, counts i32,
+    /// final observations f32) of the last step, as little-endian bytes.
     fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyBytes>>> {
         let out = self.inner.buffers();
         Ok(vec![
@@ -516,14 +563,31 @@ impl PyVector {
             PyBytes::new(py, &out.mask),
             f32_bytes(py, &out.rewards)?,
             PyBytes::new(py, &out.dones),
+            PyBytes::new(py, &out.truncations),
             i32_bytes(py, &out.players)?,
             i32_bytes(py, &out.legal)?,
             i32_bytes(py, &out.counts)?,
+            f32_bytes(py, &out.final_obs)?,
         ])
     }
 
+    /// Games finished since the start.
     fn games_done(&self) -> u64 {
         self.inner.games_done()
+    }
+
+    /// The games as data, for pickling: (seed, games done, [(chance stream state as 4 ints, actions of the game
+    /// in progress)] per game). `restore` rebuilds them.
+    #[allow(clippy::type_complexity)]
+    fn snapshot(&self) -> (u64, u64, Vec<([u64; 4], Vec<i64>)>) {
+        let snapshot = self.inner.snapshot();
+        (snapshot.seed, snapshot.games_done, snapshot.games)
+    }
+
+    /// Rebuilds the games a `snapshot` of a vector of the same game and size describes (each replayed and
+    /// checked); a `ValueError` if one does not replay.
+    fn restore(&mut self, seed: u64, games_done: u64, games: Vec<([u64; 4], Vec<i64>)>) -> PyResult<()> {
+        self.inner.restore(&vector::Snapshot { seed, games_done, games }).map_err(refused)
     }
 }
 
@@ -542,26 +606,37 @@ impl PyDuel {
 
 #[pymethods]
 impl PyDuel {
+    /// Starts a new game seeded by `seed`; the bots and chance play until the seat must decide.
     fn reset(&self, py: Python<'_>, seed: Nat) {
         py.allow_threads(|| self.duel().reset(seed.0))
     }
 
+    /// Plays the seat's `action`, then the bots and chance; returns the seat's reward (its payoff at the end).
     fn step(&self, py: Python<'_>, action: Int) -> PyResult<f64> {
         py.allow_threads(|| self.duel().step(action.0)).map_err(refused)
     }
 
+    /// Whether the game is over.
     fn done(&self) -> bool {
         self.duel().done()
     }
 
+    /// Whether the game is over because a safety limit stopped it (see `State.is_truncated`).
+    fn truncated(&self) -> bool {
+        self.duel().truncated()
+    }
+
+    /// The seat's observation tensor as little-endian float32 bytes.
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         f32_bytes(py, &self.duel().observation())
     }
 
+    /// The seat's legal-action mask as bytes (1 for each legal action).
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         PyBytes::new(py, &self.duel().mask())
     }
 
+    /// The whole game as a `State` (a copy, for analysis).
     fn state(&self) -> PyState {
         PyState { inner: self.duel().state() }
     }

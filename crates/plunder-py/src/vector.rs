@@ -1,6 +1,7 @@
 //! N games of one game stepped together inside Rust (self-play: the caller chooses for whichever seat is to
-//! act in each game). Chance is drawn from each game's own seeded stream; a finished game reports its returns
-//! and starts again at once (auto-reset). Python releases the GIL for the whole step, and with `threads` > 1
+//! act in each game). Chance is drawn from each game's own seeded stream. A game that ends reports its returns
+//! and the acting seat's final observation, and starts again ([`Autoreset`]: at the next step, whose action for
+//! it is not read, or in the same step). Python releases the GIL for the whole step, and with `threads` > 1
 //! the games are stepped on that many threads (results do not depend on it: each game has its own stream); one
 //! thread, or too few games to share, steps them on the caller's thread with no hand-over.
 //!
@@ -16,6 +17,15 @@ use rayon::prelude::*;
 
 use crate::engine::{player_of, Refusal, Shared};
 
+/// When a game that ended starts again: Gymnasium's auto-reset modes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// At the next step, which does not read the game's action: the ending step shows the final observation.
+    NextStep,
+    /// In the ending step: the step shows the new game's first observation, the final one in `final_obs`.
+    SameStep,
+}
+
 /// The buffers of the last step, laid out game by game.
 #[derive(Debug, Default)]
 pub struct Buffers {
@@ -25,32 +35,61 @@ pub struct Buffers {
     pub mask: Vec<u8>,
     /// `n × seats` returns of the games that just ended (0 elsewhere).
     pub rewards: Vec<f32>,
-    /// `n`: 1 where a game ended in this step (it has already started again).
+    /// `n`: 1 where a game ended in this step (see [`Autoreset`] for when it starts again).
     pub dones: Vec<u8>,
-    /// `n`: the seat to act in each game.
+    /// `n`: 1 where a game ended in this step because a safety limit stopped it (`Game::truncated`).
+    pub truncations: Vec<u8>,
+    /// `n`: the seat to act in each game (pyspiel's TERMINAL, -4, where a game just ended and waits for the next
+    /// step to start again).
     pub players: Vec<i32>,
     /// `n × actions`: each game's legal actions ascending, padded with -1 (for sampling without a mask scan).
     pub legal: Vec<i32>,
     /// `n`: how many legal actions each game has.
     pub counts: Vec<i32>,
+    /// `n × tensor`: with [`Autoreset::SameStep`], the final observation (of the seat that acted) of the games
+    /// that ended in this step, 0 elsewhere; unused (0) with [`Autoreset::NextStep`].
+    pub final_obs: Vec<f32>,
 }
 
 /// N games stepped together, whatever the game.
 pub trait AnyVector: Send + Sync {
     fn len(&self) -> usize;
-    fn reset(&mut self);
-    /// Plays one action in every game (for its seat to act). Refuses, changing nothing, if any is illegal.
+    /// Starts every game again: with `seed`, from that seed's chance streams (the same games for the same seed);
+    /// without, each game's stream goes on (new games, still determined by the last seed).
+    fn reset(&mut self, seed: Option<u64>);
+    /// Plays one action in every game (for its seat to act); with [`Autoreset::NextStep`], a game that ended at
+    /// the last step starts again instead and its action is not read. Refuses, changing nothing, if any action
+    /// read is illegal.
     fn step(&mut self, actions: &[i64]) -> Result<(), Refusal>;
     fn buffers(&self) -> &Buffers;
     /// Finished games since the start.
     fn games_done(&self) -> u64;
+    /// Everything needed to rebuild the vector as it is: see [`Snapshot`].
+    fn snapshot(&self) -> Snapshot;
+    /// Rebuilds the games of a [`AnyVector::snapshot`] of a vector of the same game and size.
+    fn restore(&mut self, snapshot: &Snapshot) -> Result<(), Refusal>;
 }
 
-/// One game of the vector: its state, its chance stream, and its legal actions now.
+/// A vector's games as data, to pickle it: the seed, the games finished, and per game its chance stream as it
+/// was when the game began and the actions played since (replayed, they rebuild the game, its stream and its
+/// buffers exactly).
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub seed: u64,
+    pub games_done: u64,
+    pub games: Vec<([u64; 4], Vec<i64>)>,
+}
+
+/// One game of the vector: its state, its chance stream, its legal actions now, and what rebuilds it.
 struct Slot<G: Game> {
     state: G::State,
     rng: Rng,
     legal: Vec<G::Action>,
+    /// The chance stream when this game began, and the actions played since (for [`AnyVector::snapshot`]).
+    start: Rng,
+    actions: Vec<i64>,
+    /// The seat that played the last action (whose final observation an ended game shows).
+    last_seat: Option<Seat>,
 }
 
 /// One game's part of the buffers.
@@ -60,6 +99,8 @@ struct Out<'a> {
     list: &'a mut [i32],
     rewards: &'a mut [f32],
     done: &'a mut u8,
+    truncated: &'a mut u8,
+    final_obs: &'a mut [f32],
     player: &'a mut i32,
     count: &'a mut i32,
 }
@@ -69,6 +110,7 @@ pub struct Vector<G: Game> {
     slots: Vec<Slot<G>>,
     seed: u64,
     games: u64,
+    autoreset: Autoreset,
     /// The threads that step the games, when more than one is asked for (else the caller's thread steps them).
     pool: Option<rayon::ThreadPool>,
     out: Buffers,
@@ -79,7 +121,13 @@ pub struct Vector<G: Game> {
 const GAMES_PER_TASK: usize = 64;
 
 impl<G: Game> Vector<G> {
-    pub fn new(shared: Arc<Shared<G>>, n: usize, seed: u64, threads: usize) -> Result<Vector<G>, Refusal> {
+    pub fn new(
+        shared: Arc<Shared<G>>,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: Autoreset,
+    ) -> Result<Vector<G>, Refusal> {
         let pool = match threads {
             0 | 1 => None,
             _ => Some(
@@ -90,10 +138,18 @@ impl<G: Game> Vector<G> {
             ),
         };
         let initial = shared.game.initial_state();
-        let slots =
-            (0..n).map(|_| Slot { state: initial.clone(), rng: Rng::seeded(seed), legal: Vec::new() }).collect();
-        let mut vector = Vector { slots, seed, games: 0, pool, out: Buffers::default(), shared };
-        vector.reset();
+        let slots = (0..n)
+            .map(|_| Slot {
+                state: initial.clone(),
+                rng: Rng::seeded(seed),
+                legal: Vec::new(),
+                start: Rng::seeded(seed),
+                actions: Vec::new(),
+                last_seat: None,
+            })
+            .collect();
+        let mut vector = Vector { slots, seed, games: 0, autoreset, pool, out: Buffers::default(), shared };
+        vector.reset(Some(seed));
         Ok(vector)
     }
 
@@ -116,6 +172,8 @@ impl<G: Game> Vector<G> {
                     list: &mut o.legal[i * a..(i + 1) * a],
                     rewards: &mut o.rewards[i * seats..(i + 1) * seats],
                     done: &mut o.dones[i],
+                    truncated: &mut o.truncations[i],
+                    final_obs: &mut o.final_obs[i * t..(i + 1) * t],
                     player: &mut o.players[i],
                     count: &mut o.counts[i],
                 };
@@ -131,14 +189,21 @@ impl<G: Game> Vector<G> {
                 .zip(o.legal.par_chunks_mut(a))
                 .zip(o.rewards.par_chunks_mut(seats))
                 .zip(o.dones.par_iter_mut())
+                .zip(o.truncations.par_iter_mut())
+                .zip(o.final_obs.par_chunks_mut(t))
                 .zip(o.players.par_iter_mut())
                 .zip(o.counts.par_iter_mut())
                 .enumerate()
                 .with_min_len(GAMES_PER_TASK)
-                .for_each(|(i, (((((((slot, obs), mask), list), rewards), done), player), count))| {
-                    let out = Out { obs, mask, list, rewards, done, player, count };
-                    each(slot, out, actions.map(|a| a[i]));
-                })
+                .for_each(
+                    |(
+                        i,
+                        (((((((((slot, obs), mask), list), rewards), done), truncated), final_obs), player), count),
+                    )| {
+                        let out = Out { obs, mask, list, rewards, done, truncated, final_obs, player, count };
+                        each(slot, out, actions.map(|a| a[i]));
+                    },
+                )
         };
         pool.install(run)
     }
@@ -152,7 +217,45 @@ fn settle<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng) {
     }
 }
 
-/// Fills one game's observation, mask, legal list and seat. The mask and list still hold the last step's.
+/// Starts the slot's game again: a new initial state, chance drawn until someone decides.
+fn begin<G: Game>(game: &G, slot: &mut Slot<G>) {
+    slot.start = slot.rng.clone();
+    slot.actions.clear();
+    slot.last_seat = None;
+    slot.state = game.initial_state();
+    settle(game, &mut slot.state, &mut slot.rng);
+}
+
+/// Plays `action` (checked by the caller) for the seat to act, then chance until someone decides.
+fn play<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, action: i64) {
+    let game = &shared.game;
+    let seat = match game.status(&slot.state) {
+        Status::Decide(seats) => seats.iter().next().expect("a game with a legal action has a seat to act"),
+        _ => unreachable!("a game with a legal action has a seat to act"),
+    };
+    let decoded = shared.decode(action).expect("checked against the mask");
+    game.apply_unchecked(&mut slot.state, seat, decoded);
+    slot.actions.push(action);
+    slot.last_seat = Some(seat);
+    settle(game, &mut slot.state, &mut slot.rng);
+}
+
+/// Fills one game's result of a step: its returns, and whether it ended (and by a safety limit), else zeros.
+fn report<G: Game>(game: &G, slot: &Slot<G>, out: &mut Out<'_>) -> bool {
+    out.rewards.fill(0.0);
+    *out.done = 0;
+    *out.truncated = 0;
+    let Some(outcome) = game.outcome(&slot.state) else { return false };
+    for (r, p) in out.rewards.iter_mut().zip(&outcome.payoffs) {
+        *r = *p as f32;
+    }
+    *out.done = 1;
+    *out.truncated = u8::from(game.truncated(&slot.state));
+    true
+}
+
+/// Fills one game's observation, mask, legal list and seat. The mask and list still hold the last step's. A
+/// game that is over shows the last seat to act its final observation, with no legal action.
 fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
     let game = &shared.game;
     let status = game.status(&slot.state);
@@ -162,13 +265,16 @@ fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
         Status::Decide(seats) => seats.iter().next(),
         _ => None,
     };
-    match seat {
-        Some(seat) => {
+    match (seat, slot.last_seat) {
+        (Some(seat), _) => {
             game.legal_actions(&slot.state, seat, &mut slot.legal);
             write_tensor(game, &slot.state, seat, TensorKind::Observation, out.obs);
             *out.player = seat.index() as i32;
         }
-        None => out.obs.fill(0.0),
+        (None, Some(last)) if status == Status::Over => {
+            write_tensor(game, &slot.state, last, TensorKind::Observation, out.obs);
+        }
+        _ => out.obs.fill(0.0),
     }
     let last = *out.count as usize;
     for &action in &out.list[..last] {
@@ -189,12 +295,9 @@ fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
     *out.count = count as i32;
 }
 
-impl<G: Game> AnyVector for Vector<G> {
-    fn len(&self) -> usize {
-        self.slots.len()
-    }
-
-    fn reset(&mut self) {
+impl<G: Game> Vector<G> {
+    /// Fresh buffers for every game (the mask and legal lists empty).
+    fn clear_buffers(&mut self) {
         let n = self.slots.len();
         let seats = self.shared.game.seats();
         let a = self.actions();
@@ -203,17 +306,31 @@ impl<G: Game> AnyVector for Vector<G> {
             mask: vec![0; n * a],
             rewards: vec![0.0; n * seats],
             dones: vec![0; n],
+            truncations: vec![0; n],
             players: vec![0; n],
             legal: vec![-1; n * a],
             counts: vec![0; n],
+            final_obs: vec![0.0; n * tensor_len(&self.shared.game, TensorKind::Observation)],
         };
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            slot.rng = Rng::stream(self.seed, i as u64);
+    }
+}
+
+impl<G: Game> AnyVector for Vector<G> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn reset(&mut self, seed: Option<u64>) {
+        self.clear_buffers();
+        if let Some(seed) = seed {
+            self.seed = seed;
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                slot.rng = Rng::stream(seed, i as u64);
+            }
         }
         let shared = Arc::clone(&self.shared);
         self.for_each_game(None, |slot, out, _| {
-            slot.state = shared.game.initial_state();
-            settle(&shared.game, &mut slot.state, &mut slot.rng);
+            begin(&shared.game, slot);
             observe(&shared, slot, out);
         });
     }
@@ -224,31 +341,33 @@ impl<G: Game> AnyVector for Vector<G> {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
         let a = self.actions();
+        let next_step = self.autoreset == Autoreset::NextStep;
         for (i, &action) in actions.iter().enumerate() {
+            if next_step && self.out.dones[i] == 1 {
+                continue;
+            }
             let legal = usize::try_from(action).ok().filter(|&x| x < a).is_some_and(|x| self.out.mask[i * a + x] == 1);
             if !legal {
                 return Err(format!("game {i}: {action} is not a legal action now"));
             }
         }
         let shared = Arc::clone(&self.shared);
-        self.for_each_game(Some(actions), |slot, out, action| {
+        self.for_each_game(Some(actions), |slot, mut out, action| {
             let game = &shared.game;
-            let seat = match game.status(&slot.state) {
-                Status::Decide(seats) => seats.iter().next().expect("a game with a legal action has a seat to act"),
-                _ => unreachable!("a game with a legal action has a seat to act"),
-            };
-            let action = shared.decode(action.expect("step passes actions")).expect("checked against the mask");
-            game.apply_unchecked(&mut slot.state, seat, action);
-            settle(game, &mut slot.state, &mut slot.rng);
-            out.rewards.fill(0.0);
-            *out.done = 0;
-            if let Some(outcome) = game.outcome(&slot.state) {
-                for (r, p) in out.rewards.iter_mut().zip(&outcome.payoffs) {
-                    *r = *p as f32;
+            if game.status(&slot.state) == Status::Over {
+                begin(game, slot);
+            } else {
+                play(&shared, slot, action.expect("step passes actions"));
+            }
+            let ended = report(game, slot, &mut out);
+            if !next_step {
+                match slot.last_seat.filter(|_| ended) {
+                    Some(last) => {
+                        write_tensor(game, &slot.state, last, TensorKind::Observation, out.final_obs);
+                        begin(game, slot);
+                    }
+                    None => out.final_obs.fill(0.0),
                 }
-                *out.done = 1;
-                slot.state = game.initial_state();
-                settle(game, &mut slot.state, &mut slot.rng);
             }
             observe(&shared, slot, out);
         });
@@ -262,5 +381,59 @@ impl<G: Game> AnyVector for Vector<G> {
 
     fn games_done(&self) -> u64 {
         self.games
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            seed: self.seed,
+            games_done: self.games,
+            games: self.slots.iter().map(|slot| (slot.start.state(), slot.actions.clone())).collect(),
+        }
+    }
+
+    fn restore(&mut self, snapshot: &Snapshot) -> Result<(), Refusal> {
+        let n = self.slots.len();
+        if snapshot.games.len() != n {
+            return Err(format!("a snapshot of {} games for a vector of {n}", snapshot.games.len()));
+        }
+        let game = &self.shared.game;
+        let mut slots = Vec::with_capacity(n);
+        for (i, (start, actions)) in snapshot.games.iter().enumerate() {
+            let rng = Rng::from_state(*start).ok_or_else(|| format!("game {i}: not a saved chance stream"))?;
+            let mut slot = Slot {
+                state: game.initial_state(),
+                rng,
+                legal: Vec::new(),
+                start: Rng::seeded(0),
+                actions: Vec::new(),
+                last_seat: None,
+            };
+            begin(game, &mut slot);
+            let mut legal = Vec::new();
+            for &action in actions {
+                let Status::Decide(seats) = game.status(&slot.state) else {
+                    return Err(format!("game {i}: an action after the end"));
+                };
+                let seat = seats.iter().next().expect("a decision has a seat");
+                legal.clear();
+                game.legal_actions(&slot.state, seat, &mut legal);
+                let decoded = self.shared.decode(action)?;
+                if !legal.contains(decoded) {
+                    return Err(format!("game {i}: {action} is not legal where the snapshot plays it"));
+                }
+                play(&self.shared, &mut slot, action);
+            }
+            slots.push(slot);
+        }
+        self.slots = slots;
+        self.seed = snapshot.seed;
+        self.games = snapshot.games_done;
+        self.clear_buffers();
+        let shared = Arc::clone(&self.shared);
+        self.for_each_game(None, |slot, mut out, _| {
+            report(&shared.game, slot, &mut out);
+            observe(&shared, slot, out);
+        });
+        Ok(())
     }
 }

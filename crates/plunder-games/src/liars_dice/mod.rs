@@ -226,6 +226,11 @@ impl Game for LiarsDice {
             .then(|| Outcome { winners: state.winners, payoffs: state.payoffs[..self.players()].to_vec() })
     }
 
+    /// `max_rounds` stopped a to-the-last-die game while several players had dice.
+    fn truncated(&self, state: &State) -> bool {
+        state.phase == state::Phase::Over && self.options.length == Length::ToLastDie && state.cups.alive().len() > 1
+    }
+
     fn payoffs_into(&self, state: &State, out: &mut Vec<f64>) -> bool {
         out.clear();
         let over = state.phase == state::Phase::Over;
@@ -248,8 +253,12 @@ impl Game for LiarsDice {
         };
         // No cup ever holds more than it started with, so a round rolls at most every starting die once, and
         // strictly rising bids cannot outnumber the (quantity, face) pairs before the one call.
+        // The decisions of a round are those bids and the call (pyspiel's `MaxGameLength` for one round); its
+        // chance steps are the dice. `max_rounds` caps a to-the-last-die game, since right exact calls give
+        // dice back.
         let dice: u64 = (0..self.players()).map(|s| self.options.dice_of(s) as u64).sum();
-        let per_round = dice + dice * self.options.faces as u64 + 1;
+        let decisions_per_round = dice * self.options.faces as u64 + 1;
+        let per_round = dice + decisions_per_round;
         Facts {
             min_players: MIN_PLAYERS,
             max_players: MAX_PLAYERS,
@@ -257,6 +266,7 @@ impl Game for LiarsDice {
             max_payoff: payoffs.1,
             utility,
             max_steps: rounds * per_round,
+            max_decisions: rounds * decisions_per_round,
             chance: true,
             hidden_information: true,
             simultaneous: false,

@@ -302,6 +302,13 @@ impl Game for LootPirates {
         (state.phase == Phase::Over).then(|| Outcome::shared_win(state.winners, self.players()))
     }
 
+    /// `max_rounds` stopped the game with Booty left (rule 9), or `shoot_off_rounds` stopped a shoot-off with
+    /// several contenders still in (rule 10); an empty Booty and a shoot-off won are the rules' own ends.
+    fn truncated(&self, state: &State) -> bool {
+        let shoot_off_stopped = state.shoot_off_round > 0 && state.contestants.len() > 1;
+        state.phase == Phase::Over && (state.booty > 0 || shoot_off_stopped)
+    }
+
     fn round(&self, state: &State) -> u32 {
         state.round
     }
@@ -316,7 +323,9 @@ impl Game for LootPirates {
         // A round: every pirate rolls, aims and fires once. The main game stops at `max_rounds`; a shoot-off
         // adds at most `shoot_off_rounds` rounds, which have no negotiation.
         let round = 3 * n;
-        let shoot_off = if o.shoot_off { o.shoot_off_rounds as u64 * round } else { 0 };
+        let shoot_off_rounds = if o.shoot_off { o.shoot_off_rounds as u64 } else { 0 };
+        // Of a round's steps, the rolls are chance: aiming and firing are the decisions.
+        let round_decisions = 2 * n;
         Facts {
             min_players: MIN_PIRATES,
             max_players: MAX_PIRATES,
@@ -324,7 +333,8 @@ impl Game for LootPirates {
             max_payoff: 1.0,
             // The most doubloons wins, so someone always does; winners share 1.
             utility: Utility::ConstantSum { total: 1.0 },
-            max_steps: starting_rolls + o.max_rounds as u64 * (round + negotiation) + shoot_off,
+            max_steps: starting_rolls + o.max_rounds as u64 * (round + negotiation) + shoot_off_rounds * round,
+            max_decisions: o.max_rounds as u64 * (round_decisions + negotiation) + shoot_off_rounds * round_decisions,
             chance: true,
             hidden_information: true,
             simultaneous: true,

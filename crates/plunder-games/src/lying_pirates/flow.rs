@@ -409,6 +409,7 @@ impl LyingPirates {
             let far = s.everyone().iter().map(|p| s.progress[p.index()]).max().unwrap_or(0);
             s.winners = s.everyone().iter().filter(|p| s.progress[p.index()] == far).collect();
             s.phase = Phase::Over;
+            s.stopped_by_limit = true;
             told.public(|| Event::Won { winners: s.winners, by: WonBy::RoundLimit });
             return;
         }
@@ -1110,6 +1111,7 @@ impl LyingPirates {
             s.winners = alive;
             s.phase = Phase::Over;
             let by = if alive.len() <= 1 { WonBy::FinalBattle } else { WonBy::FinalBattleLimit };
+            s.stopped_by_limit = by == WonBy::FinalBattleLimit;
             told.public(|| Event::Won { winners: alive, by });
             return;
         }

@@ -131,6 +131,14 @@ fn pick_weighted(rng: &mut Rng, faces: &[(u8, u32)]) -> u8 {
 /// 6 dice, offers and rerolls), the tile's event, three windows with at most 12 card plays (the allowance) each
 /// resolving in at most 420 steps, passes, free draws and catching up.
 const ROUND_STEPS: u64 = 60 + 301 + 3 + 16 * 18 + 420 + 3 * 6 + 12 * (420 + 7) + 12 + 7;
+/// Decisions a round can take at most, apart from buying cards and passing the Cursed Die: [`ROUND_STEPS`]
+/// without the shake's 60 dice. Every part of it counts the whole table's steps (the 60 dice of all cups, the
+/// strictly rising bets over them, the twelve plays of all allowances, one pass per seat and change), so a round
+/// takes it once, not once per captain.
+const ROUND_DECISIONS: u64 = ROUND_STEPS - 60;
+/// Decisions of one Final Battle at most: preparation, the twelve plays of the claimants' allowances for the
+/// whole battle (one gold and one silver each), and per battle a window's passes and 16 rolls.
+const FINAL_DECISIONS: u64 = 6 + 12 * (420 + 7) + MAX_FINAL_BATTLES as u64 * (7 + 6 + 16 * 18);
 /// Coins gained in one round at most (winner 1, a tile 3, twelve cards 3 each), and crew dice.
 const ROUND_COINS: u64 = 40;
 const ROUND_CREW: u64 = 24;
@@ -631,6 +639,7 @@ impl Game for LyingPirates {
             prepared: SeatSet::EMPTY,
             prepare: [(0, 0); 6],
             battles: 0,
+            stopped_by_limit: false,
             winners: SeatSet::EMPTY,
         };
         for seat in Seat::all(n) {
@@ -1049,6 +1058,11 @@ impl Game for LyingPirates {
         d
     }
 
+    /// A safety stop ended the game: `max_rounds` (ruling 50) or the Final Battle's 64 battles (ruling 52).
+    fn truncated(&self, s: &State) -> bool {
+        s.phase == Phase::Over && s.stopped_by_limit
+    }
+
     fn outcome(&self, s: &State) -> Option<Outcome> {
         // The Phantom's share of a win is nobody's: when it wins, both players get 0.
         (s.phase == Phase::Over).then(|| {
@@ -1145,6 +1159,14 @@ impl Game for LyingPirates {
                 + rounds * ROUND_STEPS * players
                 + (coins / self.table.card_price as u64 + crew / CURSE_PASS_COST as u64) * per_change
                 + FINAL_STEPS,
+            // The same parts as `max_steps` without the chance steps that are not decisions (the tiles dealt,
+            // the shakes), and each round's decisions counted once for the table (see `ROUND_DECISIONS`).
+            max_decisions: 60
+                + players
+                + TILE_SLOTS
+                + rounds * ROUND_DECISIONS
+                + (coins / self.table.card_price as u64 + crew / CURSE_PASS_COST as u64) * per_change
+                + FINAL_DECISIONS,
             chance: true,
             hidden_information: true,
             simultaneous: true,

@@ -402,6 +402,8 @@ pub struct State {
     /// Each claimant's preparation: special dice traded, dice bought.
     pub prepare: [(u8, u8); 6],
     pub battles: u8,
+    /// Whether a safety stop (`max_rounds`, the Final Battle's battle limit) ended the game.
+    pub stopped_by_limit: bool,
     pub winners: SeatSet,
 }
 

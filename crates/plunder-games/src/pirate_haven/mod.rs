@@ -453,7 +453,8 @@ impl Game for PirateHaven {
         // A round: every slot laid and rolled; each landing is a travel, a take or discard, a placement and at
         // most two steps of an ability (a reroll and its roll, a relocation, or the end of a Coup advance);
         // every player leaves once; Coup spending and raises are bounded by the track's height per player.
-        let round = 2 * n + 5 * n + p + p * (c.top as u64 + raise_spots);
+        let round_decisions = 5 * n + p + p * (c.top as u64 + raise_spots);
+        let round = 2 * n + round_decisions;
         // A chest: buy, pay each pip, place, and turn the next face up (and the first reveal).
         let chest_steps = chests * (c.chest_cost as u64 + 3) + 1;
         Facts {
@@ -463,6 +464,8 @@ impl Game for PirateHaven {
             max_payoff: 1.0,
             utility: Utility::ConstantSum { total: 1.0 },
             max_steps: ROUNDS as u64 * round + chest_steps,
+            // The lays and rolls are chance; everything else is counted as if it were a decision.
+            max_decisions: ROUNDS as u64 * round_decisions + chest_steps,
             chance: true,
             hidden_information: false,
             simultaneous: false,

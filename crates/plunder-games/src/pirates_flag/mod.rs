@@ -584,6 +584,11 @@ impl Game for PiratesFlag {
         })
     }
 
+    /// `max_rounds` stopped the game with nobody holding the flag home (ruling 36): the only end without a winner.
+    fn truncated(&self, state: &State) -> bool {
+        state.phase == Phase::Over && state.winner.is_none()
+    }
+
     /// The captain dealt to the seat (once dealt) and the action cards in its hand.
     fn pieces_held<'a>(&'a self, state: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
         if seat.0 < state.dealt {
@@ -622,6 +627,9 @@ impl Game for PiratesFlag {
         let items = (plays + 1) * (1 + 3 * MAX_TIES as u64 + 3);
         let moves = items * 6 * (MAX_ROLL as u64 + 2) * 3;
         let per_turn = items * (3 * players + 4) + plays + moves + items * 12 + items + 2;
+        // Of a movement's steps, one in three at most is a decision (a way to go or a stop; the others draw and
+        // roll).
+        let turn_decisions = per_turn - moves + moves / 3;
         let turns = self.options.max_rounds as u64 * players + players;
         // The roll-off: two dice a player, at most `MAX_TIES` rounds.
         let roll_off = players * roll_off::ROLL_OFF_DICE as u64 * MAX_TIES as u64;
@@ -632,6 +640,8 @@ impl Game for PiratesFlag {
             max_payoff: 1.0,
             utility: Utility::GeneralSum,
             max_steps: players + roll_off + turns * per_turn,
+            // The roll-off is dice only; a turn's other steps are counted as if each were a decision.
+            max_decisions: players + turns * turn_decisions,
             chance: true,
             hidden_information: true,
             simultaneous: false,

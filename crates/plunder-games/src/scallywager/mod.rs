@@ -450,6 +450,11 @@ impl Game for Scallywager {
         (state.phase == Phase::Over).then(|| Outcome::shared_win(state.winners, self.players()))
     }
 
+    /// `max_turns` stopped the game while several captains had crew.
+    fn truncated(&self, state: &State) -> bool {
+        state.phase == Phase::Over && state.alive().len() > 1
+    }
+
     /// Treasure cards on the captain's table and Adventure cards in its hand (drawn, held or revealed this turn).
     fn pieces_held<'a>(&'a self, state: &State, seat: Seat, out: &mut Vec<Piece<'a>>) {
         let adventure = [hand(seat), fresh(seat), shown(seat)]
@@ -512,6 +517,8 @@ impl Game for Scallywager {
         let cards = |deck: &DeckFile| deck.cards.iter().map(|c| c.copies as u64).sum::<u64>();
         let uses = cards(&self.treasure) + cards(&self.adventure);
         let per_turn = dice + uses * (1 + dice) + 2 * (uses + 1) * captains + dice * 6 + 3;
+        // Of those, the rolls, the rerolls and the card drawn are chance.
+        let turn_decisions = uses + 2 * (uses + 1) * captains + dice * 6 + 2;
         Facts {
             min_players: MIN_CAPTAINS,
             max_players: MAX_CAPTAINS,
@@ -521,6 +528,7 @@ impl Game for Scallywager {
             utility: Utility::ConstantSum { total: 1.0 },
             // The first captain is drawn once, then at most `max_turns` turns.
             max_steps: 1 + self.options.max_turns as u64 * per_turn,
+            max_decisions: self.options.max_turns as u64 * turn_decisions,
             chance: true,
             hidden_information: true,
             simultaneous: false,
