@@ -11,6 +11,7 @@ mod simulate;
 mod solve;
 mod speed;
 mod tournament;
+mod word_wrap;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

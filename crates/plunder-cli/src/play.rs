@@ -31,7 +31,8 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         seed,
         record: args.record,
         input: std::io::stdin().lock(),
-        output: stdout.lock(),
+        // Wrapped between words on a terminal; piped output stays as written.
+        output: crate::word_wrap::WordWrap::new(stdout.lock(), if terminal { SCREEN_COLUMNS } else { usize::MAX }),
         terminal,
     };
     with_game(&args.game, table).map_err(|e| e.to_string())?
@@ -383,7 +384,7 @@ fn hide_screen<R, W: Write>(t: &mut Table<R, W>) -> std::io::Result<()> {
 }
 
 /// Menus longer than this show their head (and the choices the game always shows) and find the rest by name.
-const MENU_LINES: usize = 24;
+const MENU_LINES: usize = 12;
 /// A screen's lines and columns (a 120x45 terminal): the events, the board and the menu of one decision fit it.
 const SCREEN_LINES: usize = 45;
 const SCREEN_COLUMNS: usize = 120;

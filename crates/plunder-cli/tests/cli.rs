@@ -546,7 +546,7 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
     let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\n?\nhint\n? nothing\nq\n");
     assert!(log.contains("Liar's dice. Every player rolls dice hidden in a cup."), "{log}");
     assert!(log.contains("Your choices now:\n   1. call liar: say fewer than "), "{log}");
-    assert!(log.contains("Choices 25 to "), "a long menu's tail is summed up: {log}");
+    assert!(log.contains("Choices 13 to "), "a long menu's tail is summed up: {log}");
     assert!(log.contains("The 'odds' bot, seeing only what you see, would choose: "), "{log}");
     let odds = log.lines().find(|l| l.starts_with("The standing bid ")).expect("the odds of the standing bid");
     assert!(odds.contains(" holds with probability ") && odds.contains("unseen dice"), "{odds}");

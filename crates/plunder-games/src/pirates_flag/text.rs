@@ -495,7 +495,7 @@ impl Narrate for PiratesFlag {
                 format!("{}: {seat} may play no more cards this turn.", self.ref_name(card))
             }
             Event::Shielded { seat, card, until_next_turn } => format!(
-                "{}: nobody can take the flag from {seat} or knock it loose until {}.",
+                "{}: no card or captain can take the flag from {seat} or knock it loose until {} (a battle still can).",
                 self.ref_name(card),
                 if until_next_turn { format!("{seat}'s next turn") } else { "the end of this turn".to_string() }
             ),
