@@ -33,7 +33,19 @@ from pettingzoo import AECEnv, ParallelEnv
 from . import load_game
 
 
-class PlunderEnv(AECEnv):
+class _AgentSpaces:
+    """The spaces both environments give each agent (built by ``_spaces``)."""
+
+    def observation_space(self, agent):
+        """The agent's observation space: ``{"observation": Box, "action_mask": Box of int8}``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        """The agent's action space: ``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+
+class PlunderEnv(_AgentSpaces, AECEnv):
     """The AEC environment of one game (see the module's doc); ``env(game_id, **options)`` makes one."""
 
     metadata = {"render_modes": ["ansi"], "name": "plunder_v0", "is_parallelizable": False}
@@ -45,28 +57,9 @@ class PlunderEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        size = self.game.observation_tensor_shape()[0]
-        actions = self.game.num_distinct_actions()
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.observation_spaces, self.action_spaces = _spaces(self.game, self.possible_agents)
         self._next_seed = 0
         self.state = None
-
-    def observation_space(self, agent):
-        """The agent's observation space: ``{"observation": Box, "action_mask": Box of int8}``."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        """The agent's action space: ``Discrete(num_distinct_actions)``."""
-        return self.action_spaces[agent]
 
     def _select(self):
         deciding = self.state.deciding()
@@ -144,7 +137,7 @@ def _spaces(game, agents):
     return observation_spaces, {agent: spaces.Discrete(actions) for agent in agents}
 
 
-class PlunderParallelEnv(ParallelEnv):
+class PlunderParallelEnv(_AgentSpaces, ParallelEnv):
     """Every agent steps at once; only the deciding seats' actions are read (see the module's doc)."""
 
     metadata = {"render_modes": ["ansi"], "name": "plunder_v0"}
@@ -159,14 +152,6 @@ class PlunderParallelEnv(ParallelEnv):
         self.observation_spaces, self.action_spaces = _spaces(self.game, self.possible_agents)
         self._next_seed = 0
         self.state = None
-
-    def observation_space(self, agent):
-        """The agent's observation space: ``{"observation": Box, "action_mask": Box of int8}``."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        """The agent's action space: ``Discrete(num_distinct_actions)``."""
-        return self.action_spaces[agent]
 
     def _observe(self, agent):
         seat = self._seat[agent]
