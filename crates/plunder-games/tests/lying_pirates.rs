@@ -5,7 +5,7 @@ use plunder_core::{
     conformance, play, play_game, random_playout, supply_chance, Bot, Game, Narrate, Rng, Seat, SeatSet, Status, Viewer,
 };
 use plunder_games::lying_pirates::{
-    hand, Action, BattleFace, Chance, LyingPirates, Options, Phase, Question, State, DECK, DISCARD, SKULL,
+    hand, Action, BattleFace, Chance, LyingPirates, Options, Phase, Question, State, BLANK, DECK, DISCARD, SKULL,
 };
 
 const ANNE: Seat = Seat(0);
@@ -3764,6 +3764,21 @@ fn your_dice_name_the_special_dice_and_a_cup_sitting_out_is_not_in_play() {
     let words = g.describe(&view(&g, &s, MARY));
     assert!(words.contains("Your dice: 5 dice, not in play this round (you sit out this Betting Phase)"), "{words}");
     assert!(!g.describe(&view(&g, &s, ANNE)).contains("not in play"));
+}
+
+/// The second terminal trial: "the Mermaid Die showing blank", where the rules call that face a Tail.
+#[test]
+fn a_special_die_blank_face_is_named_as_the_rules_name_it() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.take_special(ANNE, 2);
+    g.begin_round(&mut s);
+    let mermaid = s.cups.kinds_of(ANNE).iter().position(|&k| k == 2).expect("Anne holds the Mermaid Die");
+    let mut anne = vec![4, 1, 4, 2, 2];
+    anne.insert(mermaid, BLANK);
+    shake(&g, &mut s, &[&anne, &[5, 5, 1, 2, 3], &[5, 1, 6, 4, 2]]);
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(words.contains("Your dice: 4 1 4 2 2, the Mermaid Die showing a Tail"), "{words}");
 }
 
 /// The terminal trial: "P1 plays Full Sail / P2 passes / P3 passes / P4 passes" and then the same menu again with

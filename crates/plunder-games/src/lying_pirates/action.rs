@@ -198,6 +198,17 @@ pub fn special_die_name(kind: u8) -> &'static str {
     }
 }
 
+/// A special die's face for people, by the die's own names: the Mermaid's Tail, the Ghost's Wisp, the Cursed
+/// Die's Skull.
+pub fn special_face_name(face: u8, kind: u8) -> String {
+    match (face, kind) {
+        (BLANK, 2) => "a Tail".to_string(),
+        (BLANK, 3) => "a Wisp".to_string(),
+        (SKULL, _) => "a Skull".to_string(),
+        _ => face_name(face),
+    }
+}
+
 /// A cup face for people.
 pub fn face_name(face: u8) -> String {
     match face {

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::bidding::read_bid;
 use crate::glossary::{self, Entry};
 
-use super::action::{face_name, special_die_name};
+use super::action::{face_name, special_die_name, special_face_name};
 use super::captains::CAPTAINS_JSON;
 use super::content::{ActionDie, Metal, Node, Special, Who};
 use super::content::{DICE_JSON, MAP_JSON};
@@ -156,7 +156,7 @@ impl Narrate for LyingPirates {
                 .enumerate()
                 .map(|(i, &f)| match spied.kinds.get(i).copied().unwrap_or(0) {
                     0 => face_name(f),
-                    k => format!("{} (the {})", face_name(f), special_die_name(k)),
+                    k => format!("{} (the {})", special_face_name(f, k), special_die_name(k)),
                 })
                 .collect();
             lines.push(format!("  Seen: {} {} (Spyglass)", self.captain_name(spied.seat), faces.join(" ")));
@@ -665,7 +665,11 @@ impl LyingPirates {
             parts.push(regular.join(" "));
         }
         for (i, &f) in v.my_dice.iter().enumerate().filter(|&(i, _)| kind(i) != 0) {
-            let shown = if f == 0 { "not rolled yet".to_string() } else { format!("showing {}", face(f)) };
+            let shown = if f == 0 {
+                "not rolled yet".to_string()
+            } else {
+                format!("showing {}", special_face_name(f, kind(i)))
+            };
             parts.push(format!("the {} {shown}", special_die_name(kind(i))));
         }
         parts.join(", ")
