@@ -1518,6 +1518,30 @@ fn card_drop_anchor_stops_a_compass_card() {
     assert_eq!(answered("headwind", "drop-anchor", &[]).progress[0], 5);
 }
 
+/// The second terminal trial: "P4's Drop Anchor cancels Headwind for P4 ... P2's Headwind resolves on P4" read as if
+/// the Headwind happened.
+#[test]
+fn a_card_cancelled_for_its_target_is_told_as_doing_nothing_to_them() {
+    let g = game(3);
+    let mut s = table(&g);
+    s.progress[..3].copy_from_slice(&[5, 4, 6]);
+    let headwind = give(&g, &mut s, JACK, "headwind");
+    let anchor = give(&g, &mut s, ANNE, "drop-anchor");
+    action_window(&g, &mut s, JACK);
+    act(&g, &mut s, JACK, Action::Play { card: headwind, target: Some(ANNE) });
+    advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
+    act(&g, &mut s, ANNE, Action::Play { card: anchor, target: None });
+    let mut told = Vec::new();
+    while !(s.window.is_empty() && !s.run.active()) {
+        let Status::Decide(seats) = g.status(&s) else { panic!("no chance here") };
+        g.apply_with(&mut s, seats.lowest().unwrap(), &Action::Pass, &mut told);
+    }
+    let said: Vec<String> = told.iter().map(|t: &plunder_core::Told<_>| g.tell(&t.event)).collect();
+    let resolves = said.iter().find(|l| l.contains("Headwind resolves")).expect("the Headwind resolves");
+    assert!(resolves.contains("does nothing to P1: it was cancelled for them"), "{said:?}");
+    assert_eq!(s.progress[0], 5, "Anne's ship stays");
+}
+
 #[test]
 fn card_smoke_screen_stops_a_sword_card() {
     assert_eq!(answered("mutiny", "smoke-screen", &[]).cups.count(ANNE), 5);

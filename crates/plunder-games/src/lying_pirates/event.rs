@@ -243,11 +243,14 @@ pub enum Event {
         card: u8,
         answered: u8,
     },
-    /// The top card of the stack resolves.
+    /// The top card of the stack resolves. `shielded`: its target answered it with a cancel, so it does
+    /// nothing to them.
     Resolves {
         seat: Seat,
         card: u8,
         target: Option<Seat>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        shielded: bool,
     },
     /// A tile's event begins for `seat`.
     TileEvent {

@@ -791,7 +791,8 @@ impl LyingPirates {
             return;
         }
         let target = (item.target != NONE).then_some(Seat(item.target));
-        told.public(|| Event::Resolves { seat: by, card: item.card, target });
+        let shielded = target.is_some_and(|t| item.immune.contains(t));
+        told.public(|| Event::Resolves { seat: by, card: item.card, target, shielded });
         s.run = Run::idle();
         s.run.source = Cause::Card(item.card);
         s.run.push(card.effect, Bind::of(by));

@@ -914,7 +914,15 @@ impl LyingPirates {
                 self.card_name(*answered),
                 n(*seat)
             ),
-            Event::Resolves { seat, card, target } => match target {
+            Event::Resolves { seat, card, target, shielded } => match target {
+                Some(t) if *shielded => {
+                    format!(
+                        "{}'s {} resolves, but does nothing to {}: it was cancelled for them",
+                        n(*seat),
+                        self.card_name(*card),
+                        n(*t)
+                    )
+                }
                 Some(t) => format!("{}'s {} resolves on {}", n(*seat), self.card_name(*card), n(*t)),
                 None => format!("{}'s {} resolves", n(*seat), self.card_name(*card)),
             },
