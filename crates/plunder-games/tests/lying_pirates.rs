@@ -1532,7 +1532,7 @@ fn a_card_cancelled_for_its_target_is_told_as_doing_nothing_to_them() {
     advance(&g, &mut s, &[], |s| s.window.holder() == Some(ANNE));
     act(&g, &mut s, ANNE, Action::Play { card: anchor, target: None });
     let mut told = Vec::new();
-    while !(s.window.is_empty() && !s.run.active()) {
+    while !s.window.is_empty() || s.run.active() {
         let Status::Decide(seats) = g.status(&s) else { panic!("no chance here") };
         g.apply_with(&mut s, seats.lowest().unwrap(), &Action::Pass, &mut told);
     }
