@@ -577,7 +577,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             _ => {}
         }
         if let Some(name) = lower.strip_prefix('?').or_else(|| lower.strip_prefix("help ")).map(str::trim) {
-            match d.game.look_up(name) {
+            match d.game.look_up_in_view(d.view, name) {
                 Some(text) => writeln!(t.output, "{text}")?,
                 None => writeln!(t.output, "Nothing called '{name}' here; ? alone explains the rules and choices.")?,
             }

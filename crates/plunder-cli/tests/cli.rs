@@ -703,7 +703,8 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     assert!(flag.contains("The Dread Sea (off space 1): every ship starts here"), "{flag}");
     assert!(!flag.contains("Nothing called"), "{flag}");
 
-    let haven = play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\nq\n");
+    let haven =
+        play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\n? p2\nq\n");
     assert!(haven.contains("the most Fame after round 4 wins"), "{haven}");
     assert!(
         haven.contains("2. travel to slot 1 (Farmhouse): land on Farmhouse (House): Passive."),
@@ -723,6 +724,10 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     assert!(haven.contains("Coup board: the Coup track (Statues are won there) and the Turn track"), "{haven}");
     assert!(haven.contains("Turn track (1st to 4th): leaving the map puts your disk"), "{haven}");
     assert!(haven.contains("Die tile: a die of its colour is rolled onto it"), "{haven}");
+    // Another player's island, in one line on the board, is shown whole on asking (the second terminal trial).
+    assert!(haven.contains("Type ? and a player (? P2) to see their island whole."), "{haven}");
+    let asked = haven.split("P1, your choice: ").find(|answer| answer.starts_with("P2: Food")).expect("? p2 answered");
+    assert!(asked.contains("\n 4 |"), "the grid of P2's island, row 4 included: {asked}");
     assert!(!haven.contains("Nothing called"), "{haven}");
 
     let lying = play("lying-pirates", &["--seed", "1"], "? captain barrelbelly\n? krakens lair\n? cursed die\nq\n");

@@ -211,7 +211,8 @@ fn hot_seat_clears_the_scrollback_and_tells_each_person_what_they_missed() {
     // P1's first screen was titled "Since your last turn:". The help shows on that first covered screen.
     let cleared: Vec<&str> = screen.split("\x1b[3J").collect();
     let first = cleared.iter().find(|part| part.contains("Pass the screen to P1")).expect("P1 gets the screen");
-    assert!(first.contains("? explains the rules and every choice"), "{first}");
+    // (Long lines are wrapped between words, their continuation indented.)
+    assert!(first.replace("\r", "").replace("\n  ", " ").contains("? explains the rules and every choice"), "{first}");
     let titled = first.find("Before your first turn:").expect("P1's first screen is titled as the first");
     assert!(first.find("Since your last turn:").is_none_or(|later| later > titled), "{first}");
     // Every pass of the screen goes to another person: the same person acting again is not asked to pass.

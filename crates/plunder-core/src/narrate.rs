@@ -94,6 +94,13 @@ pub trait Narrate: Game {
         None
     }
 
+    /// `? NAME` at a decision: [`Narrate::look_up`], or what the view shows of `name` that the board leaves out
+    /// (another player's island in full, say).
+    fn look_up_in_view(&self, view: &Self::View, name: &str) -> Option<String> {
+        let _ = view;
+        self.look_up(name)
+    }
+
     /// What the viewer of `view` just did with `action`, when it gives something away (doubloons, a look at
     /// its dice): one line for the player who did it, said back to them.
     fn receipt(&self, view: &Self::View, action: &Self::Action) -> Option<String> {

@@ -512,13 +512,17 @@ impl Narrate for PirateHaven {
                 }
             }
         }
-        // The viewer's own island whole, every other in one line: the board fits a screen with the menu.
+        // The viewer's own island whole, every other in one line (`? P2` shows it whole): the board fits a
+        // screen with the menu.
         for seat in Seat::all(state.players()) {
             if view.viewer.seat() == Some(seat) {
                 out.push_str(&self.island_text(state, seat));
             } else {
                 out.push_str(&self.island_line(state, seat));
             }
+        }
+        if view.viewer.seat().is_some() {
+            let _ = writeln!(out, "Type ? and a player (? P2) to see their island whole.");
         }
         let _ = writeln!(out, "{SPOT_LEGEND}");
         if let Some(scores) = &view.scores {
@@ -1033,6 +1037,15 @@ impl Narrate for PirateHaven {
                 )
             }
             Action::Skip => "use no ability now".into(),
+        }
+    }
+
+    fn look_up_in_view(&self, view: &View, name: &str) -> Option<String> {
+        let players = view.table.players();
+        let seat = name.trim().strip_prefix(['p', 'P']).and_then(|n| n.parse::<usize>().ok());
+        match seat {
+            Some(n) if (1..=players).contains(&n) => Some(self.island_text(&view.table, Seat(n as u8 - 1))),
+            _ => self.look_up(name),
         }
     }
 
