@@ -34,7 +34,15 @@ from . import load_game
 
 
 class _AgentSpaces:
-    """The spaces both environments give each agent (built by ``_spaces``)."""
+    """The spaces both environments give each agent (built by ``_spaces``), and its observation."""
+
+    def _observe(self, agent):
+        seat = self._seat[agent]
+        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        if seat in self.state.deciding():
+            mask[self.state.legal_actions(seat)] = 1
+        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
+        return {"observation": obs, "action_mask": mask}
 
     def observation_space(self, agent):
         """The agent's observation space: ``{"observation": Box, "action_mask": Box of int8}``."""
@@ -83,12 +91,7 @@ class PlunderEnv(_AgentSpaces, AECEnv):
 
     def observe(self, agent):
         """The agent's ``{"observation", "action_mask"}`` (the mask all zero unless it decides now)."""
-        seat = self._seat[agent]
-        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
-        if seat in self.state.deciding():
-            mask[self.state.legal_actions(seat)] = 1
-        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
-        return {"observation": obs, "action_mask": mask}
+        return self._observe(agent)
 
     def step(self, action):
         """Plays ``action`` for the selected agent (None once it is done) and selects the next one to decide."""
@@ -153,13 +156,6 @@ class PlunderParallelEnv(_AgentSpaces, ParallelEnv):
         self._next_seed = 0
         self.state = None
 
-    def _observe(self, agent):
-        seat = self._seat[agent]
-        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
-        if seat in self.state.deciding():
-            mask[self.state.legal_actions(seat)] = 1
-        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
-        return {"observation": obs, "action_mask": mask}
 
     def _observations(self):
         deciding = set(self.state.deciding())
