@@ -1,6 +1,7 @@
 //! `plunder`: play pirate dice games in a terminal, simulate them in bulk, replay records, or drive them from
 //! another program through the JSON-lines engine protocol.
 
+mod menu;
 mod play;
 mod plot;
 mod ratings;

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use plunder_core::{options_from_json, Bot, ChanceMode, Game, Narrate, Roster, Seat, Session, Status, Turn, Viewer};
 use plunder_games::{with_game, GameVisitor};
 
+use crate::menu::Menu;
 use crate::{clock_seed, parse_options, PlayArgs};
 
 /// Who plays a seat.
@@ -404,116 +405,6 @@ struct Decision<'a, G: Game> {
     room: usize,
 }
 
-/// The choices of one decision in the order shown: the game's always-shown choices (calls) first, then the rest
-/// in the rules' order. A number keeps its meaning for the whole decision, whatever was typed before.
-struct Menu {
-    /// `order[n - 1]` is the legal action numbered `n`.
-    order: Vec<usize>,
-    /// Labels, by legal action.
-    labels: Vec<String>,
-    /// How many always-shown choices head the menu.
-    pinned: usize,
-    /// How many choices a short menu may show.
-    page: usize,
-}
-
-impl Menu {
-    /// The menu of `legal`, its head `page` lines at most (and the always-shown choices).
-    fn new<G: Narrate>(game: &G, view: &G::View, legal: &[G::Action], page: usize) -> Menu {
-        let (mut order, rest): (Vec<usize>, Vec<usize>) =
-            (0..legal.len()).partition(|&i| game.always_shown(view, &legal[i]));
-        let pinned = order.len();
-        order.extend(rest);
-        Menu { order, labels: legal.iter().map(|a| game.label_in_view(view, a)).collect(), pinned, page }
-    }
-
-    fn len(&self) -> usize {
-        self.order.len()
-    }
-
-    /// The line of choice number `n`.
-    fn line(&self, n: usize) -> String {
-        format!("  {n:>2}. {}", self.labels[self.order[n - 1]])
-    }
-
-    /// How many choices the short menu shows: all the pinned ones and the head of the rest.
-    fn shown(&self) -> usize {
-        if self.len() <= self.page {
-            self.len()
-        } else {
-            self.pinned.max(self.page)
-        }
-    }
-
-    /// The numbers of the choices `answer` names: those whose label reads as `answer` (a leading verb such as
-    /// "call" or "bid" may be left out) if any, else those with a word starting as `answer` does, else those
-    /// whose words start, in order, as the words of `answer` do (small words left out: "broadside p4" finds
-    /// "play Broadside on P4").
-    fn find(&self, answer: &str) -> Vec<usize> {
-        let query = fold(answer).0;
-        if query.is_empty() {
-            return Vec::new();
-        }
-        let numbers = 1..=self.len();
-        let folded: Vec<(String, Vec<usize>)> = self.order.iter().map(|&i| fold(&self.labels[i])).collect();
-        let exact: Vec<usize> = numbers
-            .clone()
-            .filter(|&n| {
-                let (text, starts) = &folded[n - 1];
-                *text == query || starts.get(1).is_some_and(|&second| text[second..] == query)
-            })
-            .collect();
-        if !exact.is_empty() {
-            return exact;
-        }
-        let starting: Vec<usize> = numbers
-            .clone()
-            .filter(|&n| {
-                let (text, starts) = &folded[n - 1];
-                starts.iter().any(|&s| text[s..].starts_with(&query))
-            })
-            .collect();
-        if !starting.is_empty() {
-            return starting;
-        }
-        let asked = words(answer);
-        numbers.filter(|&n| words_in_order(&asked, &words(&self.labels[self.order[n - 1]]))).collect()
-    }
-}
-
-/// A text's words, folded: a word is a run of letters or of digits ("P4" is two words, as in `fold`).
-fn words(text: &str) -> Vec<String> {
-    let (folded, starts) = fold(text);
-    let ends = starts.iter().skip(1).copied().chain([folded.len()]);
-    starts.iter().zip(ends).map(|(&s, e)| folded[s..e].to_string()).collect()
-}
-
-/// Whether each of `asked` starts a word of `label`, in order, each a later word than the one before.
-fn words_in_order(asked: &[String], label: &[String]) -> bool {
-    let mut rest = label.iter();
-    !asked.is_empty() && asked.iter().all(|a| rest.any(|w| w.starts_with(a.as_str())))
-}
-
-/// Folds a label for matching: lower case, letters and digits only (`×` reads as x), with where each word starts.
-/// A word is a run of letters or of digits, so "4x5" finds "bid 4 × 5" but "3x2" does not find "bid 13 × 2".
-fn fold(text: &str) -> (String, Vec<usize>) {
-    let mut folded = String::new();
-    let mut starts = Vec::new();
-    let mut previous: Option<char> = None;
-    for c in text.to_lowercase().replace('×', "x").chars() {
-        if !c.is_alphanumeric() {
-            previous = None;
-            continue;
-        }
-        if previous.is_none_or(|p| p.is_ascii_digit() != c.is_ascii_digit()) {
-            starts.push(folded.len());
-        }
-        folded.push(c);
-        previous = Some(c);
-    }
-    (folded, starts)
-}
-
 /// What a person answered when asked to choose.
 enum Asked {
     /// The index of the legal action chosen.
@@ -524,8 +415,9 @@ enum Asked {
     InputEnded,
 }
 
-/// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; `?`, `? NAME`,
-/// `hint` and `list` help.
+/// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; Enter alone
+/// passes where passing is a choice; `?`, `? NAME`, `hint` and `list` help. A line standing for several choices
+/// asks their details next (`back` or Enter returns to the whole menu).
 /// `skip_passes` is the person's "pass unless I can answer", which `skip on` and `skip off` set.
 fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
     t: &mut Table<R, W>,
@@ -534,10 +426,19 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
 ) -> std::io::Result<Asked> {
     // The question and the "... and N more" line take two of the room.
     let page = d.room.saturating_sub(2).clamp(MENU_LINES_AT_LEAST, MENU_LINES);
-    let menu = Menu::new(d.game, d.view, d.legal, page);
-    show_menu(t, &menu, menu.shown())?;
+    let first = Menu::new(d.game, d.view, d.legal, page);
+    // Enter alone takes the first pass offered ("pass" before "pass for the rest of the turn").
+    let pass = d.legal.iter().position(|a| d.game.is_pass(a));
+    // The menus of the steps taken so far; empty: the first menu.
+    let mut steps: Vec<Menu> = Vec::new();
+    show_menu(t, &first, first.shown())?;
     loop {
-        write!(t.output, "{}, your choice: ", d.seat)?;
+        let menu = steps.last().unwrap_or(&first);
+        match (&menu.heading, pass) {
+            (Some(_), _) => write!(t.output, "{}, which one (Enter: back to every choice): ", d.seat)?,
+            (None, Some(_)) => write!(t.output, "{}, your choice (Enter: pass): ", d.seat)?,
+            (None, None) => write!(t.output, "{}, your choice: ", d.seat)?,
+        }
         t.output.flush()?;
         let mut line = String::new();
         if t.input.read_line(&mut line)? == 0 {
@@ -547,14 +448,22 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
         let answer = line.trim();
         let lower = answer.to_lowercase();
         match lower.as_str() {
-            "" => continue,
+            "" | "back" if !steps.is_empty() => {
+                steps.clear();
+                show_menu(t, &first, first.shown())?;
+                continue;
+            }
+            "" => match pass {
+                Some(i) => return Ok(Asked::Chose(i)),
+                None => continue,
+            },
             "q" | "quit" => return Ok(Asked::Quit),
             "?" | "help" => {
-                help(t, d, &menu)?;
+                help(t, d, &first)?;
                 continue;
             }
             "hint" => {
-                hint(t, d, &menu)?;
+                hint(t, d, &first)?;
                 continue;
             }
             "skip on" | "skip off" => {
@@ -571,7 +480,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 continue;
             }
             "list" | "menu" => {
-                show_menu(t, &menu, menu.len())?;
+                show_menu(t, menu, menu.len())?;
                 continue;
             }
             _ => {}
@@ -584,30 +493,39 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             continue;
         }
         if let Ok(n) = answer.parse::<usize>() {
-            if (1..=menu.len()).contains(&n) {
-                let choice = menu.order[n - 1];
-                // A number typed out of habit must not spend a once-per-game ability: the game asks first.
-                if let Some(question) = d.game.confirm(d.view, &d.legal[choice]) {
-                    write!(
-                        t.output,
-                        "{question} Type y to confirm (anything else: back to the menu), {}, your choice: ",
-                        d.seat
-                    )?;
-                    t.output.flush()?;
-                    let mut line = String::new();
-                    if t.input.read_line(&mut line)? == 0 {
-                        writeln!(t.output)?;
-                        return Ok(Asked::InputEnded);
-                    }
-                    if !matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
-                        show_menu(t, &menu, menu.shown())?;
-                        continue;
-                    }
-                }
-                return Ok(Asked::Chose(choice));
+            if !(1..=menu.len()).contains(&n) {
+                writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", menu.len())?;
+                continue;
             }
-            writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", menu.len())?;
-            continue;
+            let choice = match menu.lines[n - 1].members[..] {
+                [one] => one,
+                _ => {
+                    let next = menu.next_step(n);
+                    show_step(t, &next)?;
+                    steps.push(next);
+                    continue;
+                }
+            };
+            // A number typed out of habit must not spend a once-per-game ability: the game asks first.
+            if let Some(question) = d.game.confirm(d.view, &d.legal[choice]) {
+                write!(
+                    t.output,
+                    "{question} Type y to confirm (anything else: back to the menu), {}, your choice: ",
+                    d.seat
+                )?;
+                t.output.flush()?;
+                let mut line = String::new();
+                if t.input.read_line(&mut line)? == 0 {
+                    writeln!(t.output)?;
+                    return Ok(Asked::InputEnded);
+                }
+                if !matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+                    steps.clear();
+                    show_menu(t, &first, first.shown())?;
+                    continue;
+                }
+            }
+            return Ok(Asked::Chose(choice));
         }
         if let Some(action) = d.game.read_action(answer) {
             if let Some(i) = d.legal.iter().position(|a| *a == action) {
@@ -621,16 +539,33 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             writeln!(t.output, "You cannot choose \"{}\" now: {why}.", d.game.label_in_view(d.view, &action))?;
             continue;
         }
-        match menu.find(answer)[..] {
+        let mut found = menu.find(answer);
+        if found.is_empty() && !steps.is_empty() {
+            // Typed as in the first menu: the whole label of any choice.
+            found = first.find(answer);
+        }
+        match found[..] {
             [] => writeln!(t.output, "No choice matches '{answer}'.")?,
-            [n] => return Ok(Asked::Chose(menu.order[n - 1])),
+            [i] => return Ok(Asked::Chose(i)),
             ref several => {
+                // The lines that hold the candidates: one line of several choices is narrowed to its next step.
+                let lines: Vec<usize> = {
+                    let mut lines: Vec<usize> = several.iter().filter_map(|&i| menu.number_of(i)).collect();
+                    lines.dedup();
+                    lines
+                };
+                if let [n] = lines[..] {
+                    let next = menu.next_step(n);
+                    show_step(t, &next)?;
+                    steps.push(next);
+                    continue;
+                }
                 writeln!(t.output, "'{answer}' could be any of these; type its number:")?;
-                for &n in several.iter().take(MENU_LINES) {
+                for &n in lines.iter().take(MENU_LINES) {
                     writeln!(t.output, "{}", menu.line(n))?;
                 }
-                if several.len() > MENU_LINES {
-                    writeln!(t.output, "  ... and {} more: type more of the choice", several.len() - MENU_LINES)?;
+                if lines.len() > MENU_LINES {
+                    writeln!(t.output, "  ... and {} more: type more of the choice", lines.len() - MENU_LINES)?;
                 }
             }
         }
@@ -645,6 +580,14 @@ fn refusal_with_rule<G: Game>(error: &plunder_core::PlayError) -> String {
         Some(rule) => format!("{reason} (the rules, {}: \"{}\")", rule.section, rule.sentence),
         None => reason.clone(),
     }
+}
+
+/// A step after the first: what it chooses between, then its lines.
+fn show_step<R, W: Write>(t: &mut Table<R, W>, menu: &Menu) -> std::io::Result<()> {
+    if let Some(heading) = &menu.heading {
+        writeln!(t.output, "{heading}:")?;
+    }
+    show_menu(t, menu, menu.len())
 }
 
 fn show_menu<R, W: Write>(t: &mut Table<R, W>, menu: &Menu, shown: usize) -> std::io::Result<()> {
@@ -666,7 +609,11 @@ fn help<G: Roster + Narrate, R, W: Write>(
     writeln!(t.output, "\n{}\n", d.game.rules_summary())?;
     writeln!(t.output, "Your choices now:")?;
     for n in 1..=menu.shown() {
-        let meaning = d.game.explain(d.view, &d.legal[menu.order[n - 1]]);
+        // A line of several choices is explained where they all mean the same.
+        let mut meanings: Vec<String> =
+            menu.lines[n - 1].members.iter().map(|&i| d.game.explain(d.view, &d.legal[i])).collect();
+        meanings.dedup();
+        let meaning = if meanings.len() == 1 { meanings.remove(0) } else { String::new() };
         if meaning.is_empty() {
             writeln!(t.output, "{}", menu.line(n))?;
         } else {
@@ -685,8 +632,8 @@ fn help<G: Roster + Narrate, R, W: Write>(
     if d.legal.iter().any(|a| d.game.is_pass(a)) {
         writeln!(
             t.output,
-            "When passing is all you can do you pass without being asked; skip off asks you anyway, skip on undoes \
-             it."
+            "Enter alone passes. When passing is all you can do you pass without being asked; skip off asks you \
+             anyway, skip on undoes it."
         )?;
     }
     writeln!(t.output)
@@ -701,12 +648,12 @@ fn hint<G: Roster + Narrate, R, W: Write>(
     let best = plunder_core::bot_kinds::<G>()[0].name;
     if let Some(mut bot) = plunder_core::make_bot::<G>(best, d.hint_seed) {
         let action = bot.act(&Turn::new(d.game, d.session.state(), d.seat, d.view, d.legal));
-        let number = d.legal.iter().position(|a| *a == action).and_then(|i| menu.order.iter().position(|&o| o == i));
+        let number = d.legal.iter().position(|a| *a == action).and_then(|i| menu.number_of(i));
         writeln!(
             t.output,
             "The '{best}' bot, seeing only what you see, would choose: {}{}",
             d.game.label_in_view(d.view, &action),
-            number.map_or(String::new(), |n| format!(" (choice {})", n + 1))
+            number.map_or(String::new(), |n| format!(" (choice {n})"))
         )?;
     }
     for note in d.game.hint_notes(d.view) {
@@ -719,53 +666,10 @@ fn hint<G: Roster + Narrate, R, W: Write>(
 mod tests {
     use super::*;
 
-    fn menu(labels: &[&str]) -> Menu {
-        Menu {
-            order: (0..labels.len()).collect(),
-            labels: labels.iter().map(|l| l.to_string()).collect(),
-            pinned: 0,
-            page: MENU_LINES,
-        }
-    }
-
-    #[test]
-    fn an_exact_match_wins_over_a_longer_one() {
-        let m = menu(&["bid 13 × 2", "bid 3 × 2", "bid 3 × 3"]);
-        assert_eq!(m.find("3x2"), vec![2], "3x2 is not ambiguous with 13x2");
-        assert_eq!(m.find("13 x 2"), vec![1]);
-        assert_eq!(m.find("liar"), Vec::<usize>::new());
-        let calls = menu(&["call liar", "call exact"]);
-        assert_eq!(calls.find("liar"), vec![1], "a leading verb may be left out");
-    }
-
-    #[test]
-    fn ambiguous_text_finds_every_candidate_instead_of_picking_one() {
-        let m = menu(&["pass", "show your dice to P2", "pay P2 1 doubloon", "pay P2 2 doubloons", "pay P3 1 doubloon"]);
-        assert_eq!(m.find("pay p2"), vec![3, 4]);
-        assert_eq!(m.find("p2"), vec![2, 3, 4], "P2 names three choices");
-        assert_eq!(m.find("pay p2 2"), vec![4]);
-        assert_eq!(m.find("doubloon"), vec![3, 4, 5], "a word of each");
-        assert_eq!(m.find("ass"), Vec::<usize>::new(), "matches start at words, not inside them");
-    }
-
-    #[test]
-    fn words_may_be_left_out_when_nothing_reads_as_typed() {
-        let m = menu(&["play Broadside on P4", "play Broadside on P3", "play Grapeshot on P4"]);
-        assert_eq!(m.find("broadside on p4"), vec![1]);
-        assert_eq!(m.find("broadside p4"), vec![1], "the small word 'on' may be left out");
-        assert_eq!(m.find("broad p3"), vec![2]);
-        assert_eq!(m.find("p4 broadside"), Vec::<usize>::new(), "the words keep their order");
-    }
-
     #[test]
     fn long_lines_take_the_screen_lines_they_wrap_to() {
         assert_eq!(screen_lines("short\n\nshort"), 3);
         assert_eq!(screen_lines(&"x".repeat(121)), 2, "a 121-character line wraps on a 120-column screen");
-        let mut long = menu(&["a"; 30]);
-        long.page = 8;
-        assert_eq!(long.shown(), 8, "a menu shows the head that fits");
-        long.pinned = 10;
-        assert_eq!(long.shown(), 10, "and every always-shown choice");
     }
 
     #[test]
@@ -793,11 +697,5 @@ mod tests {
             "only plain passes fold"
         );
         assert_eq!(lines(&["P4 passes", "the Phantom passes"]), ["P4 and the Phantom pass"]);
-    }
-
-    #[test]
-    fn folding_marks_where_words_start() {
-        assert_eq!(fold("bid 13 × 2"), ("bid13x2".to_string(), vec![0, 3, 5, 6]));
-        assert_eq!(fold("call Scallywagger!"), ("callscallywagger".to_string(), vec![0, 4]));
     }
 }

@@ -59,7 +59,11 @@ impl Terminal {
         loop {
             let all = self.all();
             let new = &all[self.read.min(all.len())..];
-            if new.trim_end().ends_with("your choice:") || new.trim_end().ends_with("then press Enter.") {
+            let end = new.trim_end();
+            if ["your choice:", "(Enter: pass):", "(Enter: back to every choice):", "then press Enter."]
+                .iter()
+                .any(|question| end.ends_with(question))
+            {
                 self.read = all.len();
                 return Some(new.to_string());
             }
@@ -87,9 +91,13 @@ impl Drop for Terminal {
     }
 }
 
-/// The label of the first choice of a menu on `screen` ("   1. call liar" gives "call liar").
+/// The label of the first choice of a menu on `screen` ("   1. call liar" gives "call liar"), as a person would
+/// type it: a line that stands for several choices without its "... (N ways: you choose next)".
 fn first_choice(screen: &str) -> Option<String> {
-    screen.lines().rev().find_map(|l| l.trim_start().strip_prefix("1. ").map(|label| label.trim().to_string()))
+    screen.lines().rev().find_map(|l| {
+        let label = l.trim_start().strip_prefix("1. ")?;
+        Some(label.split(" ... (").next().unwrap_or(label).trim().to_string())
+    })
 }
 
 /// Plays a game of `args` to its end, typing the first choice: in words every other time, else by its number.
@@ -243,7 +251,12 @@ fn the_pirates_flag_keeps_its_passes_first_and_asks_before_a_captain_is_spent_by
             continue;
         }
         terminal.type_line("2");
-        let question = terminal.until_asked().expect("a question");
+        let mut question = terminal.until_asked().expect("a question");
+        // A captain with several uses asks which next, before the question.
+        while question.trim_end().ends_with("which one (Enter: back to every choice):") {
+            terminal.type_line("1");
+            question = terminal.until_asked().expect("a question");
+        }
         assert!(question.contains("works once per game") && question.contains("sure?"), "{question}");
         terminal.type_line("n");
         let again = terminal.until_asked().expect("the menu again");
@@ -256,4 +269,46 @@ fn the_pirates_flag_keeps_its_passes_first_and_asks_before_a_captain_is_spent_by
     assert!(asked, "P1's turn came with the captain's ability on the menu");
     assert!(!terminal.all().contains("P1 uses Captain"), "{}", terminal.all());
     terminal.type_line("q");
+}
+
+/// The second terminal trial: Captain Gale's uses (any ship, up to 4 spaces, either way) were a line each on every
+/// roll. They are one line; its number asks the details a step at a time, Enter goes back, and Enter alone passes.
+#[test]
+fn the_pirates_flag_asks_a_captains_details_a_step_at_a_time_and_enter_passes() {
+    let options = r#"{"players": 3, "captains": ["captain-gale", "captain-shan", "captain-quill"]}"#;
+    let mut terminal = Terminal::start(&[
+        "play",
+        "pirates-flag",
+        "--seats",
+        "human,random,random",
+        "--seed",
+        "5",
+        "--options",
+        options,
+    ]);
+    for _ in 0..200 {
+        let screen = terminal.until_asked().expect("the game goes on");
+        let gale: Vec<&str> = screen.lines().filter(|l| l.contains("use Captain Gale")).collect();
+        if gale.is_empty() || !screen.trim_end().ends_with("(Enter: pass):") {
+            terminal.type_line("1");
+            continue;
+        }
+        assert_eq!(gale.len(), 1, "one line for all of Gale's uses:\n{screen}");
+        assert!(gale[0].contains("ways: you choose next"), "{screen}");
+        let number = gale[0].trim().split('.').next().unwrap().to_string();
+        terminal.type_line(&number);
+        let step = terminal.until_asked().expect("the next step");
+        assert!(step.contains("use Captain Gale: move any ship"), "the step says what it is for:\n{step}");
+        assert!(step.contains("   1. "), "{step}");
+        terminal.type_line("");
+        let back = terminal.until_asked().expect("the whole menu again");
+        assert!(back.lines().any(|l| l.trim() == "1. pass") && back.trim_end().ends_with("(Enter: pass):"), "{back}");
+        terminal.type_line("");
+        terminal.until_asked().expect("the game goes on");
+        assert!(terminal.all().contains("P1 passes"), "Enter alone passed");
+        assert!(!terminal.all().contains("P1 uses Captain"), "nothing was spent");
+        terminal.type_line("q");
+        return;
+    }
+    panic!("Captain Gale's ability was never offered");
 }

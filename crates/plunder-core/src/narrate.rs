@@ -27,6 +27,13 @@ pub trait Narrate: Game {
         self.label(action)
     }
 
+    /// `action`'s label as the steps a menu may ask one at a time: what is done, then its details (whom, how far),
+    /// so that choices sharing their first steps share a menu line (a captain able to move any ship up to 4
+    /// spaces either way is one line, not 32). One step (the default): the whole label.
+    fn choice_steps(&self, view: &Self::View, action: &Self::Action) -> Vec<String> {
+        vec![self.label_in_view(view, action)]
+    }
+
     /// A chance outcome's label for people (a card's name rather than its number).
     fn chance_label(&self, chance: &Self::Chance) -> String {
         chance.to_string()

@@ -1951,7 +1951,7 @@ fn a_cards_number_is_labelled_in_words() {
     assert_eq!(label("sea-serpent", on(B), 1), "play Sea Serpent on P2: away from The Dread Sea");
     assert_eq!(label("sea-serpent", on(B), 0), "play Sea Serpent on P2: toward The Dread Sea");
     assert_eq!(label("black-market", Target::None, k("full-sail")), "play Black Market: discarding Full Sail");
-    assert_eq!(label("double-cross", Target::Item { id: 3 }, 2), "play Double-Cross on stack item 3: onto P3");
+    assert_eq!(label("double-cross", Target::Item { id: 3 }, 2), "play Double-Cross on waiting item 3: onto P3");
 }
 
 // ---- Told events: what every seat is told, in words. ----
@@ -2105,8 +2105,8 @@ fn told_card_plays_with_their_targets_answers_and_effects() {
             "P1 plays Aarrgh! on P2 (on the stack: anyone may answer it).",
             "P2 plays Giant Mirror against P1's Aarrgh! on P2 (on the stack: anyone may answer it).",
             "P3 passes.",
-            &format!("P1 plays Thick Fog against P2's Giant Mirror on stack item {aarrgh} (on the stack: anyone may answer it)."),
-            &format!("P1's Thick Fog cancels P2's Giant Mirror on stack item {aarrgh}."),
+            &format!("P1 plays Thick Fog against P2's Giant Mirror on waiting item {aarrgh} (on the stack: anyone may answer it)."),
+            &format!("P1's Thick Fog cancels P2's Giant Mirror on waiting item {aarrgh}."),
             "Aarrgh!: -3 on P2's next roll.",
         ],
     );
@@ -2458,7 +2458,7 @@ fn stack_items_are_numbered_from_1_on_an_empty_stack() {
     let stack = t.spec().stack;
     assert_eq!(stack.iter().map(|i| i.id).collect::<Vec<_>>(), vec![1]);
     let table = t.g.describe(&t.view(C));
-    assert!(table.contains("  stack item 1: P1's It's you or me! on P2"), "{table}");
+    assert!(table.contains("  Waiting to resolve, the last first: 1. P1's It's you or me! on P2"), "{table}");
 }
 
 #[test]
@@ -2538,8 +2538,8 @@ fn the_last_one_to_pass_over_an_item_is_told_that_its_pass_lets_it_resolve() {
     let a = t.view(A);
     assert!(a.others_passed, "{a:?}");
     let words = t.g.describe(&a);
-    assert!(words.contains("Everyone else has passed: pass to let stack item"), "{words}");
-    assert!(words.contains("Fair Winds") && words.contains("resolve, or answer it"), "{words}");
+    assert!(words.contains("Everyone else has passed: pass to let "), "{words}");
+    assert!(words.contains("Fair Winds (waiting item") && words.contains("resolve, or answer it"), "{words}");
     let b = t.g.describe(&t.view(B));
-    assert!(b.contains("Everyone else has passed: P1's pass lets stack item"), "{b}");
+    assert!(b.contains("Everyone else has passed: P1's pass lets ") && b.contains("(waiting item"), "{b}");
 }

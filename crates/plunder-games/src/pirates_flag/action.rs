@@ -83,7 +83,7 @@ pub(super) fn target_text(target: &Target) -> String {
     match target {
         Target::None => String::new(),
         Target::Seat { seat } => format!(" on {seat}"),
-        Target::Item { id } => format!(" on stack item {id}"),
+        Target::Item { id } => format!(" on waiting item {id}"),
         Target::Roll { index } => format!(" on roll {}", index + 1),
     }
 }

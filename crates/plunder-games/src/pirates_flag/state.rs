@@ -380,7 +380,7 @@ impl State {
         (0..2 + players as u8).map(|z| self.cards.count(z)).sum()
     }
 
-    /// Numbers a new stack item; numbering starts again at 1 on an empty stack, so the table's "stack item 1"
+    /// Numbers a new stack item; numbering starts again at 1 on an empty stack, so the table's "waiting item 1"
     /// is the bottom one (numbers stay unique among the items waiting, which are all that can be aimed at).
     fn new_id(&mut self) -> u8 {
         if self.window.is_empty() {

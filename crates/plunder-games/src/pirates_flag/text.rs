@@ -184,15 +184,11 @@ impl PiratesFlag {
     /// "use Captain Gale on P2: move any ship (yours too) up to 4 spaces in either direction; here 3 spaces
     /// toward The Dread Sea": whose captain and what it does, from the viewer's own captain.
     fn captain_label(&self, view: &View, target: &Target, choice: u8) -> String {
-        let Some(captain) =
-            view.seat.and_then(|s| view.captains.get(s.index())).and_then(|&c| self.captains.entries.get(c as usize))
-        else {
+        let Some(captain) = self.own_captain(view) else {
             return Action::Captain { target: *target, choice }.to_string();
         };
-        // The text is "Once per game, <when>: <what it does>. <more>": its deed is what the label needs.
-        let deed = captain.text.split_once(": ").map_or(captain.text.as_str(), |(_, deed)| deed);
-        let deed = deed.split(". ").next().unwrap_or(deed).trim_end_matches('.');
-        let mut label = format!("use {}{}: {deed}", captain.name, self.target_words(target, Some(view)));
+        let mut label =
+            format!("use {}{}: {}", captain.name, self.target_words(target, Some(view)), captain_deed(captain));
         if let Some(words) = self.entry_choice_words(captain, choice) {
             let _ = write!(label, "; here {words}");
         }
@@ -213,7 +209,7 @@ impl PiratesFlag {
         }
     }
 
-    /// What a play is aimed at, as the table shows it now (whose roll, which stack item, whose ship).
+    /// What a play is aimed at, as the table shows it now (whose roll, which waiting item, whose ship).
     fn aim_in_view(&self, view: &View, target: &Target) -> Option<String> {
         match *target {
             Target::None => None,
@@ -224,11 +220,16 @@ impl PiratesFlag {
                 .stack
                 .iter()
                 .find(|i| i.id == id)
-                .map(|i| format!("stack item {id}, {}", self.item_words(&i.item, i.by))),
+                .map(|i| format!("{} (waiting item {id})", self.item_words(&i.item, i.by))),
             Target::Roll { index } => {
                 view.rolls.get(index as usize).map(|r| format!("{}'s roll, counting {}", r.seat, r.value()))
             }
         }
+    }
+
+    /// The viewer's own captain.
+    fn own_captain<'a>(&'a self, view: &View) -> Option<&'a Card> {
+        view.seat.and_then(|s| view.captains.get(s.index())).and_then(|&c| self.captains.entries.get(c as usize))
     }
 
     fn item_words(&self, item: &ItemKind, by: Option<Seat>) -> String {
@@ -247,6 +248,12 @@ impl PiratesFlag {
             ItemKind::RollResult => "the roll just made".to_string(),
         }
     }
+}
+
+/// A captain's deed, from its text "Once per game, <when>: <what it does>. <more>".
+fn captain_deed(captain: &Card) -> &str {
+    let deed = captain.text.split_once(": ").map_or(captain.text.as_str(), |(_, deed)| deed);
+    deed.split(". ").next().unwrap_or(deed).trim_end_matches('.')
 }
 
 fn flag_words(flag: Flag, length: u8) -> String {
@@ -656,8 +663,44 @@ impl Narrate for PiratesFlag {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
+            Action::Play { target: target @ Target::Item { .. }, .. } => {
+                // The waiting item by what it is, not by its number alone.
+                let label = self.label(action);
+                let number = target_text(target);
+                label.replacen(&number, &self.target_words(target, Some(view)), 1)
+            }
             _ => self.label(action),
         }
+    }
+
+    /// A card or captain is asked for first, then its target, then its number (how far, which face); a trade
+    /// first as a trade, then which card goes.
+    fn choice_steps(&self, view: &View, action: &Action) -> Vec<String> {
+        let (head, card, target, choice) = match action {
+            Action::Play { card, target, choice } => {
+                (format!("play {}", self.card_name(*card)), self.deck.entries.get(*card as usize), target, *choice)
+            }
+            Action::Captain { target, choice } => match self.own_captain(view) {
+                Some(captain) => {
+                    (format!("use {}: {}", captain.name, captain_deed(captain)), Some(captain), target, *choice)
+                }
+                None => return vec![self.label_in_view(view, action)],
+            },
+            Action::Trade { discard } => {
+                return vec!["trade a card for two cards".to_string(), format!("give up {}", self.card_name(*discard))]
+            }
+            _ => return vec![self.label_in_view(view, action)],
+        };
+        let mut steps = vec![head];
+        if *target != Target::None {
+            steps.push(self.target_words(target, Some(view)).trim_start().to_string());
+        }
+        match card.and_then(|c| self.entry_choice_words(c, choice)) {
+            Some(words) => steps.push(words),
+            None if choice > 0 => steps.push(format!("choice {choice}")),
+            None => {}
+        }
+        steps
     }
 
     /// The passes head every menu that offers them, "pass" then "pass for the rest of the turn" (the legal
@@ -759,12 +802,14 @@ impl Narrate for PiratesFlag {
             let names: Vec<String> = view.my_hand.iter().map(|&c| self.card_name(c)).collect();
             let _ = writeln!(out, "Your hand: {}", names.join(", "));
         }
-        for item in &view.stack {
-            // The number is how a card played against it names it ("on stack item 2").
-            let _ = writeln!(out, "  stack item {}: {}", item.id, self.item_words(&item.item, item.by));
+        if !view.stack.is_empty() {
+            // The number is how a card played against it names it ("on waiting item 2").
+            let items: Vec<String> =
+                view.stack.iter().map(|i| format!("{}. {}", i.id, self.item_words(&i.item, i.by))).collect();
+            let _ = writeln!(out, "  Waiting to resolve, the last first: {}", items.join("; "));
         }
         if let (true, Some(seat), Some(top)) = (view.others_passed, view.priority, view.stack.last()) {
-            let top = format!("stack item {} ({})", top.id, self.item_words(&top.item, top.by));
+            let top = format!("{} (waiting item {})", self.item_words(&top.item, top.by), top.id);
             let _ = if view.seat == Some(seat) {
                 writeln!(out, "  Everyone else has passed: pass to let {top} resolve, or answer it")
             } else {
