@@ -104,8 +104,8 @@ struct PlayArgs {
     /// Seed for the dice and the bots (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}' (`plunder games` lists each
-    /// game's options with their defaults).
+    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}' (`plunder rules GAME` lists them
+    /// with their defaults and meanings).
     #[arg(long, default_value = "{}")]
     options: String,
     /// Write the game record (JSON) to this file when the game ends or is abandoned.

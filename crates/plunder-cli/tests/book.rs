@@ -4,7 +4,7 @@
 //!
 //! Runnable commands: in a ```console block, each line starting with `$ plunder ` is run against the built
 //! binary. The lines of one block run in order in one fresh folder (a later line may read an earlier one's
-//! files).
+//! files). Example content files (`designing/examples/GAME/OPTION[.NAME].json`) must be accepted by their game.
 
 use std::collections::{BTreeSet, HashSet};
 use std::fs::File;
@@ -390,6 +390,37 @@ fn the_books_runnable_commands_succeed() {
         runs.into_iter().filter_map(|run| run.join().unwrap()).collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Every example content file, `docs/book/src/designing/examples/GAME/OPTION[.NAME].json`, is accepted by its
+/// game as that option: a quick simulation with it succeeds.
+#[test]
+fn the_books_content_examples_are_accepted() {
+    let root = book_src().join("designing/examples");
+    let mut checked = 0;
+    for game in std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{}: {e}", root.display())) {
+        let game = game.unwrap().path();
+        if !game.is_dir() {
+            continue;
+        }
+        let id = game.file_name().unwrap().to_string_lossy().to_string();
+        for file in std::fs::read_dir(&game).unwrap() {
+            let file = file.unwrap().path();
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            let Some(option) = name.strip_suffix(".json").and_then(|stem| stem.split('.').next()) else {
+                continue;
+            };
+            let options = format!("{{\"{option}\": {}}}", read(&file));
+            let dir = fresh_folder(&format!("example-{id}-{option}"));
+            let args =
+                ["simulate", "--game", &id, "--games", "2", "--seed", "1", "--options", &options].map(String::from);
+            let result = run_plunder(&args, &dir);
+            let _ = std::fs::remove_dir_all(&dir);
+            result.unwrap_or_else(|why| panic!("{} as option {option} of {id}: {why}", shown(&file)));
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no example content under {}", shown(&root));
 }
 
 #[test]
