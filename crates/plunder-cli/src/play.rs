@@ -127,6 +127,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     // Each person's "pass unless I can answer" (`skip on`/`skip off`), and whether they were told it acted.
     let mut skip_passes = vec![true; players.len()];
     let mut skip_told = false;
+    let mut key_read = vec![false; players.len()];
     let mut decisions: u64 = 0;
     // Lines printed since the last question: the menu takes what room the screen has left.
     let mut printed = 0;
@@ -212,7 +213,11 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 }
                 last_human = Some(seat);
                 let view = session.view(Viewer::Seat(seat));
-                let board = game.describe(&view);
+                let mut board = game.describe(&view);
+                // The board's key, before the first board each person reads; `? key` shows it again.
+                if let Some(key) = game.key().filter(|_| !std::mem::replace(&mut key_read[seat.index()], true)) {
+                    board = format!("{board}{key}\n");
+                }
                 printed += 1 + screen_lines(&board);
                 writeln!(t.output, "\n{board}").map_err(io)?;
                 let hint_seed = plunder_core::splitmix64(t.seed ^ decisions.wrapping_mul(0x9E37_79B9));
@@ -486,7 +491,8 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             _ => {}
         }
         if let Some(name) = lower.strip_prefix('?').or_else(|| lower.strip_prefix("help ")).map(str::trim) {
-            match d.game.look_up_in_view(d.view, name) {
+            let key = d.game.key().filter(|_| name == "key");
+            match key.or_else(|| d.game.look_up_in_view(d.view, name)) {
                 Some(text) => writeln!(t.output, "{text}")?,
                 None => writeln!(t.output, "Nothing called '{name}' here; ? alone explains the rules and choices.")?,
             }

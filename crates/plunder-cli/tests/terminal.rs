@@ -136,7 +136,8 @@ fn play_to_the_end(args: &[&str]) -> (String, usize) {
     (terminal.all(), tallest)
 }
 
-fn check_game(args: &[&str], board: &[&str], events: &[&str], end: &str) {
+/// Plays `args` to the end and checks the screen shows `board`, `events` and `end`; returns the screen.
+fn check_game(args: &[&str], board: &[&str], events: &[&str], end: &str) -> String {
     let (screen, tallest) = play_to_the_end(args);
     for words in board.iter().chain(events) {
         assert!(screen.contains(words), "{args:?}: the screen never shows '{words}':\n{screen}");
@@ -144,6 +145,7 @@ fn check_game(args: &[&str], board: &[&str], events: &[&str], end: &str) {
     assert!(screen.contains(end), "{args:?}: no end '{end}':\n{}", &screen[screen.len().saturating_sub(3000)..]);
     assert!(!screen.contains("Nothing called"), "{args:?}");
     eprintln!("{args:?}: at most {tallest} lines a decision");
+    screen
 }
 
 #[test]
@@ -198,12 +200,15 @@ fn the_pirates_flag_is_played_to_its_round_limit_in_a_terminal() {
 
 #[test]
 fn pirate_haven_is_played_to_the_end_in_a_terminal() {
-    check_game(
+    let screen = check_game(
         &["play", "pirate-haven", "--seats", "human,random,random", "--seed", "6"],
         &["Map: ", "Turn track"],
         &["Round 1 begins"],
         "Fame",
     );
+    // The second terminal trial: the islands' key took five lines of every decision.
+    assert_eq!(screen.matches("Key: (R) printed on the tile").count(), 1, "the key is shown once");
+    assert!(screen.contains("? key for the symbols"), "and the board says how to see it again");
 }
 
 #[test]

@@ -34,6 +34,12 @@ pub trait Narrate: Game {
         vec![self.label_in_view(view, action)]
     }
 
+    /// How to read the symbols `describe` draws, where it needs a key: front ends show it once, before the first
+    /// board a person reads, and again on `? key`. `None` (the default): the boards read without one.
+    fn key(&self) -> Option<String> {
+        None
+    }
+
     /// A chance outcome's label for people (a card's name rather than its number).
     fn chance_label(&self, chance: &Self::Chance) -> String {
         chance.to_string()

@@ -522,9 +522,8 @@ impl Narrate for PirateHaven {
             }
         }
         if view.viewer.seat().is_some() {
-            let _ = writeln!(out, "Type ? and a player (? P2) to see their island whole.");
+            let _ = writeln!(out, "Type ? and a player (? P2) to see their island whole, ? key for the symbols.");
         }
-        let _ = writeln!(out, "{SPOT_LEGEND}");
         if let Some(scores) = &view.scores {
             for (s, score) in scores.iter().enumerate() {
                 let _ = writeln!(
@@ -1052,6 +1051,10 @@ impl Narrate for PirateHaven {
     fn look_up(&self, name: &str) -> Option<String> {
         glossary::find(&self.glossary(), name)
     }
+
+    fn key(&self) -> Option<String> {
+        Some(SPOT_LEGEND.to_string())
+    }
 }
 
 /// An island cell in words, with its name: "b2 (row 2, column b)".
@@ -1059,7 +1062,7 @@ fn cell_words(cell: Cell) -> String {
     format!("{cell} (row {}, column {})", cell.index() / SIDE + 1, (b'a' + (cell.index() % SIDE) as u8) as char)
 }
 
-/// How to read the short names of island cells and spots, printed under the islands.
+/// How to read the short names of island cells and spots: the islands' key.
 pub const SPOT_LEGEND: &str = "Island spots: a cell is its column a-d (west to east) and row 1-4 (north to south), \
                                so b2 is row 2, column b; b2.1 is the first spot for a die or token on the tile on b2.\n\
                                Key: (R) printed on the tile, [F3] placed on a spot (a die with its value), {g/r} an \
