@@ -133,6 +133,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut printed = 0;
     // The passes told in a row, not yet printed: they are printed in one line.
     let mut passes = PassRun::default();
+    // A line told again in a row, not yet printed: it is printed once, with how many times.
+    let mut repeats = Repeats::default();
     let result = loop {
         if !hot_seat {
             let mut lines = Vec::new();
@@ -149,7 +151,11 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
             if asks {
                 lines.extend(passes.flush());
             }
-            for line in lines {
+            let mut shown: Vec<String> = lines.into_iter().filter_map(|line| repeats.feed(line)).collect();
+            if asks {
+                shown.extend(repeats.flush());
+            }
+            for line in shown {
                 printed += screen_lines(&line);
                 writeln!(t.output, "{line}").map_err(io)?;
             }
@@ -305,7 +311,46 @@ fn fold_pass_lines(told: impl IntoIterator<Item = String>) -> Vec<String> {
         passes.feed(line, &mut lines);
     }
     lines.extend(passes.flush());
-    lines
+    fold_repeats(lines)
+}
+
+/// `lines`, a line told several times in a row told once with how many times.
+fn fold_repeats(lines: Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut repeats = Repeats::default();
+    for line in lines {
+        out.extend(repeats.feed(line));
+    }
+    out.extend(repeats.flush());
+    out
+}
+
+/// A line told again and again in a row, told once with how many times ("P2 is dealt a card (6 times)": what
+/// another seat is dealt is told without what it is, so the deal's lines are all alike).
+#[derive(Default)]
+struct Repeats {
+    line: Option<String>,
+    times: usize,
+}
+
+impl Repeats {
+    /// Takes the next line: the same line again is counted; another one returns the run before it.
+    fn feed(&mut self, line: String) -> Option<String> {
+        if self.line.as_ref() == Some(&line) {
+            self.times += 1;
+            return None;
+        }
+        let before = self.flush();
+        self.line = Some(line);
+        self.times = 1;
+        before
+    }
+
+    /// The run's line, emptying it.
+    fn flush(&mut self) -> Option<String> {
+        let line = self.line.take()?;
+        Some(if self.times == 1 { line } else { format!("{line} ({} times)", self.times) })
+    }
 }
 
 /// A run of plain passes in a row being folded into one line: who passed, and whether their lines end with a
@@ -703,5 +748,10 @@ mod tests {
             "only plain passes fold"
         );
         assert_eq!(lines(&["P4 passes", "the Phantom passes"]), ["P4 and the Phantom pass"]);
+        assert_eq!(
+            lines(&["P2 is dealt a card", "P2 is dealt a card", "P3 is dealt a card", "P2 is dealt a card"]),
+            ["P2 is dealt a card (2 times)", "P3 is dealt a card", "P2 is dealt a card"],
+            "a line told again in a row is told once, with how many times"
+        );
     }
 }
