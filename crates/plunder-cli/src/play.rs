@@ -507,7 +507,22 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 Some(i) => return Ok(Asked::Chose(i)),
                 None => continue,
             },
-            "q" | "quit" => return Ok(Asked::Quit),
+            "q" | "quit" => {
+                // The game ends for everyone at the screen: a slip of the finger must not end it.
+                write!(t.output, "Leave the game? It ends here for everyone. Type y to leave (anything else: back): ")?;
+                t.output.flush()?;
+                let mut line = String::new();
+                if t.input.read_line(&mut line)? == 0 {
+                    writeln!(t.output)?;
+                    return Ok(Asked::InputEnded);
+                }
+                if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+                    return Ok(Asked::Quit);
+                }
+                show_menu(t, &first, first.shown())?;
+                steps.clear();
+                continue;
+            }
             "?" | "help" => {
                 help(t, d, &first)?;
                 continue;

@@ -109,11 +109,16 @@ fn hot_seat_players_are_separated_by_a_hidden_screen() {
 #[test]
 fn quitting_saves_the_record_so_far() {
     let record = temp("quit.json");
-    let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "q\n");
+    let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "q\ny\n");
     assert!(out.status.success(), "leaving on purpose is no failure");
+    assert!(text(&out).contains("Leave the game?"), "q asks first: {}", text(&out));
     assert!(text(&out).contains("You left the game before its end."));
     let saved = std::fs::read_to_string(&record).unwrap();
     assert!(saved.contains("\"events\""));
+    // Anything but a yes goes back to the game (here the input then runs out).
+    std::fs::remove_file(&record).unwrap();
+    let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "q\nn\n");
+    assert!(!text(&out).contains("You left the game"), "{}", text(&out));
     // Input that runs out mid-game is a failure, and the record so far is kept too.
     std::fs::remove_file(&record).unwrap();
     let out = plunder(&["play", "loot-pirates", "--players", "3", "--record", record.to_str().unwrap()], "");
@@ -441,16 +446,16 @@ fn play(game: &str, args: &[&str], input: &str) -> String {
 #[test]
 fn bids_are_typed_directly_in_every_common_form() {
     for typed in ["3x5", "3 5", "three 5s", "3 fives", "bid 3 × 5"] {
-        let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], &format!("{typed}\nq\n"));
+        let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], &format!("{typed}\nq\ny\n"));
         assert!(log.contains("P1 bids 3 × 5"), "{typed}: {log}");
     }
-    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\n");
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\ny\n");
     assert!(log.contains("You cannot choose \"bid 0 × 5\" now"), "an impossible bid says why: {log}");
 }
 
 #[test]
 fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
-    let log = play("lying-pirates", &["--seed", "1"], "9x3\nq\n");
+    let log = play("lying-pirates", &["--seed", "1"], "9x3\nq\ny\n");
     assert_eq!(log.matches("P1 shakes 5 dice under its cup: ").count(), 1, "one line for the whole cup: {log}");
     assert!(log.contains("You cannot choose \"bet 9x3\" now: the opening bet may name at most"), "{log}");
     assert!(log.contains("(the rules, 1. Betting Phase:"), "the refusal quotes its rule: {log}");
@@ -460,7 +465,7 @@ fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
 /// "You cannot exactly 8x5 now".
 #[test]
 fn lying_pirates_heads_the_menu_with_liar_and_the_exact_call_on_the_standing_bet() {
-    let log = play("lying-pirates", &["--seed", "1"], "2x3\nexact 2x2\nq\n");
+    let log = play("lying-pirates", &["--seed", "1"], "2x3\nexact 2x2\nq\ny\n");
     let menu = log.split("Bet: 3 × 2 by P4").nth(1).expect("P1 answers P4's bet");
     assert!(menu.contains("   1. liar\n   2. exactly 3x2\n   3. bet 3x3"), "{menu}");
     assert!(
@@ -471,34 +476,34 @@ fn lying_pirates_heads_the_menu_with_liar_and_the_exact_call_on_the_standing_bet
 
 #[test]
 fn the_calls_are_always_on_the_menu_of_a_bidding_game() {
-    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\nq\n");
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\nq\ny\n");
     let second_menu = log.split("Last bid:").nth(1).expect("a second turn");
     let liar = second_menu.find("1. call liar").expect("the call heads the menu");
     let more = second_menu.find("more: type one").expect("a long menu");
     assert!(liar < more, "{second_menu}");
-    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5,"exact":true}"#], "2x2\nq\n");
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5,"exact":true}"#], "2x2\nq\ny\n");
     let second_menu = log.split("Last bid:").nth(1).expect("a second turn");
     assert!(second_menu.contains("1. call liar") && second_menu.contains("2. call exact"), "{second_menu}");
-    let log = play("scallywager", &["--seed", "5", "--players", "3"], "2x2\nliar\nq\n");
+    let log = play("scallywager", &["--seed", "5", "--players", "3"], "2x2\nliar\nq\ny\n");
     assert!(log.contains("1. call Scallywagger!") && log.contains("2. call for a Parlay"), "{log}");
     assert!(log.contains("P1 calls out the Scallywagger"), "liar means Scallywagger in Scallywager: {log}");
 }
 
 #[test]
 fn the_start_screen_hint_is_the_games_own() {
-    let loot = play("loot-pirates", &["--seed", "1"], "q\n");
+    let loot = play("loot-pirates", &["--seed", "1"], "q\ny\n");
     let first = loot.lines().find(|l| l.starts_with("Type")).unwrap();
     assert!(!first.contains("liar") && !first.contains("x5") && first.contains("pay P2 1"), "{first}");
-    let dice = play("liars-dice", &["--seed", "1"], "q\n");
+    let dice = play("liars-dice", &["--seed", "1"], "q\ny\n");
     assert!(dice.lines().any(|l| l.starts_with("Type") && l.contains("3x5") && l.contains("liar")), "{dice}");
-    let scally = play("scallywager", &["--seed", "1"], "q\n");
+    let scally = play("scallywager", &["--seed", "1"], "q\ny\n");
     assert!(scally.lines().any(|l| l.starts_with("Type") && l.contains("scallywagger")), "{scally}");
 }
 
 #[test]
 fn ambiguous_text_asks_and_numbers_keep_their_meaning() {
     // In the negotiation P1 types "p2", which names three offers: it is asked, and 3 is still "pay P2 1".
-    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\np2\n3\nq\n");
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\np2\n3\nq\ny\n");
     let asked = log.find("'p2' could be any of these; type its number:").expect("asked");
     assert!(log[asked..].contains("   3. pay P2 1 doubloon"), "{log}");
     assert!(log.contains("You paid P2 1 doubloon; you have 3 doubloons left."), "the payment is said back: {log}");
@@ -508,14 +513,14 @@ fn ambiguous_text_asks_and_numbers_keep_their_meaning() {
 /// The typing hint's short form works: `show P2` shows your dice to P2.
 #[test]
 fn the_hints_short_form_show_p2_shows_the_dice() {
-    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\nshow P2\nq\n");
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\nshow P2\nq\ny\n");
     assert!(log.contains("P1 shows their dice to P2"), "{log}");
     assert!(!log.contains("No choice matches"), "{log}");
 }
 
 #[test]
 fn the_negotiation_announces_passes_offers_left_and_who_waits() {
-    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\n3\nq\n");
+    let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\n3\nq\ny\n");
     // The passes in a row are told in one line.
     assert!(log.contains("P2, P3 and P4 pass.\n"), "{log}");
     assert!(log.contains("Offers left: P1 2, P2 2, P3 2, P4 2"), "{log}");
@@ -543,7 +548,7 @@ fn a_pirate_nobody_aims_at_is_told_why_drop_is_missing() {
 
 #[test]
 fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
-    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\n?\nhint\n? nothing\nq\n");
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "2x2\n?\nhint\n? nothing\nq\ny\n");
     assert!(log.contains("Liar's dice. Every player rolls dice hidden in a cup."), "{log}");
     assert!(log.contains("Your choices now:\n   1. call liar: say fewer than "), "{log}");
     assert!(log.contains("Choices 13 to "), "a long menu's tail is summed up: {log}");
@@ -551,7 +556,7 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
     let odds = log.lines().find(|l| l.starts_with("The standing bid ")).expect("the odds of the standing bid");
     assert!(odds.contains(" holds with probability ") && odds.contains("unseen dice"), "{odds}");
     assert!(log.contains("Nothing called 'nothing' here"), "{log}");
-    let log = play("scallywager", &["--seed", "5", "--players", "3"], "? spyglass\nq\n");
+    let log = play("scallywager", &["--seed", "5", "--players", "3"], "? spyglass\nq\ny\n");
     assert!(log.contains("Spyglass (Treasure, one-time): Before bidding: look at two"), "{log}");
 }
 
@@ -693,7 +698,7 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     let flag = play(
         "pirates-flag",
         &["--seed", "5"],
-        "?\n? its you or me\n? CAPTAIN SHAN\n? trading posts\n? the dread sea\nq\n",
+        "?\n? its you or me\n? CAPTAIN SHAN\n? trading posts\n? the dread sea\nq\ny\n",
     );
     assert!(flag.contains("Whoever carries the flag off the board into The Dread Sea wins."), "{flag}");
     assert!(flag.contains("1. roll for movement: your main action: roll 2 dice and sail that many spaces"), "{flag}");
@@ -704,7 +709,7 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     assert!(!flag.contains("Nothing called"), "{flag}");
 
     let haven =
-        play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\n? p2\nq\n");
+        play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\n? p2\nq\ny\n");
     assert!(haven.contains("the most Fame after round 4 wins"), "{haven}");
     assert!(
         haven.contains("2. travel to slot 1 (Farmhouse): land on Farmhouse (House): Passive."),
@@ -725,12 +730,12 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     assert!(haven.contains("Turn track (1st to 4th): leaving the map puts your disk"), "{haven}");
     assert!(haven.contains("Die tile: a die of its colour is rolled onto it"), "{haven}");
     // Another player's island, in one line on the board, is shown whole on asking (the second terminal trial).
-    assert!(haven.contains("Type ? and a player (? P2) to see their island whole."), "{haven}");
+    assert!(haven.contains("Type ? and a player (? P2) to see their island whole, ? key for the symbols."), "{haven}");
     let asked = haven.split("P1, your choice: ").find(|answer| answer.starts_with("P2: Food")).expect("? p2 answered");
     assert!(asked.contains("\n 4 |"), "the grid of P2's island, row 4 included: {asked}");
     assert!(!haven.contains("Nothing called"), "{haven}");
 
-    let lying = play("lying-pirates", &["--seed", "1"], "? captain barrelbelly\n? krakens lair\n? cursed die\nq\n");
+    let lying = play("lying-pirates", &["--seed", "1"], "? captain barrelbelly\n? krakens lair\n? cursed die\nq\ny\n");
     assert!(lying.contains("Captain Barrelbelly (captain): A big ship: your cup holds up to 12 dice."), "{lying}");
     assert!(lying.contains("Kraken's Lair (tile): You and every ship within 2 tiles"), "{lying}");
     assert!(lying.contains("Cursed Die (die): Faces 2-5 and two Skulls."), "{lying}");
@@ -1042,10 +1047,10 @@ fn simulate_counts_the_games_no_seat_won() {
 
 #[test]
 fn a_refused_typed_move_names_the_rule_it_breaks() {
-    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\n");
+    let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\ny\n");
     assert!(log.contains("a bid needs at least one die (the rules, "), "{log}");
     assert!(log.contains("A bid is of one die at least"), "the rule's own sentence: {log}");
-    let log = play("scallywager", &["--seed", "5", "--players", "3"], "1x1\nq\n");
+    let log = play("scallywager", &["--seed", "5", "--players", "3"], "1x1\nq\ny\n");
     assert!(log.contains("no captain may bid on ones (the rules, "), "{log}");
     assert!(log.contains("Either way ones are never bid"), "{log}");
 }
@@ -1053,8 +1058,13 @@ fn a_refused_typed_move_names_the_rule_it_breaks() {
 #[test]
 fn the_pirates_flag_names_the_captain_and_what_it_does_and_tells_the_roll_off_dice() {
     let captains = r#"{"captains":["captain-blackwater","captain-gale","captain-drake"]}"#;
-    let log = play("pirates-flag", &["--seed", "2", "--players", "3", "--options", captains], "q\n");
-    assert!(log.contains("use Captain Blackwater: move your ship up to 6 spaces in one direction; here"), "{log}");
+    let log = play("pirates-flag", &["--seed", "2", "--players", "3", "--options", captains], "q\ny\n");
+    assert!(
+        log.contains(
+            "use Captain Blackwater: move your ship up to 6 spaces in one direction ... (6 ways: you choose next)"
+        ),
+        "{log}"
+    );
     assert!(!log.contains("use your captain"), "no bare numbers: {log}");
     assert_eq!(log.matches("for first player (die").count() % 2, 0, "two dice a player: {log}");
     assert!(log.matches("for first player (die").count() >= 6, "every roll-off die is told: {log}");
@@ -1062,7 +1072,7 @@ fn the_pirates_flag_names_the_captain_and_what_it_does_and_tells_the_roll_off_di
 
 #[test]
 fn pirate_havens_menu_names_slots_and_spots_in_words_with_a_legend() {
-    let log = play("pirate-haven", &["--seed", "1", "--players", "2"], "q\n");
+    let log = play("pirate-haven", &["--seed", "1", "--players", "2"], "q\ny\n");
     assert!(log.contains("travel to slot 1 ("), "{log}");
     assert!(log.contains("b2.1 is the first spot"), "the legend for the short codes: {log}");
 }

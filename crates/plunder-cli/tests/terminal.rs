@@ -274,6 +274,7 @@ fn the_pirates_flag_keeps_its_passes_first_and_asks_before_a_captain_is_spent_by
     assert!(asked, "P1's turn came with the captain's ability on the menu");
     assert!(!terminal.all().contains("P1 uses Captain"), "{}", terminal.all());
     terminal.type_line("q");
+    terminal.type_line("y");
 }
 
 /// The second terminal trial: Captain Gale's uses (any ship, up to 4 spaces, either way) were a line each on every
@@ -313,6 +314,8 @@ fn the_pirates_flag_asks_a_captains_details_a_step_at_a_time_and_enter_passes() 
         assert!(terminal.all().contains("P1 passes"), "Enter alone passed");
         assert!(!terminal.all().contains("P1 uses Captain"), "nothing was spent");
         terminal.type_line("q");
+        terminal.type_line("y");
+        terminal.type_line("y");
         return;
     }
     panic!("Captain Gale's ability was never offered");
