@@ -2152,11 +2152,12 @@ fn told_a_theft_by_name_to_the_two_players_only() {
     let mut t = card_table("pickpocket", 14, 16);
     t.st.give(B, k("aarrgh"));
     a_plays(&mut t, "pickpocket", on(B), 0);
-    let named = "P1 takes Aarrgh! at random from P2's hand.";
+    // The second terminal trial: a random pick did not name the card that made it.
+    let named = "Pickpocket: P1 takes Aarrgh! at random from P2's hand.";
     t.told_in_order(Viewer::Seat(A), &["P1 plays Pickpocket on P2 (on the stack: anyone may answer it).", named]);
     t.told_in_order(Viewer::Seat(B), &[named]);
     for v in [Viewer::Seat(C), Viewer::Seat(D), Viewer::Spectator] {
-        t.told_in_order(v, &["P1 takes a card at random from P2's hand."]);
+        t.told_in_order(v, &["Pickpocket: P1 takes a card at random from P2's hand."]);
         assert!(!t.words(v).iter().any(|w| w.contains("Aarrgh!")), "{v:?} is not told the card taken");
     }
 }
@@ -2388,7 +2389,7 @@ fn a_check_roll_says_what_it_needed_and_what_follows() {
         Viewer::Spectator,
         &[
             "It's you or me!: P2's roll of 6 is not 3 or less, so the card fails:",
-            "P2 takes a card at random from P1's hand.",
+            "It's you or me!: P2 takes a card at random from P1's hand.",
         ],
     );
     let mut t = card_table("cutlass-gamble", 12, 16);

@@ -285,12 +285,15 @@ pub enum Event {
     /// A card picked at random from `from`'s hand goes to `to` (`None`: the discards, where everyone sees it).
     /// Told with the card to the two players and to all when discarded; to the others as "a card".
     CardTaken {
+        /// The card or captain that made the pick.
+        cause: CardRef,
         from: Seat,
         to: Option<Seat>,
         card: Option<u8>,
     },
     /// Told to the taker alone: the card it took from `from`.
     TookCard {
+        cause: CardRef,
         seat: Seat,
         from: Seat,
         card: u8,

@@ -199,6 +199,8 @@ pub(super) const DESCEND: u8 = 8;
 /// Random cards to move out of a hand (a theft, a forced discard).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Pick {
+    /// The card or captain whose effect picks.
+    pub cause: CardRef,
     pub from: Seat,
     /// `None`: to the discard pile.
     pub to: Option<Seat>,
@@ -573,14 +575,19 @@ impl State {
         if let Some(id) = self.cards.find(hand(pick.from), card) {
             let taker = pick.to.filter(|&to| self.hand_size(to) < self.hand_limit(to));
             let _ = self.cards.move_card(id, taker.map_or(DISCARD, hand));
-            let from = pick.from;
+            let (from, cause) = (pick.from, pick.cause);
             match taker {
                 Some(to) => {
-                    told.tell(Audience::Only(from), || Event::CardTaken { from, to: Some(to), card: Some(card) });
-                    told.tell(Audience::AllBut(from), || Event::CardTaken { from, to: Some(to), card: None });
-                    told.tell(Audience::Only(to), || Event::TookCard { seat: to, from, card });
+                    told.tell(Audience::Only(from), || Event::CardTaken {
+                        cause,
+                        from,
+                        to: Some(to),
+                        card: Some(card),
+                    });
+                    told.tell(Audience::AllBut(from), || Event::CardTaken { cause, from, to: Some(to), card: None });
+                    told.tell(Audience::Only(to), || Event::TookCard { cause, seat: to, from, card });
                 }
-                None => told.public(|| Event::CardTaken { from, to: None, card: Some(card) }),
+                None => told.public(|| Event::CardTaken { cause, from, to: None, card: Some(card) }),
             }
         }
         pick.n -= 1;
@@ -989,9 +996,9 @@ impl State {
             Effect::Draw { n } => self.owed[by.index()] += n,
             Effect::StealCard { n, taker } => {
                 let (from, to) = if *taker == Taker::You { (seat, by) } else { (by, seat) };
-                self.pick = Some(Pick { from, to: Some(to), n: *n });
+                self.pick = Some(Pick { cause: card, from, to: Some(to), n: *n });
             }
-            Effect::DiscardRandom { n } => self.pick = Some(Pick { from: seat, to: None, n: *n }),
+            Effect::DiscardRandom { n } => self.pick = Some(Pick { cause: card, from: seat, to: None, n: *n }),
             Effect::Trade { draw, .. } => {
                 if let Some(id) = self.cards.find(hand(by), choice) {
                     let _ = self.cards.move_card(id, DISCARD);

@@ -516,17 +516,20 @@ impl Narrate for PiratesFlag {
             Event::Discarded { seat, card, draw } => {
                 format!("{seat} discards {} (face up) to draw {}.", self.card_name(card), card_count(draw))
             }
-            Event::CardTaken { from, to: Some(to), card: Some(card) } | Event::TookCard { seat: to, from, card } => {
-                format!("{to} takes {} at random from {from}'s hand.", self.card_name(card))
+            Event::CardTaken { cause, from, to: Some(to), card: Some(card) }
+            | Event::TookCard { cause, seat: to, from, card } => {
+                format!("{}: {to} takes {} at random from {from}'s hand.", self.ref_name(cause), self.card_name(card))
             }
-            Event::CardTaken { from, to: Some(to), card: None } => {
-                format!("{to} takes a card at random from {from}'s hand.")
+            Event::CardTaken { cause, from, to: Some(to), card: None } => {
+                format!("{}: {to} takes a card at random from {from}'s hand.", self.ref_name(cause))
             }
-            Event::CardTaken { from, to: None, card: Some(card) } => {
-                format!("{} is picked at random from {from}'s hand and discarded.", self.card_name(card))
-            }
-            Event::CardTaken { from, to: None, card: None } => {
-                format!("A card is picked at random from {from}'s hand and discarded.")
+            Event::CardTaken { cause, from, to: None, card: Some(card) } => format!(
+                "{}: {} is picked at random from {from}'s hand and discarded.",
+                self.ref_name(cause),
+                self.card_name(card)
+            ),
+            Event::CardTaken { cause, from, to: None, card: None } => {
+                format!("{}: a card is picked at random from {from}'s hand and discarded.", self.ref_name(cause))
             }
             Event::Won { seat } => format!("{seat} carries the flag into The Dread Sea and wins the game."),
             Event::OutOfRounds { rounds } => format!("The game reaches its limit of {rounds} rounds: nobody wins."),
