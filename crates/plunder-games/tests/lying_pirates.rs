@@ -3186,6 +3186,33 @@ mod told {
         assert_eq!(&s.progress[..3], &[6, 4, 5], "the swap happens");
     }
 
+    /// The second terminal trial: a card's move that did nothing (Riptide at Start/End) was not told at all.
+    #[test]
+    fn a_move_that_leaves_a_ship_where_it_was_says_why() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[7, 4, 1]);
+        let riptide = give(&g, &mut s, ANNE, "riptide");
+        s.token = ANNE;
+        g.open_window(&mut s, Phase::Action);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: riptide, target: Some(MARY) });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.window.is_empty() && !s.run.active()));
+        assert_eq!(&s.progress[..3], &[7, 4, 1], "nobody moves");
+        let said = words(&g, &heard, Viewer::Spectator);
+        assert!(
+            has(&said, "P1 stays on space 7 (")
+                && has(
+                    &said,
+                    "(Riptide): the move stops behind the leading ship, and this ship is level with it or ahead"
+                ),
+            "{said:#?}"
+        );
+        assert!(
+            has(&said, "P3 stays on space 1 (") && has(&said, "in the Action Phase no ship is moved onto Start/End"),
+            "{said:#?}"
+        );
+    }
+
     #[test]
     fn the_shake_tells_each_cup_whole_to_its_owner_only_and_a_call_shows_every_cup() {
         let g = game(3);

@@ -4,7 +4,7 @@
 use plunder_core::{Seat, SeatSet, Teller};
 
 use super::content::{Group, Mark, Node, Seek, Who};
-use super::event::{Cause, Event};
+use super::event::{Cause, Event, Stay};
 use super::state::*;
 use super::LyingPirates;
 
@@ -281,12 +281,16 @@ impl LyingPirates {
             }
             Node::Move { who, steps, behind_leader } => {
                 if let Some(w) = seat(who) {
+                    let wanted = steps;
                     let steps = match behind_leader {
                         Some(gap) => self.steps_behind_leader(s, w, steps, gap),
                         None => steps,
                     };
                     if steps != 0 {
                         self.sail_ship(s, w, steps, cause, told);
+                    } else if wanted != 0 {
+                        let (at, tile) = (s.progress[w.index()], self.tile_under(s, w));
+                        told.public(|| Event::Stayed { seat: w, at, tile, cause, why: Stay::Leading });
                     }
                 }
             }

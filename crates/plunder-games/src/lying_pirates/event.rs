@@ -9,6 +9,18 @@ use super::content::{ActionDie, Mark, Seek};
 use super::state::Purpose;
 use crate::bidding::Bid;
 
+/// Why a ship a move was called for stays where it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stay {
+    /// The move stops behind the leading ship, and the ship is level with it or ahead.
+    Leading,
+    /// In the Action Phase no move goes onto Start/End.
+    StartEnd,
+    /// Already at the end of the ring the move heads for.
+    Edge,
+}
+
 /// Why something happened: a card's effect, a tile's event, or a rule of the round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "of", rename_all = "snake_case")]
@@ -200,6 +212,14 @@ pub enum Event {
         to: u8,
         tile: Option<u8>,
         cause: Cause,
+    },
+    /// A move `cause` called for left `seat`'s ship where it was, for the reason `why`.
+    Stayed {
+        seat: Seat,
+        at: u8,
+        tile: Option<u8>,
+        cause: Cause,
+        why: Stay,
     },
     Swapped {
         seat: Seat,

@@ -6,7 +6,7 @@ use plunder_core::priority::{Now, Window};
 use plunder_core::{Audience, Seat, SeatSet, Teller};
 
 use super::content::{Node, Seek, Special, Timing};
-use super::event::{Cause, CurseCount, Event, WonBy};
+use super::event::{Cause, CurseCount, Event, Stay, WonBy};
 use super::state::*;
 use super::{BattleFace, LyingPirates, Setup};
 use crate::bidding::{Bid, CountRule};
@@ -657,6 +657,12 @@ impl LyingPirates {
         let from = s.progress[seat.index()];
         self.move_ship(s, seat, steps);
         let to = s.progress[seat.index()];
+        if from == to && steps != 0 {
+            // Start/End stops an Action Phase move; otherwise the ship is at the ring's end already.
+            let wanted = (from as i16 + steps as i16).clamp(0, s.ring as i16);
+            let why = if wanted != from as i16 { Stay::StartEnd } else { Stay::Edge };
+            told.public(|| Event::Stayed { seat, at: to, tile: self.tile_under(s, seat), cause, why });
+        }
         if from != to {
             told.public(|| Event::Moved { seat, from, to, tile: self.tile_under(s, seat), cause });
         }

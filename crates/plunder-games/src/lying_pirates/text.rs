@@ -12,7 +12,7 @@ use super::action::{face_name, special_die_name, special_face_name};
 use super::captains::CAPTAINS_JSON;
 use super::content::{ActionDie, Metal, Node, Special, Who};
 use super::content::{DICE_JSON, MAP_JSON};
-use super::event::{Cause, CurseCount, Event, RerollDie, WonBy};
+use super::event::{Cause, CurseCount, Event, RerollDie, Stay, WonBy};
 use super::state::{Purpose, CURSE_PASS_COST, DIE_PRICE};
 use super::variants::VARIANTS_JSON;
 use super::view::Question;
@@ -851,6 +851,17 @@ impl LyingPirates {
                     self.because(*cause)
                 )
             }
+            Event::Stayed { seat, at, tile, cause, why } => format!(
+                "{} stays on {} {}: {}",
+                n(*seat),
+                self.where_is(*at, *tile),
+                self.because(*cause),
+                match why {
+                    Stay::Leading => "the move stops behind the leading ship, and this ship is level with it or ahead",
+                    Stay::StartEnd => "in the Action Phase no ship is moved onto Start/End",
+                    Stay::Edge => "it is at the end of the ring already",
+                }
+            ),
             Event::Swapped { seat, with, cause } => {
                 format!("{} and {} swap places {}", n(*seat), n(*with), self.because(*cause))
             }
