@@ -78,10 +78,14 @@ enum Command {
     Games,
     /// Print a game's rules summary, its options with their defaults, and its designed content (cards).
     ///
-    /// Example: plunder rules scallywager
+    /// Example: plunder rules scallywager --options @my-deck.json
     Rules {
         /// The game's id (see `plunder games`).
         game: String,
+        /// Game options as a JSON object, or @FILE to read them from a file: the content listed is the game's
+        /// under these options (a designer's own cards, say).
+        #[arg(long, default_value = "{}")]
+        options: String,
     },
     /// Serve the lobby and online play at http://127.0.0.1:8080 (games kept in a SQLite file by default).
     ///
@@ -104,8 +108,8 @@ struct PlayArgs {
     /// Seed for the dice and the bots (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}' (`plunder rules GAME` lists them
-    /// with their defaults and meanings).
+    /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}', or @FILE to read them from a file
+    /// (`plunder rules GAME` lists them with their defaults and meanings).
     #[arg(long, default_value = "{}")]
     options: String,
     /// Write the game record (JSON) to this file when the game ends or is abandoned.
@@ -156,7 +160,9 @@ fn main() -> ExitCode {
         }
         Command::Soak(args) => soak::run(&args),
         Command::Games => output::write_stdout(&list_games()),
-        Command::Rules { game } => rules::rules_text(&game).and_then(|text| output::write_stdout(&text)),
+        Command::Rules { game, options } => parse_options(&options)
+            .and_then(|options| rules::rules_text(&game, &options))
+            .and_then(|text| output::write_stdout(&text)),
         Command::Serve(args) => serve::run(args),
     };
     match result {
@@ -193,14 +199,37 @@ fn list_games() -> String {
     out
 }
 
-/// Parses `--options` JSON for the front ends.
+/// The largest `--options @FILE` read: content files are a few hundred kilobytes at most.
+const MAX_OPTIONS_FILE_BYTES: u64 = 16 << 20;
+
+/// Parses `--options` for the front ends: a JSON object, or `@FILE` for one read from a file (curl's way), so a
+/// designer's content file need not be pasted into the command line.
 fn parse_options(text: &str) -> Result<serde_json::Value, String> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("--options is not JSON: {e}"))?;
+    let (text, source) = match text.strip_prefix('@') {
+        Some(path) => (read_options_file(path)?, format!("--options @{path}")),
+        None => (text.to_string(), "--options".to_string()),
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("{source} is not JSON: {e}"))?;
     if value.is_object() || value.is_null() {
         Ok(value)
     } else {
-        Err("--options must be a JSON object".to_string())
+        Err(format!("{source} must be a JSON object"))
     }
+}
+
+fn read_options_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("--options @{path}: cannot read the file: {e}");
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(MAX_OPTIONS_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_OPTIONS_FILE_BYTES {
+        return Err(format!("--options @{path}: the file is over {} MiB", MAX_OPTIONS_FILE_BYTES >> 20));
+    }
+    Ok(text)
 }
 
 /// A seed from the clock, for games where none was asked for (the record keeps it).

@@ -4,18 +4,22 @@
 
 use plunder_core::{Narrate, Roster};
 
-/// The game under its default options: what `plunder rules` and the book describe.
+/// The game under its default options: what the book describes (and `plunder rules` given no options).
 fn default_game<G: Roster + Narrate>() -> G {
     G::new(G::Options::default()).expect("a game's default options are valid")
 }
 
-/// `plunder rules GAME`: the rules summary, the options with defaults and meanings, and the designed content.
-struct RulesText;
+/// `plunder rules GAME`: the rules summary, the options with defaults and meanings, and the designed content of
+/// the game under the options given (a designer previews their own cards this way).
+struct RulesText<'a> {
+    options: &'a serde_json::Value,
+}
 
-impl plunder_games::GameVisitor for RulesText {
-    type Output = String;
-    fn visit<G: Roster + Narrate>(self) -> String {
-        let game = default_game::<G>();
+impl plunder_games::GameVisitor for RulesText<'_> {
+    type Output = Result<String, String>;
+    fn visit<G: Roster + Narrate>(self) -> Result<String, String> {
+        let options = plunder_core::options_from_json::<G>(None, self.options).map_err(|e| e.to_string())?;
+        let game = G::new(options).map_err(|e| e.to_string())?;
         let mut out =
             format!("{}\n\n{}\n\nOptions (defaults; set any with --options):\n", G::NAME, game.rules_summary());
         let defaults = serde_json::to_value(G::Options::default()).unwrap_or_default();
@@ -31,7 +35,7 @@ impl plunder_games::GameVisitor for RulesText {
             out += &format!("\n{content}");
         }
         out += &format!("\nEvery ruling, with its reason: docs/rules/{}.md\n", G::ID);
-        out
+        Ok(out)
     }
 }
 
@@ -45,9 +49,9 @@ impl plunder_games::GameVisitor for DesignedContent {
     }
 }
 
-/// `plunder rules GAME`'s text.
-pub fn rules_text(id: &str) -> Result<String, String> {
-    plunder_games::with_game(id, RulesText).map_err(|e| e.to_string())
+/// `plunder rules GAME`'s text, under `options` (a JSON object; null for the defaults).
+pub fn rules_text(id: &str, options: &serde_json::Value) -> Result<String, String> {
+    plunder_games::with_game(id, RulesText { options }).map_err(|e| e.to_string())?
 }
 
 /// Game `id`'s designed content as Markdown for the players' book, or `None` when the game has none. Built from

@@ -39,7 +39,8 @@ pub struct SimulateArgs {
     /// Also draw the win rates as an SVG chart into this file.
     #[arg(long)]
     svg: Option<std::path::PathBuf>,
-    /// Game options as a JSON object (`plunder rules GAME` lists them with their defaults and meanings).
+    /// Game options as a JSON object, or @FILE to read them from a file (`plunder rules GAME` lists them with
+    /// their defaults and meanings).
     #[arg(long, default_value = "{}")]
     options: String,
     /// Also write every game as a JSON line to this file (appended), with each seat's actions counted and the

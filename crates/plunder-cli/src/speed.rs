@@ -21,7 +21,8 @@ pub struct SpeedArgs {
     /// How many players.
     #[arg(long, short)]
     players: Option<usize>,
-    /// Game options as a JSON object (`plunder rules GAME` lists them with their defaults and meanings).
+    /// Game options as a JSON object, or @FILE to read them from a file (`plunder rules GAME` lists them with
+    /// their defaults and meanings).
     #[arg(long, default_value = "{}")]
     options: String,
     /// Seconds per run.

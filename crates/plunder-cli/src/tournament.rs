@@ -40,7 +40,8 @@ pub struct TournamentArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
-    /// Game options as a JSON object (`plunder rules GAME` lists them with their defaults and meanings).
+    /// Game options as a JSON object, or @FILE to read them from a file (`plunder rules GAME` lists them with
+    /// their defaults and meanings).
     #[arg(long, default_value = "{}")]
     options: String,
     /// Print the table as JSON.

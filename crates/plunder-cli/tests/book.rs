@@ -4,7 +4,8 @@
 //!
 //! Runnable commands: in a ```console block, each line starting with `$ plunder ` is run against the built
 //! binary. The lines of one block run in order in one fresh folder (a later line may read an earlier one's
-//! files). Example content files (`designing/examples/GAME/OPTION[.NAME].json`) must be accepted by their game.
+//! files) that holds the book's examples at their repository paths. Example options files
+//! (`designing/examples/GAME/NAME.json`, what `--options @FILE` reads) must be accepted by their game.
 
 use std::collections::{BTreeSet, HashSet};
 use std::fs::File;
@@ -328,6 +329,23 @@ fn fresh_folder(name: &str) -> PathBuf {
     dir
 }
 
+/// The folder where the book's options files are, as the book names it from the repository's folder.
+const EXAMPLES: &str = "docs/book/src/designing/examples";
+
+/// Copies `from` into `to`, folders and all.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
 /// Runs `plunder ARGS` in `dir` with no keyboard; `Err` says how it failed, with its output.
 fn run_plunder(args: &[String], dir: &Path) -> Result<(), String> {
     let (stdout, stderr) = (dir.join("stdout.txt"), dir.join("stderr.txt"));
@@ -378,6 +396,8 @@ fn the_books_runnable_commands_succeed() {
             .map(|(index, (chapter, commands))| {
                 scope.spawn(move || {
                     let dir = fresh_folder(&format!("block{index}"));
+                    // `--options @docs/...` reads as in the repository's folder, and nothing is written there.
+                    copy_folder(&repo().join(EXAMPLES), &dir.join(EXAMPLES));
                     let failure = commands.iter().find_map(|args| {
                         let why = run_plunder(args, &dir).err()?;
                         Some(format!("{}: plunder {}: {why}", shown(chapter), args.join(" ")))
@@ -392,11 +412,11 @@ fn the_books_runnable_commands_succeed() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Every example content file, `docs/book/src/designing/examples/GAME/OPTION[.NAME].json`, is accepted by its
-/// game as that option: a quick simulation with it succeeds.
+/// Every example options file, `docs/book/src/designing/examples/GAME/NAME.json`, is accepted by its game: a
+/// quick simulation with `--options @FILE` succeeds.
 #[test]
 fn the_books_content_examples_are_accepted() {
-    let root = book_src().join("designing/examples");
+    let root = repo().join(EXAMPLES);
     let mut checked = 0;
     for game in std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{}: {e}", root.display())) {
         let game = game.unwrap().path();
@@ -406,21 +426,20 @@ fn the_books_content_examples_are_accepted() {
         let id = game.file_name().unwrap().to_string_lossy().to_string();
         for file in std::fs::read_dir(&game).unwrap() {
             let file = file.unwrap().path();
-            let name = file.file_name().unwrap().to_string_lossy().to_string();
-            let Some(option) = name.strip_suffix(".json").and_then(|stem| stem.split('.').next()) else {
+            if file.extension().is_none_or(|e| e != "json") {
                 continue;
-            };
-            let options = format!("{{\"{option}\": {}}}", read(&file));
-            let dir = fresh_folder(&format!("example-{id}-{option}"));
+            }
+            let dir = fresh_folder(&format!("example-{id}-{}", file.file_stem().unwrap().to_string_lossy()));
+            let options = format!("@{}", file.display());
             let args =
                 ["simulate", "--game", &id, "--games", "2", "--seed", "1", "--options", &options].map(String::from);
             let result = run_plunder(&args, &dir);
             let _ = std::fs::remove_dir_all(&dir);
-            result.unwrap_or_else(|why| panic!("{} as option {option} of {id}: {why}", shown(&file)));
+            result.unwrap_or_else(|why| panic!("{} as options of {id}: {why}", shown(&file)));
             checked += 1;
         }
     }
-    assert!(checked > 0, "no example content under {}", shown(&root));
+    assert!(checked > 0, "no example options under {}", shown(&root));
 }
 
 #[test]

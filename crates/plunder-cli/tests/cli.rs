@@ -1076,3 +1076,62 @@ fn pirate_havens_menu_names_slots_and_spots_in_words_with_a_legend() {
     assert!(log.contains("travel to slot 1 ("), "{log}");
     assert!(log.contains("b2.1 is the first spot"), "the legend for the short codes: {log}");
 }
+
+#[test]
+fn options_are_read_from_a_file_named_after_an_at_sign() {
+    let file = temp("two-dice.json");
+    std::fs::write(&file, r#"{"dice": 2}"#).unwrap();
+    let at = format!("@{}", file.display());
+    let out =
+        plunder(&["speed", "--game", "liars-dice", "--options", &at, "--seconds", "0.05", "--runs", "1", "--json"], "");
+    assert!(out.status.success(), "{}", text(&out));
+    let speed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(speed["options"]["dice"], 2, "{speed}");
+    let out = plunder(&["play", "liars-dice", "--seats", "odds,odds", "--seed", "1", "--options", &at], "");
+    assert!(out.status.success() && text(&out).contains("2 dice"), "{}", text(&out));
+
+    let not_json = temp("not-json.json");
+    std::fs::write(&not_json, "dice: 2").unwrap();
+    let out = plunder(&["speed", "--game", "liars-dice", "--options", &format!("@{}", not_json.display())], "");
+    assert!(text(&out).contains(&format!("--options @{} is not JSON", not_json.display())), "{}", text(&out));
+}
+
+#[test]
+fn a_missing_options_file_is_named_in_the_error() {
+    let missing = "@/nonexistent/options.json";
+    for args in [
+        vec!["play", "liars-dice"],
+        vec!["simulate", "--game", "liars-dice"],
+        vec!["tournament", "--game", "liars-dice", "--bots", "odds,random"],
+        vec!["speed", "--game", "liars-dice"],
+        vec!["rules", "liars-dice"],
+    ] {
+        let out = plunder(&[&args[..], &["--options", missing]].concat(), "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out).contains("--options @/nonexistent/options.json: cannot read the file: No such file"),
+            "{args:?}: {}",
+            text(&out)
+        );
+    }
+}
+
+#[test]
+fn rules_show_a_designers_own_cards_given_as_options() {
+    let deck = temp("parrot-deck.json");
+    let options = serde_json::json!({"treasure_deck": {"deck": "treasure", "cards": [{
+        "id": "parrot", "name": "Talking Parrot", "copies": 6, "source": "designed",
+        "effect": {"type": "peek", "dice": 1}, "text": "Before bidding: look at one die of a captain of your choice."
+    }]}});
+    std::fs::write(&deck, options.to_string()).unwrap();
+    let out = plunder(&["rules", "scallywager", "--options", &format!("@{}", deck.display())], "");
+    let rules = text(&out);
+    assert!(out.status.success(), "{rules}");
+    assert!(rules.contains("Treasure deck (6 cards):") && rules.contains("6 × Talking Parrot (Treasure"), "{rules}");
+    assert!(!rules.contains("Spyglass"), "the built-in Treasure deck is replaced: {rules}");
+
+    let lasting = options.to_string().replace(r#""source":"designed""#, r#""source":"designed","lasting":true"#);
+    let out = plunder(&["rules", "scallywager", "--options", &lasting], "");
+    assert!(!out.status.success());
+    assert!(text(&out).contains("'parrot': effect \"peek\" cannot be lasting"), "{}", text(&out));
+}

@@ -4,6 +4,7 @@
 //! `docs/rules/GAME.md`. **Games depend on `plunder-core` only, never on each other or on a front end.**
 
 pub mod bidding;
+mod content_words;
 mod glossary;
 pub mod liars_dice;
 pub mod loot_pirates;

@@ -843,7 +843,9 @@ fn bad_options_and_bad_data_are_refused() {
         1,
     );
     assert_ne!(unbound, TILES_JSON);
-    assert!(Content::parse(&unbound, CARDS_JSON, MAP_JSON).is_err(), "an unbound reference is a data error");
+    let refused = Content::parse(&unbound, CARDS_JSON, MAP_JSON).unwrap_err().to_string();
+    assert!(refused.contains("\"loser\" is named where no captain is chosen yet"), "{refused}");
+    assert!(!refused.contains("Loser"), "the file's word, not the rules' type name: {refused}");
     let unknown = TILES_JSON.replacen("\"kind\": \"nothing\"", "\"kind\": \"teleport\"", 1);
     assert!(Content::parse(&unknown, CARDS_JSON, MAP_JSON).is_err());
     assert!(Content::parse("{", CARDS_JSON, MAP_JSON).is_err());

@@ -2544,3 +2544,45 @@ fn the_last_one_to_pass_over_an_item_is_told_that_its_pass_lets_it_resolve() {
     let b = t.g.describe(&t.view(B));
     assert!(b.contains("Everyone else has passed: P1's pass lets ") && b.contains("(waiting item"), "{b}");
 }
+
+/// Why game `id` refuses `options` given as JSON, the way a designer passes a content file.
+fn refusal(id: &str, options: serde_json::Value) -> String {
+    match plunder_games::new_session(id, None, &options, 0, ChanceMode::Sampled) {
+        Ok(_) => panic!("{id} took {options}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// `reason` speaks the data file's words: no Rust structs or options, no CamelCase type names.
+fn assert_plain(reason: &str) {
+    assert!(!reason.contains('{') && !reason.contains("Some("), "{reason}");
+    let camel = reason.split(|c: char| !c.is_alphanumeric()).find(|w| {
+        let c: Vec<char> = w.chars().collect();
+        c.windows(2).any(|p| p[0].is_lowercase() && p[1].is_uppercase())
+    });
+    assert_eq!(camel, None, "{reason}");
+}
+
+#[test]
+fn a_designers_bad_card_is_refused_in_the_files_words() {
+    let built_in =
+        || -> serde_json::Value { serde_json::from_str(plunder_games::pirates_flag::data::CARDS_JSON).unwrap() };
+    let mut deck = built_in();
+    let card = deck["entries"].as_array_mut().unwrap().iter_mut().find(|c| c["effect"]["kind"] == "move_own");
+    card.unwrap()["target"] = serde_json::json!({"kind": "ship", "range": 2});
+    let reason = refusal("pirates-flag", serde_json::json!({ "deck": deck }));
+    assert!(
+        reason.contains(
+            "target \"ship\" with range 2 does not fit effect \"move_own\" (it takes target \"none\" or \"self\")"
+        ),
+        "{reason}"
+    );
+    assert_plain(&reason);
+
+    let mut deck = built_in();
+    let card = deck["entries"].as_array_mut().unwrap().iter_mut().find(|c| c["effect"]["kind"] == "move_ship");
+    card.unwrap()["timing"] = serde_json::json!("after_roll");
+    let reason = refusal("pirates-flag", serde_json::json!({ "deck": deck }));
+    assert!(reason.contains("timing \"after_roll\" with target \"ship\""), "{reason}");
+    assert_plain(&reason);
+}

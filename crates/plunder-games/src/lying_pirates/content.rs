@@ -276,16 +276,17 @@ fn bad(what: &str, why: impl std::fmt::Display) -> OptionsError {
 
 impl Program {
     fn who(&self, who: Who, bound: u8, what: &str) -> Result<Who, OptionsError> {
-        let need = match who {
-            Who::Me => 0,
-            Who::Target => TARGET,
-            Who::Winner => WINNER,
-            Who::Loser => LOSER,
+        // The file's name for the captain, and where it may be named.
+        let (need, name, where_) = match who {
+            Who::Me => (0, "self", ""),
+            Who::Target => (TARGET, "target", "inside the \"then\" of a \"pick\" or \"each\""),
+            Who::Winner => (WINNER, "winner", "inside the \"then\" of a \"battle\" that seeks \"winner\", or a duel"),
+            Who::Loser => (LOSER, "loser", "inside the \"then\" of a \"battle\" that seeks \"loser\", or a duel"),
         };
         if bound & need == need {
             Ok(who)
         } else {
-            Err(bad(what, format!("{who:?} is not bound here")))
+            Err(bad(what, format!("\"{name}\" is named where no captain is chosen yet (only {where_})")))
         }
     }
 

@@ -5,6 +5,8 @@
 use plunder_core::OptionsError;
 use serde::{Deserialize, Serialize};
 
+use crate::content_words::file_name;
+
 /// The built-in data files.
 pub const ISLAND_JSON: &str = include_str!("../../data/pirate-haven/island.json");
 pub const TILES_JSON: &str = include_str!("../../data/pirate-haven/tiles.json");
@@ -476,6 +478,16 @@ fn bad<T>(file: &str, reason: impl std::fmt::Display) -> Result<T, OptionsError>
     Err(OptionsError::new(format!("pirate-haven {file}: {reason}")))
 }
 
+/// An effect's `kind` as the file writes it ("coup_advance").
+fn kind(effect: &Effect) -> String {
+    file_name(effect, "kind")
+}
+
+/// An item as the file writes it ("rum").
+fn item(item: Item) -> String {
+    file_name(&item, "kind")
+}
+
 fn mask(items: &[Item]) -> u8 {
     items.iter().fold(0, |m, i| m | i.bit())
 }
@@ -548,7 +560,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
         if d.is_die() {
             Ok(d.index())
         } else {
-            bad(file, format!("'{id}': {} is not a die", d.name()))
+            bad(file, format!("'{id}': \"{}\" is not a die (dice are food, gold and ship)", item(d)))
         }
     };
     for effect in &entry.effect {
@@ -559,7 +571,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
             }
             Effect::OfferToken { token } => {
                 if token.is_die() {
-                    return bad(file, format!("'{id}': {} is not a token", token.name()));
+                    return bad(file, format!("'{id}': offer_token offers a token, and \"{}\" is a die", item(*token)));
                 }
                 def.offers = Some(*token);
             }
@@ -582,7 +594,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
             Effect::ScoreValueSum { die: d, .. } => {
                 die(*d)?;
             }
-            other => return bad(file, format!("'{id}': {other:?} is not a tile's effect")),
+            other => return bad(file, format!("'{id}': effect \"{}\" is not for tiles", kind(other))),
         }
     }
     let offers = matches!(def.kind, TileType::Die | TileType::Token);
@@ -786,7 +798,12 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         for e in &l.effect {
             match e {
                 Effect::CountLimit { item, not_more_than } => limits.push((*item, *not_more_than)),
-                other => return bad("coup", format!("{other:?} is not a limit")),
+                other => {
+                    return bad(
+                        "coup",
+                        format!("limits: effect \"{}\" is not a limit (use \"count_limit\")", kind(other)),
+                    )
+                }
             }
         }
     }
@@ -800,7 +817,13 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         for e in &a.effect {
             match e {
                 Effect::CoupAdvance { steps } => token_steps = *steps,
-                other => return bad("coup", format!("{other:?} is not a Coup advance")),
+                other => {
+                    let why = format!(
+                        "coup_track advance_on: effect \"{}\" does not advance (use \"coup_advance\")",
+                        kind(other)
+                    );
+                    return bad("coup", why);
+                }
             }
         }
     }
@@ -822,7 +845,22 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
                     raises[spot.spot as usize] = Some((*die, *amount))
                 }
                 Effect::CoupResolve { .. } => {}
-                other => return bad("coup", format!("{other:?} is not a Coup spot's effect")),
+                Effect::CoupRaiseDie { die, .. } => {
+                    let why = format!(
+                        "coup_track spot {}: coup_raise_die raises a die, and \"{}\" is a token",
+                        spot.spot,
+                        item(*die)
+                    );
+                    return bad("coup", why);
+                }
+                other => {
+                    let why = format!(
+                        "coup_track spot {}: effect \"{}\" is not for a Coup track spot (use \"coup_raise_die\" or \"coup_resolve\")",
+                        spot.spot,
+                        kind(other)
+                    );
+                    return bad("coup", why);
+                }
             }
         }
     }

@@ -5,6 +5,8 @@
 use plunder_core::OptionsError;
 use serde::{Deserialize, Serialize};
 
+use crate::content_words::file_name;
+
 pub const BOARD_JSON: &str = include_str!("../../data/pirates-flag/board.json");
 pub const CARDS_JSON: &str = include_str!("../../data/pirates-flag/cards.json");
 pub const CAPTAINS_JSON: &str = include_str!("../../data/pirates-flag/captains.json");
@@ -614,13 +616,61 @@ fn check_effect(effect: &Effect, nested: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// A target in the file's words: `target "ship" with range 2` (fields left at null or false are not named).
+fn target_words(target: &TargetSpec) -> String {
+    let value = serde_json::to_value(target).unwrap_or_default();
+    let details: Vec<String> = value
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(field, v)| *field != "kind" && !v.is_null() && **v != serde_json::Value::Bool(false))
+        .map(|(field, v)| format!("{field} {v}"))
+        .collect();
+    let with = if details.is_empty() { String::new() } else { format!(" with {}", details.join(", ")) };
+    format!("target \"{}\"{with}", file_name(target, "kind"))
+}
+
+/// Whether `effect` can act on `target`.
+fn fits(effect: &Effect, target: &TargetSpec) -> bool {
+    match effect {
+        Effect::AdjustRoll { .. } | Effect::Reroll => matches!(target, TargetSpec::Roll { .. }),
+        Effect::Cancel | Effect::Redirect { .. } => matches!(target, TargetSpec::Stack { .. }),
+        Effect::ModifyRoll { .. } | Effect::Silence | Effect::DiscardRandom { .. } => {
+            matches!(target, TargetSpec::Own | TargetSpec::Player { .. })
+        }
+        Effect::MoveShip { .. } => matches!(target, TargetSpec::Ship { .. } | TargetSpec::Ships { .. }),
+        Effect::SwapShips => matches!(target, TargetSpec::Ship { .. }),
+        Effect::TakeFlag | Effect::DropFlag { .. } | Effect::StartBattle => {
+            matches!(target, TargetSpec::Carrier { .. })
+        }
+        Effect::StealCard { .. } => matches!(target, TargetSpec::Ship { .. } | TargetSpec::Player { .. }),
+        Effect::RollCheck { .. } => matches!(target, TargetSpec::Carrier { .. } | TargetSpec::Player { .. }),
+        Effect::Shield { .. } => *target == TargetSpec::Own,
+        Effect::MoveOwn { .. } | Effect::MovementRoll { .. } | Effect::Draw { .. } | Effect::Trade { .. } => {
+            matches!(target, TargetSpec::None | TargetSpec::Own)
+        }
+    }
+}
+
+/// One target of each kind, to name the kinds an effect takes.
+const EVERY_TARGET_KIND: [TargetSpec; 8] = [
+    TargetSpec::None,
+    TargetSpec::Own,
+    TargetSpec::Player { other: false },
+    TargetSpec::Ship { other: false, range: None, select: None },
+    TargetSpec::Ships { range: None },
+    TargetSpec::Carrier { range: 0 },
+    TargetSpec::Stack { condition: Condition::AnyCard },
+    TargetSpec::Roll { whose: Whose::Any },
+];
+
 fn check_target(card: &Card) -> Result<(), String> {
     if let TargetSpec::Ship { range: Some(r), .. }
     | TargetSpec::Ships { range: Some(r) }
     | TargetSpec::Carrier { range: r } = card.target
     {
         if r > 12 {
-            return Err("ranges are 0 to 12".into());
+            return Err(format!("{}: range must be 0 to 12", target_words(&card.target)));
         }
     }
     let ok = match (card.timing, card.target) {
@@ -631,35 +681,34 @@ fn check_target(card: &Card) -> Result<(), String> {
         _ => true,
     };
     if !ok {
-        return Err("after_roll goes with target roll, response with target stack, and only they".into());
+        return Err(format!(
+            "timing \"{}\" with target \"{}\": timing \"after_roll\" goes with target \"roll\", \
+             \"response\" with \"stack\", and only they",
+            file_name(&card.timing, "kind"),
+            file_name(&card.target, "kind")
+        ));
     }
-    // The effect must fit the target.
-    let fits = match &card.effect {
-        Effect::AdjustRoll { .. } | Effect::Reroll => matches!(card.target, TargetSpec::Roll { .. }),
-        Effect::Cancel | Effect::Redirect { .. } => matches!(card.target, TargetSpec::Stack { .. }),
-        Effect::ModifyRoll { .. } | Effect::Silence | Effect::DiscardRandom { .. } => {
-            matches!(card.target, TargetSpec::Own | TargetSpec::Player { .. })
-        }
-        Effect::MoveShip { .. } => matches!(card.target, TargetSpec::Ship { .. } | TargetSpec::Ships { .. }),
-        Effect::SwapShips => matches!(card.target, TargetSpec::Ship { .. }),
-        Effect::TakeFlag | Effect::DropFlag { .. } | Effect::StartBattle => {
-            matches!(card.target, TargetSpec::Carrier { .. })
-        }
-        Effect::StealCard { .. } => matches!(card.target, TargetSpec::Ship { .. } | TargetSpec::Player { .. }),
-        Effect::RollCheck { .. } => matches!(card.target, TargetSpec::Carrier { .. } | TargetSpec::Player { .. }),
-        Effect::Shield { .. } => card.target == TargetSpec::Own,
-        Effect::MoveOwn { .. } | Effect::MovementRoll { .. } | Effect::Draw { .. } | Effect::Trade { .. } => {
-            matches!(card.target, TargetSpec::None | TargetSpec::Own)
-        }
-    };
-    if !fits {
-        return Err(format!("a {:?} target does not fit its effect", card.target));
+    if !fits(&card.effect, &card.target) {
+        let takes: Vec<String> = EVERY_TARGET_KIND
+            .iter()
+            .filter(|t| fits(&card.effect, t))
+            .map(|t| format!("\"{}\"", file_name(t, "kind")))
+            .collect();
+        return Err(format!(
+            "{} does not fit effect \"{}\" (it takes target {})",
+            target_words(&card.target),
+            file_name(&card.effect, "kind"),
+            takes.join(" or ")
+        ));
     }
     if !card.answerable && !matches!(card.effect, Effect::Draw { .. } | Effect::Trade { .. }) {
-        return Err("only draw and trade cards may be unanswerable".into());
+        return Err(format!(
+            "effect \"{}\" cannot be \"answerable\": false (only \"draw\" and \"trade\" can)",
+            file_name(&card.effect, "kind")
+        ));
     }
     if card.answerable && matches!(card.effect, Effect::Trade { .. }) {
-        return Err("a trade takes effect at once (answerable: false)".into());
+        return Err("effect \"trade\" takes effect at once: it needs \"answerable\": false".into());
     }
     Ok(())
 }
@@ -681,7 +730,10 @@ pub fn check_cards(file: &CardFile, list: CardList) -> Result<(), OptionsError> 
             .and_then(|()| check_effect(&card.effect, false))
             .or_else(|e| bad(what, format!("'{}': {e}", card.id)))?;
         if list == CardList::Captains && (card.timing == Timing::InsteadOfRolling || !card.answerable) {
-            return bad(what, format!("'{}': captains are used any time and always answerable", card.id));
+            return bad(
+                what,
+                format!("'{}': a captain cannot have timing \"instead_of_rolling\" or \"answerable\": false", card.id),
+            );
         }
     }
     Ok(())

@@ -6,6 +6,8 @@ use std::fmt;
 use plunder_core::OptionsError;
 use serde::{Deserialize, Serialize};
 
+use crate::content_words::file_name;
+
 /// The most kinds of card one deck may have.
 pub const MAX_KINDS: usize = 16;
 /// The most cards one deck may have (all copies of all kinds).
@@ -68,10 +70,17 @@ impl Effect {
         matches!(self, Effect::Peek { .. } | Effect::Reveal | Effect::StealTreasure | Effect::Board | Effect::Mutiny)
     }
 
-    fn allowed_in(self, deck: Deck, lasting: bool) -> bool {
+    /// Why it cannot be on a card of `deck`, lasting or not, in the deck file's words.
+    fn misplaced(self, deck: Deck, lasting: bool) -> Option<String> {
+        let name = file_name(&self, "type");
         match (deck, self) {
-            (_, Effect::Shield | Effect::SpyLeft) => deck == Deck::Treasure && lasting,
-            (_, _) if lasting => false,
+            (Deck::Treasure, Effect::Shield | Effect::SpyLeft) if lasting => None,
+            (_, Effect::Shield | Effect::SpyLeft) => {
+                Some(format!("effect \"{name}\" is only for lasting Treasure cards (\"lasting\": true)"))
+            }
+            (_, _) if lasting => Some(format!(
+                "effect \"{name}\" cannot be lasting (only Treasure cards of \"shield\" or \"spy_left\" are)"
+            )),
             (
                 Deck::Treasure,
                 Effect::PowderKeg
@@ -80,9 +89,9 @@ impl Effect {
                 | Effect::Mutiny
                 | Effect::Kraken
                 | Effect::GhostShip,
-            ) => false,
-            (Deck::Adventure, Effect::StealTreasure) => false,
-            _ => true,
+            ) => Some(format!("effect \"{name}\" belongs in the Adventure deck")),
+            (Deck::Adventure, Effect::StealTreasure) => Some(format!("effect \"{name}\" belongs in the Treasure deck")),
+            _ => None,
         }
     }
 }
@@ -172,16 +181,11 @@ pub fn check_deck(file: &DeckFile, expected: Deck) -> Result<(), OptionsError> {
         if card.copies == 0 || card.copies > 60 {
             return bad(format!("'{}' must have 1 to 60 copies", card.id));
         }
-        if !card.effect.allowed_in(expected, card.lasting) {
-            return bad(format!(
-                "'{}': {:?} cannot be a{} {expected} card",
-                card.id,
-                card.effect,
-                if card.lasting { " lasting" } else { "" }
-            ));
+        if let Some(why) = card.effect.misplaced(expected, card.lasting) {
+            return bad(format!("'{}': {why}", card.id));
         }
         if let Effect::Peek { dice: 0 } = card.effect {
-            return bad(format!("'{}' peeks at no dice", card.id));
+            return bad(format!("'{}': effect \"peek\" needs \"dice\" of 1 or more", card.id));
         }
     }
     Ok(())
