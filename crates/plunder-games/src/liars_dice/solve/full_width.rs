@@ -10,7 +10,7 @@
 //! call. Where the updated seat's own reach is 0 for every cup, its average takes nothing and that loop is
 //! skipped. Every number kept is the one the full pass would compute (up to the sign of a zero).
 
-use super::calls::Calls;
+use super::calls::{Call, Calls};
 use super::tree::PublicTree;
 use super::{width, Method, Solver};
 
@@ -103,6 +103,12 @@ fn positive_part(x: f64, floor: f64) -> f64 {
 /// action. Bit `a` of the result says whether row `a` is positive for some cup.
 #[inline(never)]
 fn reach_rows<const N: usize>(reach: &mut [f64], moved: &[f64], current: &[f64]) -> u32 {
+    reach_rows_inline::<N>(reach, moved, current)
+}
+
+/// [`reach_rows`], for kernels of their own.
+#[inline(always)]
+fn reach_rows_inline<const N: usize>(reach: &mut [f64], moved: &[f64], current: &[f64]) -> u32 {
     let n = width::<N>(moved.len());
     let moved = &moved[..n];
     let mut live = 0;
@@ -153,6 +159,23 @@ fn add_average<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64]
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn update<const N: usize>(
+    values: &[f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    current: &mut [f64],
+    own: Option<&[f64]>,
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    scratch: &mut [f64],
+) {
+    update_inline::<N>(values, regret, average, current, own, weight, floor, out, scratch);
+}
+
+/// [`update`], for kernels of their own.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn update_inline<const N: usize>(
     values: &[f64],
     regret: &mut [f64],
     average: &mut [f64],
@@ -219,6 +242,61 @@ fn update<const N: usize>(
     }
 }
 
+/// The update at a node after the second-highest bid where the updated seat acts: the values of its two
+/// actions, the calls `raise` (of the highest bid) and `liar`, on the other seat's reach `other` (into
+/// `values`, two rows), then [`update`]. One kernel, so the calls are not separate calls.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn own_last<const N: usize>(
+    raise: Call,
+    liar: Call,
+    other: &[f64],
+    values: &mut [f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    current: &mut [f64],
+    own: Option<&[f64]>,
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    scratch: &mut [f64],
+) {
+    let n = width::<N>(out.len());
+    let (raised, called) = values.split_at_mut(n);
+    raise.values::<N>(other, raised);
+    liar.values::<N>(other, called);
+    update_inline::<N>(values, regret, average, current, own, weight, floor, out, scratch);
+}
+
+/// The values at a node after the second-highest bid where the other seat acts: the reach through its two
+/// actions (`current`, two rows, times `other`, into `reach`), then the sum of the calls `raise` and `liar`
+/// on them, each skipped where its reach is 0 for every cup (`call`: scratch of a row).
+#[inline(never)]
+fn others_last<const N: usize>(
+    raise: Call,
+    liar: Call,
+    other: &[f64],
+    current: &[f64],
+    out: &mut [f64],
+    reach: &mut [f64],
+    call: &mut [f64],
+) {
+    let n = width::<N>(out.len());
+    let live = reach_rows_inline::<N>(reach, other, current);
+    let (raised, called) = reach.split_at(n);
+    if live & 1 == 1 {
+        raise.values::<N>(raised, out);
+    } else {
+        out.fill(0.0);
+    }
+    if live & 2 == 2 {
+        liar.values::<N>(called, call);
+        for c in 0..n {
+            out[c] += call[c];
+        }
+    }
+}
+
 impl<const N: usize> Pass<'_, N> {
     /// Writes into `out` the updated seat's counterfactual values per own cup at node `index`, given its own
     /// reach `own` (`own_live`: positive for some cup) and the other seat's reach `other` (chance included,
@@ -240,69 +318,90 @@ impl<const N: usize> Pass<'_, N> {
         let rows = node.edge * n..(node.edge + node.actions) * n;
         let (frame, deeper) = scratch.split_at_mut(2 * node.actions * n);
         let (values, reach) = frame.split_at_mut(node.actions * n);
-        let by_seat = node.actor == self.seat;
-        // The reach through each action of the seat acting here (the other seat's is unchanged). The updated
-        // seat needs none without reach of its own, nor where the reply is only calls (the two highest bids:
-        // a call reads the other seat's reach).
-        let live = if !by_seat {
-            reach_rows::<N>(reach, other, &self.current[rows.clone()])
-        } else if own_live && node.first_bid + 2 < bids {
-            let bid_rows = (bids - 2 - node.first_bid) * n;
-            reach_rows::<N>(&mut reach[..bid_rows], own, &self.current[rows.start..rows.start + bid_rows])
-        } else {
-            0
-        };
+        // The bids whose child is visited as a whole node (the replies to the two highest bids are only
+        // calls, handled below without a loop): rows `..deep` of `values` and `reach`.
+        let deep = bids.saturating_sub(2).max(node.first_bid) - node.first_bid;
+        let (deep_values, rest) = values.split_at_mut(deep * n);
         let mut child = index + 1;
-        for (i, bid) in (node.first_bid..bids).enumerate() {
-            let value = &mut values[i * n..][..n];
-            let through = &reach[i * n..][..n];
-            let child_live = live >> i & 1 == 1;
-            // After the highest bid the reply can only be liar: the whole of its strategy, with no regret to
-            // learn, so the child is just the call. After the one below it, both replies are calls.
-            let last = bid + 1 == bids;
-            let second_last = bid + 2 == bids;
-            if by_seat {
-                if last {
-                    self.calls.values::<N>(self.seat, bid, node.actor, other, value);
-                } else if second_last {
-                    self.others_last_choice(child, other, value, deeper);
-                } else if own_live {
-                    self.visit(child, through, child_live, other, value, deeper);
+        let mut bid = node.first_bid;
+        if node.actor == self.seat {
+            // The other seat's reach is unchanged below; the updated seat's goes through each bid (it needs
+            // none without reach of its own, nor where the reply is only calls: a call reads the other's).
+            let deep_reach = &mut reach[..deep * n];
+            let live = if own_live && deep > 0 {
+                reach_rows::<N>(deep_reach, own, &self.current[rows.start..][..deep * n])
+            } else {
+                0
+            };
+            for (i, (value, through)) in deep_values.chunks_exact_mut(n).zip(deep_reach.chunks_exact(n)).enumerate() {
+                if own_live {
+                    self.visit(child, through, live >> i & 1 == 1, other, value, deeper);
                 } else {
                     // Without own reach the child's is `own` itself: zeros.
                     self.visit(child, own, false, other, value, deeper);
                 }
-            } else if child_live {
-                if last {
-                    self.calls.values::<N>(self.seat, bid, node.actor, through, value);
-                } else if second_last {
-                    self.own_last_choice(child, own, own_live, through, value, deeper);
-                } else {
-                    self.visit(child, own, own_live, through, value, deeper);
-                }
-            } else {
-                // The other seat never makes this bid: nothing to learn below, only the average to feed.
-                value.fill(0.0);
-                if own_live && !last {
-                    self.accumulate(child, own, deeper);
-                }
+                child += self.tree.subtree_after(bid);
+                bid += 1;
             }
-            child += self.tree.subtree_after(bid);
-        }
-        if node.has_call() {
-            let liar = node.actions - 1;
-            let call = &mut values[liar * n..][..n];
-            if by_seat {
-                self.calls.values::<N>(self.seat, node.last_bid(), 1 - node.actor, other, call);
-            } else if live >> liar & 1 == 1 {
-                self.calls.values::<N>(self.seat, node.last_bid(), 1 - node.actor, &reach[liar * n..][..n], call);
-            } else {
-                call.fill(0.0);
+            let mut rest = rest.chunks_exact_mut(n);
+            if bid + 2 == bids {
+                let value = rest.next().expect("a row per action");
+                self.others_last_choice(child, other, value, deeper);
+                bid += 1;
             }
-        }
-        if by_seat {
+            // After the highest bid the reply can only be liar: the whole of its strategy, with no regret to
+            // learn, so the child is just the call.
+            let value = rest.next().expect("a row per action");
+            self.calls.values::<N>(self.seat, bid, self.seat, other, value);
+            if let Some(call) = rest.next() {
+                self.calls.values::<N>(self.seat, node.last_bid(), 1 - self.seat, other, call);
+            }
             self.update_rows(rows, values, own_live.then_some(own), out, &mut deeper[..2 * n]);
         } else {
+            // The reach through each action of the other seat; the updated seat's own is unchanged below.
+            let live = reach_rows::<N>(reach, other, &self.current[rows]);
+            let (deep_reach, rest_reach) = reach.split_at(deep * n);
+            for (i, (value, through)) in deep_values.chunks_exact_mut(n).zip(deep_reach.chunks_exact(n)).enumerate() {
+                if live >> i & 1 == 1 {
+                    self.visit(child, own, own_live, through, value, deeper);
+                } else {
+                    // The other seat never makes this bid: nothing to learn below, only the average to feed.
+                    value.fill(0.0);
+                    if own_live {
+                        self.accumulate(child, own, deeper);
+                    }
+                }
+                child += self.tree.subtree_after(bid);
+                bid += 1;
+            }
+            let mut rest = rest.chunks_exact_mut(n).zip(rest_reach.chunks_exact(n));
+            let mut row = deep;
+            if bid + 2 == bids {
+                let (value, through) = rest.next().expect("a row per action");
+                if live >> row & 1 == 1 {
+                    self.own_last_choice(child, own, own_live, through, value, deeper);
+                } else {
+                    value.fill(0.0);
+                    if own_live {
+                        self.accumulate(child, own, deeper);
+                    }
+                }
+                bid += 1;
+                row += 1;
+            }
+            let (value, through) = rest.next().expect("a row per action");
+            if live >> row & 1 == 1 {
+                self.calls.values::<N>(self.seat, bid, node.actor, through, value);
+            } else {
+                value.fill(0.0);
+            }
+            if let Some((call, through)) = rest.next() {
+                if live >> (row + 1) & 1 == 1 {
+                    self.calls.values::<N>(self.seat, node.last_bid(), self.seat, through, call);
+                } else {
+                    call.fill(0.0);
+                }
+            }
             sum_rows::<N>(values, out);
         }
     }
@@ -319,14 +418,24 @@ impl<const N: usize> Pass<'_, N> {
         scratch: &mut [f64],
     ) {
         let n = width::<N>(self.lanes);
-        let node = self.tree.node(index);
-        let rows = node.edge * n..(node.edge + 2) * n;
+        let edge = self.tree.node(index).edge;
+        let rows = edge * n..(edge + 2) * n;
         let (values, deeper) = scratch.split_at_mut(2 * n);
-        let (raise, call) = values.split_at_mut(n);
         let highest = self.tree.bids() - 1;
-        self.calls.values::<N>(self.seat, highest, self.seat, other, raise);
-        self.calls.values::<N>(self.seat, highest - 1, 1 - self.seat, other, call);
-        self.update_rows(rows, values, own_live.then_some(own), out, &mut deeper[..2 * n]);
+        own_last::<N>(
+            self.calls.call(self.seat, highest, self.seat),
+            self.calls.call(self.seat, highest - 1, 1 - self.seat),
+            other,
+            values,
+            &mut self.regret[rows.clone()],
+            &mut self.average[rows.clone()],
+            &mut self.current[rows],
+            own_live.then_some(own),
+            self.weight,
+            self.floor,
+            out,
+            &mut deeper[..2 * n],
+        );
     }
 
     /// [`update`] at the node whose rows (of the regret, average and current tables) are `rows`.
@@ -359,21 +468,17 @@ impl<const N: usize> Pass<'_, N> {
         let n = width::<N>(self.lanes);
         let node = self.tree.node(index);
         let rows = node.edge * n..(node.edge + 2) * n;
-        let (values, reach) = scratch.split_at_mut(2 * n);
-        let live = reach_rows::<N>(&mut reach[..2 * n], other, &self.current[rows]);
-        let (raise, call) = values.split_at_mut(n);
+        let (reach, call) = scratch.split_at_mut(2 * n);
         let highest = self.tree.bids() - 1;
-        if live & 1 == 1 {
-            self.calls.values::<N>(self.seat, highest, node.actor, &reach[..n], raise);
-        } else {
-            raise.fill(0.0);
-        }
-        if live & 2 == 2 {
-            self.calls.values::<N>(self.seat, highest - 1, self.seat, &reach[n..2 * n], call);
-        } else {
-            call.fill(0.0);
-        }
-        sum_rows::<N>(values, out);
+        others_last::<N>(
+            self.calls.call(self.seat, highest, node.actor),
+            self.calls.call(self.seat, highest - 1, self.seat),
+            other,
+            &self.current[rows],
+            out,
+            reach,
+            &mut call[..n],
+        );
     }
 
     /// Below node `index`, which the other seat reaches with no cup, adds the updated seat's reach-weighted
