@@ -2,7 +2,9 @@
 //! vectors down and per-cup value vectors up. The pass streams through the per-edge tables in memory order
 //! (they are laid out in the same depth-first order), keeps its vectors in one scratch buffer (a frame per
 //! depth), and allocates nothing. Half the nodes it can visit come after the second-highest bid, where both
-//! actions end in a call; those are updated in place (`own_last_choice`, `others_last_choice`).
+//! actions end in a call, and a quarter after the third-highest; each of those is one kernel call
+//! (`own_last`, `others_last`, `own_third`, `others_third`: the calls inlined, no frame, no loop), the
+//! third-highest's holding its reply to the second-highest.
 //!
 //! **Zero reach is skipped, exactly.** Below a node that the other seat reaches with no cup, every
 //! counterfactual value of the updated seat is 0: its regrets and current strategy do not change, and only its
@@ -45,6 +47,8 @@ impl Solver {
         other.fill(0.0);
         other[..self.cups[1 - seat].len()].copy_from_slice(&self.cups[1 - seat].probability);
         let plus = self.method == Method::CfrPlus;
+        let highest = self.tree.bids() - 1;
+        let second = highest.saturating_sub(1);
         let mut pass = Pass::<N> {
             tree: &self.tree,
             calls: &self.calls,
@@ -55,6 +59,8 @@ impl Solver {
             lanes,
             floor: if plus { 0.0 } else { f64::NEG_INFINITY },
             weight: if plus { self.iterations as f64 } else { 1.0 },
+            highest: [self.calls.call(seat, highest, seat), self.calls.call(seat, highest, 1 - seat)],
+            second: [self.calls.call(seat, second, seat), self.calls.call(seat, second, 1 - seat)],
         };
         // Every cup has a positive chance, so both seats reach the root.
         pass.visit(0, own, true, other, root_values, frames);
@@ -75,6 +81,10 @@ struct Pass<'a, const N: usize> {
     floor: f64,
     /// The weight of this iteration in the average.
     weight: f64,
+    /// The calls on the highest and the second-highest bid (`[made by the updated seat, by the other]`),
+    /// looked up once a pass.
+    highest: [Call<'a>; 2],
+    second: [Call<'a>; 2],
 }
 
 // The kernels below are functions of their own, never inlined: with every vector a separate argument the
@@ -129,6 +139,12 @@ fn reach_rows_inline<const N: usize>(reach: &mut [f64], moved: &[f64], current: 
 /// `out` = the sum of the rows of `values` (`out`'s length each).
 #[inline(never)]
 fn sum_rows<const N: usize>(values: &[f64], out: &mut [f64]) {
+    sum_rows_inline::<N>(values, out);
+}
+
+/// [`sum_rows`], for kernels of their own.
+#[inline(always)]
+fn sum_rows_inline<const N: usize>(values: &[f64], out: &mut [f64]) {
     let n = width::<N>(out.len());
     let out = &mut out[..n];
     out.fill(0.0);
@@ -143,6 +159,12 @@ fn sum_rows<const N: usize>(values: &[f64], out: &mut [f64]) {
 /// `average += weight * own * current`, row by row (one row per action, `own`'s length each).
 #[inline(never)]
 fn add_average<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64], weight: f64) {
+    add_average_inline::<N>(average, current, own, weight);
+}
+
+/// [`add_average`], for kernels of their own.
+#[inline(always)]
+fn add_average_inline<const N: usize>(average: &mut [f64], current: &[f64], own: &[f64], weight: f64) {
     let n = width::<N>(own.len());
     let own = &own[..n];
     for (average, current) in average.chunks_exact_mut(n).zip(current.chunks_exact(n)) {
@@ -243,13 +265,31 @@ fn update_inline<const N: usize>(
 }
 
 /// The update at a node after the second-highest bid where the updated seat acts: the values of its two
-/// actions, the calls `raise` (of the highest bid) and `liar`, on the other seat's reach `other` (into
+/// actions, the calls `calls` (on the highest bid, then liar) on the other seat's reach `other` (into
 /// `values`, two rows), then [`update`]. One kernel, so the calls are not separate calls.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn own_last<const N: usize>(
-    raise: Call,
-    liar: Call,
+    calls: [Call; 2],
+    other: &[f64],
+    values: &mut [f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    current: &mut [f64],
+    own: Option<&[f64]>,
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    scratch: &mut [f64],
+) {
+    own_last_inline::<N>(calls, other, values, regret, average, current, own, weight, floor, out, scratch);
+}
+
+/// [`own_last`], for kernels of their own.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn own_last_inline<const N: usize>(
+    calls: [Call; 2],
     other: &[f64],
     values: &mut [f64],
     regret: &mut [f64],
@@ -263,18 +303,31 @@ fn own_last<const N: usize>(
 ) {
     let n = width::<N>(out.len());
     let (raised, called) = values.split_at_mut(n);
-    raise.values::<N>(other, raised);
-    liar.values::<N>(other, called);
+    calls[0].values::<N>(other, raised);
+    calls[1].values::<N>(other, called);
     update_inline::<N>(values, regret, average, current, own, weight, floor, out, scratch);
 }
 
 /// The values at a node after the second-highest bid where the other seat acts: the reach through its two
-/// actions (`current`, two rows, times `other`, into `reach`), then the sum of the calls `raise` and `liar`
-/// on them, each skipped where its reach is 0 for every cup (`call`: scratch of a row).
+/// actions (`current`, two rows, times `other`, into `reach`), then the sum of the calls `calls` (on the
+/// highest bid, then liar) on them, each skipped where its reach is 0 for every cup (`call`: scratch of a
+/// row).
 #[inline(never)]
 fn others_last<const N: usize>(
-    raise: Call,
-    liar: Call,
+    calls: [Call; 2],
+    other: &[f64],
+    current: &[f64],
+    out: &mut [f64],
+    reach: &mut [f64],
+    call: &mut [f64],
+) {
+    others_last_inline::<N>(calls, other, current, out, reach, call);
+}
+
+/// [`others_last`], for kernels of their own.
+#[inline(always)]
+fn others_last_inline<const N: usize>(
+    calls: [Call; 2],
     other: &[f64],
     current: &[f64],
     out: &mut [f64],
@@ -285,16 +338,109 @@ fn others_last<const N: usize>(
     let live = reach_rows_inline::<N>(reach, other, current);
     let (raised, called) = reach.split_at(n);
     if live & 1 == 1 {
-        raise.values::<N>(raised, out);
+        calls[0].values::<N>(raised, out);
     } else {
         out.fill(0.0);
     }
     if live & 2 == 2 {
-        liar.values::<N>(called, call);
+        calls[1].values::<N>(called, call);
         for c in 0..n {
             out[c] += call[c];
         }
     }
+}
+
+/// The update at a node after the third-highest bid where the updated seat acts (`regret`, `average` and
+/// `current`: its three rows). Its actions: the second-highest bid, whose reply [`others_last`] values
+/// (`child`: that reply's current strategy, two rows); the highest bid and liar, both calls on the other
+/// seat's reach `other`. `calls`: the reply's two, then the node's own two. `values`: three rows; `scratch`:
+/// three.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn own_third<const N: usize>(
+    calls: [Call; 4],
+    other: &[f64],
+    child: &[f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    current: &mut [f64],
+    own: Option<&[f64]>,
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    values: &mut [f64],
+    scratch: &mut [f64],
+) {
+    let n = width::<N>(out.len());
+    let (second, rest) = values.split_at_mut(n);
+    let (raised, called) = rest.split_at_mut(n);
+    let (reach, call) = scratch.split_at_mut(2 * n);
+    others_last_inline::<N>([calls[0], calls[1]], other, child, second, reach, &mut call[..n]);
+    calls[2].values::<N>(other, raised);
+    calls[3].values::<N>(other, called);
+    update_inline::<N>(values, regret, average, current, own, weight, floor, out, &mut scratch[..2 * n]);
+}
+
+/// The values at a node after the third-highest bid where the other seat acts (`current`: its three rows):
+/// the reach through each action, then the sum of their values, each skipped where its reach is 0 for every
+/// cup. The second-highest bid's reply is [`own_last`] (`regret`, `average`, `child`: that reply's rows;
+/// where it is skipped, only its average takes `own`); the highest bid and liar are calls. `calls`: the
+/// reply's two, then the node's own two. `values`: three rows; `scratch`: seven.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn others_third<const N: usize>(
+    calls: [Call; 4],
+    other: &[f64],
+    current: &[f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    child: &mut [f64],
+    own: Option<&[f64]>,
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    values: &mut [f64],
+    scratch: &mut [f64],
+) {
+    let n = width::<N>(out.len());
+    let (reach, rest) = scratch.split_at_mut(3 * n);
+    let (child_values, rest) = rest.split_at_mut(2 * n);
+    let live = reach_rows_inline::<N>(reach, other, current);
+    let (second, rest_values) = values.split_at_mut(n);
+    let (raised, called) = rest_values.split_at_mut(n);
+    if live & 1 == 1 {
+        let (regret, average, child) = (&mut regret[..2 * n], &mut average[..2 * n], &mut child[..2 * n]);
+        let scratch = &mut rest[..2 * n];
+        own_last_inline::<N>(
+            [calls[0], calls[1]],
+            &reach[..n],
+            child_values,
+            regret,
+            average,
+            child,
+            own,
+            weight,
+            floor,
+            second,
+            scratch,
+        );
+    } else {
+        second.fill(0.0);
+        if let Some(own) = own {
+            add_average_inline::<N>(&mut average[..2 * n], &child[..2 * n], own, weight);
+        }
+    }
+    if live & 2 == 2 {
+        calls[2].values::<N>(&reach[n..2 * n], raised);
+    } else {
+        raised.fill(0.0);
+    }
+    if live & 4 == 4 {
+        calls[3].values::<N>(&reach[2 * n..], called);
+    } else {
+        called.fill(0.0);
+    }
+    sum_rows_inline::<N>(values, out);
 }
 
 impl<const N: usize> Pass<'_, N> {
@@ -334,11 +480,12 @@ impl<const N: usize> Pass<'_, N> {
                 0
             };
             for (i, (value, through)) in deep_values.chunks_exact_mut(n).zip(deep_reach.chunks_exact(n)).enumerate() {
-                if own_live {
-                    self.visit(child, through, live >> i & 1 == 1, other, value, deeper);
+                // Without own reach the child's is `own` itself: zeros.
+                let (child_own, child_live) = if own_live { (through, live >> i & 1 == 1) } else { (own, false) };
+                if bid + 3 == bids {
+                    self.others_third_choice(child, child_own, child_live, other, value, deeper);
                 } else {
-                    // Without own reach the child's is `own` itself: zeros.
-                    self.visit(child, own, false, other, value, deeper);
+                    self.visit(child, child_own, child_live, other, value, deeper);
                 }
                 child += self.tree.subtree_after(bid);
                 bid += 1;
@@ -363,7 +510,11 @@ impl<const N: usize> Pass<'_, N> {
             let (deep_reach, rest_reach) = reach.split_at(deep * n);
             for (i, (value, through)) in deep_values.chunks_exact_mut(n).zip(deep_reach.chunks_exact(n)).enumerate() {
                 if live >> i & 1 == 1 {
-                    self.visit(child, own, own_live, through, value, deeper);
+                    if bid + 3 == bids {
+                        self.own_third_choice(child, own, own_live, through, value, deeper);
+                    } else {
+                        self.visit(child, own, own_live, through, value, deeper);
+                    }
                 } else {
                     // The other seat never makes this bid: nothing to learn below, only the average to feed.
                     value.fill(0.0);
@@ -406,6 +557,76 @@ impl<const N: usize> Pass<'_, N> {
         }
     }
 
+    /// `visit` at node `index`, after the third-highest bid, where the updated seat acts ([`own_third`]).
+    fn own_third_choice(
+        &mut self,
+        index: usize,
+        own: &[f64],
+        own_live: bool,
+        other: &[f64],
+        out: &mut [f64],
+        scratch: &mut [f64],
+    ) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        // The reply to the second-highest bid is the next node, its rows right after this node's.
+        let rows = node.edge * n..(node.edge + 3) * n;
+        let (current, child) = self.current.split_at_mut(rows.end);
+        let (values, rest) = scratch.split_at_mut(3 * n);
+        own_third::<N>(
+            [
+                self.highest[1],
+                self.second[0],
+                self.highest[0],
+                self.calls.call(self.seat, node.last_bid(), 1 - self.seat),
+            ],
+            other,
+            &child[..2 * n],
+            &mut self.regret[rows.clone()],
+            &mut self.average[rows.clone()],
+            &mut current[rows],
+            own_live.then_some(own),
+            self.weight,
+            self.floor,
+            out,
+            values,
+            &mut rest[..3 * n],
+        );
+    }
+
+    /// `visit` at node `index`, after the third-highest bid, where the other seat acts ([`others_third`]).
+    fn others_third_choice(
+        &mut self,
+        index: usize,
+        own: &[f64],
+        own_live: bool,
+        other: &[f64],
+        out: &mut [f64],
+        scratch: &mut [f64],
+    ) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        // The reply to the second-highest bid is the next node, its rows right after this node's.
+        let rows = node.edge * n..(node.edge + 3) * n;
+        let child = rows.end..rows.end + 2 * n;
+        let (current, after) = self.current.split_at_mut(rows.end);
+        let (values, rest) = scratch.split_at_mut(3 * n);
+        others_third::<N>(
+            [self.highest[0], self.second[1], self.highest[1], self.calls.call(self.seat, node.last_bid(), self.seat)],
+            other,
+            &current[rows],
+            &mut self.regret[child.clone()],
+            &mut self.average[child],
+            &mut after[..2 * n],
+            own_live.then_some(own),
+            self.weight,
+            self.floor,
+            out,
+            values,
+            &mut rest[..7 * n],
+        );
+    }
+
     /// `visit` at node `index`, after the second-highest bid, where the updated seat acts: both its actions
     /// (the highest bid, which can only be called, and liar) end in a call on the other seat's reach.
     fn own_last_choice(
@@ -421,10 +642,8 @@ impl<const N: usize> Pass<'_, N> {
         let edge = self.tree.node(index).edge;
         let rows = edge * n..(edge + 2) * n;
         let (values, deeper) = scratch.split_at_mut(2 * n);
-        let highest = self.tree.bids() - 1;
         own_last::<N>(
-            self.calls.call(self.seat, highest, self.seat),
-            self.calls.call(self.seat, highest - 1, 1 - self.seat),
+            [self.highest[0], self.second[1]],
             other,
             values,
             &mut self.regret[rows.clone()],
@@ -466,19 +685,10 @@ impl<const N: usize> Pass<'_, N> {
     /// does not enter).
     fn others_last_choice(&mut self, index: usize, other: &[f64], out: &mut [f64], scratch: &mut [f64]) {
         let n = width::<N>(self.lanes);
-        let node = self.tree.node(index);
-        let rows = node.edge * n..(node.edge + 2) * n;
+        let edge = self.tree.node(index).edge;
+        let rows = edge * n..(edge + 2) * n;
         let (reach, call) = scratch.split_at_mut(2 * n);
-        let highest = self.tree.bids() - 1;
-        others_last::<N>(
-            self.calls.call(self.seat, highest, node.actor),
-            self.calls.call(self.seat, highest - 1, self.seat),
-            other,
-            &self.current[rows],
-            out,
-            reach,
-            &mut call[..n],
-        );
+        others_last::<N>([self.highest[1], self.second[0]], other, &self.current[rows], out, reach, &mut call[..n]);
     }
 
     /// Below node `index`, which the other seat reaches with no cup, adds the updated seat's reach-weighted
