@@ -4,7 +4,6 @@
 use plunder_core::{Game, Seat, Status};
 
 use super::cups::CupSet;
-use super::full_width::one_row_at_a_time;
 use super::width;
 use crate::bidding::Bid;
 use crate::liars_dice::{Action, LiarsDice, Roll};
@@ -116,7 +115,6 @@ impl Call<'_> {
         let n = width::<N>(self.lanes);
         let (through, out) = (&through[..n], &mut out[..n]);
         for (k, pair) in self.classes.chunks_exact(4 * n).enumerate() {
-            one_row_at_a_time();
             let (members, outcomes) = pair.split_at(2 * n);
             let (first, second) = outcomes.split_at(n);
             let mut reach = [0.0; 2];
