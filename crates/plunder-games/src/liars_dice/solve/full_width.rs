@@ -788,6 +788,7 @@ impl<const N: usize> Pass<'_, N> {
     }
 
     /// `visit` at node `index`, after the fourth-highest bid ([`own_fourth`], [`others_fourth`]).
+    #[inline(always)]
     fn fourth_choice(
         &mut self,
         index: usize,
