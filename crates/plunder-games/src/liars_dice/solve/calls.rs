@@ -21,7 +21,7 @@ pub(super) struct Calls {
     tables: Vec<std::ops::Range<usize>>,
     /// Per table, its classes two at a time (an odd one paired with an empty class: no members, outcomes 0):
     /// the two classes' memberships interleaved cup by cup (1 for the other seat's cups in the class, 0 for
-    /// the rest), so that one pass over the reach sums both classes, two lanes an instruction; then each
+    /// the rest), so that one pass over the reach (each cup's loaded once) sums both classes; then each
     /// class's outcomes, +1 where the bid holds with that own cup and -1 where it fails (padding cups: 0).
     classes: Vec<f64>,
 }

@@ -1104,14 +1104,18 @@ mod tests {
 
     /// Skipping what nobody reaches, the fixed-length kernels and the fused regret matching change no number:
     /// regrets, averages and current strategies equal a plain pass's after many iterations, for CFR and CFR+,
-    /// on the 6-cup game (compile-time loops), a 4-cup game (runtime loops) and one with unequal cups (a seat's
-    /// vector padded).
+    /// on the 6-cup game (compile-time loops), a 4-cup game (runtime loops), one with unequal cups (a seat's
+    /// vector padded) and the smallest trees (4, 3 and 2 bids: the root is then a node the kernels take
+    /// whole, visited as a generic node).
     #[test]
     fn the_pass_computes_exactly_what_a_plain_pass_computes() {
         let games = [
             Options::default(),
             Options { faces: 4, ..Options::default() },
             Options { dice: DiceCount::PerSeat(vec![2, 1]), faces: 3, ..Options::default() },
+            Options { faces: 2, ..Options::default() },
+            Options { dice: DiceCount::PerSeat(vec![2, 1]), faces: 2, wild_biddable: false, ..Options::default() },
+            Options { faces: 2, wild_biddable: false, ..Options::default() },
         ];
         for options in games {
             for method in [Method::Cfr, Method::CfrPlus] {
