@@ -2,12 +2,12 @@
 //! vectors down and per-cup value vectors up. The pass streams through the per-edge tables in memory order
 //! (they are laid out in the same depth-first order), keeps its vectors in one scratch buffer (a frame per
 //! depth), and allocates nothing. Half the nodes it can visit come after the second-highest bid, where both
-//! actions end in a call, a quarter after the third-highest and an eighth after the fourth-highest; each of
-//! those is one kernel call (`own_last`, `others_last`, `own_third`, `others_third`, `own_fourth`,
-//! `others_fourth`: the calls inlined, no frame, no loop), a kernel holding its node's replies to the higher
-//! bids. A kernel takes every slice as an argument of its own (not in a struct nor an array): only then does
-//! the compiler know they do not overlap (with the fourth-highest kernels' slices in a struct, CFR took 9%
-//! more instructions).
+//! actions end in a call, a quarter after the third-highest, an eighth after the fourth-highest and a
+//! sixteenth after the fifth-highest; each of those is one kernel call (`own_last`, `others_last`,
+//! `own_third`, ..., `others_fifth`: the calls inlined, no frame, no loop), a kernel holding its node's
+//! replies to the higher bids. A kernel takes every slice as an argument of its own (not in a struct nor an
+//! array): only then does the compiler know they do not overlap (with the fourth-highest kernels' slices in a
+//! struct, CFR took 9% more instructions).
 //!
 //! **Zero reach is skipped, exactly.** Below a node that the other seat reaches with no cup, every
 //! counterfactual value of the updated seat is 0: its regrets and current strategy do not change, and only its
@@ -496,39 +496,73 @@ fn others_third_inline<const N: usize>(
     sum_rows_inline::<N>(values, out);
 }
 
-/// The rows of the tables a node after the fourth-highest bid and its subtree's nodes with regrets read or
-/// change, each one slice: the node's four rows, then its reply to the third-highest bid (three rows), that
-/// reply's reply to the second-highest (two), and the node's own reply to the second-highest (two).
-struct Fourth<'a> {
-    node: &'a mut [f64],
-    third: &'a mut [f64],
-    third_last: &'a mut [f64],
-    last: &'a mut [f64],
-}
-
-impl<'a> Fourth<'a> {
-    /// The rows in `rows`, `n` cups each, the node's own reply to the second-highest bid `skipped` entries
-    /// after the third-highest reply's reply.
-    fn split(rows: &'a mut [f64], n: usize, skipped: usize) -> Fourth<'a> {
-        let (node, rest) = rows.split_at_mut(4 * n);
-        let (third, rest) = rest.split_at_mut(3 * n);
-        let (third_last, rest) = rest.split_at_mut(2 * n);
-        Fourth { node, third, third_last, last: &mut rest[skipped..] }
+/// Disjoint slices of `rows` (a table's rows from some edge on, `n` entries each), one per part: (its first
+/// row counted from that edge, its rows), the parts in order. A kernel then takes each as an argument of its
+/// own.
+#[inline(always)]
+fn split_rows<const K: usize>(rows: &mut [f64], n: usize, parts: [(usize, usize); K]) -> [&mut [f64]; K] {
+    let mut split: [&mut [f64]; K] = std::array::from_fn(|_| Default::default());
+    let mut rest = rows;
+    let mut at = 0;
+    for (slot, (first, count)) in split.iter_mut().zip(parts) {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut((first - at) * n);
+        let (part, tail) = tail.split_at_mut(count * n);
+        (*slot, rest, at) = (part, tail, first + count);
     }
+    split
 }
 
 /// The update at a node after the fourth-highest bid where the updated seat acts: its actions are the
 /// third-highest bid, whose reply [`others_third`] values; the second-highest, whose reply [`others_last`]
 /// values; the highest bid and liar, both calls on the other seat's reach `other`. `calls`: the third-highest
 /// reply's four, the second-highest reply's liar (its raise is `calls[2]`), then the node's liar (its raise is
-/// `calls[0]`). `own` is the seat's reach (`own_live`: positive somewhere). `values`: four rows; `scratch`:
-/// twelve.
+/// `calls[0]`). `own`: the seat's reach where positive somewhere. `values`: four rows; `scratch`: twelve.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn own_fourth<const N: usize>(
     calls: [Call; 6],
-    own: &[f64],
-    own_live: bool,
+    own: Option<&[f64]>,
+    other: &[f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    current: &mut [f64],
+    third: &[f64],
+    third_last_regret: &mut [f64],
+    third_last_average: &mut [f64],
+    third_last: &mut [f64],
+    last: &[f64],
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    values: &mut [f64],
+    scratch: &mut [f64],
+) {
+    own_fourth_inline::<N>(
+        calls,
+        own,
+        other,
+        regret,
+        average,
+        current,
+        third,
+        third_last_regret,
+        third_last_average,
+        third_last,
+        last,
+        weight,
+        floor,
+        out,
+        values,
+        scratch,
+    );
+}
+
+/// [`own_fourth`], for kernels of their own.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn own_fourth_inline<const N: usize>(
+    calls: [Call; 6],
+    own: Option<&[f64]>,
     other: &[f64],
     regret: &mut [f64],
     average: &mut [f64],
@@ -549,14 +583,8 @@ fn own_fourth<const N: usize>(
     let (third_value, rest) = values.split_at_mut(n);
     let (second, rest) = rest.split_at_mut(n);
     let (raised, called) = rest.split_at_mut(n);
-    // The seat's reach through the third-highest bid; none without reach of its own (the reply's is `own`:
-    // zeros).
-    let (child_own, child_live) = if own_live {
-        let live = reach_rows_inline::<N>(through, own, &current[..n]);
-        (&through[..], live == 1)
-    } else {
-        (own, false)
-    };
+    // The seat's reach through the third-highest bid (none without reach of its own).
+    let child_own = own.filter(|&own| reach_rows_inline::<N>(through, own, &current[..n]) == 1).map(|_| &through[..]);
     let (child_values, rest) = scratch.split_at_mut(3 * n);
     others_third_inline::<N>(
         [calls[0], calls[1], calls[2], calls[3]],
@@ -565,7 +593,7 @@ fn own_fourth<const N: usize>(
         third_last_regret,
         third_last_average,
         third_last,
-        child_live.then_some(child_own),
+        child_own,
         weight,
         floor,
         third_value,
@@ -576,7 +604,6 @@ fn own_fourth<const N: usize>(
     others_last_inline::<N>([calls[2], calls[4]], other, last, second, reach, &mut call[..n]);
     calls[0].values::<N>(other, raised);
     calls[5].values::<N>(other, called);
-    let own = own_live.then_some(own);
     update_inline::<N>(values, regret, average, current, own, weight, floor, out, &mut scratch[..2 * n]);
 }
 
@@ -589,6 +616,47 @@ fn own_fourth<const N: usize>(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn others_fourth<const N: usize>(
+    calls: [Call; 6],
+    own: Option<&[f64]>,
+    other: &[f64],
+    current: &[f64],
+    third_regret: &mut [f64],
+    third_average: &mut [f64],
+    third: &mut [f64],
+    third_last: &[f64],
+    last_regret: &mut [f64],
+    last_average: &mut [f64],
+    last: &mut [f64],
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    values: &mut [f64],
+    scratch: &mut [f64],
+) {
+    others_fourth_inline::<N>(
+        calls,
+        own,
+        other,
+        current,
+        third_regret,
+        third_average,
+        third,
+        third_last,
+        last_regret,
+        last_average,
+        last,
+        weight,
+        floor,
+        out,
+        values,
+        scratch,
+    );
+}
+
+/// [`others_fourth`], for kernels of their own.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn others_fourth_inline<const N: usize>(
     calls: [Call; 6],
     own: Option<&[f64]>,
     other: &[f64],
@@ -669,6 +737,230 @@ fn others_fourth<const N: usize>(
     sum_rows_inline::<N>(values, out);
 }
 
+/// The update at a node after the fifth-highest bid where the updated seat acts (`regret`, `average`,
+/// `current`: its five rows). Its actions: the fourth-highest bid, whose reply [`others_fourth`] values
+/// (`fourth`: its calls; `q`, `qt*`, `qtl`, `ql*`: its rows, its reply's to the third-highest bid, that
+/// reply's reply's and its own reply's to the second-highest); the third-highest, whose reply
+/// [`others_third`] values (`third`; `t`, `tl*`); the second-highest, whose reply [`others_last`] values
+/// (`last`; `l`); the highest bid and liar, both calls on the other seat's reach `other` (`calls`). `own`:
+/// the seat's reach where positive somewhere. `values`: five rows; `scratch`: twenty-one.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn own_fifth<const N: usize>(
+    fourth: [Call; 6],
+    third: [Call; 4],
+    last: [Call; 2],
+    calls: [Call; 2],
+    own: Option<&[f64]>,
+    other: &[f64],
+    regret: &mut [f64],
+    average: &mut [f64],
+    current: &mut [f64],
+    q: &[f64],
+    qt_regret: &mut [f64],
+    qt_average: &mut [f64],
+    qt: &mut [f64],
+    qtl: &[f64],
+    ql_regret: &mut [f64],
+    ql_average: &mut [f64],
+    ql: &mut [f64],
+    t: &[f64],
+    tl_regret: &mut [f64],
+    tl_average: &mut [f64],
+    tl: &mut [f64],
+    l: &[f64],
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    values: &mut [f64],
+    scratch: &mut [f64],
+) {
+    let n = width::<N>(out.len());
+    let (through, scratch) = scratch.split_at_mut(2 * n);
+    let (q_value, rest) = values.split_at_mut(n);
+    let (t_value, rest) = rest.split_at_mut(n);
+    let (l_value, rest) = rest.split_at_mut(n);
+    let (raised, called) = rest.split_at_mut(n);
+    // The seat's reach through the fourth- and third-highest bids (none without reach of its own).
+    let live = own.map_or(0, |own| reach_rows_inline::<N>(through, own, &current[..2 * n]));
+    let (through_q, through_t) = through.split_at(n);
+    let (q_own, t_own) = ((live & 1 == 1).then_some(through_q), (live & 2 == 2).then_some(through_t));
+    let (child_values, rest) = scratch.split_at_mut(4 * n);
+    let child_scratch = &mut rest[..12 * n];
+    others_fourth_inline::<N>(
+        fourth,
+        q_own,
+        other,
+        q,
+        qt_regret,
+        qt_average,
+        qt,
+        qtl,
+        ql_regret,
+        ql_average,
+        ql,
+        weight,
+        floor,
+        q_value,
+        child_values,
+        child_scratch,
+    );
+    let (child_values, child_scratch) = (&mut child_values[..3 * n], &mut rest[..7 * n]);
+    others_third_inline::<N>(
+        third,
+        other,
+        t,
+        tl_regret,
+        tl_average,
+        tl,
+        t_own,
+        weight,
+        floor,
+        t_value,
+        child_values,
+        child_scratch,
+    );
+    let (reach, call) = rest.split_at_mut(2 * n);
+    others_last_inline::<N>(last, other, l, l_value, reach, &mut call[..n]);
+    calls[0].values::<N>(other, raised);
+    calls[1].values::<N>(other, called);
+    update_inline::<N>(values, regret, average, current, own, weight, floor, out, &mut scratch[..2 * n]);
+}
+
+/// The values at a node after the fifth-highest bid where the other seat acts (`current`: its five rows): the
+/// reach through each action, then the sum of their values, each skipped where its reach is 0 for every cup
+/// (where the updated seat's reply is skipped, only the averages below take `own`). The fourth-highest
+/// bid's reply is [`own_fourth`] (`fourth`: its calls; `q*`, `qt`, `qtl*`, `ql`: its rows, its reply's to
+/// the third-highest bid, that reply's reply's and its own reply's to the second-highest), the
+/// third-highest's [`own_third`] (`third`; `t*`, `tl`), the second-highest's [`own_last`] (`last`; `l*`); the
+/// highest bid and liar are calls (`calls`). `values`: five rows; `scratch`: twenty-one.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn others_fifth<const N: usize>(
+    fourth: [Call; 6],
+    third: [Call; 4],
+    last: [Call; 2],
+    calls: [Call; 2],
+    own: Option<&[f64]>,
+    other: &[f64],
+    current: &[f64],
+    q_regret: &mut [f64],
+    q_average: &mut [f64],
+    q: &mut [f64],
+    qt: &[f64],
+    qtl_regret: &mut [f64],
+    qtl_average: &mut [f64],
+    qtl: &mut [f64],
+    ql: &[f64],
+    t_regret: &mut [f64],
+    t_average: &mut [f64],
+    t: &mut [f64],
+    tl: &[f64],
+    l_regret: &mut [f64],
+    l_average: &mut [f64],
+    l: &mut [f64],
+    weight: f64,
+    floor: f64,
+    out: &mut [f64],
+    values: &mut [f64],
+    scratch: &mut [f64],
+) {
+    let n = width::<N>(out.len());
+    let (reach, scratch) = scratch.split_at_mut(5 * n);
+    let live = reach_rows_inline::<N>(reach, other, current);
+    let (q_value, rest) = values.split_at_mut(n);
+    let (t_value, rest) = rest.split_at_mut(n);
+    let (l_value, rest) = rest.split_at_mut(n);
+    let (raised, called) = rest.split_at_mut(n);
+    let (child_values, rest) = scratch.split_at_mut(4 * n);
+    if live & 1 == 1 {
+        own_fourth_inline::<N>(
+            fourth,
+            own,
+            &reach[..n],
+            q_regret,
+            q_average,
+            q,
+            qt,
+            qtl_regret,
+            qtl_average,
+            qtl,
+            ql,
+            weight,
+            floor,
+            q_value,
+            child_values,
+            &mut rest[..12 * n],
+        );
+    } else {
+        q_value.fill(0.0);
+        if let Some(own) = own {
+            // What `accumulate` adds below: the reply's average, and its reply's reply's to the
+            // second-highest bid (the only average further down) through the third-highest bid.
+            add_average_inline::<N>(q_average, q, own, weight);
+            let through = &mut rest[..n];
+            if reach_rows_inline::<N>(through, own, &q[..n]) == 1 {
+                add_average_inline::<N>(qtl_average, qtl, through, weight);
+            }
+        }
+    }
+    if live & 2 == 2 {
+        let (child_values, child_scratch) = (&mut child_values[..3 * n], &mut rest[..3 * n]);
+        own_third_inline::<N>(
+            third,
+            &reach[n..2 * n],
+            tl,
+            t_regret,
+            t_average,
+            t,
+            own,
+            weight,
+            floor,
+            t_value,
+            child_values,
+            child_scratch,
+        );
+    } else {
+        t_value.fill(0.0);
+        if let Some(own) = own {
+            add_average_inline::<N>(t_average, t, own, weight);
+        }
+    }
+    if live & 4 == 4 {
+        let (child_values, child_scratch) = (&mut child_values[..2 * n], &mut rest[..2 * n]);
+        let through = &reach[2 * n..3 * n];
+        own_last_inline::<N>(
+            last,
+            through,
+            child_values,
+            l_regret,
+            l_average,
+            l,
+            own,
+            weight,
+            floor,
+            l_value,
+            child_scratch,
+        );
+    } else {
+        l_value.fill(0.0);
+        if let Some(own) = own {
+            add_average_inline::<N>(l_average, l, own, weight);
+        }
+    }
+    if live & 8 == 8 {
+        calls[0].values::<N>(&reach[3 * n..4 * n], raised);
+    } else {
+        raised.fill(0.0);
+    }
+    if live & 16 == 16 {
+        calls[1].values::<N>(&reach[4 * n..], called);
+    } else {
+        called.fill(0.0);
+    }
+    sum_rows_inline::<N>(values, out);
+}
+
 impl<const N: usize> Pass<'_, N> {
     /// Writes into `out` the updated seat's counterfactual values per own cup at node `index`, given its own
     /// reach `own` (`own_live`: positive for some cup) and the other seat's reach `other` (chance included,
@@ -712,6 +1004,8 @@ impl<const N: usize> Pass<'_, N> {
                     self.others_third_choice(child, child_own, child_live, other, value, deeper);
                 } else if bid + 4 == bids {
                     self.fourth_choice(child, child_own, child_live, other, value, deeper);
+                } else if bid + 5 == bids {
+                    self.fifth_choice(child, child_own, child_live, other, value, deeper);
                 } else {
                     self.visit(child, child_own, child_live, other, value, deeper);
                 }
@@ -742,6 +1036,8 @@ impl<const N: usize> Pass<'_, N> {
                         self.own_third_choice(child, own, own_live, through, value, deeper);
                     } else if bid + 4 == bids {
                         self.fourth_choice(child, own, own_live, through, value, deeper);
+                    } else if bid + 5 == bids {
+                        self.fifth_choice(child, own, own_live, through, value, deeper);
                     } else {
                         self.visit(child, own, own_live, through, value, deeper);
                     }
@@ -787,6 +1083,118 @@ impl<const N: usize> Pass<'_, N> {
         }
     }
 
+    /// `visit` at node `index`, after the fifth-highest bid ([`own_fifth`], [`others_fifth`]).
+    #[inline(always)]
+    fn fifth_choice(
+        &mut self,
+        index: usize,
+        own: &[f64],
+        own_live: bool,
+        other: &[f64],
+        out: &mut [f64],
+        scratch: &mut [f64],
+    ) {
+        let n = width::<N>(self.lanes);
+        let node = self.tree.node(index);
+        let (fourth, third) = (node.first_bid, node.first_bid + 1);
+        // In depth-first order: the node; its reply to the fourth-highest bid (q), that reply's to the
+        // third-highest (qt) and to the second-highest (ql), qt's to the second-highest (qtl); the node's reply
+        // to the third-highest (t) and t's to the second-highest (tl); the node's to the second-highest (l).
+        let q = index + 1;
+        let (qt, qtl) = (q + 1, q + 2);
+        let ql = qt + self.tree.subtree_after(third);
+        let t = q + self.tree.subtree_after(fourth);
+        let (tl, l) = (t + 1, t + self.tree.subtree_after(third));
+        let edge = |i: usize| self.tree.node(i).edge - node.edge;
+        let parts = [
+            (0, 5),
+            (edge(q), 4),
+            (edge(qt), 3),
+            (edge(qtl), 2),
+            (edge(ql), 2),
+            (edge(t), 3),
+            (edge(tl), 2),
+            (edge(l), 2),
+        ];
+        let block = node.edge * n..(node.edge + edge(l) + 2) * n;
+        let (values, rest) = scratch.split_at_mut(5 * n);
+        let scratch = &mut rest[..21 * n];
+        let (h, s) = (self.highest, self.second);
+        let (on_third, on_fourth, on_last) = (self.tables[third], self.tables[fourth], self.tables[node.last_bid()]);
+        let [r, rq, rqt, rqtl, rql, rt, rtl, rl] = split_rows(&mut self.regret[block.clone()], n, parts);
+        let [a, aq, aqt, aqtl, aql, at, atl, al] = split_rows(&mut self.average[block.clone()], n, parts);
+        let [c, cq, cqt, cqtl, cql, ct, ctl, cl] = split_rows(&mut self.current[block], n, parts);
+        let (weight, floor, own) = (self.weight, self.floor, own_live.then_some(own));
+        // Each slice an argument of its own, so that the kernel knows they do not overlap.
+        if node.actor == self.seat {
+            let fourth_calls = [h[1], s[0], h[0], on_third[1], s[1], on_fourth[0]];
+            let third_calls = [h[0], s[1], h[1], on_third[0]];
+            let (last, calls) = ([h[1], s[0]], [h[0], on_last[1]]);
+            own_fifth::<N>(
+                fourth_calls,
+                third_calls,
+                last,
+                calls,
+                own,
+                other,
+                r,
+                a,
+                c,
+                cq,
+                rqt,
+                aqt,
+                cqt,
+                cqtl,
+                rql,
+                aql,
+                cql,
+                ct,
+                rtl,
+                atl,
+                ctl,
+                cl,
+                weight,
+                floor,
+                out,
+                values,
+                scratch,
+            );
+        } else {
+            let fourth_calls = [h[0], s[1], h[1], on_third[0], s[0], on_fourth[1]];
+            let third_calls = [h[1], s[0], h[0], on_third[1]];
+            let (last, calls) = ([h[0], s[1]], [h[1], on_last[0]]);
+            others_fifth::<N>(
+                fourth_calls,
+                third_calls,
+                last,
+                calls,
+                own,
+                other,
+                c,
+                rq,
+                aq,
+                cq,
+                cqt,
+                rqtl,
+                aqtl,
+                cqtl,
+                cql,
+                rt,
+                at,
+                ct,
+                ctl,
+                rl,
+                al,
+                cl,
+                weight,
+                floor,
+                out,
+                values,
+                scratch,
+            );
+        }
+    }
+
     /// `visit` at node `index`, after the fourth-highest bid ([`own_fourth`], [`others_fourth`]).
     #[inline(always)]
     fn fourth_choice(
@@ -803,60 +1211,24 @@ impl<const N: usize> Pass<'_, N> {
         let third = node.first_bid;
         // In depth-first order: the node, its reply to the third-highest bid and that reply's to the
         // second-highest (the next two nodes), then the node's own reply to the second-highest.
-        let last = self.tree.node(index + 1 + self.tree.subtree_after(third)).edge;
-        let third_last = self.tree.node(index + 2).edge;
-        let block = node.edge * n..(last + 2) * n;
-        let skipped = (last - third_last - 2) * n;
-        let split = |rows| Fourth::split(rows, n, skipped);
+        let edge = |i: usize| self.tree.node(i).edge - node.edge;
+        let last = edge(index + 1 + self.tree.subtree_after(third));
+        let parts = [(0, 4), (edge(index + 1), 3), (edge(index + 2), 2), (last, 2)];
+        let block = node.edge * n..(node.edge + last + 2) * n;
         let (values, rest) = scratch.split_at_mut(4 * n);
         let scratch = &mut rest[..12 * n];
-        let (highest, second, last_bid) = (self.highest, self.second, node.last_bid());
-        let (regret, average) = (split(&mut self.regret[block.clone()]), split(&mut self.average[block.clone()]));
-        let current = split(&mut self.current[block]);
-        let (weight, floor) = (self.weight, self.floor);
+        let (h, s, last_bid) = (self.highest, self.second, node.last_bid());
+        let [r, rt, rtl, rl] = split_rows(&mut self.regret[block.clone()], n, parts);
+        let [a, at, atl, al] = split_rows(&mut self.average[block.clone()], n, parts);
+        let [c, ct, ctl, cl] = split_rows(&mut self.current[block], n, parts);
+        let (weight, floor, own) = (self.weight, self.floor, own_live.then_some(own));
         // Each slice an argument of its own, so that the kernel knows they do not overlap.
         if node.actor == self.seat {
-            let calls = [highest[0], second[1], highest[1], self.tables[third][0], second[0], self.tables[last_bid][1]];
-            own_fourth::<N>(
-                calls,
-                own,
-                own_live,
-                other,
-                regret.node,
-                average.node,
-                current.node,
-                current.third,
-                regret.third_last,
-                average.third_last,
-                current.third_last,
-                current.last,
-                weight,
-                floor,
-                out,
-                values,
-                scratch,
-            );
+            let calls = [h[0], s[1], h[1], self.tables[third][0], s[0], self.tables[last_bid][1]];
+            own_fourth::<N>(calls, own, other, r, a, c, ct, rtl, atl, ctl, cl, weight, floor, out, values, scratch);
         } else {
-            let calls = [highest[1], second[0], highest[0], self.tables[third][1], second[1], self.tables[last_bid][0]];
-            let own = own_live.then_some(own);
-            others_fourth::<N>(
-                calls,
-                own,
-                other,
-                current.node,
-                regret.third,
-                average.third,
-                current.third,
-                current.third_last,
-                regret.last,
-                average.last,
-                current.last,
-                weight,
-                floor,
-                out,
-                values,
-                scratch,
-            );
+            let calls = [h[1], s[0], h[0], self.tables[third][1], s[1], self.tables[last_bid][0]];
+            others_fourth::<N>(calls, own, other, c, rt, at, ct, ctl, rl, al, cl, weight, floor, out, values, scratch);
         }
     }
 
@@ -1105,7 +1477,7 @@ mod tests {
     /// Skipping what nobody reaches, the fixed-length kernels and the fused regret matching change no number:
     /// regrets, averages and current strategies equal a plain pass's after many iterations, for CFR and CFR+,
     /// on the 6-cup game (compile-time loops), a 4-cup game (runtime loops), one with unequal cups (a seat's
-    /// vector padded) and the smallest trees (4, 3 and 2 bids: the root is then a node the kernels take
+    /// vector padded) and the smallest trees (5, 4, 3 and 2 bids: the root is then a node the kernels take
     /// whole, visited as a generic node).
     #[test]
     fn the_pass_computes_exactly_what_a_plain_pass_computes() {
@@ -1113,6 +1485,7 @@ mod tests {
             Options::default(),
             Options { faces: 4, ..Options::default() },
             Options { dice: DiceCount::PerSeat(vec![2, 1]), faces: 3, ..Options::default() },
+            Options { dice: DiceCount::PerSeat(vec![3, 2]), faces: 2, wild_biddable: false, ..Options::default() },
             Options { faces: 2, ..Options::default() },
             Options { dice: DiceCount::PerSeat(vec![2, 1]), faces: 2, wild_biddable: false, ..Options::default() },
             Options { faces: 2, wild_biddable: false, ..Options::default() },
