@@ -4,7 +4,6 @@
 use plunder_core::{Game, Seat, Status};
 
 use super::cups::CupSet;
-use super::full_width::one_row_at_a_time;
 use super::width;
 use crate::bidding::Bid;
 use crate::liars_dice::{Action, LiarsDice, Roll};
@@ -20,9 +19,10 @@ pub(super) struct Calls {
     stride: usize,
     /// Per seat and bid, `[seat * bids + bid]`: where the table's classes sit in `classes`.
     tables: Vec<std::ops::Range<usize>>,
-    /// Per table and class, two strides side by side (one slice to look up per call): 1 for the other seat's
-    /// cups in the class and 0 for the rest, then +1 where the bid holds with that own cup and -1 where it
-    /// fails (padding cups: 0).
+    /// Per table, its classes two at a time (an odd one paired with an empty class: no members, outcomes 0):
+    /// the two classes' memberships interleaved cup by cup (1 for the other seat's cups in the class, 0 for
+    /// the rest), so that one pass over the reach (each cup's loaded once) sums both classes; then each
+    /// class's outcomes, +1 where the bid holds with that own cup and -1 where it fails (padding cups: 0).
     classes: Vec<f64>,
 }
 
@@ -45,10 +45,17 @@ impl Calls {
                     .collect();
                 let (class_of, representatives) = classes(&columns);
                 let start = calls.classes.len();
-                for (class, &t) in representatives.iter().enumerate() {
-                    calls.classes.extend((0..stride).map(|t| f64::from(u8::from(class_of.get(t) == Some(&class)))));
-                    let outcome = columns[t].iter().map(|&holds| if holds { 1.0 } else { -1.0 });
-                    calls.classes.extend(outcome.chain(std::iter::repeat(0.0)).take(stride));
+                let member = |class: usize, t: usize| f64::from(u8::from(class_of.get(t) == Some(&class)));
+                let outcome = |class: usize| {
+                    let holds = representatives.get(class).map(|&t| &columns[t][..]).unwrap_or_default();
+                    let signs = holds.iter().map(|&holds| if holds { 1.0 } else { -1.0 });
+                    signs.chain(std::iter::repeat(0.0)).take(stride)
+                };
+                for pair in (0..representatives.len()).step_by(2) {
+                    // A class index past the last has no members and no outcomes: the empty class.
+                    calls.classes.extend((0..stride).flat_map(|t| [member(pair, t), member(pair + 1, t)]));
+                    calls.classes.extend(outcome(pair));
+                    calls.classes.extend(outcome(pair + 1));
                 }
                 calls.tables.push(start..calls.classes.len());
             }
@@ -56,45 +63,75 @@ impl Calls {
         calls
     }
 
-    /// The classes of the table of `seat` and `bid`: (members, outcomes) strides.
-    fn classes(&self, seat: usize, bid: usize) -> impl Iterator<Item = (&[f64], &[f64])> {
-        let table = self.tables[seat * self.bids + bid].clone();
-        self.classes[table].chunks_exact(2 * self.stride).map(|class| class.split_at(self.stride))
+    /// The table of `seat`'s payoffs when liar is called on `bid`, made by `bidder`.
+    pub fn call(&self, seat: usize, bid: usize, bidder: usize) -> Call<'_> {
+        let classes = &self.classes[self.tables[seat * self.bids + bid].clone()];
+        Call { classes, sign: if seat == bidder { 1.0 } else { -1.0 }, lanes: self.stride }
     }
 
     /// `seat`'s values per own cup (into `out`, a stride of them) when liar is called on `bid`, made by
-    /// `bidder`, with the other seat's reach through the call `through` per cup. Not inlined, so that the
-    /// loops over cups stay SIMD (see `full_width.rs`).
+    /// `bidder`, with the other seat's reach through the call `through` per cup ([`Call::values`]). Not
+    /// inlined, so that the loops over cups stay SIMD (see `full_width.rs`).
     #[inline(never)]
     pub fn values<const N: usize>(&self, seat: usize, bid: usize, bidder: usize, through: &[f64], out: &mut [f64]) {
-        let n = width::<N>(self.stride);
-        let (through, out) = (&through[..n], &mut out[..n]);
-        let classes = &self.classes[self.tables[seat * self.bids + bid].clone()];
-        let sign = if seat == bidder { 1.0 } else { -1.0 };
-        out.fill(0.0);
-        for class in classes.chunks_exact(2 * n) {
-            one_row_at_a_time();
-            let (members, outcome) = class.split_at(n);
-            let mut reach = 0.0;
-            for t in 0..n {
-                reach += members[t] * through[t];
-            }
-            let weight = sign * reach;
-            for m in 0..n {
-                out[m] += weight * outcome[m];
-            }
-        }
+        self.call(seat, bid, bidder).values::<N>(through, out);
     }
 
     /// `seat`'s payoff when liar is called on `bid`, made by `bidder`, with `seat`'s cup `mine` and the other's
     /// `theirs`.
     pub fn payoff(&self, seat: usize, bid: usize, bidder: usize, mine: usize, theirs: usize) -> f64 {
-        let (_, outcome) =
-            self.classes(seat, bid).find(|(members, _)| members[theirs] > 0.0).expect("every cup has a class");
+        let n = self.stride;
+        let table = &self.classes[self.tables[seat * self.bids + bid].clone()];
+        let outcome = table
+            .chunks_exact(4 * n)
+            .find_map(|pair| {
+                let (members, outcomes) = pair.split_at(2 * n);
+                (0..2).find(|&k| members[2 * theirs + k] > 0.0).map(|k| outcomes[k * n + mine])
+            })
+            .expect("every cup has a class");
         if seat == bidder {
-            outcome[mine]
+            outcome
         } else {
-            -outcome[mine]
+            -outcome
+        }
+    }
+}
+
+/// One table of [`Calls`], signed for the seat valued.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Call<'a> {
+    classes: &'a [f64],
+    sign: f64,
+    lanes: usize,
+}
+
+impl Call<'_> {
+    /// The values per own cup (into `out`) with the other seat's reach through the call `through` per cup.
+    /// Each own cup's value is summed class after class, in the table's order, as a loop over single classes
+    /// would (up to the sign of a zero: the sum starts at the first class, not at 0). Inlined only into
+    /// kernels that take every vector as an argument of their own (see `full_width.rs`).
+    #[inline(always)]
+    pub fn values<const N: usize>(self, through: &[f64], out: &mut [f64]) {
+        let n = width::<N>(self.lanes);
+        let (through, out) = (&through[..n], &mut out[..n]);
+        for (k, pair) in self.classes.chunks_exact(4 * n).enumerate() {
+            let (members, outcomes) = pair.split_at(2 * n);
+            let (first, second) = outcomes.split_at(n);
+            let mut reach = [0.0; 2];
+            for (t, members) in members.chunks_exact(2).enumerate() {
+                reach[0] += members[0] * through[t];
+                reach[1] += members[1] * through[t];
+            }
+            let weight = [self.sign * reach[0], self.sign * reach[1]];
+            if k == 0 {
+                for m in 0..n {
+                    out[m] = weight[0] * first[m] + weight[1] * second[m];
+                }
+            } else {
+                for m in 0..n {
+                    out[m] = out[m] + weight[0] * first[m] + weight[1] * second[m];
+                }
+            }
         }
     }
 }
