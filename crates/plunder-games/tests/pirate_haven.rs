@@ -3,6 +3,8 @@
 //! Positions are built with a small builder (islands, map, positions, Coup disks); "scripted" chance fixes
 //! tiles, dice and chests. Every refused action is checked to change nothing.
 
+mod content_refusal;
+use content_refusal::{assert_plain, refusal};
 use plunder_core::{
     conformance, Audience, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Step, Told, Viewer,
 };
@@ -1657,24 +1659,6 @@ fn designer_data_in_the_options_and_bad_data_is_refused_with_a_reason() {
     assert!(error.reason.contains("tiles"), "{}", error.reason);
 }
 
-/// Why Pirate Haven refuses `options` given as JSON, the way a designer passes a data file.
-fn refusal(options: serde_json::Value) -> String {
-    match plunder_games::new_session("pirate-haven", None, &options, 0, ChanceMode::Sampled) {
-        Ok(_) => panic!("took {options}"),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// `reason` speaks the data file's words: no Rust structs or options, no CamelCase type names.
-fn assert_plain(reason: &str) {
-    assert!(!reason.contains('{') && !reason.contains("Some("), "{reason}");
-    let camel = reason.split(|c: char| !c.is_alphanumeric()).find(|w| {
-        let c: Vec<char> = w.chars().collect();
-        c.windows(2).any(|p| p[0].is_lowercase() && p[1].is_uppercase())
-    });
-    assert_eq!(camel, None, "{reason}");
-}
-
 #[test]
 fn a_designers_misplaced_effect_is_refused_in_the_files_words() {
     use plunder_games::pirate_haven::content::{COUP_JSON, TILES_JSON};
@@ -1682,19 +1666,19 @@ fn a_designers_misplaced_effect_is_refused_in_the_files_words() {
     let mut tiles: serde_json::Value = serde_json::from_str(TILES_JSON).unwrap();
     let id = tiles["entries"][0]["id"].as_str().unwrap().to_string();
     tiles["entries"][0]["effect"] = serde_json::json!([limit]);
-    let reason = refusal(serde_json::json!({ "tiles": tiles }));
+    let reason = refusal("pirate-haven", serde_json::json!({ "tiles": tiles }));
     assert!(reason.contains(&format!("'{id}': effect \"count_limit\" is not for tiles")), "{reason}");
     assert_plain(&reason);
 
     let mut coup: serde_json::Value = serde_json::from_str(COUP_JSON).unwrap();
     coup["limits"][0]["effect"] = serde_json::json!([{"kind": "score_flat", "fame": 1}]);
-    let reason = refusal(serde_json::json!({ "coup": coup.clone() }));
+    let reason = refusal("pirate-haven", serde_json::json!({ "coup": coup.clone() }));
     assert!(reason.contains("limits: effect \"score_flat\" is not a limit (use \"count_limit\")"), "{reason}");
     assert_plain(&reason);
 
     coup["limits"][0]["effect"] = serde_json::json!([limit]);
     coup["coup_track"]["advance_on"][0]["effect"] = serde_json::json!([limit]);
-    let reason = refusal(serde_json::json!({ "coup": coup }));
+    let reason = refusal("pirate-haven", serde_json::json!({ "coup": coup }));
     assert!(reason.contains("advance_on: effect \"count_limit\" does not advance"), "{reason}");
     assert_plain(&reason);
 }

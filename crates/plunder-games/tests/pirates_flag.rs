@@ -1,6 +1,8 @@
 //! The Pirate's Flag: conformance, the rulebook's examples and FAQ with scripted chance, every card and
 //! captain, properties (cards conserved, random play ends, views never leak), and the bot.
 
+mod content_refusal;
+use content_refusal::{assert_plain, refusal};
 use plunder_core::{
     conformance, play, play_told, supply_chance, supply_chance_told, ChanceMode, Game, Narrate, Rng, Seat, Session,
     Status, Told, Viewer,
@@ -2543,24 +2545,6 @@ fn the_last_one_to_pass_over_an_item_is_told_that_its_pass_lets_it_resolve() {
     assert!(words.contains("Fair Winds (waiting item") && words.contains("resolve, or answer it"), "{words}");
     let b = t.g.describe(&t.view(B));
     assert!(b.contains("Everyone else has passed: P1's pass lets ") && b.contains("(waiting item"), "{b}");
-}
-
-/// Why game `id` refuses `options` given as JSON, the way a designer passes a content file.
-fn refusal(id: &str, options: serde_json::Value) -> String {
-    match plunder_games::new_session(id, None, &options, 0, ChanceMode::Sampled) {
-        Ok(_) => panic!("{id} took {options}"),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// `reason` speaks the data file's words: no Rust structs or options, no CamelCase type names.
-fn assert_plain(reason: &str) {
-    assert!(!reason.contains('{') && !reason.contains("Some("), "{reason}");
-    let camel = reason.split(|c: char| !c.is_alphanumeric()).find(|w| {
-        let c: Vec<char> = w.chars().collect();
-        c.windows(2).any(|p| p[0].is_lowercase() && p[1].is_uppercase())
-    });
-    assert_eq!(camel, None, "{reason}");
 }
 
 #[test]

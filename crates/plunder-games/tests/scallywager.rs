@@ -1,6 +1,8 @@
 //! Scallywager: conformance, the rulebook's rules and examples with scripted dice, every card, properties
 //! (cards conserved, random play ends, views never leak), and bot strength.
 
+mod content_refusal;
+use content_refusal::{assert_plain, refusal};
 use plunder_core::{
     conformance, play_game, Bot, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Viewer,
 };
@@ -1010,43 +1012,25 @@ fn a_bid_is_explained_in_plain_word_order() {
     assert!(said.contains("at least 3 dice on the whole table show 5"), "{said}");
 }
 
-/// Why Scallywager refuses `options` given as JSON, the way a designer passes a deck file.
-fn refusal(options: serde_json::Value) -> String {
-    match plunder_games::new_session("scallywager", None, &options, 0, ChanceMode::Sampled) {
-        Ok(_) => panic!("took {options}"),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// `reason` speaks the data file's words: no Rust structs or options, no CamelCase type names.
-fn assert_plain(reason: &str) {
-    assert!(!reason.contains('{') && !reason.contains("Some("), "{reason}");
-    let camel = reason.split(|c: char| !c.is_alphanumeric()).find(|w| {
-        let c: Vec<char> = w.chars().collect();
-        c.windows(2).any(|p| p[0].is_lowercase() && p[1].is_uppercase())
-    });
-    assert_eq!(camel, None, "{reason}");
-}
-
 #[test]
 fn a_designers_misplaced_card_is_refused_in_the_files_words() {
     let deck = |json: &str| -> serde_json::Value { serde_json::from_str(json).unwrap() };
     let mut adventure = deck(cards::ADVENTURE_JSON);
     adventure["cards"][0]["effect"] = serde_json::json!({"type": "steal_treasure"});
-    let reason = refusal(serde_json::json!({ "adventure_deck": adventure }));
+    let reason = refusal("scallywager", serde_json::json!({ "adventure_deck": adventure }));
     assert!(reason.contains("effect \"steal_treasure\" belongs in the Treasure deck"), "{reason}");
     assert_plain(&reason);
 
     let mut treasure = deck(cards::TREASURE_JSON);
     treasure["cards"][0]["effect"] = serde_json::json!({"type": "peek", "dice": 2});
     treasure["cards"][0]["lasting"] = serde_json::json!(true);
-    let reason = refusal(serde_json::json!({ "treasure_deck": treasure }));
+    let reason = refusal("scallywager", serde_json::json!({ "treasure_deck": treasure }));
     assert!(reason.contains("effect \"peek\" cannot be lasting"), "{reason}");
     assert_plain(&reason);
 
     let mut adventure = deck(cards::ADVENTURE_JSON);
     adventure["cards"][0]["effect"] = serde_json::json!({"type": "shield"});
-    let reason = refusal(serde_json::json!({ "adventure_deck": adventure }));
+    let reason = refusal("scallywager", serde_json::json!({ "adventure_deck": adventure }));
     assert!(reason.contains("effect \"shield\" is only for lasting Treasure cards"), "{reason}");
     assert_plain(&reason);
 }
