@@ -29,7 +29,7 @@ pub trait Narrate: Game {
 
     /// `action`'s label as the steps a menu may ask one at a time: what is done, then its details (whom, how far),
     /// so that choices sharing their first steps share a menu line (a captain able to move any ship up to 4
-    /// spaces either way is one line, not 32). One step (the default): the whole label.
+    /// spaces either way is one line, not 32). One step (the default) must be the whole label, `label_in_view`.
     fn choice_steps(&self, view: &Self::View, action: &Self::Action) -> Vec<String> {
         vec![self.label_in_view(view, action)]
     }

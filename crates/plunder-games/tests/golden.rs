@@ -62,6 +62,14 @@ impl GameVisitor for Transcript {
                     let seat = deciders.lowest().expect("someone decides");
                     let view = session.view(Viewer::Seat(seat));
                     let legal = session.legal_actions(seat);
+                    // `Narrate::choice_steps`' contract, which the server relies on: one step is the whole label.
+                    for a in &legal {
+                        let steps = session.game().choice_steps(&view, a);
+                        assert!(!steps.is_empty(), "{}: no steps for {a:?}", G::ID);
+                        if let [one] = &steps[..] {
+                            assert_eq!(*one, session.game().label_in_view(&view, a), "{}", G::ID);
+                        }
+                    }
                     let turn = Turn::new(session.game(), session.state(), seat, &view, &legal);
                     let action = bots[seat.index()].act(&turn);
                     let _ = writeln!(out, "{step} view {seat}: {}", json(&view));

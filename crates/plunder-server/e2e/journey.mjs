@@ -42,6 +42,36 @@ async function opened(page, from, what) {
   return gameId(page);
 }
 
+/** The journeys whose page offered a button for several moves, and showed their next step and came back. */
+const stepsChecked = new Set();
+
+/**
+ * A button standing for several moves (a captain that can move any ship 1 to 4 spaces either way) shows their
+ * next step, with a way back to every move, and sends nothing by itself.
+ */
+async function checkSteps(page, label) {
+  const group = page.locator("#moves button.group").first();
+  const text = ((await group.textContent()) || "").trim();
+  const version = await page.$eval("#view", (n) => n.dataset.version);
+  try {
+    await group.click({ timeout: 1500 });
+  } catch {
+    return; // The page redrew under the click: the next round tries again.
+  }
+  const heading = await page.waitForSelector("#moves .step-heading", { timeout: 2000 }).catch(() => null);
+  if (!heading) {
+    if ((await page.$eval("#view", (n) => n.dataset.version)) !== version) return; // a new decision came first
+    await fail(`${label}: "${text}" showed no next step`);
+  }
+  const shown = (await heading.textContent()) || "";
+  if (!shown.includes("← every move")) await fail(`${label}: the step of "${text}" has no way back: "${shown}"`);
+  if (!(await page.$$("#moves button.action")).length) await fail(`${label}: the step of "${text}" offers no move`);
+  if ((await page.$eval("#view", (n) => n.dataset.version)) !== version) await fail(`${label}: opening "${text}" sent a move`);
+  await page.locator("#moves .step-heading button.back").click({ timeout: 1500 }).catch(() => {});
+  await page.waitForSelector("#moves .step-heading", { state: "detached", timeout: 2000 }).catch(() => {});
+  stepsChecked.add(label);
+}
+
 /** Clicks visible, enabled `button.action`s at random until the game is over or `limit` clicks; the clicks. */
 async function playOn(page, next, limit, label) {
   let clicks = 0;
@@ -58,6 +88,7 @@ async function playOn(page, next, limit, label) {
       continue;
     }
     idle = 0;
+    if (!stepsChecked.has(label) && (await page.$("#moves button.group"))) await checkSteps(page, label);
     const pick = choices[Math.floor(next() * choices.length)];
     // The table redraws on every message: a button may go under the click; the next round picks again.
     try {
@@ -93,6 +124,8 @@ async function journey(game, size, seed) {
   const clicks = half + (await playOn(page, next, limit - half, label));
   const over = (await status(page)).startsWith("Game over");
   if (!over && size !== "phone") await fail(`${label}: not over after ${clicks} clicks: "${await status(page)}"`);
+  // The Pirate's Flag's cards and captains aimed at ships, or moved a chosen distance, come in steps.
+  if (game === "pirates-flag" && size !== "phone" && !stepsChecked.has(label)) await fail(`${label}: no button for several moves in ${clicks} clicks`);
   if (over) {
     await shot("over");
     await page.click("#rematch");
@@ -132,7 +165,8 @@ async function journey(game, size, seed) {
   await page.waitForTimeout(200);
   await context.close();
   if (problems.length) await fail(`${label}:\n  ${problems.slice(0, 8).join("\n  ")}`);
-  console.log(`ok: ${label}: ${clicks} clicks${over ? ", over, rematch, replay and branch opened" : ""} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const steps = stepsChecked.has(label) ? ", a button for several moves opened its next step" : "";
+  console.log(`ok: ${label}: ${clicks} clicks${over ? ", over, rematch, replay and branch opened" : ""}${steps} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** The Custom table form creates every game with its defaults as shown (the game chosen, nothing else touched). */

@@ -176,7 +176,7 @@ async function twoSeats(size, viewport) {
   await actor.waitForSelector("#moves button.action:not([disabled])", { timeout: 5000 })
     .catch(() => fail(`${size}: the moves stay disabled after the server is back`));
   const after = await version(waiter);
-  await actor.locator("#moves button.action", { hasText: "liar" }).click();
+  await actor.locator("#moves button.action:not(.group)", { hasText: "liar" }).click();
   await waiter.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) > v, after, { timeout: 10000 })
     .catch(() => fail(`${size}: no move reached the other seat after the reconnection`));
   if (problems.length) await fail(problems.join("\n  "));
@@ -191,9 +191,11 @@ async function passesAsked(page, moves) {
   for (let move = 0; move < moves; move += 1) {
     const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
     if (!button) return { moves: move, onlyPasses };
-    // One reading of the moves shown (a bot's move may replace them meanwhile: then look again).
-    const buttons = await page.$$("#moves button.action");
-    const labels = await Promise.all(buttons.map((b) => b.textContent().then((t) => (t || "").trim(), () => "")));
+    // One reading of the moves shown (a bot's move may replace them meanwhile: then look again). A button for
+    // several moves (a captain's uses) is a choice, not a pass; the clicks take single moves.
+    const shown = await page.$$("#moves button.action");
+    const labels = await Promise.all(shown.map((b) => b.textContent().then((t) => (t || "").trim(), () => "")));
+    const buttons = await page.$$("#moves button.action:not(.group)");
     if (!buttons.length || labels.some((l) => !l)) { move -= 1; await page.waitForTimeout(50); continue; }
     if (labels.every((l) => l.startsWith("pass"))) onlyPasses += 1;
     const at = await version(page);

@@ -132,6 +132,25 @@ pub struct LegalAction {
     #[ts(type = "unknown")]
     pub action: JsonText,
     pub label: String,
+    /// The label as steps a client may ask one at a time (what is done, then whom, then how far), where it has
+    /// more than one: actions sharing their first steps share a button, and the next step is asked after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub steps: Option<Vec<String>>,
+}
+
+/// An action's words for a client: its label, and its steps (`Narrate::choice_steps`; one step or none: the
+/// label alone).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Words {
+    pub label: String,
+    pub steps: Vec<String>,
+}
+
+impl From<String> for Words {
+    fn from(label: String) -> Words {
+        Words { label, steps: Vec::new() }
+    }
 }
 
 impl PartialEq<Labeled> for LegalAction {
@@ -140,22 +159,26 @@ impl PartialEq<Labeled> for LegalAction {
     }
 }
 
-/// One legal action's entry, `{"action":...,"label":...}`, as JSON text.
-fn entry_json<A: Serialize>(action: &A, label: String) -> String {
+/// One legal action's entry, `{"action":...,"label":...}` (and `"steps"` where there are several), as JSON text.
+fn entry_json<A: Serialize>(action: &A, words: &Words) -> String {
     struct Entry<'a, A> {
         action: &'a A,
-        label: String,
+        words: &'a Words,
     }
     impl<A: Serialize> Serialize for Entry<'_, A> {
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             use serde::ser::SerializeStruct;
-            let mut entry = serializer.serialize_struct("LegalAction", 2)?;
+            let steps = self.words.steps.len() > 1;
+            let mut entry = serializer.serialize_struct("LegalAction", 2 + usize::from(steps))?;
             entry.serialize_field("action", self.action)?;
-            entry.serialize_field("label", &self.label)?;
+            entry.serialize_field("label", &self.words.label)?;
+            if steps {
+                entry.serialize_field("steps", &self.words.steps)?;
+            }
             entry.end()
         }
     }
-    serde_json::to_string(&Entry { action, label }).unwrap_or_else(|_| "null".to_string())
+    serde_json::to_string(&Entry { action, words }).unwrap_or_else(|_| "null".to_string())
 }
 
 /// The most actions an [`EntryCache`] keeps, and the most it compares with before writing an entry anew.
@@ -167,7 +190,7 @@ const ENTRY_CACHE_SIZE: usize = 512;
 /// per table and label rather than once per message.
 #[derive(Debug)]
 pub struct EntryCache<A> {
-    entries: Vec<(A, String, String)>,
+    entries: Vec<(A, Words, String)>,
     /// Where the entry after the last one found is: lists repeat in order, so the next action is usually there.
     next: usize,
 }
@@ -180,7 +203,7 @@ impl<A> Default for EntryCache<A> {
 
 impl<A: PartialEq + Clone + Serialize> EntryCache<A> {
     /// Appends `action`'s entry to `out`, written now (with `label`) if it was not kept before.
-    fn write(&mut self, action: &A, label: &impl Fn(&A) -> String, out: &mut String) {
+    fn write(&mut self, action: &A, label: &impl Fn(&A) -> Words, out: &mut String) {
         let n = self.entries.len();
         // From where the last one was found on, round to it: one comparison when the list repeats in order. Once
         // full, only the next few are compared (a game with more actions than the cache keeps then writes the
@@ -196,7 +219,7 @@ impl<A: PartialEq + Clone + Serialize> EntryCache<A> {
                 self.next = i + 1;
             }
             None => {
-                let entry = entry_json(action, label.clone());
+                let entry = entry_json(action, &label);
                 out.push_str(&entry);
                 if n < ENTRY_CACHE_SIZE {
                     self.entries.push((action.clone(), label, entry));
@@ -218,14 +241,14 @@ pub struct LegalActions {
 
 impl LegalActions {
     /// `actions`, each with its `label`.
-    pub fn write<A: Serialize + PartialEq + Clone>(actions: &[A], label: impl Fn(&A) -> String) -> LegalActions {
+    pub fn write<A: Serialize + PartialEq + Clone>(actions: &[A], label: impl Fn(&A) -> Words) -> LegalActions {
         LegalActions::write_cached(actions, label, &mut EntryCache { entries: Vec::new(), next: 0 })
     }
 
     /// `actions`, each with its `label`, with the entries kept in `cache` (and the new ones kept there).
     pub fn write_cached<A: Serialize + PartialEq + Clone>(
         actions: &[A],
-        label: impl Fn(&A) -> String,
+        label: impl Fn(&A) -> Words,
         cache: &mut EntryCache<A>,
     ) -> LegalActions {
         let mut text = String::with_capacity(2 + actions.len() * 48);
@@ -484,7 +507,7 @@ mod tests {
     #[test]
     fn the_sockets_table_text_is_what_serde_writes() {
         let actions = [(2u8, 6u8), (3, 2), (3, 3)];
-        let legal = LegalActions::write(&actions, |(q, f)| format!("bid {q}x{f}"));
+        let legal = LegalActions::write(&actions, |(q, f)| format!("bid {q}x{f}").into());
         let over =
             StatusInfo::Over { outcome: Some(Outcome { winners: SeatSet::only(Seat(1)), payoffs: vec![-1.0, 1.0] }) };
         let tables = [
@@ -513,7 +536,7 @@ mod tests {
 
     #[test]
     fn kept_entries_are_the_entries_written_anew() {
-        let label = |(q, f): &(u8, u8)| format!("bid {q}x{f}");
+        let label = |(q, f): &(u8, u8)| Words::from(format!("bid {q}x{f}"));
         let mut cache = EntryCache::default();
         let all: Vec<(u8, u8)> = (1..=4).flat_map(|q| (2..=6).map(move |f| (q, f))).collect();
         // A whole list, then later parts of it, then a list out of order with an action never seen.
@@ -526,7 +549,7 @@ mod tests {
             assert_eq!(cached.len(), list.len());
             let read = cached.to_vec();
             assert_eq!(read.len(), list.len());
-            assert_eq!(read[0].label, label(&list[0]));
+            assert_eq!(read[0].label, label(&list[0]).label);
         }
         assert_eq!(cache.entries.len(), all.len() + 1, "each action is kept once");
     }

@@ -133,8 +133,12 @@ impl<G: Roster + Narrate> Table for Typed<G> {
         crate::messages::LegalActions::write_cached(
             &actions,
             |action| match self.last_views.get(seat.index()) {
-                Some(view) => game.label_in_view(view, action),
-                None => game.label(action),
+                // One step is the whole label (the trait's contract): the label is not written twice.
+                Some(view) => match game.choice_steps(view, action) {
+                    mut one if one.len() == 1 => one.pop().unwrap_or_default().into(),
+                    steps => crate::messages::Words { label: game.label_in_view(view, action), steps },
+                },
+                None => game.label(action).into(),
             },
             &mut self.entries.borrow_mut(),
         )

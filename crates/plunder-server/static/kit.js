@@ -2,7 +2,7 @@
 // The drawing kit shared by the generic client (app.js) and the per-game renderers (games/GAME.js): elements,
 // dice with pips, coins, cups, card faces and backs, seat colours, and making a drawn thing a legal action.
 
-/** A legal action: the game's own JSON (renderers read its fields) and its label. @typedef {{ action: any, label: string }} LegalAction */
+/** A legal action: the game's own JSON (renderers read its fields), its label, and its label as steps where it has several. @typedef {{ action: any, label: string, steps?: string[] }} LegalAction */
 
 /**
  * What a renderer gets besides the view: who looks, the table size, the legal actions and how to take one, and

@@ -74,7 +74,12 @@ bank_secs?: number, };
 
 export type StatusInfo = { "state": "decide", seats: Array<number>, } | { "state": "chance" } | { "state": "over", outcome: { winners: number[], payoffs: number[] } | null, };
 
-export type LegalAction = { action: unknown, label: string, };
+export type LegalAction = { action: unknown, label: string, 
+/**
+ * The label as steps a client may ask one at a time (what is done, then whom, then how far), where it has
+ * more than one: actions sharing their first steps share a button, and the next step is asked after it.
+ */
+steps?: Array<string>, };
 
 export type Citation = { section: string, 
 /**

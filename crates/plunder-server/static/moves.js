@@ -2,7 +2,8 @@
 // "Your move": what a seat may do now. Bids (any action with a whole `quantity` and `face`) are chosen with a
 // picker — the die faces, a quantity stepper offering only legal quantities, and one button for the bid shown —
 // beside large buttons for the few other choices (Liar, Exact). Any other list of actions is a button per
-// action, with a filter when there are many. Built again only when the choices change, so a half-made choice,
+// action, with a filter when there are many; actions whose labels share their first steps (a captain that can
+// move any ship 1 to 4 spaces either way) share one button, which shows their next step. Built again only when the choices change, so a half-made choice,
 // the filter's text and the scroll position survive other players' moves.
 
 import { el, die } from "./kit.js";
@@ -43,17 +44,62 @@ export function movesPanel(legal, act, memory) {
   if (pickers.length && others.length <= 4) {
     return el("div", { class: "moves" }, pickers, el("div", { class: "calls" }, others.map((a) => button(a, "call"))));
   }
-  const buttons = el("div", { class: others.length > FILTER_FROM ? "actions many" : "actions" }, others.map((a) => button(a, "")));
-  const applyFilter = (/** @type {string} */ text) => buttons.querySelectorAll("button").forEach((/** @type {HTMLElement} */ b) => {
-    b.style.display = (b.textContent || "").toLowerCase().includes(text.toLowerCase()) ? "" : "none";
+  const buttons = el("div", { class: others.length > FILTER_FROM ? "actions many" : "actions" });
+  /** The buttons of one step: the first shows every move, a later one the moves of the button chosen. */
+  const showStep = (/** @type {LegalAction[]} */ list, /** @type {number} */ depth, /** @type {string} */ heading) => {
+    const lines = stepLines(list, depth);
+    buttons.replaceChildren(
+      heading ? el("div", { class: "step-heading" }, el("span", {}, `${heading}:`),
+        el("button", { class: "back", onclick: () => showStep(others, 0, "") }, "← every move")) : "",
+      ...lines.map((line) => line.members.length === 1
+        ? el("button", { class: "action", onclick: () => act(line.members[0].action), title: line.members[0].label,
+          "data-find": line.members[0].label }, line.text)
+        : el("button", { class: "action group", title: `${line.members.length} ways: choose next`,
+          "data-find": line.members.map((m) => m.label).join("\n"),
+          onclick: () => { const next = nextStep(line.members, depth); showStep(line.members, next, stepsOf(line.members[0]).slice(0, next).join(" – ")); } },
+        `${line.text} … (${line.members.length})`)));
+    if (filter) applyFilter(filter.value);
+  };
+  const applyFilter = (/** @type {string} */ text) => buttons.querySelectorAll("button.action").forEach((/** @type {HTMLElement} */ b) => {
+    b.style.display = (b.dataset.find || b.textContent || "").toLowerCase().includes(text.toLowerCase()) ? "" : "none";
   });
+  /** @type {any} */
   let filter = null;
   if (others.length > FILTER_FROM) {
     filter = el("input", { placeholder: `filter the ${others.length} moves`, id: "filter", value: memory.filter, type: "search" });
     filter.addEventListener("input", () => { memory.filter = filter.value; applyFilter(filter.value); });
-    applyFilter(memory.filter);
   }
+  showStep(others, 0, "");
   return el("div", { class: "moves" }, pickers, filter, buttons);
+}
+
+/** An action's steps (what is done, then whom, then how far): the label alone where the server sent none. @param {LegalAction} a */
+const stepsOf = (a) => (a.steps && a.steps.length ? a.steps : [a.label]);
+
+/**
+ * The buttons of `list` at step `depth`: moves sharing that step share a button (its text the step), a lone move
+ * is its own (its whole label on the first step, the steps left on a later one). The order is the moves' own.
+ * @param {LegalAction[]} list @param {number} depth @returns {{ text: string, members: LegalAction[] }[]}
+ */
+function stepLines(list, depth) {
+  /** @type {Map<string, LegalAction[]>} */
+  const groups = new Map();
+  for (const a of list) {
+    const key = stepsOf(a)[depth] ?? a.label;
+    groups.set(key, [...(groups.get(key) || []), a]);
+  }
+  return [...groups].map(([key, members]) => ({
+    text: members.length > 1 ? key : depth === 0 ? members[0].label : stepsOf(members[0]).slice(depth).join(", ") || members[0].label,
+    members,
+  }));
+}
+
+/** The step after `depth` for `members`, past every step they all share (a card with one target goes straight to how far). @param {LegalAction[]} members @param {number} depth */
+function nextStep(members, depth) {
+  const longest = Math.max(...members.map((a) => stepsOf(a).length));
+  let next = depth + 1;
+  while (next + 1 < longest && members.every((a) => stepsOf(a)[next] === stepsOf(members[0])[next])) next += 1;
+  return next;
 }
 
 /**
