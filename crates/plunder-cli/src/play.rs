@@ -505,7 +505,10 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             }
             "" => match pass {
                 Some(i) => return Ok(Asked::Chose(i)),
-                None => continue,
+                None => {
+                    writeln!(t.output, "Type the number of a choice, or words of it; ? explains them.")?;
+                    continue;
+                }
             },
             "q" | "quit" => {
                 // The game ends for everyone at the screen: a slip of the finger must not end it.
@@ -560,7 +563,10 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
         }
         if let Ok(n) = answer.parse::<usize>() {
             if !(1..=menu.len()).contains(&n) {
-                writeln!(t.output, "Please type a number from 1 to {}, or part of a choice.", menu.len())?;
+                match menu.len() {
+                    1 => writeln!(t.output, "Please type 1, or part of the choice.")?,
+                    n => writeln!(t.output, "Please type a number from 1 to {n}, or part of a choice.")?,
+                }
                 continue;
             }
             let choice = match menu.lines[n - 1].members[..] {

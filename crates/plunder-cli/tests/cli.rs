@@ -456,7 +456,7 @@ fn bids_are_typed_directly_in_every_common_form() {
 #[test]
 fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
     let log = play("lying-pirates", &["--seed", "1"], "9x3\nq\ny\n");
-    assert_eq!(log.matches("P1 shakes 5 dice under its cup: ").count(), 1, "one line for the whole cup: {log}");
+    assert_eq!(log.matches("P1 shakes 5 dice under their cup: ").count(), 1, "one line for the whole cup: {log}");
     assert!(log.contains("You cannot choose \"bet 9x3\" now: the opening bet may name at most"), "{log}");
     assert!(log.contains("(the rules, 1. Betting Phase:"), "the refusal quotes its rule: {log}");
 }

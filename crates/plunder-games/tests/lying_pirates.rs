@@ -406,9 +406,16 @@ fn allowance_one_gold_and_one_silver_per_round() {
         "{words}"
     );
     assert!(!words.contains("silver card was already"), "{words}");
+    give(&g, &mut s, JACK, "fair-winds");
     act(&g, &mut s, ANNE, Action::Play { card: recruit, target: None });
+    // The second terminal trial: while a card waits, the cards that cannot answer it left the menu unexplained.
+    assert!(!s.window.is_empty(), "Recruit waits to be answered");
+    let jack = g.describe(&view(&g, &s, JACK));
+    let waits = jack.lines().find(|l| l.starts_with("  Not playable while a card waits: ")).unwrap_or_default();
+    assert!(waits.contains("Fair Winds") && waits.ends_with("(only an answer to it may be played now)"), "{jack}");
     advance(&g, &mut s, &[], |s| s.window.is_empty() && s.window.holder() == Some(ANNE));
     assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "silver is spent");
+    assert!(!g.describe(&view(&g, &s, JACK)).contains("while a card waits"), "said only while one waits");
 }
 
 #[test]
@@ -3389,7 +3396,7 @@ mod told {
         assert_eq!(g.label_in_view(&v, &Action::Reroll), "pay 1 coin to reroll your 1 (Sail Die)");
         assert_eq!(g.label_in_view(&v, &Action::Keep), "keep your 1 (Sail Die)");
         let heard = act_told(&g, &mut s, JACK, Action::Reroll);
-        assert!(has(&words(&g, &heard, Viewer::Spectator), "P2 pays 1 coin to reroll its Sail Die"));
+        assert!(has(&words(&g, &heard, Viewer::Spectator), "P2 pays 1 coin to reroll their Sail Die"));
         let heard = chance_told(&g, &mut s, Chance::Sail { face: 2 });
         let lines = words(&g, &heard, Viewer::Seat(ANNE));
         assert!(has(&lines, "P2 rolls the Sail Die: 2"), "{lines:?}");

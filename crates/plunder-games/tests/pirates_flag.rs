@@ -2461,7 +2461,7 @@ fn stack_items_are_numbered_from_1_on_an_empty_stack() {
     let stack = t.spec().stack;
     assert_eq!(stack.iter().map(|i| i.id).collect::<Vec<_>>(), vec![1]);
     let table = t.g.describe(&t.view(C));
-    assert!(table.contains("  Waiting to resolve, the last first: 1. P1's It's you or me! on P2"), "{table}");
+    assert!(table.contains("  Waiting to resolve, the next first: 1. P1's It's you or me! on P2"), "{table}");
 }
 
 #[test]

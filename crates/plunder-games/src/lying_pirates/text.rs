@@ -10,7 +10,7 @@ use crate::glossary::{self, Entry};
 
 use super::action::{face_name, special_die_name, special_face_name};
 use super::captains::CAPTAINS_JSON;
-use super::content::{ActionDie, Metal, Node, Special, Who};
+use super::content::{ActionDie, Metal, Node, Special, Timing, Who};
 use super::content::{DICE_JSON, MAP_JSON};
 use super::event::{Cause, CurseCount, Event, RerollDie, Stay, WonBy};
 use super::state::{Purpose, CURSE_PASS_COST, DIE_PRICE};
@@ -676,7 +676,7 @@ impl LyingPirates {
     }
 
     /// Why cards in the viewer's hand are missing from its menus: a gold or silver card was played this round (one
-    /// of each a round).
+    /// of each a round), or a card waits to be answered.
     fn spent_allowance(&self, v: &View) -> Vec<String> {
         let Some(me) = v.viewer else { return Vec::new() };
         let mut lines = Vec::new();
@@ -693,6 +693,22 @@ impl LyingPirates {
             if !names.is_empty() {
                 lines.push(format!(
                     "  Not playable this round: {} (a {tier} card was already played this round: one a round)",
+                    names.join(", ")
+                ));
+            }
+        }
+        // A card waiting on the stack can only be answered (the second terminal trial: the hand's other cards
+        // left the menu with no reason given).
+        if !v.stack.is_empty() {
+            let mut names: Vec<&str> = Vec::new();
+            for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
+                if card.timing == Timing::Play && !names.contains(&card.name.as_str()) {
+                    names.push(&card.name);
+                }
+            }
+            if !names.is_empty() {
+                lines.push(format!(
+                    "  Not playable while a card waits: {} (only an answer to it may be played now)",
                     names.join(", ")
                 ));
             }
@@ -751,7 +767,7 @@ impl LyingPirates {
                 line
             }
             Event::Shaken { seat, dice } => format!(
-                "{} shakes {} under its cup: {}",
+                "{} shakes {} under their cup: {}",
                 n(*seat),
                 count(dice.len() as u32, "die", "dice"),
                 Self::cup(dice)
@@ -834,12 +850,12 @@ impl LyingPirates {
                 self.because(*cause)
             ),
             Event::Rerolled { seat, die, price } => format!(
-                "{} pays {} to reroll its {}",
+                "{} pays {} to reroll their {}",
                 n(*seat),
                 count(*price as u32, "coin", "coins"),
                 reroll_die_name(*die)
             ),
-            Event::Kept { seat, die } => format!("{} keeps its {}", n(*seat), reroll_die_name(*die)),
+            Event::Kept { seat, die } => format!("{} keeps their {}", n(*seat), reroll_die_name(*die)),
             Event::Moved { seat, from, to, tile, cause } => {
                 let dir = if to > from { "forward" } else { "back" };
                 let steps = from.abs_diff(*to) as u32;

@@ -806,10 +806,11 @@ impl Narrate for PiratesFlag {
             let _ = writeln!(out, "Your hand: {}", names.join(", "));
         }
         if !view.stack.is_empty() {
-            // The number is how a card played against it names it ("on waiting item 2").
+            // In the order they will resolve, the last played first; the number is how a card played against it
+            // names it ("on waiting item 2").
             let items: Vec<String> =
-                view.stack.iter().map(|i| format!("{}. {}", i.id, self.item_words(&i.item, i.by))).collect();
-            let _ = writeln!(out, "  Waiting to resolve, the last first: {}", items.join("; "));
+                view.stack.iter().rev().map(|i| format!("{}. {}", i.id, self.item_words(&i.item, i.by))).collect();
+            let _ = writeln!(out, "  Waiting to resolve, the next first: {}", items.join("; "));
         }
         if let (true, Some(seat), Some(top)) = (view.others_passed, view.priority, view.stack.last()) {
             let top = format!("{} (waiting item {})", self.item_words(&top.item, top.by), top.id);
