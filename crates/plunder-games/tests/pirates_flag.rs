@@ -2184,6 +2184,17 @@ fn told_cards_moving_ships_and_the_flag() {
             "Grappling Hook: P2's ship is moved from space 16 to space 13.",
         ],
     );
+    // The third terminal trial: a pull that moves nothing was never told.
+    let mut t = card_table("grappling-hook", 16, 16);
+    a_plays(&mut t, "grappling-hook", on(B), 0);
+    t.told_in_order(Viewer::Spectator, &["Grappling Hook: P2's ship does not move: it is on the same space already."]);
+    // And an unanswerable card says so, so a player holding an answer knows why they were not asked.
+    let mut t = card_table("message-in-a-bottle", 10, 16);
+    t.play(A, "message-in-a-bottle", Target::None, 0);
+    t.told_in_order(
+        Viewer::Spectator,
+        &["P1 plays Message in a Bottle (it cannot be answered: it takes effect at once)."],
+    );
 }
 
 #[test]

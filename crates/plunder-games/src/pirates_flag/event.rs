@@ -165,6 +165,12 @@ pub enum Event {
         choice: u8,
         waits: bool,
     },
+    /// A card's move left `seat`'s ship where it was, for the reason `why`.
+    NotMoved {
+        seat: Seat,
+        card: CardRef,
+        why: Unmoved,
+    },
     /// A card resolves with nothing to do: its target no longer qualifies.
     Fizzled {
         seat: Seat,
@@ -305,4 +311,16 @@ pub enum Event {
     OutOfRounds {
         rounds: u32,
     },
+}
+
+/// Why a ship a card moves stays where it is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unmoved {
+    /// It is in The Dread Sea, off the track, where cards do not reach.
+    DreadSea,
+    /// It is pulled towards a ship on its own space.
+    SameSpace,
+    /// The track ends the way it is moved.
+    TrackEnd,
 }

@@ -43,7 +43,7 @@ mod view;
 pub use action::{Action, Chance, Target};
 pub use bot::Corsair;
 pub use data::{Board, Card, CardFile, Dir, Effect, Source, TargetSpec, Timing};
-pub use event::{Aim, CardRef, Event, RollFor, Way};
+pub use event::{Aim, CardRef, Event, RollFor, Unmoved, Way};
 pub use options::{Captains, Options, MAX_PLAYERS, MIN_PLAYERS};
 pub use state::{Flag, Item, ItemKind, Mods, Move, Phase, Roll, State, MAX_PLAYS_PER_TURN, MAX_ROLL, MAX_TIES};
 pub use view::{StackItem, View};

@@ -10,7 +10,7 @@ use super::action::Target;
 use super::data::{
     Condition, Dir, Effect, OwnDir, RedirectTo, Scope, ShipDir, Taker, TargetSpec, Until, Whose, MAX_CARDS,
 };
-use super::event::{Aim, CardRef, Event, RollFor, Way};
+use super::event::{Aim, CardRef, Event, RollFor, Unmoved, Way};
 use super::options::MAX_PLAYERS;
 use super::roll_off::{RollOff, RollOffAfter};
 use super::PiratesFlag;
@@ -1432,6 +1432,7 @@ impl State {
     ) {
         let start = self.pos[seat.index()];
         if start == 0 {
+            told.public(|| Event::NotMoved { seat, card, why: Unmoved::DreadSea });
             return;
         }
         let mine = self.pos[by.index()];
@@ -1474,8 +1475,14 @@ impl State {
             last = Some(dir);
         }
         self.tell_leg(false, told);
-        if let Some(last) = last {
-            self.shift_on_hazard(game, seat, last, told);
+        match last {
+            Some(last) => self.shift_on_hazard(game, seat, last, told),
+            None if steps > 0 => {
+                let why =
+                    if mode == ShipDir::TowardYou && start == mine { Unmoved::SameSpace } else { Unmoved::TrackEnd };
+                told.public(|| Event::NotMoved { seat, card, why });
+            }
+            None => {}
         }
         self.leg = None;
     }

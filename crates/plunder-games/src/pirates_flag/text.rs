@@ -6,7 +6,7 @@ use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Chance, Target};
 use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Test, Timing};
-use super::event::{Aim, CardRef, Event, RollFor, Way};
+use super::event::{Aim, CardRef, Event, RollFor, Unmoved, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
 use super::PiratesFlag;
@@ -420,9 +420,23 @@ impl Narrate for PiratesFlag {
                 if let Some(words) = self.entry_choice_words(entry, choice) {
                     let _ = write!(line, ": {words}");
                 }
-                line.push_str(if waits { " (on the stack: anyone may answer it)." } else { "." });
+                // Said either way: a player holding an answer must know why they were not asked (third trial).
+                line.push_str(if waits {
+                    " (on the stack: anyone may answer it)."
+                } else {
+                    " (it cannot be answered: it takes effect at once)."
+                });
                 line
             }
+            Event::NotMoved { seat, card, why } => format!(
+                "{}: {seat}'s ship does not move: {}.",
+                self.ref_name(card),
+                match why {
+                    Unmoved::DreadSea => "it is in The Dread Sea, where cards do not reach",
+                    Unmoved::SameSpace => "it is on the same space already",
+                    Unmoved::TrackEnd => "the track ends that way",
+                }
+            ),
             Event::Fizzled { seat, card } => {
                 format!("{seat}'s {} does nothing: its target no longer qualifies.", self.ref_name(card))
             }
