@@ -2581,3 +2581,11 @@ fn a_designers_bad_card_is_refused_in_the_files_words() {
     assert!(reason.contains("timing \"after_roll\" with target \"ship\""), "{reason}");
     assert_plain(&reason);
 }
+
+/// The third terminal trial: "8~14(P2)" read as P2 on space 14; the ship now stands beside its own space.
+#[test]
+fn a_ship_on_a_waterfalls_top_is_drawn_beside_its_space() {
+    let t = card_table("full-sail", 8, 16);
+    let table = t.g.describe(&t.view(C));
+    assert!(table.contains(" 8(P1)~14 "), "{table}");
+}

@@ -30,9 +30,6 @@ impl PiratesFlag {
                 SpaceKind::Hazard => token.push('<'),
                 SpaceKind::Water | SpaceKind::DreadShip => {}
             }
-            if b.fall[space as usize] > 0 {
-                token.push_str(&format!("~{}", b.fall[space as usize]));
-            }
             let ships: Vec<String> = (0..view.players as usize)
                 .filter(|&i| view.positions[i] == space)
                 .map(|i| plunder_core::Seat(i as u8).to_string())
@@ -42,6 +39,10 @@ impl PiratesFlag {
             }
             if view.flag == (Flag::Loose { space }) || (view.flag == Flag::DreadShip && space == b.length) {
                 token.push_str("(flag)");
+            }
+            // After the ships, so that "8(P2)~14" reads as P2 on 8 (the waterfall's top), not on 14.
+            if b.fall[space as usize] > 0 {
+                token.push_str(&format!("~{}", b.fall[space as usize]));
             }
             // Space 0 has no dock after it to show; a dock sits between this space and the next.
             if space > 0 && space < b.length && b.dock_after[space as usize] {
