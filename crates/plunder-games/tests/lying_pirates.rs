@@ -3222,6 +3222,22 @@ mod told {
         );
     }
 
+    /// The third terminal trial: "battle for the card's or tile's effect" did not say which.
+    #[test]
+    fn a_battle_for_an_effect_names_the_card() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let boarding = give(&g, &mut s, ANNE, "boarding-party");
+        s.token = ANNE;
+        g.open_window(&mut s, Phase::Action);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: boarding, target: Some(JACK) });
+        let script = [battle(ANNE, S1), battle(JACK, D)];
+        heard.extend(advance_told(&g, &mut s, &script, |s| s.window.is_empty() && !s.run.active()));
+        let said = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&said, "P1, P2 battle for the effect (Boarding Party), the lowest loses"), "{said:#?}");
+    }
+
     #[test]
     fn the_shake_tells_each_cup_whole_to_its_owner_only_and_a_call_shows_every_cup() {
         let g = game(3);

@@ -436,6 +436,8 @@ pub enum Event {
         contenders: SeatSet,
         purpose: Purpose,
         seek: Seek,
+        /// The card or tile whose effect the battle is for (told for an effect's battle).
+        cause: Cause,
     },
     /// A Battle Die: `face` as rolled, `rank` after the marks and abilities (Skull 1, Single 2, Double 3).
     BattleDie {

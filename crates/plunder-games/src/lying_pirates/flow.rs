@@ -978,7 +978,8 @@ impl LyingPirates {
             offers: SeatSet::EMPTY,
         };
         s.battle_main_roll = true;
-        told.public(|| Event::BattleBegins { contenders, purpose, seek });
+        let cause = s.run.source;
+        told.public(|| Event::BattleBegins { contenders, purpose, seek, cause });
     }
 
     /// A Battle Die fell for the next seat of the roll.

@@ -1087,13 +1087,17 @@ impl LyingPirates {
             Event::TakenCard { from, to, card } => {
                 format!("The card {} took from {} is {}", n(*to), n(*from), self.card_name(*card))
             }
-            Event::BattleBegins { contenders, purpose, seek } => {
+            Event::BattleBegins { contenders, purpose, seek, cause } => {
                 let why = match purpose {
-                    Purpose::Tile => "for the right to resolve their tile",
-                    Purpose::Effect if *seek == super::content::Seek::Winner => "for the card's or tile's effect",
-                    Purpose::Effect => "for the card's or tile's effect, the lowest loses",
-                    Purpose::Pick => "for the Phantom's card: the lowest is picked",
-                    Purpose::Final => "in the Final Battle: the lowest loses a crew, any Skull loses a crew",
+                    Purpose::Tile => "for the right to resolve their tile".to_string(),
+                    Purpose::Effect if *seek == super::content::Seek::Winner => {
+                        format!("for the effect {}, the highest wins", self.because(*cause))
+                    }
+                    Purpose::Effect => format!("for the effect {}, the lowest loses", self.because(*cause)),
+                    Purpose::Pick => "for the Phantom's card: the lowest is picked".to_string(),
+                    Purpose::Final => {
+                        "in the Final Battle: the lowest loses a crew, any Skull loses a crew".to_string()
+                    }
                 };
                 format!("{} battle {why}", self.seats_named(*contenders))
             }
