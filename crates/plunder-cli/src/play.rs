@@ -477,17 +477,19 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
     // The question and the "... and N more" line take two of the room.
     let page = d.room.saturating_sub(2).clamp(MENU_LINES_AT_LEAST, MENU_LINES);
     let first = Menu::new(d.game, d.view, d.legal, page);
-    // Enter alone takes the first pass offered ("pass" before "pass for the rest of the turn").
+    // Enter alone takes the first pass offered ("pass" before "pass for the rest of the turn"), or the only choice.
     let pass = d.legal.iter().position(|a| d.game.is_pass(a));
+    let only = (d.legal.len() == 1).then_some(0);
     // The menus of the steps taken so far; empty: the first menu.
     let mut steps: Vec<Menu> = Vec::new();
     show_menu(t, &first, first.shown())?;
     loop {
         let menu = steps.last().unwrap_or(&first);
-        match (&menu.heading, pass) {
-            (Some(_), _) => write!(t.output, "{}, which one (Enter: back to every choice): ", d.seat)?,
-            (None, Some(_)) => write!(t.output, "{}, your choice (Enter: pass): ", d.seat)?,
-            (None, None) => write!(t.output, "{}, your choice: ", d.seat)?,
+        match (&menu.heading, pass, only) {
+            (Some(_), _, _) => write!(t.output, "{}, which one (Enter: back to every choice): ", d.seat)?,
+            (None, Some(_), _) => write!(t.output, "{}, your choice (Enter: pass): ", d.seat)?,
+            (None, None, Some(_)) => write!(t.output, "{}, your choice (Enter: take it): ", d.seat)?,
+            (None, None, None) => write!(t.output, "{}, your choice: ", d.seat)?,
         }
         t.output.flush()?;
         let mut line = String::new();
@@ -503,7 +505,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 show_menu(t, &first, first.shown())?;
                 continue;
             }
-            "" => match pass {
+            "" => match pass.or(only) {
                 Some(i) => return Ok(Asked::Chose(i)),
                 None => {
                     writeln!(t.output, "Type the number of a choice, or words of it; ? explains them.")?;

@@ -443,6 +443,16 @@ fn play(game: &str, args: &[&str], input: &str) -> String {
     text(&plunder(&all, input))
 }
 
+/// The third terminal trial: Pirate Haven asked one-choice questions (a chest paid pip by pip), each to be
+/// typed. Enter alone takes the only choice: typing 2 where it can, and Enter, plays a game to its end.
+#[test]
+fn enter_alone_takes_the_only_choice() {
+    let log = play("pirate-haven", &["--seed", "1"], &"2\n\n".repeat(400));
+    assert!(log.contains("(Enter: take it): "), "{log}");
+    assert!(log.contains("Fame"), "the game went on to its end: {}", &log[log.len().saturating_sub(2000)..]);
+    assert!(log.matches("Please type 1, or part of the choice.").count() < 100, "never stuck on one question");
+}
+
 #[test]
 fn bids_are_typed_directly_in_every_common_form() {
     for typed in ["3x5", "3 5", "three 5s", "3 fives", "bid 3 × 5"] {

@@ -60,9 +60,15 @@ impl Terminal {
             let all = self.all();
             let new = &all[self.read.min(all.len())..];
             let end = new.trim_end();
-            if ["your choice:", "(Enter: pass):", "(Enter: back to every choice):", "then press Enter."]
-                .iter()
-                .any(|question| end.ends_with(question))
+            if [
+                "your choice:",
+                "(Enter: pass):",
+                "(Enter: take it):",
+                "(Enter: back to every choice):",
+                "then press Enter.",
+            ]
+            .iter()
+            .any(|question| end.ends_with(question))
             {
                 self.read = all.len();
                 return Some(new.to_string());
@@ -126,6 +132,11 @@ fn play_to_the_end(args: &[&str]) -> (String, usize) {
             assert!(hint.contains("bot, seeing only what you see, would choose"), "{hint}");
         }
         tallest = tallest.max(screen.lines().count());
+        if screen.trim_end().ends_with("(Enter: take it):") {
+            // A decision of one choice: Enter alone takes it.
+            terminal.type_line("");
+            continue;
+        }
         match first_choice(&screen) {
             Some(label) if decisions % 2 == 0 => terminal.type_line(&label),
             _ => terminal.type_line("1"),
