@@ -57,7 +57,7 @@ pub fn tell<G: Roster + Narrate>(record: &Record, quiet: bool) -> Result<String,
                     out += &format!("{seat}: {}\n", game.label(action));
                 }
             }
-            for told in told.iter().filter(|t| !matches!(t.to, Audience::AllBut(_))) {
+            for told in told.iter().filter(|t| !matches!(t.to, Audience::AllBut(_) | Audience::Neither(..))) {
                 out += &format!("{}\n", game.tell(&told.event));
             }
         }

@@ -18,6 +18,9 @@ pub enum Audience {
     Only(Seat),
     /// Everyone but this seat, spectators too: the public side of something only that seat sees in full.
     AllBut(Seat),
+    /// Everyone but these two seats, spectators too: the public side of a secret two seats share (a card taken
+    /// from one hand into another).
+    Neither(Seat, Seat),
 }
 
 impl Audience {
@@ -27,6 +30,7 @@ impl Audience {
             Audience::Everyone => true,
             Audience::Only(seat) => viewer == Viewer::Seat(seat),
             Audience::AllBut(seat) => viewer != Viewer::Seat(seat),
+            Audience::Neither(a, b) => viewer != Viewer::Seat(a) && viewer != Viewer::Seat(b),
         }
     }
 }

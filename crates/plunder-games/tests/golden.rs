@@ -84,6 +84,7 @@ impl GameVisitor for Transcript {
                     Audience::Everyone => "everyone".to_string(),
                     Audience::Only(seat) => format!("{seat} only"),
                     Audience::AllBut(seat) => format!("all but {seat}"),
+                    Audience::Neither(a, b) => format!("all but {a} and {b}"),
                 };
                 let _ = writeln!(out, "{step} told {to}: {} {}", session.game().tell(&told.event), json(&told.event));
             }

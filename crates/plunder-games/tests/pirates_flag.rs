@@ -2158,6 +2158,10 @@ fn told_a_theft_by_name_to_the_two_players_only() {
     let named = "Pickpocket: P1 takes Aarrgh! at random from P2's hand.";
     t.told_in_order(Viewer::Seat(A), &["P1 plays Pickpocket on P2 (on the stack: anyone may answer it).", named]);
     t.told_in_order(Viewer::Seat(B), &[named]);
+    // The third terminal trial: the taker was told it twice, as "a card" and by name.
+    for v in [Viewer::Seat(A), Viewer::Seat(B)] {
+        assert!(!t.words(v).iter().any(|w| w.contains("takes a card at random")), "{v:?}: {:?}", t.words(v));
+    }
     for v in [Viewer::Seat(C), Viewer::Seat(D), Viewer::Spectator] {
         t.told_in_order(v, &["Pickpocket: P1 takes a card at random from P2's hand."]);
         assert!(!t.words(v).iter().any(|w| w.contains("Aarrgh!")), "{v:?} is not told the card taken");

@@ -584,7 +584,13 @@ impl State {
                         to: Some(to),
                         card: Some(card),
                     });
-                    told.tell(Audience::AllBut(from), || Event::CardTaken { cause, from, to: Some(to), card: None });
+                    // The taker is told the card by `TookCard`; everyone else but the loser, that a card went.
+                    told.tell(Audience::Neither(from, to), || Event::CardTaken {
+                        cause,
+                        from,
+                        to: Some(to),
+                        card: None,
+                    });
                     told.tell(Audience::Only(to), || Event::TookCard { cause, seat: to, from, card });
                 }
                 None => told.public(|| Event::CardTaken { cause, from, to: None, card: Some(card) }),
