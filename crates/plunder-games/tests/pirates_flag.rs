@@ -2405,7 +2405,7 @@ fn a_check_roll_says_what_it_needed_and_what_follows() {
     t.told_in_order(
         Viewer::Spectator,
         &[
-            "It's you or me!: P2's roll of 6 is not 3 or less, so the card fails:",
+            "It's you or me!: P2's roll of 6 is not 3 or less, so the card's other outcome follows:",
             "It's you or me!: P2 takes a card at random from P1's hand.",
         ],
     );

@@ -454,12 +454,17 @@ impl Narrate for PiratesFlag {
             }
             Event::Reroll { seat, card } => format!("{}: {seat}'s roll is rolled again.", self.ref_name(card)),
             Event::Check { seat, card, value, test, holds, effect } => format!(
-                "{}: {seat}'s roll of {value} {} {}, so the card {}{}",
+                "{}: {seat}'s roll of {value} {} {}, so {}",
                 self.ref_name(card),
                 if holds { "is" } else { "is not" },
                 test_words(test),
-                if holds { "succeeds" } else { "fails" },
-                if effect { ":" } else { ": nothing happens." }
+                // A card with an effect for a failed check does not fail (the third terminal trial).
+                match (holds, effect) {
+                    (true, true) => "the card succeeds:",
+                    (true, false) => "the card succeeds: nothing happens.",
+                    (false, true) => "the card's other outcome follows:",
+                    (false, false) => "the card fails: nothing happens.",
+                }
             ),
             Event::Moved { seat, from, to, way, dock } => {
                 let from_space = from;
