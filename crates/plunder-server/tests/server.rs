@@ -913,6 +913,13 @@ async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
         create(&hub, json!({"game": "pirates-flag", "seats": ["human", "random", "random"], "seed": 5})).await;
     let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
     seat.send(ClientMessage::AutoPass { on: auto_pass }).await;
+    // Tables sent before the setting took effect may offer a forced pass the server then takes itself: answered
+    // late, such a stale pass would be taken at a later decision and change the game. The server handles a
+    // client's messages in order, so the tables after the echo of a chat line sent now reflect the setting; the
+    // ones before it are dropped, and a sync sends the table as it is now.
+    seat.send(ClientMessage::Chat { text: "ready".to_string(), name: None }).await;
+    while !matches!(next_non_table(&mut seat).await, ServerMessage::Chat(_)) {}
+    seat.send(ClientMessage::Sync).await;
     let (mut asked, mut only_passes) = (0, 0);
     let mut answered = 0;
     while asked < 5000 {
