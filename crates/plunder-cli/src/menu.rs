@@ -133,7 +133,10 @@ impl Menu {
         let members: Vec<usize> = self.lines.iter().flat_map(|l| l.members.iter().copied()).collect();
         let texts: Vec<String> = members
             .iter()
-            .map(|&i| if self.depth == 0 { self.labels[i].clone() } else { self.steps[i][self.depth..].join(" ") })
+            .map(|&i| match self.steps[i].get(self.depth..) {
+                Some(rest) if self.depth > 0 && !rest.is_empty() => rest.join(" "),
+                _ => self.labels[i].clone(),
+            })
             .collect();
         let folded: Vec<(String, Vec<usize>)> = texts.iter().map(|t| fold(t)).collect();
         let pick = |keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
@@ -261,6 +264,15 @@ mod tests {
         assert_eq!(far.heading.as_deref(), Some("use Blackwater - on your ship"));
         let texts: Vec<&str> = far.lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(texts, ["1 space", "2 spaces"]);
+    }
+
+    #[test]
+    fn a_choice_with_fewer_steps_than_the_step_asked_is_read_by_its_label() {
+        // Its one step reads as the others' second, so the menu goes past it.
+        let m = menu(&["use X", "use X; use X; 1 space", "use X; use X; 2 spaces"]);
+        let next = m.next_step(1);
+        assert_eq!(next.find("2"), vec![2]);
+        assert_eq!(next.find("use x"), vec![0], "its whole label");
     }
 
     #[test]

@@ -479,7 +479,8 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
     let first = Menu::new(d.game, d.view, d.legal, page);
     // Enter alone takes the first pass offered ("pass" before "pass for the rest of the turn"), or the only choice.
     let pass = d.legal.iter().position(|a| d.game.is_pass(a));
-    let only = (d.legal.len() == 1).then_some(0);
+    // Not an ability the game asks about first (a once-per-game captain): Enter is as habitual as a number.
+    let only = (d.legal.len() == 1 && d.game.confirm(d.view, &d.legal[0]).is_none()).then_some(0);
     // The menus of the steps taken so far; empty: the first menu.
     let mut steps: Vec<Menu> = Vec::new();
     show_menu(t, &first, first.shown())?;

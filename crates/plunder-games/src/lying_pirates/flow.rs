@@ -655,12 +655,11 @@ impl LyingPirates {
     /// Moves a ship as [`Self::move_ship`] does, telling where it went and why.
     pub(crate) fn sail_ship<T: Teller<Event>>(&self, s: &mut State, seat: Seat, steps: i8, cause: Cause, told: &mut T) {
         let from = s.progress[seat.index()];
-        self.move_ship(s, seat, steps);
+        let onto_start_end = self.move_ship(s, seat, steps);
         let to = s.progress[seat.index()];
         if from == to && steps != 0 {
             // Start/End stops an Action Phase move; otherwise the ship is at the ring's end already.
-            let wanted = (from as i16 + steps as i16).clamp(0, s.ring as i16);
-            let why = if wanted != from as i16 { Stay::StartEnd } else { Stay::Edge };
+            let why = if onto_start_end { Stay::StartEnd } else { Stay::Edge };
             told.public(|| Event::Stayed { seat, at: to, tile: self.tile_under(s, seat), cause, why });
         }
         if from != to {
@@ -669,16 +668,18 @@ impl LyingPirates {
     }
 
     /// Moves a ship: never past Start/End nor below 0; in the Action Phase a move onto Start/End is ignored. A
-    /// lapping Phantom sails its second lap between Start/End and Start/End (ruling 71).
-    pub fn move_ship(&self, s: &mut State, seat: Seat, steps: i8) {
+    /// lapping Phantom sails its second lap between Start/End and Start/End (ruling 71). Returns whether the
+    /// Action Phase's rule kept the ship off Start/End.
+    pub fn move_ship(&self, s: &mut State, seat: Seat, steps: i8) -> bool {
         let lapping = s.lapping && s.is_phantom(seat);
         let (low, high) = if lapping { (s.ring as i16, 2 * s.ring as i16) } else { (0, s.ring as i16) };
         let from = s.progress[seat.index()] as i16;
         let to = (from + steps as i16).clamp(low, high) as u8;
         if self.action_phase(s) && !lapping && (to == 0 || to == s.ring) {
-            return;
+            return to as i16 != from;
         }
         s.progress[seat.index()] = to;
+        false
     }
 
     /// The steps of a forward move of `seat` that ends at least `gap` tiles behind the leading ship (the other
