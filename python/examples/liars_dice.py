@@ -14,17 +14,17 @@ import plunder.pettingzoo
 def random_agents(games=200):
     env = plunder.pettingzoo.env("liars-dice", dice=2, players=3)
     rng = np.random.default_rng(1)
-    wins = dict.fromkeys(env.possible_agents, 0)
+    losses = dict.fromkeys(env.possible_agents, 0)
     for seed in range(games):
         env.reset(seed=seed)
         for agent in env.agent_iter():
             obs, reward, termination, truncation, _ = env.last()
             if termination or truncation:
-                wins[agent] += reward > 0
+                losses[agent] += reward < 0  # one loser a game; everyone else is paid
                 env.step(None)
             else:
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    print(f"random agents, {games} games of 3-player liar's dice with 2 dice each: wins {wins}")
+    print(f"random agents, {games} games of 3-player liar's dice with 2 dice each: losses {losses}")
 
 
 def openspiel_cfr(iterations=10, faces=3):

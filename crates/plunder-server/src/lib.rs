@@ -68,6 +68,7 @@ pub fn app(state: AppState) -> Router {
         .route("/data/{game}/{file}", get(game_data))
         .route("/rules/{game}", get(rules_page))
         .route("/rules/{game}/rulings", get(rulings_page))
+        .route("/img/{file}", get(book_image))
         .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
         .route("/api/games", post(lobby::create_game))
@@ -134,6 +135,22 @@ fn html_page(html: Option<String>) -> axum::response::Response {
     match html {
         Some(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response(),
         None => lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such game").into_response(),
+    }
+}
+
+/// `GET /img/{file}`: a picture the players' chapters show (from `docs/img/`).
+async fn book_image(axum::extract::Path(file): axum::extract::Path<String>) -> axum::response::Response {
+    match embedded::BOOK_IMAGES.iter().find(|(name, _)| *name == file) {
+        Some((_, bytes)) => ([(header::CONTENT_TYPE, image_type(&file))], *bytes).into_response(),
+        None => lobby::ApiError::new(axum::http::StatusCode::NOT_FOUND, "not_found", "no such picture").into_response(),
+    }
+}
+
+fn image_type(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("svg") => "image/svg+xml",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        _ => "image/png",
     }
 }
 

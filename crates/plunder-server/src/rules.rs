@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::embedded::{BOOK_GAMES, RULE_DOCS};
+use crate::embedded::{BOOK_GAMES, BOOK_IMAGES, RULE_DOCS};
 
 /// The rulings document of game `id`, if it has one.
 pub fn doc(id: &str) -> Option<&'static str> {
@@ -282,9 +282,21 @@ fn render(markdown: &str) -> (Vec<Heading>, String) {
         }
     }
     let mut anchors = headings.iter().map(|h| h.anchor.clone());
+    // Whether each open link is kept (a link with no page on the server is shown as its text).
+    let mut links_kept: Vec<bool> = Vec::new();
     let events = events.into_iter().filter_map(|event| match event {
         Event::Start(Tag::Heading { level, classes, attrs, .. }) => {
             Some(Event::Start(Tag::Heading { level, id: anchors.next().map(CowStr::from), classes, attrs }))
+        }
+        Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+            let dest = served_link(&dest_url);
+            links_kept.push(dest.is_some());
+            dest.map(|dest| Event::Start(Tag::Link { link_type, dest_url: dest.into(), title, id }))
+        }
+        Event::End(TagEnd::Link) => links_kept.pop().unwrap_or(false).then_some(Event::End(TagEnd::Link)),
+        Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
+            let dest = served_link(&dest_url).unwrap_or_else(|| dest_url.to_string());
+            Some(Event::Start(Tag::Image { link_type, dest_url: dest.into(), title, id }))
         }
         // Comments are notes for the documents' editors.
         Event::Html(html) | Event::InlineHtml(html) if html.trim_start().starts_with("<!--") => None,
@@ -295,6 +307,25 @@ fn render(markdown: &str) -> (Vec<Heading>, String) {
     let mut body = String::new();
     pulldown_cmark::html::push_html(&mut body, events);
     (headings, body)
+}
+
+/// Where a link of the book or the rulings points on the server, or `None` when the page it names is not served
+/// there (a crate's source, another chapter of the book): anchors and absolute links as they are, a game's chapter
+/// (`GAME.md`) as `/rules/GAME`, a picture of `docs/img/` as `/img/NAME`.
+fn served_link(dest: &str) -> Option<String> {
+    if dest.starts_with('#') || dest.starts_with('/') || dest.contains("://") || dest.starts_with("mailto:") {
+        return Some(dest.to_string());
+    }
+    let (path, anchor) = dest.split_once('#').map_or((dest, None), |(path, anchor)| (path, Some(anchor)));
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if path.starts_with("../") && path.contains("/img/") && BOOK_IMAGES.iter().any(|(image, _)| *image == name) {
+        return Some(format!("/img/{name}"));
+    }
+    let game = name.strip_suffix(".md").filter(|_| !path.contains('/'))?;
+    plunder_games::games().iter().any(|info| info.id == game).then(|| match anchor {
+        Some(anchor) => format!("/rules/{game}#{anchor}"),
+        None => format!("/rules/{game}"),
+    })
 }
 
 /// A whole page: the site's header (naming the page's `kind`), `nav` (links to the game's other page) and `body`.

@@ -4,7 +4,7 @@
 mod support;
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{header, Request, StatusCode};
 use plunder_core::{Seat, Viewer};
 use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo, TableMessage};
 use plunder_server::store::Fairness;
@@ -593,6 +593,44 @@ async fn every_game_has_a_how_to_play_page_with_contents_and_a_rulings_page() {
     for path in ["/rules/no-such-game", "/rules/no-such-game/rulings"] {
         assert_eq!(get_page(&hub, path).await.0, StatusCode::NOT_FOUND, "{path}");
     }
+}
+
+/// The `attr="..."` values of `page`.
+fn attribute_values<'a>(page: &'a str, attr: &str) -> Vec<&'a str> {
+    let open = format!("{attr}=\"");
+    page.split(open.as_str()).skip(1).filter_map(|rest| rest.split('"').next()).collect()
+}
+
+#[tokio::test]
+async fn every_link_and_picture_of_the_rules_pages_answers_on_the_server() {
+    let (hub, _db) = sqlite_hub().await;
+    for info in plunder_games::games() {
+        let (_, how_to_play) = get_page(&hub, &format!("/rules/{}", info.id)).await;
+        let pictures = attribute_values(&how_to_play, "src");
+        assert!(!pictures.is_empty(), "{}: the chapter shows the game in the browser", info.id);
+        for picture in pictures {
+            assert!(picture.starts_with("/img/"), "{}: {picture} is served by the site", info.id);
+            let request = Request::builder().uri(picture).body(Body::empty()).unwrap();
+            let response = app(hub.clone()).oneshot(request).await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{picture}");
+            assert_eq!(response.headers()[header::CONTENT_TYPE], "image/png", "{picture}");
+            let bytes = axum::body::to_bytes(response.into_body(), 8 << 20).await.unwrap();
+            assert!(bytes.starts_with(b"\x89PNG"), "{picture} is a picture");
+        }
+        let (_, rulings) = get_page(&hub, &format!("/rules/{}/rulings", info.id)).await;
+        for page in [&how_to_play, &rulings] {
+            for link in attribute_values(page, "href") {
+                if link.starts_with('#') || link.contains("://") {
+                    continue;
+                }
+                // A link to a file of the repository (a crate, another chapter) would be a dead end here.
+                assert!(link.starts_with('/') && !link.contains(".md"), "{}: {link} has no page on the site", info.id);
+                let path = link.split('#').next().unwrap_or(link);
+                assert_eq!(get_page(&hub, path).await.0, StatusCode::OK, "{}: {link}", info.id);
+            }
+        }
+    }
+    assert_eq!(get_page(&hub, "/img/no-such-picture.png").await.0, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
