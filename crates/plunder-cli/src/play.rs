@@ -138,7 +138,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let result = loop {
         if !hot_seat {
             let mut lines = Vec::new();
-            for event in session.told_since(told, log_viewer) {
+            for event in session.told_since(told, log_viewer).filter(|e| !game.told_in_full_later(e)) {
                 passes.feed(game.tell(event), &mut lines);
             }
             told = session.told_count();
@@ -296,11 +296,12 @@ fn since_last_turn<G: Narrate, R, W: Write>(
     Ok(lines)
 }
 
-/// The events in words, one line each, but for a run of passes in a row, told in one line ("P2, P3 and P4 pass"):
+/// The events in words, one line each (but for a die whose roll is told in full after it), a run of passes in a
+/// row told in one line ("P2, P3 and P4 pass"):
 /// a window where every captain passes would otherwise fill the screen with "Pn passes" lines. The games' events
 /// stay one a pass; this is the terminal's way to show them.
 fn told_lines<'a, G: Narrate + 'a>(game: &G, events: impl Iterator<Item = &'a G::Event>) -> Vec<String> {
-    fold_pass_lines(events.map(|event| game.tell(event)))
+    fold_pass_lines(events.filter(|event| !game.told_in_full_later(event)).map(|event| game.tell(event)))
 }
 
 /// `told`, a run of plain passes in a row told in one line.

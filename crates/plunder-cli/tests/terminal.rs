@@ -201,12 +201,14 @@ fn lying_pirates_is_played_to_the_end_in_a_terminal() {
 
 #[test]
 fn the_pirates_flag_is_played_to_its_round_limit_in_a_terminal() {
-    check_game(
+    let screen = check_game(
         &["play", "pirates-flag", "--seats", "human,random,random", "--seed", "5", "--options", r#"{"max_rounds": 3}"#],
         &["Track: $ Trading Post", "Dread Sea"],
-        &["rolls"],
+        &["rolls", "for first player: ", " for movement: "],
         "Game over after round 3: the limit of 3 rounds is reached and nobody won",
     );
+    // A roll is one line with all its faces ("P1 rolls 3 and 6 for first player: 9 in all"), not a line a die.
+    assert!(!screen.contains("(die 1 of"), "{screen}");
 }
 
 #[test]

@@ -15,6 +15,13 @@ pub trait Narrate: Game {
     /// An event in words for people, with its cause: names, never ids; one line.
     fn tell(&self, event: &Self::Event) -> String;
 
+    /// Whether `event` is a step that a later event tells in full (one die of a roll whose faces and total follow),
+    /// so that a log read by people may leave its line out; programs still get the event. `false` by default.
+    fn told_in_full_later(&self, event: &Self::Event) -> bool {
+        let _ = event;
+        false
+    }
+
     /// An action's label for people, where the game knows more than the action itself (card names, say).
     fn label(&self, action: &Self::Action) -> String {
         action.to_string()

@@ -339,11 +339,20 @@ fn and_list(words: &[String]) -> String {
 }
 
 impl Narrate for PiratesFlag {
+    /// A die of a roll still being made: the roll's line names every face and what they count.
+    fn told_in_full_later(&self, event: &Event) -> bool {
+        matches!(event, Event::Die { .. } | Event::RollOffDie { total: None, .. })
+    }
+
     fn tell(&self, event: &Event) -> String {
         match *event {
             Event::CaptainDealt { seat, captain } => format!("{seat} is dealt {}.", self.captain_name(captain)),
             Event::RollOffDie { seat, face, nth, of, total } => match total {
                 None => format!("{seat} rolls a {face} for first player (die {nth} of {of})."),
+                // Two dice (the rules' roll-off): the first is the total less the second.
+                Some(total) if of == 2 => {
+                    format!("{seat} rolls {} and {face} for first player: {total} in all.", total.saturating_sub(face))
+                }
                 Some(total) => format!("{seat} rolls a {face} for first player (die {nth} of {of}): {total} in all."),
             },
             Event::RollOffTied { ref seats, total } => {
