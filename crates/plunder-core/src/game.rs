@@ -20,6 +20,7 @@ pub enum Status {
 
 /// Who looks at the game: one seat, or a spectator who sees only what is public.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     Seat(Seat),

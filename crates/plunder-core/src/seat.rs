@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// JSON carries the number (`2`); labels for people show it from 1 (`P3`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 
@@ -37,7 +38,10 @@ impl fmt::Display for Seat {
 }
 
 /// A set of seats, at most 64, as a bit mask. Copy, allocation-free.
+///
+/// JSON carries the seats in increasing order (`[1, 3]`), as its TypeScript type says.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Vec<Seat>"))]
 pub struct SeatSet(u64);
 
 impl SeatSet {

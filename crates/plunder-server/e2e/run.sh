@@ -23,9 +23,10 @@ if ! command -v chromium > /dev/null || [ ! -f /usr/share/fonts/truetype/noto/No
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji > /dev/null
 fi
 (cd "$here" && npm install --silent --no-audit --no-fund > /dev/null)
-# The client against the message types generated from the server's Rust types (static/messages.d.ts).
+# The client against the types generated from the server's Rust types (static/messages.d.ts, and every game's
+# view and action in static/games/views.d.ts).
 "$here/node_modules/.bin/tsc" --project "$here/../static/tsconfig.json"
-echo "ok: static/app.js type-checks against the generated message types"
+echo "ok: the client type-checks against the generated message and game types"
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm" "$db.lock"; }

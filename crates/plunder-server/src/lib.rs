@@ -5,6 +5,7 @@
 //! Invariants: each game has one writer (its task in [`hub`]); an action is acknowledged only after its events
 //! are committed; every message to a client is built from its viewer's view.
 
+pub mod game_types;
 pub mod hub;
 pub mod lobby;
 pub mod messages;

@@ -2,12 +2,17 @@
 // The drawing kit shared by the generic client (app.js) and the per-game renderers (games/GAME.js): elements,
 // dice with pips, coins, cups, card faces and backs, seat colours, and making a drawn thing a legal action.
 
-/** A legal action: the game's own JSON (renderers read its fields), its label, and its label as steps where it has several. @typedef {{ action: any, label: string, steps?: string[] }} LegalAction */
+/**
+ * A legal action: the game's own JSON (renderers read its fields; `A` is the game's action type from
+ * games/views.d.ts), its label, and its label as steps where it has several.
+ * @template [A=any] @typedef {{ action: A, label: string, steps?: string[] }} LegalAction
+ */
 
 /**
- * What a renderer gets besides the view: who looks, the table size, the legal actions and how to take one, and
- * the game's designed content (its data files, parsed, by file name without `.json`).
- * @typedef {{ me: number | null, players: number, legal: LegalAction[], act: (action: unknown) => void,
+ * What a renderer gets besides the view: who looks, the table size, the legal actions (of action type `A`) and
+ * how to take one, and the game's designed content (its data files, parsed, by file name without `.json`).
+ * @template [A=any]
+ * @typedef {{ me: number | null, players: number, legal: LegalAction<A>[], act: (action: unknown) => void,
  *   data: Record<string, any> }} Context
  */
 
@@ -104,7 +109,7 @@ export const seatChip = (seat, me) => el("span", { class: `seat-chip${seat === m
 
 /**
  * The legal action `match` picks out, if any.
- * @param {Context} ctx @param {(action: any) => boolean} match @returns {LegalAction | undefined}
+ * @template [A=any] @param {Context<A>} ctx @param {(action: A) => boolean} match @returns {LegalAction<A> | undefined}
  */
 export const legalWhere = (ctx, match) => ctx.legal.find((a) => match(a.action));
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A bid: at least `quantity` dice show `face` (wild faces counting too).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Bid {
     pub quantity: u8,
     pub face: u8,

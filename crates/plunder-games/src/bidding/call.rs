@@ -8,6 +8,7 @@ use super::{Bid, BidRules, CountRule, Cups, DieKinds};
 
 /// The two calls every bidding game has, whatever it names them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Call {
     /// The bid is false: fewer dice match than bid (liar's dice "liar", Scallywager's "Scallywagger").
@@ -28,6 +29,7 @@ impl Call {
 
 /// A showdown as the table sees it: the game's record of the call, and every cup's dice, shown.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Revealed<S> {
     #[serde(flatten)]
     pub showdown: S,

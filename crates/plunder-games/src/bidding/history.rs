@@ -7,6 +7,7 @@ use super::Bid;
 
 /// A bid as the table saw it: who made it. The one bid-history shape of every bidding game's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BidMade {
     pub seat: Seat,
     pub bid: Bid,

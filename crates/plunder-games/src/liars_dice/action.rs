@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::bidding::{Bid, BidAction};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Raise: at least `quantity` dice show `face`.

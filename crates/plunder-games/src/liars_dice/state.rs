@@ -9,6 +9,7 @@ use super::options::{Length, Options, MAX_PLAYERS};
 use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     Roll,
@@ -18,6 +19,7 @@ pub enum Phase {
 
 /// The end of a round: everyone's dice shown and the call settled. Public.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Showdown {
     pub round: u32,
     pub caller: Seat,

@@ -12,6 +12,7 @@ pub use crate::bidding::BidMade;
 pub type Revealed = crate::bidding::Revealed<Showdown>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     pub seat: Option<Seat>,
     pub players: u8,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A pirate's choice on 'Fire!'.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Fire {
     /// Turn yellow: safe from every shot, no share of the Booty.
@@ -19,6 +20,7 @@ pub enum Fire {
 
 /// A pirate's action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// On 'Aim!': point the gun at another pirate (simultaneous, hidden until all have aimed).
@@ -50,6 +52,7 @@ impl fmt::Display for Action {
 
 /// A pirate's red (attack) and black (defence) dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Dice {
     pub red: u8,
     pub black: u8,

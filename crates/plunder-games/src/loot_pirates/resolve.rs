@@ -1,7 +1,6 @@
 //! 'Fire!': shots, payments, Booty shares, the end of the game and the shoot-off.
 
 use plunder_core::{Seat, SeatSet, Teller};
-use serde::ser::SerializeStruct;
 use serde::Serialize;
 
 use super::action::Fire;
@@ -15,6 +14,7 @@ pub const SHOT_PRICE: u32 = 2;
 /// What happened on 'Fire!' in one round: public once resolved. Fixed-size inside; serialized with one entry
 /// per pirate at the table.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "ReportJson<'static>"))]
 pub struct Report {
     pub players: u8,
     /// The round (main-game rounds; a shoot-off round repeats the last number).
@@ -41,21 +41,38 @@ pub struct Report {
 impl Serialize for Report {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let n = self.players as usize;
-        let transfers: Vec<&[u8]> = self.transfers[..n].iter().map(|row| &row[..n]).collect();
-        let mut s = serializer.serialize_struct("Report", 11)?;
-        s.serialize_field("round", &self.round)?;
-        s.serialize_field("shoot_off", &self.shoot_off)?;
-        s.serialize_field("aims", &self.aims[..n])?;
-        s.serialize_field("fires", &self.fires[..n])?;
-        s.serialize_field("red", &self.red[..n])?;
-        s.serialize_field("black", &self.black[..n])?;
-        s.serialize_field("hits", &self.hits[..n])?;
-        s.serialize_field("transfers", &transfers)?;
-        s.serialize_field("shares", &self.shares[..n])?;
-        s.serialize_field("from_reserve", &self.from_reserve)?;
-        s.serialize_field("knocked_out", &self.knocked_out)?;
-        s.end()
+        ReportJson {
+            round: self.round,
+            shoot_off: self.shoot_off,
+            aims: &self.aims[..n],
+            fires: &self.fires[..n],
+            red: &self.red[..n],
+            black: &self.black[..n],
+            hits: &self.hits[..n],
+            transfers: self.transfers[..n].iter().map(|row| &row[..n]).collect(),
+            shares: &self.shares[..n],
+            from_reserve: self.from_reserve,
+            knocked_out: self.knocked_out,
+        }
+        .serialize(serializer)
     }
+}
+
+/// The JSON of a [`Report`]: one entry per pirate at the table. Its TypeScript type is the report's.
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Report"))]
+struct ReportJson<'a> {
+    round: u32,
+    shoot_off: bool,
+    aims: &'a [Option<Seat>],
+    fires: &'a [Option<Fire>],
+    red: &'a [Option<u8>],
+    black: &'a [Option<u8>],
+    hits: &'a [SeatSet],
+    transfers: Vec<&'a [u8]>,
+    shares: &'a [u32],
+    from_reserve: u32,
+    knocked_out: SeatSet,
 }
 
 /// Settles a round once every pirate has chosen.

@@ -18,6 +18,7 @@ pub(super) enum Said {
 
 /// Where a round stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The D6 variant: pirates roll for their starting doubloons.

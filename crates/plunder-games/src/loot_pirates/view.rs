@@ -10,6 +10,7 @@ use super::state::{Phase, State};
 
 /// Dice another pirate showed the viewer this round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Shown {
     pub seat: Seat,
     pub dice: Dice,
@@ -17,6 +18,7 @@ pub struct Shown {
 
 /// A negotiation payment (public: doubloons are always in plain sight).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Payment {
     pub from: Seat,
     pub to: Seat,
@@ -25,6 +27,7 @@ pub struct Payment {
 
 /// A pirate showed its dice to another (the fact is public, the dice are not).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Showing {
     pub from: Seat,
     pub to: Seat,
@@ -32,6 +35,7 @@ pub struct Showing {
 
 /// Everything a viewer may know. Built only by [`view`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// The seat looking, or `null` for a spectator.
     pub seat: Option<Seat>,

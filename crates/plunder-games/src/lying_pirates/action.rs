@@ -14,6 +14,7 @@ pub const BLANK: u8 = 7;
 pub const SKULL: u8 = 8;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
     /// Raise (or open) the bet.

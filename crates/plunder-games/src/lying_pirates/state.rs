@@ -63,6 +63,7 @@ pub const NONE: u8 = u8::MAX;
 pub const START_END: u8 = 0;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Dealing the 21 tiles face down, one at a time from seat 0 clockwise (chance, tile by tile).
@@ -227,6 +228,7 @@ impl Run {
 
 /// Why a battle is fought.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Purpose {
     /// The movers of the Sail Phase, for the right to activate a tile.
@@ -297,6 +299,7 @@ pub struct Loss {
 
 /// How the Betting Phase ended, for the view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Showdown {
     pub caller: Seat,
     pub exact: bool,

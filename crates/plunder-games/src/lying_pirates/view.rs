@@ -15,6 +15,7 @@ use crate::bidding::BidMade;
 
 /// A card waiting on the stack.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StackCard {
     pub by: Option<Seat>,
     pub card: String,
@@ -23,17 +24,20 @@ pub struct StackCard {
 
 /// Dice of another cup the viewer looks at by Spyglass (this Betting Phase, once the shake is over).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SpiedCup {
     pub seat: Seat,
     /// The first faces of that cup, in cup order.
     pub faces: Vec<u8>,
     /// Their kinds (a special die looks like itself), empty when all are regular.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub kinds: Vec<u8>,
 }
 
 /// A battle in progress.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BattleView {
     pub purpose: Purpose,
     pub seek_winner: bool,
@@ -45,6 +49,7 @@ pub struct BattleView {
 
 /// What the seat to act is asked, when it is not a bet or a window.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Question {
     /// `seat` may pay `price` coins to reroll `die` ("sail", "pirate", "treasure" or "battle"), which shows
@@ -82,13 +87,17 @@ pub enum Question {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub viewer: Option<Seat>,
     /// Each seat's captain (option `captains`), and who has used a once-per-game ability.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub captains: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub abilities_used: Vec<Seat>,
     pub phase: Phase,
     pub round: u32,
@@ -96,19 +105,25 @@ pub struct View {
     /// Phantom mode: the Phantom's index in the per-captain lists (after the players), whether it sails its
     /// second lap, and the player standing in for it this Betting and Sail Phase.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub phantom: Option<Seat>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub lapping: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub proxy: Option<Seat>,
     /// The Phantom's faces, to the player betting for it only (after the shake).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub phantom_dice: Vec<u8>,
     /// Their kinds, when the Phantom holds a special die.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub phantom_kinds: Vec<u8>,
     /// Captains out of the game (Instant Death).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub out: Vec<Seat>,
     /// The tile under each ship (its index in the tile list).
     pub tiles: Vec<u8>,
@@ -116,10 +131,13 @@ pub struct View {
     pub map: Vec<Option<u8>>,
     /// Setup: the tiles the viewer holds face down, how many each captain holds, and who places next.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub my_tiles: Vec<u8>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub tiles_held: Vec<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub placer: Option<Seat>,
     pub progress: Vec<u8>,
     pub coins: Vec<u16>,
@@ -127,85 +145,117 @@ pub struct View {
     /// empty while nobody holds one).
     pub dice: Vec<u8>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub specials: Vec<Vec<u8>>,
     pub bag: u8,
     /// The viewer's own cup faces (as last shaken), with their kinds (empty when all are regular).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub my_dice: Vec<u8>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub my_kinds: Vec<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub spied: Option<SpiedCup>,
     /// The viewer's hand (card kinds, by their place in the card list), and every hand's size.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub hand: Vec<u8>,
     pub hand_sizes: Vec<u8>,
     /// Cards the viewer knows in other hands (passed in the draft, taken from it), by seat; empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub known_in_hands: Vec<Vec<u8>>,
     /// The draft: how many cards each captain passes now, and the viewer's own choice once made.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub draft_pass: Option<u8>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub my_draft: Vec<u8>,
     pub deck: u8,
     /// The discard pile's size and its top card.
     pub discard: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub discard_top: Option<String>,
     pub token: Seat,
     pub clockwise: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub in_phase: Vec<Seat>,
     /// The cups that count in the Betting Phase: the bettors' and the Phantom's.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub counted: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub sitting_out_next: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub bids: Vec<BidMade>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub to_bet: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub showdown: Option<Showdown>,
     /// Every cup in the Betting Phase as the call showed it (empty before a call).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub shown: Vec<Vec<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub winner: Option<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub movers: Vec<Seat>,
     pub sail: u8,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub stack: Vec<StackCard>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub priority: Option<Seat>,
     /// Everyone but the priority holder has passed over the stack's top card: its pass lets the card take effect.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub others_passed: bool,
     /// The captains who declared auto-pass this phase (announced: ruling 56).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub auto_passing: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub gold_used: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub silver_used: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub rerolled: Vec<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub battle: Option<BattleView>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub question: Option<Question>,
     /// Catching up: the tied last ships and who has committed an offer.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub catching_up: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub committed: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub claimants: Vec<Seat>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub final_crew: Vec<u16>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub winners: Vec<Seat>,
 }
 

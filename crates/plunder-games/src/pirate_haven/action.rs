@@ -8,6 +8,7 @@ use super::content::{CELLS, SIDE};
 
 /// An island cell, `a1` (north-west) to `d4` (south-east); written as its name in JSON.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Cell(pub u8);
 
 impl Cell {
@@ -57,6 +58,7 @@ impl<'de> Deserialize<'de> for Cell {
 
 /// A spot on a tile of the island: the cell and the spot's number on that tile (0 or 1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Spot {
     pub cell: Cell,
     pub spot: u8,
@@ -70,6 +72,7 @@ impl fmt::Display for Spot {
 
 /// A decision.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Action {
     /// Move your disk forward to this map slot (1 = nearest the Coup board).

@@ -31,6 +31,7 @@ pub const MAX_TOP: u8 = 15;
 
 /// A die or token.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Item {
     Food,

@@ -9,6 +9,7 @@ use super::state::{Island, State, MAX_PLAYERS};
 
 /// One player's Fame, by source.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Score {
     pub ships: u32,
     pub rum: u32,

@@ -44,6 +44,7 @@ pub struct Slot {
 
 /// Where play goes once a bought chest is placed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Back {
     /// Before travelling.
@@ -54,6 +55,7 @@ pub enum Back {
 
 /// What the game waits for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
     /// Chance: the tile of this map slot (1-based).

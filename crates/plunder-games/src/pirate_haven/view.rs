@@ -17,7 +17,10 @@ use super::state::{Held, Phase, State};
 use super::PirateHaven;
 
 /// The table as a viewer sees it.
+///
+/// Its JSON is `Compact`'s (below), and so is its TypeScript type.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Compact<'static>"))]
 pub struct View {
     pub viewer: Viewer,
     /// The whole position (nothing in it is secret).
@@ -39,7 +42,9 @@ fn spot_text(held: Option<Held>) -> String {
     }
 }
 
+/// The JSON of a [`View`].
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "View"))]
 struct Compact<'a> {
     viewer: Viewer,
     round: u8,

@@ -9,6 +9,7 @@ use super::data::Dir;
 
 /// What a card or captain is aimed at, chosen when it is played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Target {
     None,
@@ -27,6 +28,7 @@ pub enum Target {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Let the item on top resolve (or end the turn over an empty stack).

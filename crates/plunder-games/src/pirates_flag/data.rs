@@ -20,6 +20,7 @@ pub const MAX_CAPTAIN_KINDS: usize = 16;
 
 /// A direction along the track.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Dir {
     /// Towards space 1 and The Dread Sea.

@@ -34,6 +34,7 @@ pub const MAX_TIES: u8 = 10;
 pub const MAX_ROLL: u8 = 60;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Captains are being dealt (chance).
@@ -46,6 +47,7 @@ pub enum Phase {
 
 /// Where the flag is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "at", rename_all = "snake_case")]
 pub enum Flag {
     /// On the Dread Captain's ship (the last space).
@@ -61,6 +63,7 @@ pub enum Flag {
 
 /// Roll modifiers queued on a player (summed; the last `set` and `dir` win).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Mods {
     pub add: i16,
     /// How many times the roll is doubled.
@@ -88,6 +91,7 @@ impl Mods {
 
 /// One player's roll: its dice, modifiers and after-roll adjustments.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Roll {
     pub seat: Seat,
     pub dice: u8,
@@ -146,6 +150,7 @@ const ZERO: Mods = Mods { add: 0, doubles: 0, set: None, extra: 0, dir: None };
 
 /// An item on the stack.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ItemKind {
     /// An action card (`captain: false`, `card` its place in the deck) or a captain's ability.
@@ -170,6 +175,7 @@ pub struct Item {
 
 /// A ship's own movement in progress.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Move {
     pub seat: Seat,
     /// Steps still to go.

@@ -8,6 +8,7 @@ use super::PiratesFlag;
 
 /// An item on the stack, bottom first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StackItem {
     pub id: u8,
     /// Who played it (`null`: the rules).
@@ -16,16 +17,19 @@ pub struct StackItem {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     pub seat: Option<Seat>,
     #[serde(skip)]
     pub players: u8,
     #[serde(skip_serializing_if = "in_play")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub phase: Phase,
     pub round: u32,
     /// The roll for first player (its last round, if ties rolled again): each seat's dice (0: not rolled yet);
     /// empty before the first die.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub roll_off: Vec<[u8; 2]>,
     #[serde(skip)]
     pub turn: u32,
@@ -34,61 +38,81 @@ pub struct View {
     pub positions: Vec<u8>,
     pub flag: Flag,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub first_taker: Option<Seat>,
     /// Dice of the next movement roll.
     pub movement_dice: u8,
     /// Each player's captain (its place in the captain list) and whether it was used.
     pub captains: Vec<u8>,
     #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub captains_used: SeatSet,
     pub hand_sizes: Vec<u8>,
     /// The viewer's cards (their places in the deck), sorted.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub my_hand: Vec<u8>,
     pub pile: u8,
     /// Cards in the face-up discard pile.
     pub discards: u8,
     /// The discard pile's cards (their places in the deck), sorted: the pile is face up (ruling 48).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub discard_pile: Vec<u8>,
     /// Queued modifiers: `(player, scope, modifiers)` with scope 0 any roll, 1 movement, 2 battle.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub modifiers: Vec<(Seat, u8, Mods)>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub stack: Vec<StackItem>,
     /// Frames open (2 while a roll just made waits for answers).
     pub frames: u8,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub rolls: Vec<Roll>,
     /// The last roll made: its dice stay on the table until the next.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub last_rolls: Vec<Roll>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub moving: Option<Move>,
     /// The winner of a battle, choosing whether to roll to escape.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub escaping: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub priority: Option<Seat>,
     /// Everyone but the priority holder has passed over the stack's top item: its pass lets the item resolve.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub others_passed: bool,
     /// The players who declared auto-pass this turn (announced: ruling 47).
     #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub auto_passing: SeatSet,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub main_done: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub battle_right: bool,
     #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub visiting: SeatSet,
     #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub traded: SeatSet,
     #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub silenced: SeatSet,
     #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub shielded: SeatSet,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub winner: Option<Seat>,
 }
 

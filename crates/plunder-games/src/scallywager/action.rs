@@ -9,6 +9,7 @@ use super::cards::Deck;
 use crate::bidding::{Bid, BidAction};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Use a card: a one-time Treasure card in the window before bidding, or a concealed Adventure card on your
@@ -17,10 +18,13 @@ pub enum Action {
         deck: Deck,
         card: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         target: Option<Seat>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         die: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         take: Option<u8>,
     },
     /// Decline to use a Treasure card now.

@@ -15,6 +15,7 @@ pub const MAX_CARDS: usize = 96;
 
 /// Which deck.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Deck {
     Treasure,

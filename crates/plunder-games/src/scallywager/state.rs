@@ -13,6 +13,7 @@ use super::Scallywager;
 use crate::bidding::{count_table, Bid, BidLog, Call, PlainCount, PlainCups, MAX_CUPS};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Choosing who takes the Treasure Token first.
@@ -46,6 +47,7 @@ impl Phase {
 
 /// How the call went.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CallKind {
     Scallywagger,
@@ -54,6 +56,7 @@ pub enum CallKind {
 
 /// The end of a bidding round: every ship shown. Public.
 #[derive(Copy, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "PublicShowdown<'static>"))]
 pub struct Showdown {
     pub turn: u32,
     pub caller: Seat,
@@ -79,19 +82,7 @@ impl Showdown {
 impl Serialize for Showdown {
     /// The showdown as the table saw it, with one `lost` entry per seat (not per possible seat).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Public<'a> {
-            turn: u32,
-            caller: Seat,
-            bidder: Seat,
-            bid: Bid,
-            call: CallKind,
-            counted: u32,
-            caller_right: bool,
-            lost: &'a [u8],
-            draws: Option<Seat>,
-        }
-        Public {
+        PublicShowdown {
             turn: self.turn,
             caller: self.caller,
             bidder: self.bidder,
@@ -106,21 +97,40 @@ impl Serialize for Showdown {
     }
 }
 
+/// The JSON of a [`Showdown`] (the cups are shown beside it), and so its TypeScript type.
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Showdown"))]
+struct PublicShowdown<'a> {
+    turn: u32,
+    caller: Seat,
+    bidder: Seat,
+    bid: Bid,
+    call: CallKind,
+    counted: u32,
+    caller_right: bool,
+    lost: &'a [u8],
+    draws: Option<Seat>,
+}
+
 /// A card used, as the table sees it: who, which card, and on whom (the die rerolled stays unsaid).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardUse {
     pub seat: Seat,
     pub deck: Deck,
     pub card: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub target: Option<Seat>,
     /// The Treasure card taken, for a theft.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub take: Option<u8>,
 }
 
 /// A concealed (or revealed) Adventure card in a captain's hand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Held {
     pub card: u8,
     pub drawn_turn: u32,

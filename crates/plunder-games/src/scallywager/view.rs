@@ -10,6 +10,7 @@ use crate::bidding::BidMade;
 
 /// A die the viewer knows: its own, one it looked at, or one shown to all.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct KnownDie {
     pub seat: Seat,
     pub index: u8,
@@ -18,6 +19,7 @@ pub struct KnownDie {
 
 /// Cards of one kind face up in front of a captain.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Holding {
     pub card: u8,
     pub count: u8,
@@ -25,6 +27,7 @@ pub struct Holding {
 
 /// A revealed Adventure card.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RevealedCard"))]
 pub struct Revealed {
     pub seat: Seat,
     pub card: u8,
@@ -32,6 +35,7 @@ pub struct Revealed {
 
 /// A call waiting for answers before the dice are shown (public: it was said aloud).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CallMade {
     pub caller: Seat,
     pub call: CallKind,
@@ -41,6 +45,7 @@ pub struct CallMade {
 pub type ShowdownView = crate::bidding::Revealed<Showdown>;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     pub seat: Option<Seat>,
     pub players: u8,

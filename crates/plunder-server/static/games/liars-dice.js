@@ -3,11 +3,12 @@
 
 import { el, die, cup, seatColour, seatChip, panel, bidChips, showdownOf } from "../kit.js";
 
-/** @typedef {import("../kit.js").Context} Context */
+/** @typedef {import("./views").LiarsDiceView} View @typedef {import("./views").LiarsDiceAction} Action */
+/** @typedef {import("../kit.js").Context<Action>} Context */
 
 export const data = [];
 
-/** @param {any} view @param {Context} ctx */
+/** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const seats = view.dice_counts.map((_, i) => i);
   return el("div", { class: "ld" },

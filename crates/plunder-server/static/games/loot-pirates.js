@@ -5,11 +5,12 @@
 
 import { el, svg, die, coins, seatColour, seatChip, seatName, legalWhere, playable, panel } from "../kit.js";
 
-/** @typedef {import("../kit.js").Context} Context */
+/** @typedef {import("./views").LootPiratesView} View @typedef {import("./views").LootPiratesAction} Action */
+/** @typedef {import("../kit.js").Context<Action>} Context */
 
 export const data = [];
 
-/** @param {any} view @param {Context} ctx */
+/** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const n = view.players;
   const seats = Array.from({ length: n }, (_, i) => i);

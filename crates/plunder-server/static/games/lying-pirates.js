@@ -7,7 +7,8 @@
 
 import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, panel, bidChips } from "../kit.js";
 
-/** @typedef {import("../kit.js").Context} Context */
+/** @typedef {import("./views").LyingPiratesView} View @typedef {import("./views").LyingPiratesAction} Action */
+/** @typedef {import("../kit.js").Context<Action>} Context @typedef {import("../kit.js").LegalAction<Action>} Legal */
 
 export const data = ["tiles.json", "cards.json", "map.json", "dice.json", "captains.json"];
 
@@ -24,16 +25,16 @@ const BATTLE_FACE = { 3: ["⚔⚔", "Double"], 2: ["⚔", "Single"], 1: ["☠", 
 // The Phantom's colour: no seat's.
 const PHANTOM_COLOUR = "#5d6d7e";
 
-/** Whether captain `p` is the Phantom. @param {any} view @param {number} p */
+/** Whether captain `p` is the Phantom. @param {View} view @param {number} p */
 const isPhantom = (view, p) => view.phantom !== undefined && view.phantom !== null && p === view.phantom;
-/** A captain's colour. @param {any} view @param {number} p */
+/** A captain's colour. @param {View} view @param {number} p */
 const colourOf = (view, p) => (isPhantom(view, p) ? PHANTOM_COLOUR : seatColour(p));
-/** A captain's name chip: a seat's, or the Phantom's. @param {any} view @param {number} p @param {number | null} me */
+/** A captain's name chip: a seat's, or the Phantom's. @param {View} view @param {number} p @param {number | null} me */
 const captainChip = (view, p, me) => (isPhantom(view, p)
   ? el("span", { class: "seat-chip phantom", style: `--seat:${PHANTOM_COLOUR}`, title: "the Phantom: a third captain the rules play" }, "👻 Phantom")
   : seatChip(p, me));
 
-/** @param {any} view @param {Context} ctx */
+/** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const tiles = ctx.data.tiles.entries;
   const cards = ctx.data.cards.entries;
@@ -44,7 +45,8 @@ export function draw(view, ctx) {
 
   /** A card face from its place in the card list (or its id), playable when a legal action plays it. */
   const card = (entry, small = false) => {
-    const actions = ctx.legal.filter((a) => a.action.kind === "play" && cards[a.action.card] === entry);
+    const actions = ctx.legal.filter(/** @param {Legal} a @returns {a is Legal & { action: { kind: "play" } }} */
+      (a) => a.action.kind === "play" && cards[a.action.card] === entry);
     const face = cardFace({
       id: entry.id, name: entry.name, text: small ? "" : entry.text, title: entry.text,
       corner: `${entry.star ? "★ " : ""}${CARD_ICON[entry.icon] || ""}`,
@@ -81,7 +83,7 @@ export function draw(view, ctx) {
         : [el("b", {}, `${EVENT_ICON[tiles[t].effect.kind] || ""} ${tiles[t].name}: `), tiles[t].text])))));
 }
 
-/** The map: each space in its place round the board, its tile, and the ships on it; the round's state inside. */
+/** The map: each space in its place round the board, its tile, and the ships on it; the round's state inside. @param {View} view @param {Context} ctx @param {any[]} tiles @param {number[]} seats */
 function mapOf(view, ctx, tiles, seats) {
   const layout = ctx.data.map.entries.find((m) => m.spaces && m.spaces.length === view.ring);
   const width = layout ? Math.max(...layout.spaces.map((s) => s.x)) + 1 : view.ring;
@@ -112,6 +114,7 @@ function mapOf(view, ctx, tiles, seats) {
 /**
  * A ship on the map: its captain's colour and number; progress counts the lap (ring = home again). The Phantom's
  * ship is grey, dashed and named; it may sail a second lap (ruling 71), so its progress runs to twice the ring.
+ * @param {number} seat @param {View} view @param {number | null} me
  */
 function ship(seat, view, me) {
   if (isPhantom(view, seat)) {
@@ -124,13 +127,14 @@ function ship(seat, view, me) {
     title: `${seatName(seat, view)}'s ship: ${view.progress[seat]} of ${view.ring} spaces sailed${home ? " (home)" : ""}` }, `⛵${seat + 1}`);
 }
 
+/** @param {import("./views").LyingPirates.Phase} phase */
 function phaseName(phase) {
   return String(phase).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 const SPECIAL_DIE_NAMES = { 1: "Pirate King", 2: "Mermaid", 3: "Ghost", 4: "Cursed" };
 
-/** What a seat is asked, in words (the view's `question`). */
+/** What a seat is asked, in words (the view's `question`). @param {import("./views").LyingPirates.Question} q */
 function questionWords(q) {
   switch (q.kind) {
     case "reroll": return `to reroll the ${q.die} die or keep it`;
@@ -138,11 +142,12 @@ function questionWords(q) {
     case "choose": return `to choose one of ${q.options} effects`;
     case "pay": return `to pay ${q.coins} ${q.coins === 1 ? "coin" : "coins"} or decline`;
     case "lose_die": return `to choose which special die to lose (${(q.dice || []).map((d) => SPECIAL_DIE_NAMES[d] || d).join(" or ")})`;
-    default: return `to answer (${String(q.kind).replaceAll("_", " ")})`;
+    // A question this client does not know yet (the type says there is none).
+    default: return `to answer (${String(/** @type {{ kind: string }} */ (q).kind).replaceAll("_", " ")})`;
   }
 }
 
-/** Who is asked what now. */
+/** Who is asked what now. @param {View} view @param {Context} ctx */
 function stateLine(view, ctx) {
   const parts = [];
   const name = (p) => seatName(p, view);
@@ -162,6 +167,7 @@ function stateLine(view, ctx) {
 /**
  * Every captain: coins, cup and special dice, hand size as backs (with cards the viewer knows), marks. The
  * Phantom's too, named, with its faces when the viewer bets for it (ruling 72).
+ * @param {View} view @param {Context} ctx @param {number[]} seats @param {Record<string, any>} diceById
  */
 function captainsOf(view, ctx, seats, diceById) {
   const captains = ctx.data.captains.entries;
@@ -194,18 +200,19 @@ function captainsOf(view, ctx, seats, diceById) {
   })));
 }
 
-/** A special die a cup holds, as a chip (its face unknown to the viewer). */
+/** A special die a cup holds, as a chip (its face unknown to the viewer). @param {number} kind @param {Record<string, any>} diceById */
 function specialChip(kind, diceById) {
   const [id, symbol] = SPECIALS[kind] || ["", "?"];
   return el("span", { class: `special k${kind}`, title: diceById[id] ? diceById[id].name : "special die", "data-special": kind }, symbol);
 }
 
-/** A crew die: its face, and its kind's colour (0 regular, 1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed). */
+/** A crew die: its face, and its kind's colour (0 regular, 1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed). @param {number} face @param {number} kind */
 function crewDie(face, kind) {
   const name = kind ? (SPECIALS[kind] || [""])[0].replace("_", " ") : "";
   return die(FACE_SYMBOL[face] || face, { kind: `k${kind}`, title: `${name ? name + ": " : ""}${FACE_NAME[face] || face}` });
 }
 
+/** @param {View} view @param {Record<string, any>} diceById */
 function myCupOf(view, diceById) {
   if (!view.my_dice || !view.my_dice.length) return "";
   const kinds = view.my_kinds && view.my_kinds.length ? view.my_kinds : view.my_dice.map(() => 0);
@@ -217,6 +224,7 @@ function myCupOf(view, diceById) {
     })) : "");
 }
 
+/** @param {View} view */
 function showdownOf(view) {
   const s = view.showdown;
   if (!s) return "";
@@ -224,6 +232,7 @@ function showdownOf(view) {
   return el("p", { class: "showdown" }, `${call}: ${s.counted} counted, ${seatName(s.winner, view)} wins.`);
 }
 
+/** @param {View} view @param {import("./views").LyingPirates.BattleView} battle @param {number | null} me */
 function battleOf(view, battle, me) {
   return panel(`Battle (${String(battle.purpose).replaceAll("_", " ")}, ${battle.seek_winner ? "highest wins" : "lowest loses"}, roll ${battle.rolls})`,
     el("div", { class: "battle" }, battle.contenders.map((p) => {

@@ -5,7 +5,8 @@
 
 import { el, die, seatColour, seatChip, seatName, legalWhere, playable, panel } from "../kit.js";
 
-/** @typedef {import("../kit.js").Context} Context */
+/** @typedef {import("./views").PirateHavenView} View @typedef {import("./views").PirateHavenAction} Action */
+/** @typedef {import("../kit.js").Context<Action>} Context */
 
 export const data = ["tiles.json", "island.json", "coup.json"];
 
@@ -25,7 +26,7 @@ function tileTable(d) {
   return table;
 }
 
-/** A die or token on a spot, from the view's text (`F3`, `R`; `-` empty). */
+/** A die or token on a spot, from the view's text (`F3`, `R`; `-` empty). @param {string} text @param {string} [title] */
 function piece(text, title) {
   if (text === "-") return el("span", { class: "spot empty", title: `empty spot${title ? `: ${title}` : ""}` });
   const [kind, symbol, name] = ITEMS[text[0]] || ["", text, text];
@@ -33,7 +34,7 @@ function piece(text, title) {
   return el("span", { class: `token ph-${kind}`, title: name }, symbol);
 }
 
-/** @param {any} view @param {Context} ctx */
+/** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const tiles = tileTable(ctx.data);
   const players = view.pos.length;
@@ -80,7 +81,7 @@ export function draw(view, ctx) {
 }
 
 /** What every tile on the table does, in words (a phone shows no tooltips): the map's, the islands' and the top
- * chest's. @param {any} view @param {any[]} tiles */
+ * chest's. @param {View} view @param {any[]} tiles */
 function legendOf(view, tiles) {
   const kinds = new Set();
   view.map.forEach((slot) => { if (slot) kinds.add(slot[0]); });
@@ -91,12 +92,13 @@ function legendOf(view, tiles) {
     el("ul", {}, shown.map((k) => el("li", {}, el("b", {}, `${TYPE_ICON[tiles[k].type] || ""} ${tiles[k].name}: `), tiles[k].text))));
 }
 
+/** @param {import("./views").PirateHaven.Phase} phase */
 function phaseText(phase) {
   const name = typeof phase === "string" ? phase : phase.phase;
   return name.replaceAll("_", " ");
 }
 
-/** One player's island: the 4x4 grid of spots by their type, each tile placed with its spots and printed pieces. */
+/** One player's island: the 4x4 grid of spots by their type, each tile placed with its spots and printed pieces. @param {number} p @param {View} view @param {Context} ctx @param {any[]} tiles */
 function islandOf(p, view, ctx, tiles) {
   const island = view.islands[p];
   const mine = p === ctx.me && view.mover === p;

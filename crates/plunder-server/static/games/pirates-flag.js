@@ -5,7 +5,8 @@
 
 import { el, die, cardBacks, cardFace, seatColour, seatChip, seatName, playable, panel } from "../kit.js";
 
-/** @typedef {import("../kit.js").Context} Context */
+/** @typedef {import("./views").PiratesFlagView} View @typedef {import("./views").PiratesFlagAction} Action */
+/** @typedef {import("../kit.js").Context<Action>} Context */
 
 export const data = ["board.json", "cards.json", "captains.json"];
 
@@ -14,7 +15,7 @@ const TIMING_ICON = { any_time: "⏱", your_turn: "☸", response: "↩", after_
 // Spaces per row of the drawn track; rows run back and forth.
 const ROW = 6;
 
-/** @param {any} view @param {Context} ctx */
+/** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const cards = ctx.data.cards.entries;
   const captains = ctx.data.captains.entries;
@@ -74,7 +75,7 @@ export function draw(view, ctx) {
       el("span", {}, `Discards: ${view.discards}`))));
 }
 
-/** The track as rows of spaces running back and forth, from the Dread Sea (0) to the Dread Captain's ship. */
+/** The track as rows of spaces running back and forth, from the Dread Sea (0) to the Dread Captain's ship. @param {View} view @param {Context} ctx @param {number[]} seats */
 function trackOf(view, ctx, seats) {
   const board = ctx.data.board;
   const falls = board.waterfalls || [];
@@ -111,7 +112,7 @@ function trackOf(view, ctx, seats) {
     el("p", { class: "muted" }, "Yellow edges are docks (draw a card passing one); ⤵ a waterfall's top, ⤓ its foot."));
 }
 
-/** One stack item: a card or captain with its target, a roll about to be made, a battle, a roll to answer. */
+/** One stack item: a card or captain with its target, a roll about to be made, a battle, a roll to answer. @param {import("./views").PiratesFlag.StackItem} item @param {Context} ctx @param {(index: number) => any} card */
 function stackItem(item, ctx, card) {
   const by = item.by === null || item.by === undefined ? "the rules" : `${seatName(item.by)}`;
   const k = item.item;
@@ -129,6 +130,7 @@ function stackItem(item, ctx, card) {
   return `#${item.id} the roll just made (${by})`;
 }
 
+/** @param {number} scope @param {import("./views").PiratesFlag.Mods} m */
 function modText(scope, m) {
   const parts = [];
   if (m.add) parts.push(`${m.add > 0 ? "+" : ""}${m.add}`);

@@ -5,11 +5,12 @@
 
 import { el, die, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, panel, bidChips, showdownOf } from "../kit.js";
 
-/** @typedef {import("../kit.js").Context} Context */
+/** @typedef {import("./views").ScallywagerView} View @typedef {import("./views").ScallywagerAction} Action */
+/** @typedef {import("../kit.js").Context<Action>} Context @typedef {import("../kit.js").LegalAction<Action>} Legal */
 
 export const data = ["treasure.json", "adventure.json"];
 
-/** @param {any} view @param {Context} ctx */
+/** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const decks = { treasure: ctx.data.treasure.cards, adventure: ctx.data.adventure.cards };
   const seats = Array.from({ length: view.players }, (_, i) => i);
@@ -17,7 +18,8 @@ export function draw(view, ctx) {
   /** A card face of `deck`; playable when a legal action uses it (one choice per target when several). */
   const card = (deck, index, extra = "", small = false) => {
     const entry = decks[deck][index];
-    const actions = ctx.legal.filter((a) => a.action.type === "use" && a.action.deck === deck && a.action.card === index);
+    const actions = ctx.legal.filter(/** @param {Legal} a @returns {a is Legal & { action: { type: "use" } }} */
+      (a) => a.action.type === "use" && a.action.deck === deck && a.action.card === index);
     const face = cardFace({ id: entry.id, name: entry.name, text: small ? "" : entry.text, title: entry.text,
       corner: deck === "treasure" ? "💰" : "🗺", kind: `${deck}${entry.lasting ? " · lasting" : ""}${extra}`, cls: `sw-card ${deck}${small ? " small" : ""}` });
     if (actions.length === 1) return playable(face, ctx, actions[0]);
