@@ -18,8 +18,10 @@ fn main() {
         .filter(|(name, _)| name.ends_with(".md"))
         .map(|(name, path)| (name.trim_end_matches(".md").to_string(), path));
     table(&mut code, "Each game's rules document: (game id, markdown).", "RULE_DOCS", rules);
-    let book: Vec<_> =
-        files(&here.join("../../docs/book/src/games"), true).into_iter().filter(|(name, _)| name.ends_with(".md")).collect();
+    let book: Vec<_> = files(&here.join("../../docs/book/src/games"), true)
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".md"))
+        .collect();
     let pictures = pictures_named(&book, &here.join("../../docs/img"));
     table(&mut code, "The book's games section: (path under `games/`, markdown).", "BOOK_GAMES", book);
     let _ = writeln!(code, "/// The pictures of `docs/img/` the games section shows: (file name, bytes).");
