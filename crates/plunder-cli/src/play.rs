@@ -139,7 +139,11 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         if !hot_seat {
             let mut lines = Vec::new();
             for event in session.told_since(told, log_viewer) {
-                passes.feed(game.tell(event), &mut lines);
+                // An empty line is an event the game tells elsewhere (`Narrate::tell`).
+                let line = game.tell(event);
+                if !line.is_empty() {
+                    passes.feed(line, &mut lines);
+                }
             }
             told = session.told_count();
             // A run of passes is told once it ends, or before anyone is asked or the end is told.
@@ -300,7 +304,7 @@ fn since_last_turn<G: Narrate, R, W: Write>(
 /// a window where every captain passes would otherwise fill the screen with "Pn passes" lines. The games' events
 /// stay one a pass; this is the terminal's way to show them.
 fn told_lines<'a, G: Narrate + 'a>(game: &G, events: impl Iterator<Item = &'a G::Event>) -> Vec<String> {
-    fold_pass_lines(events.map(|event| game.tell(event)))
+    fold_pass_lines(events.map(|event| game.tell(event)).filter(|line| !line.is_empty()))
 }
 
 /// `told`, a run of plain passes in a row told in one line.
@@ -730,6 +734,9 @@ fn hint<G: Roster + Narrate, R, W: Write>(
             d.game.label_in_view(d.view, &action),
             number.map_or(String::new(), |n| format!(" (choice {n})"))
         )?;
+        if let Some(why) = d.game.hint_reason(d.view, &action) {
+            writeln!(t.output, "Why: {why}")?;
+        }
     }
     for note in d.game.hint_notes(d.view) {
         writeln!(t.output, "{note}")?;

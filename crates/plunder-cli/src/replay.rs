@@ -58,7 +58,11 @@ pub fn tell<G: Roster + Narrate>(record: &Record, quiet: bool) -> Result<String,
                 }
             }
             for told in told.iter().filter(|t| !matches!(t.to, Audience::AllBut(_) | Audience::Neither(..))) {
-                out += &format!("{}\n", game.tell(&told.event));
+                // An empty line is an event the game tells elsewhere (`Narrate::tell`).
+                let line = game.tell(&told.event);
+                if !line.is_empty() {
+                    out += &format!("{line}\n");
+                }
             }
         }
     }

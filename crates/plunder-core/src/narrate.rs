@@ -12,7 +12,9 @@ use crate::{Game, SeatSet};
 pub trait Narrate: Game {
     /// The table as `view`'s viewer sees it: several lines.
     fn describe(&self, view: &Self::View) -> String;
-    /// An event in words for people, with its cause: names, never ids; one line.
+    /// An event in words for people, with its cause: names, never ids; one line. An empty line: the event is
+    /// told by another event's line or by the board (the map's tiles, one event a tile), and front ends show
+    /// nothing for it; the typed event stays in every log.
     fn tell(&self, event: &Self::Event) -> String;
 
     /// An action's label for people, where the game knows more than the action itself (card names, say).
@@ -99,6 +101,14 @@ pub trait Narrate: Game {
     fn hint_notes(&self, view: &Self::View) -> Vec<String> {
         let _ = view;
         Vec::new()
+    }
+
+    /// Why the game's best bot would choose `action` for the viewer of `view` (which is to act), in a player's
+    /// words: "+3 Fame at the end: Rum sets", "the only tile ahead you can take". Front ends show it after the
+    /// `hint`'s choice. `None` (the default): the game gives no reason.
+    fn hint_reason(&self, view: &Self::View, action: &Self::Action) -> Option<String> {
+        let _ = (view, action);
+        None
     }
 
     /// Text about a thing named `name` at the table (a card, a term), for `? NAME`; `None` if unknown.

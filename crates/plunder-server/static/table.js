@@ -332,11 +332,11 @@ export function play(main, id) {
     // The log: new lines are appended; another seat's log (hot-seat) is drawn anew.
     const end = seat.log.base + seat.log.lines.length;
     if (logShown.key !== key || end < logShown.end || end - logShown.end > seat.log.lines.length) {
-      logBox.replaceChildren(...seat.log.lines.map((l) => el("div", {}, l)));
+      logBox.replaceChildren(...seat.log.lines.filter((l) => l).map((l) => el("div", {}, l)));
       logBox.scrollTop = logBox.scrollHeight;
     } else if (end > logShown.end) {
       const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 4;
-      logBox.append(...seat.log.lines.slice(seat.log.lines.length - (end - logShown.end)).map((l) => el("div", {}, l)));
+      logBox.append(...seat.log.lines.slice(seat.log.lines.length - (end - logShown.end)).filter((l) => l).map((l) => el("div", {}, l)));
       while (logBox.childElementCount > LOG_LINES) logBox.firstElementChild?.remove();
       if (atBottom) logBox.scrollTop = logBox.scrollHeight;
     }

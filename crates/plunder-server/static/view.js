@@ -104,6 +104,8 @@ export const JUST_NOW = 60;
 // What happened since this seat last acted, in words, with any dice an event rolled or showed drawn as dice.
 /** @param {{ text: string, event: any }[]} recent */
 export function justNow(recent) {
+  // An empty text is an event the game tells elsewhere (a tile laid: the board shows the map).
+  recent = recent.filter((r) => r.text);
   if (!recent.length) return "";
   return el("div", { class: "just-now", id: "just-now" }, el("h2", {}, "Just now"),
     recent.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "" }, r.text, ...diceIn(r.event))));
