@@ -138,7 +138,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let result = loop {
         if !hot_seat {
             let mut lines = Vec::new();
-            for event in session.told_since(told, log_viewer).filter(|e| !game.told_in_full_later(e)) {
+            for event in session.told_since(told, log_viewer).filter(|e| !game.told_elsewhere(e)) {
                 passes.feed(game.tell(event), &mut lines);
             }
             told = session.told_count();
@@ -301,7 +301,7 @@ fn since_last_turn<G: Narrate, R, W: Write>(
 /// a window where every captain passes would otherwise fill the screen with "Pn passes" lines. The games' events
 /// stay one a pass; this is the terminal's way to show them.
 fn told_lines<'a, G: Narrate + 'a>(game: &G, events: impl Iterator<Item = &'a G::Event>) -> Vec<String> {
-    fold_pass_lines(events.filter(|event| !game.told_in_full_later(event)).map(|event| game.tell(event)))
+    fold_pass_lines(events.filter(|event| !game.told_elsewhere(event)).map(|event| game.tell(event)))
 }
 
 /// `told`, a run of plain passes in a row told in one line.
@@ -731,6 +731,9 @@ fn hint<G: Roster + Narrate, R, W: Write>(
             d.game.label_in_view(d.view, &action),
             number.map_or(String::new(), |n| format!(" (choice {n})"))
         )?;
+        if let Some(why) = d.game.hint_reason(d.view, &action) {
+            writeln!(t.output, "Why: {why}")?;
+        }
     }
     for note in d.game.hint_notes(d.view) {
         writeln!(t.output, "{note}")?;

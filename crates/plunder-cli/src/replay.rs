@@ -57,7 +57,8 @@ pub fn tell<G: Roster + Narrate>(record: &Record, quiet: bool) -> Result<String,
                     out += &format!("{seat}: {}\n", game.label(action));
                 }
             }
-            for told in told.iter().filter(|t| !matches!(t.to, Audience::AllBut(_) | Audience::Neither(..))) {
+            let public = told.iter().filter(|t| !matches!(t.to, Audience::AllBut(_) | Audience::Neither(..)));
+            for told in public.filter(|t| !game.told_elsewhere(&t.event)) {
                 out += &format!("{}\n", game.tell(&told.event));
             }
         }

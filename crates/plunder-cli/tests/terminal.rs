@@ -333,3 +333,43 @@ fn the_pirates_flag_asks_a_captains_details_a_step_at_a_time_and_enter_passes() 
     }
     panic!("Captain Gale's ability was never offered");
 }
+
+/// The new-player trial of Pirate Haven, played as a person would who follows every `hint`: laying the map took
+/// a line a tile before the first move; the hint gave no reason; no placement said which spot gives a House
+/// bonus; and in the last round leaving still spoke of "next round's order".
+#[test]
+fn pirate_haven_tells_the_map_in_two_lines_gives_hints_a_reason_and_placements_their_bonus() {
+    let mut terminal = Terminal::start(&["play", "pirate-haven", "--seats", "human,greedy,greedy", "--seed", "3"]);
+    let first = terminal.until_asked().expect("the first question");
+    let before_board = &first[..first.find("Round 1/4").expect("the board")];
+    assert!(!before_board.contains("Slot 1 of the map"), "{before_board}");
+    assert!(before_board.contains("Every island starts the same: the Tavern on b2"), "{before_board}");
+    assert!(before_board.lines().count() < 16, "the start fits a few lines:\n{before_board}");
+    let mut screen = first;
+    let mut reasons = 0;
+    for _ in 0..400 {
+        if screen.trim_end().ends_with("then press Enter.") || screen.trim_end().ends_with("(Enter: take it):") {
+            terminal.type_line("");
+        } else {
+            terminal.type_line("hint");
+            let hint = terminal.until_asked().expect("a hint, then the question again");
+            assert!(hint.contains("\nWhy: "), "the hint says why:\n{hint}");
+            reasons += 1;
+            // The bot's choice by its number, or the first choice when the menu shows no number for it.
+            let number = hint.split("(choice ").nth(1).and_then(|rest| rest.split(')').next()).unwrap_or("1");
+            terminal.type_line(number);
+        }
+        match terminal.until_asked() {
+            Some(next) => screen = next,
+            None => break,
+        }
+    }
+    assert!(terminal.child.wait().unwrap().success(), "the game ends");
+    let all = terminal.all().replace("\r", "").replace("\n  ", " ");
+    assert!(reasons > 10, "{reasons} hints");
+    assert!(all.contains("Fame at the end"), "some hint or choice names the Fame it brings");
+    assert!(all.contains(": House bonus: "), "a placement choice names its House bonus");
+    let last_round = &all[all.find("Round 4 begins").expect("the last round")..];
+    assert!(!last_round.contains("next round's order"), "{last_round}");
+    assert!(last_round.contains("on the Turn track (the last round"), "{last_round}");
+}

@@ -15,9 +15,10 @@ pub trait Narrate: Game {
     /// An event in words for people, with its cause: names, never ids; one line.
     fn tell(&self, event: &Self::Event) -> String;
 
-    /// Whether `event` is a step that a later event tells in full (one die of a roll whose faces and total follow),
-    /// so that a log read by people may leave its line out; programs still get the event. `false` by default.
-    fn told_in_full_later(&self, event: &Self::Event) -> bool {
+    /// Whether another line tells what `event` does (one die of a roll whose faces and total follow; one tile
+    /// of a map told as a whole), so that a log read by people leaves its line out; programs still get the
+    /// event and its line. `false` by default.
+    fn told_elsewhere(&self, event: &Self::Event) -> bool {
         let _ = event;
         false
     }
@@ -106,6 +107,14 @@ pub trait Narrate: Game {
     fn hint_notes(&self, view: &Self::View) -> Vec<String> {
         let _ = view;
         Vec::new()
+    }
+
+    /// Why the game's best bot would choose `action` for the viewer of `view` (which is to act), in a player's
+    /// words: "+3 Fame at the end: Rum sets", "the only tile ahead you can take". Front ends show it after the
+    /// `hint`'s choice. `None` (the default): the game gives no reason.
+    fn hint_reason(&self, view: &Self::View, action: &Self::Action) -> Option<String> {
+        let _ = (view, action);
+        None
     }
 
     /// Text about a thing named `name` at the table (a card, a term), for `? NAME`; `None` if unknown.

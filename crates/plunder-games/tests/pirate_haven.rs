@@ -451,7 +451,7 @@ fn the_island_grid_shows_the_longest_tile_name_whole() {
 }
 
 #[test]
-fn every_tile_laid_every_die_rolled_and_the_face_up_chest_are_told_to_every_seat() {
+fn every_tile_laid_and_die_rolled_is_an_event_and_the_map_is_told_in_two_lines() {
     let g = game(2);
     let k = |id: &str| g.kind(id).unwrap();
     let mut session = Session::new(g.clone(), 0, ChanceMode::Scripted);
@@ -466,22 +466,32 @@ fn every_tile_laid_every_die_rolled_and_the_face_up_chest_are_told_to_every_seat
         session.supply_chance(outcome).unwrap();
     }
     for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Spectator] {
-        let said: Vec<String> = session.told_since(0, viewer).map(|e| g.tell(e)).collect();
-        for line in [
-            "The top Treasure Chest is turned face up: the Gold Chest, for sale at 4 Food (7 chests below it, hidden).",
-            "Round 1 begins: 14 tiles of round 1's stack of 22 are laid as the map; the order, from the Turn track: P1, P2.",
-            "Slot 1 of the map: Farmhouse (House), drawn from round 1's stack.",
-            "Slot 2 of the map: Food Die tile, drawn from round 1's stack.",
-            "A Food die from the pool is rolled onto the Die tile on slot 2: it shows 5.",
-            "Slot 3 of the map: Rum Token tile, drawn from round 1's stack; a Rum token waits on it.",
-            "The map is laid: the other 8 tiles of round 1's stack go back to the box unseen.",
-            "P1's turn: at the start, first of those there in the Turn track's order.",
-        ] {
-            assert!(said.iter().any(|l| l == line), "{viewer:?} was not told {line:?}: {said:#?}");
-        }
-        let rolls = said.iter().filter(|l| l.contains("from the pool is rolled")).count();
+        let events: Vec<&Event> = session.told_since(0, viewer).collect();
+        let laid = events.iter().filter(|e| matches!(e, Event::TileLaid { .. })).count();
+        assert_eq!(laid, session.state().map_len as usize, "every tile laid is an event of its own");
+        assert!(events.contains(&&Event::TileLaid { round: 1, slot: 1, kind: k("farmhouse") }));
+        assert!(events.contains(&&Event::DieRolled { slot: 2, die: Item::Food, value: 5 }));
+        let rolls = events.iter().filter(|e| matches!(e, Event::DieRolled { .. })).count();
         let die_tiles = session.state().map.iter().filter(|s| s.die.is_some()).count();
-        assert_eq!(rolls, die_tiles, "every die rolled onto the map is told");
+        assert_eq!(rolls, die_tiles, "every die rolled onto the map is an event");
+        // The new-player trial: laying the map took a line a tile and a die, 18 lines before the first move. In
+        // words the map is told in two lines (the Map line shows the tiles), the first saying what every island
+        // starts with.
+        let said: Vec<String> = events.iter().filter(|e| !g.told_elsewhere(e)).map(|e| g.tell(e)).collect();
+        assert_eq!(
+            said,
+            [
+                "The top Treasure Chest is turned face up: the Gold Chest, for sale at 4 Food (7 chests below it, \
+                 hidden).",
+                "Round 1 begins: 14 tiles are laid as the map (the Map line shows them); the order, from the Turn \
+                 track: P1, P2. Every island starts the same: the Tavern on b2 with a Food die showing 3 and a \
+                 printed Rum, and nothing else.",
+                "The map is laid: Die tiles hold a rolled die (a colour the pool ran out of stays empty), Token \
+                 tiles their token; the other 8 tiles of round 1's stack go back to the box unseen.",
+                "P1's turn: at the start, first of those there in the Turn track's order.",
+            ],
+            "{viewer:?}"
+        );
     }
 }
 
@@ -492,7 +502,11 @@ fn a_die_tile_the_pool_cannot_fill_is_told_empty() {
     t.s.phase = Phase::Lay { slot: t.s.map_len };
     let gold = t.k("gold-die");
     t.chance(Chance::Tile { slot: t.s.map_len, kind: gold });
-    t.says(&["The pool has no Gold die left, so the Die tile on slot 14 stays empty."]);
+    // Told as an event; in words by the Map line ("Gold (none)") and the map's line, not one of its own.
+    assert!(t.told.iter().any(|told| told.event == Event::PoolEmpty { slot: 14, die: Item::Gold }), "{:?}", t.told);
+    t.says(&["a colour the pool ran out of stays empty"]);
+    let view = t.g.view(&t.s, Viewer::Spectator);
+    assert!(t.g.describe(&view).contains("14:Gold (none)"), "{}", t.g.describe(&view));
     assert_eq!(t.s.phase, Phase::Travel);
 }
 
@@ -569,9 +583,13 @@ fn random_games_tell_every_chance_outcome_and_the_end_to_every_viewer_in_words()
         let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
         for (index, step) in session.steps().iter().enumerate() {
             for &viewer in &viewers {
-                let said: Vec<String> =
-                    session.told_at(index).iter().filter_map(|t| t.seen_by(viewer)).map(|e| g.tell(e)).collect();
-                for line in &said {
+                let events: Vec<&Event> = session.told_at(index).iter().filter_map(|t| t.seen_by(viewer)).collect();
+                let said: Vec<String> = events.iter().map(|e| g.tell(e)).collect();
+                for (event, line) in events.iter().zip(&said) {
+                    // The map's tiles and dice are told by the Map line and the map's own line, not one by one.
+                    let map_piece =
+                        matches!(event, Event::TileLaid { .. } | Event::DieRolled { .. } | Event::PoolEmpty { .. });
+                    assert_eq!(g.told_elsewhere(event), map_piece, "step {index}: {event:?}");
                     assert_eq!(unfit_words(&g, line), None, "step {index}, {viewer:?}: {line}");
                 }
                 let Step::Chance(outcome) = step else { continue };
@@ -581,9 +599,19 @@ fn random_games_tell_every_chance_outcome_and_the_end_to_every_viewer_in_words()
                     Chance::Chest { .. } => 2,
                     Chance::Reroll { .. } => 3,
                 }] = true;
+                // Each tile laid and die rolled is still an event of its own, told to everyone.
+                let typed = match *outcome {
+                    Chance::Tile { slot, kind } => events
+                        .iter()
+                        .any(|e| matches!(e, Event::TileLaid { slot: s, kind: k, .. } if *s == slot && *k == kind)),
+                    Chance::Roll { slot, value } => events
+                        .iter()
+                        .any(|e| matches!(e, Event::DieRolled { slot: s, value: v, .. } if *s == slot && *v == value)),
+                    _ => true,
+                };
+                assert!(typed, "step {index}: {viewer:?} was not told {outcome:?}: {events:?}");
                 let expected = match *outcome {
-                    Chance::Tile { slot, kind } => format!("Slot {slot} of the map: {}", g.tile_name(kind)),
-                    Chance::Roll { slot, value } => format!("on slot {slot}: it shows {value}."),
+                    Chance::Tile { .. } | Chance::Roll { .. } => continue,
                     Chance::Chest { kind } => format!("turned face up: the {},", g.tile_name(kind)),
                     Chance::Reroll { value } => format!("is rerolled: it shows {value} "),
                 };
@@ -1681,4 +1709,115 @@ fn a_designers_misplaced_effect_is_refused_in_the_files_words() {
     let reason = refusal("pirate-haven", serde_json::json!({ "coup": coup }));
     assert!(reason.contains("advance_on: effect \"count_limit\" does not advance"), "{reason}");
     assert_plain(&reason);
+}
+
+/// The new-player trial: in the last round, leaving still said "(next round's order)", and so did its choice.
+#[test]
+fn leaving_in_the_last_round_does_not_speak_of_a_next_round() {
+    let leave_words = |round: u8| {
+        let mut t = T::new(2, &[]);
+        t.s.round = round;
+        let view = t.g.view(&t.s, Viewer::Seat(t.s.mover));
+        let meaning = t.g.explain(&view, &Action::Leave);
+        t.ok(Action::Leave);
+        let said = t.said();
+        (meaning, said.into_iter().find(|l| l.contains("leaves the map")).expect("leaving is told"))
+    };
+    let (meaning, told) = leave_words(1);
+    assert!(meaning.contains("(next round's order)"), "{meaning}");
+    assert!(told.ends_with("1st on the Turn track (next round's order)."), "{told}");
+    let (meaning, told) = leave_words(4);
+    for words in [&meaning, &told] {
+        assert!(!words.contains("next round"), "{words}");
+        assert!(words.contains("the last round: 3 Fame at the end for 1st"), "{words}");
+    }
+    // The second to leave in the last round gets no Fame for its spot, and is told so.
+    let mut t = T::new(2, &[]);
+    t.s.round = 4;
+    t.ok(Action::Leave);
+    let view = t.g.view(&t.s, Viewer::Seat(t.s.mover));
+    let meaning = t.g.explain(&view, &Action::Leave);
+    assert!(meaning.contains("2nd Turn track spot (the last round: no round follows, and only 1st scores, 3 Fame)"));
+    t.ok(Action::Leave);
+    t.says(&["P2 leaves the map (no tile lies ahead): 2nd on the Turn track (the last round: no round follows"]);
+}
+
+/// The new-player trial: placement choices did not say which spot gives a House bonus. Each says what it gives
+/// at once: a House's +1 on a die placed within its reach, the dice a House raises when placed, the Fame a Rum
+/// set or an Infrastructure tile gains; a spot that gives nothing says nothing.
+#[test]
+fn placement_choices_say_what_each_spot_gives() {
+    // A Food die of 2 with a Farmhouse on b1: its own spot (b1.1) is within reach, a Granary's... none; the
+    // Goldsmith's House on d3 is out of reach.
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "b1", "farmhouse").tile(0, "d3", "goldsmith").slot(1, "food-die", Some(2));
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let near = t.g.label_in_view(&view, &Action::PlaceItem { at: sp("b1.1") });
+    assert!(near.ends_with(", spot 1: House bonus: your Farmhouse raises it to 3"), "{near}");
+    let far = t.g.label_in_view(&view, &Action::PlaceItem { at: sp("d3.1") });
+    assert!(far.ends_with("on d3 (row 3, column d), spot 1"), "nothing to say: {far}");
+
+    // A Farmhouse placed next to the Tavern raises its Food die; placed away from it, nothing.
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "farmhouse", None);
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let near = t.g.label_in_view(&view, &Action::PlaceTile { cell: cell("b1") });
+    assert_eq!(near, "place it on b1 (row 1, column b): House bonus: raises your Food die on b2 to 4");
+    let far = t.g.label_in_view(&view, &Action::PlaceTile { cell: cell("d3") });
+    assert_eq!(far, "place it on d3 (row 3, column d)");
+
+    // A Rum next to the Tavern's printed Rum makes a set of 2 (5 Fame) of a lone Rum (2).
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "b1", "farmhouse").tile(0, "d3", "farmhouse").slot(1, "rum-token", None);
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let near = t.g.label_in_view(&view, &Action::PlaceItem { at: sp("b1.1") });
+    assert!(near.ends_with(": +3 Fame at the end (Rum sets)"), "{near}");
+    let far = t.g.label_in_view(&view, &Action::PlaceItem { at: sp("d3.1") });
+    assert!(far.ends_with(": +2 Fame at the end (Rum sets)"), "a Rum set of its own: {far}");
+}
+
+/// The new-player trial: `hint` named the best bot's choice without a reason. The game gives one in a player's
+/// words: what the choice gains by the end of the turn, or what makes it the only one.
+#[test]
+fn the_hint_says_why_in_a_players_words() {
+    // Placing a Farmhouse by the Tavern: the House bonus and the Food it brings.
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "farmhouse", None);
+    t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let why = t.g.hint_reason(&view, &Action::PlaceTile { cell: cell("b1") }).expect("a reason");
+    assert!(why.contains("House bonus: raises your Food die on b2 to 4") && why.contains("+1 Food pip"), "{why}");
+    assert_eq!(unfit_words(&t.g, &why), None, "{why}");
+    let spectator = t.g.view(&t.s, Viewer::Spectator);
+    assert_eq!(t.g.hint_reason(&spectator, &Action::PlaceTile { cell: cell("b1") }), None, "only for the mover");
+
+    // The only tile ahead that can be taken (a Rum has no spot on a bare island), and it scores at the end.
+    let mut t = T::new(2, &[1]);
+    t.slot(1, "rum-token", None).slot(2, "granary", None);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let why = t.g.hint_reason(&view, &Action::Travel { slot: 2 }).expect("a reason");
+    assert!(why.starts_with("the only tile ahead you can take; +3 Fame at the end (Infrastructure)"), "{why}");
+
+    // Every decision of a greedy game: the bot's choice has a reason, in plain words.
+    let g = game(2);
+    let mut session = Session::new(g.clone(), 5, ChanceMode::Sampled);
+    let mut bots: Vec<_> = (0..2).map(plunder_games::pirate_haven::GreedyBot::new).collect();
+    let mut reasons = 0;
+    while let Status::Decide(seats) = session.status() {
+        let seat = seats.lowest().unwrap();
+        let view = session.view(Viewer::Seat(seat));
+        let legal = session.legal_actions(seat);
+        let action = plunder_core::Bot::act(
+            &mut bots[seat.index()],
+            &plunder_core::Turn::new(&g, session.state(), seat, &view, &legal),
+        );
+        let why = g.hint_reason(&view, &action).expect("every choice has a reason");
+        assert_eq!(unfit_words(&g, &why), None, "{action}: {why}");
+        reasons += 1;
+        session.play(seat, action).unwrap();
+    }
+    assert!(reasons > 20, "{reasons}");
 }

@@ -311,7 +311,8 @@ fn render(markdown: &str) -> (Vec<Heading>, String) {
 
 /// Where a link of the book or the rulings points on the server, or `None` when the page it names is not served
 /// there (a crate's source, another chapter of the book): anchors and absolute links as they are, a game's chapter
-/// (`GAME.md`) as `/rules/GAME`, a picture of `docs/img/` as `/img/NAME`.
+/// (`GAME.md`, or from the rulings `../book/src/games/GAME.md`) as `/rules/GAME`, a picture of `docs/img/` as
+/// `/img/NAME`.
 fn served_link(dest: &str) -> Option<String> {
     if dest.starts_with('#') || dest.starts_with('/') || dest.contains("://") || dest.starts_with("mailto:") {
         return Some(dest.to_string());
@@ -321,7 +322,9 @@ fn served_link(dest: &str) -> Option<String> {
     if path.starts_with("../") && path.contains("/img/") && BOOK_IMAGES.iter().any(|(image, _)| *image == name) {
         return Some(format!("/img/{name}"));
     }
-    let game = name.strip_suffix(".md").filter(|_| !path.contains('/'))?;
+    // A chapter beside this one, or one named from the rulings (`../book/src/games/GAME.md`).
+    let chapter = !path.contains('/') || path.ends_with(&format!("book/src/games/{name}"));
+    let game = name.strip_suffix(".md").filter(|_| chapter)?;
     plunder_games::games().iter().any(|info| info.id == game).then(|| match anchor {
         Some(anchor) => format!("/rules/{game}#{anchor}"),
         None => format!("/rules/{game}"),
@@ -382,6 +385,17 @@ pub fn rulings_page(id: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_go_to_the_sites_pages_or_become_text() {
+        assert_eq!(served_link("#setup").as_deref(), Some("#setup"));
+        assert_eq!(served_link("liars-dice.md#setup").as_deref(), Some("/rules/liars-dice#setup"));
+        assert_eq!(served_link("../book/src/games/pirates-flag.md").as_deref(), Some("/rules/pirates-flag"));
+        assert_eq!(served_link("../../../img/pirates-flag-phone.png").as_deref(), Some("/img/pirates-flag-phone.png"));
+        for gone in ["generated/scallywager-content.md", "../../crates/plunder-games/src/lib.rs", "no-such-game.md"] {
+            assert_eq!(served_link(gone), None, "{gone}");
+        }
+    }
 
     #[test]
     fn anchors_follow_github() {

@@ -83,7 +83,7 @@ impl<G: Roster + Narrate> Typed<G> {
         self.last_views = viewers(session.game().seats()).map(|v| session.view(v)).collect();
         for (index, viewer) in viewers(session.game().seats()).enumerate() {
             // A die of a roll still being made is left out: the roll's own line follows with every face.
-            for event in session.told_since(self.told_read, viewer).filter(|e| !session.game().told_in_full_later(e)) {
+            for event in session.told_since(self.told_read, viewer).filter(|e| !session.game().told_elsewhere(e)) {
                 self.logs[index].push(session.game().tell(event));
                 self.log_events[index].push(JsonText::of(event));
             }

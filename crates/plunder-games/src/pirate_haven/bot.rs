@@ -85,6 +85,38 @@ fn value(game: &PirateHaven, state: &State, me: Seat, depth: u32) -> f64 {
     }
 }
 
+/// The position after `action` and the rest of `me`'s turn as this bot would play it (its own best choice at each
+/// decision; it stops at chance, at another seat's decision and at `me`'s next travel): what a hint's reason
+/// compares with the position now.
+pub fn rest_of_turn(game: &PirateHaven, state: &State, me: Seat, action: &Action) -> State {
+    let mut next = state.clone();
+    game.apply_unchecked(&mut next, me, action);
+    let mut legal = Vec::new();
+    // A turn has a handful of decisions (place, a Coup climb, a chest's pips); the bound only guards a loop.
+    for _ in 0..64 {
+        let Status::Decide(seats) = game.status(&next) else { break };
+        if !seats.contains(me) || next.phase == Phase::Travel {
+            break;
+        }
+        legal.clear();
+        game.legal_actions(&next, me, &mut legal);
+        let mut best: Option<(f64, State)> = None;
+        for a in &legal {
+            let mut after = next.clone();
+            game.apply_unchecked(&mut after, me, a);
+            let v = value(game, &after, me, DEPTH - 1);
+            if !matches!(&best, Some((b, _)) if v <= *b + 1e-9) {
+                best = Some((v, after));
+            }
+        }
+        match best {
+            Some((_, after)) => next = after,
+            None => break,
+        }
+    }
+    next
+}
+
 impl Bot<PirateHaven> for GreedyBot {
     fn act(&mut self, turn: &Turn<'_, PirateHaven>) -> Action {
         let state = &turn.view.table;

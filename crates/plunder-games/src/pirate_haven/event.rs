@@ -76,8 +76,9 @@ pub enum Event {
     Turn { seat: Seat, pos: u8 },
     /// `seat` travels to `slot`, where the tile `kind` lies (with a die showing `die` on a Die tile).
     Travelled { seat: Seat, slot: u8, kind: u8, die: Option<u8> },
-    /// `seat` leaves the map onto Turn track spot `place` (0: 1st); `forced` when no tile lay ahead.
-    Left { seat: Seat, place: u8, forced: bool },
+    /// `seat` leaves the map onto Turn track spot `place` (0: 1st); `forced` when no tile lay ahead;
+    /// `last_round` in the game's last round, where the Turn track orders no next round.
+    Left { seat: Seat, place: u8, forced: bool, last_round: bool },
     /// `seat` takes what lies on `slot`: the tile `kind`, or its die (showing `die`) or token.
     Took { seat: Seat, slot: u8, kind: u8, die: Option<u8> },
     /// `seat` discards what lies on `slot` (a die goes back to the pool).

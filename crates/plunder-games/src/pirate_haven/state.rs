@@ -588,7 +588,8 @@ impl State {
             told.public(|| {
                 let from = self.pos[self.mover.index()] as usize;
                 let forced = self.map[from..self.map_len as usize].iter().all(|s| s.tile.is_none());
-                Event::Left { seat: self.mover, place: place as u8, forced }
+                let last_round = self.round as usize >= super::content::ROUNDS;
+                Event::Left { seat: self.mover, place: place as u8, forced, last_round }
             });
         }
         self.next_turn(c, told);

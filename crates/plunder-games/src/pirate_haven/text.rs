@@ -2,13 +2,13 @@
 
 use std::fmt::Write;
 
-use plunder_core::{winners_line, Narrate, Seat, Viewer};
+use plunder_core::{winners_line, Game, Narrate, Seat, Viewer};
 
 use super::action::{Action, Cell, Chance, Spot};
-use super::content::{Item, TileDef, TileType, SIDE};
+use super::content::{reach, Item, TileDef, TileType, ROUNDS, SIDE};
 use super::event::{Advance, Decider, Event, Raise, Step};
 use super::refusal;
-use super::score::winners;
+use super::score::{scores, winners};
 use super::state::{Phase, State};
 use super::view::View;
 use super::PirateHaven;
@@ -173,6 +173,112 @@ impl PirateHaven {
     /// A spot with the tile it is on: "the Tavern (b2.1)".
     fn spot_on(&self, at: Spot, on: u8) -> String {
         format!("the {} ({at})", self.tile_name(on))
+    }
+
+    /// `me`'s dice that went up from `before` to `after`, in words: a House's bonus on a die placed within its
+    /// reach (`placed`: "House bonus: your Farmhouse raises it to 4"), and dice a newly placed House raised
+    /// ("House bonus: raises your Food die on b2 to 4").
+    fn dice_raised(&self, before: &State, after: &State, me: Seat, placed: Option<Spot>) -> Vec<String> {
+        let c = self.content();
+        let (was, now) = (before.island(me), after.island(me));
+        let mut raised = Vec::new();
+        for (at, held) in now.pieces().filter(|(_, h)| h.item.is_die()) {
+            match was.plots[at.cell.index()].spots[at.spot as usize] {
+                Some(old) if old.item == held.item && held.value > old.value => raised.push(format!(
+                    "House bonus: raises your {} die on {} to {}",
+                    held.item.name(),
+                    at.cell,
+                    held.value
+                )),
+                None if placed == Some(at) && before.holding.is_some_and(|h| held.value > h.value) => {
+                    let houses: Vec<u8> = reach(at.cell.index())
+                        .filter_map(|r| now.plots[r].tile)
+                        .filter(|&t| c.tiles[t as usize].boost_later[held.item.index()] > 0)
+                        .collect();
+                    let houses = dedup(&houses).iter().map(|&k| format!("your {}", self.tile_name(k))).collect();
+                    raised.push(format!("House bonus: {} raises it to {}", names(houses), held.value));
+                }
+                _ => {}
+            }
+        }
+        raised
+    }
+
+    /// How `me`'s Fame at the end changes from `before` to `after`, by source: "+3 Fame at the end (Rum sets)".
+    /// `placement`: only what a placement itself scores (Rum sets, Infrastructure); otherwise also Ships (ranked
+    /// on the sums now), Statues and the Turn track's 1st spot.
+    fn fame_change(&self, before: &State, after: &State, me: Seat, placement: bool) -> Option<String> {
+        let c = self.content();
+        let (was, now) = (scores(c, before)[me.index()], scores(c, after)[me.index()]);
+        let change = |a: u32, b: u32| b as i64 - a as i64;
+        let mut parts = vec![
+            ("Rum sets", change(was.rum, now.rum)),
+            ("Infrastructure", change(was.infrastructure, now.infrastructure)),
+        ];
+        if !placement {
+            parts.push(("Ships, ranked on the sums now", change(was.ships, now.ships)));
+            parts.push(("a Statue", change(was.statues, now.statues)));
+            // The 1st spot scores only after the last round: earlier it orders the next round, said apart.
+            if before.round as usize >= ROUNDS {
+                parts.push(("1st on the Turn track", change(was.first, now.first)));
+            }
+        }
+        parts.retain(|&(_, fame)| fame != 0);
+        let total: i64 = parts.iter().map(|&(_, fame)| fame).sum();
+        match parts[..] {
+            [] => None,
+            [(source, fame)] => Some(format!("{fame:+} Fame at the end ({source})")),
+            _ => {
+                let each: Vec<String> = parts.iter().map(|(source, fame)| format!("{source} {fame:+}")).collect();
+                Some(format!("{total:+} Fame at the end ({})", each.join(", ")))
+            }
+        }
+    }
+
+    /// What a placement (a tile, a die or token, a chest, a Harbour Master's move) gives at once, for its menu
+    /// label: House bonuses and Fame at the end from Rum sets and Infrastructure; empty when nothing.
+    fn placement_gains(&self, state: &State, action: &Action) -> String {
+        let me = state.mover;
+        let mut after = state.clone();
+        self.apply_unchecked(&mut after, me, action);
+        let placed = match *action {
+            Action::PlaceItem { at } => Some(at),
+            _ => None,
+        };
+        let mut gains = self.dice_raised(state, &after, me, placed);
+        gains.extend(self.fame_change(state, &after, me, true));
+        if gains.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", gains.join("; "))
+        }
+    }
+
+    /// What every island holds at the start: the Tavern, its starting die and its printed items.
+    fn islands_start(&self) -> String {
+        let c = self.content();
+        let tavern = &c.tiles[c.tavern as usize];
+        let mut things: Vec<String> =
+            c.tavern_start.iter().map(|&(_, item, value)| format!("a {}", piece(item, value))).collect();
+        things.extend(tavern.printed.iter().flatten().map(|p| format!("a printed {}", p.item.name())));
+        format!(
+            "Every island starts the same: the {} on {} with {}, and nothing else.",
+            tavern.name,
+            Cell(c.tavern_cell),
+            names(things)
+        )
+    }
+
+    /// What a Turn track spot (0: 1st) means for the player leaving onto it: the next round's order, or in the
+    /// last round, where no round follows, only the Fame for 1st.
+    fn track_meaning(&self, place: u8, last_round: bool) -> String {
+        let fame = self.content().first_fame;
+        match (last_round, place) {
+            (false, _) => "next round's order".to_string(),
+            (true, 0) if fame > 0 => format!("the last round: {fame} Fame at the end for 1st"),
+            (true, _) if fame > 0 => format!("the last round: no round follows, and only 1st scores, {fame} Fame"),
+            (true, _) => "the last round: no round follows".to_string(),
+        }
     }
 
     /// What a Statue is (Statues are not tiles of the content: they lie beside the Coup board).
@@ -454,6 +560,12 @@ impl PirateHaven {
 }
 
 impl Narrate for PirateHaven {
+    /// A tile laid and a die rolled onto the map: the round's and the map's lines and the Map line tell the map
+    /// at once, where a line a slot filled the screen before the first move.
+    fn told_elsewhere(&self, event: &Event) -> bool {
+        matches!(event, Event::TileLaid { .. } | Event::DieRolled { .. } | Event::PoolEmpty { .. })
+    }
+
     fn describe(&self, view: &View) -> String {
         let state = &view.table;
         let c = self.content();
@@ -548,12 +660,16 @@ impl Narrate for PirateHaven {
     fn tell(&self, event: &Event) -> String {
         let c = self.content();
         match event {
-            Event::RoundBegins { round, tiles, stack, order } => format!(
-                "Round {round} begins: {} of round {round}'s stack of {stack} are laid as the map; the order, \
-                 from the Turn track: {}.",
-                count(*tiles as u32, "tile", "tiles"),
-                order.iter().map(Seat::to_string).collect::<Vec<_>>().join(", ")
-            ),
+            Event::RoundBegins { round, tiles, stack: _, order } => {
+                let order = order.iter().map(Seat::to_string).collect::<Vec<_>>().join(", ");
+                // The first round also says what every island starts with: the one thing on it before any move.
+                let islands = if *round == 1 { format!(" {}", self.islands_start()) } else { String::new() };
+                format!(
+                    "Round {round} begins: {} are laid as the map (the Map line shows them); the order, from the \
+                     Turn track: {order}.{islands}",
+                    count(*tiles as u32, "tile", "tiles")
+                )
+            }
             Event::TileLaid { round, slot, kind } => {
                 let def = &c.tiles[*kind as usize];
                 let waits = match (def.kind, def.offers) {
@@ -569,9 +685,13 @@ impl Narrate for PirateHaven {
                 "The pool has no {} die left, so the Die tile on slot {slot} stays empty.",
                 die.name()
             ),
-            Event::MapLaid { round, unused: 0 } => format!("The map is laid: round {round}'s stack is used up."),
+            Event::MapLaid { round, unused: 0 } => format!(
+                "The map is laid: Die tiles hold a rolled die (a colour the pool ran out of stays empty), Token tiles \
+                 their token; round {round}'s stack is used up."
+            ),
             Event::MapLaid { round, unused } => format!(
-                "The map is laid: the other {} of round {round}'s stack go back to the box unseen.",
+                "The map is laid: Die tiles hold a rolled die (a colour the pool ran out of stays empty), Token tiles \
+                 their token; the other {} of round {round}'s stack go back to the box unseen.",
                 count(*unused as u32, "tile", "tiles")
             ),
             Event::ChestFaceUp { kind, below } => format!(
@@ -588,10 +708,11 @@ impl Narrate for PirateHaven {
             Event::Travelled { seat, slot, kind, die } => {
                 format!("{seat} travels to slot {slot}: {}.", self.lying(*kind, *die))
             }
-            Event::Left { seat, place, forced } => format!(
-                "{seat} leaves the map{}: {} on the Turn track (next round's order).",
+            Event::Left { seat, place, forced, last_round } => format!(
+                "{seat} leaves the map{}: {} on the Turn track ({}).",
                 if *forced { " (no tile lies ahead)" } else { "" },
-                ORDINALS.get(*place as usize).unwrap_or(&"last")
+                ORDINALS.get(*place as usize).unwrap_or(&"last"),
+                self.track_meaning(*place, *last_round)
             ),
             Event::Took { seat, slot, kind, die } => match c.tiles[*kind as usize].offers {
                 Some(_) => format!(
@@ -860,22 +981,34 @@ impl Narrate for PirateHaven {
                 Some((what, why)) => format!("discard: you cannot take {what} ({why})"),
                 None => action.to_string(),
             },
-            Action::PlaceTile { cell } => format!("place it on {}", cell_words(cell)),
-            Action::PlaceItem { at } => format!("place it on {}", self.spot_words(state, at)),
+            Action::PlaceTile { cell } => {
+                format!("place it on {}{}", cell_words(cell), self.placement_gains(state, action))
+            }
+            Action::PlaceItem { at } => {
+                format!("place it on {}{}", self.spot_words(state, at), self.placement_gains(state, action))
+            }
             Action::BuyChest => match state.chest_top {
                 Some(k) => format!("buy the {} for {} Food", self.tile_name(k), self.content().chest_cost),
                 None => action.to_string(),
             },
             Action::Pay { at } => format!("pay a Food pip from {}", piece(at)),
-            Action::PlaceChest { cell } => format!("place the chest on {}", cell_words(cell)),
+            Action::PlaceChest { cell } => {
+                format!("place the chest on {}{}", cell_words(cell), self.placement_gains(state, action))
+            }
             Action::CoupSpend { at } => format!("spend a pip of {} to climb the Coup track", piece(at)),
             Action::CoupStop => "stop climbing the Coup track".to_string(),
             Action::CoupRaise { at } => format!("raise {} by 1", piece(at)),
             Action::Reroll { at } => format!("reroll {}", piece(at)),
-            Action::MoveItem { from, to } => format!("move {} to {}", piece(from), self.spot_words(state, to)),
-            Action::MoveTile { from, to } => {
-                format!("move the {} from {} to {}", self.tile_at(state, from), from, cell_words(to))
+            Action::MoveItem { from, to } => {
+                format!("move {} to {}{}", piece(from), self.spot_words(state, to), self.placement_gains(state, action))
             }
+            Action::MoveTile { from, to } => format!(
+                "move the {} from {} to {}{}",
+                self.tile_at(state, from),
+                from,
+                cell_words(to),
+                self.placement_gains(state, action)
+            ),
             Action::Leave | Action::Take | Action::Skip => action.to_string(),
         }
     }
@@ -975,8 +1108,9 @@ impl Narrate for PirateHaven {
             Action::Leave => {
                 let spot = state.track.iter().position(Option::is_none).unwrap_or(0);
                 format!(
-                    "end your round: your disk takes the {} Turn track spot (next round's order)",
-                    ORDINALS.get(spot).unwrap_or(&"next")
+                    "end your round: your disk takes the {} Turn track spot ({})",
+                    ORDINALS.get(spot).unwrap_or(&"next"),
+                    self.track_meaning(spot as u8, state.round as usize >= ROUNDS)
                 )
             }
             Action::Take => "place it on your island now".into(),
@@ -1037,6 +1171,94 @@ impl Narrate for PirateHaven {
             }
             Action::Skip => "use no ability now".into(),
         }
+    }
+
+    /// What the bot's choice gives by the end of this turn (the bot's own line: placing, climbing, paying), in
+    /// a player's words; what makes it the only choice of its kind; or, when nothing changes at once, what the
+    /// bot weighs instead.
+    fn hint_reason(&self, view: &View, action: &Action) -> Option<String> {
+        let state = &view.table;
+        let me = state.mover;
+        if view.viewer.seat() != Some(me) {
+            return None;
+        }
+        let c = self.content();
+        let mut legal = Vec::new();
+        self.legal_actions(state, me, &mut legal);
+        let mut why: Vec<String> = Vec::new();
+        let same_kind = legal.iter().filter(|a| std::mem::discriminant(*a) == std::mem::discriminant(action)).count();
+        match *action {
+            Action::Travel { slot } => {
+                let takeable: Vec<u8> = legal
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Action::Travel { slot } if state.could_take(c, slot) => Some(slot),
+                        _ => None,
+                    })
+                    .collect();
+                if takeable == [slot] {
+                    why.push("the only tile ahead you can take".to_string());
+                }
+            }
+            Action::PlaceTile { .. } | Action::PlaceItem { .. } | Action::PlaceChest { .. } if same_kind == 1 => {
+                why.push("the only spot that takes it".to_string());
+            }
+            _ => {}
+        }
+        let end = super::bot::rest_of_turn(self, state, me, action);
+        why.extend(self.fame_change(state, &end, me, false));
+        let placed = match *action {
+            Action::PlaceItem { at } => Some(at),
+            _ => None,
+        };
+        why.extend(self.dice_raised(state, &end, me, placed));
+        let (was, now) = (state.island(me), end.island(me));
+        for item in [Item::Food, Item::Gold] {
+            let (a, b) = (was.free_pips(item), now.free_pips(item));
+            let pips = |n: u32| count(n, &format!("{} pip", item.name()), &format!("{} pips", item.name()));
+            if b > a {
+                why.push(format!("+{}", pips(b - a)));
+            } else if a > b {
+                why.push(format!("spends {}", pips(a - b)));
+            }
+        }
+        let climbed = end.coup[me.index()].saturating_sub(state.coup[me.index()]);
+        if end.round == state.round && climbed > 0 {
+            why.push(format!("{} up the Coup track", count(climbed as u32, "spot", "spots")));
+        }
+        let last_round = state.round as usize >= ROUNDS;
+        match *action {
+            Action::Travel { slot } => {
+                // Tiles passed are out of reach for the rest of the round: the bot counts each as a loss.
+                let from = state.pos[me.index()] as usize;
+                let passed = state.map[from..(slot as usize).saturating_sub(1)].iter().filter(|s| s.tile.is_some());
+                if passed.count() == 0 {
+                    why.push("it passes no tile, so every other tile stays ahead of you".to_string());
+                }
+                if end.round == state.round && end.mover == me && end.phase == Phase::Travel {
+                    why.push("you stay closest to the Coup board, so you move again".to_string());
+                }
+            }
+            Action::Leave if !last_round => {
+                let spot = state.track.iter().position(Option::is_none).unwrap_or(0);
+                let ordinal = ORDINALS.get(spot).unwrap_or(&"next");
+                why.push(format!("you take the {ordinal} Turn track spot: you move {ordinal} next round"));
+            }
+            _ => {}
+        }
+        let placing = matches!(action, Action::PlaceTile { .. } | Action::PlaceItem { .. } | Action::PlaceChest { .. });
+        if why.is_empty() && placing {
+            // The bot draws among equally good spots: say so rather than invent a reason.
+            why.push("no spot here gives a House bonus or Fame now, so the bot picks one of them".to_string());
+        }
+        if why.is_empty() {
+            why.push(
+                "nothing changes at once; the bot weighs what it keeps for later (tiles ahead, open spots, Food and \
+                 Gold)"
+                    .to_string(),
+            );
+        }
+        Some(why.join("; "))
     }
 
     fn look_up_in_view(&self, view: &View, name: &str) -> Option<String> {

@@ -340,7 +340,7 @@ fn and_list(words: &[String]) -> String {
 
 impl Narrate for PiratesFlag {
     /// A die of a roll still being made: the roll's line names every face and what they count.
-    fn told_in_full_later(&self, event: &Event) -> bool {
+    fn told_elsewhere(&self, event: &Event) -> bool {
         matches!(event, Event::Die { .. } | Event::RollOffDie { total: None, .. })
     }
 
