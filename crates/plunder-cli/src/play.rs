@@ -621,7 +621,11 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             found = first.find(answer);
         }
         match found[..] {
-            [] => writeln!(t.output, "No choice matches '{answer}'.")?,
+            // A thing of the game named (a card held but not playable now): what it is says when it may be used.
+            [] => match d.game.look_up(answer) {
+                Some(what) => writeln!(t.output, "'{answer}' is not among your choices now. {what}")?,
+                None => writeln!(t.output, "No choice matches '{answer}'.")?,
+            },
             [i] => return Ok(Asked::Chose(i)),
             ref several => {
                 // The lines that hold the candidates: one line of several choices is narrowed to its next step.

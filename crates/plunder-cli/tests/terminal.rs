@@ -290,6 +290,25 @@ fn the_pirates_flag_keeps_its_passes_first_and_asks_before_a_captain_is_spent_by
     terminal.type_line("y");
 }
 
+/// The docs trial: a card typed by its name when it cannot be played ("double-cross") got only "No choice
+/// matches", the answer a typo gets. It says the card is not among the choices now, and what it is, with when
+/// it may be played.
+#[test]
+fn a_card_named_when_it_cannot_be_played_is_explained() {
+    let mut terminal = Terminal::start(&["play", "pirates-flag", "--seats", "human,random,random", "--seed", "7"]);
+    terminal.until_asked().expect("the first question");
+    terminal.type_line("double-cross");
+    let answer = terminal.until_asked().expect("the question again");
+    assert!(
+        answer.contains("'double-cross' is not among your choices now. Double-Cross (action card): Play when"),
+        "{answer}"
+    );
+    terminal.type_line("xyzzy");
+    assert!(terminal.until_asked().expect("the question again").contains("No choice matches 'xyzzy'."));
+    terminal.type_line("q");
+    terminal.type_line("y");
+}
+
 /// The second terminal trial: Captain Gale's uses (any ship, up to 4 spaces, either way) were a line each on every
 /// roll. They are one line; its number asks the details a step at a time, Enter goes back, and Enter alone passes.
 #[test]

@@ -278,6 +278,13 @@ pub enum Event {
         seat: Seat,
         card: Option<u8>,
     },
+    /// Cards owed to `seat` are not drawn: its hand is at its limit (`limit` cards, public), or (`limit` None)
+    /// the draw pile and the discards are both empty.
+    NotDrawn {
+        seat: Seat,
+        owed: u8,
+        limit: Option<u8>,
+    },
     /// The draw pile ran out: the face-up discards are shuffled into a new one.
     Reshuffled {
         cards: u8,

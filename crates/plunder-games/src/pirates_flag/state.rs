@@ -524,8 +524,11 @@ impl State {
             }
             if let Some(i) = self.owed[..game.players()].iter().position(|&n| n > 0) {
                 let seat = Seat(i as u8);
+                let owed = self.owed[i];
                 if self.hand_size(seat) >= self.hand_limit(seat) {
                     self.owed[i] = 0;
+                    let limit = Some(self.hand_limit(seat) as u8);
+                    told.public(|| Event::NotDrawn { seat, owed, limit });
                     continue;
                 }
                 if self.cards.count(DECK) == 0 {
@@ -533,6 +536,7 @@ impl State {
                     let _ = self.cards.move_all(DISCARD, DECK);
                     if self.cards.count(DECK) == 0 {
                         self.owed[i] = 0;
+                        told.public(|| Event::NotDrawn { seat, owed, limit: None });
                         continue;
                     }
                     told.public(|| Event::Reshuffled { cards: self.cards.count(DECK) as u8 });

@@ -536,6 +536,16 @@ impl Narrate for PiratesFlag {
             ),
             Event::Drew { seat, card: Some(card) } => format!("{seat} draws {}.", self.card_name(card)),
             Event::Drew { seat, card: None } => format!("{seat} draws a card."),
+            Event::NotDrawn { seat, owed, limit: Some(limit) } => format!(
+                "{seat}'s hand is full ({}, the limit): the {} owed {} not drawn.",
+                card_count(limit),
+                if owed == 1 { "card" } else { "cards" },
+                if owed == 1 { "is" } else { "are" }
+            ),
+            Event::NotDrawn { seat, owed, limit: None } => format!(
+                "No card is left to draw (the draw pile and the discards are empty): {seat} draws none of the {} owed.",
+                card_count(owed)
+            ),
             Event::Reshuffled { cards } => format!(
                 "The draw pile is empty: the {} in the discard pile {} shuffled into a new one.",
                 card_count(cards),
@@ -833,7 +843,8 @@ impl Narrate for PiratesFlag {
             let names: Vec<String> = view.my_hand.iter().map(|&c| self.card_name(c)).collect();
             let _ = writeln!(out, "Your hand: {}", names.join(", "));
         }
-        if !view.stack.is_empty() {
+        // A game over (at the round limit, say) resolves nothing more: what waited is not shown as waiting.
+        if !view.stack.is_empty() && view.phase != Phase::Over {
             // In the order they will resolve, the last played first; the number is how a card played against it
             // names it ("on waiting item 2").
             let items: Vec<String> =

@@ -44,7 +44,8 @@ export function draw(view, ctx) {
       view.priority !== undefined ? ` · ${seatName(view.priority)} may answer` : "",
       ` · next movement roll: ${view.movement_dice} ${view.movement_dice === 1 ? "die" : "dice"}`,
       view.winner !== undefined ? ` · ${seatName(view.winner)} wins` : ""),
-    view.stack && view.stack.length ? panel("The stack (last in, first out: the top resolves first)",
+    // A game over resolves nothing more: what waited is not shown as waiting.
+    view.stack && view.stack.length && view.phase !== "over" ? panel("Waiting to resolve (the last played first)",
       el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((item, i) =>
         el("li", { class: i === 0 ? "top" : "", "data-item": item.id }, stackItem(item, ctx, card))))) : "",
     view.rolls && view.rolls.length ? panel("Rolls", el("div", { class: "rolls" }, view.rolls.map((r, i) =>
