@@ -707,6 +707,23 @@ impl Store {
         self.write(id, 0, events, None, Some(creates)).await
     }
 
+    /// Whether the database answers: one cheap read (`SELECT 1` from the games table, no row read), for the
+    /// health check. A database that does not answer within `within` is a failure too.
+    pub async fn ping(&self, within: std::time::Duration) -> Result<(), StoreError> {
+        let probe = sqlx::query("SELECT 1 FROM games LIMIT 1").fetch_optional(&self.pool);
+        match tokio::time::timeout(within, probe).await {
+            Ok(answer) => answer.map(|_| ()).map_err(StoreError::from),
+            Err(_) => Err(StoreError::Database(sqlx::Error::PoolTimedOut)),
+        }
+    }
+
+    /// Closes the store's connections: every query after it fails. For shutting down (and for tests of what
+    /// the server says when its database is gone).
+    pub async fn close(&self) {
+        self.pool.close().await;
+        self.writes.close().await;
+    }
+
     pub async fn game_spec(&self, id: &str) -> Result<GameSpec, StoreError> {
         let row = sqlx::query("SELECT spec FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
         let spec: String = row.ok_or(StoreError::NotFound)?.try_get(0)?;
