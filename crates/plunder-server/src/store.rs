@@ -92,6 +92,9 @@ pub enum StoreError {
     BadUrl(String),
     /// Another process (another server) has this SQLite database open.
     InUse(std::path::PathBuf),
+    /// The folder a SQLite database file would go in does not exist (or is not a folder): the store makes the
+    /// file, never its folder.
+    NoFolder(std::path::PathBuf),
 }
 
 impl std::fmt::Display for StoreError {
@@ -110,6 +113,17 @@ impl std::fmt::Display for StoreError {
                  own file (several servers share games on PostgreSQL)",
                 file.display(),
                 file.display()
+            ),
+            StoreError::NoFolder(folder) if folder.exists() => write!(
+                f,
+                "{} is not a folder: the database file must go in a folder (the server makes the file, not its \
+                 folder)",
+                folder.display()
+            ),
+            StoreError::NoFolder(folder) => write!(
+                f,
+                "the folder {} does not exist: make it first (the server makes the database file, not its folder)",
+                folder.display()
             ),
         }
     }
@@ -602,6 +616,27 @@ fn pool_options(backend: Backend, synchronous: Synchronous) -> AnyPoolOptions {
     }
 }
 
+/// Refuses a SQLite database file whose folder is missing, naming the folder, rather than SQLite's "(code: 14)
+/// unable to open database file". The folder is never made: a mistyped path should not leave one behind.
+fn check_folder(file: &std::path::Path) -> Result<(), StoreError> {
+    match file.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        Some(folder) if !folder.is_dir() => Err(StoreError::NoFolder(folder.to_path_buf())),
+        _ => Ok(()),
+    }
+}
+
+/// [`Store::open`]'s first check of a database URL, before any connection: a SQLite file's folder must exist
+/// ([`StoreError::NoFolder`]). Other URLs pass.
+pub fn check_url(url: &str) -> Result<(), StoreError> {
+    if !url.starts_with("sqlite:") || url.contains(":memory:") {
+        return Ok(());
+    }
+    match <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(url) {
+        Ok(options) => check_folder(options.get_filename()),
+        Err(_) => Ok(()), // The connection says what is wrong with it.
+    }
+}
+
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
@@ -641,6 +676,9 @@ impl Store {
             .then(|| <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&url).ok())
             .flatten()
             .map(|options| options.get_filename().to_path_buf());
+        if let Some(file) = &database_file {
+            check_folder(file)?;
+        }
         let lock = database_file.as_deref().map(crate::sqlite_lock::lock).transpose()?;
         let pool = pool_options(backend, synchronous)
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
