@@ -280,6 +280,29 @@ fn scallywager_is_playable_from_the_keyboard_and_replays() {
     assert!(replay.status.success(), "{}", text(&replay));
 }
 
+/// `replay --quiet` prints what its help and the book say: the header line and the final table, no story.
+#[test]
+fn a_quiet_replay_prints_the_header_and_the_final_table_only() {
+    let record = temp("quiet.json");
+    let played = plunder(
+        &["play", "liars-dice", "--seats", "odds,random", "--seed", "3", "--record", record.to_str().unwrap()],
+        "",
+    );
+    assert!(played.status.success(), "{}", text(&played));
+    let full = plunder(&["replay", record.to_str().unwrap()], "");
+    let quiet = plunder(&["replay", record.to_str().unwrap(), "--quiet"], "");
+    assert!(quiet.status.success(), "{}", text(&quiet));
+    let (full, quiet) = (String::from_utf8_lossy(&full.stdout), String::from_utf8_lossy(&quiet.stdout));
+    let header = quiet.lines().next().unwrap();
+    assert!(header.starts_with("Liar's Dice - seed 3 - ") && header.ends_with(" - record checked"), "{quiet}");
+    let final_table = full.rsplit("\n\n").next().unwrap();
+    assert_eq!(quiet, format!("{header}\n\n{final_table}"), "the header and the full replay's last table:\n{full}");
+    assert!(quiet.contains("Winner"), "{quiet}");
+    let help = plunder(&["replay", "--help"], "");
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("header line") && help.contains("final table"), "{help}");
+}
+
 #[test]
 fn long_menus_can_be_searched() {
     // P1 opens the bidding with ten dice on the table: "2x6" finds "bid 2 × 6" among fifty bids, and "x3" is
