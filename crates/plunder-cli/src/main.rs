@@ -135,7 +135,8 @@ struct ReplayArgs {
     /// The largest record file read, in bytes (a record is parsed whole, at dozens of times its size).
     #[arg(long, default_value_t = replay::DEFAULT_MAX_RECORD_BYTES as u64, value_parser = clap::value_parser!(u64).range(2..=1 << 30))]
     max_bytes: u64,
-    /// Print only the result.
+    /// Leave out the story: print only the header line (game, seed, events, "record checked") and the final
+    /// table with the result.
     #[arg(long, short)]
     quiet: bool,
 }

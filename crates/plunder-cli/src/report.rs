@@ -77,7 +77,7 @@ pub fn run(args: ReportArgs) -> Result<(), String> {
             if json {
                 write_stdout(&format!("{}\n", serde_json::to_value(&summary).expect("summaries serialize")))
             } else {
-                write_stdout(&render(&summary, None))
+                write_stdout(&render(&summary, None, None))
             }
         }
         Some(ReportCommand::Compare { a, b }) => {

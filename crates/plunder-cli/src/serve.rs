@@ -77,9 +77,10 @@ pub struct ServeArgs {
     /// Chat lines a game keeps in memory and sends each client on joining (the latest ones; all stay stored).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     chat_history_lines: u32,
-    /// A reverse proxy in front of the server (repeat for several): its connections are not held to the
-    /// per-address cap, and the client's address (for that cap's chat limits and the log) is read from its
-    /// `X-Forwarded-For` header. Only list proxies you run: anyone else could claim any address.
+    /// A reverse proxy in front of the server (repeat for several). Its connections are held to
+    /// --max-connections only, not to the per-address cap. For requests it forwards, the client's address is
+    /// read from its `X-Forwarded-For` header: that address is the one the per-address game and chat rates
+    /// count and the access log shows. Only list proxies you run: anyone else could claim any address.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
     /// A site whose pages may open play sockets here besides the server's own, as `https://HOST[:PORT]` (repeat
@@ -96,6 +97,11 @@ pub struct ServeArgs {
     /// either, at one disk flush per commit. PostgreSQL keeps its own setting.
     #[arg(long, value_enum, default_value_t = SqliteSynchronous::Normal)]
     sqlite_synchronous: SqliteSynchronous,
+    /// Check the configuration and exit without serving: parse every flag, open the database (making or
+    /// updating its tables as a start would), bind the port, print what would be served, and exit 0, or
+    /// exit 1 with the reason.
+    #[arg(long)]
+    check: bool,
 }
 
 /// `--sqlite-synchronous`: [`Synchronous`] by name.
@@ -121,6 +127,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         let cannot_open = |e: &dyn std::fmt::Display| {
             format!("cannot open {shown}: {}", without_password(&e.to_string(), &args.database))
         };
+        plunder_server::store::check_url(&args.database).map_err(|e| cannot_open(&e))?;
         check_database(&args.database).await.map_err(|e| cannot_open(&e))?;
         let synchronous = match args.sqlite_synchronous {
             SqliteSynchronous::Normal => Synchronous::Normal,
@@ -160,10 +167,74 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             max_connections_per_address: args.max_connections_per_address as usize,
             trusted_proxies: args.trusted_proxies.clone(),
         };
+        if args.check {
+            print!("{}", check_report(&args, &address, &shown, &config, &serve));
+            store.close().await;
+            return Ok(());
+        }
         let hub = Hub::new(store, config);
         eprintln!("plunder: serving at http://{address} (games in {shown})");
         plunder_server::serve_with(listener, hub, serve).await.map_err(|e| format!("the server stopped: {e}"))
     })
+}
+
+/// What `plunder serve --check` prints: where the server would listen, its store and its limits.
+fn check_report(args: &ServeArgs, address: &str, shown: &str, config: &HubConfig, serve: &ServeConfig) -> String {
+    let limits = &config.limits;
+    let store = if args.database.starts_with("sqlite:") {
+        format!(
+            "SQLite, --sqlite-synchronous {}",
+            if matches!(args.sqlite_synchronous, SqliteSynchronous::Full) { "full" } else { "normal" }
+        )
+    } else {
+        "PostgreSQL".to_string()
+    };
+    let listed = |items: Vec<String>| if items.is_empty() { "none".to_string() } else { items.join(", ") };
+    let port_note = if args.port == 0 { " (--port 0: a free port is chosen at each start)" } else { "" };
+    let mut out = String::new();
+    out.push_str("plunder serve --check: the configuration is good; nothing was served.\n");
+    out.push_str(&format!("  address:      http://{address}{port_note}\n"));
+    out.push_str(&format!("  store:        {shown} ({store}; opened, tables up to date)\n"));
+    out.push_str(&format!(
+        "  connections:  {} at most, {} per address; trusted proxies: {}\n",
+        serve.max_connections,
+        serve.max_connections_per_address,
+        listed(serve.trusted_proxies.iter().map(|ip| ip.to_string()).collect())
+    ));
+    out.push_str(&format!(
+        "  timeouts:     headers {} s, body {} s, idle {} s, TCP keepalive {} s, ping {} s + pong {} s\n",
+        serve.header_read_timeout.as_secs(),
+        serve.body_read_timeout.as_secs(),
+        serve.idle_timeout.as_secs(),
+        serve.tcp_keepalive.as_secs(),
+        limits.ping_interval.as_secs(),
+        limits.pong_deadline.as_secs()
+    ));
+    out.push_str(&format!(
+        "  sockets:      {} per game, {} per seat, {} KiB unread at most, sync {} KiB/s\n",
+        limits.max_sockets_per_game,
+        limits.max_sockets_per_seat,
+        limits.outbox_bytes / 1024,
+        limits.sync_bytes_per_second / 1024
+    ));
+    out.push_str(&format!(
+        "  rates:        {} games/min per address; chat {}/min per address, {}/min per game; {} chat lines kept\n",
+        limits.games_per_address.per_minute,
+        limits.chat_per_address.per_minute,
+        limits.chat_per_game.per_minute,
+        limits.chat_history_lines
+    ));
+    out.push_str(&format!(
+        "  bots:         {} ms a move; idle games unloaded after {} s\n",
+        config.bot_delay.as_millis(),
+        config.unload_after.as_secs()
+    ));
+    out.push_str(&format!(
+        "  site:         other origins allowed: {}; access log {}\n",
+        listed(config.site.allowed_origins.clone()),
+        if config.site.access_log { "on" } else { "off" }
+    ));
+    out
 }
 
 /// The password in a database URL (`postgres://user:PASSWORD@host/db`, or a `password=` parameter), if any.
@@ -271,6 +342,18 @@ mod tests {
             assert!(help.contains(flag), "{flag} is missing from:\n{help}");
         }
         assert!(help.contains("[default: 64]"), "{help}");
+        assert!(help.contains("--check"), "{help}");
+    }
+
+    #[test]
+    fn the_trusted_proxy_help_says_which_limits_and_log_use_the_forwarded_address() {
+        let command = command();
+        let flag = command.get_arguments().find(|a| a.get_id() == "trusted_proxies").unwrap();
+        let help = flag.get_long_help().or(flag.get_help()).expect("--trusted-proxy has help").to_string();
+        assert!(!help.contains("for that cap's chat limits"), "{help}");
+        for words in ["--max-connections only", "X-Forwarded-For", "game and chat rates", "access log"] {
+            assert!(help.contains(words), "{words} is missing from:\n{help}");
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! the game indices, and `plunder report merge` sums result files into the summary a single run gives.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use indicatif::ProgressBar;
@@ -82,12 +83,21 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         options,
         timing: plunder_cli::search_time::bulk(),
     };
-    let bar = Bar(progress);
+    let bar = Bar { bar: progress, skipped: AtomicU64::new(0) };
     let summary = pool.install(|| plunder_sim::simulate(&spec, args.shard, args.results.as_deref(), &bar))?;
-    if let Some(bar) = bar.0 {
+    if let Some(bar) = &bar.bar {
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
+    let skipped = bar.skipped.load(Ordering::Relaxed);
+    let timing = Timing {
+        threads,
+        seconds,
+        played: summary.games.saturating_sub(skipped),
+        skipped: args.results.clone().filter(|_| skipped > 0).map(|file| (skipped, file)),
+    };
+    // The options as given, when any were: the summary names what it is a summary of.
+    let given = spec.options.as_object().is_some_and(|o| !o.is_empty()).then_some(&spec.options);
     if let Some(path) = &args.svg {
         std::fs::write(path, crate::plot::win_rate_svg(&summary))
             .map_err(|e| format!("cannot write the chart to {}: {e}", path.display()))?;
@@ -96,26 +106,49 @@ pub fn run(args: SimulateArgs) -> Result<(), String> {
         let mut value = serde_json::to_value(&summary).expect("summaries serialize");
         value["threads"] = threads.into();
         value["elapsed_seconds"] = seconds.into();
+        value["played"] = timing.played.into();
+        value["skipped"] = skipped.into();
+        if let Some(options) = given {
+            value["options_given"] = options.clone();
+        }
         write_stdout(&format!("{value}\n"))
     } else {
-        write_stdout(&render(&summary, Some((threads, seconds))))
+        write_stdout(&render(&summary, Some(&timing), given))
     }
 }
 
-/// The terminal's progress bar as the simulation's [`Progress`].
-struct Bar(Option<ProgressBar>);
+/// How a run just went: its threads and seconds, the games played now, and the games resumed from a results
+/// file (already there, so skipped).
+pub struct Timing {
+    pub threads: usize,
+    pub seconds: f64,
+    pub played: u64,
+    /// (games skipped, the `--results` file they were in), when any were.
+    pub skipped: Option<(u64, PathBuf)>,
+}
+
+/// The terminal's progress bar as the simulation's [`Progress`], counting the games resumed from the results
+/// file.
+struct Bar {
+    bar: Option<ProgressBar>,
+    skipped: AtomicU64,
+}
 
 impl Progress for Bar {
     fn set_length(&self, games: u64) {
-        if let Some(bar) = &self.0 {
+        if let Some(bar) = &self.bar {
             bar.set_length(games);
         }
     }
 
     fn inc(&self, games: u64) {
-        if let Some(bar) = &self.0 {
+        if let Some(bar) = &self.bar {
             bar.inc(games);
         }
+    }
+
+    fn skipped(&self, games: u64) {
+        self.skipped.fetch_add(games, Ordering::Relaxed);
     }
 }
 
@@ -123,13 +156,30 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
-/// The summary as text; `timing` (threads, seconds) when the games were just played.
-pub fn render(s: &Summary, timing: Option<(usize, f64)>) -> String {
+/// The summary as text; `timing` when the games were just played (the speed counts only the games played now,
+/// not those resumed from a results file); `options` as given on the command line, when any were.
+pub fn render(s: &Summary, timing: Option<&Timing>, options: Option<&serde_json::Value>) -> String {
     let mut out = format!("{}: {} games, {} players, seed {}", s.game, s.games, s.players, s.seed);
-    if let Some((threads, seconds)) = timing {
-        let plural = if threads == 1 { "" } else { "s" };
-        out +=
-            &format!(", {threads} thread{plural}, {seconds:.2} s ({:.0} games/s)", s.games as f64 / seconds.max(1e-9));
+    if let Some(timing) = timing {
+        if let Some((skipped, file)) = &timing.skipped {
+            out += &format!("\n{skipped} of them were already in {} and were skipped", file.display());
+            if timing.played == 0 {
+                out += "; none played now";
+            }
+        }
+        if timing.played > 0 {
+            let threads = timing.threads;
+            let plural = if threads == 1 { "" } else { "s" };
+            let now = if timing.skipped.is_some() { format!("\n{} played now: ", timing.played) } else { ", ".into() };
+            out += &format!(
+                "{now}{threads} thread{plural}, {:.2} s ({:.0} games/s)",
+                timing.seconds,
+                timing.played as f64 / timing.seconds.max(1e-9)
+            );
+        }
+    }
+    if let Some(options) = options {
+        out += &format!("\noptions: {options}");
     }
     out += "\n\n";
     out += "seat  bot       win rate  95% interval\n";

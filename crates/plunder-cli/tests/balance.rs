@@ -28,13 +28,21 @@ fn path(p: &Path) -> &str {
 
 /// Runs `plunder ARGS --json` and returns the summary without its timing fields.
 fn summary(args: &[&str]) -> Value {
+    summary_and_run(args).0
+}
+
+/// The `--json` summary without what only describes this run (threads, seconds, games played now and games
+/// skipped as already in the results file), and those (`played`, `skipped`) apart.
+fn summary_and_run(args: &[&str]) -> (Value, (u64, u64)) {
     let out = plunder(&[args, &["--json"]].concat());
     assert!(out.status.success(), "{}", text(&out));
     let mut value: Value = serde_json::from_slice(&out.stdout).unwrap();
     let object = value.as_object_mut().unwrap();
     object.remove("elapsed_seconds");
     object.remove("threads");
-    value
+    let mut count = |key: &str| object.remove(key).and_then(|v| v.as_u64()).unwrap_or(0);
+    let run = (count("played"), count("skipped"));
+    (value, run)
 }
 
 const RUN: [&str; 8] = ["simulate", "--game", "scallywager", "--games", "300", "--seed", "7", "--threads=2"];
@@ -86,8 +94,9 @@ fn a_stopped_run_resumes_without_losing_or_repeating_games() {
     let partial = dir.join("partial.jsonl");
     let cut = kept[250].len() / 2;
     std::fs::write(&partial, kept[..250].join("\n") + "\n" + &kept[250][..cut]).unwrap();
-    let resumed = summary(&[&RUN[..], &["--results", path(&partial)]].concat());
+    let (resumed, (played, skipped)) = summary_and_run(&[&RUN[..], &["--results", path(&partial)]].concat());
     assert_eq!(resumed, single);
+    assert_eq!((played, skipped), (50, 250), "the games already in the file are skipped, the rest played");
     let mut indices: Vec<u64> = lines(&partial).iter().map(|g| g["index"].as_u64().unwrap()).collect();
     indices.sort();
     assert_eq!(indices, (0..300).collect::<Vec<_>>());

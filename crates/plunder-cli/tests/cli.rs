@@ -280,6 +280,29 @@ fn scallywager_is_playable_from_the_keyboard_and_replays() {
     assert!(replay.status.success(), "{}", text(&replay));
 }
 
+/// `replay --quiet` prints what its help and the book say: the header line and the final table, no story.
+#[test]
+fn a_quiet_replay_prints_the_header_and_the_final_table_only() {
+    let record = temp("quiet.json");
+    let played = plunder(
+        &["play", "liars-dice", "--seats", "odds,random", "--seed", "3", "--record", record.to_str().unwrap()],
+        "",
+    );
+    assert!(played.status.success(), "{}", text(&played));
+    let full = plunder(&["replay", record.to_str().unwrap()], "");
+    let quiet = plunder(&["replay", record.to_str().unwrap(), "--quiet"], "");
+    assert!(quiet.status.success(), "{}", text(&quiet));
+    let (full, quiet) = (String::from_utf8_lossy(&full.stdout), String::from_utf8_lossy(&quiet.stdout));
+    let header = quiet.lines().next().unwrap();
+    assert!(header.starts_with("Liar's Dice - seed 3 - ") && header.ends_with(" - record checked"), "{quiet}");
+    let final_table = full.rsplit("\n\n").next().unwrap();
+    assert_eq!(quiet, format!("{header}\n\n{final_table}"), "the header and the full replay's last table:\n{full}");
+    assert!(quiet.contains("Winner"), "{quiet}");
+    let help = plunder(&["replay", "--help"], "");
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("header line") && help.contains("final table"), "{help}");
+}
+
 #[test]
 fn long_menus_can_be_searched() {
     // P1 opens the bidding with ten dice on the table: "2x6" finds "bid 2 × 6" among fifty bids, and "x3" is
@@ -304,6 +327,48 @@ fn long_menus_can_be_searched() {
     assert!(log.contains("'x3' could be any of these; type its number:"), "{log}");
     assert!(log.contains("P1 bids 2 × 6"), "{log}");
     assert!(log.contains("bid 10 × 3"), "the ambiguous search listed its matches: {log}");
+}
+
+/// A rerun on a results file that holds the run's games already says so, and times only the games it played.
+#[test]
+fn simulate_says_which_games_it_resumed_from_its_results_file_and_times_only_those_it_played() {
+    let results = temp("resumed.jsonl");
+    let _ = std::fs::remove_file(&results);
+    let run = |games: &str| {
+        let out = plunder(
+            &["simulate", "--game", "liars-dice", "--games", games, "--results", results.to_str().unwrap()],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = run("300");
+    assert!(first.starts_with("liars-dice: 300 games, 2 players, seed 1, ") && first.contains("games/s"), "{first}");
+    assert!(!first.contains("skipped"), "{first}");
+    let again = run("300");
+    let shown = results.display();
+    assert!(
+        again.contains(&format!("300 of them were already in {shown} and were skipped; none played now")),
+        "{again}"
+    );
+    assert!(!again.contains("games/s"), "nothing was played, so there is no speed: {again}");
+    let more = run("400");
+    assert!(more.contains(&format!("300 of them were already in {shown} and were skipped")), "{more}");
+    assert!(more.contains("100 played now: "), "{more}");
+    let _ = std::fs::remove_file(&results);
+}
+
+/// The summary names the options it was played under, when they are not the defaults.
+#[test]
+fn simulate_names_the_options_it_was_given() {
+    let args = ["simulate", "--game", "liars-dice", "--games", "20"];
+    let plain = plunder(&args, "");
+    assert!(plain.status.success(), "{}", text(&plain));
+    assert!(!text(&plain).contains("options:"), "{}", text(&plain));
+    let given = plunder(&[&args[..], &["--options", r#"{"dice": 3, "exact": true}"#]].concat(), "");
+    assert!(given.status.success(), "{}", text(&given));
+    let summary = String::from_utf8_lossy(&given.stdout);
+    assert_eq!(summary.lines().nth(1), Some(r#"options: {"dice":3,"exact":true}"#), "{summary}");
 }
 
 #[test]

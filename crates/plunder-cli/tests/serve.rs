@@ -164,9 +164,11 @@ fn a_database_that_cannot_be_used_is_refused_at_once_with_its_reason() {
     let not_a_database = dir.join("notes.txt");
     std::fs::write(&not_a_database, "not a database, but long enough to have a header page of text.\n".repeat(10))
         .unwrap();
+    let missing_folder = format!("the folder {}/missing/dir does not exist", dir.display());
     let cases = [
         (format!("sqlite://{}", not_a_database.display()), "not a database"),
-        (format!("sqlite://{}/missing/games.db", dir.display()), "unable to open database file"),
+        // The missing folder is named (not SQLite's "(code: 14) unable to open database file"), and not made.
+        (format!("sqlite://{}/missing/dir/games.db", dir.display()), missing_folder.as_str()),
         // Nothing listens on port 1: refused, and the password is never printed.
         ("postgres://plunder:s3cret-pw@127.0.0.1:1/games".to_string(), "postgres://plunder:***@127.0.0.1:1/games"),
     ];
@@ -180,7 +182,76 @@ fn a_database_that_cannot_be_used_is_refused_at_once_with_its_reason() {
         assert!(!out.status.success() && text.contains(reason), "{database}: {text}");
         assert!(!text.contains("s3cret"), "{text}");
         assert!(started.elapsed() < Duration::from_secs(10), "{database}: {:?}", started.elapsed());
+        assert!(!text.contains("code: 14"), "{text}");
     }
+    assert!(!dir.join("missing").exists(), "a missing folder is not made");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `plunder serve` with `args`, which must exit (not serve) within 20 s: its exit success, stdout and stderr.
+fn run_to_exit(args: &[&str]) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plunder"))
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("plunder starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("plunder serve {args:?} did not exit within 20 s: it serves");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn serve_check_opens_the_database_binds_the_port_prints_the_configuration_and_exits() {
+    let dir = std::env::temp_dir().join(format!("plunder-serve-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let database = format!("sqlite://{}", db.display());
+    let port = free_port().to_string();
+    let (ok, out, err) = run_to_exit(&[
+        "--check",
+        "--port",
+        &port,
+        "--database",
+        &database,
+        "--max-connections",
+        "500",
+        "--allow-origin",
+        "https://games.example.org",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("the configuration is good"), "{out}");
+    assert!(out.contains(&format!("http://127.0.0.1:{port}")), "{out}");
+    assert!(out.contains(&database) && out.contains("SQLite"), "{out}");
+    assert!(out.contains("500 at most, 64 per address"), "{out}");
+    assert!(out.contains("https://games.example.org"), "{out}");
+    assert!(!err.contains("serving at"), "{err}");
+    assert!(db.exists(), "the database is made as a start would make it");
+    // The store's tables are there: a real start on the file serves.
+    drop(start(free_port(), &database));
+
+    // Refusals exit non-zero with their reason: a port taken, a missing folder, a bad flag value.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken_port = taken.local_addr().unwrap().port().to_string();
+    let (ok, out, err) = run_to_exit(&["--check", "--port", &taken_port, "--database", &database]);
+    assert!(!ok && err.contains(&format!("cannot listen on 127.0.0.1:{taken_port}")), "{out}\n{err}");
+    let missing = format!("sqlite://{}/nowhere/games.db", dir.display());
+    let (ok, _, err) = run_to_exit(&["--check", "--port", &port, "--database", &missing]);
+    assert!(!ok && err.contains("does not exist"), "{err}");
+    assert!(!dir.join("nowhere").exists());
+    let (ok, _, err) = run_to_exit(&["--check", "--idle-timeout-secs", "5"]);
+    assert!(!ok && err.contains("--idle-timeout-secs (5)"), "{err}");
+    drop(taken);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

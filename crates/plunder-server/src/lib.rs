@@ -70,6 +70,7 @@ pub fn app(state: AppState) -> Router {
         .route("/rules/{game}", get(rules_page))
         .route("/rules/{game}/rulings", get(rulings_page))
         .route("/img/{file}", get(book_image))
+        .route("/health", get(health))
         .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
         .route("/api/games", post(lobby::create_game))
@@ -87,6 +88,30 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(site::security_headers))
         .layer(axum::middleware::from_fn_with_state(state.clone(), site::access_log))
         .with_state(state)
+}
+
+/// How long `GET /health` waits for the database before answering 503.
+pub const HEALTH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GET /health`, for a load balancer: 200 `{"status": "ok", "store": "sqlite"}` when the database answers a
+/// cheap query within [`HEALTH_TIMEOUT`], 503 `{"status": "unavailable", "store": ..., "error": ...}` when it
+/// does not (the reason is written to standard error). Never cached.
+async fn health(axum::extract::State(hub): axum::extract::State<AppState>) -> axum::response::Response {
+    let store = match hub.store().backend() {
+        store::Backend::Sqlite => "sqlite",
+        store::Backend::Postgres => "postgres",
+    };
+    let (status, body) = match hub.store().ping(HEALTH_TIMEOUT).await {
+        Ok(()) => (axum::http::StatusCode::OK, serde_json::json!({"status": "ok", "store": store})),
+        Err(e) => {
+            // The reason goes to the operator's log, not to whoever asks (it may name hosts and users).
+            eprintln!("plunder: health check: the database does not answer: {e}");
+            let body =
+                serde_json::json!({"status": "unavailable", "store": store, "error": "the database does not answer"});
+            (axum::http::StatusCode::SERVICE_UNAVAILABLE, body)
+        }
+    };
+    (status, [(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response()
 }
 
 /// Every refusal in the one JSON error shape, `{"error": {"code", "message"}}`: axum's own (a wrong method, a

@@ -92,6 +92,9 @@ pub enum StoreError {
     BadUrl(String),
     /// Another process (another server) has this SQLite database open.
     InUse(std::path::PathBuf),
+    /// The folder a SQLite database file would go in does not exist (or is not a folder): the store makes the
+    /// file, never its folder.
+    NoFolder(std::path::PathBuf),
 }
 
 impl std::fmt::Display for StoreError {
@@ -110,6 +113,17 @@ impl std::fmt::Display for StoreError {
                  own file (several servers share games on PostgreSQL)",
                 file.display(),
                 file.display()
+            ),
+            StoreError::NoFolder(folder) if folder.exists() => write!(
+                f,
+                "{} is not a folder: the database file must go in a folder (the server makes the file, not its \
+                 folder)",
+                folder.display()
+            ),
+            StoreError::NoFolder(folder) => write!(
+                f,
+                "the folder {} does not exist: make it first (the server makes the database file, not its folder)",
+                folder.display()
             ),
         }
     }
@@ -602,6 +616,27 @@ fn pool_options(backend: Backend, synchronous: Synchronous) -> AnyPoolOptions {
     }
 }
 
+/// Refuses a SQLite database file whose folder is missing, naming the folder, rather than SQLite's "(code: 14)
+/// unable to open database file". The folder is never made: a mistyped path should not leave one behind.
+fn check_folder(file: &std::path::Path) -> Result<(), StoreError> {
+    match file.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        Some(folder) if !folder.is_dir() => Err(StoreError::NoFolder(folder.to_path_buf())),
+        _ => Ok(()),
+    }
+}
+
+/// [`Store::open`]'s first check of a database URL, before any connection: a SQLite file's folder must exist
+/// ([`StoreError::NoFolder`]). Other URLs pass.
+pub fn check_url(url: &str) -> Result<(), StoreError> {
+    if !url.starts_with("sqlite:") || url.contains(":memory:") {
+        return Ok(());
+    }
+    match <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(url) {
+        Ok(options) => check_folder(options.get_filename()),
+        Err(_) => Ok(()), // The connection says what is wrong with it.
+    }
+}
+
 fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
@@ -641,6 +676,9 @@ impl Store {
             .then(|| <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&url).ok())
             .flatten()
             .map(|options| options.get_filename().to_path_buf());
+        if let Some(file) = &database_file {
+            check_folder(file)?;
+        }
         let lock = database_file.as_deref().map(crate::sqlite_lock::lock).transpose()?;
         let pool = pool_options(backend, synchronous)
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
@@ -705,6 +743,23 @@ impl Store {
             token_hashes: token_hashes.iter().map(|(seat, hash)| (*seat as i64, hash.clone())).collect(),
         };
         self.write(id, 0, events, None, Some(creates)).await
+    }
+
+    /// Whether the database answers: one cheap read (`SELECT 1` from the games table, no row read), for the
+    /// health check. A database that does not answer within `within` is a failure too.
+    pub async fn ping(&self, within: std::time::Duration) -> Result<(), StoreError> {
+        let probe = sqlx::query("SELECT 1 FROM games LIMIT 1").fetch_optional(&self.pool);
+        match tokio::time::timeout(within, probe).await {
+            Ok(answer) => answer.map(|_| ()).map_err(StoreError::from),
+            Err(_) => Err(StoreError::Database(sqlx::Error::PoolTimedOut)),
+        }
+    }
+
+    /// Closes the store's connections: every query after it fails. For shutting down (and for tests of what
+    /// the server says when its database is gone).
+    pub async fn close(&self) {
+        self.pool.close().await;
+        self.writes.close().await;
     }
 
     pub async fn game_spec(&self, id: &str) -> Result<GameSpec, StoreError> {

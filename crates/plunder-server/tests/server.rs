@@ -423,11 +423,35 @@ async fn the_static_client_and_the_openapi_description_are_served() {
     assert_eq!(response.headers()["content-type"], "image/svg+xml");
     let (status, spec) = call(&hub, "GET", "/api/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);
-    for path in ["/api/catalog", "/api/games", "/api/games/{id}", "/api/games/{id}/record", "/api/games/{id}/rematch"] {
+    for path in [
+        "/health",
+        "/api/catalog",
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/record",
+        "/api/games/{id}/rematch",
+    ] {
         assert!(spec["paths"].get(path).is_some(), "{path} is described");
     }
     let listed = &spec["components"]["schemas"]["CreateGame"]["properties"]["game"]["enum"];
     assert_eq!(listed, &json!(plunder_games::game_ids()), "the description lists every registered game");
+}
+
+/// `GET /health`, for a load balancer: 200 while the database answers, 503 once it does not.
+#[tokio::test]
+async fn the_health_check_answers_200_while_the_database_answers_and_503_when_it_does_not() {
+    let (hub, _db) = sqlite_hub().await;
+    let request = Request::builder().uri("/health").body(Body::empty()).unwrap();
+    let response = app(hub.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store");
+    let (status, body) = call(&hub, "GET", "/health", None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({"status": "ok", "store": "sqlite"}));
+    hub.store().close().await;
+    let (status, body) = call(&hub, "GET", "/health", None).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["status"], "unavailable");
+    assert_eq!(body["store"], "sqlite");
 }
 
 #[tokio::test]

@@ -48,6 +48,9 @@ pub trait Progress: Sync {
     fn set_length(&self, _games: u64) {}
     /// `games` more games are done.
     fn inc(&self, _games: u64) {}
+    /// `games` of this run's games were already in the results file and are skipped, not played (told once,
+    /// before any is played, when resuming).
+    fn skipped(&self, _games: u64) {}
 }
 
 impl Progress for () {}
@@ -366,7 +369,9 @@ fn simulate_game<G: Roster + Narrate>(
     };
     let (done, file) = open_results_for_run(path, &run.unplayed(start))?;
     let file = Mutex::new(file);
-    progress.set_length(end - start - done.games_in(start, end));
+    let skipped = done.games_in(start, end);
+    progress.skipped(skipped);
+    progress.set_length(end - start - skipped);
     in_chunks(
         start,
         end,
