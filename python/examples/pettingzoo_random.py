@@ -19,6 +19,15 @@ def winner(returns):
     return top[0] if len(top) == 1 else None
 
 
+def tally(wins, payoffs):
+    """Counts the game in `wins` for its winner; 1 if it was a tie (counted nowhere), else 0."""
+    won = winner(payoffs)
+    if won is None:
+        return 1
+    wins[won] += 1
+    return 0
+
+
 def aec_games(game_id, games, rng, **options):
     """Plays `games` games of `game_id` with the AEC environment (one agent acts at a time)."""
     env = plunder.pettingzoo.env(game_id, **options)
@@ -34,11 +43,7 @@ def aec_games(game_id, games, rng, **options):
                 env.step(None)  # a finished agent steps None to leave
             else:
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        won = winner(returns)
-        if won is None:
-            ties += 1
-        else:
-            wins[won] += 1
+        ties += tally(wins, returns)
     print(f"{game_id} (AEC): {games} games, wins {wins}, ties {ties}")
     return wins, ties
 
@@ -58,11 +63,7 @@ def parallel_games(game_id, games, rng, **options):
             actions = {agent: int(rng.choice(np.flatnonzero(obs[agent]["action_mask"]))) if agent in deciding
                        else 0 for agent in env.agents}
             obs, rewards, terminations, truncations, infos = env.step(actions)
-        won = winner(rewards)  # the last step's rewards are the game's payoffs
-        if won is None:
-            ties += 1
-        else:
-            wins[won] += 1
+        ties += tally(wins, rewards)  # the last step's rewards are the game's payoffs
     print(f"{game_id} (parallel): {games} games, wins {wins}, ties {ties}, simultaneous steps {simultaneous}")
     return wins, ties
 
