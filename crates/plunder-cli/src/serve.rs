@@ -18,6 +18,11 @@ pub struct ServeArgs {
     /// Milliseconds a bot waits before each move, so people can follow.
     #[arg(long, default_value_t = 600)]
     bot_delay_ms: u64,
+    /// Milliseconds before a pass the server takes for a player ("pass for me") until that player has made a
+    /// choice of their own; after that, it waits as long as one of their recent choices took (at most 10 s),
+    /// so how fast they pass does not tell the others whether they could have answered.
+    #[arg(long, default_value_t = 1500)]
+    pass_delay_ms: u64,
     /// Seconds a game with nobody connected and nothing due keeps its task; it is reloaded from the database
     /// when someone opens it again.
     #[arg(long, default_value_t = 600)]
@@ -136,6 +141,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         let store = Store::open_synchronous(&args.database, synchronous).await.map_err(|e| cannot_open(&e))?;
         let config = HubConfig {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
+            pass_delay: Duration::from_millis(args.pass_delay_ms),
             unload_after: Duration::from_secs(args.unload_after_secs),
             limits: Limits {
                 ping_interval: Duration::from_secs(args.ping_secs),
@@ -225,8 +231,10 @@ fn check_report(args: &ServeArgs, address: &str, shown: &str, config: &HubConfig
         limits.chat_history_lines
     ));
     out.push_str(&format!(
-        "  bots:         {} ms a move; idle games unloaded after {} s\n",
+        "  bots:         {} ms a move; passes taken for a player: at their pace, {} ms before their first choice; \
+         idle games unloaded after {} s\n",
         config.bot_delay.as_millis(),
+        config.pass_delay.as_millis(),
         config.unload_after.as_secs()
     ));
     out.push_str(&format!(

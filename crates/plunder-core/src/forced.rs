@@ -1,6 +1,7 @@
 //! The choice a player is left with when passing is all they may do: a table can take it for them (the
 //! terminal's "pass unless I can answer", the server's "pass for me") without asking. The pass itself is what the
-//! rules force; only its speed may hint that a hidden hand held no answer (the browser's switch says so).
+//! rules force; only its speed could hint that a hidden hand held no answer, so the server takes it at the seat's
+//! own pace (as long as its recent choices took).
 
 use crate::Game;
 

@@ -101,6 +101,10 @@ pub struct HubConfig {
     pub limits: Limits,
     /// A pause before each bot move, so people can follow (zero in tests).
     pub bot_delay: Duration,
+    /// How long the server waits before a pass it takes for a seat ("pass for me") while that seat has made no
+    /// choice of its own yet; afterwards it waits as long as the seat took over one of its recent choices, so
+    /// the pace of a seat's passes does not tell others whether it could have answered (zero in tests).
+    pub pass_delay: Duration,
     /// A game with no connection and nothing due (no bot move, no running clock) for this long stops its task;
     /// it is loaded from storage again when someone asks for it.
     pub unload_after: Duration,
@@ -113,6 +117,7 @@ impl Default for HubConfig {
         HubConfig {
             limits: Limits::default(),
             bot_delay: Duration::ZERO,
+            pass_delay: Duration::ZERO,
             unload_after: Duration::from_secs(600),
             site: crate::site::SiteConfig::default(),
         }
@@ -759,7 +764,47 @@ struct Actor {
     bot_due: Option<Instant>,
     /// The seats whose forced passes the server takes for them (`ClientMessage::AutoPass`).
     auto_pass: Vec<bool>,
+    /// Each seat's pace: how long it takes over its own choices, and when its pass for it is due.
+    paces: Vec<Pace>,
     rematch: Option<String>,
+}
+
+/// How long a person takes over their choices, so the passes the server takes for them come at their own pace:
+/// an instant pass would tell everyone watching that the seat held nothing to answer with.
+#[derive(Debug, Default)]
+struct Pace {
+    /// Since when the seat owes a decision.
+    asked_since: Option<Instant>,
+    /// The times its latest own choices took (at most `PACE_KEPT`).
+    recent: VecDeque<Duration>,
+    /// When the pass taken for it is due.
+    pass_due: Option<Instant>,
+}
+
+/// How many of a seat's choice times its pace keeps.
+const PACE_KEPT: usize = 8;
+/// The longest wait before a pass taken for a seat, however long it thinks over its choices.
+const PASS_DELAY_MAX: Duration = Duration::from_secs(10);
+
+impl Pace {
+    /// The wait before a pass taken for the seat: one of its recent choice times, picked by `pick`, or
+    /// `first` before it has chosen anything.
+    fn pass_delay(&self, pick: u64, first: Duration) -> Duration {
+        match self.recent.len() {
+            0 => first,
+            n => self.recent[(pick % n as u64) as usize].min(PASS_DELAY_MAX),
+        }
+    }
+
+    /// The seat chose: how long that took joins its recent times.
+    fn chose(&mut self, now: Instant) {
+        if let Some(since) = self.asked_since.take() {
+            if self.recent.len() == PACE_KEPT {
+                self.recent.pop_front();
+            }
+            self.recent.push_back(now.saturating_duration_since(since));
+        }
+    }
 }
 
 impl Actor {
@@ -811,6 +856,7 @@ impl Actor {
             clocks,
             bot_due: None,
             auto_pass: vec![false; seats],
+            paces: (0..seats).map(|_| Pace::default()).collect(),
             rematch,
         };
         actor.after_change();
@@ -1016,7 +1062,19 @@ impl Actor {
                     self.send_to(client, ServerMessage::error("spectator", "spectators cannot act"));
                     return;
                 };
+                // The time taken joins the seat's pace before the move, so a pass it owes next waits as long.
+                let now = Instant::now();
+                if self.deciding().contains(&seat) {
+                    if let Some(pace) = self.paces.get_mut(seat.index()) {
+                        pace.chose(now);
+                    }
+                }
                 if let Err(answer) = self.act(seat, &action).await {
+                    // Refused: a seat that still owes its decision owes it from now.
+                    let owes = self.deciding().contains(&seat);
+                    if let Some(pace) = self.paces.get_mut(seat.index()).filter(|_| owes) {
+                        pace.asked_since.get_or_insert(now);
+                    }
                     self.send_to(client, answer);
                 }
             }
@@ -1159,8 +1217,27 @@ impl Actor {
     /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
     fn after_change(&mut self) {
         let deciding = self.deciding();
-        let due = deciding.iter().any(|&seat| self.is_bot(seat) || self.pass_for(seat).is_some());
-        self.bot_due = due.then(|| Instant::now() + self.hub.config.bot_delay);
+        let now = Instant::now();
+        let due = deciding.iter().any(|&seat| self.is_bot(seat));
+        self.bot_due = due.then(|| now + self.hub.config.bot_delay);
+        for index in 0..self.paces.len() {
+            let seat = Seat(index as u8);
+            let owes = deciding.contains(&seat) && !self.is_bot(seat);
+            let pass = owes && self.pass_for(seat).is_some();
+            let pick = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64) ^ ((index as u64) << 56));
+            let first = self.hub.config.pass_delay;
+            let pace = &mut self.paces[index];
+            if !owes {
+                pace.asked_since = None;
+            } else if pace.asked_since.is_none() {
+                pace.asked_since = Some(now);
+            }
+            if !pass {
+                pace.pass_due = None;
+            } else if pace.pass_due.is_none() {
+                pace.pass_due = Some(now + pace.pass_delay(pick, first));
+            }
+        }
         if let Some(clocks) = &mut self.clocks {
             for (index, clock) in clocks.iter_mut().enumerate() {
                 let owes = deciding.contains(&Seat(index as u8));
@@ -1207,7 +1284,8 @@ impl Actor {
     fn next_deadline(&self) -> Option<Instant> {
         let clocks = self.clocks.iter().flatten();
         let timeouts = clocks.filter_map(|c| c.running_since.map(|since| since + c.bank));
-        timeouts.chain(self.bot_due).min()
+        let passes = self.paces.iter().filter_map(|p| p.pass_due);
+        timeouts.chain(self.bot_due).chain(passes).min()
     }
 
     /// A bot move is due, or a human's time ran out: the bot plays (the seat's own bot, or the game's best bot
@@ -1218,7 +1296,8 @@ impl Actor {
         let mut movers: Vec<(Seat, String)> = Vec::new();
         let mut passes: Vec<(Seat, Value)> = Vec::new();
         for &seat in &deciding {
-            if let Some(pass) = self.pass_for(seat).filter(|_| self.bot_due.is_some_and(|due| due <= now)) {
+            let pass_due = self.paces.get(seat.index()).and_then(|p| p.pass_due).is_some_and(|due| due <= now);
+            if let Some(pass) = self.pass_for(seat).filter(|_| pass_due) {
                 passes.push((seat, pass));
             } else if self.is_bot(seat) {
                 if self.bot_due.is_some_and(|due| due <= now) {

@@ -95,7 +95,7 @@ export function play(main, id) {
   const after = el("div", { id: "after" });
   const settings = el("details", { class: "settings" }, el("summary", {}, "Settings"),
     toggle("sound-toggle", "sound", "Sound when it is my turn", false),
-    held.length ? toggle("auto-pass", "auto-pass", "Pass for me when passing is all I may do (a quick pass may tell others you had no answer)", true, (on) => sendAll({ type: "auto_pass", on })) : "");
+    held.length ? toggle("auto-pass", "auto-pass", "Pass for me when passing is all I may do (at my own pace, so nobody can tell)", true, (on) => sendAll({ type: "auto_pass", on })) : "");
   const recentBox = el("div");
   const view = el("div", { id: "view" });
   const logBox = el("div", { class: "log", id: "log" });

@@ -1006,6 +1006,58 @@ async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
     (asked, only_passes)
 }
 
+/// The passes the server takes for a seat come at the seat's own pace: an instant pass would tell everyone that
+/// the seat held nothing to answer with. Before its first choice the server waits `pass_delay`; after, as long
+/// as one of its own choices took.
+#[tokio::test]
+async fn passes_taken_for_a_seat_wait_as_long_as_its_own_choices_take() {
+    let first = std::time::Duration::from_millis(300);
+    let thinking = std::time::Duration::from_millis(900);
+    let (hub, _db) = sqlite_hub_with(HubConfig { pass_delay: first, ..Default::default() }).await;
+    let created =
+        create(&hub, json!({"game": "pirates-flag", "seats": ["human", "random", "random"], "seed": 5})).await;
+    let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    seat.send(ClientMessage::AutoPass { on: true }).await;
+    // (waits before the first choice, waits after it)
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    let mut chose = false;
+    // Since when the seat has owed a pass the server takes, by the table's version.
+    let mut owed: Option<(usize, std::time::Instant)> = None;
+    while after.len() < 2 {
+        let table = tokio::time::timeout(std::time::Duration::from_secs(20), next_table(&mut seat))
+            .await
+            .expect("the game goes on");
+        assert!(!matches!(table.status, StatusInfo::Over { .. }), "the game ended first");
+        if let Some((version, since)) = owed {
+            if table.version > version {
+                let waited = since.elapsed();
+                if chose {
+                    after.push(waited)
+                } else {
+                    before.push(waited)
+                }
+                owed = None;
+            }
+        }
+        let mine = matches!(&table.status, StatusInfo::Decide { seats } if seats.contains(&0));
+        if mine && table.legal.is_empty() && owed.is_none() {
+            owed = Some((table.version, std::time::Instant::now()));
+        } else if !table.legal.is_empty() && table.legal.to_vec().iter().any(|a| !a.label.starts_with("pass")) {
+            // A real choice: thought over for `thinking`.
+            tokio::time::sleep(thinking).await;
+            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+            chose = true;
+        } else if !table.legal.is_empty() {
+            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+        }
+    }
+    assert!(!before.is_empty() && before.iter().all(|w| *w >= first), "before any choice: {before:?}");
+    assert!(
+        after.iter().all(|w| *w >= thinking - std::time::Duration::from_millis(100)),
+        "at the seat's pace: {after:?}"
+    );
+}
+
 /// "Pass for me when passing is all I may do": on, the seat is asked only real choices, the server passing for
 /// it; off, it is asked its forced passes too, and the game is the same (its first choice is the pass).
 #[tokio::test]
