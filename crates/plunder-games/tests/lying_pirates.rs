@@ -3444,6 +3444,38 @@ mod told {
         assert!(has(&lines, "P1 loses 1 crew die to P2 (Boarding Party)"), "{lines:?}");
     }
 
+    /// The terminal trial: a Double was offered a paid reroll like any face. Its labels say it is the best face,
+    /// and rerolling it is asked about first.
+    #[test]
+    fn a_battle_die_showing_double_is_offered_as_the_best_face() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "boarding-party");
+        action_window(&g, &mut s, ANNE);
+        act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        // Each battler is offered a reroll in turn (the other keeping): Anne holds a Double, Jack a Single.
+        for (seat, face) in [(ANNE, "Double"), (JACK, "Single")] {
+            let mut s = s.clone();
+            let asked = |s: &State| {
+                let v = view(&g, s, seat);
+                matches!(&v.question, Some(Question::Reroll { seat: asked, die, .. }) if *asked == seat && die == "battle")
+            };
+            advance_told(&g, &mut s, &[battle(ANNE, D), battle(JACK, S1)], asked);
+            assert!(asked(&s), "{seat} is offered a reroll of the Battle Die");
+            let v = view(&g, &s, seat);
+            let reroll = g.label_in_view(&v, &Action::Reroll);
+            if face == "Double" {
+                assert!(reroll.contains("your Double, the best face"), "{reroll}");
+                assert_eq!(g.label_in_view(&v, &Action::Keep), "keep your Double, the Battle Die's best face");
+                assert!(g.confirm(&v, &Action::Reroll).is_some_and(|q| q.contains("best face")));
+            } else {
+                assert!(reroll.contains("your Single (Battle Die"), "{reroll}");
+                assert_eq!(g.confirm(&v, &Action::Reroll), None, "a face that may improve is rerolled at once");
+            }
+        }
+    }
+
     #[test]
     fn action_dice_are_told_with_their_cause() {
         let g = game(3);

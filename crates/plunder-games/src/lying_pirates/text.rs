@@ -274,6 +274,13 @@ impl Narrate for LyingPirates {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         let coins = |n: u32| count(n, "coin", "coins");
         match (action, &view.question) {
+            // A Battle Die's Double is its best face: a reroll can only lose, which the labels say.
+            (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) if best_face(die, face) => {
+                format!("pay {} to reroll your {face}, the best face (a reroll cannot win more)", coins(*price as u32))
+            }
+            (Action::Keep, Some(Question::Reroll { die, face, .. })) if best_face(die, face) => {
+                format!("keep your {face}, the Battle Die's best face")
+            }
             (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) => {
                 format!("pay {} to reroll your {face} ({})", coins(*price as u32), question_die_name(die))
             }
@@ -443,10 +450,19 @@ impl Narrate for LyingPirates {
         }
     }
 
-    /// A captain's ability is once per game: a number typed out of habit must not spend it.
+    /// A captain's ability is once per game: a number typed out of habit must not spend it. A reroll of a die's
+    /// best face can only lose: it is asked about too.
     fn confirm(&self, view: &View, action: &Action) -> Option<String> {
-        (*action == Action::Ability)
-            .then(|| format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
+        match (action, &view.question) {
+            (Action::Ability, _) => {
+                Some(format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
+            }
+            (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) if best_face(die, face) => Some(format!(
+                "Your {face} is the Battle Die's best face: pay {} to reroll it anyway?",
+                count(*price as u32, "coin", "coins")
+            )),
+            _ => None,
+        }
     }
 
     fn read_action(&self, text: &str) -> Option<Action> {
@@ -538,6 +554,12 @@ fn question_die_name(die: &str) -> &'static str {
         "treasure" => "Treasure Die",
         _ => "Battle Die: Skull < Single < Double",
     }
+}
+
+/// Whether a reroll question's `face` is its die's best, so that no reroll can improve it (the Battle Die's
+/// Double; the other dice's faces are good or bad by what they resolve).
+fn best_face(die: &str, face: &str) -> bool {
+    die == "battle" && face == "Double"
 }
 
 fn reroll_die_name(die: RerollDie) -> &'static str {
