@@ -3476,6 +3476,27 @@ mod told {
         }
     }
 
+    /// The terminal trial: a Pirate Die's reroll was offered before anyone said what its X meant. The offer names
+    /// the card it was rolled for, and keeping it says what the card does.
+    #[test]
+    fn an_action_dies_reroll_says_what_its_faces_mean() {
+        let g = game(3);
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(&g, &mut s, ANNE, "broadside");
+        action_window(&g, &mut s, ANNE);
+        act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        let asked = |s: &State| matches!(view(&g, s, JACK).question, Some(Question::Reroll { seat: JACK, .. }));
+        advance_told(&g, &mut s, &[roll(Pirate, true)], asked);
+        assert!(asked(&s), "Jack is offered a reroll of the Pirate Die");
+        let v = view(&g, &s, JACK);
+        let reroll = g.label_in_view(&v, &Action::Reroll);
+        assert!(reroll.ends_with("to reroll your X (Pirate Die, for Broadside)"), "{reroll}");
+        let keep = g.label_in_view(&v, &Action::Keep);
+        assert!(keep.starts_with("keep your X (Pirate Die; Broadside: ") && keep.contains("Pirate Die"), "{keep}");
+        assert!(g.explain(&v, &Action::Keep).contains("Broadside: "), "{}", g.explain(&v, &Action::Keep));
+    }
+
     #[test]
     fn action_dice_are_told_with_their_cause() {
         let g = game(3);

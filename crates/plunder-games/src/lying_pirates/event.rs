@@ -23,6 +23,7 @@ pub enum Stay {
 
 /// Why something happened: a card's effect, a tile's event, or a rule of the round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "of", rename_all = "snake_case")]
 pub enum Cause {
     /// The effect of this card kind, played by the captain it names.

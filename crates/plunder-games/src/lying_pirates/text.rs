@@ -281,11 +281,14 @@ impl Narrate for LyingPirates {
             (Action::Keep, Some(Question::Reroll { die, face, .. })) if best_face(die, face) => {
                 format!("keep your {face}, the Battle Die's best face")
             }
-            (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) => {
-                format!("pay {} to reroll your {face} ({})", coins(*price as u32), question_die_name(die))
+            // An Action Die's X and O mean what the card or tile it was rolled for says: the keep names it.
+            (Action::Reroll, Some(Question::Reroll { die, face, price, cause, .. })) => {
+                let source = cause.and_then(|c| self.source_name(c)).map_or(String::new(), |n| format!(", for {n}"));
+                format!("pay {} to reroll your {face} ({}{source})", coins(*price as u32), question_die_name(die))
             }
-            (Action::Keep, Some(Question::Reroll { die, face, .. })) => {
-                format!("keep your {face} ({})", question_die_name(die))
+            (Action::Keep, Some(Question::Reroll { die, face, cause, .. })) => {
+                let meaning = cause.and_then(|c| self.source_words(c)).map_or(String::new(), |w| format!("; {w}"));
+                format!("keep your {face} ({}{meaning})", question_die_name(die))
             }
             (Action::Choose { option }, Some(Question::Choose { step, .. })) => {
                 self.option_words(*step, *option).unwrap_or_else(|| self.label(action))
@@ -368,10 +371,11 @@ impl Narrate for LyingPirates {
                 special_die_name(*die)
             ),
             Action::Reroll | Action::Keep => match &_view.question {
-                Some(Question::Reroll { die, face, price, .. }) => {
+                Some(Question::Reroll { die, face, price, cause, .. }) => {
                     let die = question_die_name(die);
+                    let source = cause.and_then(|c| self.source_words(c)).map_or(String::new(), |w| format!(" ({w})"));
                     format!(
-                        "Your {die} shows {face}: pay {} to roll it again (one reroll a round), or keep it",
+                        "Your {die} shows {face}{source}: pay {} to roll it again (one reroll a round), or keep it",
                         count(*price as u32, "coin", "coins")
                     )
                 }
@@ -639,6 +643,25 @@ impl LyingPirates {
     }
 
     /// Why, in a few words (in brackets after what happened).
+    /// The card or tile `cause` names, if it is one.
+    fn source_name(&self, cause: Cause) -> Option<&str> {
+        match cause {
+            Cause::Card(card) => self.content.cards.get(card as usize).map(|c| c.name.as_str()),
+            Cause::Tile(tile) => self.content.tiles.get(tile as usize).map(|t| t.name.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The card or tile `cause` names, with its text: "Royal Navy Patrol: Roll the Pirate Die. X: ...".
+    fn source_words(&self, cause: Cause) -> Option<String> {
+        let text = match cause {
+            Cause::Card(card) => &self.content.cards.get(card as usize)?.text,
+            Cause::Tile(tile) => &self.content.tiles.get(tile as usize)?.text,
+            _ => return None,
+        };
+        Some(format!("{}: {}", self.source_name(cause)?, text.trim_end_matches('.')))
+    }
+
     fn because(&self, cause: Cause) -> String {
         match cause {
             Cause::Card(card) => format!("({})", self.card_name(card)),

@@ -9,6 +9,7 @@ use plunder_core::priority::Now;
 use plunder_core::{Seat, Viewer};
 use serde::Serialize;
 
+use super::event::Cause;
 use super::state::*;
 use super::{LyingPirates, Offer};
 use crate::bidding::BidMade;
@@ -59,6 +60,10 @@ pub enum Question {
         die: String,
         face: String,
         price: u16,
+        /// The card or tile whose effect an Action Die was rolled for (what its X and O mean).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        cause: Option<Cause>,
     },
     Pick {
         seat: Seat,
@@ -275,6 +280,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             die: "sail".into(),
             face: s.sail.to_string(),
             price: game.abilities[seat.index()].reroll_price(true),
+            cause: None,
         }),
         (Offer::Action(seat), _) => {
             let x = s.run.frames[s.run.len.max(1) as usize - 1].val == 1;
@@ -283,7 +289,8 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
                 _ => "treasure",
             };
             let price = game.abilities[seat.index()].reroll_price(false);
-            Some(Question::Reroll { seat, die: die.into(), face: if x { "X" } else { "O" }.into(), price })
+            let face = if x { "X" } else { "O" }.into();
+            Some(Question::Reroll { seat, die: die.into(), face, price, cause: Some(s.run.source) })
         }
         _ if s.battle.active && s.battle.to_roll.is_empty() => game.battle_offeree(s).map(|seat| {
             let face = match s.battle.faces[seat.index()] {
@@ -292,7 +299,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
                 _ => "Skull",
             };
             let price = game.abilities[seat.index()].reroll_price(s.battle.purpose == Purpose::Final);
-            Question::Reroll { seat, die: "battle".into(), face: face.into(), price }
+            Question::Reroll { seat, die: "battle".into(), face: face.into(), price, cause: None }
         }),
         (_, Wait::Pick { chooser, candidates }) => {
             Some(Question::Pick { seat: chooser, candidates: candidates.iter().collect() })

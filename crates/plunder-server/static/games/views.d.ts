@@ -303,9 +303,14 @@ export namespace LyingPirates {
   faces: Array<number>, rolls: number, };
   export type Bid = { quantity: number, face: number, };
   export type BidMade = { seat: Seat, bid: Bid, };
+  export type Cause = { "kind": "card", "of": number } | { "kind": "tile", "of": number } | { "kind": "betting_loss" } | { "kind": "exact_bet" } | { "kind": "sail" } | { "kind": "catch_up" } | { "kind": "curse_pass" } | { "kind": "ability" } | { "kind": "activation" } | { "kind": "purchase" } | { "kind": "empty_hand" } | { "kind": "deal" } | { "kind": "special_die" };
   export type Phase = "tile_deal" | "placement" | "deal" | "draft" | "shake" | "betting" | "sail_roll" | "sail_first" | "sail_battle" | "sail_second" | "action" | "catch_up" | "final_prepare" | "final_window" | "final_battle" | "over";
   export type Purpose = "tile" | "effect" | "pick" | "final";
-  export type Question = { "kind": "reroll", seat: Seat, die: string, face: string, price: number, } | { "kind": "pick", seat: Seat, candidates: Array<Seat>, } | { "kind": "choose", seat: Seat, options: number, step: number, } | { "kind": "pay", seat: Seat, coins: number, step: number, } | { "kind": "lose_die", seat: Seat, dice: Array<number>, left: number, };
+  export type Question = { "kind": "reroll", seat: Seat, die: string, face: string, price: number, 
+  /**
+   * The card or tile whose effect an Action Die was rolled for (what its X and O mean).
+   */
+  cause?: Cause, } | { "kind": "pick", seat: Seat, candidates: Array<Seat>, } | { "kind": "choose", seat: Seat, options: number, step: number, } | { "kind": "pay", seat: Seat, coins: number, step: number, } | { "kind": "lose_die", seat: Seat, dice: Array<number>, left: number, };
   export type Seat = number;
   export type Showdown = { caller: Seat, exact: boolean, bid: Bid, 
   /**
