@@ -657,9 +657,15 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
 fn refusal_with_rule<G: Game>(error: &plunder_core::PlayError) -> String {
     let plunder_core::PlayError::Illegal { reason } = error else { return error.to_string() };
     match plunder_server::rules::cite(G::ID, reason) {
-        Some(rule) => format!("{reason} (the rules, {}: \"{}\")", rule.section, rule.sentence),
+        Some(rule) => format!("{reason} ({})", cited(&rule.section, &rule.sentence)),
         None => reason.clone(),
     }
+}
+
+/// A rule's section and sentence as a refusal quotes them: the sentence's own quotes become single ones, so the
+/// quote reads as one.
+fn cited(section: &str, sentence: &str) -> String {
+    format!("the rules, {section}: \"{}\"", sentence.replace('"', "'"))
 }
 
 /// A step after the first: what it chooses between, then its lines.
@@ -748,6 +754,12 @@ fn hint<G: Roster + Narrate, R, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cited_rule_with_quotes_of_its_own_reads_as_one_quote() {
+        let quote = cited("Cards", r#"A "Cursed Die" passed on costs 2 crew."#);
+        assert_eq!(quote, r#"the rules, Cards: "A 'Cursed Die' passed on costs 2 crew.""#);
+    }
 
     #[test]
     fn long_lines_take_the_screen_lines_they_wrap_to() {

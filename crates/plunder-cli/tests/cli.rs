@@ -534,6 +534,12 @@ fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
     assert_eq!(log.matches("P1 shakes 5 dice under their cup: ").count(), 1, "one line for the whole cup: {log}");
     assert!(log.contains("You cannot choose \"bet 9x3\" now: the opening bet may name at most"), "{log}");
     assert!(log.contains("(the rules, 1. Betting Phase:"), "the refusal quotes its rule: {log}");
+    // The quote reads as one: the rule's own quotes become single ones.
+    for cited in log.split("(the rules, ").skip(1) {
+        let quote = cited.split_once(": \"").map_or("", |(_, q)| q);
+        let quote = quote.split("\")").next().unwrap_or_default();
+        assert!(!quote.is_empty() && !quote.contains('"'), "{cited}");
+    }
 }
 
 /// The terminal trial: the exact call on the standing bet was choice 100 of a long menu, and a refused one read
