@@ -611,6 +611,36 @@ fn the_loot_bot_spares_a_target_that_paid_it() {
     assert_eq!(loot_bot_fire_after(Some(1)), Action::Fire { choice: RAISE }, "a paid target is spared");
 }
 
+/// What the `loot` bot in seat 2 offers first in negotiation with dice `mine`, aimed at by P1 (red 6 or 1) and
+/// aiming back.
+fn loot_bot_offer(mine: (u8, u8)) -> Action {
+    use plunder_core::{Bot, Turn};
+    let mut s = table(3, |o| o.negotiation_offers = 2);
+    roll(&mut s, &[(6, 6), mine, (1, 1)]);
+    aim(&mut s, &[1, 0, 0]);
+    while let Status::Decide(seats) = s.status() {
+        let seat = seats.lowest().unwrap();
+        let view = s.view(Viewer::Seat(seat));
+        assert_eq!(view.phase, Phase::Negotiate);
+        let legal = s.legal_actions(seat);
+        if seat == Seat(1) {
+            let mut bot = plunder_games::loot_pirates::LootBot::new(1);
+            return bot.act(&Turn::new(s.game(), s.state(), seat, &view, &legal));
+        }
+        s.play(seat, Action::Pass).unwrap();
+    }
+    panic!("P2 was never asked to negotiate")
+}
+
+/// The terminal trial: the bots never made a deal, so negotiation against them was empty. A pirate likely to be
+/// hit bribes its attacker (which this bot honours); one with a strong defence shows it.
+#[test]
+fn the_loot_bot_bribes_a_likely_hit_and_shows_a_strong_defence() {
+    assert_eq!(loot_bot_offer((3, 1)), Action::Pay { to: Seat(0), doubloons: 1 }, "black 1: a 5 in 6 hit");
+    assert_eq!(loot_bot_offer((3, 6)), Action::Show { to: Seat(0) }, "black 6 deters");
+    assert_eq!(loot_bot_offer((3, 4)), Action::Pass, "black 4: a hit is 2 in 6, worth less than a doubloon");
+}
+
 // ---- Told events: every public happening, with its cause, to whom it is visible. ----
 
 /// Everything `viewer` was told so far, in words.

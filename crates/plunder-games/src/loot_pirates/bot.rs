@@ -10,7 +10,8 @@ use super::LootPirates;
 
 /// Aims at the richest pirate it can rob, drops when the attacks on it are likely to cost more than it can
 /// gain, and shoots whenever its attack can win, except at a target that paid it this round: a bribe buys a
-/// pirate its restraint, so that negotiating with it is worth something. Dice shown to it count as known: a
+/// pirate its restraint, so that negotiating with it is worth something. In negotiation it shows a strong
+/// defence to its attackers and bribes an attacker likely to hit it. Dice shown to it count as known: a
 /// target that showed a strong defence is not shot at, an attacker that showed a weak attack is not feared.
 #[derive(Debug)]
 pub struct LootBot {
@@ -104,11 +105,45 @@ impl LootBot {
     }
 }
 
+/// The defence die from which a pirate shows its dice to those aiming at it: a 5 or 6 stops most attacks, and an
+/// attacker that sees it holds fire (as this bot does), while a weaker one is better kept hidden.
+const SHOWN_DEFENCE: u8 = 5;
+
+impl LootBot {
+    /// Negotiation: deals worth making. Shows a strong defence to each pirate aiming at it, and pays 1 doubloon to
+    /// an attacker whose shot is likely to hit (it would cost the shot's price) and has not been paid yet: a
+    /// bribe this bot honours in its turn, so bots make deals among themselves and offer them to people.
+    fn negotiate(&self, view: &View, me: Seat, legal: &[Action]) -> Action {
+        let Some(dice) = view.my_dice else { return Action::Pass };
+        let aims = view.aims.as_deref().unwrap_or(&[]);
+        let attackers: Vec<Seat> = (0..aims.len()).filter(|&s| aims[s] == Some(me)).map(|s| Seat(s as u8)).collect();
+        let shown = |to: Seat| view.showings.iter().any(|s| s.from == me && s.to == to);
+        let paid = |to: Seat| view.payments.iter().any(|p| p.from == me && p.to == to);
+        let defence = dice.black as i32 - (attackers.len() as i32 - 1);
+        for &attacker in &attackers {
+            let show = Action::Show { to: attacker };
+            if dice.black >= SHOWN_DEFENCE && !shown(attacker) && legal.contains(&show) {
+                return show;
+            }
+            let p_hit = match view.shown_to_me.iter().find(|s| s.seat == attacker) {
+                Some(seen) => f64::from(seen.dice.red as i32 > defence),
+                None => p_attack_beats(defence),
+            };
+            let bribe = Action::Pay { to: attacker, doubloons: 1 };
+            if p_hit * SHOT_PRICE as f64 > 1.0 && !paid(attacker) && legal.contains(&bribe) {
+                return bribe;
+            }
+        }
+        Action::Pass
+    }
+}
+
 impl Bot<LootPirates> for LootBot {
     fn act(&mut self, turn: &Turn<'_, LootPirates>) -> Action {
         let view = turn.view;
         let chosen = match view.phase {
             Phase::Aim => self.aim(view, turn.seat, turn.legal),
+            Phase::Negotiate => self.negotiate(view, turn.seat, turn.legal),
             Phase::Fire => Action::Fire { choice: self.fire(view, turn.seat) },
             _ => Action::Pass,
         };
