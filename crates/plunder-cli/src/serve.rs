@@ -163,6 +163,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
                 ..Limits::default()
             },
             site: SiteConfig { allowed_origins: args.allowed_origins.clone(), access_log: args.access_log },
+            ..HubConfig::default()
         };
         let serve = ServeConfig {
             header_read_timeout: Duration::from_secs(args.header_timeout_secs),

@@ -317,6 +317,41 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// Applies the record's next event, checked as a replay checks it (in sampled mode a chance outcome must be
+    /// the one the seed draws): a live game follows the events another process stored after it, without replaying
+    /// those before. An event refused may leave the game part-way through it (the generator drawn): replay the
+    /// record instead.
+    pub fn follow(&mut self, entry: &Entry) -> Result<(), RecordError> {
+        let session = self;
+        let index = session.steps.len();
+        let fail = |reason: String| RecordError::Entry { index, reason };
+        match entry {
+            Entry::Action { seat, action } => {
+                let action = G::Action::deserialize(action).map_err(|e| fail(e.to_string()))?;
+                let mut told = Vec::new();
+                play::play_told(&session.game, &mut session.state, *seat, &action, &mut told)
+                    .map_err(|e| fail(e.to_string()))?;
+                session.push_step(Step::Action(*seat, action), told);
+            }
+            Entry::Chance { outcome } => {
+                let outcome = G::Chance::deserialize(outcome).map_err(|e| fail(e.to_string()))?;
+                if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
+                    let drawn = session.game.sample_chance(&session.state, &mut session.rng);
+                    if drawn != outcome {
+                        return Err(RecordError::Diverged(format!(
+                            "event {index}: the seed draws {drawn}, the record says {outcome}"
+                        )));
+                    }
+                }
+                let mut told = Vec::new();
+                play::supply_chance_told(&session.game, &mut session.state, &outcome, &mut told)
+                    .map_err(|e| fail(e.to_string()))?;
+                session.push_step(Step::Chance(outcome), told);
+            }
+        }
+        Ok(())
+    }
+
     /// The record of the game so far.
     pub fn record(&self) -> Record {
         let events = self.steps.iter().map(Step::entry).collect();
@@ -396,34 +431,7 @@ impl<G: Game> Replayer<G> {
 
     /// Replays the next event, checking it. In sampled mode a chance outcome must be the one the seed draws.
     pub fn step(&mut self, entry: &Entry) -> Result<(), RecordError> {
-        let session = &mut self.session;
-        let index = session.steps.len();
-        let fail = |reason: String| RecordError::Entry { index, reason };
-        match entry {
-            Entry::Action { seat, action } => {
-                let action = G::Action::deserialize(action).map_err(|e| fail(e.to_string()))?;
-                let mut told = Vec::new();
-                play::play_told(&session.game, &mut session.state, *seat, &action, &mut told)
-                    .map_err(|e| fail(e.to_string()))?;
-                session.push_step(Step::Action(*seat, action), told);
-            }
-            Entry::Chance { outcome } => {
-                let outcome = G::Chance::deserialize(outcome).map_err(|e| fail(e.to_string()))?;
-                if session.mode == ChanceMode::Sampled && session.status() == Status::Chance {
-                    let drawn = session.game.sample_chance(&session.state, &mut session.rng);
-                    if drawn != outcome {
-                        return Err(RecordError::Diverged(format!(
-                            "event {index}: the seed draws {drawn}, the record says {outcome}"
-                        )));
-                    }
-                }
-                let mut told = Vec::new();
-                play::supply_chance_told(&session.game, &mut session.state, &outcome, &mut told)
-                    .map_err(|e| fail(e.to_string()))?;
-                session.push_step(Step::Chance(outcome), told);
-            }
-        }
-        Ok(())
+        self.session.follow(entry)
     }
 
     /// The replayed game, once every event is in: in sampled mode no chance event may be left undrawn, and the

@@ -1,7 +1,9 @@
 //! The play hub: one task per game that is the game's only writer. Clients, bots and timers send it commands;
 //! it applies them one at a time, stores each step's events, and only then tells anyone (every client gets its
 //! own viewer's table). A lost race with another server instance on the same database is settled by the
-//! store's version check: the loser reloads the game from the database and answers from there.
+//! store's version check: the loser reloads the game from the database and answers from there. On PostgreSQL an
+//! instance follows the others' moves by applying only the events stored after those it holds, and shares which
+//! seats are connected to it through the store's presence rows, so every instance shows the same table.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -14,7 +16,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::messages::{ClientMessage, LegalActions, Role, SeatInfo, ServerMessage, StatusInfo, TableMessage};
-use crate::store::{Backend, ChatLine, GameSpec, Store, StoreError};
+use crate::store::{Backend, Change, ChatLine, GameSpec, Store, StoreError};
 use crate::table::{record_of, table_from_record, Table};
 
 /// The longest a bot's search may think for one move, whatever its simulations: the game's task waits for it.
@@ -110,6 +112,9 @@ pub struct HubConfig {
     pub unload_after: Duration,
     /// Security on the open web: allowed origins, the request log.
     pub site: crate::site::SiteConfig,
+    /// On PostgreSQL, how long a seat connected to this instance shows as connected on the others unless this
+    /// instance says so again (it does every third of this): a killed instance's seats drop out after it.
+    pub presence_expiry: Duration,
 }
 
 impl Default for HubConfig {
@@ -120,6 +125,7 @@ impl Default for HubConfig {
             pass_delay: Duration::ZERO,
             unload_after: Duration::from_secs(600),
             site: crate::site::SiteConfig::default(),
+            presence_expiry: Duration::from_secs(15),
         }
     }
 }
@@ -171,8 +177,8 @@ enum Command {
         client: u64,
         message: ClientMessage,
     },
-    /// The stored game may have grown elsewhere (another instance): catch up.
-    Reload,
+    /// Another instance changed the stored game: catch up.
+    Changed(Change),
     /// A rematch was created: tell everyone.
     Rematch {
         game: String,
@@ -282,6 +288,7 @@ impl Hub {
         });
         if hub.store.backend() == Backend::Postgres {
             tokio::spawn(listen_for_changes(Arc::downgrade(&hub)));
+            tokio::spawn(keep_presence(Arc::downgrade(&hub)));
         }
         hub
     }
@@ -437,9 +444,9 @@ impl Hub {
         self.send(id, Command::Rematch { game: rematch.to_string() }).await.map(|_| ())
     }
 
-    fn notify_changed(&self, id: &str) {
+    fn notify_changed(&self, id: &str, change: Change) {
         if let Some(running) = self.running(id) {
-            let _ = running.commands.try_send(Command::Reload);
+            let _ = running.commands.try_send(Command::Changed(change));
         }
     }
 
@@ -458,23 +465,25 @@ impl Hub {
     }
 }
 
-/// Listens for other instances' appends (PostgreSQL NOTIFY) and tells the games running here to catch up.
+/// Listens for other instances' changes (PostgreSQL NOTIFY) and tells the games running here to catch up.
+/// This instance's own notices are skipped: its game's task made the change and has it already.
 async fn listen_for_changes(hub: std::sync::Weak<Hub>) {
     loop {
         let Some(url) = hub.upgrade().map(|hub| hub.store.url().to_string()) else { return };
         let listener = async {
             let mut listener = sqlx::postgres::PgListener::connect(&url).await?;
             listener.listen(crate::store::EVENTS_CHANNEL).await?;
-            // Appends made while we were not listening are caught up now.
+            // Changes made while we were not listening are caught up now.
             if let Some(hub) = hub.upgrade() {
                 let ids: Vec<String> = hub.games.lock().expect("never poisoned").keys().cloned().collect();
-                ids.iter().for_each(|id| hub.notify_changed(id));
+                ids.iter().for_each(|id| hub.notify_changed(id, Change::Anything));
             }
             loop {
                 let notification = listener.recv().await?;
-                match hub.upgrade() {
-                    Some(hub) => hub.notify_changed(notification.payload()),
-                    None => return Ok::<(), sqlx::Error>(()),
+                let Some(hub) = hub.upgrade() else { return Ok::<(), sqlx::Error>(()) };
+                let notice = crate::store::Notice::parse(notification.payload());
+                if notice.from != Some(hub.store.instance()) {
+                    hub.notify_changed(&notice.game, notice.change);
                 }
             }
         };
@@ -482,6 +491,18 @@ async fn listen_for_changes(hub: std::sync::Weak<Hub>) {
             return;
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// The presence heartbeat (PostgreSQL): keeps this instance's connected seats showing on the other instances, and
+/// drops those of instances that stopped keeping theirs.
+async fn keep_presence(hub: std::sync::Weak<Hub>) {
+    loop {
+        let Some(expiry) = hub.upgrade().map(|hub| hub.config.presence_expiry) else { return };
+        tokio::time::sleep(expiry / 3).await;
+        let Some(hub) = hub.upgrade() else { return };
+        // A failure (the database away for a moment) is retried at the next beat, well before the expiry.
+        let _ = hub.store.refresh_presence(expiry).await;
     }
 }
 
@@ -767,6 +788,10 @@ struct Actor {
     /// Each seat's pace: how long it takes over its own choices, and when its pass for it is due.
     paces: Vec<Pace>,
     rematch: Option<String>,
+    /// By seat: whether it has a connection to another instance (PostgreSQL), as last read from the store.
+    connected_elsewhere: Vec<bool>,
+    /// By seat: whether the store says it has a connection to this instance (as last published).
+    published_here: Vec<bool>,
 }
 
 /// How long a person takes over their choices, so the passes the server takes for them come at their own pace:
@@ -822,7 +847,14 @@ impl Actor {
             Ok(_) => Some(crate::token::rematch_id(id)),
             Err(_) => None,
         };
-        Ok(Actor::new(hub, id, Arc::new(seating), table, stored, rematch))
+        let elsewhere = hub.store.seats_connected_elsewhere(id).await?;
+        let mut actor = Actor::new(hub, id, Arc::new(seating), table, stored, rematch);
+        for seat in elsewhere {
+            if let Some(connected) = actor.connected_elsewhere.get_mut(seat) {
+                *connected = true;
+            }
+        }
+        Ok(actor)
     }
 
     /// The task of game `id` at `table`, with the time banks `stored` with its last move (full if `None`).
@@ -858,6 +890,8 @@ impl Actor {
             auto_pass: vec![false; seats],
             paces: (0..seats).map(|_| Pace::default()).collect(),
             rematch,
+            connected_elsewhere: vec![false; seats],
+            published_here: vec![false; seats],
         };
         actor.after_change();
         actor
@@ -881,6 +915,9 @@ impl Actor {
 
     async fn run(mut self, mut commands: mpsc::Receiver<Command>, sender: mpsc::WeakSender<Command>) {
         loop {
+            // Whatever happened last (a join, a leave, a client dropped as too slow), the other instances learn
+            // which seats are here.
+            self.publish_presence().await;
             let deadline = self.next_deadline();
             let idle = self.clients.is_empty() && deadline.is_none();
             let command = match deadline {
@@ -934,12 +971,27 @@ impl Actor {
                     }
                 }
                 Command::Message { client, message } => self.on_message(client, message).await,
-                Command::Reload => {
-                    // Another instance changed the game (a move, or a chat line): what is cached is read again,
-                    // and the lines said there are sent to this instance's clients.
-                    self.catch_up_chat().await;
-                    if self.reload().await {
-                        self.after_change();
+                Command::Changed(change) => {
+                    // Another instance changed the game: only what changed is read, and this instance's clients
+                    // are told. (Its own changes are never announced to it: it has them.)
+                    let mut table_changed = false;
+                    if matches!(change, Change::Chat | Change::Anything) {
+                        self.catch_up_chat().await;
+                    }
+                    if matches!(change, Change::Presence | Change::Anything) {
+                        table_changed |= self.read_presence().await;
+                    }
+                    match change {
+                        Change::Events { version } if version <= self.table.version() => {}
+                        Change::Events { .. } | Change::Anything => {
+                            if self.catch_up_events().await {
+                                self.after_change();
+                                table_changed = true;
+                            }
+                        }
+                        Change::Chat | Change::Presence => {}
+                    }
+                    if table_changed {
                         self.broadcast_table();
                     }
                 }
@@ -1182,6 +1234,63 @@ impl Actor {
         }
     }
 
+    /// Applies the events other instances stored after those this table holds, reading only those (one indexed
+    /// range read, however long the game); on a gap or an event that does not apply, rebuilds the table from the
+    /// whole record instead. Says whether the table changed.
+    async fn catch_up_events(&mut self) -> bool {
+        let before = self.table.version();
+        let followed = match self.hub.store.events(&self.id, before).await {
+            Ok(events) if events.is_empty() => return false,
+            Ok(events) => self.table.follow(&events).is_ok(),
+            Err(_) => false,
+        };
+        if !followed {
+            self.reload().await;
+        }
+        self.table.version() != before
+    }
+
+    /// By seat: whether it has a connection to this instance.
+    fn connected_here(&self) -> Vec<bool> {
+        let mut here = vec![false; self.seating.spec.seats.len()];
+        for client in self.clients.values() {
+            if let Some(connected) = client.viewer.seat().and_then(|seat| here.get_mut(seat.index())) {
+                *connected = true;
+            }
+        }
+        here
+    }
+
+    /// Tells the store (PostgreSQL) which seats are connected here, when that changed since it was last told. A
+    /// failed write is tried again after the next command, and the heartbeat keeps what was told alive.
+    async fn publish_presence(&mut self) {
+        if self.hub.store.backend() != Backend::Postgres {
+            return;
+        }
+        let here = self.connected_here();
+        if here == self.published_here {
+            return;
+        }
+        let seats: Vec<usize> = here.iter().enumerate().filter(|(_, &on)| on).map(|(seat, _)| seat).collect();
+        if self.hub.store.publish_presence(&self.id, &seats, self.hub.config.presence_expiry).await.is_ok() {
+            self.published_here = here;
+        }
+    }
+
+    /// Reads which seats other instances have connected; says whether that changed.
+    async fn read_presence(&mut self) -> bool {
+        let Ok(seats) = self.hub.store.seats_connected_elsewhere(&self.id).await else { return false };
+        let mut elsewhere = vec![false; self.seating.spec.seats.len()];
+        for seat in seats {
+            if let Some(connected) = elsewhere.get_mut(seat) {
+                *connected = true;
+            }
+        }
+        let changed = elsewhere != self.connected_elsewhere;
+        self.connected_elsewhere = elsewhere;
+        changed
+    }
+
     /// Rebuilds the table from the database; says whether it changed.
     async fn reload(&mut self) -> bool {
         let before = self.table.version();
@@ -1353,7 +1462,8 @@ impl Actor {
         (0..self.seating.spec.seats.len())
             .map(|index| SeatInfo {
                 player: self.seating.spec.seats[index].clone(),
-                connected: self.clients.values().any(|c| c.viewer == Viewer::Seat(Seat(index as u8))),
+                connected: self.connected_elsewhere[index]
+                    || self.clients.values().any(|c| c.viewer == Viewer::Seat(Seat(index as u8))),
                 bank_secs: self.clocks.as_ref().map(|clocks| {
                     let clock = &clocks[index];
                     let used = clock.running_since.map_or(Duration::ZERO, |since| since.elapsed());

@@ -7,8 +7,9 @@
 //! caller acknowledges only what is stored.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Once};
+use std::time::Duration;
 
 use plunder_core::Entry;
 use serde::{Deserialize, Serialize};
@@ -23,8 +24,55 @@ pub enum Backend {
     Postgres,
 }
 
-/// The channel PostgreSQL notifies, with the game id as payload, after every committed append.
+/// The channel PostgreSQL notifies on commit when a game changes: its events, its chat or who is connected to it.
+/// The payload is a [`Notice`] (see [`Notice::parse`]).
 pub const EVENTS_CHANNEL: &str = "plunder_events";
+
+/// What a notification on [`EVENTS_CHANNEL`] says: which instance changed which game, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The [`Store::instance`] that made the change, so an instance skips its own (it has them already); `None`
+    /// for a change no instance's game made (presence expired) or told by an older server.
+    pub from: Option<u64>,
+    pub game: String,
+    pub change: Change,
+}
+
+/// How a game changed, as a [`Notice`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Events were appended: the game now has `version` of them.
+    Events { version: usize },
+    /// A chat line was added.
+    Chat,
+    /// A seat connected or left somewhere.
+    Presence,
+    /// Anything may have changed (an older server's notice, which is the bare game id; or notices missed).
+    Anything,
+}
+
+impl Notice {
+    /// Reads a payload: `events INSTANCE VERSION GAME`, `chat INSTANCE GAME` or `presence INSTANCE GAME` (instance
+    /// 0: none); anything else (an older server's bare game id) is [`Change::Anything`] of that game.
+    pub fn parse(payload: &str) -> Notice {
+        let instance = |word: &str| word.parse::<u64>().ok().filter(|&instance| instance != 0);
+        let notice = |from: &str, game: &str, change| Notice { from: instance(from), game: game.to_string(), change };
+        match payload.split(' ').collect::<Vec<_>>().as_slice() {
+            ["events", from, version, game] => match version.parse() {
+                Ok(version) => notice(from, game, Change::Events { version }),
+                Err(_) => notice("0", game, Change::Anything),
+            },
+            ["chat", from, game] => notice(from, game, Change::Chat),
+            ["presence", from, game] => notice(from, game, Change::Presence),
+            _ => Notice { from: None, game: payload.to_string(), change: Change::Anything },
+        }
+    }
+
+    /// The payload that says game `game` has `version` events, appended by `instance`.
+    fn events(instance: u64, game: &str, version: usize) -> String {
+        format!("events {instance} {version} {game}")
+    }
+}
 
 /// What a game was created with: everything but its events.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -152,6 +200,16 @@ const SCHEMA: [&str; 5] = [
     "CREATE TABLE IF NOT EXISTS banks (game_id TEXT PRIMARY KEY, banks TEXT NOT NULL)",
 ];
 
+/// PostgreSQL only (several instances): which seats are connected to which instance, until when. An instance
+/// refreshes its rows' expiry while it runs ([`Store::refresh_presence`]), so a dead instance's seats drop out.
+/// Times are the database's clock, the one all instances share.
+const PRESENCE_SCHEMA: [&str; 2] = [
+    "CREATE TABLE IF NOT EXISTS presence (game_id TEXT NOT NULL, seat BIGINT NOT NULL, instance BIGINT NOT NULL, \
+     expires_at TIMESTAMPTZ NOT NULL, PRIMARY KEY (game_id, seat, instance))",
+    // The heartbeat refreshes one instance's rows.
+    "CREATE INDEX IF NOT EXISTS presence_by_instance ON presence (instance)",
+];
+
 /// Stores a game's time banks (in the transaction of the move that charged them).
 const UPSERT_BANKS: &str = "INSERT INTO banks (game_id, banks) VALUES ($1, $2) \
      ON CONFLICT (game_id) DO UPDATE SET banks = excluded.banks";
@@ -167,6 +225,11 @@ pub struct Store {
     writes: AnyPool,
     backend: Backend,
     url: String,
+    /// This store's id among the instances sharing a PostgreSQL database (random, never 0), named in its
+    /// notifications so that it skips its own.
+    instance: u64,
+    /// Event rows read so far (all games): what following other instances' moves costs, for tests and benchmarks.
+    event_rows_read: Arc<AtomicU64>,
     writer: mpsc::Sender<Append>,
     /// On a SQLite file, this process's lock on it (see [`crate::sqlite_lock`]).
     _lock: Option<Arc<crate::sqlite_lock::FileLock>>,
@@ -240,6 +303,7 @@ const ROWS_PER_STATEMENT: usize = 256;
 async fn group_commit(
     pool: AnyPool,
     backend: Backend,
+    instance: u64,
     mut queue: mpsc::Receiver<Append>,
     catch_up: Option<Arc<AtomicBool>>,
 ) {
@@ -268,11 +332,13 @@ async fn group_commit(
         }
         let unchecked: Vec<bool> =
             group.iter().map(|a| a.version > 0 && committed.get(&a.id) != Some(&a.version)).collect();
-        let results: Vec<Result<(), StoreError>> = match commit_together(&pool, backend, &group, &unchecked).await {
+        let results: Vec<Result<(), StoreError>> = match commit_together(&pool, backend, instance, &group, &unchecked)
+            .await
+        {
             Ok(written) => {
                 written.into_iter().map(|written| if written { Ok(()) } else { Err(StoreError::Conflict) }).collect()
             }
-            Err(_) => match commit_one_by_one(&pool, backend, &group).await {
+            Err(_) => match commit_one_by_one(&pool, backend, instance, &group).await {
                 Ok(results) => results,
                 Err(e) => group.iter().map(|_| Err(StoreError::Corrupt(format!("the commit failed: {e}")))).collect(),
             },
@@ -372,6 +438,7 @@ async fn checkpoint(pool: &AnyPool) -> Result<Checkpoint, StoreError> {
 async fn commit_together(
     pool: &AnyPool,
     backend: Backend,
+    instance: u64,
     group: &[Append],
     unchecked: &[bool],
 ) -> Result<Vec<bool>, StoreError> {
@@ -385,7 +452,7 @@ async fn commit_together(
         }
     }
     let mut tx = pool.begin().await?;
-    match insert_group(&mut tx, backend, group, unchecked).await {
+    match insert_group(&mut tx, backend, instance, group, unchecked).await {
         Ok(written) => {
             tx.commit().await?;
             Ok(written)
@@ -400,6 +467,7 @@ async fn commit_together(
 async fn insert_group(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     backend: Backend,
+    instance: u64,
     group: &[Append],
     unchecked: &[bool],
 ) -> Result<Vec<bool>, StoreError> {
@@ -438,16 +506,26 @@ async fn insert_group(
         }
     }
     if backend == Backend::Postgres {
-        // Delivered to listeners on commit, so other instances reload only what is stored.
-        let mut ids: Vec<&str> = group.iter().map(|a| a.id.as_str()).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+        // Delivered to listeners on commit, so other instances read only what is stored; each game's notice
+        // names its new version, so an instance that holds it already reads nothing.
+        let mut versions: Vec<(&str, std::cmp::Reverse<usize>)> = group
+            .iter()
+            .zip(&written)
+            .filter(|(_, written)| **written)
+            .map(|(a, _)| (a.id.as_str(), std::cmp::Reverse(a.version + a.events.len())))
+            .collect();
+        versions.sort_unstable();
+        versions.dedup_by_key(|(id, _)| *id);
+        let payloads: Vec<String> = versions
+            .into_iter()
+            .map(|(id, std::cmp::Reverse(version))| Notice::events(instance, id, version))
+            .collect();
+        for chunk in payloads.chunks(ROWS_PER_STATEMENT) {
             let calls: Vec<String> = (0..chunk.len()).map(|i| format!("pg_notify($1, ${})", i + 2)).collect();
             let sql = format!("SELECT {}", calls.join(", "));
             let mut query = sqlx::query(&sql).bind(EVENTS_CHANNEL);
-            for id in chunk {
-                query = query.bind(*id);
+            for payload in chunk {
+                query = query.bind(payload.as_str());
             }
             query.execute(&mut **tx).await?;
         }
@@ -493,13 +571,14 @@ async fn insert_events<'e>(
 async fn commit_one_by_one(
     pool: &AnyPool,
     backend: Backend,
+    instance: u64,
     group: &[Append],
 ) -> Result<Vec<Result<(), StoreError>>, sqlx::Error> {
     let mut results: Vec<Result<(), StoreError>> = Vec::with_capacity(group.len());
     let mut tx = pool.begin().await?;
     for append in group {
         let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
-        match append_one(&mut savepoint, backend, append).await {
+        match append_one(&mut savepoint, backend, instance, append).await {
             Ok(()) => {
                 savepoint.commit().await?;
                 results.push(Ok(()));
@@ -517,6 +596,7 @@ async fn commit_one_by_one(
 async fn append_one(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     backend: Backend,
+    instance: u64,
     append: &Append,
 ) -> Result<(), StoreError> {
     let Append { id, version, events, banks, creates, .. } = append;
@@ -548,7 +628,8 @@ async fn append_one(
         sqlx::query(UPSERT_BANKS).bind(id.as_str()).bind(banks.as_str()).execute(&mut **tx).await?;
     }
     if backend == Backend::Postgres {
-        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id.as_str()).execute(&mut **tx).await?;
+        let payload = Notice::events(instance, id, version + events.len());
+        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(payload).execute(&mut **tx).await?;
     }
     Ok(())
 }
@@ -696,12 +777,22 @@ impl Store {
         };
         let (writer, queue) = mpsc::channel(4 * MAX_GROUP);
         let catch_up = (backend == Backend::Sqlite).then(|| Arc::new(AtomicBool::new(false)));
-        tokio::spawn(group_commit(writes.clone(), backend, queue, catch_up.clone()));
+        // Positive as a BIGINT too (the presence table stores it).
+        let instance = loop {
+            let mut bytes = [0u8; 8];
+            getrandom::getrandom(&mut bytes).map_err(corrupt)?;
+            let instance = u64::from_le_bytes(bytes) & i64::MAX as u64;
+            if instance != 0 {
+                break instance;
+            }
+        };
+        tokio::spawn(group_commit(writes.clone(), backend, instance, queue, catch_up.clone()));
         if let Some(catch_up) = catch_up {
             let database_file = database_file.filter(|file| file.is_file());
             tokio::spawn(checkpoint_wal(pool.clone(), writer.downgrade(), database_file, catch_up, catch_up_frames));
         }
-        let store = Store { pool, writes, backend, url, writer, _lock: lock };
+        let event_rows_read = Arc::new(AtomicU64::new(0));
+        let store = Store { pool, writes, backend, url, instance, event_rows_read, writer, _lock: lock };
         store.create_schema().await?;
         Ok(store)
     }
@@ -715,6 +806,16 @@ impl Store {
         &self.url
     }
 
+    /// This store's instance id, which its notifications name ([`Notice::from`]).
+    pub fn instance(&self) -> u64 {
+        self.instance
+    }
+
+    /// How many event rows this store has read, over all games (a counter: cheap enough to keep always).
+    pub fn event_rows_read(&self) -> u64 {
+        self.event_rows_read.load(Ordering::Relaxed)
+    }
+
     async fn create_schema(&self) -> Result<(), StoreError> {
         let mut tx = self.writes.begin().await?;
         if self.backend == Backend::Postgres {
@@ -723,6 +824,11 @@ impl Store {
         }
         for statement in SCHEMA {
             sqlx::query(statement).execute(&mut *tx).await?;
+        }
+        if self.backend == Backend::Postgres {
+            for statement in PRESENCE_SCHEMA {
+                sqlx::query(statement).execute(&mut *tx).await?;
+            }
         }
         tx.commit().await?;
         Ok(())
@@ -792,13 +898,16 @@ impl Store {
             .collect()
     }
 
-    /// The events of game `id` from index `from` on, in order.
+    /// The events of game `id` from index `from` on, in order; an error if any is missing. With `from` the
+    /// version an instance holds, these are the events it has not seen: the primary key `(game_id, seq)` is the
+    /// index that finds them, so the read costs the new rows, not the game's length.
     pub async fn events(&self, id: &str, from: usize) -> Result<Vec<Entry>, StoreError> {
         let rows = sqlx::query("SELECT seq, event FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq")
             .bind(id)
             .bind(from as i64)
             .fetch_all(&self.pool)
             .await?;
+        self.event_rows_read.fetch_add(rows.len() as u64, Ordering::Relaxed);
         let mut events = Vec::with_capacity(rows.len());
         for (offset, row) in rows.iter().enumerate() {
             let seq: i64 = row.try_get(0)?;
@@ -871,7 +980,12 @@ impl Store {
                 Ok(_) => {
                     if self.backend == Backend::Postgres {
                         // Other instances' tasks of this game read its chat again (told on commit).
-                        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(id).execute(&mut *tx).await?;
+                        let payload = format!("chat {} {id}", self.instance);
+                        sqlx::query("SELECT pg_notify($1, $2)")
+                            .bind(EVENTS_CHANNEL)
+                            .bind(payload)
+                            .execute(&mut *tx)
+                            .await?;
                     }
                     match tx.commit().await.map_err(StoreError::from) {
                         Ok(()) => return Ok(seq as usize),
@@ -933,6 +1047,73 @@ impl Store {
         Ok((read?, next))
     }
 
+    /// Says that `seats` of game `id` (and no others) have a connection to this instance now, for `expiry`
+    /// unless refreshed, and tells the other instances. PostgreSQL only: on SQLite one instance knows it all.
+    pub async fn publish_presence(&self, id: &str, seats: &[usize], expiry: Duration) -> Result<(), StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(());
+        }
+        let mut tx = self.writes.begin().await?;
+        sqlx::query("DELETE FROM presence WHERE game_id = $1 AND instance = $2")
+            .bind(id)
+            .bind(self.instance as i64)
+            .execute(&mut *tx)
+            .await?;
+        for &seat in seats {
+            sqlx::query(
+                "INSERT INTO presence (game_id, seat, instance, expires_at) \
+                 VALUES ($1, $2, $3, now() + make_interval(secs => $4))",
+            )
+            .bind(id)
+            .bind(seat as i64)
+            .bind(self.instance as i64)
+            .bind(expiry.as_secs_f64())
+            .execute(&mut *tx)
+            .await?;
+        }
+        let payload = format!("presence {} {id}", self.instance);
+        sqlx::query("SELECT pg_notify($1, $2)").bind(EVENTS_CHANNEL).bind(payload).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The seats of game `id` connected to other instances (PostgreSQL; none on SQLite).
+    pub async fn seats_connected_elsewhere(&self, id: &str) -> Result<Vec<usize>, StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(Vec::new());
+        }
+        let rows = sqlx::query(
+            "SELECT DISTINCT seat FROM presence WHERE game_id = $1 AND instance <> $2 AND expires_at > now()",
+        )
+        .bind(id)
+        .bind(self.instance as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| usize::try_from(row.try_get::<i64, _>(0)?).map_err(corrupt)).collect()
+    }
+
+    /// The heartbeat: this instance's seats stay connected for `expiry` more; rows of instances that stopped
+    /// refreshing theirs (killed, cut off) are deleted and their games' instances told. PostgreSQL only.
+    pub async fn refresh_presence(&self, expiry: Duration) -> Result<(), StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(());
+        }
+        sqlx::query("UPDATE presence SET expires_at = now() + make_interval(secs => $1) WHERE instance = $2")
+            .bind(expiry.as_secs_f64())
+            .bind(self.instance as i64)
+            .execute(&self.pool)
+            .await?;
+        // Told as no instance's change (0), so every instance reads that game's presence again.
+        sqlx::query(
+            "WITH gone AS (DELETE FROM presence WHERE expires_at <= now() RETURNING game_id) \
+             SELECT pg_notify($1, 'presence 0 ' || game_id) FROM (SELECT DISTINCT game_id FROM gone) AS games",
+        )
+        .bind(EVENTS_CHANNEL)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// The chat of game `id`, oldest first.
     pub async fn chat(&self, id: &str) -> Result<Vec<ChatLine>, StoreError> {
         let rows =
@@ -944,6 +1125,20 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_notice_names_its_instance_its_game_and_what_changed() {
+        let events = Notice::parse(&Notice::events(42, "abc", 17));
+        assert_eq!(events, Notice { from: Some(42), game: "abc".into(), change: Change::Events { version: 17 } });
+        assert_eq!(Notice::parse("chat 42 abc").change, Change::Chat);
+        // Expired presence is no instance's change: every instance reads it.
+        assert_eq!(
+            Notice::parse("presence 0 abc"),
+            Notice { from: None, game: "abc".into(), change: Change::Presence }
+        );
+        // An older server's bare game id: anything may have changed.
+        assert_eq!(Notice::parse("abc"), Notice { from: None, game: "abc".into(), change: Change::Anything });
+    }
 
     /// How many frames the WAL holds, whatever the file's length; `None` when the checkpoint could not look.
     async fn wal_frames(store: &Store) -> Option<i64> {

@@ -14,6 +14,9 @@ pub trait Table: Send + std::fmt::Debug {
     fn session(&self) -> &dyn DynSession;
     /// Plays `action` for `seat`, then draws any chance that follows; a refusal changes nothing.
     fn play(&mut self, seat: Seat, action: &serde_json::Value) -> Result<(), PlayError>;
+    /// Applies `entries`, the stored events after this table's last one (another instance's moves), each checked
+    /// as a replay checks it. On a refusal the table may be left part-way: rebuild it from its record.
+    fn follow(&mut self, entries: &[Entry]) -> Result<(), RecordError>;
     /// How many events (actions and chance outcomes) the game has had.
     fn version(&self) -> usize;
     /// The events from index `from` on.
@@ -101,6 +104,13 @@ impl<G: Roster + Narrate> Table for Typed<G> {
         DynSession::play(&mut self.session, seat, action)?;
         self.catch_up();
         Ok(())
+    }
+
+    fn follow(&mut self, entries: &[Entry]) -> Result<(), RecordError> {
+        let followed = entries.iter().try_for_each(|entry| self.session.follow(entry));
+        // The logs and views get what was applied, refused or not.
+        self.catch_up();
+        followed
     }
 
     fn version(&self) -> usize {
@@ -209,5 +219,48 @@ pub fn record_of(spec: &crate::store::GameSpec, events: Vec<Entry>) -> Record {
         chance: ChanceMode::Sampled,
         events,
         outcome: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of liar's dice after `moves` first legal actions (and the chance they draw).
+    fn played(moves: usize) -> Box<dyn Table> {
+        let options = serde_json::json!({"players": 3, "dice": 3, "length": "to_last_die"});
+        let mut table = start_table("liars-dice", None, &options, 7).unwrap();
+        for _ in 0..moves {
+            let plunder_core::Status::Decide(seats) = table.session().status() else { break };
+            let seat = seats.iter().next().unwrap();
+            let plunder_core::LabeledJson::Action { action } =
+                table.session().legal_actions(seat).unwrap()[0].json.clone()
+            else {
+                unreachable!("a seat's legal actions are actions")
+            };
+            table.play(seat, &action).unwrap();
+        }
+        table
+    }
+
+    #[test]
+    fn a_table_that_follows_another_s_new_events_is_the_table_that_played_them() {
+        let ahead = played(40);
+        let mut behind = played(10);
+        let held = behind.version();
+        behind.follow(&ahead.entries_since(held)).unwrap();
+        assert_eq!(behind.version(), ahead.version());
+        for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(2)), Viewer::Spectator] {
+            assert_eq!(behind.view_json(viewer), ahead.view_json(viewer));
+            assert_eq!(behind.log(viewer), ahead.log(viewer), "{viewer:?} was told each event once");
+        }
+    }
+
+    #[test]
+    fn an_event_that_does_not_follow_is_refused() {
+        let ahead = played(20);
+        let mut behind = played(10);
+        // Skipping an event (a gap) makes the next one not apply, or draw other dice.
+        assert!(behind.follow(&ahead.entries_since(behind.version() + 1)).is_err());
     }
 }

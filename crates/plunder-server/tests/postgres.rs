@@ -145,3 +145,83 @@ async fn a_chat_line_said_on_one_instance_reaches_the_clients_of_the_other_and_i
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
+
+/// The table a spectator of game `id` would see at `version`, from the stored record alone.
+async fn stored_view_at(hub: &Arc<Hub>, id: &str, version: usize) -> plunder_server::messages::JsonText {
+    let spec = hub.store().game_spec(id).await.unwrap();
+    let events = hub.store().events(id, 0).await.unwrap();
+    let table =
+        plunder_server::table::table_from_record(&plunder_server::table::record_of(&spec, events[..version].to_vec()))
+            .unwrap();
+    table.view_json(Viewer::Spectator)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_instance_follows_another_s_moves_reading_only_the_new_events() {
+    let Some(store) = postgres().await else { return };
+    // The first instance plays every seat's bot; the second only watches (its bots would wait an hour).
+    let player = HubConfig { bot_delay: std::time::Duration::from_millis(1), ..HubConfig::default() };
+    let watcher = HubConfig { bot_delay: std::time::Duration::from_secs(3600), ..HubConfig::default() };
+    let first: Arc<Hub> = Hub::new(store, player);
+    let second: Arc<Hub> = Hub::new(Store::open(&url()).await.unwrap(), watcher);
+    let body = json!({"game": "pirates-flag", "seats": ["random", "random", "random", "random"], "seed": 3});
+    let created = create(&first, body).await;
+    let mut spectator = second.connect(&created.id, Viewer::Spectator).await.unwrap();
+    // (version shown, event rows the second instance had read by then), for every table it sends.
+    let mut seen: Vec<(usize, u64)> = Vec::new();
+    let mut last = table_at_least(&mut spectator, 0).await;
+    let start = last.version;
+    while last.version < start + 1_100 {
+        assert!(!matches!(last.status, StatusInfo::Over { .. }), "the game outlasts 1,100 moves");
+        seen.push((last.version, second.store().event_rows_read()));
+        last = table_at_least(&mut spectator, last.version + 1).await;
+    }
+    seen.push((last.version, second.store().event_rows_read()));
+    let read_by = |version: usize| seen.iter().find(|(v, _)| *v >= version).map(|(_, read)| *read).unwrap();
+    let early = read_by(start + 200) - read_by(start + 100);
+    let late = read_by(start + 1_100) - read_by(start + 1_000);
+    eprintln!("rows read by the following instance: moves 100-200: {early}, 1,000-1,100: {late}");
+    // Each new event is read once (a window's count is off by at most what one catch-up read at its edges);
+    // replaying the game on each move would read its whole length every time (100,000 rows and more here).
+    assert!(early <= 150 && late <= 150, "rows read per 100 moves: {early} early, {late} late");
+    assert!(early.abs_diff(late) <= 50, "the cost per move stays flat: {early} then {late} rows per 100 moves");
+    assert_eq!(first.store().event_rows_read(), 0, "the instance that made the moves reads none of them back");
+    // Applied in order and once each: the table shown is the stored game's at that version.
+    assert_eq!(last.view, stored_view_at(&first, &created.id, last.version).await);
+}
+
+fn connected(table: &plunder_server::messages::TableMessage) -> Vec<bool> {
+    table.seats.iter().map(|seat| seat.connected).collect()
+}
+
+/// Reads `spectator`'s tables until one shows the seats `expected` connected, within 5 s.
+async fn connected_within_5s(spectator: &mut plunder_server::Connection, expected: [bool; 2]) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let table = table_at_least(spectator, 0).await;
+        if connected(&table) == expected {
+            return;
+        }
+        assert!(std::time::Instant::now() < deadline, "the seats never showed {expected:?}: {:?}", table.seats);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_connected_to_one_instance_shows_connected_on_the_other_until_it_leaves() {
+    let Some(store) = postgres().await else { return };
+    let config = HubConfig { presence_expiry: std::time::Duration::from_secs(3), ..HubConfig::default() };
+    let first: Arc<Hub> = Hub::new(store, config.clone());
+    let second: Arc<Hub> = Hub::new(Store::open(&url()).await.unwrap(), config);
+    let created = create(&first, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 5})).await;
+    let mut spectator = second.connect(&created.id, Viewer::Spectator).await.unwrap();
+    assert_eq!(connected(&table_at_least(&mut spectator, 0).await), [false, false]);
+    let seat = first.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    connected_within_5s(&mut spectator, [true, false]).await;
+    drop(seat);
+    connected_within_5s(&mut spectator, [false, false]).await;
+    // An instance that dies says nothing: its seat drops out when its presence expires unrefreshed.
+    let dead = Store::open(&url()).await.unwrap();
+    dead.publish_presence(&created.id, &[1], std::time::Duration::from_secs(1)).await.unwrap();
+    connected_within_5s(&mut spectator, [false, true]).await;
+    connected_within_5s(&mut spectator, [false, false]).await;
+}
