@@ -363,7 +363,8 @@ impl Roster for LootPirates {
     fn own_bot_kinds() -> Vec<BotKind> {
         vec![BotKind {
             name: "loot",
-            about: "aims at the rich, drops against strong attacks, shoots when it likely hits",
+            about: "aims at the rich, bribes a likely hit and shows a strong defence, drops against strong attacks, \
+                    shoots when it likely hits",
         }]
     }
 
