@@ -602,11 +602,12 @@ fn the_hints_short_form_show_p2_shows_the_dice() {
 #[test]
 fn the_negotiation_announces_passes_offers_left_and_who_waits() {
     let log = play("loot-pirates", &["--players", "4", "--seed", "3"], "1\n3\nq\ny\n");
-    // The passes in a row are told in one line.
-    assert!(log.contains("P2, P3 and P4 pass.\n"), "{log}");
+    // P2, aimed at with a black 6, shows it to its attacker (the loot bot's deal); the passes in a row after it
+    // are told in one line.
+    assert!(log.contains("P2 shows P1 their dice: red 2, black 6.\nP3 and P4 pass.\n"), "{log}");
     assert!(log.contains("Offers left: P1 2, P2 2, P3 2, P4 2"), "{log}");
-    assert!(log.contains("Offers left: P1 1, P2 2"), "an offer uses one up: {log}");
-    assert!(log.contains("Still to pass before 'Fire!': P1 (P1 to offer or pass now)"), "{log}");
+    assert!(log.contains("Offers left: P1 1, P2 1, P3 2"), "an offer uses one up: {log}");
+    assert!(log.contains("Still to pass before 'Fire!': P1, P2 (P1 to offer or pass now)"), "{log}");
 }
 
 #[test]
