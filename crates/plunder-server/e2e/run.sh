@@ -6,7 +6,8 @@
 # each game's own board is checked against the seat's view (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each
 # at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes docs/img); then a new player's journey through each
 # game from the lobby's defaults, on a desktop and a phone: play against bots to the end, rematch, replay, branch
-# (journey.mjs; with SCREENSHOTS, its pictures are named journey-*); then the table page as two people use it:
+# (journey.mjs; with SCREENSHOTS, its pictures are named journey-*); an open seat created from Custom table and
+# taken by another browser from Open tables (open.mjs); then the table page as two people use it:
 # status bar, clocks, bid picker, chat, reload and a lost connection, and "pass for me" (table.mjs). Installs what it needs: Debian's
 # chromium and fonts-noto-color-emoji, playwright-core and typescript from npm.
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
@@ -42,6 +43,7 @@ start 18431 "sqlite://$db"
 node "$here/play.mjs" http://127.0.0.1:18431
 node "$here/visuals.mjs" http://127.0.0.1:18431
 node "$here/journey.mjs" http://127.0.0.1:18431
+node "$here/open.mjs" http://127.0.0.1:18431
 # The table page on a server of its own, which it stops and starts (a lost connection).
 node "$here/table.mjs" "$plunder"
 

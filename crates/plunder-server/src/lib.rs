@@ -74,6 +74,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/openapi.json", get(|| async { axum::Json(openapi()) }))
         .route("/api/catalog", get(lobby::catalog))
         .route("/api/games", post(lobby::create_game))
+        .route("/api/open", get(lobby::open_tables))
+        .route("/api/games/{id}/seats/{seat}/take", post(lobby::take_seat))
         .route("/api/games/{id}", get(lobby::game_summary))
         .route("/api/games/{id}/record", get(lobby::game_record))
         .route("/api/games/{id}/replay", get(lobby::game_replay))

@@ -148,7 +148,8 @@ pub struct CreateGame {
     pub players: Option<usize>,
     #[serde(default)]
     pub options: Option<Value>,
-    /// One per seat: `human`, `bot` (the game's best bot) or a bot's name. Missing seats get the best bot;
+    /// One per seat: `human`, `open` (a human seat anyone may take from the lobby's open tables), `bot` (the
+    /// game's best bot) or a bot's name. Missing seats get the best bot;
     /// with none given, seat 1 is human.
     #[serde(default)]
     pub seats: Vec<String>,
@@ -204,6 +205,7 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
         let entry = entry.trim();
         seats.push(match entry {
             "human" => "human".to_string(),
+            OPEN => OPEN.to_string(),
             "bot" => best.clone(),
             name if bots.iter().any(|b| b.name == name) => name.to_string(),
             name if plunder_core::ismcts::parse_name(name).is_some_and(|n| n <= MAX_ISMCTS_ITERATIONS) => {
@@ -220,7 +222,7 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
                 return Err(ApiError::bad_request(
                     "bad_seats",
                     format!(
-                        "unknown seat '{}': use human, bot, ismcts:N (N up to {MAX_ISMCTS_ITERATIONS}) or one of {}",
+                        "unknown seat '{}': use human, open, bot, ismcts:N (N up to {MAX_ISMCTS_ITERATIONS}) or one of {}",
                         crate::excerpt(other, 40),
                         names.join(", ")
                     ),
@@ -237,7 +239,8 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
     Ok(seats)
 }
 
-/// Refuses a creation from an address that has created its games for now (`Limits::games_per_address`). A
+/// Refuses a creation (or the taking of an open seat) from an address that has created its games for now
+/// (`Limits::games_per_address`). A
 /// request with no known address (a router called without the server's connection layer) is let through.
 fn check_creation_allowance(hub: &Hub, address: Option<Extension<ClientAddress>>) -> Result<(), ApiError> {
     match address {
@@ -288,14 +291,36 @@ pub async fn create_game(
     store_new_game(&hub, spec, table).await
 }
 
+/// The seat value of an open seat: a human seat whose token the server keeps until someone takes it from the
+/// lobby (`GET /api/open`, `POST /api/games/{id}/seats/{seat}/take`). The game's spec says `human` there.
+const OPEN: &str = "open";
+
+/// A seat's join link.
+fn join_link(id: &str, seat: usize, token: &str) -> String {
+    format!("/play/{id}#seat={seat}&token={token}")
+}
+
 /// Stores a new game of `spec` at `table` (its first events), starts its task, and answers with its links (each
-/// human seat gets a new token, shown only in this answer).
-async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, table: Box<dyn Table>) -> Result<Response, ApiError> {
+/// human seat gets a new token, shown only in this answer). Seats given as `open` are stored as human seats whose
+/// tokens the server keeps for whoever takes them; the answer shows no link for them.
+async fn store_new_game(hub: &Arc<Hub>, mut spec: GameSpec, table: Box<dyn Table>) -> Result<Response, ApiError> {
     let id = new_game_id();
+    let open: Vec<bool> = spec.seats.iter().map(|p| p == OPEN).collect();
+    for (player, &open) in spec.seats.iter_mut().zip(&open) {
+        if open {
+            *player = "human".to_string();
+        }
+    }
     let tokens: Vec<Option<String>> = spec.seats.iter().map(|p| (p == "human").then(new_token)).collect();
     let token_hashes: Vec<(usize, String)> =
         tokens.iter().enumerate().filter_map(|(seat, token)| Some((seat, hash_token(token.as_deref()?)))).collect();
-    hub.store().create_game(&id, &spec, &token_hashes, &table.entries_since(0)).await?;
+    let open_seats: Vec<(usize, String)> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(seat, _)| open[*seat])
+        .filter_map(|(seat, token)| Some((seat, token.clone()?)))
+        .collect();
+    hub.store().create_game_with_open_seats(&id, &spec, &token_hashes, &open_seats, &table.entries_since(0)).await?;
     hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table);
     let created = CreatedGame {
         seats: spec
@@ -303,11 +328,14 @@ async fn store_new_game(hub: &Arc<Hub>, spec: GameSpec, table: Box<dyn Table>) -
             .iter()
             .zip(&tokens)
             .enumerate()
-            .map(|(seat, (player, token))| CreatedSeat {
-                seat: seat as u8,
-                player: player.clone(),
-                join: token.as_ref().map(|t| format!("/play/{id}#seat={seat}&token={t}")),
-                token: token.clone(),
+            .map(|(seat, (player, token))| {
+                let token = token.clone().filter(|_| !open[seat]);
+                CreatedSeat {
+                    seat: seat as u8,
+                    player: if open[seat] { OPEN.to_string() } else { player.clone() },
+                    join: token.as_ref().map(|t| join_link(&id, seat, t)),
+                    token,
+                }
             })
             .collect(),
         spectate: format!("/play/{id}"),
@@ -479,4 +507,80 @@ pub async fn rematch(
     }
     hub.announce_rematch(&id, &new_id).await?;
     Ok(Json(json!({"id": new_id, "play": format!("/play/{new_id}")})).into_response())
+}
+
+/// The most games `GET /api/open` lists.
+const MAX_OPEN_TABLES: usize = 50;
+
+/// A game with open seats, as `GET /api/open` lists it: public facts only.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct OpenTable {
+    pub id: String,
+    pub game: String,
+    /// The game's name.
+    pub name: String,
+    /// The seats anyone may take.
+    pub open: Vec<u8>,
+    pub players: usize,
+    /// Each seat's player: `open`, `human` (a seat someone holds a link to) or a bot's name.
+    pub seats: Vec<String>,
+}
+
+/// `GET /api/open`: the games not over with seats anyone may take, newest first (at most 50).
+pub async fn open_tables(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
+    // A game has at most MAX_SEATS open seats: this many rows hold the newest games' every seat.
+    let rows = hub.store().open_seats(MAX_OPEN_TABLES * MAX_SEATS).await?;
+    let mut games: Vec<(String, Vec<u8>)> = Vec::new();
+    for (id, seat) in rows {
+        match games.iter_mut().find(|(g, _)| *g == id) {
+            Some((_, seats)) => seats.push(seat as u8),
+            None => games.push((id, vec![seat as u8])),
+        }
+    }
+    let mut tables = Vec::new();
+    for (id, open) in games {
+        if tables.len() == MAX_OPEN_TABLES {
+            break;
+        }
+        let summary = match hub.summary(&id).await {
+            Ok(summary) => summary,
+            Err(HubError::NotFound) => continue,
+            Err(e) => return Err(e.into()),
+        };
+        if matches!(summary.status, StatusInfo::Over { .. }) {
+            // Nobody may join a finished game: its open seats close for good.
+            hub.store().close_open_seats(&id).await?;
+            continue;
+        }
+        let seats: Vec<String> = summary
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, info)| if open.contains(&(seat as u8)) { OPEN.to_string() } else { info.player.clone() })
+            .collect();
+        let name = plunder_games::game_info(&summary.game).map_or_else(|| summary.game.clone(), |i| i.name.to_string());
+        tables.push(OpenTable { id, name, game: summary.game, open, players: seats.len(), seats });
+    }
+    Ok(Json(json!({ "tables": tables })).into_response())
+}
+
+/// `POST /api/games/{id}/seats/{seat}/take`: takes an open seat; the answer holds its token and join link, given
+/// to this caller alone (the seat is no longer open). 409 `taken` if someone took it first.
+pub async fn take_seat(
+    State(hub): State<Arc<Hub>>,
+    Path((id, seat)): Path<(String, String)>,
+    address: Option<Extension<ClientAddress>>,
+) -> Result<Response, ApiError> {
+    check_id(&id)?;
+    let seat: usize = seat.parse().map_err(|_| ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such seat"))?;
+    let spec = hub.seating(&id).await?.spec.clone();
+    if !matches!(spec.seats.get(seat), Some(player) if player == "human") {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such open seat"));
+    }
+    check_creation_allowance(&hub, address)?;
+    let Some(token) = hub.store().take_open_seat(&id, seat).await? else {
+        return Err(ApiError::new(StatusCode::CONFLICT, "taken", "this seat is not open: someone took it first"));
+    };
+    let join = join_link(&id, seat, &token);
+    Ok(Json(json!({"id": id, "game": spec.game, "seat": seat, "token": token, "join": join})).into_response())
 }

@@ -188,7 +188,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-const SCHEMA: [&str; 5] = [
+const SCHEMA: [&str; 7] = [
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, spec TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
@@ -198,6 +198,11 @@ const SCHEMA: [&str; 5] = [
      PRIMARY KEY (game_id, seq))",
     // A timed game's time banks after its last stored move: milliseconds left per seat, as a JSON list.
     "CREATE TABLE IF NOT EXISTS banks (game_id TEXT PRIMARY KEY, banks TEXT NOT NULL)",
+    // Open seats: human seats anyone may take from the lobby. The server keeps their tokens (their hashes are in
+    // seat_tokens as any seat's) until someone takes the seat; `created_ms` orders the lobby's list.
+    "CREATE TABLE IF NOT EXISTS open_seats (game_id TEXT NOT NULL, seat BIGINT NOT NULL, token TEXT NOT NULL, \
+     created_ms BIGINT NOT NULL, PRIMARY KEY (game_id, seat))",
+    "CREATE INDEX IF NOT EXISTS open_seats_by_age ON open_seats (created_ms)",
 ];
 
 /// PostgreSQL only (several instances): which seats are connected to which instance, until when. An instance
@@ -255,6 +260,9 @@ struct NewGame {
     spec: String,
     /// `(seat, token hash)` for each human seat.
     token_hashes: Vec<(i64, String)>,
+    /// `(seat, token)` for each open seat (a human seat anyone may take), and when the game was created.
+    open_seats: Vec<(i64, String)>,
+    created_ms: i64,
 }
 
 /// Inserts a new game's row and token hashes; returns `false` (and inserts nothing) if the game exists already.
@@ -278,6 +286,15 @@ async fn insert_new_game(
             .bind(id)
             .bind(*seat)
             .bind(hash.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    for (seat, token) in &game.open_seats {
+        sqlx::query("INSERT INTO open_seats (game_id, seat, token, created_ms) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(*seat)
+            .bind(token.as_str())
+            .bind(game.created_ms)
             .execute(&mut **tx)
             .await?;
     }
@@ -844,11 +861,60 @@ impl Store {
         token_hashes: &[(usize, String)],
         events: &[Entry],
     ) -> Result<(), StoreError> {
+        self.create_game_with_open_seats(id, spec, token_hashes, &[], events).await
+    }
+
+    /// [`Store::create_game`], with open seats: `(seat, token)` for each human seat anyone may take from the
+    /// lobby (its hash is among `token_hashes` too), stored in the same transaction.
+    pub async fn create_game_with_open_seats(
+        &self,
+        id: &str,
+        spec: &GameSpec,
+        token_hashes: &[(usize, String)],
+        open_seats: &[(usize, String)],
+        events: &[Entry],
+    ) -> Result<(), StoreError> {
+        let created_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
         let creates = NewGame {
             spec: serde_json::to_string(spec).map_err(corrupt)?,
             token_hashes: token_hashes.iter().map(|(seat, hash)| (*seat as i64, hash.clone())).collect(),
+            open_seats: open_seats.iter().map(|(seat, token)| (*seat as i64, token.clone())).collect(),
+            created_ms,
         };
         self.write(id, 0, events, None, Some(creates)).await
+    }
+
+    /// Open seats, newest games first: `(game id, seat)`, at most `rows` of them.
+    pub async fn open_seats(&self, rows: usize) -> Result<Vec<(String, usize)>, StoreError> {
+        let rows = sqlx::query("SELECT game_id, seat FROM open_seats ORDER BY created_ms DESC, game_id, seat LIMIT $1")
+            .bind(i64::try_from(rows).unwrap_or(i64::MAX))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, usize::try_from(row.try_get::<i64, _>(1)?).map_err(corrupt)?)))
+            .collect()
+    }
+
+    /// Takes open seat `seat` of game `id`: removes it and gives its token, in one statement, so two people
+    /// asking at once cannot both get it. `None` if it is not open (taken already, or never open).
+    pub async fn take_open_seat(&self, id: &str, seat: usize) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("DELETE FROM open_seats WHERE game_id = $1 AND seat = $2 RETURNING token")
+            .bind(id)
+            .bind(i64::try_from(seat).map_err(corrupt)?)
+            .fetch_optional(&self.writes)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(row.try_get(0)?),
+            None => None,
+        })
+    }
+
+    /// Closes every open seat of game `id` (once it is over, nobody may take them).
+    pub async fn close_open_seats(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM open_seats WHERE game_id = $1").bind(id).execute(&self.writes).await?;
+        Ok(())
     }
 
     /// Whether the database answers: one cheap read (`SELECT 1` from the games table, no row read), for the

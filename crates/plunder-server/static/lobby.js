@@ -1,7 +1,8 @@
 // @ts-check
 // The lobby: a card per game with "Play against bots" (one click seats you and opens the table), the game's
 // options as form fields built from the catalog's `option_fields` (JSON only under "Advanced"), a nickname and
-// "My games" kept in this browser, and the "Custom table" form that seats anyone (humans, bots, hot-seat).
+// "My games" kept in this browser, "Open tables" (games with seats anyone may take), and the "Custom table" form
+// that seats anyone (humans, open seats, bots, hot-seat).
 
 import { el, seatName } from "./kit.js";
 import { api } from "./api.js";
@@ -11,6 +12,7 @@ import { api } from "./api.js";
 /** @typedef {{ id: string, name: string, min_players: number, max_players: number, default_players: number,
  *   bots: { name: string, about: string }[], options: Record<string, any>, option_fields: OptionField[] }} CatalogGame */
 /** @typedef {{ id: string, link: string, at: string, nickname?: string }} MyGame */
+/** @typedef {{ id: string, game: string, name: string, open: number[], players: number, seats: string[] }} OpenTable */
 
 /** Each game's one-line pitch and how long a game takes, for its card. */
 const BLURBS = /** @type {Record<string, { pitch: string, length: string, table?: { players: number, options: Record<string, any> } }>} */ ({
@@ -157,7 +159,55 @@ export async function lobby(/** @type {HTMLElement} */ main) {
       el("a", { href: "#custom" }, "custom table"), " for friends. ", nicknameField())),
     el("div", { class: "game-cards" }, games.map(gameCard)),
     myGamesSection(games),
+    openTablesSection(),
     customTable(games));
+}
+
+/** How often the open tables are asked for again while the lobby is shown, in milliseconds. */
+const OPEN_TABLES_EVERY_MS = 10_000;
+
+/** "Open tables": games with seats anyone may take (`GET /api/open`), asked for now, whenever the lobby is shown
+ * again, and every 10 s while it is visible. "Take seat" takes one, keeps its link in My games and opens it. */
+function openTablesSection() {
+  const box = el("div", { id: "open-tables-list" }, el("p", { class: "muted" }, "…"));
+  const section = el("section", { id: "open-tables" }, el("h2", {}, "Open tables"), box);
+  const take = async (/** @type {OpenTable} */ table, /** @type {number} */ seat, /** @type {HTMLElement} */ note) => {
+    note.replaceChildren("Taking…");
+    try {
+      const taken = await api("POST", `/api/games/${table.id}/seats/${seat}/take`);
+      remember(taken.id, taken.join);
+      go(taken.join);
+    } catch (e) {
+      note.replaceChildren(el("span", { class: "error" }, /** @type {Error} */ (e).message));
+      refresh();
+    }
+  };
+  const refresh = async () => {
+    try {
+      /** @type {{ tables: OpenTable[] }} */
+      const { tables } = await api("GET", "/api/open");
+      if (!tables.length) {
+        box.replaceChildren(el("p", { class: "muted" }, "No table has an open seat now. Open one under Custom table: choose \"open\" for a seat."));
+        return;
+      }
+      box.replaceChildren(el("ul", { class: "open-tables" }, tables.map((t) => {
+        const note = el("span", { class: "muted" });
+        const others = t.seats.map((p, i) => `${seatName(i)} ${p}`).join(", ");
+        return el("li", { class: "open-table", "data-game": t.id },
+          el("strong", {}, t.name), el("span", { class: "muted" }, ` · ${t.players} players · ${others} `),
+          t.open.map((seat) => el("button", { class: "take-seat", "data-seat": seat, onclick: () => take(t, seat, note) }, `Take seat ${seatName(seat)}`)),
+          " ", note);
+      })));
+    } catch (e) {
+      box.replaceChildren(el("p", { class: "error" }, /** @type {Error} */ (e).message));
+    }
+  };
+  refresh();
+  setInterval(() => { if (document.visibilityState === "visible") refresh(); }, OPEN_TABLES_EVERY_MS);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
+  // Coming back to the lobby (the back button) shows the page as it was: ask again.
+  window.addEventListener("pageshow", (e) => { if (e.persisted) refresh(); });
+  return section;
 }
 
 /** The "Custom table" form: any table size, who sits where, time banks, spectator chat and options as JSON. */
@@ -176,10 +226,12 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     const g = current();
     const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.default_players));
     players.value = n;
-    const kinds = ["human", ...g.bots.map((b) => b.name)];
+    const kinds = ["human", "open", ...g.bots.map((b) => b.name)];
+    /** @type {Record<string, string>} */
+    const labels = { open: "open (anyone may take it)" };
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
       el("label", {}, `${seatName(i)} `, el("select", { class: "seat" },
-        kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, k))), " ")));
+        kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, labels[k] || k))), " ")));
   };
   const reset = () => { players.value = ""; options.value = JSON.stringify(withoutPlayers(current().options)); drawSeats(); };
   gameSelect.addEventListener("change", reset);
@@ -203,7 +255,7 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     }
   };
   return el("details", { id: "custom", class: "custom", ...(location.hash === "#custom" ? { open: "" } : {}) },
-    el("summary", {}, "Custom table: choose every seat (friends, hot-seat, bots), time banks and options"),
+    el("summary", {}, "Custom table: choose every seat (friends, open seats, hot-seat, bots), time banks and options"),
     el("section", {},
       el("p", {}, el("label", {}, "Game ", gameSelect), " ", el("label", {}, "Players ", players)),
       seatsBox,
@@ -217,15 +269,18 @@ function customTable(/** @type {CatalogGame[]} */ games) {
 /** The links of a created game (or a branch): each human seat's, shown only now, and the spectators'. */
 export function showCreated(/** @type {any} */ created, /** @type {HTMLElement} */ into) {
   const humans = created.seats.filter((/** @type {any} */ s) => s.token);
+  const open = created.seats.filter((/** @type {any} */ s) => s.player === "open");
   const all = humans.map((/** @type {any} */ s) => `${s.seat}.${s.token}`).join(",");
   const hotSeat = `/play/${created.id}#seats=${all}`;
   // This browser keeps every seat's link: it is the only place they are shown.
-  remember(created.id, humans.length === 1 ? humans[0].join : hotSeat);
+  remember(created.id, humans.length === 1 ? humans[0].join : humans.length ? hotSeat : created.spectate);
   const origin = location.origin;
   into.replaceChildren(el("section", { id: "created-links" }, el("h2", {}, "Game created"),
     el("p", { class: "muted" }, "Each link is shown only now: send each player theirs (this browser keeps them under My games)."),
     ...humans.map((/** @type {any} */ s) => el("p", {}, `${seatName(s.seat)}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
       el("code", { class: "link" }, origin + s.join))),
+    open.length ? el("p", { class: "open-seats" }, `Open: ${open.map((/** @type {any} */ s) => seatName(s.seat)).join(", ")}, `,
+      "listed under Open tables for anyone to take.") : "",
     el("p", {}, el("a", { href: created.spectate }, "Spectator link"), " ",
       el("code", { class: "link" }, origin + created.spectate)),
     humans.length > 1 ? el("p", {}, el("a", { href: hotSeat, id: "hotseat" },

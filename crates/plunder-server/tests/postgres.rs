@@ -41,6 +41,23 @@ async fn an_append_that_lost_the_race_is_refused_and_writes_nothing() {
     assert!(matches!(gap, Err(StoreError::Conflict)), "an append cannot leave a gap: {gap:?}");
 }
 
+/// An open seat asked for at once through two instances goes to one of them; the other is told it is taken.
+#[tokio::test]
+async fn an_open_seat_taken_through_two_instances_at_once_goes_to_one() {
+    let Some(store) = postgres().await else { return };
+    let other = Store::open(&url()).await.unwrap();
+    let hub = Hub::new(store.clone(), HubConfig::default());
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["open", "human"]})).await;
+    assert_eq!(created.seats[0].player, "open");
+    let (a, b) = tokio::join!(store.take_open_seat(&created.id, 0), other.take_open_seat(&created.id, 0));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert!(a.is_some() != b.is_some(), "one of the two takes the seat: {a:?} {b:?}");
+    let token = a.or(b).unwrap();
+    let hash = plunder_server::token::hash_token(&token);
+    assert_eq!(other.seat_for_token(&created.id, &hash).await.unwrap(), Some(0));
+    assert!(!other.open_seats(10_000).await.unwrap().iter().any(|(id, _)| *id == created.id));
+}
+
 #[tokio::test]
 async fn two_instances_on_one_database_play_one_game_to_the_end() {
     let Some(store) = postgres().await else { return };

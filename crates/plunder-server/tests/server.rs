@@ -430,11 +430,88 @@ async fn the_static_client_and_the_openapi_description_are_served() {
         "/api/games/{id}",
         "/api/games/{id}/record",
         "/api/games/{id}/rematch",
+        "/api/open",
+        "/api/games/{id}/seats/{seat}/take",
     ] {
         assert!(spec["paths"].get(path).is_some(), "{path} is described");
     }
     let listed = &spec["components"]["schemas"]["CreateGame"]["properties"]["game"]["enum"];
     assert_eq!(listed, &json!(plunder_games::game_ids()), "the description lists every registered game");
+}
+
+/// The lobby's open tables: a seat created as `open` is listed, taken once by whoever asks first (its link then
+/// holds the seat), and no longer listed; a finished game's open seats are not listed.
+#[tokio::test]
+async fn an_open_seat_is_listed_taken_once_and_its_token_holds_the_seat() {
+    let (hub, _db) = sqlite_hub().await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "open", "random"], "seed": 3});
+    let (status, created) = call(&hub, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["seats"][1]["player"], "open");
+    assert!(created["seats"][1].get("join").is_none() && created["seats"][1].get("token").is_none(), "{created}");
+    assert!(created["seats"][0]["join"].is_string(), "the creator's own seat keeps its link");
+    assert_eq!(hub.summary(&id).await.unwrap().seats[1].player, "human", "an open seat is a human seat");
+    // A newer game with an open seat is listed before it.
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let (_, newer) =
+        call(&hub, "POST", "/api/games", Some(json!({"game": "liars-dice", "seats": ["open", "bot"]}))).await;
+    let (status, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(status, StatusCode::OK, "{open}");
+    let tables = open["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 2, "{open}");
+    assert_eq!(tables[0]["id"], newer["id"], "newest first");
+    assert_eq!(
+        tables[1],
+        json!({"id": id, "game": "liars-dice", "name": "Liar's Dice", "open": [1], "players": 3,
+               "seats": ["human", "open", "random"]})
+    );
+    assert!(!open.to_string().contains("token"), "the list gives no token");
+
+    let take = format!("/api/games/{id}/seats/1/take");
+    let (status, taken) = call(&hub, "POST", &take, None).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    let token = taken["token"].as_str().unwrap();
+    assert_eq!(taken["seat"], 1);
+    assert_eq!(taken["join"], format!("/play/{id}#seat=1&token={token}"));
+    let (status, again) = call(&hub, "POST", &take, None).await;
+    assert_eq!((status, again["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("taken")), "{again}");
+    for (uri, expected) in [
+        (format!("/api/games/{id}/seats/0/take"), StatusCode::CONFLICT),
+        (format!("/api/games/{id}/seats/2/take"), StatusCode::NOT_FOUND),
+        (format!("/api/games/{id}/seats/9/take"), StatusCode::NOT_FOUND),
+        (format!("/api/games/{id}/seats/x/take"), StatusCode::NOT_FOUND),
+        ("/api/games/abc123/seats/0/take".to_string(), StatusCode::NOT_FOUND),
+    ] {
+        let (status, answer) = call(&hub, "POST", &uri, None).await;
+        assert_eq!(status, expected, "{uri}: {answer}");
+        assert!(answer["error"]["code"].is_string(), "{uri}: {answer}");
+    }
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"].as_array().unwrap().len(), 1, "the taken seat is no longer listed: {open}");
+    // The token holds seat 1, as a created seat's does.
+    let hash = plunder_server::token::hash_token(token);
+    assert_eq!(hub.seat_for_token(&id, &hash).await.unwrap(), Some(1));
+    assert_eq!(hub.store().seat_for_token(&id, &hash).await.unwrap(), Some(1));
+    let mut seat = hub.connect(&id, Viewer::Seat(Seat(1))).await.unwrap();
+    assert!(matches!(next_table(&mut seat).await.you, plunder_server::messages::Role::Seat { seat: 1 }));
+
+    // A game that ends with its seat still open is not listed, and its seat cannot be taken.
+    let newer = newer["id"].as_str().unwrap().to_string();
+    let mut seat = hub.connect(&newer, Viewer::Seat(Seat(0))).await.unwrap();
+    loop {
+        let table = next_table(&mut seat).await;
+        if matches!(table.status, StatusInfo::Over { .. }) {
+            break;
+        }
+        if deciding(&table).contains(&Seat(0)) {
+            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+        }
+    }
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"], json!([]), "{open}");
+    let (status, _) = call(&hub, "POST", &format!("/api/games/{newer}/seats/0/take"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
 }
 
 /// `GET /health`, for a load balancer: 200 while the database answers, 503 once it does not.

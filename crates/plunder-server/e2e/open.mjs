@@ -1,0 +1,67 @@
+// Open tables in real headless Chromium: page A opens the lobby's Custom table with seat 2 open and creates
+// the game (its answer shows no link for seat 2); page B, another browser with the lobby already open, sees the
+// table under "Open tables" within the 10 s refresh, presses "Take seat P2", and gets the table as seat 2, its
+// link kept under My games. The seat is then no longer listed, and a second take is refused (409). Any console or
+// page error fails the run.
+// Usage: node open.mjs BASE_URL
+import { chromium } from "playwright-core";
+
+const [base] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
+const fail = async (message) => { console.error(`FAIL: ${message}`); await browser.close(); process.exit(1); };
+const problems = [];
+const watch = (page, name) => {
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`${name} console: ${m.text()} (${page.url()})`); });
+  page.on("pageerror", (e) => problems.push(`${name} page error: ${e.message} (${page.url()})`));
+};
+
+const a = await (await browser.newContext()).newPage();
+const b = await (await browser.newContext()).newPage();
+watch(a, "A");
+watch(b, "B");
+// B's lobby is open before the table exists: the open tables are asked for again every 10 s.
+await b.goto(base);
+await b.waitForSelector("#open-tables-list", { timeout: 10000 }).catch(() => fail("B: the lobby has no Open tables"));
+
+await a.goto(`${base}/#custom`);
+await a.waitForSelector("#custom select.seat", { timeout: 10000 }).catch(() => fail("A: no custom table form"));
+await a.selectOption("#game", "liars-dice");
+await a.fill("#players", "3");
+await a.press("#players", "Tab"); // its change event redraws the seats
+const seats = a.locator("#custom select.seat");
+if ((await seats.count()) !== 3) await fail(`A: ${await seats.count()} seat fields for 3 players`);
+const offered = await seats.nth(1).locator("option").allTextContents();
+if (!offered.includes("open (anyone may take it)")) await fail(`A: the seat kinds offer no open seat: ${offered}`);
+await seats.nth(0).selectOption("human");
+await seats.nth(1).selectOption("open");
+await a.click("#create");
+await a.waitForSelector("#created-links .open-seats", { timeout: 10000 }).catch(async () => fail(`A: the created game names no open seat: ${await a.textContent("#created")}`));
+const joins = await a.$$eval("#created-links a.join", (links) => links.map((l) => l.getAttribute("href")));
+if (joins.length !== 1 || !joins[0].includes("#seat=0&")) await fail(`A: join links other than seat 1's: ${joins}`);
+const id = joins[0].match(/^\/play\/([0-9a-f]+)#/)[1];
+console.log(`ok: A created ${id} with seat 2 open, and got only seat 1's link`);
+
+const row = `#open-tables li.open-table[data-game="${id}"]`;
+await b.waitForSelector(row, { timeout: 15000 }).catch(() => fail("B: the new table is not under Open tables after 15 s"));
+const take = b.locator(`${row} button.take-seat[data-seat="1"]`);
+if (((await take.textContent()) || "").trim() !== "Take seat P2") await fail(`B: the button says "${await take.textContent()}"`);
+await take.click();
+await b.waitForURL((url) => url.pathname === `/play/${id}` && url.hash.includes("seat=1&token="), { timeout: 10000 })
+  .catch(() => fail(`B: the table did not open as seat 2 (at ${b.url()})`));
+await b.waitForSelector('#view[data-version]', { timeout: 10000 }).catch(() => fail("B: the table did not draw"));
+await b.waitForSelector('.card.me[data-seat="1"]', { timeout: 10000 }).catch(() => fail("B: the table does not show B as seat 2"));
+const kept = await b.evaluate(() => localStorage.getItem("plunder.my-games") || "");
+if (!kept.includes(id)) await fail("B: the taken seat's link is not kept under My games");
+console.log("ok: B took seat 2 from Open tables and plays it");
+
+const open = await (await fetch(`${base}/api/open`)).json();
+if (open.tables.some((t) => t.id === id)) await fail("the taken seat is still listed");
+const again = await fetch(`${base}/api/games/${id}/seats/1/take`, { method: "POST" });
+if (again.status !== 409) await fail(`a second take answered ${again.status}`);
+await b.goto(base);
+await b.waitForSelector("#open-tables-list", { timeout: 10000 });
+await b.waitForFunction(() => !document.querySelector("#open-tables-list .muted")?.textContent?.startsWith("…"), null, { timeout: 10000 });
+if (await b.$(row)) await fail("B: the lobby still lists the taken seat");
+if (problems.length) await fail(problems.join("\n"));
+console.log("ok: the taken seat is no longer listed, and a second take is refused");
+await browser.close();
