@@ -26,9 +26,12 @@ await b.waitForSelector("#open-tables-list", { timeout: 10000 }).catch(() => fai
 await a.goto(`${base}/#custom`);
 await a.waitForSelector("#custom select.seat", { timeout: 10000 }).catch(() => fail("A: no custom table form"));
 await a.selectOption("#game", "liars-dice");
+// Seat 2 is made open first: growing the table afterwards keeps it.
+await a.locator("#custom select.seat").nth(1).selectOption("open");
 await a.fill("#players", "3");
 await a.press("#players", "Tab"); // its change event redraws the seats
 const seats = a.locator("#custom select.seat");
+if ((await seats.nth(1).inputValue()) !== "open") await fail("A: changing Players reset the seat already chosen");
 if ((await seats.count()) !== 3) await fail(`A: ${await seats.count()} seat fields for 3 players`);
 const offered = await seats.nth(1).locator("option").allTextContents();
 if (!offered.includes("open (anyone may take it)")) await fail(`A: the seat kinds offer no open seat: ${offered}`);

@@ -229,11 +229,19 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     const kinds = ["human", "open", ...g.bots.map((b) => b.name)];
     /** @type {Record<string, string>} */
     const labels = { open: "open (anyone may take it)" };
+    // A change of the table's size keeps the seats already chosen.
+    const kept = [...seatsBox.querySelectorAll("select.seat")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+    const chosen = (/** @type {number} */ i) => kinds.includes(kept[i]) ? kept[i] : i === 0 || i === 1 ? "human" : g.bots[0].name;
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
       el("label", {}, `${seatName(i)} `, el("select", { class: "seat" },
-        kinds.map((k) => el("option", { value: k, ...(k === (i === 0 || i === 1 ? "human" : g.bots[0].name) ? { selected: "" } : {}) }, labels[k] || k))), " ")));
+        kinds.map((k) => el("option", { value: k, ...(k === chosen(i) ? { selected: "" } : {}) }, labels[k] || k))), " ")));
   };
-  const reset = () => { players.value = ""; options.value = JSON.stringify(withoutPlayers(current().options)); drawSeats(); };
+  const reset = () => {
+    players.value = "";
+    options.value = JSON.stringify(withoutPlayers(current().options));
+    seatsBox.replaceChildren(); // another game: its seats start from its defaults
+    drawSeats();
+  };
   gameSelect.addEventListener("change", reset);
   players.addEventListener("change", drawSeats);
   reset();
