@@ -377,15 +377,7 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
     assert_eq!((status, early["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("in_progress")), "{early}");
     assert_eq!(hub.summary(&created.id).await.unwrap().rematch, None, "no rematch announced mid-game");
     let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
-    loop {
-        let table = next_table(&mut seat).await;
-        if matches!(table.status, StatusInfo::Over { .. }) {
-            break;
-        }
-        if deciding(&table).contains(&Seat(0)) {
-            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
-        }
-    }
+    play_first_choices_to_the_end(&mut seat, Seat(0)).await;
     let (status, first) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
     assert_eq!(status, StatusCode::OK, "{first}");
     let (_, second) = call(&hub, "POST", &uri, Some(json!({"token": token}))).await;
@@ -499,15 +491,7 @@ async fn an_open_seat_is_listed_taken_once_and_its_token_holds_the_seat() {
     // A game that ends with its seat still open is not listed, and its seat cannot be taken.
     let newer = newer["id"].as_str().unwrap().to_string();
     let mut seat = hub.connect(&newer, Viewer::Seat(Seat(0))).await.unwrap();
-    loop {
-        let table = next_table(&mut seat).await;
-        if matches!(table.status, StatusInfo::Over { .. }) {
-            break;
-        }
-        if deciding(&table).contains(&Seat(0)) {
-            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
-        }
-    }
+    play_first_choices_to_the_end(&mut seat, Seat(0)).await;
     let (_, open) = call(&hub, "GET", "/api/open", None).await;
     assert_eq!(open["tables"], json!([]), "{open}");
     let (status, _) = call(&hub, "POST", &format!("/api/games/{newer}/seats/0/take"), None).await;

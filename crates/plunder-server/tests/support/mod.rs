@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use plunder_core::{LabeledJson, Seat, Viewer};
 use plunder_server::lobby::CreatedGame;
-use plunder_server::messages::{ServerMessage, StatusInfo, TableMessage};
+use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo, TableMessage};
 use plunder_server::table::{record_of, table_from_record};
 use plunder_server::{Connection, Hub, HubConfig, Store};
 use serde_json::Value;
@@ -160,6 +160,20 @@ pub async fn table_at_least(connection: &mut Connection, version: usize) -> Tabl
         let table = next_table(connection).await;
         if table.version >= version {
             return table;
+        }
+    }
+}
+
+/// Plays `seat`'s first legal choice at each of its decisions, through `connection`, until the game is over (the
+/// other seats being bots).
+pub async fn play_first_choices_to_the_end(connection: &mut Connection, seat: Seat) {
+    loop {
+        let table = next_table(connection).await;
+        if matches!(table.status, StatusInfo::Over { .. }) {
+            return;
+        }
+        if deciding(&table).contains(&seat) {
+            connection.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
         }
     }
 }
