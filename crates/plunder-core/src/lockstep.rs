@@ -19,6 +19,8 @@ use crate::{
 
 /// The search bot as the check runs it: few simulations, since it searches at every compared seat-step.
 const ISMCTS_CHECKED: &str = "ismcts:16";
+/// The rollout bot as the check runs it: one round of rollouts over its candidates (it determinizes too).
+const ROLLOUT_CHECKED: &str = "rollout:8";
 /// Twins are followed at most this many steps after they part.
 const LOCKSTEP_STEPS: usize = 400;
 /// The most probe actions kept: the latest legal actions seen, so that probes include actions that were legal
@@ -113,7 +115,7 @@ pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Repo
     check_twins(game, seed, max_branches, false)
 }
 
-/// [`check`], also comparing the search bot (`ismcts`) wherever the seat's perfect-recall information states
+/// [`check`], also comparing the search bots (`ismcts`, and `rollout`, which determinizes too) wherever the seat's perfect-recall information states
 /// are alike in both twins: its determinizations must then not tell the twins apart. Slower: it searches at
 /// every compared seat-step.
 pub fn check_with_search<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
@@ -288,11 +290,15 @@ fn compare_seat<G: Roster>(
     // where the seat's perfect-recall information states are alike too, and there it must not tell the twins
     // apart.
     for kind in crate::bot_kinds::<G>() {
-        let name = if kind.name == crate::ISMCTS_BOT.name {
+        let name = if kind.name == crate::ISMCTS_BOT.name || kind.name == crate::ROLLOUT_BOT.name {
             if !with_search {
                 continue;
             }
-            ISMCTS_CHECKED
+            if kind.name == crate::ISMCTS_BOT.name {
+                ISMCTS_CHECKED
+            } else {
+                ROLLOUT_CHECKED
+            }
         } else {
             kind.name
         };
