@@ -22,7 +22,8 @@
 //! neighbours in the legal list (games list raises, amounts and moves in order, so these are the small
 //! departures from the base policy's choice), nearest first.
 //!
-//! **Budget.** `rollout:N` runs about N rollouts a decision (N / candidates rounds, at least one);
+//! **Budget.** `rollout:N` runs about N rollouts a decision (N / candidates rounds, at least one); a budget too
+//! small for [`MIN_ROUNDS`] rounds of every candidate weighs fewer candidates (N / `MIN_ROUNDS`, at least two);
 //! `rollout:N:T` stops sooner after T on the front end's [`Clock`], between rounds (not reproducible then).
 //! Without a time cap the bot is deterministic for its seed.
 
@@ -136,7 +137,10 @@ impl<G: Roster> RolloutBot<G> {
     fn pick_candidates(&mut self, legal_len: usize, base: usize) {
         self.picks.clear();
         self.picks.push(base);
-        let most = self.settings.candidates.max(1);
+        // Rounds below `MIN_ROUNDS` could never let another candidate through: a small budget weighs fewer
+        // candidates instead (at least the base choice and one other).
+        let affordable = (self.settings.rollouts / MIN_ROUNDS).max(2) as usize;
+        let most = self.settings.candidates.min(affordable).max(1);
         if legal_len <= most {
             self.picks.extend((0..legal_len).filter(|&i| i != base));
             return;

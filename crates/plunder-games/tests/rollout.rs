@@ -3,7 +3,7 @@
 //! on. (That it never sees what its seat may not know is the lockstep test's: twins differing in one secret get
 //! the same suggestion from it, in `tests/lockstep.rs`.)
 
-use plunder_core::rollout::{RolloutBot, RolloutSettings};
+use plunder_core::rollout::{RolloutBot, RolloutSettings, MIN_ROUNDS};
 use plunder_core::{make_bot, play_game, Bot, Finished, Game, Narrate, Rng, Roster, Seat, Status, Turn, Viewer};
 use plunder_games::{games, with_game, GameVisitor};
 
@@ -84,6 +84,9 @@ fn rollout_spends_its_budget_over_its_candidates_the_base_choice_first() {
     indices.sort_unstable();
     indices.dedup();
     assert_eq!(indices.len(), settings.candidates, "candidates differ");
+    // A small budget weighs fewer candidates, so that each gets the rounds a replacement needs.
+    let small = first_decision(RolloutSettings { rollouts: 16, ..RolloutSettings::default() }, 5);
+    assert_eq!((small.candidates.len(), small.rounds), (16 / MIN_ROUNDS as usize, MIN_ROUNDS));
     // A choice other than the base's clears the margin.
     if stats.chosen != stats.candidates[0].legal_index {
         let chosen = stats.candidates.iter().find(|c| c.legal_index == stats.chosen).expect("a candidate");
