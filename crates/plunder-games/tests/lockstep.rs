@@ -211,7 +211,7 @@ impl GameVisitor for RolloutLockstep {
         let options =
             options_from_json::<G>(Some(self.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
-        let report = lockstep::check_with_searches(&game, 0, 4)?;
+        let report = lockstep::check_with_searches(&game, 0, 3)?;
         assert!(report.comparisons > 0, "{} with {}: {report:?}", G::ID, self.players);
         Ok(())
     }
