@@ -222,8 +222,8 @@ impl GameVisitor for RolloutLockstep {
 const LYING_PIRATES_SEEDS: u64 = 1;
 const LYING_PIRATES_BRANCHES: usize = 4;
 
-/// Every game with the search bots (`ismcts` and `rollout`) compared, at its smallest and largest tables (a few
-/// minutes in release; `.ci/run` runs it). The last failures were The Pirate's Flag's declared auto-pass and its discard pile, both
+/// Every game with the search bots (`ismcts` and `rollout`) compared, at its smallest and largest tables (23
+/// minutes in release under `nice` on a loaded 2-core machine, 2026-11-29; `.ci/run` runs it). The last failures were The Pirate's Flag's declared auto-pass and its discard pile, both
 /// public by the rules and now in its view (rulings 47 and 48).
 #[test]
 #[ignore = "slow: run with cargo test --release -p plunder-games --test lockstep -- --ignored (CI does)"]
