@@ -45,7 +45,7 @@ pub struct Limits {
     pub line_bytes: usize,
     /// The longest `load` line, in bytes, whatever its record's allowance.
     pub record_bytes: usize,
-    /// How long a `bot` search named without a time (`ismcts`, `ismcts:N`) may think.
+    /// How long a `bot` search named without a time (`ismcts`, `ismcts:N`, `rollout`, `rollout:N`) may think.
     pub search_time: Duration,
 }
 

@@ -18,8 +18,8 @@ pub fn waited_for() -> Timing {
     Timing::capped(clock(), DEFAULT_TIME_CAP)
 }
 
-/// For `plunder simulate` and `tournament`: `ismcts:N` runs its N simulations, so a run replays; only
-/// `ismcts:N:T` stops after T.
+/// For `plunder simulate` and `tournament`: `ismcts:N` runs its N simulations (`rollout:N` its rollouts), so a
+/// run replays; only `ismcts:N:T` (`rollout:N:T`) stops after T.
 pub fn bulk() -> Timing {
     Timing::when_named(clock())
 }

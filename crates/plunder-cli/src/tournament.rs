@@ -25,7 +25,7 @@ pub struct TournamentArgs {
     #[arg(long, short)]
     game: String,
     /// The bots, comma-separated, at least two different names: any bot of the game (`plunder games`),
-    /// `ismcts:N`, or `strategy:FILE` (a strategy saved by `plunder solve --out`).
+    /// `ismcts:N`, `rollout:N`, or `strategy:FILE` (a strategy saved by `plunder solve --out`).
     #[arg(long, short, value_delimiter = ',', required = true)]
     bots: Vec<String>,
     /// Games in all, rounded up to a whole number of games per seating (every seating plays equally often).

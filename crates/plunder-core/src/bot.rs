@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 
 use crate::ismcts::{IsmctsBot, Settings, Timing};
+use crate::rollout::{RolloutBot, RolloutSettings};
 use crate::{Game, Rng, Seat};
 
 /// What a bot is shown when it must decide.
@@ -95,9 +96,18 @@ pub const ISMCTS_BOT: BotKind = BotKind {
             ismcts:N:T to stop sooner after T (2s, 500ms)",
 };
 
-/// Every bot game `G` offers: its own, default first, then `ismcts` and `random`.
+/// The rollout bot's entry in every roster (`rollout:N` sets the rollouts per decision, `rollout:N:T` a time cap).
+pub const ROLLOUT_BOT: BotKind = BotKind {
+    name: "rollout",
+    about: "improves on the game's best bot by trying its choice and a few others, each played out to the end \
+            by that bot on worlds drawn from what the seat sees; rollout:N for about N playouts a move (default \
+            200), rollout:N:T to stop sooner after T (2s, 500ms)",
+};
+
+/// Every bot game `G` offers: its own, default first, then `rollout`, `ismcts` and `random`.
 pub fn bot_kinds<G: Roster>() -> Vec<BotKind> {
     let mut kinds = G::own_bot_kinds();
+    kinds.push(ROLLOUT_BOT);
     kinds.push(ISMCTS_BOT);
     kinds.push(RANDOM_BOT);
     kinds
@@ -123,7 +133,9 @@ pub fn bot_maker_timed<G: Roster>(
     if let Some(path) = name.strip_prefix(STRATEGY_PREFIX) {
         return game.strategy_bot_maker(&read(path)?).map_err(|e| format!("bot '{name}': {e}"));
     }
-    if crate::ismcts::parse_search_name(name).is_some_and(|search| search.time.is_some()) && timing.clock.is_none() {
+    let named_time = crate::ismcts::parse_search_name(name).is_some_and(|search| search.time.is_some())
+        || crate::rollout::parse_rollout_name(name).is_some_and(|rollout| rollout.time.is_some());
+    if named_time && timing.clock.is_none() {
         return Err(format!("bot '{name}': a search capped by time needs a clock, which this front end does not give"));
     }
     if make_bot_timed::<G>(name, 0, &timing).is_none() {
@@ -138,7 +150,7 @@ pub fn bot_maker_timed<G: Roster>(
 pub fn unknown_bot_words<G: Roster>(name: &str) -> String {
     let shown: String = name.chars().take(40).collect();
     let shown = if shown.len() < name.len() { format!("{shown}...") } else { shown };
-    match crate::ismcts::search_name_problem(name) {
+    match crate::ismcts::search_name_problem(name).or_else(|| crate::rollout::rollout_name_problem(name)) {
         Some(problem) => format!("bot '{shown}': {problem}"),
         None => {
             let kinds: Vec<&str> = bot_kinds::<G>().iter().map(|k| k.name).collect();
@@ -147,7 +159,8 @@ pub fn unknown_bot_words<G: Roster>(name: &str) -> String {
     }
 }
 
-/// A new bot of kind `name` for game `G`, seeded: one of the game's own, `ismcts` (or `ismcts:N`), or `random`;
+/// A new bot of kind `name` for game `G`, seeded: one of the game's own, `rollout` (or `rollout:N`), `ismcts` (or
+/// `ismcts:N`), or `random`;
 /// `None` for an unknown name, or one that gives a search a time (`ismcts:N:T`: no clock here). Every bot it
 /// makes plays the same moves from the same seed.
 pub fn make_bot<G: Roster>(name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
@@ -167,6 +180,13 @@ pub fn make_bot_timed<G: Roster>(name: &str, seed: u64, timing: &Timing) -> Opti
         let time_cap = search.time.or(timing.default_cap);
         let settings = Settings { iterations: search.iterations, time_cap, ..Settings::default() };
         Some(Box::new(IsmctsBot::with_clock(settings, seed, timing.clock.clone())))
+    } else if let Some(rollout) = crate::rollout::parse_rollout_name(name) {
+        if rollout.time.is_some() && timing.clock.is_none() {
+            return None;
+        }
+        let time_cap = rollout.time.or(timing.default_cap);
+        let settings = RolloutSettings { rollouts: rollout.rollouts, time_cap, ..RolloutSettings::default() };
+        Some(Box::new(RolloutBot::<G>::with_clock(settings, seed, timing.clock.clone())))
     } else {
         G::make_own_bot(name, seed)
     }

@@ -529,7 +529,7 @@ pub fn search_name_problem(name: &str) -> Option<String> {
 }
 
 /// `2s` or `500ms`, from 1 ms to [`MAX_TIME`].
-fn parse_time(text: &str) -> Option<Duration> {
+pub(crate) fn parse_time(text: &str) -> Option<Duration> {
     let time = match text.strip_suffix("ms") {
         Some(ms) => Duration::from_millis(ms.parse().ok()?),
         None => Duration::from_secs(text.strip_suffix('s')?.parse().ok()?),

@@ -25,6 +25,7 @@ mod play;
 pub mod priority;
 pub mod record;
 mod rng;
+pub mod rollout;
 mod seat;
 mod session;
 mod told;
@@ -32,7 +33,7 @@ pub mod zones;
 
 pub use bot::{
     bot_kinds, bot_maker, bot_maker_timed, make_bot, make_bot_timed, unknown_bot_words, Bot, BotKind, BotMaker,
-    RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT, STRATEGY_PREFIX,
+    RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT, ROLLOUT_BOT, STRATEGY_PREFIX,
 };
 pub use driver::{play_game, play_game_watched, random_playout, sample_chance_until_decision, DriveError, Finished};
 pub use dynamic::{DynSession, Labeled, LabeledJson, ToldJson};

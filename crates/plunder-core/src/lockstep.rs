@@ -19,6 +19,8 @@ use crate::{
 
 /// The search bot as the check runs it: few simulations, since it searches at every compared seat-step.
 const ISMCTS_CHECKED: &str = "ismcts:16";
+/// The rollout bot as the check runs it: one round of rollouts over its candidates (it determinizes too).
+const ROLLOUT_CHECKED: &str = "rollout:8";
 /// Twins are followed at most this many steps after they part.
 const LOCKSTEP_STEPS: usize = 400;
 /// The most probe actions kept: the latest legal actions seen, so that probes include actions that were legal
@@ -110,17 +112,31 @@ fn remember<G: Game>(game: &G, infos: &mut InfoStates, state: &G::State, step: &
 /// Plays seeded random games of `game` and makes up to `max_branches` twins; the first leak is the error.
 /// The search bot is left out (see [`check_with_search`]).
 pub fn check<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
-    check_twins(game, seed, max_branches, false)
+    check_twins(game, seed, max_branches, Search::None)
 }
 
 /// [`check`], also comparing the search bot (`ismcts`) wherever the seat's perfect-recall information states
 /// are alike in both twins: its determinizations must then not tell the twins apart. Slower: it searches at
 /// every compared seat-step.
 pub fn check_with_search<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
-    check_twins(game, seed, max_branches, true)
+    check_twins(game, seed, max_branches, Search::Ismcts)
 }
 
-fn check_twins<G: Roster>(game: &G, seed: u64, max_branches: usize, search: bool) -> Result<Report, String> {
+/// [`check_with_search`], also comparing the rollout bot (`rollout`), which determinizes too and plays the
+/// game's best bot out from each world. Slower still: a comparison plays several whole games.
+pub fn check_with_searches<G: Roster>(game: &G, seed: u64, max_branches: usize) -> Result<Report, String> {
+    check_twins(game, seed, max_branches, Search::IsmctsAndRollout)
+}
+
+/// Which search bots a check compares.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Search {
+    None,
+    Ismcts,
+    IsmctsAndRollout,
+}
+
+fn check_twins<G: Roster>(game: &G, seed: u64, max_branches: usize, search: Search) -> Result<Report, String> {
     let mut rng = Rng::seeded(seed);
     let mut state = game.initial_state();
     let mut infos = InfoStates::new(game, &state);
@@ -177,7 +193,7 @@ fn lockstep<G: Roster>(
     game: &G,
     twins: Twins<G>,
     mut watching: Vec<Viewer>,
-    search: bool,
+    search: Search,
     seed: u64,
 ) -> Result<usize, String> {
     let Twins { mut a, mut b, mut recall_a, mut recall_b } = twins;
@@ -204,7 +220,8 @@ fn lockstep<G: Roster>(
         let excess = probes.len().saturating_sub(PROBES);
         probes.drain(..excess);
         for seat in watching.iter().filter_map(|v| v.seat()) {
-            let with_search = search && recall_a.key(seat) == recall_b.key(seat);
+            let alike = search != Search::None && recall_a.key(seat) == recall_b.key(seat);
+            let with_search = if alike { search } else { Search::None };
             compare_seat(game, &a, &b, seat, &probes, with_search, seed ^ step as u64)
                 .map_err(|e| format!("{step} steps on, {seat} sees the same view but {e}"))?;
             comparisons += 1;
@@ -244,7 +261,7 @@ fn compare_seat<G: Roster>(
     b: &G::State,
     seat: Seat,
     probes: &[G::Action],
-    with_search: bool,
+    with_search: Search,
     seed: u64,
 ) -> Result<(), String> {
     let legal = |state: &G::State| {
@@ -289,10 +306,15 @@ fn compare_seat<G: Roster>(
     // apart.
     for kind in crate::bot_kinds::<G>() {
         let name = if kind.name == crate::ISMCTS_BOT.name {
-            if !with_search {
+            if with_search == Search::None {
                 continue;
             }
             ISMCTS_CHECKED
+        } else if kind.name == crate::ROLLOUT_BOT.name {
+            if with_search != Search::IsmctsAndRollout {
+                continue;
+            }
+            ROLLOUT_CHECKED
         } else {
             kind.name
         };

@@ -188,13 +188,42 @@ fn the_search_bot_cannot_tell_lying_pirates_twins_apart() {
     }
 }
 
+/// The rollout bot under the lockstep check in the games whose best bots play out quickly in a debug build,
+/// at their smallest and largest tables (the others are in the ignored test below): its worlds are drawn from
+/// the seat's view and played out by bots that see only their own, so twins must get the same move from it.
+#[test]
+fn the_rollout_bot_cannot_tell_twins_apart_in_the_quick_games() {
+    for id in ["liars-dice", "loot-pirates"] {
+        let info = games().into_iter().find(|g| g.id == id).expect("registered");
+        for players in [info.min_players, info.max_players] {
+            with_game(id, RolloutLockstep { players }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+        }
+    }
+}
+
+struct RolloutLockstep {
+    players: usize,
+}
+
+impl GameVisitor for RolloutLockstep {
+    type Output = Result<(), String>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let options =
+            options_from_json::<G>(Some(self.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
+        let game = G::new(options).map_err(|e| e.to_string())?;
+        let report = lockstep::check_with_searches(&game, 0, 3)?;
+        assert!(report.comparisons > 0, "{} with {}: {report:?}", G::ID, self.players);
+        Ok(())
+    }
+}
+
 /// Lying Pirates' search lockstep in every test run: seeds and twins per table, bounded for a debug build (about
 /// 6 s there, 2 s in release; the full check at 3 seeds and 12 twins is the ignored test below).
 const LYING_PIRATES_SEEDS: u64 = 1;
 const LYING_PIRATES_BRANCHES: usize = 4;
 
-/// Every game with the search bot compared, at its smallest and largest tables (about two minutes in release;
-/// `.ci/run` runs it). The last failures were The Pirate's Flag's declared auto-pass and its discard pile, both
+/// Every game with the search bots (`ismcts` and `rollout`) compared, at its smallest and largest tables (23
+/// minutes in release under `nice` on a loaded 2-core machine, 2026-11-29; `.ci/run` runs it). The last failures were The Pirate's Flag's declared auto-pass and its discard pile, both
 /// public by the rules and now in its view (rulings 47 and 48).
 #[test]
 #[ignore = "slow: run with cargo test --release -p plunder-games --test lockstep -- --ignored (CI does)"]
@@ -217,7 +246,7 @@ impl GameVisitor for SearchLockstep {
             options_from_json::<G>(Some(self.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
         for seed in 0..SEEDS {
-            lockstep::check_with_search(&game, seed, BRANCHES)?;
+            lockstep::check_with_searches(&game, seed, BRANCHES)?;
         }
         Ok(())
     }
