@@ -34,7 +34,8 @@ plunder_run() {
   shift
   rm -f "$db" "$db-wal" "$db-shm"
   target/release/plunder serve --port 18500 --database "sqlite://$db" --bot-delay-ms 0 \
-    --max-connections 1000000 --max-connections-per-address 1000000 2> /dev/null &
+    --max-connections 1000000 --max-connections-per-address 1000000 --games-per-minute-per-address 1000000 \
+    2> /dev/null &
   server=$!
   for _ in $(seq 100); do (echo > /dev/tcp/127.0.0.1/18500) 2> /dev/null && break; sleep 0.1; done
   echo "$label: $(target/release/examples/load --clients "$clients" --seconds "$seconds" --warmup 5 \

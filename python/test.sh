@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
 # Builds the `plunder` Python package into a virtual environment under target/py-venv and runs its pytest suite
 # (python/tests). `cargo test -p plunder-py` runs this script. Re-runs are fast: the venv's packages are installed
-# once (again only when the list below changes) and the Rust build is cached in target/py-build.
+# once (again only when the list below changes) and the Rust build is cached in target/py-build. The package is
+# a wheel built and checked by `python/wheel.sh --debug`: the release wheel's packaging and checks (manylinux and
+# abi3 tags, auditwheel, a game in a fresh venv), compiled without optimization, since a release compile costs
+# more than its faster tests save (BENCHMARKS.md, "Python tests: release wheel or debug build").
 #
 # Usage: python/test.sh [pytest arguments]
 #   PLUNDER_TEST_RAY=1 python/test.sh        also installs Ray (large) and runs the local-Ray simulation test.
-#   PLUNDER_TEST_OPENSPIEL=1 python/test.sh  also installs OpenSpiel (large) and checks CFR on Plunder's liar's
-#                                            dice against CFR on OpenSpiel's own.
+#   PLUNDER_TEST_OPENSPIEL=0 python/test.sh  leaves out OpenSpiel (installed by default, with SciPy: about
+#                                            200 MB), whose tests (python/tests/test_openspiel*.py) then skip.
 # Where the packages cannot be installed (offline), it exits 77 (skipped), or with PLUNDER_REQUIRE_PYTHON=1 (CI) 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 venv=$root/target/py-venv
 python=${PYTHON:-python3}
-packages="maturin>=1.5,<2 numpy pytest gymnasium>=1.1 pettingzoo>=1.24"
+packages="maturin>=1.5,<2 auditwheel numpy pytest gymnasium>=1.1 pettingzoo>=1.24"
 if [ -n "${PLUNDER_TEST_RAY:-}" ]; then
   packages="$packages ray"
 fi
-if [ -n "${PLUNDER_TEST_OPENSPIEL:-}" ]; then
+if [ "${PLUNDER_TEST_OPENSPIEL:-1}" != 0 ]; then
   packages="$packages open-spiel"
 fi
 
@@ -41,8 +44,12 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$packages" ]; then
   echo "$packages" > "$stamp"
 fi
 
-# A target folder of its own: `cargo test` may still hold the workspace's while this runs.
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}/py-build
-(cd python && VIRTUAL_ENV=$venv PATH=$venv/bin:$PATH "$venv/bin/maturin" develop --quiet)
+# The wheel, installed into the venv in place of any earlier build (`maturin develop`'s included).
+python/wheel.sh --debug
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' python/pyproject.toml | head -1)
+wheel=$(ls "${CARGO_TARGET_DIR:-$root/target}"/py-build/debug-wheels/plunder-"$version"-*.whl)
+"$venv/bin/pip" install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 cd python
-exec "$venv/bin/python" -m pytest -q -p no:cacheprovider tests "$@"
+# pytest's script, not `python -m pytest`, which would put python/ first on sys.path and import the source tree's
+# plunder/ instead of the installed wheel. PLUNDER_WHEEL tells test_wheel.py to check the installed package is it.
+PLUNDER_WHEEL=$wheel exec "$venv/bin/pytest" -q -p no:cacheprovider tests "$@"

@@ -1,6 +1,5 @@
 """`max_game_length` counts player actions as pyspiel does, bounds random play, and follows the games' caps."""
 
-import os
 import random
 
 import pytest
@@ -31,10 +30,11 @@ def test_liars_dice_length_is_pyspiels_formula(dice):
         assert game.max_game_length() == players * dice * 6 + 1
 
 
-@pytest.mark.skipif(not os.environ.get("PLUNDER_TEST_OPENSPIEL"), reason="PLUNDER_TEST_OPENSPIEL=1 installs pyspiel")
 @pytest.mark.parametrize("dice", [1, 2, 5])
 def test_liars_dice_length_equals_the_real_pyspiels(dice):
-    pyspiel = pytest.importorskip("pyspiel")
+    from openspiel_import import import_pyspiel
+
+    pyspiel = import_pyspiel()
     import plunder.openspiel
 
     theirs = pyspiel.load_game("liars_dice", {"numdice": dice}).max_game_length()

@@ -5,7 +5,9 @@ import pytest
 
 import plunder
 
-pyspiel = pytest.importorskip("pyspiel")
+from openspiel_import import import_pyspiel
+
+pyspiel = import_pyspiel()
 
 
 def test_cfr_on_plunders_liars_dice_matches_openspiels():

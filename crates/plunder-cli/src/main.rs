@@ -1,6 +1,7 @@
 //! `plunder`: play pirate dice games in a terminal, simulate them in bulk, replay records, or drive them from
 //! another program through the JSON-lines engine protocol.
 
+mod balance;
 mod menu;
 mod play;
 mod plot;
@@ -56,6 +57,11 @@ enum Command {
     ///
     /// Example: plunder report fixed.jsonl --compare d6.jsonl --out report/
     Report(report::ReportArgs),
+    /// Rerun a designer's study: each variant of a study file simulated, compared with the rules as printed,
+    /// and written as Markdown tables (to a page's marked section with --write). Stopped studies resume.
+    ///
+    /// Example: plunder balance docs/balance/pirate-haven.json --write docs/balance/pirate-haven.md
+    Balance(balance::BalanceArgs),
     /// Measure random playouts per second on one core (unchecked path, no bots).
     ///
     /// Example: plunder speed --game liars-dice --options '{"dice": 5}'
@@ -95,7 +101,7 @@ enum Command {
 
 #[derive(Debug, clap::Args)]
 struct PlayArgs {
-    /// The game's id (see `plunder games`).
+    #[arg(help = game_id_help())]
     game: String,
     /// How many players.
     #[arg(long, short)]
@@ -109,7 +115,9 @@ struct PlayArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}', or @FILE to read them from a file
-    /// (`plunder rules GAME` lists them with their defaults and meanings).
+    /// (`plunder rules GAME` lists them with their defaults and meanings). With none (or `{}`), the game is set
+    /// as people play it: liar's dice is Perudo's (5 dice each, to the last die, 4 players unless --players or
+    /// --seats say), the others their defaults. Any option given starts from the defaults instead.
     #[arg(long, default_value = "{}")]
     options: String,
     /// Write the game record (JSON) to this file when the game ends or is abandoned.
@@ -148,6 +156,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Report(args) => report::run(args),
+        Command::Balance(args) => balance::run(args),
         Command::Speed(args) => speed::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Replay(args) => replay::run(args),
@@ -236,4 +245,9 @@ fn read_options_file(path: &str) -> Result<String, String> {
 /// A seed from the clock, for games where none was asked for (the record keeps it).
 fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The game argument's help: the ids to choose from, from the registry.
+fn game_id_help() -> String {
+    format!("The game's id: {} (`plunder games` says more)", plunder_games::game_ids().join(", "))
 }

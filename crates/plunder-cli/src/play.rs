@@ -5,7 +5,9 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use plunder_core::{options_from_json, Bot, ChanceMode, Game, Narrate, Roster, Seat, Session, Status, Turn, Viewer};
+use plunder_core::{
+    options_from_json, Bot, ChanceMode, Game, Narrate, Roster, Seat, Session, Status, Stops, Turn, Viewer,
+};
 use plunder_games::{with_game, GameVisitor};
 
 use crate::menu::Menu;
@@ -18,7 +20,14 @@ enum Player<G: Game> {
 }
 
 pub fn run(args: PlayArgs) -> Result<(), String> {
-    let options = parse_options(&args.options)?;
+    let mut options = parse_options(&args.options)?;
+    let mut players = args.players.or((!args.seats.is_empty()).then_some(args.seats.len()));
+    // Nothing chosen: the table people play (liar's dice: Perudo's), where it is not the game's defaults.
+    let people = plunder_games::game_info(&args.game).and_then(|info| info.table_for_people);
+    if let Some((table_players, table_options)) = people.filter(|_| options.as_object().is_some_and(|o| o.is_empty())) {
+        options = table_options;
+        players = players.or(Some(table_players));
+    }
     if let Some(path) = &args.record {
         plunder_cli::output::check_output_file("--record", path, plunder_cli::output::Output::Record)?;
     }
@@ -26,7 +35,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
     let table = Table {
-        players: args.players.or((!args.seats.is_empty()).then_some(args.seats.len())),
+        players,
         seats: args.seats,
         options,
         seed,
@@ -127,6 +136,11 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     // Each person's "pass unless I can answer" (`skip on`/`skip off`), and whether they were told it acted.
     let mut skip_passes = vec![true; players.len()];
     let mut skip_told = false;
+    // Each person's stops (`stops mine`/`stops all`): whether they are asked in answer windows that do not concern
+    // them, and whether they were told a pass was taken so. Only a game that declares that stops matter
+    // (`Narrate::stops_matter`) has such windows; in the others `?` does not tell of `stops`.
+    let mut stops = vec![Stops::Mine; players.len()];
+    let mut stops_told = false;
     let mut key_read = vec![false; players.len()];
     let mut decisions: u64 = 0;
     // Lines printed since the last question: the menu takes what room the screen has left.
@@ -189,10 +203,30 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         };
         decisions += 1;
         let legal = session.legal_actions(seat);
+        // Whether the window concerns the person is read from the spectator's view: it cannot tell their hand.
+        let unasked = match players[seat.index()] {
+            Player::Human if legal.iter().any(|a| game.is_pass(a)) => {
+                let public = session.view(Viewer::Spectator);
+                plunder_core::unasked_pass(&game, stops[seat.index()], &public, seat, &legal)
+            }
+            _ => None,
+        };
         let action = match &mut players[seat.index()] {
             Player::Bot { bot, .. } => {
                 let view = session.view(Viewer::Seat(seat));
                 bot.act(&Turn::new(&game, session.state(), seat, &view, &legal))
+            }
+            Player::Human if unasked.is_some() => {
+                if !hot_seat && !stops_told {
+                    writeln!(
+                        t.output,
+                        "(You pass unasked when it is not your turn and nothing waiting involves you; type stops all \
+                         at your turn to be asked at every chance.)"
+                    )
+                    .map_err(io)?;
+                    stops_told = true;
+                }
+                unasked.expect("checked above")
             }
             Player::Human if skip_passes[seat.index()] && plunder_core::forced(&game, &legal).is_some() => {
                 // Hot-seat, the screen may be another person's: a word here would tell them this hand is empty.
@@ -207,23 +241,25 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 plunder_core::forced(&game, &legal).expect("checked above")
             }
             Player::Human => {
-                if hot_seat {
-                    if last_human != Some(seat) {
-                        pass_screen(&mut t, seat, banner.take()).map_err(io)?;
-                    }
-                    let first = !std::mem::replace(&mut had_turn[seat.index()], true);
-                    printed =
-                        since_last_turn(&mut t, &game, &session, seat, &mut read[seat.index()], first).map_err(io)?;
-                    // What the spectator hears from here on is told at the end.
-                    told = session.told_count();
-                }
-                last_human = Some(seat);
                 let view = session.view(Viewer::Seat(seat));
                 let mut board = game.describe(&view);
                 // The board's key, before the first board each person reads; `? key` shows it again.
                 if let Some(key) = game.key().filter(|_| !std::mem::replace(&mut key_read[seat.index()], true)) {
                     board = format!("{board}{key}\n");
                 }
+                if hot_seat {
+                    if last_human != Some(seat) {
+                        pass_screen(&mut t, seat, banner.take()).map_err(io)?;
+                    }
+                    let first = !std::mem::replace(&mut had_turn[seat.index()], true);
+                    // The board and the shortest menu with its question: the events must leave them room.
+                    let below = 1 + screen_lines(&board) + legal.len().min(MENU_LINES_AT_LEAST) + 2;
+                    let reader = Reader { seat, read: &mut read[seat.index()], first, below };
+                    printed = since_last_turn(&mut t, &game, &session, reader).map_err(io)?;
+                    // What the spectator hears from here on is told at the end.
+                    told = session.told_count();
+                }
+                last_human = Some(seat);
                 printed += 1 + screen_lines(&board);
                 writeln!(t.output, "\n{board}").map_err(io)?;
                 let hint_seed = plunder_core::splitmix64(t.seed ^ decisions.wrapping_mul(0x9E37_79B9));
@@ -231,7 +267,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 printed = 0;
                 let decision =
                     Decision { game: &game, session: &session, seat, view: &view, legal: &legal, hint_seed, room };
-                match ask(&mut t, &decision, &mut skip_passes[seat.index()]).map_err(io)? {
+                let passing = Passing { skip: &mut skip_passes[seat.index()], stops: &mut stops[seat.index()] };
+                match ask(&mut t, &decision, passing).map_err(io)? {
                     Asked::Chose(choice) => {
                         let action = legal[choice].clone();
                         if let Some(line) = game.receipt(&view, &action) {
@@ -272,28 +309,66 @@ fn pass_screen<R: BufRead, W: Write>(t: &mut Table<R, W>, seat: Seat, banner: Op
     Ok(())
 }
 
-/// Hot-seat: what `seat` was told since it last read the log (since the start at its `first` turn), from its own
-/// seat, once the screen is its own.
-fn since_last_turn<G: Narrate, R, W: Write>(
+/// Hot-seat: who reads the log once the screen is theirs, and what must follow it on the screen.
+struct Reader<'a> {
+    seat: Seat,
+    /// How much of the log the seat has read.
+    read: &'a mut usize,
+    /// Whether it is the seat's first turn (nothing was "since" before it).
+    first: bool,
+    /// The screen lines that follow the events: the board, the menu and the question.
+    below: usize,
+}
+
+/// Hot-seat: what the reader's seat was told since it last read the log (since the start at its first turn),
+/// from its own seat, once the screen is its own; returns the lines it left on the screen. On a terminal, events
+/// that would push their first lines off the screen before the question (a call's reveal, many bot moves before
+/// the turn) are shown a screen at a time, each read before the next, and before the board.
+fn since_last_turn<G: Narrate, R: BufRead, W: Write>(
     t: &mut Table<R, W>,
     game: &G,
     session: &Session<G>,
-    seat: Seat,
-    read: &mut usize,
-    first: bool,
+    reader: Reader<'_>,
 ) -> std::io::Result<usize> {
-    let told = told_lines(game, session.told_since(*read, Viewer::Seat(seat)));
-    let mut lines = 0;
-    if !told.is_empty() {
-        writeln!(t.output, "{}", if first { "Before your first turn:" } else { "Since your last turn:" })?;
-        lines += 1;
-        for line in told {
-            lines += screen_lines(&line);
-            writeln!(t.output, "  {line}")?;
-        }
+    let told = told_lines(game, session.told_since(*reader.read, Viewer::Seat(reader.seat)));
+    *reader.read = session.told_count();
+    if told.is_empty() {
+        return Ok(0);
     }
-    *read = session.told_count();
-    Ok(lines)
+    let heading = if reader.first { "Before your first turn:" } else { "Since your last turn:" };
+    let lines: Vec<String> = told.iter().map(|line| format!("  {line}")).collect();
+    let total = 1 + lines.iter().map(|line| screen_lines(line)).sum::<usize>();
+    // The "Pass the screen" question above the events takes a line too.
+    if !t.terminal || 1 + total + reader.below <= SCREEN_LINES {
+        writeln!(t.output, "{heading}")?;
+        for line in &lines {
+            writeln!(t.output, "{line}")?;
+        }
+        return Ok(total);
+    }
+    writeln!(t.output, "{heading}")?;
+    // Screens of events, each ending with a question that keeps its first line on the screen.
+    let mut shown = 2;
+    for line in &lines {
+        let height = screen_lines(line);
+        if shown + height + 1 > SCREEN_LINES {
+            pause(t, "More happened: read these lines, then press Enter.")?;
+            shown = 1;
+        }
+        writeln!(t.output, "{line}")?;
+        shown += height;
+    }
+    pause(t, "Your table comes next: read what happened, then press Enter.")?;
+    Ok(1)
+}
+
+/// Waits for Enter after `question` (an input that ended is noticed at the next question).
+fn pause<R: BufRead, W: Write>(t: &mut Table<R, W>, question: &str) -> std::io::Result<()> {
+    write!(t.output, "{question} ")?;
+    t.output.flush()?;
+    let mut line = String::new();
+    t.input.read_line(&mut line)?;
+    Ok(())
 }
 
 /// The events in words, one line each (but for a die whose roll is told in full after it), a run of passes in a
@@ -456,6 +531,14 @@ struct Decision<'a, G: Game> {
     room: usize,
 }
 
+/// A person's settings for the passes taken for them unasked, which `skip` and `stops` set.
+struct Passing<'a> {
+    /// "Pass unless I can answer" (`skip on`, the default, and `skip off`).
+    skip: &'a mut bool,
+    /// Asked only in windows that concern them (`stops mine`, the default), or at every chance (`stops all`).
+    stops: &'a mut Stops,
+}
+
 /// What a person answered when asked to choose.
 enum Asked {
     /// The index of the legal action chosen.
@@ -469,11 +552,11 @@ enum Asked {
 /// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; Enter alone
 /// passes where passing is a choice; `?`, `? NAME`, `hint` and `list` help. A line standing for several choices
 /// asks their details next (`back` or Enter returns to the whole menu).
-/// `skip_passes` is the person's "pass unless I can answer", which `skip on` and `skip off` set.
+/// `passing` holds the person's settings that `skip on`/`skip off` and `stops mine`/`stops all` change.
 fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
     t: &mut Table<R, W>,
     d: &Decision<'_, G>,
-    skip_passes: &mut bool,
+    passing: Passing<'_>,
 ) -> std::io::Result<Asked> {
     // The question and the "... and N more" line take two of the room.
     let page = d.room.saturating_sub(2).clamp(MENU_LINES_AT_LEAST, MENU_LINES);
@@ -535,20 +618,31 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 continue;
             }
             "hint" => {
-                hint(t, d, &first)?;
+                hint(t, d, &first, steps.last())?;
                 continue;
             }
             "skip on" | "skip off" => {
-                *skip_passes = lower == "skip on";
+                *passing.skip = lower == "skip on";
                 writeln!(
                     t.output,
                     "{}",
-                    if *skip_passes {
+                    if *passing.skip {
                         "From now on you pass without being asked when passing is all you can do."
                     } else {
                         "From now on you are asked even when passing is all you can do."
                     }
                 )?;
+                continue;
+            }
+            "stops" | "stops all" | "stops mine" if !d.game.stops_matter() => {
+                writeln!(t.output, "Every chance to answer asks everyone in this game: there are no stops to set.")?;
+                continue;
+            }
+            "stops" | "stops all" | "stops mine" => {
+                if lower != "stops" {
+                    *passing.stops = if lower == "stops all" { Stops::All } else { Stops::Mine };
+                }
+                writeln!(t.output, "{}", stops_line(*passing.stops))?;
                 continue;
             }
             "list" | "menu" => {
@@ -584,11 +678,9 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
             };
             // A number typed out of habit must not spend a once-per-game ability: the game asks first.
             if let Some(question) = d.game.confirm(d.view, &d.legal[choice]) {
-                write!(
-                    t.output,
-                    "{question} Type y to confirm (anything else: back to the menu), {}, your choice: ",
-                    d.seat
-                )?;
+                // The question is a whole line (wrapped between words); the prompt follows on its own.
+                writeln!(t.output, "{question}")?;
+                write!(t.output, "Type y to confirm (anything else: back to the menu), {}, your choice: ", d.seat)?;
                 t.output.flush()?;
                 let mut line = String::new();
                 if t.input.read_line(&mut line)? == 0 {
@@ -662,10 +754,15 @@ fn refusal_with_rule<G: Game>(error: &plunder_core::PlayError) -> String {
     }
 }
 
-/// A rule's section and sentence as a refusal quotes them: the sentence's own quotes become single ones, so the
-/// quote reads as one.
+/// A rule's section and sentence as a refusal quotes them, in curly quotes as the browser does: the sentence's own
+/// quotes are single ones (the server's citation makes them so; any left are made so here), so the quote reads
+/// as one.
 fn cited(section: &str, sentence: &str) -> String {
-    format!("the rules, {section}: \"{}\"", sentence.replace('"', "'"))
+    let quote = sentence.replace(['"', '“', '”'], "'");
+    match section {
+        "Rulings" => format!("the rulings: “{quote}”"),
+        section => format!("the rules, {section}: “{quote}”"),
+    }
 }
 
 /// A step after the first: what it chooses between, then its lines.
@@ -722,24 +819,56 @@ fn help<G: Roster + Narrate, R, W: Write>(
              anyway, skip on undoes it."
         )?;
     }
+    if d.game.stops_matter() {
+        writeln!(
+            t.output,
+            "When it is not your turn and nothing waiting involves you (no play aimed at you, no battle of yours), \
+             you pass without being asked (stops mine); stops all asks you at every chance to answer."
+        )?;
+    }
     writeln!(t.output)
 }
 
+/// What `stops` now does, in a line.
+fn stops_line(stops: Stops) -> &'static str {
+    match stops {
+        Stops::Mine => {
+            "Stops: mine. You are asked at your own turn and when a play is aimed at you or involves you; otherwise \
+             you pass unasked. stops all asks you at every chance."
+        }
+        Stops::All => {
+            "Stops: all. You are asked at every chance to answer, whoever it concerns; stops mine asks you only at \
+             your turn and when a play involves you."
+        }
+    }
+}
+
 /// `hint`: what the game's best bot would do in this seat, from this seat's view only, and the game's notes.
+/// Its number is the one on screen: in the step asked now (`step`), else in the first menu.
 fn hint<G: Roster + Narrate, R, W: Write>(
     t: &mut Table<R, W>,
     d: &Decision<'_, G>,
     menu: &Menu,
+    step: Option<&Menu>,
 ) -> std::io::Result<()> {
     let best = plunder_core::bot_kinds::<G>()[0].name;
     if let Some(mut bot) = plunder_core::make_bot::<G>(best, d.hint_seed) {
         let action = bot.act(&Turn::new(d.game, d.session.state(), d.seat, d.view, d.legal));
-        let number = d.legal.iter().position(|a| *a == action).and_then(|i| menu.number_of(i));
+        let index = d.legal.iter().position(|a| *a == action);
+        let number = match (index, step) {
+            (Some(i), Some(step)) => match step.number_of(i) {
+                Some(n) => format!(" (choice {n} here)"),
+                None => menu
+                    .number_of(i)
+                    .map_or(String::new(), |n| format!(" (choice {n} of the first menu: Enter goes back)")),
+            },
+            (Some(i), None) => menu.number_of(i).map_or(String::new(), |n| format!(" (choice {n})")),
+            (None, _) => String::new(),
+        };
         writeln!(
             t.output,
-            "The '{best}' bot, seeing only what you see, would choose: {}{}",
+            "The '{best}' bot, seeing only what you see, would choose: {}{number}",
             d.game.label_in_view(d.view, &action),
-            number.map_or(String::new(), |n| format!(" (choice {n})"))
         )?;
         if let Some(why) = d.game.hint_reason(d.view, &action) {
             writeln!(t.output, "Why: {why}")?;
@@ -758,7 +887,9 @@ mod tests {
     #[test]
     fn a_cited_rule_with_quotes_of_its_own_reads_as_one_quote() {
         let quote = cited("Cards", r#"A "Cursed Die" passed on costs 2 crew."#);
-        assert_eq!(quote, r#"the rules, Cards: "A 'Cursed Die' passed on costs 2 crew.""#);
+        assert_eq!(quote, "the rules, Cards: “A 'Cursed Die' passed on costs 2 crew.”");
+        let quote = cited("Cards", "A ‘Cursed Die’ passed on costs 2 crew.");
+        assert_eq!(quote, "the rules, Cards: “A ‘Cursed Die’ passed on costs 2 crew.”");
     }
 
     #[test]

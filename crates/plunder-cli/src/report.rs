@@ -190,7 +190,7 @@ fn write_in_game_order(files: &[PathBuf], path: &Path) -> Result<(), String> {
 const CHUNK: u64 = 256;
 
 /// A run's results, read as streams: its summary and everything the report draws, never the games themselves.
-struct Run {
+pub(crate) struct Run {
     summary: Summary,
     /// Bot names by seat.
     bots: Vec<String>,
@@ -207,6 +207,16 @@ struct Run {
 impl Run {
     /// Reads the result files of one run twice: first to check them and learn what to count, then to count.
     fn read(files: &[PathBuf]) -> Result<Run, String> {
+        Run::read_kept(files, |_| true)
+    }
+
+    /// The first `games` games of a run's results file (a longer run may have added more).
+    pub(crate) fn read_first(file: &Path, games: u64) -> Result<Run, String> {
+        Run::read_kept(&[file.to_path_buf()], |index| index < games)
+    }
+
+    /// The games of a run whose index `keep` accepts.
+    fn read_kept(files: &[PathBuf], keep: impl Fn(u64) -> bool) -> Result<Run, String> {
         let mut index = RunIndex::new();
         let (mut lengths, mut scores) = (Histogram::default(), Histogram::default());
         let (mut held, mut used) = (Effects::new(Kind::Held), Effects::new(Kind::Used));
@@ -214,6 +224,9 @@ impl Run {
         let mut length_sum = 0.0;
         for file in files {
             for_each_result(file, |result| {
+                if !keep(result.index) {
+                    return Ok(());
+                }
                 index.add(&result)?;
                 let seats = result.players;
                 by_position.resize(seats, (0.0, 0.0));
@@ -237,6 +250,9 @@ impl Run {
         let mut summer = Summer::new(&index);
         for file in files {
             for_each_result(file, |result| {
+                if !keep(result.index) {
+                    return Ok(());
+                }
                 summer.add(&result);
                 squares += (result.rounds as f64 - mean).powi(2);
                 lengths.bin(result.rounds as f64);
@@ -254,6 +270,25 @@ impl Run {
 
     fn seats(&self) -> usize {
         self.summary.players
+    }
+
+    pub(crate) fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// The games whose first seat to decide is known, and that seat's wins.
+    pub(crate) fn first_player(&self) -> SeatGames {
+        self.by_position.first().copied().unwrap_or_default()
+    }
+
+    /// The pieces held or dealt, the largest effect first.
+    pub(crate) fn held_effects(&self) -> Vec<(Effect, EffectTest)> {
+        ranked(self.held.rows())
+    }
+
+    /// The actions used, the largest effect first.
+    pub(crate) fn used_effects(&self) -> Vec<(Effect, EffectTest)> {
+        ranked(self.used.rows())
     }
 
     /// Wins (a shared win counting 1/k) of the seat at `seat` in each game.
@@ -274,7 +309,7 @@ pub fn two_proportion_test(wins_a: f64, n_a: f64, wins_b: f64, n_b: f64) -> (f64
         return (0.0, 1.0);
     }
     let z = (wins_a / n_a - wins_b / n_b) / se;
-    (z, 2.0 * (1.0 - normal_cdf(z.abs())))
+    (z, two_sided_p(z))
 }
 
 /// The normal quantiles of a two-sided test at 5% and of 80% power.
@@ -448,7 +483,7 @@ fn comparison(a: &Run, b: &Run) -> Result<Comparison, String> {
     let (n_a, n_b) = (a.summary.games as f64, b.summary.games as f64);
     let se = (sd_a * sd_a / n_a + sd_b * sd_b / n_b).sqrt();
     let z = if se > 0.0 { (mean_a - mean_b) / se } else { 0.0 };
-    let p = 2.0 * (1.0 - normal_cdf(z.abs()));
+    let p = two_sided_p(z);
     let d = (mean_a - mean_b).abs();
     let needed = (d > 0.0).then(|| ((Z_ALPHA + Z_POWER).powi(2) * (sd_a * sd_a + sd_b * sd_b) / (d * d)).ceil() as u64);
     Ok(Comparison { rates, length: LengthTest { mean_a, sd_a, mean_b, sd_b, z, p, needed } })
@@ -488,11 +523,55 @@ fn compare(a: &Run, b: &Run) -> Result<String, String> {
     Ok(out)
 }
 
+/// The two-sided p-value of a z score.
+pub(crate) fn two_sided_p(z: f64) -> f64 {
+    2.0 * (1.0 - normal_cdf(z.abs()))
+}
+
+/// Two runs side by side as a Markdown table, named for people: each seat's win rate, the first player's and
+/// the game length, with the test of each difference.
+pub(crate) fn comparison_markdown(a: &Run, b: &Run, name_a: &str, name_b: &str) -> Result<String, String> {
+    let comparison = comparison(a, b)?;
+    // A difference that would take millions of games to show is no difference a designer acts on.
+    let markdown_verdict = |p: f64, needed: Option<u64>| match needed {
+        Some(n) if p >= 0.05 && n > 1_000_000 => "not significant; too small to matter".to_string(),
+        _ => verdict(p, needed),
+    };
+    let mut out = format!("| measure | {name_a} | {name_b} | p | verdict |\n|---|---|---|---|---|\n");
+    for row in &comparison.rates {
+        let t = row.test();
+        let name = if row.seat.is_some() { row.name.as_str() } else { "the first to decide" };
+        out += &format!(
+            "| {} | {} [{}, {}] | {} [{}, {}] | {} | {} |\n",
+            name,
+            pct(t.rate_a),
+            pct(t.ci_a[0]),
+            pct(t.ci_a[1]),
+            pct(t.rate_b),
+            pct(t.ci_b[0]),
+            pct(t.ci_b[1]),
+            p_value(t.p),
+            markdown_verdict(t.p, t.needed)
+        );
+    }
+    let l = &comparison.length;
+    out += &format!(
+        "| game length (rounds) | {:.2} (sd {:.2}) | {:.2} (sd {:.2}) | {} | {} |\n",
+        l.mean_a,
+        l.sd_a,
+        l.mean_b,
+        l.sd_b,
+        p_value(l.p),
+        markdown_verdict(l.p, l.needed)
+    );
+    Ok(out)
+}
+
 /// Seat-games and the wins among them.
-type SeatGames = (f64, f64);
+pub(crate) type SeatGames = (f64, f64);
 
 /// A key (a card used, a captain held), the seats that had it and the seats that did not.
-type Effect = (String, SeatGames, SeatGames);
+pub(crate) type Effect = (String, SeatGames, SeatGames);
 
 /// What an effect is about: the pieces a seat held or dealt (captains, cards in hand, tiles taken), or the
 /// counted actions it took (cards played).
@@ -561,14 +640,14 @@ impl Effects {
 }
 
 /// An effect's rates with intervals, the difference with its (Wald) interval, and the two-proportion test.
-struct EffectTest {
-    rate_with: f64,
+pub(crate) struct EffectTest {
+    pub rate_with: f64,
     ci_with: [f64; 2],
-    rate_without: f64,
+    pub rate_without: f64,
     ci_without: [f64; 2],
-    difference: f64,
-    ci_difference: [f64; 2],
-    p: f64,
+    pub difference: f64,
+    pub ci_difference: [f64; 2],
+    pub p: f64,
 }
 
 fn effect_test((_, with, without): &Effect) -> EffectTest {
@@ -613,7 +692,7 @@ fn difference_rows(rows: &[(Effect, EffectTest)]) -> Vec<plot::Difference> {
 }
 
 /// A p-value for a table: three decimals, or "< 0.001".
-fn p_value(p: f64) -> String {
+pub(crate) fn p_value(p: f64) -> String {
     if p < 0.001 {
         "< 0.001".to_string()
     } else {

@@ -20,9 +20,18 @@ pub struct ServeArgs {
     bot_delay_ms: u64,
     /// Milliseconds before a pass the server takes for a player ("pass for me") until that player has made a
     /// choice of their own; after that, it waits as long as one of their recent choices took (at most 10 s),
-    /// so how fast they pass does not tell the others whether they could have answered.
+    /// so how fast they pass does not tell the others whether they could have answered. (A pass in a window that
+    /// does not concern them, under their stops, is taken at once: that is public.)
     #[arg(long, default_value_t = 1500)]
     pass_delay_ms: u64,
+    /// Hours the lobby lists a game's open seats after the game was created (a seat can still be taken from a
+    /// link to it later).
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u64).range(1..))]
+    open_seat_hours: u64,
+    /// Threads bots think on at once, over all games (default: every core but one, at least one); a bot waits
+    /// for a free one, so the rest of the machine answers people however many bot tables run.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    bot_threads: Option<u32>,
     /// Seconds a game with nobody connected and nothing due keeps its task; it is reloaded from the database
     /// when someone opens it again.
     #[arg(long, default_value_t = 600)]
@@ -143,11 +152,15 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             pass_delay: Duration::from_millis(args.pass_delay_ms),
             unload_after: Duration::from_secs(args.unload_after_secs),
+            open_seats_listed_for: Duration::from_secs(args.open_seat_hours * 3600),
+            bot_threads: args.bot_threads.map_or_else(plunder_server::default_bot_threads, |n| n as usize),
             limits: Limits {
                 ping_interval: Duration::from_secs(args.ping_secs),
                 pong_deadline: Duration::from_secs(args.pong_timeout_secs),
                 max_sockets_per_game: args.max_sockets_per_game as usize,
                 max_sockets_per_seat: args.max_sockets_per_seat as usize,
+                // Also for the clients a trusted proxy forwards, which the connection cap does not see.
+                max_sockets_per_address: args.max_connections_per_address as usize,
                 outbox_bytes: args.max_queued_kib as usize * 1024,
                 sync_bytes_per_second: args.sync_kib_per_second as usize * 1024,
                 games_per_address: Rate {
@@ -225,16 +238,19 @@ fn check_report(args: &ServeArgs, address: &str, shown: &str, config: &HubConfig
         limits.sync_bytes_per_second / 1024
     ));
     out.push_str(&format!(
-        "  rates:        {} games/min per address; chat {}/min per address, {}/min per game; {} chat lines kept\n",
+        "  rates:        {} games/min and {} new replays/min per address; chat {}/min per address, {}/min per \
+         game; {} chat lines kept\n",
         limits.games_per_address.per_minute,
+        limits.replays_per_address.per_minute,
         limits.chat_per_address.per_minute,
         limits.chat_per_game.per_minute,
         limits.chat_history_lines
     ));
     out.push_str(&format!(
-        "  bots:         {} ms a move; passes taken for a player: at their pace, {} ms before their first choice; \
-         idle games unloaded after {} s\n",
+        "  bots:         {} ms a move, thinking on {} thread(s) at most; passes taken for a player: at their \
+         pace, {} ms before their first choice; idle games unloaded after {} s\n",
         config.bot_delay.as_millis(),
+        config.bot_threads,
         config.pass_delay.as_millis(),
         config.unload_after.as_secs()
     ));
@@ -243,28 +259,54 @@ fn check_report(args: &ServeArgs, address: &str, shown: &str, config: &HubConfig
         listed(config.site.allowed_origins.clone()),
         if config.site.access_log { "on" } else { "off" }
     ));
+    out.push_str(&format!(
+        "  lobby:        open seats listed for {} h after their game was created\n",
+        config.open_seats_listed_for.as_secs() / 3600
+    ));
     out
 }
 
-/// The password in a database URL (`postgres://user:PASSWORD@host/db`, or a `password=` parameter), if any.
-fn password(url: &str) -> Option<&str> {
-    if let Some((_, query)) = url.split_once('?') {
-        if let Some(value) = query.split('&').find_map(|pair| pair.strip_prefix("password=")) {
-            return Some(value).filter(|v| !v.is_empty());
+/// The passwords in a database address, however it is written: `postgres://user:PASSWORD@host/db` (the
+/// password may hold `/`, `?` or `@` when not percent-encoded: it runs to the last `@`), a `password=` parameter
+/// (also percent-encoded inside another, as in `options=-c%20password%3D...`), or a `password=...` word of a
+/// key-value connection string.
+fn passwords(url: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    if let Some((_, rest)) = url.split_once("://") {
+        if let Some((user_info, _)) = rest.rsplit_once('@') {
+            if let Some((_, password)) = user_info.split_once(':') {
+                found.push(password);
+            }
         }
     }
-    let (_, rest) = url.split_once("://")?;
-    let authority = rest.split(['/', '?']).next()?;
-    let (user_info, _) = authority.rsplit_once('@')?;
-    user_info.split_once(':').map(|(_, password)| password).filter(|p| !p.is_empty())
+    let lower = url.to_ascii_lowercase();
+    for marker in ["password=", "password%3d"] {
+        let mut from = 0;
+        while let Some(at) = lower[from..].find(marker) {
+            let start = from + at + marker.len();
+            let value = &url[start..];
+            let quoted = value.chars().next().filter(|c| *c == '\'' || *c == '"');
+            let password = match quoted {
+                // A key-value string's quoted value runs to its closing quote, spaces and all.
+                Some(quote) => value[1..].split(quote).next().unwrap_or(""),
+                None => {
+                    let ends = [value.find('&'), value.find(char::is_whitespace), lower[start..].find("%20")];
+                    &value[..ends.into_iter().flatten().min().unwrap_or(value.len())]
+                }
+            };
+            found.push(password);
+            from = start;
+        }
+    }
+    found.retain(|p| !p.is_empty());
+    // The longest first, so a password that holds another is replaced whole.
+    found.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    found
 }
 
-/// `text` with the database URL's password, wherever it appears, replaced by `***`.
+/// `text` with the database URL's passwords, wherever they appear, replaced by `***`.
 fn without_password(text: &str, url: &str) -> String {
-    match password(url) {
-        Some(password) => text.replace(password, "***"),
-        None => text.to_string(),
-    }
+    passwords(url).into_iter().fold(text.to_string(), |text, password| text.replace(password, "***"))
 }
 
 /// The database URL as it may be printed: its password replaced by `***`.
@@ -375,6 +417,16 @@ mod tests {
         assert_eq!(redacted("postgres://h/d?user=u&password=hunter2"), "postgres://h/d?user=u&password=***");
         assert_eq!(redacted("postgres://plunder@localhost/games"), "postgres://plunder@localhost/games");
         assert_eq!(redacted("sqlite://games.db"), "sqlite://games.db");
+        // Written as people do, not always percent-encoded (found by an attack trial).
+        assert_eq!(redacted("postgres://u:S3cret/x@127.0.0.1:5999/t"), "postgres://u:***@127.0.0.1:5999/t");
+        assert_eq!(redacted("postgres://u:a?b@h/t"), "postgres://u:***@h/t");
+        assert_eq!(redacted("host=db user=u password=S3cretKV dbname=t"), "host=db user=u password=*** dbname=t");
+        assert_eq!(redacted("host=db password='S3 cret' user=u"), "host=db password='***' user=u");
+        assert_eq!(
+            redacted("postgres://h/t?options=-c%20password%3DS3cretO&sslmode=require"),
+            "postgres://h/t?options=-c%20password%3D***&sslmode=require"
+        );
+        assert_eq!(redacted("postgres://h/t?PASSWORD=Hunter2"), "postgres://h/t?PASSWORD=***");
         let error = "password authentication failed for user \"u\" (postgres://u:s3cret@h/d)";
         assert!(!without_password(error, "postgres://u:s3cret@h/d").contains("s3cret"));
     }

@@ -530,15 +530,22 @@ fn bids_are_typed_directly_in_every_common_form() {
 
 #[test]
 fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
-    let log = play("lying-pirates", &["--seed", "1"], "9x3\nq\ny\n");
+    let log = play("lying-pirates", &["--seed", "1"], "9x3\n1x7\nq\ny\n");
     assert_eq!(log.matches("P1 shakes 5 dice under their cup: ").count(), 1, "one line for the whole cup: {log}");
     assert!(log.contains("You cannot choose \"bet 9x3\" now: the opening bet may name at most"), "{log}");
     assert!(log.contains("(the rules, 1. Betting Phase:"), "the refusal quotes its rule: {log}");
-    // The quote reads as one: the rule's own quotes become single ones.
+    // The quote reads as one (issue 28): the rule's own quotes ("at least q dice ...") become single curly ones.
+    assert!(
+        log.contains(
+            "(the rules, 1. Betting Phase: “Bets. A bet is a quantity and a face 2-6: ‘at least q dice on the table \
+             show f’, ones counting as f (wild).”)"
+        ),
+        "{log}"
+    );
     for cited in log.split("(the rules, ").skip(1) {
-        let quote = cited.split_once(": \"").map_or("", |(_, q)| q);
-        let quote = quote.split("\")").next().unwrap_or_default();
-        assert!(!quote.is_empty() && !quote.contains('"'), "{cited}");
+        let quote = cited.split_once(": “").map_or("", |(_, q)| q);
+        let quote = quote.split("”)").next().unwrap_or_default();
+        assert!(!quote.is_empty() && !quote.contains(['"', '“', '”']), "{cited}");
     }
 }
 
@@ -1130,10 +1137,10 @@ fn simulate_counts_the_games_no_seat_won() {
 #[test]
 fn a_refused_typed_move_names_the_rule_it_breaks() {
     let log = play("liars-dice", &["--seed", "3", "--options", r#"{"dice":5}"#], "0x5\nq\ny\n");
-    assert!(log.contains("a bid needs at least one die (the rules, "), "{log}");
+    assert!(log.contains("a bid needs at least one die (the rulings: "), "{log}");
     assert!(log.contains("A bid is of one die at least"), "the rule's own sentence: {log}");
     let log = play("scallywager", &["--seed", "5", "--players", "3"], "1x1\nq\ny\n");
-    assert!(log.contains("no captain may bid on ones (the rules, "), "{log}");
+    assert!(log.contains("no captain may bid on ones (the rulings: "), "{log}");
     assert!(log.contains("Either way ones are never bid"), "{log}");
 }
 
@@ -1218,4 +1225,17 @@ fn rules_show_a_designers_own_cards_given_as_options() {
     let out = plunder(&["rules", "scallywager", "--options", &lasting], "");
     assert!(!out.status.success());
     assert!(text(&out).contains("'parrot': effect \"peek\" cannot be lasting"), "{}", text(&out));
+}
+
+/// A terminal trial: `plunder play liars-dice` was OpenSpiel's research game (two players, one die, one round),
+/// over at the first call. With nothing chosen it is the table people play, as in the lobby: Perudo's four
+/// players with five dice each, to the last die; options given are the game's own.
+#[test]
+fn liars_dice_with_nothing_chosen_is_the_table_people_play() {
+    let log = play("liars-dice", &["--seed", "1"], "q\ny\n");
+    assert!(log.contains("P1 rolls 5 dice") && log.contains("P4:") && !log.contains("P5:"), "{log}");
+    let log = play("liars-dice", &["--seed", "1", "--seats", "human,odds"], "q\ny\n");
+    assert!(log.contains("P1 rolls 5 dice") && !log.contains("P3:"), "the seats set the table's size: {log}");
+    let log = play("liars-dice", &["--seed", "1", "--options", r#"{"dice": 1}"#], "q\ny\n");
+    assert!(log.contains("P1 rolls 1 die") && !log.contains("P3:"), "options given are the game's own: {log}");
 }

@@ -227,8 +227,14 @@ fn serve_check_opens_the_database_binds_the_port_prints_the_configuration_and_ex
         "500",
         "--allow-origin",
         "https://games.example.org",
+        "--bot-threads",
+        "3",
+        "--open-seat-hours",
+        "6",
     ]);
     assert!(ok, "{out}\n{err}");
+    assert!(out.contains("thinking on 3 thread(s) at most"), "{out}");
+    assert!(out.contains("open seats listed for 6 h"), "{out}");
     assert!(out.contains("the configuration is good"), "{out}");
     assert!(out.contains(&format!("http://127.0.0.1:{port}")), "{out}");
     assert!(out.contains(&database) && out.contains("SQLite"), "{out}");

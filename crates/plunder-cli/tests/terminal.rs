@@ -127,6 +127,14 @@ fn play_to_the_end(args: &[&str]) -> (String, usize) {
             terminal.type_line("?");
             let help = terminal.until_asked().expect("help, then the question again");
             assert!(help.contains("Your choices now:"), "? explains the choices:\n{help}");
+            // `stops` is told of only in the games that declare that stops matter (`Narrate::stops_matter`).
+            let stops = ["scallywager", "lying-pirates", "pirates-flag"].contains(&args[1]);
+            assert_eq!(
+                help.contains("stops all"),
+                stops,
+                "{}: ? tells of stops only where they matter:\n{help}",
+                args[1]
+            );
             terminal.type_line("hint");
             let hint = terminal.until_asked().expect("a hint, then the question again");
             assert!(hint.contains("bot, seeing only what you see, would choose"), "{hint}");
@@ -250,6 +258,48 @@ fn hot_seat_clears_the_scrollback_and_tells_each_person_what_they_missed() {
     }
 }
 
+/// Issue 28: hot-seat, a call's reveal ("the cups show ...") was told at the top of a long "Since your last turn"
+/// list, and the board and menu below it pushed it off the screen before the person read it. Every line of what
+/// happened is on the screen when the next question is asked: a list too long for one screen is shown a screen
+/// at a time, each read before the next.
+#[test]
+fn hot_seat_shows_every_reveal_on_the_screen_before_the_next_question() {
+    let seats = "human,random,random,human,random,random";
+    let mut terminal = Terminal::start(&["play", "lying-pirates", "--seats", seats, "--seed", "3"]);
+    let mut decisions = 0;
+    while let Some(screen) = terminal.until_asked() {
+        let end = screen.trim_end();
+        let enter = ["(Enter: pass):", "(Enter: take it):", "then press Enter."].iter().any(|e| end.ends_with(e));
+        // A reroll of a die's best face is asked about first: yes.
+        let confirm = end.lines().last().is_some_and(|l| l.contains("Type y to confirm"));
+        terminal.type_line(if enter {
+            ""
+        } else if confirm {
+            "y"
+        } else {
+            "1"
+        });
+        decisions += 1;
+        assert!(decisions < 5000, "the game did not end");
+    }
+    assert!(terminal.child.wait().unwrap().success(), "{}", terminal.all());
+    let all = terminal.all().replace('\r', "");
+    let questions = ["your choice", "then press Enter.", "which one"];
+    let mut reveals = 0;
+    // Each person's screens, between the clears of a pass (the last part is the end, told to everyone).
+    let parts: Vec<&str> = all.split("\x1b[3J").collect();
+    for part in &parts[..parts.len() - 1] {
+        let lines: Vec<&str> = part.lines().collect();
+        for (at, line) in lines.iter().enumerate().filter(|(_, l)| l.contains("the cups show")) {
+            reveals += 1;
+            let asked = (at..lines.len()).find(|&i| questions.iter().any(|q| lines[i].contains(q)));
+            let asked = asked.unwrap_or_else(|| panic!("no question after the reveal:\n{part}"));
+            assert!(asked - at < 45, "the reveal left the 45-line screen before the question:\n{line}\n{part}");
+        }
+    }
+    assert!(reveals >= 10, "{reveals} reveals read");
+}
+
 /// The terminal trial: on most screens of The Pirate's Flag `2` passes for the rest of the turn, but on the turn's
 /// first screen it was "use Captain Blackwater", spent at once by a `2` typed out of habit. The passes head every
 /// menu that offers them, in one order, and a once-per-game ability chosen by its number asks first.
@@ -272,10 +322,30 @@ fn the_pirates_flag_keeps_its_passes_first_and_asks_before_a_captain_is_spent_by
         let mut question = terminal.until_asked().expect("a question");
         // A captain with several uses asks which next, before the question.
         while question.trim_end().ends_with("which one (Enter: back to every choice):") {
-            terminal.type_line("1");
-            question = terminal.until_asked().expect("a question");
+            // A hint at a step gives the number shown at that step (a trial typed the first menu's number here).
+            terminal.type_line("hint");
+            let hint = terminal.until_asked().expect("a hint, then the step again");
+            let said = hint.lines().find(|l| l.contains("would choose: ")).expect("the hint's line").to_string();
+            assert!(
+                !said.contains("(choice ") || said.contains(" here)") || said.contains("of the first menu"),
+                "{said}"
+            );
+            match said.split("(choice ").nth(1).and_then(|r| r.strip_suffix(" here)")) {
+                Some(number) => {
+                    terminal.type_line(number);
+                    question = terminal.until_asked().expect("a question");
+                    let chosen = said.split("would choose: ").nth(1).unwrap().split(" (choice").next().unwrap();
+                    assert!(question.contains(chosen), "typed the hinted {number}: {question}");
+                }
+                None => {
+                    terminal.type_line("1");
+                    question = terminal.until_asked().expect("a question");
+                }
+            }
         }
-        assert!(question.contains("works once per game") && question.contains("sure?"), "{question}");
+        assert!(question.contains("works once per game") && question.contains("Sure?"), "{question}");
+        // The question is a line of its own, the prompt another: nothing glued to "Sure?".
+        assert!(question.replace('\r', "").contains("Sure?\nType y to confirm"), "{question:?}");
         terminal.type_line("n");
         let again = terminal.until_asked().expect("the menu again");
         assert!(again.contains("1. roll for movement"), "{again}");
@@ -391,4 +461,95 @@ fn pirate_haven_tells_the_map_in_two_lines_gives_hints_a_reason_and_placements_t
     let last_round = &all[all.find("Round 4 begins").expect("the last round")..];
     assert!(!last_round.contains("next round's order"), "{last_round}");
     assert!(last_round.contains("on the Turn track (the last round"), "{last_round}");
+}
+
+/// One game of The Pirate's Flag with Captain Gale's any-time ability in P1's hands, answered with Enter (a pass)
+/// wherever Enter passes and the first choice elsewhere, after typing `first` (if any) at the first question:
+/// every question's screen, in order.
+fn pirates_flag_questions(first: Option<&str>) -> Vec<String> {
+    let options = r#"{"players": 3, "max_rounds": 6, "captains": ["captain-gale", "captain-shan", "captain-quill"]}"#;
+    let args = ["play", "pirates-flag", "--seats", "human,random,random", "--seed", "11", "--options", options];
+    let mut terminal = Terminal::start(&args);
+    let mut questions = Vec::new();
+    let mut first = first;
+    let mut helped = first.is_some();
+    while let Some(screen) = terminal.until_asked() {
+        if let Some(words) = first.take() {
+            terminal.type_line(words);
+            let said = terminal.until_asked().expect("the setting said, then the question again");
+            assert!(said.contains("Stops: all. You are asked at every chance"), "{said}");
+            // The question asked again is the same question: not counted twice.
+        }
+        if !helped && screen.contains("You pass unasked when") {
+            // `?` tells of stops once a window has passed the person by; `stops` alone says which are on.
+            helped = true;
+            terminal.type_line("?");
+            let help = terminal.until_asked().expect("help, then the question again").replace("\r", "");
+            assert!(help.replace("\n  ", " ").contains("stops all asks you at every chance to answer"), "{help}");
+            terminal.type_line("stops");
+            assert!(terminal.until_asked().expect("the setting").contains("Stops: mine."));
+        }
+        let end = screen.trim_end();
+        if end.ends_with("(Enter: pass):") || end.ends_with("(Enter: take it):") || end.ends_with("then press Enter.") {
+            terminal.type_line("");
+        } else {
+            terminal.type_line("1");
+        }
+        questions.push(screen);
+        assert!(questions.len() < 3000, "the game did not end");
+    }
+    assert!(terminal.child.wait().unwrap().success(), "{}", terminal.all());
+    questions
+}
+
+/// Whether each question of `questions` came in another player's turn: the last turn told before it is not P1's.
+fn in_others_turns(questions: &[String]) -> Vec<bool> {
+    let mut others = true;
+    questions
+        .iter()
+        .map(|screen| {
+            if let Some(turn) = screen.lines().rev().find(|l| l.starts_with("Round ") && l.ends_with("'s turn.")) {
+                others = !turn.ends_with(": P1's turn.");
+            }
+            others
+        })
+        .collect()
+}
+
+/// Issue 28: holding an "any time" ability, a person was asked on nearly every roll of every player. By default
+/// (`stops mine`) they are asked at their own turn and when a play is aimed at them, and pass unasked otherwise,
+/// told once how to be asked at every chance; `stops all` asks at every chance. The two games are the same game
+/// (Enter passes when asked, as the pass taken unasked does), so the questions compare one for one.
+#[test]
+fn the_pirates_flag_stops_a_person_only_at_windows_that_concern_them_unless_asked_to_stop_at_all() {
+    let mine = pirates_flag_questions(None);
+    let all = pirates_flag_questions(Some("stops all"));
+    let others = |questions: &[String]| in_others_turns(questions).into_iter().filter(|&o| o).count();
+    let (mine_others, all_others) = (others(&mine), others(&all));
+    eprintln!(
+        "asked {} times with stops mine ({mine_others} in others' turns), {} with stops all ({all_others})",
+        mine.len(),
+        all.len()
+    );
+    assert!(all_others >= 20, "stops all asks at others' rolls: {all_others}");
+    assert!(
+        mine_others * 4 < all_others,
+        "{mine_others} questions in others' turns with stops mine, {all_others} with all"
+    );
+    // (Long lines are wrapped between words, their continuation indented.)
+    let screen = mine.concat().replace("\r", "").replace("\n  ", " ");
+    assert!(screen.contains("type stops all at your turn to be asked at every chance"), "the hint line tells how");
+    assert_eq!(screen.matches("You pass unasked when").count(), 1, "told once");
+    // Asked at every own turn, all of it: the same own-turn questions either way.
+    assert_eq!(mine.len() - mine_others, all.len() - all_others, "every question of one's own turns");
+    let own = mine.iter().filter(|s| s.contains("1. roll for movement")).count();
+    assert!(own >= 6, "{own} own turns asked");
+    // Asked when another's play is aimed at P1 and waits to be answered, as often as with stops all.
+    let aimed = |s: &&String| {
+        s.lines().any(|l| {
+            (l.starts_with("P2 ") || l.starts_with("P3 ")) && l.contains(" on P1 ") && l.contains("(on the stack")
+        })
+    };
+    assert!(mine.iter().any(|s| aimed(&s)), "a play aimed at P1 asked P1:\n{screen}");
+    assert_eq!(mine.iter().filter(aimed).count(), all.iter().filter(aimed).count(), "every aimed play asks");
 }

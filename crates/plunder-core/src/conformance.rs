@@ -305,6 +305,33 @@ fn play_random_game<G: Game>(
     panic!("seed {seed}: the game did not end within {} steps", config.max_steps);
 }
 
+/// Plays one seeded game in sampled mode for a test that looks at every decision: `each` sees the state before
+/// each decision, then the lowest deciding seat plays what `choose` picks from its legal actions with the
+/// game's own random stream. Panics if the game is not over within `max_steps` decisions.
+pub fn each_decision<G: Game>(
+    game: &G,
+    seed: u64,
+    max_steps: u64,
+    mut choose: impl FnMut(&[G::Action], &mut Rng) -> G::Action,
+    mut each: impl FnMut(&G::State),
+) {
+    let mut session = Session::new(game.clone(), seed, ChanceMode::Sampled);
+    let mut rng = Rng::stream(seed, 5);
+    for _ in 0..max_steps {
+        match session.status() {
+            Status::Decide(seats) => {
+                each(session.state());
+                let seat = seats.lowest().expect("a decision has a seat");
+                let action = choose(&session.legal_actions(seat), &mut rng);
+                session.play(seat, action).expect("the test chose a legal action");
+            }
+            Status::Over => return,
+            Status::Chance => panic!("a sampled session never waits for chance"),
+        }
+    }
+    panic!("seed {seed}: the game did not end within {max_steps} decisions");
+}
+
 /// A random game in sampled mode, so that replays must draw the same outcomes from the seed.
 fn play_sampled_game<G: Game>(game: &G, seed: u64, max_steps: u64) -> Session<G> {
     let mut session = Session::new(game.clone(), seed, ChanceMode::Sampled);

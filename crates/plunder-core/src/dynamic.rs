@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Timing, Turn, Viewer};
+use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Stops, Timing, Turn, Viewer};
 
 /// An action or chance outcome in JSON with its label for people.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -30,6 +30,9 @@ pub struct ToldJson {
     pub text: String,
 }
 
+/// A bot's decision to be made, with its copy of the table: given the timing it keeps, it gives the action.
+pub type BotWork = Box<dyn FnOnce(&Timing) -> Result<Labeled, PlayError> + Send>;
+
 /// A game in progress, whatever the game.
 pub trait DynSession: Send + std::fmt::Debug {
     fn game_id(&self) -> &'static str;
@@ -42,6 +45,12 @@ pub trait DynSession: Send + std::fmt::Debug {
     /// The pass `seat` is left with when passing is all it may do ([`crate::forced`]), to take for a player who
     /// asked not to be asked; `None` when it has a real choice or no decision.
     fn forced_pass(&self, seat: Seat) -> Option<Value>;
+    /// The pass taken for `seat`, unasked, under its `stops` ([`crate::unasked_pass`]: the window does not concern
+    /// it, read from the spectator's view); `None` when it is to be asked or has no decision.
+    fn unasked_pass(&self, seat: Seat, stops: Stops) -> Option<Value>;
+    /// Whether a seat's stops can ever matter in this game ([`crate::Narrate::stops_matter`]): front ends offer
+    /// the setting only then.
+    fn stops_matter(&self) -> bool;
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError>;
     fn supply_chance(&mut self, outcome: &Value) -> Result<(), PlayError>;
     fn sample_chance(&mut self) -> Result<Labeled, PlayError>;
@@ -58,7 +67,13 @@ pub trait DynSession: Send + std::fmt::Debug {
         self.suggest_timed(seat, bot, seed, &Timing::default())
     }
     /// [`DynSession::suggest`] with search bots keeping time by `timing` (see [`crate::make_bot_timed`]).
-    fn suggest_timed(&self, seat: Seat, bot: &str, seed: u64, timing: &Timing) -> Result<Labeled, PlayError>;
+    fn suggest_timed(&self, seat: Seat, bot: &str, seed: u64, timing: &Timing) -> Result<Labeled, PlayError> {
+        self.bot_work(seat, bot, seed)?(timing)
+    }
+    /// [`DynSession::suggest_timed`] as work to run elsewhere (a thread of its own, once a server's bot budget
+    /// allows): everything the bot needs is copied in now, and the session may change meanwhile. Refused, as
+    /// `suggest` is, for a seat with no decision or an unknown bot.
+    fn bot_work(&self, seat: Seat, bot: &str, seed: u64) -> Result<BotWork, PlayError>;
     /// `seat`'s perfect-recall information-state key (see [`crate::InfoStates`]).
     fn information_state(&self, seat: Seat) -> Result<u64, PlayError>;
     /// The game's facts under this session's options.
@@ -132,6 +147,20 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
         Some(serde_json::to_value(pass).expect("actions serialize"))
     }
 
+    fn stops_matter(&self) -> bool {
+        self.game().stops_matter()
+    }
+
+    fn unasked_pass(&self, seat: Seat, stops: Stops) -> Option<Value> {
+        check_seat(seat, self.seats()).ok()?;
+        if !matches!(Session::status(self), Status::Decide(seats) if seats.contains(seat)) {
+            return None;
+        }
+        let public = Session::view(self, Viewer::Spectator);
+        let pass = crate::unasked_pass(self.game(), stops, &public, seat, &Session::legal_actions(self, seat))?;
+        Some(serde_json::to_value(pass).expect("actions serialize"))
+    }
+
     fn play(&mut self, seat: Seat, action: &Value) -> Result<(), PlayError> {
         check_seat(seat, self.seats())?;
         let action: G::Action = serde_json::from_value(action.clone())
@@ -183,7 +212,7 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
         Session::record(self)
     }
 
-    fn suggest_timed(&self, seat: Seat, bot: &str, seed: u64, timing: &Timing) -> Result<Labeled, PlayError> {
+    fn bot_work(&self, seat: Seat, bot: &str, seed: u64) -> Result<BotWork, PlayError> {
         check_seat(seat, self.seats())?;
         let legal = Session::legal_actions(self, seat);
         if legal.is_empty() {
@@ -193,11 +222,18 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
                 Status::Decide(_) => PlayError::NotToAct { seat },
             });
         }
-        let mut bot = crate::make_bot_timed::<G>(bot, seed, timing)
-            .ok_or_else(|| PlayError::Malformed { reason: crate::unknown_bot_words::<G>(bot) })?;
+        let unknown = |bot: &str| PlayError::Malformed { reason: crate::unknown_bot_words::<G>(bot) };
+        // An unknown name is refused now, not when the work runs (a name that gives a time, once it runs
+        // without a clock).
+        let any_clock = Timing::when_named(crate::Clock::new(Default::default));
+        crate::make_bot_timed::<G>(bot, seed, &any_clock).ok_or_else(|| unknown(bot))?;
+        let (game, state, bot) = (self.game().clone(), self.state().clone(), bot.to_owned());
         let view = Session::view(self, Viewer::Seat(seat));
-        let action = bot.act(&Turn::new(self.game(), self.state(), seat, &view, &legal));
-        Ok(labeled_action(self.game(), &view, &action))
+        Ok(Box::new(move |timing: &Timing| {
+            let mut bot = crate::make_bot_timed::<G>(&bot, seed, timing).ok_or_else(|| unknown(&bot))?;
+            let action = bot.act(&Turn::new(&game, &state, seat, &view, &legal));
+            Ok(labeled_action(&game, &view, &action))
+        }))
     }
 
     fn information_state(&self, seat: Seat) -> Result<u64, PlayError> {

@@ -36,11 +36,11 @@ pub use bot::{
     RandomBot, Roster, Turn, ISMCTS_BOT, RANDOM_BOT, ROLLOUT_BOT, STRATEGY_PREFIX,
 };
 pub use driver::{play_game, play_game_watched, random_playout, sample_chance_until_decision, DriveError, Finished};
-pub use dynamic::{DynSession, Labeled, LabeledJson, ToldJson};
+pub use dynamic::{BotWork, DynSession, Labeled, LabeledJson, ToldJson};
 pub use encoding::{ActionCodec, TensorKind};
 pub use error::{OptionsError, PlayError};
 pub use facts::{Facts, Utility};
-pub use forced::forced;
+pub use forced::{forced, unasked_pass, Stops};
 pub use game::{options_from_json, Game, Outcome, Piece, Status, Viewer};
 pub use infostate::InfoStates;
 pub use ismcts::{Clock, Timing};

@@ -6,7 +6,7 @@
 //! game's own notation (a bid as `3x5`), and notes for a player asking for a hint. Each has a default, so a
 //! new game plays in every front end before it says more.
 
-use crate::{Game, SeatSet};
+use crate::{Game, Seat, SeatSet};
 
 /// A game's words for terminals and logs.
 pub trait Narrate: Game {
@@ -20,6 +20,26 @@ pub trait Narrate: Game {
     /// event and its line. `false` by default.
     fn told_elsewhere(&self, event: &Self::Event) -> bool {
         let _ = event;
+        false
+    }
+
+    /// Whether what waits now concerns `seat`, read from `public`, the spectator's view (it is the seat's own turn,
+    /// or something waiting to resolve is aimed at it or involves it: a battle it fights, a card on it, a move of
+    /// its ship). A front end whose person keeps the default stops ([`crate::Stops::Mine`]) passes for them, unasked,
+    /// in an answer window that does not concern them ([`crate::unasked_pass`]). Only the spectator's view goes
+    /// in, so that a pass taken this way cannot tell what the seat holds. `true` by default: every window stops
+    /// everyone, as before.
+    fn concerns(&self, public: &Self::View, seat: Seat) -> bool {
+        let _ = (public, seat);
+        true
+    }
+
+    /// Whether a seat's stops can ever matter: the game has answer windows and implements [`Narrate::concerns`]
+    /// so that some of them leave a seat out. Front ends offer the stops setting (the terminal's `stops`, the
+    /// browser's "Stop me at every chance to answer") only when it is `true`. A game that implements `concerns`
+    /// says so here; `false` by default (every window stops everyone, so `stops` would change nothing). The
+    /// games' tests hold the two together: a game saying `false` never leaves a seat out.
+    fn stops_matter(&self) -> bool {
         false
     }
 
@@ -40,6 +60,21 @@ pub trait Narrate: Game {
     /// spaces either way is one line, not 32). One step (the default) must be the whole label, `label_in_view`.
     fn choice_steps(&self, view: &Self::View, action: &Self::Action) -> Vec<String> {
         vec![self.label_in_view(view, action)]
+    }
+
+    /// The table people sit down to when they choose nothing (the lobby's "Play against bots", `plunder play`
+    /// without `--players` or `--options`), where the game's defaults are not it: `(players, options)`. `None`
+    /// (the default): the defaults. (Liar's dice's defaults are OpenSpiel's research game; people play Perudo.)
+    fn table_for_people(&self) -> Option<(usize, serde_json::Value)> {
+        None
+    }
+
+    /// The game's words for the numbered or lettered things its view holds (a special die's kind, a die's face,
+    /// an item's letter), for front ends that draw them: the browser client's are generated from these
+    /// (`static/games/constants.js`), so renumbering or renaming one here changes the boards too. An empty
+    /// object (the default): the view needs no words.
+    fn client_words(&self) -> serde_json::Value {
+        serde_json::json!({})
     }
 
     /// How to read the symbols `describe` draws, where it needs a key: front ends show it once, before the first

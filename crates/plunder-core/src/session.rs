@@ -50,8 +50,10 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Clone for Session<G> {
-    /// The copy computes its information states afresh when asked.
+    /// The copy goes on from the information states computed so far (a search or a Python program copies a
+    /// session at every step: recomputing from the start each time would make a long game quadratic).
     fn clone(&self) -> Session<G> {
+        let progress = self.info.try_lock().ok().and_then(|cache| cache.progress.clone());
         Session {
             game: self.game.clone(),
             state: self.state.clone(),
@@ -61,7 +63,7 @@ impl<G: Game> Clone for Session<G> {
             steps: self.steps.clone(),
             told: self.told.clone(),
             told_ends: self.told_ends.clone(),
-            info: Mutex::new(InfoCache::default()),
+            info: Mutex::new(InfoCache { progress, steps_applied: 0 }),
             drawn_from: self.drawn_from.clone(),
         }
     }
@@ -73,6 +75,12 @@ struct InfoProgress<G: Game> {
     info: InfoStates,
     state: G::State,
     steps: usize,
+}
+
+impl<G: Game> Clone for InfoProgress<G> {
+    fn clone(&self) -> InfoProgress<G> {
+        InfoProgress { info: self.info.clone(), state: self.state.clone(), steps: self.steps }
+    }
 }
 
 /// A session's information states, kept from one request to the next.

@@ -9,3 +9,42 @@ pub(crate) fn file_name(value: &impl serde::Serialize, tag: &str) -> String {
         Err(_) => String::new(),
     }
 }
+
+/// A data file's parse error in the file's words: serde names the rules' own types where a value has the wrong
+/// shape ("invalid type: sequence, expected struct CardFile"); a designer reads "expected a JSON object".
+pub(crate) fn file_error(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message.as_str();
+    while let Some(at) = rest.find("expected struct ") {
+        out.push_str(&rest[..at]);
+        out.push_str("expected a JSON object (with the fields the game's own file of this kind has)");
+        let name = &rest[at + "expected struct ".len()..];
+        let end =
+            name.find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '<' | '>' | ':'))).unwrap_or(name.len());
+        rest = &name[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_error_names_no_rust_type() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct CardFile {
+            entries: Vec<u8>,
+        }
+        let e = serde_json::from_str::<CardFile>("\"cards\"").unwrap_err();
+        assert!(e.to_string().contains("CardFile"), "{e}");
+        let words = file_error(&e);
+        assert!(!words.contains("CardFile") && words.contains("expected a JSON object"), "{words}");
+        assert!(words.ends_with("at line 1 column 1") || words.contains("line 1"), "the place is kept: {words}");
+        let missing = serde_json::from_str::<CardFile>("{}").unwrap_err();
+        assert_eq!(file_error(&missing), missing.to_string(), "other errors are left as serde says them");
+    }
+}

@@ -25,11 +25,17 @@ pub struct GameInfo {
     pub bots: Vec<BotKind>,
     /// The default options, as JSON.
     pub default_options: serde_json::Value,
+    /// The game's words for the numbered things its view holds, for clients that draw them
+    /// (`Narrate::client_words`).
+    pub client_words: serde_json::Value,
+    /// The table people sit down to when they choose nothing, where it is not the defaults
+    /// (`Narrate::table_for_people`): `(players, options)`.
+    pub table_for_people: Option<(usize, serde_json::Value)>,
 }
 
 impl GameInfo {
     /// `G`'s entry: table sizes come from its facts (under its default options), so they are stated once.
-    fn of<G: Roster>() -> GameInfo {
+    fn of<G: Roster + Narrate>() -> GameInfo {
         let game = G::new(G::Options::default()).expect("a game's default options are valid");
         let facts = game.facts();
         GameInfo {
@@ -40,6 +46,8 @@ impl GameInfo {
             default_players: game.seats(),
             bots: bot_kinds::<G>(),
             default_options: serde_json::to_value(G::Options::default()).expect("options serialize"),
+            client_words: game.client_words(),
+            table_for_people: game.table_for_people(),
         }
     }
 }

@@ -102,6 +102,19 @@ fn information_states_go_on_from_the_last_request_and_equal_a_rebuild() {
             assert_eq!(keys(&session), rebuilt_keys(&session), "after {} steps", session.steps().len());
             assert_eq!(keys(&session), rebuilt_keys(&session));
             asked += 1;
+            if asked == 10 {
+                // A copy goes on from where its original got to: only the steps played since are gone through.
+                let mut copy = session.clone();
+                assert_eq!(keys(&copy), keys(&session));
+                assert_eq!(copy.information_steps_applied(), 0, "the copy went through no step again");
+                if let Status::Decide(seats) = copy.status() {
+                    let seat = seats.lowest().unwrap();
+                    let action = copy.legal_actions(seat)[0];
+                    copy.play(seat, action).unwrap();
+                    assert_eq!(keys(&copy), rebuilt_keys(&copy));
+                    assert_eq!(copy.information_steps_applied(), 1);
+                }
+            }
         }
     }
     assert!(session.steps().len() > 500 && asked > 20, "a long game: {} steps", session.steps().len());
@@ -110,7 +123,7 @@ fn information_states_go_on_from_the_last_request_and_equal_a_rebuild() {
     assert_eq!(Seat::all(4).map(|seat| all.key(seat)).collect::<Vec<_>>(), rebuilt_keys(&session));
     // Each step was gone through once, however often the keys were asked for.
     assert_eq!(session.information_steps_applied(), session.steps().len() as u64);
-    // A replay and a copy start afresh and agree.
+    // A replay starts afresh and agrees.
     let replayed = Session::<LootPirates>::replay(&session.record()).unwrap();
     assert_eq!(keys(&replayed), keys(&session));
     assert_eq!(keys(&session.clone()), keys(&session));

@@ -61,7 +61,7 @@ fn beats_random<'a>(ids: impl Iterator<Item = &'a str>) {
         let info = games().into_iter().find(|g| g.id == id).expect("registered");
         let (rate, fair) = with_game(info.id, AgainstRandom).expect("registered");
         // A bot no better than random would win `fair` with a standard deviation of `sd` over these games: it
-        // passes 2.5 of them above in under 1% of seeds. The search wins far more (docs/rules/balance).
+        // passes 2.5 of them above in under 1% of seeds. The search wins far more (docs/balance).
         let sd = (fair * (1.0 - fair) / GAMES as f64).sqrt();
         eprintln!("{}: ismcts:{ITERATIONS} won {rate:.3} against random (fair {fair:.3})", info.id);
         assert!(

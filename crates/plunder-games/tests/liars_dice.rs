@@ -343,3 +343,27 @@ fn a_bid_is_explained_in_plain_word_order() {
     let three = g.explain(&view, &Action::Bid { quantity: 3, face: 5 });
     assert!(three.starts_with("claim that at least 3 dice on the whole table show 5"), "{three}");
 }
+
+/// `? NAME` at a liar's dice table explains its terms as this table plays them.
+#[test]
+fn question_mark_explains_the_tables_own_terms() {
+    use plunder_core::Narrate;
+    let perudo = game(Options::dudo(4));
+    for (asked, says) in [
+        ("bid", "at least"),
+        ("dudo", "fewer dice"),
+        ("liar", "bidder loses"),
+        ("calza", "exactly as many"),
+        ("wild", "1s are wild: they count as every face bid on, and nobody may bid on them"),
+        ("the last die", "loses a die"),
+        ("cup", "only your own"),
+    ] {
+        let text = perudo.look_up(asked).unwrap_or_else(|| panic!("? {asked} explains nothing"));
+        assert!(text.contains(says), "? {asked}: {text}");
+    }
+    assert_eq!(perudo.look_up("kraken"), None);
+    let plain = game(Options { exact: false, wild: Wild::None, raise: RaiseRule::FaceMajor, ..Options::dudo(2) });
+    assert!(plain.look_up("exact").unwrap().contains("Not allowed"));
+    assert!(plain.look_up("wild").unwrap().contains("No face is wild"));
+    assert!(plain.look_up("bid").unwrap().contains("a higher face with any number"));
+}

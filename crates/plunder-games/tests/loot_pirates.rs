@@ -816,3 +816,28 @@ fn every_told_line_is_in_words() {
         }
     }
 }
+
+/// Issue 28, a terminal trial: `? Reserve`, `? Booty`, `? Captain` and `? drop` found nothing, though every
+/// header names them. Each word of the table and of the choices explains itself.
+#[test]
+fn every_word_of_the_table_and_the_choices_is_explained() {
+    let g = LootPirates::new(Options::default()).unwrap();
+    for (asked, says) in [
+        ("Reserve", "set aside"),
+        ("booty", "middle"),
+        ("the Captain", "opens the negotiation"),
+        ("drop", "duck"),
+        ("raise", "hold fire"),
+        ("shoot", "red die"),
+        ("red die", "attacks"),
+        ("black", "defends"),
+        ("aim", "hidden until everyone has aimed"),
+        ("offers", "Negotiation"),
+        ("survivors", "shoot-off"),
+        ("shoot-off", "share the win"),
+    ] {
+        let text = g.look_up(asked).unwrap_or_else(|| panic!("? {asked} explains nothing"));
+        assert!(text.contains(says), "? {asked}: {text}");
+    }
+    assert_eq!(g.look_up("kraken"), None);
+}

@@ -3409,8 +3409,11 @@ mod told {
         let v = view(&g, &s, JACK);
         let explained = g.explain(&v, &Action::Reroll);
         assert!(explained.contains("Sail Die shows 1") && explained.contains("1 coin"), "{explained}");
-        assert_eq!(g.label_in_view(&v, &Action::Reroll), "pay 1 coin to reroll your 1 (Sail Die)");
-        assert_eq!(g.label_in_view(&v, &Action::Keep), "keep your 1 (Sail Die)");
+        assert_eq!(
+            g.label_in_view(&v, &Action::Reroll),
+            "pay 1 coin to reroll your 1 (Sail Die: every mover sails 1 or 2 spaces, as it shows)"
+        );
+        assert_eq!(g.label_in_view(&v, &Action::Keep), "keep your 1 (Sail Die: every mover sails 1 space)");
         let heard = act_told(&g, &mut s, JACK, Action::Reroll);
         assert!(has(&words(&g, &heard, Viewer::Spectator), "P2 pays 1 coin to reroll their Sail Die"));
         let heard = chance_told(&g, &mut s, Chance::Sail { face: 2 });
@@ -3467,7 +3470,10 @@ mod told {
             let reroll = g.label_in_view(&v, &Action::Reroll);
             if face == "Double" {
                 assert!(reroll.contains("your Double, the best face"), "{reroll}");
-                assert_eq!(g.label_in_view(&v, &Action::Keep), "keep your Double, the Battle Die's best face");
+                assert_eq!(
+                    g.label_in_view(&v, &Action::Keep),
+                    "keep the die: it shows Double, the Battle Die's best face"
+                );
                 assert!(g.confirm(&v, &Action::Reroll).is_some_and(|q| q.contains("best face")));
             } else {
                 assert!(reroll.contains("your Single (Battle Die"), "{reroll}");
@@ -3476,25 +3482,105 @@ mod told {
         }
     }
 
+    /// Anne plays Broadside on Jack, whose Pirate Die shows X (`x`) or O: Jack is offered its reroll.
+    fn broadside_on_jack(g: &LyingPirates, x: bool) -> State {
+        let mut s = table(g);
+        s.progress[..3].copy_from_slice(&[5, 4, 6]);
+        let kind = give(g, &mut s, ANNE, "broadside");
+        action_window(g, &mut s, ANNE);
+        act(g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
+        let asked = |s: &State| matches!(view(g, s, JACK).question, Some(Question::Reroll { seat: JACK, .. }));
+        advance_told(g, &mut s, &[roll(Pirate, x)], asked);
+        assert!(asked(&s), "Jack is offered a reroll of the Pirate Die");
+        s
+    }
+
     /// The terminal trial: a Pirate Die's reroll was offered before anyone said what its X meant. The offer names
     /// the card it was rolled for, and keeping it says what the card does.
     #[test]
     fn an_action_dies_reroll_says_what_its_faces_mean() {
         let g = game(3);
+        let s = broadside_on_jack(&g, true);
+        let v = view(&g, &s, JACK);
+        // Issue 28: the offer itself says what each face does to the captain asked, before they choose.
+        let reroll = g.label_in_view(&v, &Action::Reroll);
+        assert_eq!(
+            reroll,
+            "pay 1 coin to reroll your X (Pirate Die for Broadside — X: you lose 2 crew; O: nothing happens)"
+        );
+        let keep = g.label_in_view(&v, &Action::Keep);
+        assert_eq!(keep, "keep your X (Pirate Die for Broadside — X: you lose 2 crew)");
+        let explained = g.explain(&v, &Action::Keep);
+        assert!(explained.contains("shows X (X: you lose 2 crew; O: nothing happens)"), "{explained}");
+        assert_eq!(g.confirm(&v, &Action::Reroll), None, "an X may become an O: rerolled at once");
+    }
+
+    /// Issue 28: a Pirate Die showing O, whose X only hurts, was offered a paid reroll like any face. The offer
+    /// stands (the rules offer every reroll), but its labels say O is the best face and a reroll is asked about.
+    #[test]
+    fn an_action_die_showing_its_best_face_says_so() {
+        let g = game(3);
+        let s = broadside_on_jack(&g, false);
+        let v = view(&g, &s, JACK);
+        let mut legal = Vec::new();
+        g.legal_actions(&s, JACK, &mut legal);
+        assert!(legal.contains(&Action::Reroll), "the reroll is still offered");
+        assert_eq!(
+            g.label_in_view(&v, &Action::Keep),
+            "keep the die: it shows O, the best face (Pirate Die for Broadside — O: nothing happens)"
+        );
+        assert_eq!(
+            g.label_in_view(&v, &Action::Reroll),
+            "pay 1 coin to reroll your O, the best face: a reroll cannot do better (Pirate Die for Broadside — O: \
+             nothing happens; X: you lose 2 crew)"
+        );
+        let question = g.confirm(&v, &Action::Reroll).expect("a reroll of the best face is asked about");
+        assert!(question.contains("Your O is the Pirate Die's best face here"), "{question}");
+    }
+
+    /// Issue 28: a Treasure Die whose faces give different things (coins or a card) has no best face: both
+    /// labels say what each face gives, and the reroll is not asked about.
+    #[test]
+    fn a_treasure_die_whose_faces_do_not_compare_names_both() {
+        let g = game(3);
         let mut s = table(&g);
         s.progress[..3].copy_from_slice(&[5, 4, 6]);
-        let kind = give(&g, &mut s, ANNE, "broadside");
+        let kind = give(&g, &mut s, ANNE, "treasure-map");
         action_window(&g, &mut s, ANNE);
-        act(&g, &mut s, ANNE, Action::Play { card: kind, target: Some(JACK) });
-        let asked = |s: &State| matches!(view(&g, s, JACK).question, Some(Question::Reroll { seat: JACK, .. }));
-        advance_told(&g, &mut s, &[roll(Pirate, true)], asked);
-        assert!(asked(&s), "Jack is offered a reroll of the Pirate Die");
+        act(&g, &mut s, ANNE, Action::Play { card: kind, target: None });
+        let asked = |s: &State| matches!(view(&g, s, ANNE).question, Some(Question::Reroll { seat: ANNE, .. }));
+        advance_told(&g, &mut s, &[roll(Treasure, false)], asked);
+        assert!(asked(&s), "Anne is offered a reroll of the Treasure Die");
+        let v = view(&g, &s, ANNE);
+        assert_eq!(
+            g.label_in_view(&v, &Action::Reroll),
+            "pay 1 coin to reroll your O (Treasure Die for Treasure Map — O: you draw 1 card; X: you gain 3 coins)"
+        );
+        assert_eq!(
+            g.label_in_view(&v, &Action::Keep),
+            "keep your O (Treasure Die for Treasure Map — O: you draw 1 card)"
+        );
+        assert_eq!(g.confirm(&v, &Action::Reroll), None);
+    }
+
+    /// Issue 28: the Sail Die's 2 is the farthest any mover sails; its labels say so, and what the faces mean.
+    #[test]
+    fn a_sail_die_showing_2_is_labelled_the_farthest_face() {
+        let g = game(3);
+        let mut s = table(&g);
+        shake(&g, &mut s, &[&[2, 2, 3, 4, 5], &[6; 5], &[6; 5]]);
+        act(&g, &mut s, ANNE, bet(3, 2));
+        act(&g, &mut s, JACK, Action::Liar);
+        chance_told(&g, &mut s, Chance::Sail { face: 2 });
         let v = view(&g, &s, JACK);
-        let reroll = g.label_in_view(&v, &Action::Reroll);
-        assert!(reroll.ends_with("to reroll your X (Pirate Die, for Broadside)"), "{reroll}");
-        let keep = g.label_in_view(&v, &Action::Keep);
-        assert!(keep.starts_with("keep your X (Pirate Die; Broadside: ") && keep.contains("Pirate Die"), "{keep}");
-        assert!(g.explain(&v, &Action::Keep).contains("Broadside: "), "{}", g.explain(&v, &Action::Keep));
+        assert_eq!(
+            g.label_in_view(&v, &Action::Keep),
+            "keep the die: it shows 2, the farthest face (every mover sails 2 spaces)"
+        );
+        assert_eq!(
+            g.label_in_view(&v, &Action::Reroll),
+            "pay 1 coin to reroll your 2, the farthest face (a reroll sails every mover 1 or 2 spaces)"
+        );
     }
 
     #[test]
@@ -3934,6 +4020,65 @@ fn the_last_one_to_pass_over_a_card_is_told_that_its_pass_lets_the_card_take_eff
     assert_eq!(anne.priority, Some(ANNE), "Anne is asked again");
     let words = g.describe(&anne);
     assert!(words.contains("Everyone else has passed: pass to let Fair Winds take effect, or answer it"), "{words}");
+    assert!(words.contains("Waiting to resolve, the last played first: Fair Winds (P1's)"), "{words}");
     let jack = g.describe(&view(&g, &s, JACK));
     assert!(jack.contains("Everyone else has passed: P1's pass lets Fair Winds take effect"), "{jack}");
+}
+
+/// A designer's action cards (option `cards`): the balance study's deck without duels plays, its changed
+/// cards are the ones played, and a bad file is refused in the data file's words.
+#[test]
+fn a_designers_cards_file_is_played_and_a_bad_one_refused() {
+    use plunder_core::ChanceMode;
+    let cards: serde_json::Value =
+        serde_json::from_str(include_str!("../../../docs/balance/lying-pirates/cards-no-duels.json")).unwrap();
+    let game = LyingPirates::new(Options { cards: Some(cards.clone()), ..Options::for_players(4) }).unwrap();
+    let marooned = game.content.cards.iter().find(|c| c.name == "Marooned").unwrap();
+    assert_eq!(marooned.text, "Maroon another captain: they miss the next Betting Phase.");
+    let built_in = LyingPirates::new(Options::for_players(4)).unwrap();
+    assert!(built_in.content.cards.iter().any(|c| c.text.starts_with("Duel another captain")));
+    // Random games with the designer's cards pass the conformance suite.
+    plunder_core::conformance::check_with(&game, plunder_core::conformance::Config { games: 3, ..Default::default() });
+    // A card with an unknown effect is refused, naming the card, in plain words.
+    let mut bad = cards;
+    bad["entries"][0]["effect"]["kind"] = serde_json::json!("teleport");
+    let reason = match plunder_games::new_session(
+        "lying-pirates",
+        None,
+        &serde_json::json!({ "cards": bad }),
+        0,
+        ChanceMode::Sampled,
+    ) {
+        Ok(_) => panic!("a card with an unknown effect was taken"),
+        Err(e) => e.to_string(),
+    };
+    assert!(reason.contains("teleport"), "{reason}");
+    assert!(!reason.contains('{') && !reason.contains("Some("), "{reason}");
+}
+
+/// A designer's deck is checked for what the table deals: the Phantom's six silver cards only in Phantom mode
+/// with its fixed hand, and a deck too small says how many cards it has and needs. A file of the wrong shape
+/// names no Rust type.
+#[test]
+fn a_designers_deck_is_checked_against_the_table_it_is_dealt_to() {
+    use plunder_games::lying_pirates::PhantomHand;
+    let mut cards: serde_json::Value =
+        serde_json::from_str(include_str!("../../../docs/balance/lying-pirates/cards-no-duels.json")).unwrap();
+    for entry in cards["entries"].as_array_mut().unwrap() {
+        entry["phantom"] = serde_json::json!(false);
+    }
+    let with = |players: u8, phantom_hand| {
+        LyingPirates::new(Options { cards: Some(cards.clone()), phantom_hand, ..Options::for_players(players) })
+    };
+    assert!(with(4, PhantomHand::Fixed).is_ok(), "{:?}", with(4, PhantomHand::Fixed).err());
+    assert!(with(2, PhantomHand::Random).is_ok(), "a random hand is dealt from the silver cards");
+    let two = with(2, PhantomHand::Fixed).expect_err("Phantom mode's fixed hand needs the Phantom's six").to_string();
+    assert!(two.contains("Phantom's cards"), "{two}");
+    let mut few = cards.clone();
+    few["entries"].as_array_mut().unwrap().truncate(2);
+    let small = LyingPirates::new(Options { cards: Some(few), ..Options::for_players(4) }).err().unwrap().to_string();
+    assert!(small.contains("the deck has") && small.contains("4 players") && !small.contains("Phantom"), "{small}");
+    let shape = LyingPirates::new(Options { cards: Some(serde_json::json!("my cards")), ..Options::for_players(4) });
+    let shape = shape.err().unwrap().to_string();
+    assert!(shape.contains("expected a JSON object") && !shape.contains("struct"), "{shape}");
 }

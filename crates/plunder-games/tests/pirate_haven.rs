@@ -571,7 +571,11 @@ fn the_words_checks_catch_what_they_look_for() {
 fn random_games_tell_every_chance_outcome_and_the_end_to_every_viewer_in_words() {
     let mut rng = Rng::seeded(11);
     let mut kinds_seen = [false; 4];
-    for (i, players) in [2usize, 3, 4, 2, 3, 4].into_iter().enumerate() {
+    // At least six games, and on until every kind of chance outcome has been told (rerolls are rare).
+    for (i, players) in [2usize, 3, 4].into_iter().cycle().take(24).enumerate() {
+        if i >= 6 && kinds_seen == [true; 4] {
+            break;
+        }
         let options = PirateHaven::sample_options(players, &mut rng);
         let g = PirateHaven::new(options).unwrap();
         let mut session = Session::new(g.clone(), 100 + i as u64, ChanceMode::Sampled);
@@ -695,6 +699,49 @@ fn a_port_and_a_conspirator_tell_their_coup_steps() {
         "P1 reaches Coup spot 2 first this round: a bonus, P1 raises one of their Food dice by 1.",
     ]);
     assert_eq!(t.s.coup[0], 2, "the bonus raise waits before the third step");
+}
+
+/// The catch-up Food variant (docs/balance/pirate-haven.md): the later in round 1's order, the more Food.
+#[test]
+fn catch_up_food_gives_each_later_player_more_food_and_is_bounded() {
+    let g = PirateHaven::new(Options { first_player: 1, catch_up_food: 1, ..Options::for_players(3) }).unwrap();
+    let s = g.initial_state();
+    let food = |seat: usize| s.islands[seat].plots[5].spots[0].map(|h| (h.item, h.value));
+    assert_eq!([food(1), food(2), food(0)], [Some((Item::Food, 3)), Some((Item::Food, 4)), Some((Item::Food, 5))]);
+    let g = PirateHaven::new(Options { catch_up_food: 3, ..Options::for_players(4) }).unwrap();
+    let s = g.initial_state();
+    let values: Vec<u8> = (0..4).map(|seat| s.islands[seat].plots[5].spots[0].unwrap().value).collect();
+    assert_eq!(values, [3, 6, 6, 6], "a die shows at most 6");
+    g.check_invariants(&s).unwrap();
+    let refused = PirateHaven::new(Options { catch_up_food: 4, ..Options::for_players(3) }).unwrap_err();
+    assert!(refused.to_string().contains("catch_up_food must be from 0 to 3"), "{refused}");
+}
+
+/// The catch-up Fame variant: each later player in round 1's order scores more at the end, and is told so.
+#[test]
+fn catch_up_fame_is_scored_and_told_for_each_later_player() {
+    let g = PirateHaven::new(Options { first_player: 2, catch_up_fame: 3, ..Options::for_players(3) }).unwrap();
+    let s = g.initial_state();
+    assert_eq!(s.catch_up_fame[..3], [3, 6, 0], "P3 first, then P1 (3), then P2 (6)");
+    let plain = PirateHaven::new(Options { first_player: 2, ..Options::for_players(3) }).unwrap();
+    let (with, without) = (scores(g.content(), &s), scores(plain.content(), &plain.initial_state()));
+    for seat in 0..3 {
+        assert_eq!(with[seat].total, without[seat].total + s.catch_up_fame[seat] as u32);
+        assert_eq!(with[seat].catch_up, s.catch_up_fame[seat] as u32);
+    }
+    // A whole game: the final score says it.
+    let mut session = Session::new(g.clone(), 5, ChanceMode::Sampled);
+    let mut rng = Rng::seeded(5);
+    while let Status::Decide(seats) = session.status() {
+        let seat = seats.lowest().unwrap();
+        let legal = session.legal_actions(seat);
+        session.play(seat, legal[rng.index(legal.len())]).unwrap();
+    }
+    let last = session.steps().len() - 1;
+    let said: Vec<String> = session.told_at(last).iter().map(|t| g.tell(&t.event)).collect();
+    assert!(said.iter().any(|l| l.starts_with("P2 scores") && l.contains("catch-up Fame 6")), "{said:#?}");
+    let refused = PirateHaven::new(Options { catch_up_fame: 11, ..Options::for_players(3) }).unwrap_err();
+    assert!(refused.to_string().contains("catch_up_fame must be from 0 to 10"), "{refused}");
 }
 
 // ---- The rulebook's statements and example. ----

@@ -138,7 +138,7 @@ fn rollout_keeps_to_its_time_cap_and_refuses_a_time_without_a_clock() {
 }
 
 /// The rollout bot against its own base policy, `odds`, in liar's dice (two seats, the seats alternating): it
-/// must win more than half. In release, `rollout:256` won 71.5% of 2,000 games (see docs/rules/balance); here
+/// must win more than half. In release, `rollout:256` won 71.5% of 2,000 games (see docs/balance); here
 /// `rollout:64` over 300 games, where half lies about 5 standard errors below what it wins.
 #[test]
 fn rollout_beats_its_base_policy_in_liars_dice() {

@@ -117,6 +117,12 @@ async function journey(game, size, seed) {
   const first = await opened(page, "none", `${label}: Play against bots`);
   if (!(await page.textContent("#where")).includes("you are")) await fail(`${label}: not seated`);
 
+  // With stops off (the default) a player is asked only at their turn and about plays involving them; the
+  // check of a several-moves button wants every chance to answer, as a player who ticks the box gets.
+  if (game === "pirates-flag" && size !== "phone") {
+    await page.waitForSelector("#stops-toggle", { timeout: 10000 });
+    await page.check("#stops-toggle");
+  }
   const next = random(seed);
   const limit = size === "phone" ? PHONE_MOVES : MAX_CLICKS;
   const half = await playOn(page, next, Math.min(limit, 8), label);
@@ -179,6 +185,14 @@ async function customTables(games) {
   await page.click("#custom > summary");
   for (const game of games) {
     await page.selectOption("#game", game);
+    // Liar's dice starts from the table its card plays (Perudo: four players, five dice each), not the
+    // research defaults (two players, one die, one round) a trial found there.
+    if (game === "liars-dice") {
+      const [players, options] = [await page.inputValue("#players"), JSON.parse(await page.inputValue("#options"))];
+      if (players !== "4" || options.dice !== 5 || options.length !== "to_last_die") {
+        await fail(`Custom table's liar's dice is not the lobby's: ${players} players, ${JSON.stringify(options)}`);
+      }
+    }
     await page.click("#create");
     await page.waitForSelector("#created a.join, #created .error");
     const error = await page.$("#created .error");

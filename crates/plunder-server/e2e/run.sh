@@ -8,7 +8,7 @@
 # game from the lobby's defaults, on a desktop and a phone: play against bots to the end, rematch, replay, branch
 # (journey.mjs; with SCREENSHOTS, its pictures are named journey-*); an open seat created from Custom table and
 # taken by another browser from Open tables (open.mjs); then the table page as two people use it:
-# status bar, clocks, bid picker, chat, reload and a lost connection, and "pass for me" (table.mjs). Installs what it needs: Debian's
+# status bar, clocks, bid picker, chat, reload and a lost connection, "pass for me" and stops (table.mjs). Installs what it needs: Debian's
 # chromium and fonts-noto-color-emoji, playwright-core and typescript from npm.
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail

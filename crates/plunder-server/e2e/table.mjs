@@ -10,6 +10,9 @@
 //   server is back, then the game goes on;
 // and, against bots in The Pirate's Flag, "pass for me when passing is all I may do" (on by default): the player
 // is never asked a decision with nothing but passes, and is asked one once it is switched off in Settings.
+// And stops (issue 28): "Stop me at every chance to answer" sits under the moves, off by default; off, the player
+// is seldom asked in the other players' turns (only when a play involves them); on, at every chance; the choice
+// is kept for the table across a reload.
 // Usage: node table.mjs PATH/TO/plunder
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
@@ -65,6 +68,10 @@ async function createTwoSeats(page) {
   await page.selectOption("#game", "liars-dice");
   await page.fill("#players", "2");
   await page.dispatchEvent("#players", "change");
+  // A short game (the form starts from the lobby's five dice to the last die): two dice each (a bid leaves a
+  // raise to make), one round.
+  await page.click("#custom section details > summary");
+  await page.fill("#options", JSON.stringify({ dice: 2, length: "one_round" }));
   for (const seat of await page.$$("select.seat")) await seat.selectOption("human");
   await page.fill("#bank", "600");
   await page.click("#create");
@@ -158,6 +165,9 @@ async function twoSeats(size, viewport) {
 
   // A reload shows the same table.
   [actor, waiter] = await whoseTurn(pages);
+  // The next bidder sees the bid to beat beside the picker.
+  const toBeat = (await actor.$("#to-beat")) ? await text(actor, "#to-beat") : "";
+  if (!toBeat.includes(`${quantity} × 6`)) await fail(`${size}: beside the picker, "${toBeat}" is not the bid to beat, ${quantity} × 6`);
   const at = await version(waiter);
   await actor.reload();
   await actor.waitForFunction((v) => Number(document.querySelector("#view")?.dataset.version) === v, at, { timeout: 5000 })
@@ -221,7 +231,7 @@ async function autoPass() {
     if (!game && !(await page.isChecked("#auto-pass"))) await fail("\"pass for me\" is not on by default");
     if (!(await page.isVisible("#auto-pass"))) await page.click(".settings > summary");
     await page.uncheck("#auto-pass");
-    off = await passesAsked(page, 80);
+    off = await passesAsked(page, 60);
   }
   if (!off.onlyPasses) await fail(`with "pass for me" off, no decision with nothing but passes came in ${off.moves} moves of 4 games: the check proves nothing`);
   await page.check("#auto-pass");
@@ -230,12 +240,79 @@ async function autoPass() {
     const labels = [...document.querySelectorAll("#moves button.action")].map((b) => (b.textContent || "").trim());
     return !labels.length || !labels.every((l) => l.startsWith("pass"));
   }, null, { timeout: 5000 }).catch(() => {});
-  const on = await passesAsked(page, 80);
+  let on = await passesAsked(page, 60);
+  if (on.moves < 20 && (await text(page, "#status")).startsWith("Game over")) {
+    // The game ended soon after the switch: a new one (on is the default) plays the rest of the check.
+    await page.goto(`${base}/`);
+    await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
+    await page.waitForSelector("#status");
+    const more = await passesAsked(page, 60);
+    on = { moves: on.moves + more.moves, onlyPasses: on.onlyPasses + more.onlyPasses };
+  }
   if (on.onlyPasses) await fail(`with "pass for me" on, the player was asked ${on.onlyPasses} decisions with nothing but passes`);
-  if (on.moves < 20 && !(await text(page, "#status")).startsWith("Game over")) await fail(`only ${on.moves} moves with "pass for me" on`);
+  if (on.moves < 20) await fail(`only ${on.moves} moves with "pass for me" on`);
   if (problems.length) await fail(problems.join("\n  "));
   await page.context().close();
   console.log(`ok: pass for me: ${off.onlyPasses} forced passes asked in ${off.moves} moves while off, none in ${on.moves} moves once on`);
+}
+
+/** Plays The Pirate's Flag against bots by clicking, as `passesAsked`: the moves made, and how many of them came
+ * in another player's turn (the log's latest "Round N: PX's turn." not P1's). */
+async function othersTurnsAsked(page, moves) {
+  let others = 0;
+  for (let move = 0; move < moves; move += 1) {
+    const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
+    if (!button) return { moves: move, others };
+    const buttons = await page.$$("#moves button.action:not(.group)");
+    if (!buttons.length) { move -= 1; await page.waitForTimeout(50); continue; }
+    const turns = (await text(page, "#log")).match(/Round \d+: P\d+'s turn\./g) || [];
+    if (turns.length && !turns[turns.length - 1].endsWith("P1's turn.")) others += 1;
+    const at = await version(page);
+    await buttons[move % 2 ? buttons.length - 1 : 0].click({ timeout: 2000 }).catch(() => {});
+    await page.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) !== v, at, { timeout: 10000 }).catch(() => {});
+    if ((await text(page, "#status")).startsWith("Game over")) return { moves: move + 1, others };
+  }
+  return { moves, others };
+}
+
+async function stops() {
+  const problems = [];
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  watchErrors(page, problems, "stops");
+  await page.goto(`${base}/`);
+  // Liar's dice has no answer window that could pass a player by: no toggle there.
+  await page.locator(`article.game-card[data-game="liars-dice"] button.play-bots`).click();
+  await page.waitForSelector("#view[data-version]", { state: "attached", timeout: 10000 });
+  if (await page.isVisible("#stops-toggle")) await fail("a \"Stop me at every chance\" toggle in liar's dice, where stops change nothing");
+  await page.goto(`${base}/`);
+  await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
+  await page.waitForSelector("#stops-toggle", { timeout: 10000 }).catch(() => {});
+  if (!(await page.isVisible("#stops-toggle"))) await fail("no \"Stop me at every chance\" toggle by the moves");
+  if (await page.isChecked("#stops-toggle")) await fail("\"Stop me at every chance\" is on by default");
+  const mine = await othersTurnsAsked(page, 40);
+  await page.check("#stops-toggle");
+  const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith("plunder.stops-all.")));
+  if (!key || (await page.evaluate((k) => localStorage.getItem(k), key)) !== "on") await fail(`the toggle is not kept for the table: ${key}`);
+  await page.reload();
+  await page.waitForSelector("#stops-toggle");
+  if (!(await page.isChecked("#stops-toggle"))) await fail("\"Stop me at every chance\" was not kept across a reload");
+  let all = await othersTurnsAsked(page, 40);
+  if (all.moves < 40 && (await text(page, "#status")).startsWith("Game over")) {
+    // The game ended soon after the switch: a new table (the setting is kept a table) plays the rest of the check.
+    await page.goto(`${base}/`);
+    await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
+    await page.waitForSelector("#stops-toggle");
+    await page.check("#stops-toggle");
+    const more = await othersTurnsAsked(page, 40 - all.moves);
+    all = { moves: all.moves + more.moves, others: all.others + more.others };
+  }
+  const share = (r) => r.others / Math.max(1, r.moves);
+  if (all.others < 10 || share(mine) * 2 >= share(all)) {
+    await fail(`asked in others' turns ${mine.others} of ${mine.moves} moves with stops off, ${all.others} of ${all.moves} on`);
+  }
+  if (problems.length) await fail(problems.join("\n  "));
+  await page.context().close();
+  console.log(`ok: stops: asked in others' turns ${mine.others} of ${mine.moves} moves by default, ${all.others} of ${all.moves} at every chance`);
 }
 
 try {
@@ -243,6 +320,7 @@ try {
   await twoSeats("desktop", { width: 1280, height: 800 });
   await twoSeats("phone", { width: 390, height: 844 });
   await autoPass();
+  await stops();
 } catch (e) {
   await fail(e.stack || String(e));
 }

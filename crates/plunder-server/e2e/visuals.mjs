@@ -41,6 +41,12 @@ const checks = {
     await phantomChecks(page, view, problems);
     await counts(page, view.dice, ".captain[data-seat='P'] .cup", "dice", "cup of", problems);
     await handChecks(page, view.hand.map((k) => cards[k].id), view.hand_sizes, problems);
+    // The cups a call showed, each die marked with its kind (a special die is not drawn as a plain one).
+    for (const [i, seat] of (view.shown ? view.in_phase || [] : []).entries()) {
+      const want = (view.shown_kinds && view.shown_kinds[i]) || view.shown[i].map(() => 0);
+      const drawn = await page.$$eval(`.captain[data-seat='${seat}'] .shown .die`, (ns) => ns.map((n) => [...n.classList].find((c) => /^k\d$/.test(c))));
+      if (drawn.join() !== want.map((k) => `k${k}`).join()) problems.push(`P${seat + 1}'s shown cup draws kinds ${drawn}, the view has ${want}`);
+    }
     const mine = await page.$$eval(".my-cup .die", (ns) => ns.length);
     if (mine !== view.my_dice.length) problems.push(`${mine} dice in the seat's cup, the view has ${view.my_dice.length}`);
     const known = new Set([...view.hand, ...(view.known_in_hands || []).flat(), ...(view.my_draft || [])].map((k) => cards[k].id));
@@ -83,6 +89,10 @@ const checks = {
       const want = Object.keys(view.islands[island.seat]).sort();
       if (JSON.stringify(island.built) !== JSON.stringify(want)) problems.push(`P${island.seat + 1}'s island shows tiles on ${island.built}, the view on ${want}`);
     }
+    // Every spot colour on the islands is told in words.
+    const colours = await page.$$eval(".ph-island .ph-cell", (ns) => [...new Set(ns.map((n) => [...n.classList].find((c) => c.startsWith("t-")).slice(2)))]);
+    const told = await page.$$eval("#spot-legend [data-spot-type]", (ns) => ns.map((n) => n.dataset.spotType));
+    for (const c of colours) if (!told.includes(c)) problems.push(`the island spot colour ${c} is not in the spot legend (${told})`);
     const slots = await page.$$eval(".ph-row .ph-slot", (ns) => ns.length);
     if (slots !== view.map.length + 1) problems.push(`${slots} places in the row, the view has ${view.map.length} slots and the start`);
     const ships = await page.$$eval(".ph-row .ship", (ns) => ns.map((n) => [Number(n.dataset.seat), Number(n.closest(".ph-slot").dataset.slot)]));
@@ -97,6 +107,12 @@ const checks = {
     const decks = { treasure: (await data("scallywager", "treasure.json")).cards, adventure: (await data("scallywager", "adventure.json")).cards };
     await counts(page, view.crew, ".captain[data-seat='P'] .cup", "dice", "crew of", problems);
     await handChecks(page, (view.my_adventure || []).map((h) => decks.adventure[h.card].id), view.concealed, problems);
+    // The cups a call showed, each die marked with its kind (a special die is not drawn as a plain one).
+    for (const [i, seat] of (view.shown ? view.in_phase || [] : []).entries()) {
+      const want = (view.shown_kinds && view.shown_kinds[i]) || view.shown[i].map(() => 0);
+      const drawn = await page.$$eval(`.captain[data-seat='${seat}'] .shown .die`, (ns) => ns.map((n) => [...n.classList].find((c) => /^k\d$/.test(c))));
+      if (drawn.join() !== want.map((k) => `k${k}`).join()) problems.push(`P${seat + 1}'s shown cup draws kinds ${drawn}, the view has ${want}`);
+    }
     const mine = await page.$$eval(".my-cup .die", (ns) => ns.length);
     if (mine !== view.my_dice.length) problems.push(`${mine} dice drawn as the seat's, the view has ${view.my_dice.length}`);
     const known = new Set([...view.treasure.flat().map((h) => decks.treasure[h.card].id),

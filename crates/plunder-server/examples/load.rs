@@ -8,6 +8,7 @@
 //! ```text
 //! cargo run --release -p plunder-server --example load -- [--clients N] [--seconds S] [--warmup W]
 //!     [--rate R [--poisson]] [--database URL] [--server http://HOST:PORT --server-pid PID] [--threads T]
+//!     [--bot-tables B [--bot BOT] [--bot-game GAME] [--bot-threads T]]
 //! ```
 //!
 //! Two modes:
@@ -26,6 +27,10 @@
 //! file. With `--server`, the clients load a running `plunder serve` instead (a separate process, as with the
 //! boardgame.io anchor); `--server-pid` lets it report that process's CPU time per move, beside the clients'
 //! own. `--threads` sets the clients' runtime threads (default 1 with `--server`, 2 in process).
+//!
+//! With `--bot-tables B`, B games of bots only (`--bot`, default `ismcts:2000`, in every seat of `--bot-game`,
+//! default `pirates-flag`) play beside the people from the start: the people's latency is then measured while
+//! the bots think. In process, `--bot-threads` sets the server's bot budget (default: every core but one).
 //!
 //! The client reads as little of each table as it can (it shares the machine with the server): the message's
 //! type, its version, its status and its first legal action, found by their keys in the text as the server
@@ -360,7 +365,11 @@ async fn run(args: Vec<String>) {
     let external = !server.is_empty();
     let address = if server.is_empty() {
         let store = Store::open(&database).await.expect("the database opens");
-        let hub = Hub::new(store, HubConfig::default());
+        let bot_threads: usize = flag(&args, "--bot-threads", plunder_server::default_bot_threads());
+        // Every client is on loopback, from one address: its game creations are not limited.
+        let games_per_address = plunder_server::Rate { burst: u32::MAX, per_minute: u32::MAX };
+        let limits = plunder_server::Limits { games_per_address, ..Default::default() };
+        let hub = Hub::new(store, HubConfig { bot_threads, limits, ..HubConfig::default() });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap().to_string();
         // Every client is on loopback, from one address: the connection caps are lifted.
@@ -376,6 +385,15 @@ async fn run(args: Vec<String>) {
     };
     let games = clients.div_ceil(2);
     let mut http = Http::new(&address);
+    let bot_tables: usize = flag(&args, "--bot-tables", 0);
+    let bot: String = flag(&args, "--bot", "ismcts:2000".to_string());
+    let bot_game: String = flag(&args, "--bot-game", "pirates-flag".to_string());
+    for _ in 0..bot_tables {
+        let catalog_seats = if bot_game == "liars-dice" { 2 } else { 3 };
+        let body = json!({"game": bot_game, "seats": vec![bot.clone(); catalog_seats]});
+        http.post("/api/games", &body).await.expect("the bot game is created");
+        // Watched by no one, it plays on by itself.
+    }
     let mut seats = Vec::new();
     for game in 0..games {
         let body = json!({"game": "liars-dice", "seats": ["human", "human"], "options": {"dice": 5}});
@@ -433,7 +451,10 @@ async fn run(args: Vec<String>) {
     rematches.sort();
     let (server_cpu, clients_cpu) = cpu.await.unwrap_or((0.0, 0.0));
     latencies.sort();
-    let storage = if server.is_empty() { database.split("://").next().unwrap_or("?").to_string() } else { server };
+    let mut storage = if server.is_empty() { database.split("://").next().unwrap_or("?").to_string() } else { server };
+    if bot_tables > 0 {
+        storage.push_str(&format!(", beside {bot_tables} tables of {bot} bots ({bot_game})"));
+    }
     let mode = if rate > 0.0 {
         let mut offered = 0;
         for schedule in schedules.iter().flatten() {

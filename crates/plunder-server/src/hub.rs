@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use plunder_core::{splitmix64, PlayError, Seat, Status, Timing, Viewer};
+use plunder_core::{splitmix64, PlayError, Seat, Status, Stops, Timing, Viewer};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
@@ -19,7 +19,8 @@ use crate::messages::{ClientMessage, LegalActions, Role, SeatInfo, ServerMessage
 use crate::store::{Backend, Change, ChatLine, GameSpec, Store, StoreError};
 use crate::table::{record_of, table_from_record, Table};
 
-/// The longest a bot's search may think for one move, whatever its simulations: the game's task waits for it.
+/// The longest a bot's search may think for one move, whatever its simulations, once it has a thread of the
+/// bot budget (`HubConfig::bot_threads`).
 const BOT_SEARCH_TIME: Duration = Duration::from_secs(1);
 
 /// Limits on what one connection may send.
@@ -39,6 +40,9 @@ pub struct Limits {
     pub chat_per_game: Rate,
     /// Games one client address may create (new games and branches; a rematch, made once for everyone, is free).
     pub games_per_address: Rate,
+    /// Replays one client address may have built (a replay already built for anyone is free): each rebuilds a
+    /// finished game step by step, a tenth of a second or more of a core for a long one.
+    pub replays_per_address: Rate,
     /// The chat lines a game keeps in memory and sends a client on joining (the latest ones).
     pub chat_history_lines: usize,
     /// Messages queued for one client before it is dropped as too slow...
@@ -56,6 +60,9 @@ pub struct Limits {
     pub max_sockets_per_game: usize,
     /// ...but only for its own: one seat holds at most this many sockets (tabs, reconnects not yet noticed).
     pub max_sockets_per_seat: usize,
+    /// Play sockets one client address holds at most, over all games: behind a trusted proxy, the address the
+    /// proxy forwards (the connection cap per address counts the proxy's own address, which it does not hold to).
+    pub max_sockets_per_address: usize,
     /// A WebSocket is pinged after this long without a message from its client...
     pub ping_interval: Duration,
     /// ...and closed if nothing (its pong) arrives within this long of the ping.
@@ -72,11 +79,13 @@ impl Default for Limits {
             chat_per_address: Rate { burst: 5, per_minute: 30 },
             chat_per_game: Rate { burst: 20, per_minute: 120 },
             games_per_address: Rate { burst: 20, per_minute: 20 },
+            replays_per_address: Rate { burst: 20, per_minute: 30 },
             chat_history_lines: 200,
             outbox: 256,
             outbox_bytes: 4 * 1024 * 1024,
             sync_bytes_per_second: 512 * 1024,
             max_sockets_per_game: 100,
+            max_sockets_per_address: 64,
             max_sockets_per_seat: 4,
             ping_interval: Duration::from_secs(20),
             pong_deadline: Duration::from_secs(10),
@@ -115,6 +124,17 @@ pub struct HubConfig {
     /// On PostgreSQL, how long a seat connected to this instance shows as connected on the others unless this
     /// instance says so again (it does every third of this): a killed instance's seats drop out after it.
     pub presence_expiry: Duration,
+    /// The lobby lists a game's open seats for this long after the game was created; after that nobody is
+    /// likely to come, and the list keeps to tables people may still join.
+    pub open_seats_listed_for: Duration,
+    /// Bots think on at most this many threads at once, over all games: the others wait their turn, and the
+    /// rest of the machine answers people (by default, every core but one).
+    pub bot_threads: usize,
+}
+
+/// Every core but one, and at least one.
+pub fn default_bot_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).max(1)
 }
 
 impl Default for HubConfig {
@@ -126,6 +146,8 @@ impl Default for HubConfig {
             unload_after: Duration::from_secs(600),
             site: crate::site::SiteConfig::default(),
             presence_expiry: Duration::from_secs(15),
+            bot_threads: default_bot_threads(),
+            open_seats_listed_for: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -134,8 +156,12 @@ impl Default for HubConfig {
 #[derive(Debug)]
 pub enum HubError {
     NotFound,
-    /// The game has as many sockets as it takes from this viewer (`Limits::max_sockets_per_game`/`_per_seat`).
+    /// The game has as many sockets as it takes from spectators (`Limits::max_sockets_per_game`).
     Full,
+    /// A seat's sockets are at `max_sockets_per_seat`.
+    SeatFull,
+    /// The client address holds `max_sockets_per_address` play sockets already.
+    AddressFull,
     Store(StoreError),
     /// The stored record no longer replays (a bug or a tampered database).
     Corrupt(String),
@@ -146,6 +172,8 @@ impl std::fmt::Display for HubError {
         match self {
             HubError::NotFound => f.write_str("no such game"),
             HubError::Full => f.write_str("this game has as many connections as it takes"),
+            HubError::SeatFull => f.write_str("this seat is open in as many tabs as it may be"),
+            HubError::AddressFull => f.write_str("this address holds as many play sockets as it may"),
             HubError::Store(e) => e.fmt(f),
             HubError::Corrupt(e) => write!(f, "the stored game does not replay: {e}"),
         }
@@ -187,6 +215,12 @@ enum Command {
     Summary {
         reply: oneshot::Sender<Summary>,
     },
+    /// The bots asked at `version` chose (see [`Actor::think`]).
+    BotsChose {
+        version: usize,
+        /// Each seat's choice, or why its bot failed to choose (an error or a panic).
+        choices: Vec<(Seat, Result<plunder_core::Labeled, String>)>,
+    },
 }
 
 /// Whether `c` shows as something on the screen: not a space, a control or a format character (zero-width
@@ -202,6 +236,23 @@ fn visible(c: char) -> bool {
         || ('\u{2060}'..='\u{206F}').contains(&c)
         || ('\u{FE00}'..='\u{FE0F}').contains(&c)
         || ('\u{E0000}'..='\u{E007F}').contains(&c))
+}
+
+/// The invisible characters a chat line may hold: enough for a few joined emoji (joiners, variation selectors),
+/// too few to stretch or hide a line.
+const MAX_INVISIBLE_IN_CHAT: usize = 8;
+
+/// Whether a chat line is plain text every client shows as sent: one line (no newline or other control
+/// character: escape codes, NUL), no character that turns the direction of the text around it (an override
+/// would reverse the next lines' look), and few invisible characters.
+fn chat_text_is_plain(text: &str) -> bool {
+    let turns_direction = |c: char| {
+        matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}')
+            || ('\u{202A}'..='\u{202E}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
+    let invisible = text.chars().filter(|&c| c != ' ' && !visible(c)).count();
+    !text.chars().any(|c| c.is_control() || turns_direction(c)) && invisible <= MAX_INVISIBLE_IN_CHAT
 }
 
 /// What anyone may know about a game without joining it.
@@ -238,6 +289,9 @@ impl Seating {
 struct Running {
     commands: mpsc::Sender<Command>,
     seating: Arc<Seating>,
+    /// Set when another instance's change could not be queued (the queue was full): the task catches up on
+    /// everything once it has room, rather than at the game's next change.
+    missed_change: Arc<AtomicBool>,
 }
 
 /// The games being played, by id.
@@ -253,8 +307,14 @@ pub struct Hub {
     chat_by_address: PerAddress,
     /// Games each client address may still create now (`Limits::games_per_address`).
     games_by_address: PerAddress,
+    /// Replays each client address may still have built now (`Limits::replays_per_address`).
+    replays_by_address: PerAddress,
+    /// Play sockets open per client address (`Limits::max_sockets_per_address`).
+    sockets_by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
     /// Replays of finished games lately answered.
     replays: crate::replay::ReplayCache,
+    /// A permit for each thread bots may think on at once (`HubConfig::bot_threads`).
+    bot_budget: Arc<tokio::sync::Semaphore>,
 }
 
 /// An allowance per client address.
@@ -278,13 +338,16 @@ impl Hub {
     pub fn new(store: Store, config: HubConfig) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             store,
-            config,
             games: Mutex::new(HashMap::new()),
             next_client: AtomicU64::new(1),
             queued_bytes: Arc::new(AtomicUsize::new(0)),
             chat_by_address: PerAddress::default(),
             games_by_address: PerAddress::default(),
+            replays_by_address: PerAddress::default(),
+            sockets_by_address: Arc::default(),
             replays: crate::replay::ReplayCache::default(),
+            bot_budget: Arc::new(tokio::sync::Semaphore::new(config.bot_threads.max(1))),
+            config,
         });
         if hub.store.backend() == Backend::Postgres {
             tokio::spawn(listen_for_changes(Arc::downgrade(&hub)));
@@ -304,6 +367,12 @@ impl Hub {
 
     pub fn config(&self) -> &HubConfig {
         &self.config
+    }
+
+    /// The permits bots think under, one a thread (`HubConfig::bot_threads`): a bot waits for one before it
+    /// starts thinking. (Tests hold them to show that bots wait and people do not.)
+    pub fn bot_budget(&self) -> &Arc<tokio::sync::Semaphore> {
+        &self.bot_budget
     }
 
     /// Bytes of messages queued for clients and not yet taken by their sockets, in all
@@ -329,7 +398,8 @@ impl Hub {
             return running.commands.clone();
         }
         let (tx, rx) = mpsc::channel(1024);
-        games.insert(actor.id.clone(), Running { commands: tx.clone(), seating: actor.seating.clone() });
+        let missed_change = actor.missed_change.clone();
+        games.insert(actor.id.clone(), Running { commands: tx.clone(), seating: actor.seating.clone(), missed_change });
         tokio::spawn(actor.run(rx, tx.downgrade()));
         tx
     }
@@ -391,7 +461,7 @@ impl Hub {
     /// Connects `viewer` to game `id` from within the process: such connections count as one client address
     /// (the unspecified one) for the limits per address.
     pub async fn connect(self: &Arc<Self>, id: &str, viewer: Viewer) -> Result<Connection, HubError> {
-        self.connect_from(id, viewer, IpAddr::from([0, 0, 0, 0])).await
+        self.join(id, viewer, IpAddr::from([0, 0, 0, 0]), None).await
     }
 
     /// Connects `viewer` at client address `address` to game `id`. The first message the connection receives
@@ -401,6 +471,18 @@ impl Hub {
         id: &str,
         viewer: Viewer,
         address: IpAddr,
+    ) -> Result<Connection, HubError> {
+        let place = AddressPlace::take(&self.sockets_by_address, address, self.config.limits.max_sockets_per_address)
+            .ok_or(HubError::AddressFull)?;
+        self.join(id, viewer, address, Some(place)).await
+    }
+
+    async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        viewer: Viewer,
+        address: IpAddr,
+        place: Option<AddressPlace>,
     ) -> Result<Connection, HubError> {
         let (out, inbox) = mpsc::channel(self.config.limits.outbox);
         let outbox = Arc::new(Outbox::new(self.queued_bytes.clone()));
@@ -424,6 +506,7 @@ impl Hub {
             outbox,
             limits: self.config.limits.clone(),
             bucket: TokenBucket::new(self.config.limits.burst, self.config.limits.per_second as f64),
+            _place: place,
         })
     }
 
@@ -446,7 +529,9 @@ impl Hub {
 
     fn notify_changed(&self, id: &str, change: Change) {
         if let Some(running) = self.running(id) {
-            let _ = running.commands.try_send(Command::Changed(change));
+            if let Err(mpsc::error::TrySendError::Full(_)) = running.commands.try_send(Command::Changed(change)) {
+                running.missed_change.store(true, Ordering::Release);
+            }
         }
     }
 
@@ -458,6 +543,11 @@ impl Hub {
     /// Takes one game creation from `address`'s allowance, if it has one left.
     pub fn take_game_creation(&self, address: IpAddr) -> bool {
         self.games_by_address.take(address, self.config.limits.games_per_address)
+    }
+
+    /// Takes one replay build from `address`'s allowance, if it has one left.
+    pub fn take_replay_build(&self, address: IpAddr) -> bool {
+        self.replays_by_address.take(address, self.config.limits.replays_per_address)
     }
 
     fn next_client_id(&self) -> u64 {
@@ -610,6 +700,39 @@ pub struct Connection {
     outbox: Arc<Outbox>,
     limits: Limits,
     bucket: TokenBucket,
+    /// Counted against its client address (none for a connection made in process).
+    _place: Option<AddressPlace>,
+}
+
+/// One play socket counted against its client address, given back when the connection is dropped.
+#[derive(Debug)]
+struct AddressPlace {
+    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    address: IpAddr,
+}
+
+impl AddressPlace {
+    fn take(counts: &Arc<Mutex<HashMap<IpAddr, usize>>>, address: IpAddr, most: usize) -> Option<AddressPlace> {
+        let mut open = counts.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let held = open.entry(address).or_insert(0);
+        if *held >= most {
+            return None;
+        }
+        *held += 1;
+        Some(AddressPlace { counts: counts.clone(), address })
+    }
+}
+
+impl Drop for AddressPlace {
+    fn drop(&mut self) {
+        let mut open = self.counts.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(held) = open.get_mut(&self.address) {
+            *held -= 1;
+            if *held == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
 }
 
 impl Connection {
@@ -637,6 +760,15 @@ impl Connection {
                 return Some(ServerMessage::error(
                     "bad_chat",
                     format!("a chat line has 1 to {} characters, some of them visible", self.limits.max_chat_chars),
+                ));
+            }
+            if !chat_text_is_plain(text) {
+                return Some(ServerMessage::error(
+                    "bad_chat",
+                    format!(
+                        "a chat line is one line of text: no control or direction characters, and at most \
+                         {MAX_INVISIBLE_IN_CHAT} invisible ones (as joined emoji use)"
+                    ),
                 ));
             }
             let max = crate::messages::MAX_NAME_CHARS;
@@ -783,8 +915,17 @@ struct Actor {
     clocks: Option<Vec<Clock>>,
     /// When the next bot move (or pass taken for a seat, see `auto_pass`) is due.
     bot_due: Option<Instant>,
+    /// The version at which bots are thinking, on a thread of the bot budget; their moves wait meanwhile.
+    thinking: Option<usize>,
+    /// How many bots failed each seat (see [`Actor::bot_for`]): the next plays for it.
+    bot_failures: Vec<u8>,
+    /// Shared with the hub's [`Running`]: another instance's change was not queued.
+    missed_change: Arc<AtomicBool>,
     /// The seats whose forced passes the server takes for them (`ClientMessage::AutoPass`).
     auto_pass: Vec<bool>,
+    /// Each seat's stops (`ClientMessage::Stops`): with `mine`, the server passes for it in windows that do not
+    /// concern it.
+    stops: Vec<Stops>,
     /// Each seat's pace: how long it takes over its own choices, and when its pass for it is due.
     paces: Vec<Pace>,
     rematch: Option<String>,
@@ -887,7 +1028,11 @@ impl Actor {
             chat_allowance,
             clocks,
             bot_due: None,
+            thinking: None,
+            bot_failures: vec![0; seats],
+            missed_change: Arc::new(AtomicBool::new(false)),
             auto_pass: vec![false; seats],
+            stops: vec![Stops::All; seats],
             paces: (0..seats).map(|_| Pace::default()).collect(),
             rematch,
             connected_elsewhere: vec![false; seats],
@@ -902,14 +1047,14 @@ impl Actor {
     /// a player out of their own game).
     fn room_for(&self, viewer: Viewer) -> Result<(), HubError> {
         let limits = &self.hub.config.limits;
-        let full = match viewer {
-            Viewer::Spectator => self.clients.len() >= limits.max_sockets_per_game,
-            seat => self.clients.values().filter(|c| c.viewer == seat).count() >= limits.max_sockets_per_seat,
-        };
-        if full {
-            Err(HubError::Full)
-        } else {
-            Ok(())
+        match viewer {
+            Viewer::Spectator if self.clients.len() >= limits.max_sockets_per_game => Err(HubError::Full),
+            Viewer::Seat(_)
+                if self.clients.values().filter(|c| c.viewer == viewer).count() >= limits.max_sockets_per_seat =>
+            {
+                Err(HubError::SeatFull)
+            }
+            _ => Ok(()),
         }
     }
 
@@ -918,26 +1063,34 @@ impl Actor {
             // Whatever happened last (a join, a leave, a client dropped as too slow), the other instances learn
             // which seats are here.
             self.publish_presence().await;
+            if self.missed_change.swap(false, Ordering::Acquire) {
+                self.on_changed(Change::Anything).await;
+            }
             let deadline = self.next_deadline();
-            let idle = self.clients.is_empty() && deadline.is_none();
-            let command = match deadline {
-                Some(at) => tokio::select! {
+            // Nobody here and nothing due but a clock (a seat's time bank running out when nobody watches, which
+            // may take hours): the game may leave memory, its clocks stopped where they are.
+            let idle = self.clients.is_empty() && self.thinking.is_none() && self.next_deadline_but_clocks().is_none();
+            let unload_at = idle
+                .then(|| Instant::now() + self.hub.config.unload_after)
+                .filter(|at| deadline.is_none_or(|deadline| *at < deadline));
+            let command = match (unload_at, deadline) {
+                (Some(at), _) => tokio::select! {
                     command = commands.recv() => command,
                     () = tokio::time::sleep_until(at.into()) => {
-                        self.on_deadline().await;
-                        continue;
-                    }
-                },
-                None if idle => tokio::select! {
-                    command = commands.recv() => command,
-                    () = tokio::time::sleep(self.hub.config.unload_after) => {
-                        if self.unload(&mut commands, &sender) {
+                        if self.keep_clocks().await && self.unload(&mut commands, &sender) {
                             return;
                         }
                         continue;
                     }
                 },
-                None => commands.recv().await,
+                (None, Some(at)) => tokio::select! {
+                    command = commands.recv() => command,
+                    () = tokio::time::sleep_until(at.into()) => {
+                        self.on_deadline(&sender).await;
+                        continue;
+                    }
+                },
+                (None, None) => commands.recv().await,
             };
             let Some(command) = command else { return };
             match command {
@@ -965,36 +1118,36 @@ impl Actor {
                     let _ = reply.send(Ok(client));
                     self.broadcast_table_except(Some(client));
                 }
+                Command::BotsChose { version, choices } => {
+                    self.thinking = None;
+                    // Chosen for a table that has changed since (a person's move, a pass, another instance):
+                    // they think again.
+                    if version == self.table.version() {
+                        for (seat, choice) in choices {
+                            let choice = match choice {
+                                Ok(choice) => choice,
+                                Err(why) => {
+                                    self.bot_failed(seat, &why);
+                                    continue;
+                                }
+                            };
+                            let plunder_core::LabeledJson::Action { action } = choice.json else { continue };
+                            if self.act(seat, &action).await.is_err() {
+                                break;
+                            }
+                        }
+                    }
+                    if self.bot_due.is_none() {
+                        self.after_change();
+                    }
+                }
                 Command::Leave { client } => {
                     if self.clients.remove(&client).is_some() {
                         self.broadcast_table();
                     }
                 }
                 Command::Message { client, message } => self.on_message(client, message).await,
-                Command::Changed(change) => {
-                    // Another instance changed the game: only what changed is read, and this instance's clients
-                    // are told. (Its own changes are never announced to it: it has them.)
-                    let mut table_changed = false;
-                    if matches!(change, Change::Chat | Change::Anything) {
-                        self.catch_up_chat().await;
-                    }
-                    if matches!(change, Change::Presence | Change::Anything) {
-                        table_changed |= self.read_presence().await;
-                    }
-                    match change {
-                        Change::Events { version } if version <= self.table.version() => {}
-                        Change::Events { .. } | Change::Anything => {
-                            if self.catch_up_events().await {
-                                self.after_change();
-                                table_changed = true;
-                            }
-                        }
-                        Change::Chat | Change::Presence => {}
-                    }
-                    if table_changed {
-                        self.broadcast_table();
-                    }
-                }
+                Command::Changed(change) => self.on_changed(change).await,
                 Command::Rematch { game } => {
                     self.rematch = Some(game);
                     self.broadcast_table();
@@ -1004,6 +1157,25 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Before a timed game leaves memory: its running clocks' banks, charged with the time used so far, are stored,
+    /// so that the next load goes on from them (its clocks start again then). Whether the game may leave: not if
+    /// they could not be stored (the clocks stay here, running).
+    async fn keep_clocks(&mut self) -> bool {
+        let Some(clocks) = &self.clocks else { return true };
+        if clocks.iter().all(|clock| clock.running_since.is_none()) {
+            return true;
+        }
+        let banks: Vec<u64> = clocks
+            .iter()
+            .map(|clock| {
+                let used = clock.running_since.map_or(Duration::ZERO, |since| since.elapsed());
+                clock.bank.saturating_sub(used).as_millis() as u64
+            })
+            .collect();
+        // Not stored because the game moved on elsewhere: the next load reads that move's banks.
+        self.hub.store.keep_banks(&self.id, self.table.version(), &banks).await.is_ok()
     }
 
     /// Stops this task if nothing arrived meanwhile: the game leaves the hub's map first (under its lock), so
@@ -1109,6 +1281,18 @@ impl Actor {
                     self.broadcast_table();
                 }
             }
+            ClientMessage::Stops { stops } => {
+                let Viewer::Seat(seat) = viewer else {
+                    self.send_to(client, ServerMessage::error("spectator", "spectators have no passes to take"));
+                    return;
+                };
+                let Some(held) = self.stops.get_mut(seat.index()) else { return };
+                if *held != stops {
+                    *held = stops;
+                    self.after_change();
+                    self.broadcast_table();
+                }
+            }
             ClientMessage::Act { action } => {
                 let Viewer::Seat(seat) = viewer else {
                     self.send_to(client, ServerMessage::error("spectator", "spectators cannot act"));
@@ -1130,6 +1314,31 @@ impl Actor {
                     self.send_to(client, answer);
                 }
             }
+        }
+    }
+
+    /// Another instance changed the game: only what changed is read, and this instance's clients are told. (Its
+    /// own changes are never announced to it: it has them.)
+    async fn on_changed(&mut self, change: Change) {
+        let mut table_changed = false;
+        if matches!(change, Change::Chat | Change::Anything) {
+            self.catch_up_chat().await;
+        }
+        if matches!(change, Change::Presence | Change::Anything) {
+            table_changed |= self.read_presence().await;
+        }
+        match change {
+            Change::Events { version } if version <= self.table.version() => {}
+            Change::Events { .. } | Change::Anything => {
+                if self.catch_up_events().await {
+                    self.after_change();
+                    table_changed = true;
+                }
+            }
+            Change::Chat | Change::Presence => {}
+        }
+        if table_changed {
+            self.broadcast_table();
         }
     }
 
@@ -1194,6 +1403,11 @@ impl Actor {
         let events = self.table.entries_since(version);
         match self.hub.store.append_with_banks(&self.id, version, &events, banks_ms.as_deref()).await {
             Ok(()) => {
+                if self.table.session().status() == Status::Over {
+                    // Nobody may join a finished game; its rematch opens them again. (Should this fail, the
+                    // lobby's list closes them when it finds the game over.)
+                    let _ = self.hub.store.close_open_seats(&self.id).await;
+                }
                 self.set_banks(&deciding, banks);
                 self.after_change();
                 self.broadcast_table();
@@ -1316,23 +1530,39 @@ impl Actor {
 
     /// The pass the server takes for `seat` now, if the seat asked for its forced passes to be taken and
     /// passing is all it may do.
+    /// Or, under the seat's stops, a pass in a window that does not concern it (read from public information).
     fn pass_for(&self, seat: Seat) -> Option<Value> {
-        if !self.auto_pass.get(seat.index()).copied().unwrap_or(false) || self.is_bot(seat) {
+        self.pass_and_pace(seat).map(|(pass, _)| pass)
+    }
+
+    /// [`Actor::pass_for`], and whether it waits for the seat's pace: a forced pass does (taken at once, it
+    /// would tell everyone the seat held no answer); a pass under the seat's stops does not (whether the window
+    /// concerns the seat is public, so its speed tells nothing).
+    fn pass_and_pace(&self, seat: Seat) -> Option<(Value, bool)> {
+        if self.is_bot(seat) {
             return None;
         }
-        self.table.session().forced_pass(seat)
+        let stops = self.stops.get(seat.index()).copied().unwrap_or(Stops::All);
+        if let Some(pass) = self.table.session().unasked_pass(seat, stops) {
+            return Some((pass, false));
+        }
+        if !self.auto_pass.get(seat.index()).copied().unwrap_or(false) {
+            return None;
+        }
+        self.table.session().forced_pass(seat).map(|pass| (pass, true))
     }
 
     /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
     fn after_change(&mut self) {
         let deciding = self.deciding();
         let now = Instant::now();
-        let due = deciding.iter().any(|&seat| self.is_bot(seat));
+        let due =
+            self.thinking.is_none() && deciding.iter().any(|&seat| self.is_bot(seat) && self.bot_for(seat).is_some());
         self.bot_due = due.then(|| now + self.hub.config.bot_delay);
         for index in 0..self.paces.len() {
             let seat = Seat(index as u8);
             let owes = deciding.contains(&seat) && !self.is_bot(seat);
-            let pass = owes && self.pass_for(seat).is_some();
+            let pass = owes.then(|| self.pass_and_pace(seat)).flatten();
             let pick = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64) ^ ((index as u64) << 56));
             let first = self.hub.config.pass_delay;
             let pace = &mut self.paces[index];
@@ -1341,10 +1571,12 @@ impl Actor {
             } else if pace.asked_since.is_none() {
                 pace.asked_since = Some(now);
             }
-            if !pass {
-                pace.pass_due = None;
-            } else if pace.pass_due.is_none() {
-                pace.pass_due = Some(now + pace.pass_delay(pick, first));
+            match pass {
+                None => pace.pass_due = None,
+                Some((_, paced)) if pace.pass_due.is_none() => {
+                    pace.pass_due = Some(if paced { now + pace.pass_delay(pick, first) } else { now });
+                }
+                Some(_) => {}
             }
         }
         if let Some(clocks) = &mut self.clocks {
@@ -1392,14 +1624,21 @@ impl Actor {
 
     fn next_deadline(&self) -> Option<Instant> {
         let clocks = self.clocks.iter().flatten();
-        let timeouts = clocks.filter_map(|c| c.running_since.map(|since| since + c.bank));
-        let passes = self.paces.iter().filter_map(|p| p.pass_due);
-        timeouts.chain(self.bot_due).chain(passes).min()
+        // (While bots think, a person out of time waits for them too: the best bot plays for them after.)
+        let timeouts =
+            clocks.filter(|_| self.thinking.is_none()).filter_map(|c| c.running_since.map(|since| since + c.bank));
+        timeouts.chain(self.next_deadline_but_clocks()).min()
     }
 
-    /// A bot move is due, or a human's time ran out: the bot plays (the seat's own bot, or the game's best bot
-    /// for a human out of time).
-    async fn on_deadline(&mut self) {
+    /// The next bot move or pass due: what must happen even with nobody at the table.
+    fn next_deadline_but_clocks(&self) -> Option<Instant> {
+        let passes = self.paces.iter().filter_map(|p| p.pass_due);
+        passes.chain(self.bot_due).min()
+    }
+
+    /// A bot move is due, or a human's time ran out: the bot thinks (the seat's own bot, or the game's best bot
+    /// for a human out of time), and plays once it has chosen ([`Actor::think`]). Passes due are taken.
+    async fn on_deadline(&mut self, commands: &mpsc::WeakSender<Command>) {
         let now = Instant::now();
         let deciding = self.deciding();
         let mut movers: Vec<(Seat, String)> = Vec::new();
@@ -1408,13 +1647,16 @@ impl Actor {
             let pass_due = self.paces.get(seat.index()).and_then(|p| p.pass_due).is_some_and(|due| due <= now);
             if let Some(pass) = self.pass_for(seat).filter(|_| pass_due) {
                 passes.push((seat, pass));
+            } else if self.thinking.is_some() {
+                // Its bots are thinking already.
             } else if self.is_bot(seat) {
-                if self.bot_due.is_some_and(|due| due <= now) {
-                    movers.push((seat, self.seating.spec.seats[seat.index()].clone()));
+                if let Some(bot) = self.bot_for(seat).filter(|_| self.bot_due.is_some_and(|due| due <= now)) {
+                    movers.push((seat, bot));
                 }
             } else if let Some(clock) = self.clocks.as_ref().map(|c| &c[seat.index()]) {
-                if clock.running_since.is_some_and(|since| since + clock.bank <= now) {
-                    movers.push((seat, best_bot(&self.seating.spec.game)));
+                let out_of_time = clock.running_since.is_some_and(|since| since + clock.bank <= now);
+                if let Some(bot) = self.bot_for(seat).filter(|_| out_of_time) {
+                    movers.push((seat, bot));
                 }
             }
         }
@@ -1424,30 +1666,68 @@ impl Actor {
                 break;
             }
         }
-        for (seat, bot) in movers {
-            let seed = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64).wrapping_mul(0x9e37_79b9));
-            // The bot decides from the seat's view only (`suggest` gives it the view and legal actions).
-            // A search bot may think for a sixth of a second (the lobby caps its simulations), and never past
-            // `BOT_SEARCH_TIME`: the worker's other tasks move to another thread meanwhile (on a
-            // multi-threaded runtime, the server's).
-            let suggested = {
-                let started = Instant::now();
-                let timing = Timing::capped(plunder_core::Clock::new(move || started.elapsed()), BOT_SEARCH_TIME);
-                let think = || self.table.session().suggest_timed(seat, &bot, seed, &timing);
-                match tokio::runtime::Handle::current().runtime_flavor() {
-                    tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(think),
-                    _ => think(),
-                }
-            };
-            let Ok(choice) = suggested else { continue };
-            let plunder_core::LabeledJson::Action { action } = choice.json else { continue };
-            if self.act(seat, &action).await.is_err() {
-                break;
-            }
-        }
+        self.think(movers, commands);
         if self.bot_due.is_none() {
             self.after_change();
         }
+    }
+
+    /// The bot that plays for `seat` (its own, or the game's best for a person out of time) while it has not
+    /// failed; the random bot after it failed once; none after that too (the seat waits, and the table was told).
+    fn bot_for(&self, seat: Seat) -> Option<String> {
+        match self.bot_failures.get(seat.index()).copied().unwrap_or(0) {
+            0 if self.is_bot(seat) => Some(self.seating.spec.seats[seat.index()].clone()),
+            0 => Some(best_bot(&self.seating.spec.game)),
+            1 => Some(plunder_core::RANDOM_BOT.name.to_string()),
+            _ => None,
+        }
+    }
+
+    /// `seat`'s bot failed to choose (`why`): the table is told, and the next bot in [`Actor::bot_for`] plays.
+    fn bot_failed(&mut self, seat: Seat, why: &str) {
+        let Some(bot) = self.bot_for(seat) else { return };
+        let failures = &mut self.bot_failures[seat.index()];
+        *failures = failures.saturating_add(1);
+        let name = seat.to_string();
+        eprintln!("plunder serve: game {}: the {bot} bot failed to choose for {name}: {why}", self.id);
+        let next = match self.bot_for(seat) {
+            Some(next) => format!("the {next} bot plays for {name} from now on"),
+            None => format!("no bot can play for {name}: the game waits"),
+        };
+        let message =
+            ServerMessage::error("bot_failed", format!("The {bot} bot failed to choose a move ({why}); {next}."));
+        let clients: Vec<u64> = self.clients.keys().copied().collect();
+        for client in clients {
+            self.send_to(client, message.clone());
+        }
+    }
+
+    /// Sets `movers` thinking, from their seats' views only (`bot_work` copies the view and legal actions), on
+    /// a thread of their own once the hub's bot budget has one free: this task goes on answering people
+    /// meanwhile. Their choices come back as [`Command::BotsChose`], and count only if the table is unchanged.
+    /// A search bot may think for a sixth of a second (the lobby caps its simulations), never past
+    /// `BOT_SEARCH_TIME`, counted from when it has its thread.
+    fn think(&mut self, movers: Vec<(Seat, String)>, commands: &mpsc::WeakSender<Command>) {
+        let version = self.table.version();
+        let work: Vec<(Seat, plunder_core::BotWork)> = movers
+            .into_iter()
+            .enumerate()
+            .filter_map(|(index, (seat, bot))| {
+                // As if each mover's seed came from the version its move would follow the others' at.
+                let at = (version + index) as u64;
+                let seed = splitmix64(self.seating.spec.seed ^ at.wrapping_mul(0x9e37_79b9));
+                self.table.session().bot_work(seat, &bot, seed).ok().map(|work| (seat, work))
+            })
+            .collect();
+        let Some(commands) = commands.upgrade().filter(|_| !work.is_empty()) else { return };
+        self.thinking = Some(version);
+        let budget = self.hub.bot_budget.clone();
+        tokio::spawn(async move {
+            let Ok(_thread) = budget.acquire_owned().await else { return };
+            let choose = move || work.into_iter().map(|(seat, work)| (seat, run_bot(work))).collect();
+            let choices = tokio::task::spawn_blocking(choose).await.unwrap_or_default();
+            let _ = commands.send(Command::BotsChose { version, choices }).await;
+        });
     }
 
     fn status_info(&self) -> StatusInfo {
@@ -1501,6 +1781,7 @@ impl Actor {
             notes: self.table.notes(viewer),
             rematch: self.rematch.clone(),
             fairness: self.seating.spec.fairness.clone(),
+            stops: session.stops_matter(),
         }))
     }
 
@@ -1557,6 +1838,21 @@ impl Actor {
     }
 }
 
+/// Runs one bot's work with its time cap: its choice, or why it made none (its error, or its panic's message,
+/// caught so that one failing bot neither stops the others nor leaves the game waiting for it).
+fn run_bot(work: plunder_core::BotWork) -> Result<plunder_core::Labeled, String> {
+    let started = Instant::now();
+    let timing = Timing::capped(plunder_core::Clock::new(move || started.elapsed()), BOT_SEARCH_TIME);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&timing))) {
+        Ok(choice) => choice.map_err(|e| e.to_string()),
+        Err(panic) => {
+            let message =
+                panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+            Err(message.unwrap_or_else(|| "it panicked".to_string()))
+        }
+    }
+}
+
 /// The game's best bot (the first its roster lists).
 pub fn best_bot(game: &str) -> String {
     let best = plunder_games::game_info(game).and_then(|info| info.bots.first().map(|k| k.name));
@@ -1570,4 +1866,40 @@ async fn read_seating(store: &Store, id: &str) -> Result<Seating, HubError> {
 async fn load_table(store: &Store, id: &str, spec: &GameSpec) -> Result<Box<dyn Table>, HubError> {
     let events = store.events(id, 0).await?;
     table_from_record(&record_of(spec, events)).map_err(|e| HubError::Corrupt(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_that_panics_or_errs_is_told_not_waited_for() {
+        let panics: plunder_core::BotWork = Box::new(|_: &Timing| panic!("the tree is empty"));
+        assert_eq!(run_bot(panics).unwrap_err(), "the tree is empty");
+        let formatted: plunder_core::BotWork = Box::new(|_: &Timing| panic!("seat {} has no move", 2));
+        assert_eq!(run_bot(formatted).unwrap_err(), "seat 2 has no move");
+        let errs: plunder_core::BotWork = Box::new(|_: &Timing| Err(PlayError::GameOver));
+        assert_eq!(run_bot(errs).unwrap_err(), PlayError::GameOver.to_string());
+        let chooses: plunder_core::BotWork = Box::new(|_: &Timing| {
+            Ok(plunder_core::Labeled {
+                json: plunder_core::LabeledJson::Action { action: serde_json::json!({"type": "Liar"}) },
+                label: "liar".into(),
+            })
+        });
+        assert_eq!(run_bot(chooses).unwrap().label, "liar");
+    }
+
+    #[test]
+    fn chat_lines_that_break_the_page_are_refused_and_joined_emoji_kept() {
+        for plain in ["ahoy", "a line with spaces", "ça va? ¡sí!", "👨‍👩‍👧‍👦 family", "❤️ ok", "مرحبا", "שלום"]
+        {
+            assert!(chat_text_is_plain(plain), "{plain:?} is refused");
+        }
+        let newlines = format!("{}a", "\n".repeat(499));
+        let overrides = format!("a{}", "\u{202E}".repeat(499));
+        let zero_width = format!("a{}", "\u{200B}".repeat(499));
+        for breaking in ["two\nlines", "\u{1b}[31mred", "nul\0byte", "tab\there", &newlines, &overrides, &zero_width] {
+            assert!(!chat_text_is_plain(breaking), "{breaking:?} is accepted");
+        }
+    }
 }

@@ -34,7 +34,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use hub::{Connection, Hub, HubConfig, Limits, Rate};
+pub use hub::{default_bot_threads, Connection, Hub, HubConfig, Limits, Rate};
 pub use net::{serve_with, ClientAddress, ServeConfig};
 pub use site::SiteConfig;
 pub use store::{Backend, Store, StoreError, Synchronous};

@@ -77,6 +77,16 @@ impl From<HubError> for ApiError {
                 "game_full",
                 "this game has as many connections as it takes; close another tab or try again later",
             ),
+            HubError::AddressFull => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too_many_connections",
+                "this address holds as many play sockets as one address may; close some tabs or try again later",
+            ),
+            HubError::SeatFull => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "seat_full",
+                "this seat is open in as many tabs as it may be; close one of them and try again",
+            ),
             other => ApiError::from_internal(other),
         }
     }
@@ -119,6 +129,9 @@ struct CatalogEntry {
     options: Value,
     /// The options as form fields (the table size aside), with their meanings from the rules document.
     option_fields: Vec<OptionField>,
+    /// The table people sit down to when they choose nothing, where it is not the defaults.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<Value>,
 }
 
 /// `GET /api/catalog`: every game, its table sizes, bots and default options (also as form fields).
@@ -134,6 +147,7 @@ pub async fn catalog() -> Json<Value> {
             bots: info.bots.iter().map(|k| BotEntry { name: k.name, about: k.about }).collect(),
             option_fields: option_fields(&info.default_options, crate::rules::doc(info.id)),
             options: info.default_options,
+            table: info.table_for_people.map(|(players, options)| json!({"players": players, "options": options})),
         })
         .collect();
     Json(json!({ "games": entries }))
@@ -440,6 +454,7 @@ pub struct ReplayQuery {
 /// `GET /api/games/{id}/replay?viewer=...`: a finished game step by step as one viewer saw it.
 pub async fn game_replay(
     State(hub): State<Arc<Hub>>,
+    address: Option<Extension<ClientAddress>>,
     Path(id): Path<String>,
     Query(query): Query<ReplayQuery>,
 ) -> Result<Response, ApiError> {
@@ -455,6 +470,17 @@ pub async fn game_replay(
     let text = match hub.replays().get(&key) {
         Some(text) => text,
         None => {
+            // Built afresh (not one anybody has open): counted against the address, as creations are.
+            if let Some(Extension(ClientAddress(address))) = address {
+                if !hub.take_replay_build(address) {
+                    let rate = hub.config().limits.replays_per_address.per_minute;
+                    return Err(ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        "rate_limited",
+                        format!("one address may open at most {rate} replays a minute; wait a moment"),
+                    ));
+                }
+            }
             let record = finished_record(&hub, &id).await?;
             let frames = crate::replay::frames(&record, viewer).map_err(|e| ApiError::bad_request("bad_viewer", e))?;
             let body = json!({"game": record.game, "frames": frames, "outcome": record.outcome});
@@ -499,7 +525,10 @@ pub async fn rematch(
         .map_err(ApiError::from_internal)?;
     // A new seed nobody chose: the rematch is fair, whatever the game before it was.
     let spec = GameSpec { seed, rematch_of: Some(id.clone()), fairness: Fairness::Fair, ..seating.spec.clone() };
-    match hub.store().create_game(&new_id, &spec, &seating.token_hashes, &table.entries_since(0)).await {
+    // A seat nobody took is open again, with the same token (still known to nobody).
+    let open = hub.store().seats_left_open(&id).await?;
+    let events = table.entries_since(0);
+    match hub.store().create_game_with_open_seats(&new_id, &spec, &seating.token_hashes, &open, &events).await {
         Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,
@@ -529,7 +558,7 @@ pub struct OpenTable {
 /// `GET /api/open`: the games not over with seats anyone may take, newest first (at most 50).
 pub async fn open_tables(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
     // A game has at most MAX_SEATS open seats: this many rows hold the newest games' every seat.
-    let rows = hub.store().open_seats(MAX_OPEN_TABLES * MAX_SEATS).await?;
+    let rows = hub.store().open_seats(MAX_OPEN_TABLES * MAX_SEATS, hub.config().open_seats_listed_for).await?;
     let mut games: Vec<(String, Vec<u8>)> = Vec::new();
     for (id, seat) in rows {
         match games.iter_mut().find(|(g, _)| *g == id) {

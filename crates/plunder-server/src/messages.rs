@@ -1,7 +1,7 @@
 //! The messages of the play socket. Every message to a client is built for its viewer: a seat's view and legal
 //! actions, or the spectator's view; never the state or the record of a game in progress.
 
-use plunder_core::{Labeled, LabeledJson, Outcome};
+use plunder_core::{Labeled, LabeledJson, Outcome, Stops};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -36,6 +36,11 @@ pub enum ClientMessage {
     /// every legal action only passes (after the bot delay, as a bot's move), so the player is asked only real
     /// choices. Off until a connection of the seat turns it on; the browser client does, unless switched off.
     AutoPass { on: bool },
+    /// When the seat is asked in a window where anyone may answer: `mine`, only when the window concerns it (its
+    /// own turn, something waiting aimed at it: the game's `Narrate::concerns`, read from the spectator's view so
+    /// that it tells nothing of the seat's hand), the server passing for it otherwise; `all`, at every chance.
+    /// `all` until a connection of the seat says otherwise; the browser client says `mine` unless switched.
+    Stops { stops: Stops },
 }
 
 /// The longest nickname a chat line may carry, in characters.
@@ -326,6 +331,11 @@ pub struct TableMessage {
     pub rematch: Option<String>,
     /// Whether anyone could know the dice: a fair game, a seeded one, or an analysis branch. Clients show it.
     pub fairness: Fairness,
+    /// Whether a seat's stops can matter in this game (the game's `Narrate::stops_matter`: some answer window may
+    /// leave a seat out): clients offer the stops setting only then. Left out when `false`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub stops: bool,
 }
 
 impl TableMessage {
@@ -367,6 +377,9 @@ impl TableMessage {
             push(&mut out, r#","rematch":"#, rematch);
         }
         push(&mut out, r#","fairness":"#, &self.fairness);
+        if self.stops {
+            out.extend_from_slice(br#","stops":true"#);
+        }
         out.push(b'}');
         // Every piece is UTF-8 (JSON text written by serde_json, or keys written here).
         String::from_utf8(out).unwrap_or_default()
@@ -451,6 +464,7 @@ impl ServerMessage {
 pub fn typescript() -> String {
     let declarations = [
         ClientMessage::decl(),
+        Stops::decl(),
         ServerMessage::decl(),
         TableMessage::decl(),
         Role::decl(),
@@ -479,6 +493,8 @@ mod tests {
     use plunder_core::{Seat, SeatSet};
 
     fn table(notes: Vec<String>, rematch: Option<String>, status: StatusInfo, legal: LegalActions) -> TableMessage {
+        // Both ways of `stops` are written: with notes it is left out.
+        let stops = notes.is_empty();
         TableMessage {
             id: "0a1b".to_string(),
             game: "liars-dice".to_string(),
@@ -501,6 +517,7 @@ mod tests {
             notes,
             rematch,
             fairness: Fairness::Analysis { of: "ffee".to_string() },
+            stops,
         }
     }
 

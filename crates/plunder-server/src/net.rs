@@ -183,26 +183,45 @@ const REFUSAL: &str = concat!(
 struct ConnectionCounts {
     max_total: usize,
     max_per_address: usize,
-    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+    open: Mutex<Open>,
+}
+
+#[derive(Default)]
+struct Open {
+    total: usize,
+    per_address: HashMap<IpAddr, usize>,
+    /// Connections that have sent nothing yet, oldest first (by number), each with the sender that closes it.
+    silent: std::collections::BTreeMap<u64, tokio::sync::oneshot::Sender<()>>,
+    next: u64,
 }
 
 impl ConnectionCounts {
     fn new(max_total: usize, max_per_address: usize) -> ConnectionCounts {
-        ConnectionCounts { max_total, max_per_address, open: Mutex::new((0, HashMap::new())) }
+        ConnectionCounts { max_total, max_per_address, open: Mutex::new(Open::default()) }
     }
 
     /// A slot for a new connection from `address`, or `None` over a cap; a trusted proxy's connections count
-    /// only towards the total.
+    /// only towards the total. At the total cap, the oldest connection that has sent nothing yet is closed to
+    /// make room: silent sockets from many addresses (each under its own cap) cannot lock everyone out, since a
+    /// real client speaks at once and is then never closed for room.
     fn admit(self: &Arc<Self>, address: IpAddr, proxy: bool) -> Option<Slot> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let (total, per_address) = &mut *open;
-        let from_address = per_address.get(&address).copied().unwrap_or(0);
-        if *total >= self.max_total || (!proxy && from_address >= self.max_per_address) {
+        let from_address = open.per_address.get(&address).copied().unwrap_or(0);
+        if !proxy && from_address >= self.max_per_address {
             return None;
         }
-        *total += 1;
-        per_address.insert(address, from_address + 1);
-        Some(Slot { counts: self.clone(), address })
+        if open.total >= self.max_total {
+            // (Its slot is given back when its task sees the close, a moment later.)
+            let (_, close) = open.silent.pop_first()?;
+            let _ = close.send(());
+        }
+        open.total += 1;
+        open.per_address.insert(address, from_address + 1);
+        let id = open.next;
+        open.next += 1;
+        let (close, closed) = tokio::sync::oneshot::channel();
+        open.silent.insert(id, close);
+        Some(Slot { counts: self.clone(), address, id, closed: Some(closed) })
     }
 }
 
@@ -210,17 +229,38 @@ impl ConnectionCounts {
 struct Slot {
     counts: Arc<ConnectionCounts>,
     address: IpAddr,
+    id: u64,
+    /// Until the connection's first byte: fires when the connection is closed to make room.
+    closed: Option<tokio::sync::oneshot::Receiver<()>>,
+}
+
+impl Slot {
+    /// The connection sent its first bytes: it is no longer closed to make room.
+    fn spoke(&mut self) {
+        if self.closed.take().is_some() {
+            let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
+            open.silent.remove(&self.id);
+        }
+    }
+
+    /// Ready once the connection, still silent, was closed to make room.
+    fn poll_closed(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        match self.closed.as_mut().map(|closed| Pin::new(closed).poll(cx)) {
+            Some(Poll::Ready(Ok(()))) => Poll::Ready(()),
+            _ => Poll::Pending,
+        }
+    }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
-        let (total, per_address) = &mut *open;
-        *total -= 1;
-        if let Some(count) = per_address.get_mut(&self.address) {
+        open.total -= 1;
+        open.silent.remove(&self.id);
+        if let Some(count) = open.per_address.get_mut(&self.address) {
             *count -= 1;
             if *count == 0 {
-                per_address.remove(&self.address);
+                open.per_address.remove(&self.address);
             }
         }
     }
@@ -234,12 +274,12 @@ struct Watched {
     last_active: Instant,
     /// Made the first time an operation waits, then moved as the socket is used.
     timer: Option<Pin<Box<Sleep>>>,
-    _slot: Slot,
+    slot: Slot,
 }
 
 impl Watched {
     fn new(socket: TcpStream, idle: Duration, slot: Slot) -> Watched {
-        Watched { socket, idle, last_active: Instant::now(), timer: None, _slot: slot }
+        Watched { socket, idle, last_active: Instant::now(), timer: None, slot }
     }
 
     fn touch(&mut self) {
@@ -281,10 +321,17 @@ impl AsyncRead for Watched {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
                     this.touch();
+                    this.slot.spoke();
                 }
                 Poll::Ready(Ok(()))
             }
-            Poll::Pending => this.poll_idle(cx).map(Err),
+            Poll::Pending => {
+                if this.slot.poll_closed(cx).is_ready() {
+                    let closed = io::Error::new(io::ErrorKind::ConnectionAborted, "closed, silent, to make room");
+                    return Poll::Ready(Err(closed));
+                }
+                this.poll_idle(cx).map(Err)
+            }
             failed => failed,
         }
     }
@@ -385,15 +432,22 @@ mod tests {
         assert!(head.ends_with(&format!("\r\ncontent-length: {}", body.len())), "{head}");
     }
 
+    /// A slot for a connection that has sent its request (never closed to make room).
+    fn spoken(counts: &Arc<ConnectionCounts>, address: IpAddr, proxy: bool) -> Option<Slot> {
+        let mut slot = counts.admit(address, proxy)?;
+        slot.spoke();
+        Some(slot)
+    }
+
     #[test]
     fn slots_are_counted_per_address_and_in_all_and_given_back_when_dropped() {
         let counts = Arc::new(ConnectionCounts::new(3, 2));
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
-        let first = counts.admit(a, false).unwrap();
-        let _second = counts.admit(a, false).unwrap();
+        let first = spoken(&counts, a, false).unwrap();
+        let _second = spoken(&counts, a, false).unwrap();
         assert!(counts.admit(a, false).is_none(), "a third from one address is over its cap");
-        let _third = counts.admit(b, false).unwrap();
+        let _third = spoken(&counts, b, false).unwrap();
         assert!(counts.admit(b, false).is_none(), "the fourth in all is over the global cap");
         drop(first);
         assert!(counts.admit(a, false).is_some(), "a closed connection gives its slot back");
@@ -403,9 +457,28 @@ mod tests {
     fn a_trusted_proxy_is_held_to_the_total_cap_only() {
         let counts = Arc::new(ConnectionCounts::new(3, 1));
         let proxy: IpAddr = [10, 0, 0, 9].into();
-        let held: Vec<Slot> = (0..3).map(|_| counts.admit(proxy, true).expect("under the total")).collect();
+        let held: Vec<Slot> = (0..3).map(|_| spoken(&counts, proxy, true).expect("under the total")).collect();
         assert!(counts.admit(proxy, true).is_none(), "over the total cap");
         drop(held);
+    }
+
+    #[test]
+    fn at_the_total_cap_the_oldest_silent_slot_is_closed_for_a_newcomer() {
+        let counts = Arc::new(ConnectionCounts::new(3, 10));
+        let a: IpAddr = [10, 0, 0, 1].into();
+        let mut oldest = counts.admit(a, false).unwrap();
+        let _talker = spoken(&counts, a, false).unwrap();
+        let mut younger = counts.admit(a, false).unwrap();
+        let mut cx = Context::from_waker(std::task::Waker::noop());
+        assert!(oldest.poll_closed(&mut cx).is_pending());
+        let _newcomer = counts.admit(a, false).expect("room is made");
+        assert!(oldest.poll_closed(&mut cx).is_ready(), "the oldest silent one is told to close");
+        assert!(younger.poll_closed(&mut cx).is_pending(), "the younger stays");
+        drop(oldest);
+        younger.spoke();
+        let mut another = counts.admit(a, false).expect("the newcomer, still silent, makes room");
+        another.spoke();
+        assert!(counts.admit(a, false).is_none(), "only connections that spoke are left: no room");
     }
 
     fn forwarded(values: &[&str]) -> axum::http::HeaderMap {

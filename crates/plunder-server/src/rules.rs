@@ -49,6 +49,8 @@ pub struct Citation {
     pub section: String,
     /// `/rules/GAME/rulings#anchor`: the section on the server's rulings page.
     pub link: String,
+    /// The sentence, its own double quotes made single curly ones (‘ ’), so that a quote of it (“ ”, in the
+    /// browser and the terminal) never holds quotes like its own.
     pub sentence: String,
 }
 
@@ -241,8 +243,27 @@ pub fn cite(id: &str, reason: &str) -> Option<Citation> {
     Some(Citation {
         section: section.heading.clone(),
         link: format!("{}#{}", rulings_link(id), section.anchor),
-        sentence: sentence.clone(),
+        sentence: single_quoted(sentence),
     })
+}
+
+/// `text` with its double quotes made single curly ones, opening and closing in turn: `a "b" c` reads
+/// `a ‘b’ c`.
+fn single_quoted(text: &str) -> String {
+    let mut open = false;
+    text.chars()
+        .map(|c| match c {
+            '"' | '“' | '”' => {
+                open = !open;
+                if open {
+                    '‘'
+                } else {
+                    '’'
+                }
+            }
+            c => c,
+        })
+        .collect()
 }
 
 fn escape(text: &str) -> String {
@@ -414,6 +435,21 @@ mod tests {
         assert_eq!(
             sections[1].sentences,
             ["One rule here.", "Another rule goes on.", "x: y", "a: b c", "item one", "two"]
+        );
+    }
+
+    /// Issue 28: a cited sentence with quotes of its own ("at least q dice ...") read as quotes inside quotes
+    /// where it was quoted; they are single curly ones.
+    #[test]
+    fn a_cited_sentence_holds_no_double_quotes() {
+        let c = cite("lying-pirates", "a bet names a face from 2 to 6 (ones are wild)").expect("a cited rule");
+        assert_eq!(
+            c.sentence,
+            "Bets. A bet is a quantity and a face 2-6: ‘at least q dice on the table show f’, ones counting as f (wild)."
+        );
+        assert_eq!(
+            single_quoted(r#"cards marked "May be used", or "Final""#),
+            "cards marked ‘May be used’, or ‘Final’"
         );
     }
 

@@ -1,8 +1,11 @@
 //! One server per SQLite file. Each server keeps its running games in memory, so a second server on the same file
 //! would serve games that go stale as soon as the first one moves them (several servers share games on
 //! PostgreSQL, which tells each of every change). A store on `FILE` holds an exclusive advisory lock on
-//! `FILE.lock` while it is open; the stores of one process share it (a test opens a store again over the same file,
-//! as after a restart). The operating system drops the lock when the process ends, however it ends.
+//! `FILE.lock` and on `FILE` itself while it is open: the first names the lock for people, the second holds
+//! whatever the file is called (a hard link or a symbolic link is the same file). SQLite's own locks are of
+//! another kind (`fcntl`), which `flock` does not touch. The stores of one process share the lock (a test opens a
+//! store again over the same file, as after a restart). The operating system drops the lock when the process ends,
+//! however it ends.
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -15,7 +18,8 @@ use crate::store::StoreError;
 /// The lock on one database file, released when the last store of the process that holds it is dropped.
 #[derive(Debug)]
 pub struct FileLock {
-    _file: File,
+    _lock_file: File,
+    _database: File,
 }
 
 /// The locks this process holds, by lock file.
@@ -46,7 +50,19 @@ pub fn lock(database: &Path) -> Result<Arc<FileLock>, StoreError> {
         .open(&key)
         .map_err(|e| StoreError::Corrupt(format!("cannot open the lock file {}: {e}", key.display())))?;
     flock(&file, FlockOperation::NonBlockingLockExclusive).map_err(|_| StoreError::InUse(database.to_path_buf()))?;
-    let lock = Arc::new(FileLock { _file: file });
+    // The database itself, made empty if missing (SQLite takes an empty file as an empty database), never
+    // truncated; read-only is enough to lock it.
+    let missing = !database.exists();
+    let database_file = OpenOptions::new()
+        .read(true)
+        .write(missing)
+        .create(missing)
+        .truncate(false)
+        .open(database)
+        .map_err(|e| StoreError::Corrupt(format!("cannot open {}: {e}", database.display())))?;
+    flock(&database_file, FlockOperation::NonBlockingLockExclusive)
+        .map_err(|_| StoreError::InUse(database.to_path_buf()))?;
+    let lock = Arc::new(FileLock { _lock_file: file, _database: database_file });
     held.push((key, Arc::downgrade(&lock)));
     Ok(lock)
 }
@@ -73,6 +89,31 @@ mod tests {
         }
         drop(other);
         assert!(lock(&database).is_ok(), "free again once the other holder lets go");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Found by an attack trial: a second server started on a hard link to the file (another name, so another
+    /// `.lock`) and then failed every write with "database disk image is malformed".
+    #[test]
+    fn a_hard_link_or_a_symbolic_link_to_a_locked_file_is_refused() {
+        let dir = std::env::temp_dir().join(format!("plunder-lock-links-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let database = dir.join("games.db");
+        let held = lock(&database).unwrap();
+        assert!(database.exists(), "the database file is made to be locked");
+        let hard = dir.join("hard.db");
+        std::fs::hard_link(&database, &hard).unwrap();
+        let soft = dir.join("soft.db");
+        std::os::unix::fs::symlink(&database, &soft).unwrap();
+        for other in [&hard, &soft] {
+            match lock(other) {
+                Err(StoreError::InUse(file)) => assert_eq!(&file, other),
+                Ok(_) => panic!("{} is the locked file under another name, and was locked again", other.display()),
+                Err(e) => panic!("expected InUse, got {e}"),
+            }
+        }
+        drop(held);
+        assert!(lock(&hard).is_ok(), "free once the first holder lets go");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -188,7 +188,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-const SCHEMA: [&str; 7] = [
+const SCHEMA: [&str; 8] = [
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, spec TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
@@ -203,6 +203,9 @@ const SCHEMA: [&str; 7] = [
     "CREATE TABLE IF NOT EXISTS open_seats (game_id TEXT NOT NULL, seat BIGINT NOT NULL, token TEXT NOT NULL, \
      created_ms BIGINT NOT NULL, PRIMARY KEY (game_id, seat))",
     "CREATE INDEX IF NOT EXISTS open_seats_by_age ON open_seats (created_ms)",
+    // Seats still open when their game ended, kept so that its rematch opens them again.
+    "CREATE TABLE IF NOT EXISTS ended_open_seats (game_id TEXT NOT NULL, seat BIGINT NOT NULL, token TEXT NOT NULL, \
+     PRIMARY KEY (game_id, seat))",
 ];
 
 /// PostgreSQL only (several instances): which seats are connected to which instance, until when. An instance
@@ -874,9 +877,7 @@ impl Store {
         open_seats: &[(usize, String)],
         events: &[Entry],
     ) -> Result<(), StoreError> {
-        let created_ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        let created_ms = now_ms();
         let creates = NewGame {
             spec: serde_json::to_string(spec).map_err(corrupt)?,
             token_hashes: token_hashes.iter().map(|(seat, hash)| (*seat as i64, hash.clone())).collect(),
@@ -886,12 +887,22 @@ impl Store {
         self.write(id, 0, events, None, Some(creates)).await
     }
 
-    /// Open seats, newest games first: `(game id, seat)`, at most `rows` of them.
-    pub async fn open_seats(&self, rows: usize) -> Result<Vec<(String, usize)>, StoreError> {
-        let rows = sqlx::query("SELECT game_id, seat FROM open_seats ORDER BY created_ms DESC, game_id, seat LIMIT $1")
-            .bind(i64::try_from(rows).unwrap_or(i64::MAX))
-            .fetch_all(&self.pool)
-            .await?;
+    /// Open seats of games created within `listed_for`, newest games first: `(game id, seat)`, at most `rows` of
+    /// them.
+    pub async fn open_seats(
+        &self,
+        rows: usize,
+        listed_for: std::time::Duration,
+    ) -> Result<Vec<(String, usize)>, StoreError> {
+        let since = now_ms().saturating_sub(i64::try_from(listed_for.as_millis()).unwrap_or(i64::MAX));
+        let rows = sqlx::query(
+            "SELECT game_id, seat FROM open_seats WHERE created_ms >= $1 ORDER BY created_ms DESC, game_id, seat \
+             LIMIT $2",
+        )
+        .bind(since)
+        .bind(i64::try_from(rows).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|row| Ok((row.try_get(0)?, usize::try_from(row.try_get::<i64, _>(1)?).map_err(corrupt)?)))
             .collect()
@@ -911,10 +922,39 @@ impl Store {
         })
     }
 
-    /// Closes every open seat of game `id` (once it is over, nobody may take them).
+    /// Closes every open seat of game `id` (once it is over, nobody may take them), keeping them for its rematch
+    /// ([`Store::seats_left_open`]).
     pub async fn close_open_seats(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM open_seats WHERE game_id = $1").bind(id).execute(&self.writes).await?;
+        let mut tx = self.writes.begin().await?;
+        // (The WHERE before ON CONFLICT keeps SQLite's parser from reading the conflict clause as a join's.)
+        sqlx::query(
+            "INSERT INTO ended_open_seats (game_id, seat, token) SELECT game_id, seat, token FROM open_seats \
+             WHERE game_id = $1 ON CONFLICT (game_id, seat) DO NOTHING",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM open_seats WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        tx.commit().await?;
         Ok(())
+    }
+
+    /// The seats of game `id` nobody took, open still or open when it ended: `(seat, token)`.
+    pub async fn seats_left_open(&self, id: &str) -> Result<Vec<(usize, String)>, StoreError> {
+        self.by_seat(
+            "SELECT seat, token FROM open_seats WHERE game_id = $1 \
+             UNION SELECT seat, token FROM ended_open_seats WHERE game_id = $1 ORDER BY seat",
+            id,
+        )
+        .await
+    }
+
+    /// The `(seat, text)` rows `query` reads for game `id` (its `$1`).
+    async fn by_seat(&self, query: &str, id: &str) -> Result<Vec<(usize, String)>, StoreError> {
+        let rows = sqlx::query(query).bind(id).fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| Ok((usize::try_from(row.try_get::<i64, _>(0)?).map_err(corrupt)?, row.try_get(1)?)))
+            .collect()
     }
 
     /// Whether the database answers: one cheap read (`SELECT 1` from the games table, no row read), for the
@@ -955,13 +995,7 @@ impl Store {
 
     /// Every seat token hash of game `id`, by seat.
     pub async fn token_hashes(&self, id: &str) -> Result<Vec<(usize, String)>, StoreError> {
-        let rows = sqlx::query("SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|row| Ok((usize::try_from(row.try_get::<i64, _>(0)?).map_err(corrupt)?, row.try_get(1)?)))
-            .collect()
+        self.by_seat("SELECT seat, token_hash FROM seat_tokens WHERE game_id = $1 ORDER BY seat", id).await
     }
 
     /// The events of game `id` from index `from` on, in order; an error if any is missing. With `from` the
@@ -1064,6 +1098,25 @@ impl Store {
             }
         }
         Err(StoreError::Conflict)
+    }
+
+    /// Stores game `id`'s time banks (milliseconds left per seat) between moves, as a game's task leaves memory
+    /// with a clock running: only while the game is still at `version` (a later move's banks, stored with it by
+    /// another instance, stay). Whether they were stored.
+    pub async fn keep_banks(&self, id: &str, version: usize, banks_ms: &[u64]) -> Result<bool, StoreError> {
+        let banks = serde_json::to_string(banks_ms).map_err(corrupt)?;
+        // (Parameters in order of first use: SQLite numbers named ones so.)
+        let kept = sqlx::query(
+            "INSERT INTO banks (game_id, banks) SELECT $1, $2 \
+             WHERE NOT EXISTS (SELECT 1 FROM events WHERE game_id = $1 AND seq >= $3) \
+             ON CONFLICT (game_id) DO UPDATE SET banks = excluded.banks",
+        )
+        .bind(id)
+        .bind(banks.as_str())
+        .bind(version as i64)
+        .execute(&self.writes)
+        .await?;
+        Ok(kept.rows_affected() == 1)
     }
 
     /// Game `id`'s time banks (milliseconds left per seat) as of its last stored move, if it has any stored.
@@ -1186,6 +1239,13 @@ impl Store {
             sqlx::query("SELECT line FROM chat WHERE game_id = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
         rows.iter().map(|row| serde_json::from_str(&row.try_get::<String, _>(0)?).map_err(corrupt)).collect()
     }
+}
+
+/// Milliseconds since 1970 by the system clock (0 before it).
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 #[cfg(test)]

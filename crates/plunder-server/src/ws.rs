@@ -173,7 +173,7 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
         }
     }
     if too_big {
-        let reason = format!("message too big: a frame has at most {} bytes", frame_limit(connection.limits()));
+        let reason = format!("message too big: a message has at most {} bytes", frame_limit(connection.limits()));
         drop(connection);
         let close = Message::Close(Some(CloseFrame { code: TOO_BIG_CODE, reason: reason.into() }));
         let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;

@@ -79,9 +79,12 @@ export const coins = (count, title) => el("span", { class: "coin", title: title 
 export const cup = (count, extra = []) => el("span", { class: "cup", title: `${count} dice`, "data-dice": count },
   Array.from({ length: count }, () => el("span", { class: "pip" })), extra, ` ${count}`);
 
-/** Face-down cards: `count` backs in a fan. @param {number} count @param {string} [label] */
-export const cardBacks = (count, label = "cards") => el("span", { class: "backs", title: `${count} ${label}`, "data-backs": count },
-  Array.from({ length: count }, () => el("span", { class: "card-back" })), el("span", { class: "count" }, count));
+/** Face-down cards: `count` backs in a fan (at most `most` drawn), and how many in words. @param {number} count @param {string} [label] @param {number} [most] */
+export const cardBacks = (count, label = "cards", most = 12) => {
+  const words = `${count} ${count === 1 ? label.replace(/s$/, "") : label}`;
+  return el("span", { class: "backs", title: words, "data-backs": count },
+    Array.from({ length: Math.min(count, most) }, () => el("span", { class: "card-back" })), el("span", { class: "count" }, words));
+};
 
 /**
  * A card face: a name, a corner mark, a line of kind and the text; extra classes give it colour.

@@ -10,16 +10,14 @@ import { api } from "./api.js";
 /** @typedef {{ name: string, kind: "bool" | "integer" | "choice" | "json", default: any, meaning: string,
  *   choices?: string[] }} OptionField */
 /** @typedef {{ id: string, name: string, min_players: number, max_players: number, default_players: number,
- *   bots: { name: string, about: string }[], options: Record<string, any>, option_fields: OptionField[] }} CatalogGame */
+ *   bots: { name: string, about: string }[], options: Record<string, any>, option_fields: OptionField[],
+ *   table?: { players: number, options: Record<string, any> } }} CatalogGame */
 /** @typedef {{ id: string, link: string, at: string, nickname?: string }} MyGame */
 /** @typedef {{ id: string, game: string, name: string, open: number[], players: number, seats: string[] }} OpenTable */
 
 /** Each game's one-line pitch and how long a game takes, for its card. */
-const BLURBS = /** @type {Record<string, { pitch: string, length: string, table?: { players: number, options: Record<string, any> } }>} */ ({
-  // Liar's dice's own defaults are OpenSpiel's (two players, one die, one round: a research game); people play
-  // Perudo's way, five dice each until one player has dice left.
-  "liars-dice": { pitch: "The classic bluff: bid on the dice under every cup, or call the last bid a lie.", length: "5-10 min",
-    table: { players: 4, options: { dice: 5, length: "to_last_die" } } },
+const BLURBS = /** @type {Record<string, { pitch: string, length: string }>} */ ({
+  "liars-dice": { pitch: "The classic bluff: bid on the dice under every cup, or call the last bid a lie.", length: "5-10 min" },
   scallywager: { pitch: "Bid on hidden crew dice, call liars, and turn the tide with Treasure and Adventure cards.", length: "20-30 min" },
   "loot-pirates": { pitch: "Aim, drop or fire: shoot it out with the crew for the Booty; the richest pirate wins.", length: "15-25 min" },
   "lying-pirates": { pitch: "Bet with the Cursed Die, sail round the island's tiles and battle with cards: first ship home wins.", length: "30-60 min" },
@@ -88,7 +86,8 @@ function fieldFor(field, value = field.default) {
 /** One game's card: pitch, table sizes, length, rules, "Play against bots" and its options. @param {CatalogGame} game */
 function gameCard(game) {
   const blurb = BLURBS[game.id] || { pitch: "", length: "" };
-  const table = blurb.table || { players: game.default_players, options: {} };
+  // The table people sit down to (the catalog's, where it is not the game's defaults: Perudo for liar's dice).
+  const table = game.table || { players: game.default_players, options: {} };
   const players = el("input", { type: "number", name: "players", class: "players", min: game.min_players, max: game.max_players, value: table.players });
   const note = el("div", { class: "card-result" });
   const advanced = el("textarea", { class: "advanced", placeholder: "{} — any option as JSON, over the fields above" });
@@ -192,7 +191,7 @@ function openTablesSection() {
       }
       box.replaceChildren(el("ul", { class: "open-tables" }, tables.map((t) => {
         const note = el("span", { class: "muted" });
-        const others = t.seats.map((p, i) => `${seatName(i)} ${p}`).join(", ");
+        const others = t.seats.map((p, i) => `${seatName(i)} ${p === "human" || p === "open" ? p : `bot (${p})`}`).join(", ");
         return el("li", { class: "open-table", "data-game": t.id },
           el("strong", {}, t.name), el("span", { class: "muted" }, ` · ${t.players} players · ${others} `),
           t.open.map((seat) => el("button", { class: "take-seat", "data-seat": seat, onclick: () => take(t, seat, note) }, `Take seat ${seatName(seat)}`)),
@@ -228,7 +227,9 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     players.value = n;
     const kinds = ["human", "open", ...g.bots.map((b) => b.name)];
     /** @type {Record<string, string>} */
-    const labels = { open: "open (anyone may take it)" };
+    const labels = { human: "a person (a join link)", open: "open (anyone may take it)" };
+    // A bot by its name and what it does, in short (its first clause); the first is the game's best.
+    g.bots.forEach((b, i) => { labels[b.name] = `bot "${b.name}"${i ? "" : " (the game's best)"}: ${b.about.split(/[;(]/)[0].trim()}`; });
     // A change of the table's size keeps the seats already chosen.
     const kept = [...seatsBox.querySelectorAll("select.seat")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
     const chosen = (/** @type {number} */ i) => kinds.includes(kept[i]) ? kept[i] : i === 0 || i === 1 ? "human" : g.bots[0].name;
@@ -237,8 +238,10 @@ function customTable(/** @type {CatalogGame[]} */ games) {
         kinds.map((k) => el("option", { value: k, ...(k === chosen(i) ? { selected: "" } : {}) }, labels[k] || k))), " ")));
   };
   const reset = () => {
-    players.value = "";
-    options.value = JSON.stringify(withoutPlayers(current().options));
+    // The table the game's card plays (Perudo's five dice for liar's dice), else the game's own defaults.
+    const table = current().table;
+    players.value = table ? String(table.players) : "";
+    options.value = JSON.stringify(withoutPlayers({ ...current().options, ...(table ? table.options : {}) }));
     seatsBox.replaceChildren(); // another game: its seats start from its defaults
     drawSeats();
   };

@@ -1,7 +1,9 @@
 // The play socket's messages, generated from the Rust types in crates/plunder-server/src/messages.rs.
 // Do not edit: `UPDATE_TYPES=1 cargo test -p plunder-server --test message_types` rewrites this file.
 
-export type ClientMessage = { "type": "act", action: unknown, } | { "type": "chat", text: string, name?: string, } | { "type": "sync" } | { "type": "auto_pass", on: boolean, };
+export type ClientMessage = { "type": "act", action: unknown, } | { "type": "chat", text: string, name?: string, } | { "type": "sync" } | { "type": "auto_pass", on: boolean, } | { "type": "stops", stops: Stops, };
+
+export type Stops = "mine" | "all";
 
 export type ServerMessage = { "type": "table" } & TableMessage | { "type": "rejected", code: string, reason: string, 
 /**
@@ -54,7 +56,12 @@ rematch?: string,
 /**
  * Whether anyone could know the dice: a fair game, a seeded one, or an analysis branch. Clients show it.
  */
-fairness: Fairness, };
+fairness: Fairness, 
+/**
+ * Whether a seat's stops can matter in this game (the game's `Narrate::stops_matter`: some answer window may
+ * leave a seat out): clients offer the stops setting only then. Left out when `false`.
+ */
+stops?: boolean, };
 
 export type Role = { "kind": "seat", seat: number, } | { "kind": "spectator" };
 
@@ -85,7 +92,12 @@ export type Citation = { section: string,
 /**
  * `/rules/GAME/rulings#anchor`: the section on the server's rulings page.
  */
-link: string, sentence: string, };
+link: string, 
+/**
+ * The sentence, its own double quotes made single curly ones (‘ ’), so that a quote of it (“ ”, in the
+ * browser and the terminal) never holds quotes like its own.
+ */
+sentence: string, };
 
 export type ChatLine = { 
 /**

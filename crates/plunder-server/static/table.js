@@ -69,7 +69,7 @@ export function play(main, id) {
   /** Per seat held (or the spectator): its latest table, log, recent events, refusal, connection. */
   const seats = Object.fromEntries(keys.map((key) => [key, {
     /** @type {TableMessage | null} */ table: null, receivedAt: 0,
-    log: { base: 0, /** @type {string[]} */ lines: [] },
+    log: { base: 0, lines: /** @type {string[]} */ ([]) },
     /** @type {{ text: string, event: any }[]} */ recent: [], acted: false,
     /** @type {Rejected | string | null} */ error: null,
     /** @type {WebSocket | null} */ socket: null, connected: false, failures: 0, retryAt: 0, pending: false,
@@ -92,6 +92,15 @@ export function play(main, id) {
   const odds = el("div", { class: "odds", hidden: "" },
     toggle("odds-toggle", "odds", "Show the odds", false, (on) => { oddsLines.hidden = !on; }), oddsLines);
   const movesBox = el("div", { id: "moves" });
+  // Stops, kept per table: by default the server passes for a seat in answer windows that do not concern it (not
+  // its turn, nothing waiting aimed at it: decided from the table, never from the hand); checked, it asks at every
+  // chance to answer. Shown only in a game whose table says stops matter there (`stops`: the game declares it).
+  const stopsKey = `stops-all.${id}`;
+  /** @returns {{ type: "stops", stops: "all" | "mine" }} */
+  const stopsMessage = () => ({ type: "stops", stops: setting(stopsKey, false) ? "all" : "mine" });
+  const stopsBox = held.length ? el("div", { class: "stops", hidden: "" },
+    toggle("stops-toggle", stopsKey, "Stop me at every chance to answer (else only at my turn and when a play involves me)", false,
+      () => sendAll(stopsMessage()))) : null;
   const after = el("div", { id: "after" });
   const settings = el("details", { class: "settings" }, el("summary", {}, "Settings"),
     toggle("sound-toggle", "sound", "Sound when it is my turn", false),
@@ -115,7 +124,7 @@ export function play(main, id) {
       // On a phone the log and chat are below the board: one tap away.
       el("nav", { class: "jump" }, el("a", { href: "#table-section" }, "Table"), el("a", { href: "#log-section" }, "Log"),
         el("a", { href: "#chat-section" }, "Chat")),
-      seatsLine, fairness, errorBox, odds, movesBox, after),
+      seatsLine, fairness, errorBox, odds, movesBox, stopsBox || "", after),
     el("div", { class: "grid" },
       el("section", { class: "table-box", id: "table-section" }, recentBox, el("h2", {}, "Table"), view),
       el("div", { class: "side" },
@@ -145,6 +154,7 @@ export function play(main, id) {
       seat.connected = true;
       seat.failures = 0;
       if (token) socket.send(JSON.stringify({ type: "auto_pass", on: setting("auto-pass", true) }));
+      if (token) socket.send(JSON.stringify(stopsMessage()));
       update();
     };
     socket.onmessage = (event) => {
@@ -260,10 +270,11 @@ export function play(main, id) {
       banner.textContent = `Connection lost: trying again${wait ? ` in ${wait} s` : ""}… Your moves wait until it is back.`;
     }
     if (!table) return;
+    if (stopsBox) stopsBox.hidden = !table.stops;
     const me = table.you.kind === "seat" ? table.you.seat : null;
     const gameName = names[table.game] || table.game;
     const nickname = (localStorage.getItem("plunder.nickname") || "").trim();
-    document.getElementById("where").textContent =
+    /** @type {HTMLElement} */ (document.getElementById("where")).textContent =
       `${gameName} · ${me !== null ? `you are ${nameOf(me, table)}${nickname && held.length === 1 ? ` (${nickname})` : ""}` : "spectating"}`;
     cover.hidden = !covered;
     if (covered) {
@@ -282,8 +293,11 @@ export function play(main, id) {
       const mayPass = table.legal.some((a) => /^pass\b/.test(a.label));
       status = `${mayPass ? "Your choice" : "Your turn"}: ${askedTo(table.legal)}`;
     } else if (table.status.state === "decide") {
-      const waiting = table.status.seats.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (a bot)` : ""}`);
-      status = `Waiting for ${waiting.join(", ")}…`;
+      // This seat owes a decision but is offered none: the server passes for it (pass for me, or its stops).
+      const others = table.status.seats.filter((s) => s !== me);
+      const waiting = others.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (a bot)` : ""}`);
+      const passing = me !== null && table.status.seats.includes(me);
+      status = passing ? `Passing for you${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
     } else status = "Rolling…";
     statusText.textContent = status;
     statusText.parentElement.classList.toggle("mine", myTurn);
@@ -303,7 +317,7 @@ export function play(main, id) {
     if (signature !== seat.movesSignature) {
       seat.movesSignature = signature;
       const moves = table.legal.length ? movesPanel(table.legal, (action) => send(key, { type: "act", action }), seat.memory) : null;
-      movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), moves) : "");
+      movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), bidToBeat(moves, table.view), moves) : "");
     }
     markPending();
 
@@ -377,6 +391,16 @@ function myDiceBeside(moves, view) {
   if (!moves.querySelector(".picker") || !faces.length) return "";
   return el("p", { class: "my-dice-line", id: "my-dice" }, "Your dice: ",
     faces.map((/** @type {number} */ f) => (f >= 1 && f <= 6 ? die(f) : el("span", { class: "die", title: "a special face: your cup on the table names it" }, "★"))));
+}
+
+/** Beside a bid picker, the bid to beat (the last of the view's `bids`), so the raise is chosen with it in sight.
+ * @param {HTMLElement} moves @param {any} view */
+function bidToBeat(moves, view) {
+  const bids = Array.isArray(view && view.bids) ? view.bids : [];
+  const last = bids[bids.length - 1];
+  if (!moves.querySelector(".picker") || !last || !last.bid) return "";
+  return el("p", { class: "to-beat", id: "to-beat" }, "To beat: ",
+    el("strong", {}, `${last.bid.quantity} × ${last.bid.face}`), `, bid by ${seatName(last.seat, view)}`);
 }
 
 // A game whose dice someone could know is marked for every seat: a chosen seed, or a branch of a finished game.

@@ -105,8 +105,17 @@ export const JUST_NOW = 60;
 /** @param {{ text: string, event: any }[]} recent */
 export function justNow(recent) {
   if (!recent.length) return "";
+  // A line told several times in a row (a deal: "P2 is dealt a card") is one line with its count, as in the terminal.
+  /** @type {{ text: string, event: any, times: number }[]} */
+  const lines = [];
+  for (const r of recent) {
+    const last = lines[lines.length - 1];
+    if (last && last.text === r.text && !diceIn(r.event).length) last.times += 1;
+    else lines.push({ ...r, times: 1 });
+  }
   return el("div", { class: "just-now", id: "just-now" }, el("h2", {}, "Just now"),
-    recent.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "" }, r.text, ...diceIn(r.event))));
+    lines.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "" },
+      r.times > 1 ? `${r.text} (${r.times} times)` : r.text, ...diceIn(r.event))));
 }
 
 /** The dice an event shows: arrays of faces under a key that names dice, rolls or faces. @param {any} event */

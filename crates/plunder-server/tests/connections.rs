@@ -131,9 +131,15 @@ async fn an_address_over_its_cap_is_refused_while_another_address_is_served() {
 async fn over_the_global_cap_every_address_is_refused_until_a_connection_closes() {
     let serve = ServeConfig { max_connections: 4, max_connections_per_address: 100, ..ServeConfig::default() };
     let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
+    // Kept-alive connections that have each asked something: clients, never closed to make room.
     let mut held = Vec::new();
     for source in 1..=4 {
-        held.push(connect_from([127, 0, 0, source], server).await);
+        let mut socket = connect_from([127, 0, 0, source], server).await;
+        socket.write_all(b"GET /health HTTP/1.1\r\nhost: plunder\r\n\r\n").await.unwrap();
+        let mut head = [0u8; 64];
+        let read = tokio::time::timeout(Duration::from_secs(5), socket.read(&mut head)).await;
+        assert!(read.expect("an answer within 5 s").unwrap() > 0);
+        held.push(socket);
     }
     for source in [1, 5] {
         let refused = catalog_status([127, 0, 0, source], server).await;
@@ -142,6 +148,29 @@ async fn over_the_global_cap_every_address_is_refused_until_a_connection_closes(
     held.clear();
     let status = served_soon([127, 0, 0, 5], server).await;
     assert!(status.contains("200"), "served again once connections closed: {status}");
+}
+
+/// Found by an attack trial: 60 silent sockets from each of 16 addresses, each under its address's cap and
+/// reopened as soon as the header timeout closed it, filled the global cap, and a real client got 503 in 55 of
+/// 59 tries. At the cap, the oldest connection that has sent nothing is closed for a newcomer.
+#[tokio::test]
+async fn at_the_global_cap_the_oldest_silent_connection_makes_room_for_a_new_one() {
+    let serve = ServeConfig { max_connections: 4, max_connections_per_address: 100, ..ServeConfig::default() };
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), serve).await;
+    let mut silent = Vec::new();
+    for source in 1..=4 {
+        silent.push(connect_from([127, 0, 0, source], server).await);
+        // Accepted in this order.
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    for round in 0..3 {
+        let status = catalog_status([127, 0, 0, 9], server).await;
+        assert!(status.contains("200"), "round {round}: a client that speaks is served at the cap: {status}");
+    }
+    let oldest = closed_within(&mut silent[0], Duration::from_secs(2)).await;
+    assert!(oldest.is_some(), "the oldest silent connection was closed to make room");
+    let newest = closed_within(&mut silent[3], Duration::from_millis(300)).await;
+    assert!(newest.is_none(), "three newcomers closed the three oldest silent connections, not the newest");
 }
 
 #[tokio::test]
@@ -236,7 +265,7 @@ async fn a_game_takes_spectators_up_to_its_cap_and_its_seats_beyond_it_each_up_t
     let seat = hub.connect(&game.id, Viewer::Seat(Seat(0))).await;
     assert!(seat.is_ok(), "spectators never lock a seat out of its game");
     let again = hub.connect(&game.id, Viewer::Seat(Seat(0))).await;
-    assert!(matches!(again, Err(HubError::Full)), "a seat over its own cap is refused");
+    assert!(matches!(again, Err(HubError::SeatFull)), "a seat over its own cap is refused, as the seat's");
     let other_seat = hub.connect(&game.id, Viewer::Seat(Seat(1))).await;
     assert!(other_seat.is_ok(), "the other seat still joins");
     // Seats count toward the spectators' cap; once they and a spectator leave, a spectator is let in (a leave

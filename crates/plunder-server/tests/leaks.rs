@@ -40,6 +40,7 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
     assert_eq!(message.notes, stored.notes(viewer), "{viewer:?}'s notes are built from its own view");
     // The rest is public: who decides, the round, the seats, whether the game is fair.
     assert_eq!(message.round, session.round());
+    assert_eq!(message.stops, session.stops_matter(), "whether stops matter is the game's, for every viewer");
     assert_eq!(message.fairness, plunder_server::store::Fairness::Seeded, "these games are created with a seed");
     let json = serde_json::to_value(message).unwrap();
     let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
@@ -60,7 +61,8 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
                 "notes",
                 "rematch",
                 "events",
-                "fairness"
+                "fairness",
+                "stops"
             ]
             .contains(&key),
             "a table message has no field beyond the checked ones: {key}"

@@ -55,7 +55,12 @@ async fn an_open_seat_taken_through_two_instances_at_once_goes_to_one() {
     let token = a.or(b).unwrap();
     let hash = plunder_server::token::hash_token(&token);
     assert_eq!(other.seat_for_token(&created.id, &hash).await.unwrap(), Some(0));
-    assert!(!other.open_seats(10_000).await.unwrap().iter().any(|(id, _)| *id == created.id));
+    assert!(!other
+        .open_seats(10_000, std::time::Duration::from_secs(3600))
+        .await
+        .unwrap()
+        .iter()
+        .any(|(id, _)| *id == created.id));
 }
 
 #[tokio::test]
@@ -241,4 +246,42 @@ async fn a_seat_connected_to_one_instance_shows_connected_on_the_other_until_it_
     dead.publish_presence(&created.id, &[1], std::time::Duration::from_secs(1)).await.unwrap();
     connected_within_5s(&mut spectator, [false, true]).await;
     connected_within_5s(&mut spectator, [false, false]).await;
+}
+
+/// Another instance's change that finds a game's queue full is not lost: the game catches up as soon as it has
+/// room, not at its next change (a quiet game could wait for ever).
+#[tokio::test]
+async fn a_change_missed_on_a_full_queue_is_caught_up_once_there_is_room() {
+    use sqlx::Connection as _;
+    let Some(store) = postgres().await else { return };
+    let a = Hub::new(store, HubConfig::default());
+    let b = Hub::new(Store::open(&url()).await.unwrap(), HubConfig::default());
+    let created = create(&a, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 2})).await;
+    let mut mover = a.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let mut watcher = b.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let mut flooder = b.connect(&created.id, Viewer::Seat(Seat(1))).await.unwrap();
+    let start = next_table(&mut watcher).await;
+    // Instance B's task for the game is held storing a chat line (the chat table is locked)...
+    let mut locker = sqlx::PgConnection::connect(&url()).await.unwrap();
+    let mut lock = locker.begin().await.unwrap();
+    sqlx::query("LOCK TABLE chat IN EXCLUSIVE MODE").execute(&mut *lock).await.unwrap();
+    flooder.send(ClientMessage::Chat { text: "held".to_string(), name: None }).await;
+    // ...while its queue fills up.
+    let short = std::time::Duration::from_millis(200);
+    while tokio::time::timeout(short, flooder.send(ClientMessage::Sync)).await.is_ok() {}
+    // A move on instance A: B's notice of it finds the queue full.
+    let table = next_table(&mut mover).await;
+    mover.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+    table_at_least(&mut mover, start.version + 1).await;
+    tokio::time::sleep(short).await;
+    lock.rollback().await.unwrap();
+    let caught_up =
+        tokio::time::timeout(std::time::Duration::from_secs(20), table_at_least(&mut watcher, start.version + 1));
+    assert!(caught_up.await.is_ok(), "instance B never showed the move made on A");
+}
+
+#[tokio::test]
+async fn banks_kept_between_moves_never_overwrite_a_later_move_s() {
+    let Some(store) = postgres().await else { return };
+    support::banks_kept_between_moves_never_overwrite_a_later_move_s(store).await;
 }

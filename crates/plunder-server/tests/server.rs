@@ -5,7 +5,7 @@ mod support;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use plunder_core::{Seat, Viewer};
+use plunder_core::{Seat, Stops, Viewer};
 use plunder_server::messages::{ClientMessage, ServerMessage, StatusInfo, TableMessage};
 use plunder_server::store::Fairness;
 use plunder_server::{app, Hub, HubConfig};
@@ -498,6 +498,48 @@ async fn an_open_seat_is_listed_taken_once_and_its_token_holds_the_seat() {
     assert_eq!(status, StatusCode::CONFLICT);
 }
 
+/// A seat nobody took is open again in the game's rematch (anyone may take it there), and a game's open seats
+/// are listed for `open_seats_listed_for` after it was created, no longer.
+#[tokio::test]
+async fn a_seat_left_open_is_open_again_in_the_rematch_and_the_list_forgets_old_tables() {
+    let listed_for = std::time::Duration::from_secs(2);
+    let (hub, _db) = sqlite_hub_with(HubConfig { open_seats_listed_for: listed_for, ..Default::default() }).await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "open"], "options": {"dice": 1}});
+    let (_, created) = call(&hub, "POST", "/api/games", Some(body)).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    // Played to the end with seat 1 still open (the test plays it as the server's own client).
+    let mut first = hub.connect(&id, Viewer::Seat(Seat(0))).await.unwrap();
+    let mut second = hub.connect(&id, Viewer::Seat(Seat(1))).await.unwrap();
+    tokio::join!(
+        play_first_choices_to_the_end(&mut first, Seat(0)),
+        play_first_choices_to_the_end(&mut second, Seat(1))
+    );
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"], json!([]), "a finished game is not listed: {open}");
+    let (status, rematch) =
+        call(&hub, "POST", &format!("/api/games/{id}/rematch"), Some(json!({"token": token}))).await;
+    assert_eq!(status, StatusCode::OK, "{rematch}");
+    let rematch = rematch["id"].as_str().unwrap().to_string();
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    let tables = open["tables"].as_array().unwrap();
+    assert_eq!(tables.len(), 1, "{open}");
+    assert_eq!((&tables[0]["id"], &tables[0]["open"]), (&json!(rematch), &json!([1])), "{open}");
+    let (status, taken) = call(&hub, "POST", &format!("/api/games/{rematch}/seats/1/take"), None).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    let hash = plunder_server::token::hash_token(taken["token"].as_str().unwrap());
+    assert_eq!(hub.seat_for_token(&rematch, &hash).await.unwrap(), Some(1), "the taken token holds seat 1");
+
+    // A table left open longer than the list keeps them is no longer listed.
+    let body = json!({"game": "liars-dice", "seats": ["human", "open"]});
+    let (_, old) = call(&hub, "POST", "/api/games", Some(body)).await;
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"][0]["id"], old["id"], "listed at first: {open}");
+    tokio::time::sleep(listed_for + std::time::Duration::from_millis(200)).await;
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"], json!([]), "{open}");
+}
+
 /// `GET /health`, for a load balancer: 200 while the database answers, 503 once it does not.
 #[tokio::test]
 async fn the_health_check_answers_200_while_the_database_answers_and_503_when_it_does_not() {
@@ -627,18 +669,28 @@ async fn a_seats_time_bank_is_stored_with_its_move_and_comes_back_after_a_restar
     assert!((restored - left).abs() < 0.01, "the bank is restored, not reset: {restored} against {left}");
 }
 
+/// Seat 0 and the seat to act at game `id`'s table, once the latter made its first choice: their connections,
+/// and the table after it.
+async fn first_move_at_the_table(
+    hub: &std::sync::Arc<Hub>,
+    id: &str,
+) -> (plunder_server::Connection, plunder_server::Connection, TableMessage) {
+    let mut seat0 = hub.connect(id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut seat0).await;
+    let to_act = deciding(&table)[0];
+    let mut actor = hub.connect(id, Viewer::Seat(to_act)).await.unwrap();
+    let mine = next_table(&mut actor).await;
+    actor.send(ClientMessage::Act { action: mine.legal.to_vec()[0].action.to_value() }).await;
+    let moved = table_at_least(&mut seat0, table.version + 1).await;
+    (seat0, actor, moved)
+}
+
 #[tokio::test]
 async fn a_game_nobody_watches_unloads_and_comes_back_from_storage_when_asked() {
     let config = HubConfig { unload_after: std::time::Duration::from_millis(200), ..Default::default() };
     let (hub, _db) = sqlite_hub_with(config).await;
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 8})).await;
-    let mut seat0 = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
-    let table = next_table(&mut seat0).await;
-    let to_act = deciding(&table)[0];
-    let mut actor = hub.connect(&created.id, Viewer::Seat(to_act)).await.unwrap();
-    let mine = next_table(&mut actor).await;
-    actor.send(ClientMessage::Act { action: mine.legal.to_vec()[0].action.to_value() }).await;
-    let moved = table_at_least(&mut seat0, table.version + 1).await;
+    let (seat0, actor, moved) = first_move_at_the_table(&hub, &created.id).await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert!(hub.is_loaded(&created.id), "a game with someone at the table stays");
     drop((seat0, actor));
@@ -1031,11 +1083,43 @@ async fn the_chat_history_sent_on_joining_holds_the_latest_lines_up_to_its_bound
 /// Plays The Pirate's Flag as seat 0 against two bots, always taking the first legal action, with the seat's
 /// "pass for me" on or off; how many decisions the seat was asked, and how many of them offered only passes.
 async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
+    // Each menu of passes is checked against the stored game, replayed whole: a short game.
+    let asked = flag_game(auto_pass, None, json!({"max_rounds": 8})).await;
+    (asked.asked, asked.only_passes)
+}
+
+/// What seat 0 was asked in a game of The Pirate's Flag ([`flag_game`]).
+struct Asked {
+    asked: usize,
+    /// Decisions of passes only.
+    only_passes: usize,
+    /// Answer windows that did not concern the seat (its stops `mine` would have passed them).
+    not_its_own: usize,
+}
+
+/// [`flag_decisions`] under `options`, the seat saying its `stops` if any (the server's own otherwise).
+async fn flag_game(auto_pass: bool, stops: Option<Stops>, options: Value) -> Asked {
+    played_as_seat_0("pirates-flag", "random", 5, auto_pass, stops, options).await
+}
+
+/// Plays `game` (seed `seed`) as seat 0 against two bots named `bot`, always taking the first legal action, with
+/// the seat's "pass for me" and `stops` (if any; the server's own otherwise): what it was asked ([`Asked`]).
+async fn played_as_seat_0(
+    game: &str,
+    bot: &str,
+    seed: u64,
+    auto_pass: bool,
+    stops: Option<Stops>,
+    options: Value,
+) -> Asked {
     let (hub, _db) = sqlite_hub().await;
-    let created =
-        create(&hub, json!({"game": "pirates-flag", "seats": ["human", "random", "random"], "seed": 5})).await;
+    let spec = json!({"game": game, "seats": ["human", bot, bot], "seed": seed, "options": options});
+    let created = create(&hub, spec).await;
     let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
     seat.send(ClientMessage::AutoPass { on: auto_pass }).await;
+    if let Some(stops) = stops {
+        seat.send(ClientMessage::Stops { stops }).await;
+    }
     // Tables sent before the setting took effect may offer a forced pass the server then takes itself: answered
     // late, such a stale pass would be taken at a later decision and change the game. The server handles a
     // client's messages in order, so the tables after the echo of a chat line sent now reflect the setting; the
@@ -1043,7 +1127,7 @@ async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
     seat.send(ClientMessage::Chat { text: "ready".to_string(), name: None }).await;
     while !matches!(next_non_table(&mut seat).await, ServerMessage::Chat(_)) {}
     seat.send(ClientMessage::Sync).await;
-    let (mut asked, mut only_passes) = (0, 0);
+    let (mut asked, mut only_passes, mut not_its_own) = (0, 0, 0);
     let mut answered = 0;
     while asked < 5000 {
         let table = next_table(&mut seat).await;
@@ -1060,11 +1144,59 @@ async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
             let stored = stored_table(&hub, &created.id).await;
             only_passes += usize::from(stored.session().forced_pass(Seat(0)).is_some());
         }
+        // An answer window: whether it concerns the seat, as the game says from the public table.
+        if legal.iter().any(|a| a.label.starts_with("pass")) {
+            let stored = stored_table(&hub, &created.id).await;
+            not_its_own += usize::from(stored.session().unasked_pass(Seat(0), Stops::Mine).is_some());
+        }
         answered = table.version + 1;
         seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
     }
     assert!(asked < 5000, "the game did not end");
-    (asked, only_passes)
+    Asked { asked, only_passes, not_its_own }
+}
+
+/// Issue 28: with its stops `mine`, a seat is asked only in answer windows that concern it (its turn, a play
+/// aimed at it), the server passing for it in the others; with `all` (the server's own until a client says) it is
+/// asked in every one, and the game is the same (its first choice is the pass).
+#[tokio::test]
+async fn a_seat_whose_stops_are_its_own_is_asked_only_in_windows_that_concern_it() {
+    // Each window asked is checked against the stored game, replayed whole: a short game.
+    let short = json!({"max_rounds": 8});
+    let mine = flag_game(false, Some(Stops::Mine), short.clone()).await;
+    let all = flag_game(false, Some(Stops::All), short).await;
+    eprintln!("stops mine: asked {}; stops all: asked {}, {} not its own", mine.asked, all.asked, all.not_its_own);
+    assert_eq!(mine.not_its_own, 0, "asked {} windows not its own of {} decisions", mine.not_its_own, mine.asked);
+    assert!(all.not_its_own * 2 > all.asked - all.not_its_own, "{} of {} decisions", all.not_its_own, all.asked);
+    assert_eq!(mine.asked + all.not_its_own, all.asked, "the same game, less the windows not its own");
+}
+
+/// Issue 28 in Lying Pirates: with its stops `mine`, a captain is asked only in card windows that concern it (its
+/// own chance over an empty stack, a card of its own or aimed at it or reaching its ship), the server passing for
+/// it when another's card waits that does not; with `all` it is asked there too, and the game is the same (its
+/// first choice in a window is the pass).
+#[tokio::test]
+async fn a_lying_pirates_captain_whose_stops_are_its_own_is_asked_only_in_windows_that_concern_it() {
+    // A few rounds against the game's own bots, who play their cards: each window asked is checked against the
+    // stored game, replayed whole.
+    let short = json!({"max_rounds": 5});
+    let mine = played_as_seat_0("lying-pirates", "captain", 3, false, Some(Stops::Mine), short.clone()).await;
+    let all = played_as_seat_0("lying-pirates", "captain", 3, false, Some(Stops::All), short).await;
+    eprintln!("stops mine: asked {}; stops all: asked {}, {} not its own", mine.asked, all.asked, all.not_its_own);
+    assert_eq!(mine.not_its_own, 0, "asked {} windows not its own of {} decisions", mine.not_its_own, mine.asked);
+    assert!(all.not_its_own > 0, "no window of others' cards in {} decisions", all.asked);
+    assert_eq!(mine.asked + all.not_its_own, all.asked, "the same game, less the windows not its own");
+}
+
+/// Seat 0's next table of a game not over, and whether the seat owes a pass the server takes (it decides, and is
+/// offered nothing).
+async fn seat_0_table(seat: &mut plunder_server::Connection) -> (TableMessage, bool) {
+    let table =
+        tokio::time::timeout(std::time::Duration::from_secs(20), next_table(seat)).await.expect("the game goes on");
+    assert!(!matches!(table.status, StatusInfo::Over { .. }), "the game ended first");
+    let mine = matches!(&table.status, StatusInfo::Decide { seats } if seats.contains(&0));
+    let owes_pass = mine && table.legal.is_empty();
+    (table, owes_pass)
 }
 
 /// The passes the server takes for a seat come at the seat's own pace: an instant pass would tell everyone that
@@ -1082,37 +1214,37 @@ async fn passes_taken_for_a_seat_wait_as_long_as_its_own_choices_take() {
     // (waits before the first choice, waits after it)
     let (mut before, mut after) = (Vec::new(), Vec::new());
     let mut chose = false;
-    // Since when the seat has owed a pass the server takes, by the table's version.
-    let mut owed: Option<(usize, std::time::Instant)> = None;
+    // Since when the seat has owed a pass the server takes.
+    let mut owed: Option<std::time::Instant> = None;
     while after.len() < 2 {
-        let table = tokio::time::timeout(std::time::Duration::from_secs(20), next_table(&mut seat))
-            .await
-            .expect("the game goes on");
-        assert!(!matches!(table.status, StatusInfo::Over { .. }), "the game ended first");
-        if let Some((version, since)) = owed {
-            if table.version > version {
-                let waited = since.elapsed();
-                if chose {
-                    after.push(waited)
-                } else {
-                    before.push(waited)
-                }
-                owed = None;
+        let (table, owes_pass) = seat_0_table(&mut seat).await;
+        // A wait ends when the seat no longer owes that pass (another seat's move in the same window changes the
+        // version too, and proves nothing).
+        if let Some(since) = owed.filter(|_| !owes_pass) {
+            let waited = since.elapsed();
+            if chose {
+                after.push(waited)
+            } else {
+                before.push(waited)
             }
+            owed = None;
         }
-        let mine = matches!(&table.status, StatusInfo::Decide { seats } if seats.contains(&0));
-        if mine && table.legal.is_empty() && owed.is_none() {
-            owed = Some((table.version, std::time::Instant::now()));
-        } else if !table.legal.is_empty() && table.legal.to_vec().iter().any(|a| !a.label.starts_with("pass")) {
-            // A real choice: thought over for `thinking`.
+        let legal = table.legal.to_vec();
+        // Passes only, asked before the server read "pass for me", are left to it: it takes them from then on.
+        let passes_only = legal.iter().all(|a| a.label.starts_with("pass"));
+        if owes_pass && owed.is_none() {
+            owed = Some(std::time::Instant::now());
+        } else if !passes_only {
+            // Every move the seat makes, a pass it could have left to the server included, sets its pace:
+            // thought over for `thinking`.
             tokio::time::sleep(thinking).await;
-            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+            seat.send(ClientMessage::Act { action: legal[0].action.to_value() }).await;
             chose = true;
-        } else if !table.legal.is_empty() {
-            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
         }
     }
-    assert!(!before.is_empty() && before.iter().all(|w| *w >= first), "before any choice: {before:?}");
+    // (The waits are timed from the tables' arrival, a little after the server starts its own.)
+    let slack = std::time::Duration::from_millis(50);
+    assert!(!before.is_empty() && before.iter().all(|w| *w >= first - slack), "before any choice: {before:?}");
     assert!(
         after.iter().all(|w| *w >= thinking - std::time::Duration::from_millis(100)),
         "at the seat's pace: {after:?}"
@@ -1128,4 +1260,147 @@ async fn a_seat_with_pass_for_me_is_never_asked_a_decision_of_passes_only() {
     assert_eq!(passes_on, 0, "asked {passes_on} forced passes of {asked_on} decisions with pass for me on");
     assert!(passes_off > 0, "no forced pass in {asked_off} decisions: the game proves nothing");
     assert_eq!(asked_on + passes_off, asked_off, "the same game, less the forced passes");
+}
+
+/// Bots think on the hub's bot budget (`HubConfig::bot_threads`), off the game's task: while every thread of it
+/// is taken, a bot waits to move, and the server goes on answering people, at its own table (chat) and at
+/// another (a person's move there is taken at once); once a thread is free, the bots play.
+#[tokio::test]
+async fn bots_wait_for_a_thread_of_the_bot_budget_while_people_are_answered() {
+    let (hub, _db) = sqlite_hub_with(HubConfig { bot_threads: 1, ..Default::default() }).await;
+    let every_thread = hub.bot_budget().clone().acquire_owned().await.unwrap();
+    let bot_first = create(&hub, json!({"game": "liars-dice", "seats": ["odds", "human"], "seed": 3})).await;
+    let person_first = create(&hub, json!({"game": "liars-dice", "seats": ["human", "odds"], "seed": 3})).await;
+    let mut waiting = hub.connect(&bot_first.id, Viewer::Seat(Seat(1))).await.unwrap();
+    let start = next_table(&mut waiting).await;
+    assert_eq!(deciding(&start), vec![Seat(0)], "the bot bids first");
+
+    // The person at the bot's table is answered while the bot waits.
+    waiting.send(ClientMessage::Chat { text: "your move".to_string(), name: None }).await;
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(5), next_non_table(&mut waiting)).await;
+    assert!(matches!(answer, Ok(ServerMessage::Chat(_))), "no chat echo while the bot waits: {answer:?}");
+    // A person elsewhere moves, and their move is taken.
+    let mut mover = hub.connect(&person_first.id, Viewer::Seat(Seat(0))).await.unwrap();
+    let table = next_table(&mut mover).await;
+    mover.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+    let moved = tokio::time::timeout(std::time::Duration::from_secs(5), table_at_least(&mut mover, table.version + 1))
+        .await
+        .expect("a person's move is taken while the bots wait");
+    assert_eq!(deciding(&moved), vec![Seat(1)], "the bot answers next");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(summary_version(&hub, &bot_first.id).await, start.version, "a bot moved without a thread");
+    assert_eq!(summary_version(&hub, &person_first.id).await, moved.version, "a bot moved without a thread");
+
+    drop(every_thread);
+    for (id, version) in [(&bot_first.id, start.version), (&person_first.id, moved.version)] {
+        let mut watcher = hub.connect(id, Viewer::Spectator).await.unwrap();
+        tokio::time::timeout(std::time::Duration::from_secs(10), table_at_least(&mut watcher, version + 1))
+            .await
+            .expect("the bot plays once a thread is free");
+    }
+}
+
+/// A pass the server takes under a seat's stops (a window that does not concern it, read from the public table)
+/// is taken at once: its speed tells nothing. Only forced passes wait for the seat's pace (a trial's browser game
+/// crawled at the first pass delay for every window skipped).
+#[tokio::test]
+async fn passes_under_a_seats_stops_are_taken_at_once() {
+    let slow = std::time::Duration::from_secs(5);
+    let (hub, _db) = sqlite_hub_with(HubConfig { pass_delay: slow, ..Default::default() }).await;
+    let created =
+        create(&hub, json!({"game": "pirates-flag", "seats": ["human", "random", "random"], "seed": 5})).await;
+    let mut seat = hub.connect(&created.id, Viewer::Seat(Seat(0))).await.unwrap();
+    // Stops `mine`, pass for me off: every pass the server takes is one under the stops.
+    seat.send(ClientMessage::AutoPass { on: false }).await;
+    seat.send(ClientMessage::Stops { stops: Stops::Mine }).await;
+    let (mut taken, mut owed) = (Vec::new(), None::<std::time::Instant>);
+    while taken.len() < 3 {
+        let (table, owes_pass) = seat_0_table(&mut seat).await;
+        if let Some(since) = owed.filter(|_| !owes_pass) {
+            taken.push(since.elapsed());
+            owed = None;
+        }
+        if owes_pass && owed.is_none() {
+            owed = Some(std::time::Instant::now());
+        } else if !table.legal.is_empty() {
+            seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
+        }
+    }
+    assert!(taken.iter().all(|w| *w < slow / 2), "passes under the stops waited: {taken:?}");
+}
+
+/// Found by an attack trial: a timed game never left memory (its running clock was always due), so every timed
+/// game created stayed loaded. Nobody at the table, it leaves like any other, its clock stopped where it was.
+#[tokio::test]
+async fn a_timed_game_nobody_watches_unloads_with_its_clock_stopped_where_it_was() {
+    let config = HubConfig { unload_after: std::time::Duration::from_millis(300), ..Default::default() };
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 8, "time_bank_secs": 3600});
+    let created = create(&hub, body).await;
+    let (seat0, actor, moved) = first_move_at_the_table(&hub, &created.id).await;
+    let owes = deciding(&moved)[0];
+    // The seat to act thinks for a while with the table open, then everyone leaves.
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    drop((seat0, actor));
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    assert!(!hub.is_loaded(&created.id), "a timed game nobody watches has no task");
+    // A second away: 2.9 s since the move at least, of which at most the 1.9 s before the game left are used.
+    tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    let summary = hub.summary(&created.id).await.unwrap();
+    let left = summary.seats[owes.index()].bank_secs.unwrap();
+    assert!(left <= 3600.0 - 0.7, "the time the seat used before everyone left is kept: {left} s left");
+    assert!(left > 3600.0 - 2.6, "the clock stopped once the game left memory: {left} s left");
+    assert!(hub.is_loaded(&created.id), "asked for, it is back");
+    // Back, its clock runs again: the seat out of time would be played for (checked elsewhere); here, it runs.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let later = hub.summary(&created.id).await.unwrap().seats[owes.index()].bank_secs.unwrap();
+    assert!(later < left, "the clock runs again once the game is back: {later} against {left}");
+}
+
+#[tokio::test]
+async fn banks_kept_between_moves_never_overwrite_a_later_move_s() {
+    let db = temp_db();
+    let store = plunder_server::Store::open(&db.url()).await.unwrap();
+    support::banks_kept_between_moves_never_overwrite_a_later_move_s(store).await;
+}
+
+/// Found by an attack trial: 12 clients cycling through more replays than are kept made the lobby answer in
+/// 155 ms. Replays worked out afresh are counted per client address; one kept is free.
+#[tokio::test]
+async fn an_address_has_a_few_replays_worked_out_a_minute_and_kept_ones_free() {
+    use plunder_server::ClientAddress;
+    let mut config = HubConfig::default();
+    config.limits.replays_per_address = plunder_server::Rate { burst: 2, per_minute: 1 };
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["random", "random"], "seed": 3})).await;
+    wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    let replay = |viewer: &str, from: [u8; 4]| {
+        let uri = format!("/api/games/{}/replay?viewer={viewer}", created.id);
+        let request = Request::builder().uri(uri).extension(ClientAddress(std::net::IpAddr::from(from)));
+        app(hub.clone()).oneshot(request.body(Body::empty()).unwrap())
+    };
+    let from = [10, 0, 0, 1];
+    assert_eq!(replay("0", from).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(replay("1", from).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(replay("spectator", from).await.unwrap().status(), StatusCode::TOO_MANY_REQUESTS, "a third new one");
+    assert_eq!(replay("0", from).await.unwrap().status(), StatusCode::OK, "a kept replay is free");
+    assert_eq!(replay("spectator", [10, 0, 0, 2]).await.unwrap().status(), StatusCode::OK, "another address");
+}
+
+/// Found by an attack trial: behind a trusted proxy, one forwarded client held all 300 play sockets (the
+/// connection cap per address counts the proxy). Play sockets are counted per client address too.
+#[tokio::test]
+async fn one_client_address_holds_at_most_its_play_sockets_over_all_games() {
+    let mut config = HubConfig::default();
+    config.limits.max_sockets_per_address = 2;
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 3})).await;
+    let (one, other) = (std::net::IpAddr::from([10, 0, 0, 1]), std::net::IpAddr::from([10, 0, 0, 2]));
+    let first = hub.connect_from(&created.id, Viewer::Spectator, one).await.unwrap();
+    let _second = hub.connect_from(&created.id, Viewer::Seat(Seat(0)), one).await.unwrap();
+    let third = hub.connect_from(&created.id, Viewer::Spectator, one).await;
+    assert!(matches!(third, Err(plunder_server::hub::HubError::AddressFull)), "a third from one address");
+    assert!(hub.connect_from(&created.id, Viewer::Spectator, other).await.is_ok(), "another address");
+    drop(first);
+    assert!(hub.connect_from(&created.id, Viewer::Spectator, one).await.is_ok(), "a closed one gives its place back");
 }

@@ -267,6 +267,22 @@ pub fn simulate(
     with_game(&spec.game, Simulation { spec, shard, results, progress }).map_err(|e| e.to_string())?
 }
 
+/// Checks `spec` without playing a game: the game, its options and the bots are known and fit the table.
+pub fn check(spec: &Spec) -> Result<(), String> {
+    with_game(&spec.game, Check { spec }).map_err(|e| e.to_string())?
+}
+
+struct Check<'a> {
+    spec: &'a Spec,
+}
+
+impl GameVisitor for Check<'_> {
+    type Output = Result<(), String>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        setup::<G>(self.spec).map(|_| ())
+    }
+}
+
 /// Plays `shard`'s slice of the games of `spec` (all of them if `None`) and returns each game's result, with
 /// its action counters, in index order: the lines `plunder simulate --results` writes.
 pub fn play_results(spec: &Spec, shard: Option<Shard>) -> Result<Vec<GameResult>, String> {

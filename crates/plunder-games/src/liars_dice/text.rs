@@ -23,7 +23,74 @@ fn faces(faces: &[u8]) -> String {
     faces.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
 }
 
+impl LiarsDice {
+    /// The table's wild face in a sentence: which face, and whether it may be bid on.
+    fn wild_words(&self) -> String {
+        let o = &self.options;
+        match o.wild {
+            Wild::None => "No face is wild.".to_string(),
+            w => format!(
+                "{}s are wild: they count as every face bid on{}.",
+                if w == Wild::Ones { 1 } else { o.faces },
+                if o.wild_biddable { "" } else { ", and nobody may bid on them" }
+            ),
+        }
+    }
+
+    /// What `? NAME` explains: the table's own rules for each term (its raise order, its wild face, its calls).
+    fn glossary(&self) -> Vec<crate::glossary::Entry> {
+        use crate::bidding::RaiseRule;
+        use crate::glossary::Entry;
+        let o = &self.options;
+        let raise = match o.raise {
+            RaiseRule::QuantityMajor => "more dice of any face, or as many dice of a higher face (3x5 after 3x4)",
+            RaiseRule::FaceMajor => "a higher face with any number of dice, or more dice of the same face",
+        };
+        let wild = format!("Wild dice: {}", self.wild_words());
+        let exact = if o.exact {
+            "Exact (calza): instead of raising, say the last bid is exactly right. Every cup is shown; if exactly as \
+             many dice count as bid, you win the call (and, to the last die, a die back); otherwise you lose it."
+        } else {
+            "Exact (calza): a call that the last bid is exactly right. Not allowed at this table (the `exact` option)."
+        };
+        let length = match o.length {
+            super::options::Length::OneRound => "This game is one round: the loser of the first call loses the game.",
+            super::options::Length::ToLastDie => {
+                "To the last die: the loser of each call loses a die and opens the next round; a player with no dice \
+                 is out, and the last player with dice wins."
+            }
+        };
+        vec![
+            Entry::new(
+                "Bid",
+                format!(
+                    "A bid claims that at least so many dice on the whole table, every cup counted, show a face: 3x5 \
+                     is \"at least three 5s\". Each bid must raise the last: {raise}."
+                ),
+            )
+            .or("raise"),
+            Entry::new(
+                "Liar",
+                "Liar (dudo): instead of raising, say the last bid is false. Every cup is shown; if fewer dice count \
+                 than bid, the bidder loses the call, otherwise you do.",
+            )
+            .or("dudo")
+            .or("call"),
+            Entry::new("Exact", exact).or("calza"),
+            Entry::new("Wild", wild).or("ones"),
+            Entry::new("Cup", "Your cup hides your dice: you see only your own until a call shows every cup.")
+                .or("dice"),
+            Entry::new("Round", length).or("last die"),
+        ]
+    }
+}
+
 impl Narrate for LiarsDice {
+    /// Perudo's way: four players, five dice each, until one player has dice left.
+    fn table_for_people(&self) -> Option<(usize, serde_json::Value)> {
+        Some((4, serde_json::json!({"dice": 5, "length": "to_last_die"})))
+    }
+
     fn tell(&self, event: &Event) -> String {
         match event {
             Event::RoundBegins { round, opener, why } => format!(
@@ -79,14 +146,7 @@ impl Narrate for LiarsDice {
 
     fn rules_summary(&self) -> String {
         let o = &self.options;
-        let wild = match o.wild {
-            Wild::None => "No face is wild.".to_string(),
-            w => format!(
-                "{}s are wild: they count as every face bid on{}.",
-                if w == Wild::Ones { 1 } else { o.faces },
-                if o.wild_biddable { "" } else { ", and nobody may bid on them" }
-            ),
-        };
+        let wild = self.wild_words();
         format!(
             "Liar's dice. Every player rolls dice hidden in a cup. In turn, each player raises the bid, \"at least Q \
              dice on the whole table show face F\", or calls the last bid a lie{}. A raise names more dice, or as \
@@ -149,6 +209,10 @@ impl Narrate for LiarsDice {
             "exact" | "call exact" | "calza" => Some(Action::Exact),
             _ => read_bid(text).map(Action::bid),
         }
+    }
+
+    fn look_up(&self, name: &str) -> Option<String> {
+        crate::glossary::find(&self.glossary(), name)
     }
 
     fn typing_hint(&self) -> String {

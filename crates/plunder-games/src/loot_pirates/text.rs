@@ -152,9 +152,87 @@ fn tell_event(event: &Event) -> String {
     }
 }
 
+/// What `? NAME` explains in Loot Pirates: the table's things and the words of its choices.
+fn glossary() -> Vec<crate::glossary::Entry> {
+    use crate::glossary::Entry;
+    vec![
+        Entry::new(
+            "Booty",
+            "The Booty: the doubloons in the middle. Each round, every pirate who neither dropped nor was hit takes \
+             one doubloon from it for each pirate who dropped or was hit. The game ends when it is empty; most \
+             doubloons wins.",
+        ),
+        Entry::new(
+            "Reserve",
+            "The Reserve: doubloons set aside (15). They are used only when the Booty cannot pay a round's shares in \
+             full, which makes that round the last; what is left stays out of play.",
+        ),
+        Entry::new(
+            "Captain",
+            "The Captain: the pirate who opens the negotiation each round, and is paid first if the Reserve runs \
+             short. It stays Captain all game.",
+        ),
+        Entry::new(
+            "Red die",
+            "Your red die attacks: if you shoot, it is compared with your target's black die, less 1 for each other \
+             pirate shooting that target. Higher red hits; a tie goes to the defender. Each hit costs the target 2 \
+             doubloons.",
+        )
+        .or("attack")
+        .or("red"),
+        Entry::new(
+            "Black die",
+            "Your black die defends: a shooter's red die must beat it (less 1 for each extra shooter aiming at you) \
+             to hit you.",
+        )
+        .or("defence")
+        .or("black"),
+        Entry::new(
+            "Aim",
+            "Aim: all at once, every pirate aims at another. Aims are hidden until everyone has aimed, then public: \
+             the board shows who aims at whom.",
+        ),
+        Entry::new(
+            "Drop",
+            "Drop: turn yellow and duck. Shots at you do not happen, but you take no share of the Booty this round, \
+             and each pirate who stayed in takes a doubloon for you.",
+        ),
+        Entry::new(
+            "Raise",
+            "Raise your gun: hold fire. You shoot nobody, can still be hit, and share the Booty if you are not hit.",
+        ),
+        Entry::new(
+            "Shoot",
+            "Shoot: fire at the pirate you aimed at. A shot at a pirate who dropped does not happen; otherwise your \
+             red die against their black die decides a hit.",
+        ),
+        Entry::new(
+            "Negotiate",
+            "Negotiation: from the Captain, in turn, each pirate may pay doubloons to another (at most 2 at once), \
+             show its dice to one pirate, or pass; each has a few offers a round.",
+        )
+        .or("offer")
+        .or("deal")
+        .or("pay")
+        .or("show"),
+        Entry::new(
+            "Shoot-off",
+            "The shoot-off (an option, off by default): pirates tied for the most doubloons at the end roll, aim and \
+             fire again, with no dealing and no doubloons; whoever is hit or drops is out. When one is left standing \
+             it wins; after the rounds the table chose, the survivors share the win.",
+        )
+        .or("survivors")
+        .or("tie"),
+    ]
+}
+
 impl Narrate for LootPirates {
     fn tell(&self, event: &Event) -> String {
         tell_event(event)
+    }
+
+    fn look_up(&self, name: &str) -> Option<String> {
+        crate::glossary::find(&glossary(), name)
     }
 
     fn rules_summary(&self) -> String {

@@ -5,6 +5,8 @@
 use plunder_core::OptionsError;
 use serde::Deserialize;
 
+use crate::content_words::file_error;
+
 pub const TILES_JSON: &str = include_str!("../../data/lying-pirates/tiles.json");
 pub const CARDS_JSON: &str = include_str!("../../data/lying-pirates/cards.json");
 pub const MAP_JSON: &str = include_str!("../../data/lying-pirates/map.json");
@@ -48,7 +50,7 @@ pub enum ActionDie {
 }
 
 /// The four Special Crew Dice; their die kinds in the cups are 1 to 4.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Special {
     PirateKing = 1,
@@ -501,7 +503,7 @@ impl Content {
     /// Content from data-file texts.
     pub fn parse(tiles: &str, cards: &str, map: &str) -> Result<Content, OptionsError> {
         let mut program = Program::default();
-        let tile_file: File<TileEntry> = serde_json::from_str(tiles).map_err(|e| bad("tiles.json", e))?;
+        let tile_file: File<TileEntry> = serde_json::from_str(tiles).map_err(|e| bad("tiles.json", file_error(&e)))?;
         let mut parsed_tiles = Vec::new();
         for t in tile_file.entries {
             let spec: Spec = serde_json::from_value(t.effect).map_err(|e| bad(&t.id, e))?;
@@ -517,7 +519,7 @@ impl Content {
         if parsed_tiles.len() > 32 {
             return Err(bad("tiles.json", "more than 32 tiles"));
         }
-        let card_file: File<CardEntry> = serde_json::from_str(cards).map_err(|e| bad("cards.json", e))?;
+        let card_file: File<CardEntry> = serde_json::from_str(cards).map_err(|e| bad("cards.json", file_error(&e)))?;
         let mut parsed_cards = Vec::new();
         for c in card_file.entries {
             let spec: Spec = serde_json::from_value(c.effect).map_err(|e| bad(&c.id, e))?;
@@ -553,7 +555,7 @@ impl Content {
         if parsed_cards.len() > 60 {
             return Err(bad("cards.json", "more than 60 card kinds"));
         }
-        let map_file: File<MapEntry> = serde_json::from_str(map).map_err(|e| bad("map.json", e))?;
+        let map_file: File<MapEntry> = serde_json::from_str(map).map_err(|e| bad("map.json", file_error(&e)))?;
         let mut maps = Vec::new();
         let mut layouts = Vec::new();
         for m in map_file.entries {

@@ -489,7 +489,13 @@ impl Game for LyingPirates {
 
     fn new(options: Options) -> Result<Self, OptionsError> {
         options.check()?;
-        let content = Content::load()?;
+        let content = match &options.cards {
+            None => Content::load()?,
+            Some(cards) => {
+                let cards = serde_json::to_string(cards).map_err(|e| OptionsError::new(e.to_string()))?;
+                Content::parse(content::TILES_JSON, &cards, content::MAP_JSON)?
+            }
+        };
         let (_, spaces, cards_per_player) = *content
             .maps
             .iter()
@@ -510,8 +516,14 @@ impl Game for LyingPirates {
             .collect();
         let total: usize = deck.iter().map(|&(_, c)| c as usize).sum();
         let phantom_cards = if options.players == 2 { PHANTOM_HAND as usize } else { 0 };
-        if total > MAX_CARDS || total < options.players as usize * cards_per_player as usize + phantom_cards {
-            return Err(OptionsError::new("lying-pirates data: the deck does not fit the table"));
+        let dealt = options.players as usize * cards_per_player as usize + phantom_cards;
+        if total > MAX_CARDS || total < dealt {
+            let phantom = if phantom_cards > 0 { format!(" and the Phantom's {phantom_cards}") } else { String::new() };
+            return Err(OptionsError::new(format!(
+                "lying-pirates data: the deck has {total} cards; it must hold from {dealt} ({} players' {cards_per_player} \
+                 each on this map{phantom}) to {MAX_CARDS}",
+                options.players
+            )));
         }
         if content.tiles.len() > 32 || (spaces as usize) > content.tiles.len() || spaces as usize != layout.len() {
             return Err(OptionsError::new("lying-pirates data: the tiles do not fit the map"));
@@ -520,10 +532,23 @@ impl Game for LyingPirates {
             BidRules { faces: 6, wild: Wild::Ones, wild_biddable: false, min_face: 2, raise: RaiseRule::QuantityMajor };
         let in_deck = |kind: usize| deck.iter().any(|&(k, _)| k as usize == kind);
         let fixed: Vec<usize> = (0..content.cards.len()).filter(|&k| content.cards[k].phantom).collect();
-        if fixed.len() != PHANTOM_HAND as usize
-            || fixed.iter().any(|&k| content.cards[k].metal != Metal::Silver || !in_deck(k))
+        // Only Phantom mode's fixed hand deals them (two players).
+        let phantom_deal = options.players == 2 && options.phantom_hand == PhantomHand::Fixed;
+        if phantom_deal
+            && (fixed.len() != PHANTOM_HAND as usize
+                || fixed.iter().any(|&k| content.cards[k].metal != Metal::Silver || !in_deck(k)))
         {
             return Err(OptionsError::new("lying-pirates data: the Phantom's cards are six silver cards of the deck"));
+        }
+        let silver: usize = deck
+            .iter()
+            .filter(|&&(k, _)| content.cards[k as usize].metal == Metal::Silver)
+            .map(|&(_, c)| c as usize)
+            .sum();
+        if options.players == 2 && options.phantom_hand == PhantomHand::Random && silver < PHANTOM_HAND as usize {
+            return Err(OptionsError::new(format!(
+                "lying-pirates data: the Phantom is dealt six silver cards, and the deck has {silver}"
+            )));
         }
         let table = Rules::with_variants(&options.variants)?;
         let abilities = captains::abilities(&options.captains, options.players as usize)?;

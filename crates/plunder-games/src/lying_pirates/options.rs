@@ -82,6 +82,8 @@ pub struct Options {
     pub phantom_hand: PhantomHand,
     /// Safety stop: after this many rounds the ship farthest ahead wins (ties share).
     pub max_rounds: u32,
+    /// A designer's action cards, in the format of `data/lying-pirates/cards.json`; `null`: the built-in ones.
+    pub cards: Option<serde_json::Value>,
 }
 
 impl Default for Options {
@@ -96,6 +98,7 @@ impl Default for Options {
             draft: true,
             phantom_hand: PhantomHand::Random,
             max_rounds: 200,
+            cards: None,
         }
     }
 }
@@ -131,6 +134,7 @@ impl Options {
             draft: rng.chance(1, 2),
             phantom_hand: [PhantomHand::Random, PhantomHand::Fixed][rng.index(2)],
             max_rounds: if rng.chance(1, 4) { rng.between(1, 3) } else { 200 },
+            cards: None,
         }
     }
 

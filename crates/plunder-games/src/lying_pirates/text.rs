@@ -98,8 +98,39 @@ impl LyingPirates {
 }
 
 impl Narrate for LyingPirates {
+    /// The special dice by cup kind (their content ids and names), the crew dice's named faces, and a battle
+    /// die's rank as the view gives it (0: not rolled yet).
+    fn client_words(&self) -> serde_json::Value {
+        let special_dice: serde_json::Map<String, serde_json::Value> = (1..=4u8)
+            .filter_map(|kind| {
+                let id = serde_json::to_value(Special::of_kind(kind)?).ok()?;
+                Some((kind.to_string(), serde_json::json!({"id": id, "name": special_die_name(kind)})))
+            })
+            .collect();
+        let faces: serde_json::Map<String, serde_json::Value> = [super::action::BLANK, super::action::SKULL]
+            .iter()
+            .map(|&f| (f.to_string(), face_name(f).into()))
+            .collect();
+        let mut battle_ranks = serde_json::Map::new();
+        battle_ranks.insert("0".into(), "not rolled".into());
+        for rank in 1..=3u8 {
+            battle_ranks.insert(rank.to_string(), rank_name(rank).into());
+        }
+        serde_json::json!({"special_dice": special_dice, "faces": faces, "battle_ranks": battle_ranks})
+    }
+
     fn tell(&self, event: &Event) -> String {
         capitalized(self.tell_event(event))
+    }
+
+    /// The captain's own chance to play in a window, or a card waiting that it played, that is aimed at it or
+    /// whose group reaches it (`view::concerns`).
+    fn concerns(&self, public: &View, seat: Seat) -> bool {
+        super::view::concerns(self, public, seat)
+    }
+
+    fn stops_matter(&self) -> bool {
+        true
     }
 
     fn describe(&self, v: &View) -> String {
@@ -190,12 +221,20 @@ impl Narrate for LyingPirates {
             lines.push(format!("  Bet: {} by {}", b.bid, self.captain_name(b.seat)));
         }
         if !v.stack.is_empty() {
-            let cards: Vec<&str> = v
+            let card_name =
+                |id: &str| self.content.cards.iter().find(|k| k.id == id).map_or("a card", |k| k.name.as_str());
+            let cards: Vec<&str> = v.stack.iter().map(|c| card_name(&c.card)).collect();
+            let waiting: Vec<String> = v
                 .stack
                 .iter()
-                .map(|c| self.content.cards.iter().find(|k| k.id == c.card).map_or("a card", |k| k.name.as_str()))
+                .rev()
+                .map(|c| {
+                    let by = c.by.map_or("by the rules".to_string(), |seat| format!("{}'s", self.captain_name(seat)));
+                    let on = c.target.map_or(String::new(), |seat| format!(", on {}", self.captain_name(seat)));
+                    format!("{} ({by}{on})", card_name(&c.card))
+                })
                 .collect();
-            lines.push(format!("  Stack: {}", cards.join(" <- ")));
+            lines.push(format!("  Waiting to resolve, the last played first: {}", waiting.join("; ")));
             if let (true, Some(seat), Some(top)) = (v.others_passed, v.priority, cards.last()) {
                 lines.push(if v.viewer == Some(seat) {
                     format!("  Everyone else has passed: pass to let {top} take effect, or answer it")
@@ -274,21 +313,10 @@ impl Narrate for LyingPirates {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         let coins = |n: u32| count(n, "coin", "coins");
         match (action, &view.question) {
-            // A Battle Die's Double is its best face: a reroll can only lose, which the labels say.
-            (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) if best_face(die, face) => {
-                format!("pay {} to reroll your {face}, the best face (a reroll cannot win more)", coins(*price as u32))
-            }
-            (Action::Keep, Some(Question::Reroll { die, face, .. })) if best_face(die, face) => {
-                format!("keep your {face}, the Battle Die's best face")
-            }
-            // An Action Die's X and O mean what the card or tile it was rolled for says: the keep names it.
-            (Action::Reroll, Some(Question::Reroll { die, face, price, cause, .. })) => {
-                let source = cause.and_then(|c| self.source_name(c)).map_or(String::new(), |n| format!(", for {n}"));
-                format!("pay {} to reroll your {face} ({}{source})", coins(*price as u32), question_die_name(die))
-            }
-            (Action::Keep, Some(Question::Reroll { die, face, cause, .. })) => {
-                let meaning = cause.and_then(|c| self.source_words(c)).map_or(String::new(), |w| format!("; {w}"));
-                format!("keep your {face} ({}{meaning})", question_die_name(die))
+            // A reroll's labels say what the die shows and what its faces mean; a face no reroll can better (a
+            // Battle Die's Double, an Action Die's face that is best for its roller, the Sail Die's 2) says so.
+            (Action::Reroll | Action::Keep, Some(Question::Reroll { die, face, price, cause, .. })) => {
+                self.reroll_label(*action == Action::Reroll, die, face, *price, *cause)
             }
             (Action::Choose { option }, Some(Question::Choose { step, .. })) => {
                 self.option_words(*step, *option).unwrap_or_else(|| self.label(action))
@@ -353,6 +381,7 @@ impl Narrate for LyingPirates {
                 "Phantom mode: \"random\" (six silver cards dealt to the Phantom) or \"fixed\" (the six cards marked phantom)",
             ),
             ("max_rounds", "safety stop: after this many rounds the ship farthest ahead wins"),
+            ("cards", "null: the action cards below; or your own, in the format of data/lying-pirates/cards.json"),
         ]
     }
 
@@ -372,10 +401,13 @@ impl Narrate for LyingPirates {
             ),
             Action::Reroll | Action::Keep => match &_view.question {
                 Some(Question::Reroll { die, face, price, cause, .. }) => {
-                    let die = question_die_name(die);
-                    let source = cause.and_then(|c| self.source_words(c)).map_or(String::new(), |w| format!(" ({w})"));
+                    let faces = match self.die_faces(die, *cause) {
+                        Some(faces) => format!(" ({faces})"),
+                        None => cause.and_then(|c| self.source_words(c)).map_or(String::new(), |w| format!(" ({w})")),
+                    };
+                    let die = reroll_die_name(question_die(die));
                     format!(
-                        "Your {die} shows {face}{source}: pay {} to roll it again (one reroll a round), or keep it",
+                        "Your {die} shows {face}{faces}: pay {} to roll it again (one reroll a round), or keep it",
                         count(*price as u32, "coin", "coins")
                     )
                 }
@@ -459,12 +491,17 @@ impl Narrate for LyingPirates {
     fn confirm(&self, view: &View, action: &Action) -> Option<String> {
         match (action, &view.question) {
             (Action::Ability, _) => {
-                Some(format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
+                Some(format!("Your captain's ability works once per game: {}. Sure?", self.label_in_view(view, action)))
             }
-            (Action::Reroll, Some(Question::Reroll { die, face, price, .. })) if best_face(die, face) => Some(format!(
-                "Your {face} is the Battle Die's best face: pay {} to reroll it anyway?",
-                count(*price as u32, "coin", "coins")
-            )),
+            (Action::Reroll, Some(Question::Reroll { die, face, price, cause, .. }))
+                if self.face_rank(die, face, *cause) == FaceRank::Best =>
+            {
+                Some(format!(
+                    "Your {face} is the {}'s best face here: pay {} to reroll it anyway?",
+                    reroll_die_name(question_die(die)),
+                    count(*price as u32, "coin", "coins")
+                ))
+            }
             _ => None,
         }
     }
@@ -560,10 +597,38 @@ fn question_die_name(die: &str) -> &'static str {
     }
 }
 
-/// Whether a reroll question's `face` is its die's best, so that no reroll can improve it (the Battle Die's
-/// Double; the other dice's faces are good or bad by what they resolve).
-fn best_face(die: &str, face: &str) -> bool {
-    die == "battle" && face == "Double"
+/// The die a reroll question's `die` names.
+fn question_die(die: &str) -> RerollDie {
+    match die {
+        "sail" => RerollDie::Sail,
+        "pirate" => RerollDie::Pirate,
+        "treasure" => RerollDie::Treasure,
+        _ => RerollDie::Battle,
+    }
+}
+
+/// Where a die's shown face stands for the captain who rolled it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum FaceRank {
+    /// No face is better for its roller: a reroll can only do worse or the same (a Battle Die's Double, an
+    /// Action Die's face whose effect is at least as good as the other's in every way).
+    Best,
+    /// The Sail Die's 2: the farthest every mover sails (whether farther is better depends on the tiles).
+    Farthest,
+    /// Another face may be better, or the faces do not compare.
+    Other,
+}
+
+/// What an effect gives the captain `me`, where words can say it: crew, coins, cards and spaces sailed.
+type Gains = [i32; 4];
+
+/// "1 space" or "2 spaces", for a Sail Die's face.
+fn sail_spaces(face: &str) -> String {
+    if face == "1" {
+        "1 space".into()
+    } else {
+        format!("{face} spaces")
+    }
 }
 
 fn reroll_die_name(die: RerollDie) -> &'static str {
@@ -576,6 +641,165 @@ fn reroll_die_name(die: RerollDie) -> &'static str {
 }
 
 impl LyingPirates {
+    /// A reroll offer's label: pay to reroll (`reroll`) or keep the die, with its face and what the faces mean.
+    fn reroll_label(&self, reroll: bool, die: &str, face: &str, price: u16, cause: Option<Cause>) -> String {
+        let price = count(price as u32, "coin", "coins");
+        let name = reroll_die_name(question_die(die));
+        let rank = self.face_rank(die, face, cause);
+        let roll = match (die, cause) {
+            ("pirate" | "treasure", Some(cause)) => self.action_roll(die, cause),
+            _ => None,
+        };
+        let source = cause.and_then(|c| self.source_name(c)).map_or(String::new(), |n| format!(" for {n}"));
+        match (reroll, rank, die) {
+            (true, FaceRank::Best, "battle") => {
+                format!("pay {price} to reroll your Double, the best face (a reroll cannot win more)")
+            }
+            (false, FaceRank::Best, "battle") => "keep the die: it shows Double, the Battle Die's best face".into(),
+            (true, FaceRank::Farthest, _) => {
+                format!(
+                    "pay {price} to reroll your {face}, the farthest face (a reroll sails every mover 1 or 2 spaces)"
+                )
+            }
+            (false, FaceRank::Farthest, _) => {
+                format!("keep the die: it shows {face}, the farthest face (every mover sails {face} spaces)")
+            }
+            (_, _, "sail") if reroll => {
+                format!("pay {price} to reroll your {face} (Sail Die: every mover sails 1 or 2 spaces, as it shows)")
+            }
+            (_, _, "sail") => format!("keep your {face} (Sail Die: every mover sails {})", sail_spaces(face)),
+            (_, _, "battle") if reroll => format!("pay {price} to reroll your {face} ({})", question_die_name(die)),
+            (_, _, "battle") => format!("keep your {face} ({})", question_die_name(die)),
+            // An Action Die's X and O mean what the card or tile it was rolled for says.
+            _ => match roll.and_then(|(roller, x, o)| Some((self.face_words(x, roller)?, self.face_words(o, roller)?)))
+            {
+                Some((x, o)) => {
+                    let (shown, other, other_face) = if face == "X" { (x, o, "O") } else { (o, x, "X") };
+                    match (reroll, rank) {
+                        (true, FaceRank::Best) => format!(
+                            "pay {price} to reroll your {face}, the best face: a reroll cannot do better ({name}{source} \
+                             — {face}: {shown}; {other_face}: {other})"
+                        ),
+                        (false, FaceRank::Best) => {
+                            format!("keep the die: it shows {face}, the best face ({name}{source} — {face}: {shown})")
+                        }
+                        (true, _) => format!(
+                            "pay {price} to reroll your {face} ({name}{source} — {face}: {shown}; {other_face}: {other})"
+                        ),
+                        (false, _) => format!("keep your {face} ({name}{source} — {face}: {shown})"),
+                    }
+                }
+                // A card of one's own whose effect words cannot say: its text instead.
+                None if reroll => format!("pay {price} to reroll your {face} ({name}{source})"),
+                None => {
+                    let meaning = cause.and_then(|c| self.source_words(c)).map_or(String::new(), |w| format!("; {w}"));
+                    format!("keep your {face} ({name}{meaning})")
+                }
+            },
+        }
+    }
+
+    /// What each face of the die a reroll question names does, in short ("X: you lose 2 crew; O: nothing
+    /// happens"), for `?`; `None` where words cannot say it.
+    fn die_faces(&self, die: &str, cause: Option<Cause>) -> Option<String> {
+        match die {
+            "sail" => Some("every mover sails 1 or 2 spaces, as it shows".into()),
+            "battle" => Some("Skull < Single < Double".into()),
+            _ => {
+                let (roller, x, o) = self.action_roll(die, cause?)?;
+                Some(format!("X: {}; O: {}", self.face_words(x, roller)?, self.face_words(o, roller)?))
+            }
+        }
+    }
+
+    /// Where `face` stands among the die's faces for the captain who rolled it.
+    fn face_rank(&self, die: &str, face: &str, cause: Option<Cause>) -> FaceRank {
+        match die {
+            "battle" if face == "Double" => FaceRank::Best,
+            "sail" if face == "2" => FaceRank::Farthest,
+            "pirate" | "treasure" => {
+                let Some((roller, x, o)) = cause.and_then(|c| self.action_roll(die, c)) else {
+                    return FaceRank::Other;
+                };
+                let (Some(x), Some(o)) = (self.gains(x, roller), self.gains(o, roller)) else {
+                    return FaceRank::Other;
+                };
+                let (shown, other) = if face == "X" { (x, o) } else { (o, x) };
+                if shown.iter().zip(other).all(|(a, b)| *a >= b) {
+                    FaceRank::Best
+                } else {
+                    FaceRank::Other
+                }
+            }
+            _ => FaceRank::Other,
+        }
+    }
+
+    /// The roll of the Action Die `die` ("pirate" or "treasure") in the effect of `cause`'s card or tile: who
+    /// rolls it, and its X and O steps; `None` unless the effect rolls that die exactly once.
+    fn action_roll(&self, die: &str, cause: Cause) -> Option<(Who, u16, u16)> {
+        let root = match cause {
+            Cause::Card(card) => self.content.cards.get(card as usize)?.effect,
+            Cause::Tile(tile) => self.content.tiles.get(tile as usize)?.effect,
+            _ => return None,
+        };
+        let wanted = if die == "pirate" { ActionDie::Pirate } else { ActionDie::Treasure };
+        let mut found = Vec::new();
+        let mut todo = vec![root];
+        while let Some(node) = todo.pop() {
+            match self.content.node(node) {
+                Node::Sequence { first, len } | Node::Choose { first, len, .. } => {
+                    todo.extend((0..len).map(|i| self.content.kid(first, i)));
+                }
+                Node::Pay { then, .. }
+                | Node::Battle { then, .. }
+                | Node::Pick { then, .. }
+                | Node::Each { then, .. } => todo.push(then),
+                Node::Roll { die, roller, x, o } => {
+                    if die == wanted {
+                        found.push((roller, x, o));
+                    }
+                    todo.extend([x, o]);
+                }
+                _ => {}
+            }
+        }
+        match found[..] {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+
+    /// What a face's step does to its roller `me`, in words ("you lose 2 crew", "nothing happens").
+    fn face_words(&self, node: u16, me: Who) -> Option<String> {
+        match self.content.node(node) {
+            Node::Nothing => Some("nothing happens".into()),
+            _ => self.effect_words_of(node, me).map(|w| format!("you {w}")),
+        }
+    }
+
+    /// What a step gives its roller `me` (crew, coins, cards, spaces), where each part is one of those.
+    fn gains(&self, node: u16, me: Who) -> Option<Gains> {
+        let mut gains = [0; 4];
+        match self.content.node(node) {
+            Node::Nothing => {}
+            Node::Crew { who, amount } if who == me => gains[0] = amount as i32,
+            Node::Coins { who, amount } if who == me => gains[1] = amount as i32,
+            Node::Cards { who, amount } if who == me => gains[2] = amount as i32,
+            Node::Move { who, steps, behind_leader: None } if who == me => gains[3] = steps as i32,
+            Node::Sequence { first, len } => {
+                for i in 0..len {
+                    let step = self.gains(self.content.kid(first, i), me)?;
+                    for (g, s) in gains.iter_mut().zip(step) {
+                        *g += s;
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(gains)
+    }
+
     fn card_name(&self, card: u8) -> &str {
         self.content.cards.get(card as usize).map_or("a card", |c| c.name.as_str())
     }
@@ -588,7 +812,12 @@ impl LyingPirates {
     /// What a step of an effect's program does to the captain who chose or paid for it, in words (a choice's
     /// option, a payment's reward); `None` for a step words are not made for.
     fn effect_words(&self, node: u16) -> Option<String> {
-        let mine = |who: Who| who == Who::Me;
+        self.effect_words_of(node, Who::Me)
+    }
+
+    /// [`Self::effect_words`] for the captain `me` names (the roller of a die is `target` in some effects).
+    fn effect_words_of(&self, node: u16, me: Who) -> Option<String> {
+        let mine = |who: Who| who == me;
         Some(match self.content.node(node) {
             Node::Crew { who, amount } if mine(who) => {
                 format!("{} {} crew", if amount >= 0 { "gain" } else { "lose" }, amount.unsigned_abs())
@@ -617,7 +846,7 @@ impl LyingPirates {
             ),
             Node::Sequence { first, len } => {
                 let steps: Option<Vec<String>> =
-                    (0..len).map(|i| self.effect_words(self.content.kid(first, i))).collect();
+                    (0..len).map(|i| self.effect_words_of(self.content.kid(first, i), me)).collect();
                 steps?.join(" and ")
             }
             _ => return None,
@@ -958,7 +1187,7 @@ impl LyingPirates {
                     )
                 }
             }
-            Event::CatchUpOffered { seat } => format!("{} has made its catch-up offer", n(*seat)),
+            Event::CatchUpOffered { seat } => format!("{} has made their catch-up offer", n(*seat)),
             Event::CaughtUp { offers, tiles, dice } => {
                 let offered: Vec<String> =
                     offers.iter().map(|(p, o)| format!("{} {}", n(*p), count(*o as u32, "space", "spaces"))).collect();

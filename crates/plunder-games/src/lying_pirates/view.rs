@@ -9,6 +9,7 @@ use plunder_core::priority::Now;
 use plunder_core::{Seat, Viewer};
 use serde::Serialize;
 
+use super::content::{Group, Node};
 use super::event::Cause;
 use super::state::*;
 use super::{LyingPirates, Offer};
@@ -210,6 +211,11 @@ pub struct View {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub shown: Vec<Vec<u8>>,
+    /// The kinds of `shown`'s dice, cup by cup (0 a regular die, else its special die), where a cup held a
+    /// special die; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
+    pub shown_kinds: Vec<Vec<u8>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub winner: Option<Seat>,
@@ -409,6 +415,10 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
         to_bet: (s.phase == Phase::Betting).then_some(s.to_bet),
         showdown: s.showdown,
         shown: if s.revealed { s.counted.iter().map(|p| s.shown.dice_of(p).to_vec()).collect() } else { Vec::new() },
+        shown_kinds: match s.revealed && s.counted.iter().any(|p| s.shown.kinds_of(p).iter().any(|&k| k != 0)) {
+            true => s.counted.iter().map(|p| s.shown.kinds_of(p).to_vec()).collect(),
+            false => Vec::new(),
+        },
         winner: s.winner,
         movers: s.movers.iter().collect(),
         sail: s.sail,
@@ -465,5 +475,138 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             Vec::new()
         },
         winners: s.winners.iter().collect(),
+    }
+}
+
+/// Whether what waits on the table `public` (the spectator's view: nothing hidden goes in) concerns `seat`. Only a
+/// card window with a card waiting can leave a seat out: a window over an empty stack is each captain's own chance
+/// to play (its turn in the window), and every other decision (a bet, a reroll, a pick, a payment) is its own. With
+/// cards on the stack, a seat is concerned by a card it played, one aimed at it (its declared target), or one whose
+/// group reaches it by the ships' places (Debt's battle of all others, Whirlpool's or Cannon Volley's ships within
+/// range, the Phantom's card with no declared target); a response is answered in the same way through the card
+/// below it, which stays on the stack.
+pub(super) fn concerns(game: &LyingPirates, public: &View, seat: Seat) -> bool {
+    if public.priority != Some(seat) || public.stack.is_empty() {
+        return true;
+    }
+    public.stack.iter().any(|card| card_concerns(game, public, card, seat))
+}
+
+/// Whether `card`, waiting on the stack, concerns `seat` ([`concerns`]).
+fn card_concerns(game: &LyingPirates, public: &View, card: &StackCard, seat: Seat) -> bool {
+    if card.by == Some(seat) || card.target == Some(seat) {
+        return true;
+    }
+    let Some(by) = card.by else { return true };
+    let Some(kind) = game.content.card_index(&card.card) else { return true };
+    let content = &game.content;
+    let at = |who: Seat| public.progress.get(who.index()).map_or(0, |&p| p as i16);
+    let reaches = |group: Group, range: u8| {
+        let (me, them) = (at(by), at(seat));
+        seat != by
+            && !public.out.contains(&seat)
+            && match group {
+                Group::Others => true,
+                Group::InRange => (them - me).abs() <= range as i16,
+                Group::Ahead => them > me && them - me <= range as i16,
+                Group::Target => false,
+            }
+    };
+    let node_reaches = |node: Node| match node {
+        // A card played without a declared target (the Phantom's) may pick any candidate of its group.
+        Node::Pick { from, range, .. } => card.target.is_none() && reaches(from, range),
+        Node::Each { from, range, .. } => reaches(from, range),
+        Node::Battle { among, range, .. } => reaches(among, range),
+        _ => false,
+    };
+    match content.node(content.cards[kind as usize].effect) {
+        Node::Sequence { first, len } => (0..len).any(|i| node_reaches(content.node(content.kid(first, i)))),
+        other => node_reaches(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use plunder_core::{conformance, ChanceMode, Game, Narrate, Rng, Session};
+
+    use super::*;
+    use crate::lying_pirates::{Action, Options};
+
+    /// Random games of 2 (Phantom mode) to 5 captains: every state at which a seat decides, with the seed's rng.
+    fn random_states(seed: u64, mut each: impl FnMut(&LyingPirates, &State)) {
+        let players = 2 + (seed % 4) as u8;
+        let game = LyingPirates::new(Options { players, max_rounds: 8, ..Options::default() }).unwrap();
+        // Cards rather than passes, so that windows hold cards waiting.
+        let choose = |legal: &[Action], rng: &mut Rng| {
+            let plays: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
+            if !plays.is_empty() && rng.index(2) == 0 {
+                plays[rng.index(plays.len())]
+            } else {
+                legal[rng.index(legal.len())]
+            }
+        };
+        conformance::each_decision(&game, seed, 1_000_000, choose, |state| each(&game, state));
+    }
+
+    /// A seat is asked over an empty stack (its chance to play) and for the cards it played or that are aimed at
+    /// it; some windows of others' cards leave it out, and none of those holds a card of its or on it.
+    #[test]
+    fn a_seat_is_asked_for_its_own_chance_and_for_cards_that_reach_it_only() {
+        let (mut waiting, mut left_out, mut aimed) = (0, 0, 0);
+        for seed in 0..16 {
+            random_states(seed, |game, state| {
+                let public = view(game, state, Viewer::Spectator);
+                let Some(holder) = public.priority else { return };
+                let concerned = game.concerns(&public, holder);
+                if public.stack.is_empty() {
+                    assert!(concerned, "an empty stack is the seat's own chance to play");
+                    return;
+                }
+                waiting += 1;
+                if public.stack.iter().any(|c| c.by == Some(holder) || c.target == Some(holder)) {
+                    assert!(concerned, "a card of the seat's or aimed at it: {:?}", public.stack);
+                    aimed += 1;
+                }
+                if !concerned {
+                    left_out += 1;
+                    // A Headwind on another ship, a Fair Winds of another's own: nothing the seat could answer.
+                    let mut legal = Vec::new();
+                    game.legal_actions(state, holder, &mut legal);
+                    assert!(
+                        legal.iter().all(|a| !matches!(a, Action::Play { .. })),
+                        "a response offered in a window that does not concern the seat: {:?}",
+                        public.stack
+                    );
+                }
+            });
+        }
+        assert!(aimed > 20 && left_out > 20, "{aimed} aimed, {left_out} left out of {waiting} windows with cards");
+    }
+
+    /// A card window by hand, on a table of four: P1 holds priority while P2's card waits.
+    #[test]
+    fn windows_that_concern_a_seat_and_windows_that_do_not() {
+        let game = LyingPirates::new(Options { players: 4, ..Options::default() }).unwrap();
+        let session = Session::new(game.clone(), 1, ChanceMode::Sampled);
+        let mut public = view(&game, session.state(), Viewer::Spectator);
+        let (p1, p2, p3) = (Seat(0), Seat(1), Seat(2));
+        public.phase = Phase::Action;
+        public.priority = Some(p1);
+        public.progress = vec![2, 6, 7, 9];
+        assert!(game.concerns(&public, p1), "an empty stack: P1's own chance to play");
+        let card = |id: &str, target: Option<Seat>| StackCard { by: Some(p2), card: id.to_string(), target };
+        public.stack = vec![card("headwind", Some(p3))];
+        assert!(!game.concerns(&public, p1), "P2's Headwind on P3's ship");
+        public.stack = vec![card("fair-winds", None)];
+        assert!(!game.concerns(&public, p1), "P2's Fair Winds moves P2's own ship");
+        public.stack = vec![card("whirlpool", None)];
+        assert!(!game.concerns(&public, p1), "P2's Whirlpool reaches ships within 2 tiles: P1 is 4 behind");
+        assert!(game.concerns(&public, p3), "P3 is 1 tile from P2");
+        public.stack = vec![card("headwind", Some(p1))];
+        assert!(game.concerns(&public, p1), "P2's Headwind on P1's ship");
+        public.stack = vec![card("debt", None)];
+        assert!(game.concerns(&public, p1), "Debt: every other captain battles");
+        public.stack = vec![card("headwind", Some(p3)), StackCard { by: Some(p1), ..card("drop-anchor", None) }];
+        assert!(game.concerns(&public, p1), "P1's own card waits");
     }
 }

@@ -615,9 +615,11 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
 
 /// Reads and checks the three data files.
 pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsError> {
-    let island: IslandFile = serde_json::from_str(island).or_else(|e| bad("island", e))?;
-    let tiles: TilesFile = serde_json::from_str(tiles).or_else(|e| bad("tiles", e))?;
-    let coup: CoupFile = serde_json::from_str(coup).or_else(|e| bad("coup", e))?;
+    let island: IslandFile =
+        serde_json::from_str(island).or_else(|e| bad("island", crate::content_words::file_error(&e)))?;
+    let tiles: TilesFile =
+        serde_json::from_str(tiles).or_else(|e| bad("tiles", crate::content_words::file_error(&e)))?;
+    let coup: CoupFile = serde_json::from_str(coup).or_else(|e| bad("coup", crate::content_words::file_error(&e)))?;
     if island.format != "plunder-pirate-haven-island" {
         return bad("island", format!("the format is '{}'", island.format));
     }

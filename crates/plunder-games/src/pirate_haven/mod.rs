@@ -23,6 +23,8 @@
 //! |---|---|---|
 //! | `players` | 3 | 2 to 4 |
 //! | `first_player` | 0 | the seat on the Turn track's 1st spot in round 1 |
+//! | `catch_up_food` | 0 | variant: pips more on the starting Food die for each place after the first (0 to 3) |
+//! | `catch_up_fame` | 0 | variant: Fame at the end for each place after the first in round 1 (0 to 10) |
 //! | `tiles`, `island`, `coup` | `null` | a designer's data file (the format of `data/pirate-haven/`) |
 //!
 //! **Payoffs:** the winners share 1 (most Fame, then Food, then Cannons; still tied, a shared win).
@@ -62,6 +64,12 @@ pub struct Options {
     pub players: u8,
     /// The seat on the Turn track's 1st spot in round 1 (the rulebook: the last to have visited an island).
     pub first_player: u8,
+    /// A variant against the first player's edge (docs/balance/pirate-haven.md): each player after the first
+    /// in round 1's order starts with this many more pips on the Tavern's Food die for each place (at most 6).
+    pub catch_up_food: u8,
+    /// A variant against the same edge: each player after the first in round 1's order scores this much Fame
+    /// more at the end for each place (komi, as in Go).
+    pub catch_up_fame: u8,
     /// A designer's tiles file; `null`: the built-in one.
     pub tiles: Option<serde_json::Value>,
     /// A designer's island file; `null`: the built-in one.
@@ -78,14 +86,22 @@ impl Default for Options {
 
 impl Options {
     pub fn for_players(players: u8) -> Options {
-        Options { players, first_player: 0, tiles: None, island: None, coup: None }
+        Options { players, first_player: 0, catch_up_food: 0, catch_up_fame: 0, tiles: None, island: None, coup: None }
     }
 
-    /// Random valid options for `players` (for `plunder soak`): any first player.
+    /// Random valid options for `players` (for `plunder soak`): any first player and catch-up Food.
     pub fn sample(players: u8, rng: &mut Rng) -> Options {
-        Options { first_player: rng.below(players.max(1) as u32) as u8, ..Options::for_players(players) }
+        let first_player = rng.below(players.max(1) as u32) as u8;
+        let catch_up_food = rng.below(MAX_CATCH_UP_FOOD as u32 + 1) as u8;
+        let catch_up_fame = rng.below(4) as u8;
+        Options { first_player, catch_up_food, catch_up_fame, ..Options::for_players(players) }
     }
 }
+
+/// The most `catch_up_food`: with 3, the 2nd player's Food die shows 6 already.
+const MAX_CATCH_UP_FOOD: u8 = 3;
+/// The most `catch_up_fame` a place: a Statue's worth and more is no longer a compensation.
+const MAX_CATCH_UP_FAME: u8 = 10;
 
 /// Pirate Haven under one set of options, with its checked content.
 #[derive(Clone, Debug)]
@@ -116,7 +132,10 @@ impl PirateHaven {
 
     /// A state at the start of round 1 with nothing laid yet (for tests and tools).
     pub fn start(&self) -> State {
-        State::new(&self.content, self.players(), Seat(self.options.first_player))
+        let mut state = State::new(&self.content, self.players(), Seat(self.options.first_player));
+        state.add_catch_up_food(&self.content, self.options.catch_up_food);
+        state.set_catch_up_fame(self.options.catch_up_fame);
+        state
     }
 
     fn push_spots(
@@ -161,6 +180,18 @@ impl Game for PirateHaven {
         }
         if options.first_player as usize >= players {
             return Err(OptionsError::new(format!("first_player must be a seat from 0 to {}", players - 1)));
+        }
+        if options.catch_up_food > MAX_CATCH_UP_FOOD {
+            return Err(OptionsError::new(format!(
+                "catch_up_food must be from 0 to {MAX_CATCH_UP_FOOD}, not {}",
+                options.catch_up_food
+            )));
+        }
+        if options.catch_up_fame > MAX_CATCH_UP_FAME {
+            return Err(OptionsError::new(format!(
+                "catch_up_fame must be from 0 to {MAX_CATCH_UP_FAME}, not {}",
+                options.catch_up_fame
+            )));
         }
         let content = content::parse(
             &from_json(&options.island, content::ISLAND_JSON)?,

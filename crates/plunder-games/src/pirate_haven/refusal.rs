@@ -60,7 +60,9 @@ pub(super) fn blocked(c: &Content, state: &State, slot: u8) -> Option<(String, S
         }
         None => {
             if !(0..CELLS).any(|cell| island.cell_takes(c, cell, kind)) {
-                let why = format!("no empty island spot of your island takes a {} tile", def.kind.name());
+                let kind = def.kind.name();
+                let why =
+                    format!("no empty island spot of your island takes {} {kind} tile", super::text::article(kind));
                 return Some((format!("the {}", def.name), why));
             }
             let (over, bound) = island.broken_limit(c, printed_extra(c, kind))?;

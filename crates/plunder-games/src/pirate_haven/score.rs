@@ -16,6 +16,8 @@ pub struct Score {
     pub infrastructure: u32,
     pub statues: u32,
     pub first: u32,
+    /// The catch-up Fame variant's Fame (0 without it).
+    pub catch_up: u32,
     pub total: u32,
     /// Tie-breaks: Food pips, then Cannons.
     pub food: u32,
@@ -159,7 +161,8 @@ pub fn scores(c: &Content, state: &State) -> [Score; MAX_PLAYERS] {
         if state.track[0] == Some(Seat(s as u8)) {
             score.first = c.first_fame;
         }
-        score.total = score.ships + score.rum + score.infrastructure + score.statues + score.first;
+        score.catch_up = state.catch_up_fame[s] as u32;
+        score.total = score.ships + score.rum + score.infrastructure + score.statues + score.first + score.catch_up;
         score.food = island.pips(c, Item::Food);
         score.cannons = island.count(c, Item::Cannon);
     }

@@ -127,6 +127,8 @@ pub struct State {
     pub holding: Option<Held>,
     /// Free Coup steps still to climb in the advance under way.
     pub free_left: u8,
+    /// Fame each seat scores at the end by the catch-up Fame variant (0 without it).
+    pub catch_up_fame: [u8; MAX_PLAYERS],
 }
 
 impl Island {
@@ -365,6 +367,7 @@ impl State {
             islands: [island; MAX_PLAYERS],
             holding: None,
             free_left: 0,
+            catch_up_fame: [0; MAX_PLAYERS],
         };
         // The Tavern's starting dice come from the pool.
         for &(_, item, _) in &c.tavern_start {
@@ -376,6 +379,27 @@ impl State {
 
     pub fn players(&self) -> usize {
         self.players as usize
+    }
+
+    /// The catch-up Fame variant: the player in place `i` of round 1's order (0 first) scores `i * fame` more.
+    pub fn set_catch_up_fame(&mut self, fame: u8) {
+        for place in 0..self.players() {
+            self.catch_up_fame[self.order[place].index()] = fame.saturating_mul(place as u8);
+        }
+    }
+
+    /// The catch-up Food variant: the player in place `i` of round 1's order (0 first) gets `i * pips` more on
+    /// the Food die of their Tavern's start, up to the die's 6.
+    pub fn add_catch_up_food(&mut self, c: &Content, pips: u8) {
+        for place in 1..self.players() {
+            let seat = self.order[place];
+            let tavern = &mut self.islands[seat.index()].plots[c.tavern_cell as usize];
+            for &(spot, item, _) in &c.tavern_start {
+                if let (Item::Food, Some(held)) = (item, tavern.spots[spot as usize].as_mut()) {
+                    held.value = (held.value + pips.saturating_mul(place as u8)).min(6);
+                }
+            }
+        }
     }
 
     pub fn island(&self, seat: Seat) -> &Island {

@@ -32,7 +32,7 @@ fn type_name(kind: TileType) -> &'static str {
 }
 
 /// "a" or "an" before `word`.
-fn article(word: &str) -> &'static str {
+pub(super) fn article(word: &str) -> &'static str {
     if word.starts_with(['A', 'E', 'I', 'O', 'U']) {
         "an"
     } else {
@@ -560,6 +560,18 @@ impl PirateHaven {
 }
 
 impl Narrate for PirateHaven {
+    /// The items by the letter the view's island grid writes them with: each item's id and name.
+    fn client_words(&self) -> serde_json::Value {
+        let items: serde_json::Map<String, serde_json::Value> = Item::ALL
+            .iter()
+            .map(|&item| {
+                let id = serde_json::to_value(item).unwrap_or_default();
+                (item.letter().to_string(), serde_json::json!({"id": id, "name": item.name()}))
+            })
+            .collect();
+        serde_json::json!({ "items": items })
+    }
+
     /// A tile laid and a die rolled onto the map: the round's and the map's lines and the Map line tell the map
     /// at once, where a line a slot filled the screen before the first move.
     fn told_elsewhere(&self, event: &Event) -> bool {
@@ -640,7 +652,7 @@ impl Narrate for PirateHaven {
             for (s, score) in scores.iter().enumerate() {
                 let _ = writeln!(
                     out,
-                    "{}: {} Fame (Ships {}, Rum {}, Infrastructure {}, Statues {}, 1st {}; Food {}, Cannons {})",
+                    "{}: {} Fame (Ships {}, Rum {}, Infrastructure {}, Statues {}, 1st {}{}; Food {}, Cannons {})",
                     Seat(s as u8),
                     score.total,
                     score.ships,
@@ -648,6 +660,7 @@ impl Narrate for PirateHaven {
                     score.infrastructure,
                     score.statues,
                     score.first,
+                    if score.catch_up > 0 { format!(", catch-up {}", score.catch_up) } else { String::new() },
                     score.food,
                     score.cannons
                 );
@@ -920,6 +933,9 @@ impl Narrate for PirateHaven {
                 if score.first > 0 {
                     parts.push(format!("1st on the Turn track {}", score.first));
                 }
+                if score.catch_up > 0 {
+                    parts.push(format!("catch-up Fame {}", score.catch_up));
+                }
                 format!(
                     "{seat} scores {} Fame{}. Tie-breaks: {}, {}.",
                     score.total,
@@ -1041,6 +1057,16 @@ impl Narrate for PirateHaven {
         vec![
             ("players", "2 to 4 players"),
             ("first_player", "the seat on the Turn track's 1st spot in round 1, who moves first: 0 is P1, 1 is P2, ..."),
+            (
+                "catch_up_fame",
+                "variant against the first player's edge: each player after the first in round 1 scores this much \
+                 more Fame at the end per place (0 to 10; 2 gives 0, 2, 4)",
+            ),
+            (
+                "catch_up_food",
+                "variant against the first player's edge: each player after the first in round 1 starts with this many \
+                 more Food pips per place (0 to 3; 1 gives Food 3, 4, 5)",
+            ),
             ("tiles", "null: the tiles below; or your own tiles, the JSON itself, in the format of data/pirate-haven/tiles.json"),
             ("island", "null: the island below; or your own, in the format of data/pirate-haven/island.json"),
             ("coup", "null: the Coup board and numbers below; or your own, in the format of data/pirate-haven/coup.json"),

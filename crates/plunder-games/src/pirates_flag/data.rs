@@ -161,7 +161,8 @@ fn bad<T>(what: &str, reason: impl std::fmt::Display) -> Result<T, OptionsError>
 
 /// Reads and checks a board file.
 pub fn parse_board(json: &str) -> Result<Board, OptionsError> {
-    let file: BoardFile = serde_json::from_str(json).map_err(|e| OptionsError::new(format!("board: {e}")))?;
+    let file: BoardFile = serde_json::from_str(json)
+        .map_err(|e| OptionsError::new(format!("board: {}", crate::content_words::file_error(&e))))?;
     check_board(&file)
 }
 
@@ -564,8 +565,8 @@ impl CardList {
 
 /// Reads and checks a card or captain file.
 pub fn parse_cards(json: &str, list: CardList) -> Result<CardFile, OptionsError> {
-    let file: CardFile =
-        serde_json::from_str(json).map_err(|e| OptionsError::new(format!("{}: {e}", list.format())))?;
+    let file: CardFile = serde_json::from_str(json)
+        .map_err(|e| OptionsError::new(format!("{}: {}", list.format(), crate::content_words::file_error(&e))))?;
     check_cards(&file, list)?;
     Ok(file)
 }

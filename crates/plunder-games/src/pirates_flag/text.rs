@@ -339,6 +339,15 @@ fn and_list(words: &[String]) -> String {
 }
 
 impl Narrate for PiratesFlag {
+    /// The player's own turn, or something waiting that is aimed at them or involves them (`view::concerns`).
+    fn concerns(&self, public: &View, seat: Seat) -> bool {
+        super::view::concerns(self, public, seat)
+    }
+
+    fn stops_matter(&self) -> bool {
+        true
+    }
+
     /// A die of a roll still being made: the roll's line names every face and what they count.
     fn told_elsewhere(&self, event: &Event) -> bool {
         matches!(event, Event::Die { .. } | Event::RollOffDie { total: None, .. })
@@ -755,7 +764,7 @@ impl Narrate for PiratesFlag {
     fn confirm(&self, view: &View, action: &Action) -> Option<String> {
         match action {
             Action::Captain { .. } => {
-                Some(format!("Your captain's ability works once per game. {}: sure?", self.label_in_view(view, action)))
+                Some(format!("Your captain's ability works once per game: {}. Sure?", self.label_in_view(view, action)))
             }
             _ => None,
         }

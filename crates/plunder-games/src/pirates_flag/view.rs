@@ -3,6 +3,8 @@
 use plunder_core::{Seat, SeatSet, Viewer};
 use serde::Serialize;
 
+use super::action::Target;
+use super::data::TargetSpec;
 use super::state::{hand, Flag, ItemKind, Mods, Move, Phase, Roll, State, DECK, DISCARD};
 use super::PiratesFlag;
 
@@ -181,10 +183,101 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
     }
 }
 
+/// Whether what waits on the table `public` (the spectator's view: nothing hidden goes in) concerns `seat`: its own
+/// turn; its ship moving or escaping; or an item waiting on the stack that it played, that is aimed at it (its
+/// seat or ship, one of its rolls, or an item that concerns it), its movement roll, a battle it fights, a roll
+/// of its dice, or a card that moves every ship.
+pub(super) fn concerns(game: &PiratesFlag, public: &View, seat: Seat) -> bool {
+    if public.phase != Phase::Play || public.active == seat {
+        return true;
+    }
+    if public.moving.is_some_and(|m| m.seat == seat) || public.escaping == Some(seat) {
+        return true;
+    }
+    public.stack.iter().any(|item| item_concerns(game, public, item, seat, public.stack.len()))
+}
+
+/// Whether stack item `item` concerns `seat` ([`concerns`]); `depth` bounds the items followed through targets.
+fn item_concerns(game: &PiratesFlag, public: &View, item: &StackItem, seat: Seat, depth: usize) -> bool {
+    let roll_of = |index: usize| public.rolls.get(index).is_some_and(|r| r.seat == seat);
+    match item.item {
+        ItemKind::Card { card, captain, target, .. } => {
+            if item.by == Some(seat) {
+                return true;
+            }
+            match target {
+                Target::Seat { seat: aimed } => aimed == seat,
+                Target::Roll { index } => roll_of(index as usize),
+                Target::Item { id } => {
+                    depth > 0
+                        && public
+                            .stack
+                            .iter()
+                            .find(|other| other.id == id)
+                            .is_some_and(|other| item_concerns(game, public, other, seat, depth - 1))
+                }
+                Target::None => matches!(game.entry(captain, card).target, TargetSpec::Ships { .. }),
+            }
+        }
+        ItemKind::MovementRoll { seat: roller, .. } => roller == seat,
+        ItemKind::Battle { attacker, defender, .. } => attacker == seat || defender == seat,
+        ItemKind::RollResult => (0..public.rolls.len()).any(roll_of),
+    }
+}
+
 fn no_seats(set: &SeatSet) -> bool {
     set.is_empty()
 }
 
 fn in_play(phase: &Phase) -> bool {
     *phase == Phase::Play
+}
+
+#[cfg(test)]
+mod tests {
+    use plunder_core::{conformance, Game, Narrate, Rng};
+
+    use super::*;
+    use crate::pirates_flag::{Action, Options};
+
+    /// Random games of 3 to 6 players: every state at which a seat decides, with the seed's own rng.
+    fn random_states(seed: u64, mut each: impl FnMut(&PiratesFlag, &State)) {
+        let players = 3 + (seed % 4) as u8;
+        let game = PiratesFlag::new(Options { players, max_rounds: 6, ..Options::default() }).unwrap();
+        let choose = |legal: &[Action], rng: &mut Rng| legal[rng.index(legal.len())];
+        conformance::each_decision(&game, seed, 1_000_000, choose, |state| each(&game, state));
+    }
+
+    /// A seat is stopped at its own turn and by what is aimed at it, and only in a part of the others' windows.
+    #[test]
+    fn a_seat_is_stopped_at_its_own_turn_and_by_what_involves_it() {
+        let (mut windows, mut stopped) = (0, 0);
+        for seed in 0..8 {
+            random_states(seed, |game, state| {
+                let public = view(game, state, Viewer::Spectator);
+                let Some(holder) = public.priority else { return };
+                let mut legal = Vec::new();
+                game.legal_actions(state, holder, &mut legal);
+                if !legal.contains(&Action::Pass) {
+                    return;
+                }
+                if public.active == holder {
+                    assert!(game.concerns(&public, holder), "the seat's own turn");
+                    return;
+                }
+                let aimed = public.stack.iter().any(|item| match item.item {
+                    ItemKind::Card { target: Target::Seat { seat }, .. } => seat == holder,
+                    ItemKind::Battle { attacker, defender, .. } => attacker == holder || defender == holder,
+                    _ => item.by == Some(holder),
+                });
+                if aimed {
+                    assert!(game.concerns(&public, holder), "a play aimed at the seat: {:?}", public.stack);
+                }
+                windows += 1;
+                stopped += game.concerns(&public, holder) as usize;
+            });
+        }
+        assert!(windows > 200, "{windows}");
+        assert!(stopped * 2 < windows, "{stopped} of {windows} others' windows stop the seat");
+    }
 }

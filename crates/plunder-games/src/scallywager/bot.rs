@@ -10,15 +10,22 @@ use crate::bidding::raises_in;
 use crate::bidding::strategy::{choose, face_choices, raise_by_one, Choice, Knowledge};
 
 /// `odds`: bids and calls by the exact odds (`bidding::strategy`), counting every die it has seen, and plays the
-/// cards that help it.
+/// cards that help it. `adventurer` is the same captain drawing from the Adventure deck and revealing every
+/// Adventure card at its first chance: what the deck does when played plainly, which `odds` (always drawing
+/// Treasure) never shows a designer.
 #[derive(Debug)]
 pub struct OddsCaptain {
     rng: Rng,
+    adventurer: bool,
 }
 
 impl OddsCaptain {
     pub fn new(seed: u64) -> OddsCaptain {
-        OddsCaptain { rng: Rng::seeded(seed) }
+        OddsCaptain { rng: Rng::seeded(seed), adventurer: false }
+    }
+
+    pub fn adventurer(seed: u64) -> OddsCaptain {
+        OddsCaptain { rng: Rng::seeded(seed), adventurer: true }
     }
 }
 
@@ -36,6 +43,12 @@ fn card_priority(effect: Effect, view: &View, me: Seat, target: Option<Seat>) ->
         Effect::Reveal => Some(3),
         _ => None,
     }
+}
+
+/// The adventurer's wish for the Adventure cards `odds` keeps: the lowest, so its own good cards go first.
+fn adventure_priority(effect: Effect) -> Option<u8> {
+    matches!(effect, Effect::PowderKeg | Effect::ForceCall | Effect::Mutiny | Effect::Kraken | Effect::Reverse)
+        .then_some(1)
 }
 
 /// For a reroll: the first die not showing my commonest biddable face.
@@ -59,6 +72,13 @@ impl OddsCaptain {
                         return None;
                     }
                     card_priority(effect, view, turn.seat, target)
+                        .or_else(|| {
+                            if self.adventurer && deck == Deck::Adventure {
+                                adventure_priority(effect)
+                            } else {
+                                None
+                            }
+                        })
                         .map(|p| (p, target.map_or(0, |t| view.crew[t.index()]), *a))
                 }
                 _ => None,
@@ -77,11 +97,8 @@ impl Bot<Scallywager> for OddsCaptain {
         if turn.legal.contains(&Action::Pass) {
             return Action::Pass;
         }
-        if let Some(draw) = [Deck::Treasure, Deck::Adventure]
-            .map(|deck| Action::Draw { deck })
-            .into_iter()
-            .find(|a| turn.legal.contains(a))
-        {
+        let decks = if self.adventurer { [Deck::Adventure, Deck::Treasure] } else { [Deck::Treasure, Deck::Adventure] };
+        if let Some(draw) = decks.map(|deck| Action::Draw { deck }).into_iter().find(|a| turn.legal.contains(a)) {
             return draw;
         }
         // What I know: my dice and every die I have seen.

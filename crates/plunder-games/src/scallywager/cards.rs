@@ -158,7 +158,8 @@ pub const ADVENTURE_JSON: &str = include_str!("../../data/scallywager/adventure.
 
 /// Reads and checks a deck file.
 pub fn parse_deck(json: &str, expected: Deck) -> Result<DeckFile, OptionsError> {
-    let file: DeckFile = serde_json::from_str(json).map_err(|e| OptionsError::new(format!("{expected} deck: {e}")))?;
+    let file: DeckFile = serde_json::from_str(json)
+        .map_err(|e| OptionsError::new(format!("{expected} deck: {}", crate::content_words::file_error(&e))))?;
     check_deck(&file, expected)?;
     Ok(file)
 }

@@ -547,6 +547,10 @@ impl Roster for Scallywager {
                 name: "odds",
                 about: "bids and calls by the exact odds, counting the dice it has seen; plays its cards",
             },
+            BotKind {
+                name: "adventurer",
+                about: "plays as odds but draws Adventure cards and reveals each at its first chance",
+            },
             BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, never uses cards" },
         ]
     }
@@ -554,6 +558,7 @@ impl Roster for Scallywager {
     fn make_own_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "odds" => Some(Box::new(OddsCaptain::new(seed))),
+            "adventurer" => Some(Box::new(OddsCaptain::adventurer(seed))),
             "raise" => Some(Box::new(RaiseCaptain)),
             _ => None,
         }

@@ -287,6 +287,16 @@ impl Scallywager {
 }
 
 impl Narrate for Scallywager {
+    /// The captain's own chance in the Treasure window, a call it made or whose bid it judges, or a card by it or
+    /// on it (`view::concerns`).
+    fn concerns(&self, public: &View, seat: Seat) -> bool {
+        super::view::concerns(self, public, seat)
+    }
+
+    fn stops_matter(&self) -> bool {
+        true
+    }
+
     fn tell(&self, event: &Event) -> String {
         self.tell_event(event)
     }

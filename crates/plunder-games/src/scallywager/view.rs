@@ -3,7 +3,7 @@
 use plunder_core::{Rng, Seat, SeatSet, Viewer};
 use serde::Serialize;
 
-use super::cards::Deck;
+use super::cards::{Deck, Effect};
 use super::state::{fresh, hand, shown, CallKind, CardUse, Held, Phase, Showdown, State, DECK, DISCARD};
 use super::Scallywager;
 use crate::bidding::BidMade;
@@ -72,6 +72,11 @@ pub struct View {
     pub discards: [Vec<u8>; 2],
     /// Who may use a Treasure card, or answer the call, now.
     pub priority: Option<Seat>,
+    /// Captains who have passed in this Treasure window (each pass is said aloud): a captain's own chance to use
+    /// its Treasure cards is its first priority in the window.
+    #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
+    pub passed: SeatSet,
     /// Captains who may still answer the call (those holding Adventure cards from before this turn).
     pub answering: SeatSet,
     /// The call the captains are answering.
@@ -91,6 +96,10 @@ pub struct View {
     /// Cards used so far in the game, and the last one.
     pub card_uses: u32,
     pub last_use: Option<CardUse>,
+}
+
+fn no_seats(set: &SeatSet) -> bool {
+    set.is_empty()
 }
 
 pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
@@ -163,6 +172,7 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         deck_sizes: [Deck::Treasure, Deck::Adventure].map(|d| state.cards.get(d).count(DECK) as u32),
         discards: [pile(Deck::Treasure), pile(Deck::Adventure)],
         priority: matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten(),
+        passed: if state.phase == Phase::Treasure { state.declined } else { SeatSet::EMPTY },
         answering: if state.phase == Phase::Answer { state.window.waiting() } else { SeatSet::EMPTY },
         call: match state.phase {
             Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
@@ -184,6 +194,34 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
     }
 }
 
+/// Whether what waits on the table `public` (the spectator's view: nothing hidden goes in) concerns `seat`, in the
+/// two windows where anyone may act. The Treasure window: a captain's own chance to use its Treasure cards (its
+/// first priority in the window, before it has passed), and after that only a card used by it or on it (its dice
+/// looked at or shown, its card taken) since. The answers to a call: the call waiting on the stack concerns its
+/// caller and the captain whose bid it judges, and a Parlay everyone (a right one costs every other captain a
+/// crewmate); and a card revealed by the seat or on it, or a Kraken (every captain rerolls). Every other decision
+/// (a bid, a draw) is the seat's own.
+pub(super) fn concerns(game: &Scallywager, public: &View, seat: Seat) -> bool {
+    if public.priority != Some(seat) {
+        return true;
+    }
+    let used = public.last_use.is_some_and(|u| {
+        u.seat == seat
+            || u.target == Some(seat)
+            || (u.deck == Deck::Adventure && super::card_effect(game, u.deck, u.card) == Effect::Kraken)
+    });
+    match (public.phase, public.call) {
+        (Phase::Treasure, _) => !public.passed.contains(seat) || used,
+        (Phase::Answer, Some(call)) => {
+            call.caller == seat
+                || public.bids.last().is_some_and(|b| b.seat == seat)
+                || call.call == CallKind::Parlay
+                || used
+        }
+        _ => true,
+    }
+}
+
 /// Redraws what `seat` cannot know: other captains' unseen dice, and the cards it has not seen (other captains'
 /// concealed Adventure cards and the draw piles, dealt anew from the cards it cannot account for).
 pub(super) fn determinize(game: &Scallywager, state: &State, seat: Seat, rng: &mut Rng) -> State {
@@ -202,4 +240,102 @@ pub(super) fn determinize(game: &Scallywager, state: &State, seat: Seat, rng: &m
     sampled.cards.adventure.determinize(seat, rng);
     sampled.cards.treasure.determinize(seat, rng);
     sampled
+}
+
+#[cfg(test)]
+mod tests {
+    use plunder_core::{conformance, Game, Narrate, Rng};
+
+    use super::*;
+    use crate::scallywager::{Action, Options};
+
+    /// Random games of 2 to 5 captains (cards used often, so that windows see uses): every state at which a seat
+    /// decides, with the seed's rng.
+    fn random_states(seed: u64, mut each: impl FnMut(&Scallywager, &State)) {
+        let game = Scallywager::new(Options::for_players(2 + (seed % 4) as u8)).unwrap();
+        // In a window, as often a pass as a card, so that captains who passed are asked again.
+        let choose = |legal: &[Action], rng: &mut Rng| {
+            let uses: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Use { .. })).collect();
+            if legal.contains(&Action::Pass) && rng.index(2) == 0 {
+                Action::Pass
+            } else if !uses.is_empty() {
+                uses[rng.index(uses.len())]
+            } else {
+                legal[rng.index(legal.len())]
+            }
+        };
+        conformance::each_decision(&game, seed, 1_000_000, choose, |state| each(&game, state));
+    }
+
+    /// The Treasure window asks each captain at its first priority, then only for a card by it or on it; the
+    /// answers to a call ask its caller and the bidder it judges. Others' windows leave a seat out at times.
+    #[test]
+    fn a_seat_is_asked_at_its_own_chance_and_for_what_involves_it_only() {
+        let (mut treasure_left_out, mut answer_left_out) = (0, 0);
+        for seed in 0..120 {
+            random_states(seed, |game, state| {
+                let public = view(game, state, Viewer::Spectator);
+                let Some(holder) = public.priority else { return };
+                let concerned = game.concerns(&public, holder);
+                match public.phase {
+                    Phase::Treasure => {
+                        if !public.passed.contains(holder) {
+                            assert!(concerned, "the seat's first chance in the Treasure window");
+                        }
+                        if public.last_use.is_some_and(|u| u.seat == holder || u.target == Some(holder)) {
+                            assert!(concerned, "a card by the seat or on it: {:?}", public.last_use);
+                        }
+                        if !concerned {
+                            // It passed already, and the card used since was another's, on another.
+                            let used = public.last_use.expect("a card was used since the seat passed");
+                            assert!(used.seat != holder && used.target != Some(holder), "{used:?}");
+                            treasure_left_out += 1;
+                        }
+                    }
+                    Phase::Answer => {
+                        let call = public.call.unwrap();
+                        if call.caller == holder || public.bids.last().is_some_and(|b| b.seat == holder) {
+                            assert!(concerned, "the seat's own call or bid");
+                        }
+                        if !concerned {
+                            assert_eq!(call.call, CallKind::Scallywagger, "a Parlay concerns everyone");
+                            answer_left_out += 1;
+                        }
+                    }
+                    _ => assert!(concerned, "not a window: {:?}", public.phase),
+                }
+            });
+        }
+        assert!(treasure_left_out > 5, "{treasure_left_out} Treasure windows left a seat out");
+        assert!(answer_left_out > 5, "{answer_left_out} answer windows left a seat out");
+    }
+
+    /// The two windows by hand, on a table of four: P2 looks at P3's dice with a Spyglass while P1, who passed
+    /// already, holds priority; P2 calls Scallywagger on P3's bid, or a Parlay.
+    #[test]
+    fn windows_that_concern_a_seat_and_windows_that_do_not() {
+        let game = Scallywager::new(Options::for_players(4)).unwrap();
+        let mut public = view(&game, &State::new(&game), Viewer::Spectator);
+        let (p1, p2, p3) = (Seat(0), Seat(1), Seat(2));
+        public.phase = Phase::Treasure;
+        public.priority = Some(p1);
+        assert!(game.concerns(&public, p1), "P1's first chance to use its Treasure cards");
+        public.passed = SeatSet::only(p1);
+        public.last_use = Some(CardUse { seat: p2, deck: Deck::Treasure, card: 0, target: Some(p3), take: None });
+        assert!(!game.concerns(&public, p1), "P2's Spyglass on P3, P1 having passed");
+        public.last_use = Some(CardUse { seat: p2, deck: Deck::Treasure, card: 0, target: Some(p1), take: None });
+        assert!(game.concerns(&public, p1), "P2's Spyglass on P1's dice");
+
+        public.phase = Phase::Answer;
+        public.passed = SeatSet::EMPTY;
+        public.last_use = None;
+        public.bids = vec![BidMade { seat: p3, bid: crate::bidding::Bid { quantity: 3, face: 4 } }];
+        public.call = Some(CallMade { caller: p2, call: CallKind::Scallywagger });
+        assert!(!game.concerns(&public, p1), "P2 calls P3's bid: nothing of P1's");
+        public.priority = Some(p3);
+        assert!(game.concerns(&public, p3), "the bid called is P3's");
+        public.priority = Some(p1);
+        public.call = Some(CallMade { caller: p2, call: CallKind::Parlay });
+        assert!(game.concerns(&public, p1), "a right Parlay costs P1 a crewmate");
+    }
 }

@@ -13,6 +13,7 @@ export const data = [];
 /** @param {View} view @param {Context} ctx */
 export function draw(view, ctx) {
   const n = view.players;
+  const last = view.last_round;
   const seats = Array.from({ length: n }, (_, i) => i);
   const at = (p) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * p) / n;
@@ -53,11 +54,11 @@ export function draw(view, ctx) {
     view.shown_to_me && view.shown_to_me.length ? panel("Dice shown to you", view.shown_to_me.map((s) =>
       el("div", {}, seatChip(s.seat, ctx.me), " ", die(s.dice.red, { kind: "red" }), die(s.dice.black, { kind: "black" })))) : "",
     panel("Doubloons", el("div", { class: "piles" }, seats.map((p) => el("span", {}, seatChip(p, ctx.me), " ", coins(view.coins[p]),
-      el("span", { class: "muted" }, ` ${view.offers_left[p]} offers left`)))),
+      el("span", { class: "muted" }, ` ${view.offers_left[p]} ${view.offers_left[p] === 1 ? "offer" : "offers"} left`)))),
     view.payments && view.payments.length ? el("p", { class: "muted" }, "Paid: ", view.payments.map((x) => `${seatName(x.from)} → ${seatName(x.to)} ${x.doubloons}`).join(", ")) : "",
     view.showings && view.showings.length ? el("p", { class: "muted" }, "Dice shown: ", view.showings.map((x) => `${seatName(x.from)} → ${seatName(x.to)}`).join(", ")) : ""),
-    view.last_round ? panel(`Round ${view.last_round.round}`, el("div", { class: "piles" }, seats.map((p) => el("span", {}, seatChip(p, ctx.me),
-      ` aimed ${view.last_round.aims[p] === null ? "—" : `${seatName(view.last_round.aims[p])}`}, ${view.last_round.fires[p] || "—"}`,
-      view.last_round.red[p] !== null ? [" ", die(view.last_round.red[p], { kind: "red" }), die(view.last_round.black[p], { kind: "black" })] : "",
-      ` share ${view.last_round.shares[p]}`)))) : "");
+    last ? panel(`Round ${last.round}`, el("div", { class: "piles" }, seats.map((p) => el("span", {}, seatChip(p, ctx.me),
+      ` aimed ${last.aims[p] === null ? "—" : `${seatName(last.aims[p])}`}, ${last.fires[p] || "—"}`,
+      last.red[p] !== null ? [" ", die(last.red[p], { kind: "red" }), die(last.black[p], { kind: "black" })] : "",
+      ` share ${last.shares[p]}`)))) : "");
 }

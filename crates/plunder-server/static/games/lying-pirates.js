@@ -6,22 +6,25 @@
 // drawn like a seat's, in its own grey and named "Phantom".
 
 import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, panel, bidChips } from "../kit.js";
+import { WORDS } from "./constants.js";
 
 /** @typedef {import("./views").LyingPiratesView} View @typedef {import("./views").LyingPiratesAction} Action */
 /** @typedef {import("../kit.js").Context<Action>} Context @typedef {import("../kit.js").LegalAction<Action>} Legal */
 
 export const data = ["tiles.json", "cards.json", "map.json", "dice.json", "captains.json"];
 
-// Special crew dice by kind (1 to 4, as the view numbers them): their ids in dice.json and a symbol.
-const SPECIALS = { 1: ["pirate_king", "♛"], 2: ["mermaid", "≈"], 3: ["ghost", "☁"], 4: ["cursed", "☠"] };
-// Faces beyond 6: the Mermaid's and the Ghost's blank, the Cursed Die's skull.
-const FACE_SYMBOL = { 7: "–", 8: "☠" };
-const FACE_NAME = { 7: "blank", 8: "skull" };
+// The game's words for what the view numbers (generated from the Rust): special dice by kind (1 to 4) with their
+// ids in dice.json, the faces beyond 6 (the Mermaid's and the Ghost's blank, the Cursed Die's skull), battle ranks.
+const { special_dice: SPECIAL_DICE, faces: FACE_NAME, battle_ranks: BATTLE_RANK } = WORDS["lying-pirates"];
+// How each is drawn, by its id or name.
+const SPECIAL_SYMBOL = { pirate_king: "♛", mermaid: "≈", ghost: "☁", cursed: "☠" };
+const FACE_SYMBOL = { blank: "–", skull: "☠" };
+const RANK_SYMBOL = { Double: "⚔⚔", Single: "⚔", Skull: "☠", "not rolled": "·" };
+/** The special die of cup kind `kind`: its id in dice.json and its name. @param {number} kind */
+const specialDie = (kind) => /** @type {Record<string, { id: string, name: string }>} */ (SPECIAL_DICE)[kind] || { id: "", name: "special die" };
 // A tile's event by the kind of its effect.
 const EVENT_ICON = { nothing: "✕", roll: "🎲", pick: "🎯", battle: "⚔", each: "💥", sequence: "✦", pay: "💰", move: "⛵", choose: "⇄" };
 const CARD_ICON = { compass: "🧭", sword: "⚔", bomb: "💣" };
-// Battle die faces as the view numbers them.
-const BATTLE_FACE = { 3: ["⚔⚔", "Double"], 2: ["⚔", "Single"], 1: ["☠", "Skull"], 0: ["·", "not rolled"] };
 // The Phantom's colour: no seat's.
 const PHANTOM_COLOUR = "#5d6d7e";
 
@@ -74,7 +77,7 @@ export function draw(view, ctx) {
     view.my_draft && view.my_draft.length ? panel("Cards you pass in the draft", el("div", { class: "hand" }, view.my_draft.map((k) => card(cards[k], true)))) : "",
     view.bids && view.bids.length ? panel("Bets", bidChips(view.bids, (p) => seatName(p, view), (p) => colourOf(view, p)), showdownOf(view)) : "",
     panel("Piles", el("div", { class: "piles" },
-      el("span", {}, "Deck ", cardBacks(Math.min(view.deck, 8), "cards"), ` ${view.deck}`),
+      el("span", {}, "Deck ", cardBacks(view.deck, "cards", 8)),
       el("span", {}, `Discard ${view.discard} `, view.discard_top && cardById[view.discard_top] ? card(cardById[view.discard_top], true) : ""),
       el("span", {}, `Crew bag: ${view.bag} dice`),
       playable(el("span", { class: "buy" }, "Buy a card"), ctx, legalWhere(ctx, (a) => a.kind === "buy")))),
@@ -132,8 +135,6 @@ function phaseName(phase) {
   return String(phase).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-const SPECIAL_DIE_NAMES = { 1: "Pirate King", 2: "Mermaid", 3: "Ghost", 4: "Cursed" };
-
 /** What a seat is asked, in words (the view's `question`). @param {import("./views").LyingPirates.Question} q */
 function questionWords(q) {
   switch (q.kind) {
@@ -141,7 +142,7 @@ function questionWords(q) {
     case "pick": return "to pick a captain";
     case "choose": return `to choose one of ${q.options} effects`;
     case "pay": return `to pay ${q.coins} ${q.coins === 1 ? "coin" : "coins"} or decline`;
-    case "lose_die": return `to choose which special die to lose (${(q.dice || []).map((d) => SPECIAL_DIE_NAMES[d] || d).join(" or ")})`;
+    case "lose_die": return `to choose which special die to lose (${(q.dice || []).map((d) => specialDie(d).name).join(" or ")})`;
     // A question this client does not know yet (the type says there is none).
     default: return `to answer (${String(/** @type {{ kind: string }} */ (q).kind).replaceAll("_", " ")})`;
   }
@@ -172,7 +173,8 @@ function stateLine(view, ctx) {
 function captainsOf(view, ctx, seats, diceById) {
   const captains = ctx.data.captains.entries;
   return panel("Captains", el("div", { class: "captains" }, seats.map((p) => {
-    const captain = view.captains && view.captains[p] ? captains.find((c) => c.id === view.captains[p]) : null;
+    const held = view.captains && view.captains[p];
+    const captain = held ? captains.find((c) => c.id === held) : null;
     const specials = (view.specials && view.specials[p]) || [];
     const known = view.known_in_hands && view.known_in_hands[p] ? view.known_in_hands[p] : [];
     const marks = [
@@ -192,24 +194,29 @@ function captainsOf(view, ctx, seats, diceById) {
       el("div", {}, captainChip(view, p, ctx.me), captain ? el("span", { class: "muted", title: captain.text }, ` ${captain.name}`) : "",
         " ", coins(view.coins[p]), " ", marks.map((m) => el("span", { class: "mark" }, m))),
       el("div", {}, cup(view.dice[p], specials.map((k) => specialChip(k, diceById)))),
-      shownAt >= 0 ? el("div", { class: "shown" }, "shown: ", view.shown[shownAt].map((f) => crewDie(f, 0))) : "",
-      spied ? el("div", { class: "shown" }, "you spied: ", spied.map((f) => crewDie(f, 0))) : "",
+      shownAt >= 0 && view.shown ? el("div", { class: "shown" }, "shown: ", view.shown[shownAt].map((f, i) => crewDie(f, kindAt(view.shown_kinds && view.shown_kinds[shownAt], i)))) : "",
+      spied ? el("div", { class: "shown" }, "you spied: ", spied.map((f, i) => crewDie(f, kindAt(view.spied && view.spied.kinds, i)))) : "",
       phantom && view.phantom_dice && view.phantom_dice.length ? el("div", { class: "shown" }, "its cup (you bet for it): ", view.phantom_dice.map((f) => crewDie(f, 0))) : "",
       p === ctx.me ? "" : el("div", { class: "hand-backs" }, cardBacks(view.hand_sizes[p], "action cards"),
         known.map((k) => el("span", { class: "chip", title: ctx.data.cards.entries[k].text }, ctx.data.cards.entries[k].name))));
   })));
 }
 
+/** The kind of a cup's `index`th die from its kinds, where the view gives them (0, a regular die, where not).
+ * @param {number[] | undefined} kinds @param {number} index */
+const kindAt = (kinds, index) => (kinds && kinds[index]) || 0;
+
 /** A special die a cup holds, as a chip (its face unknown to the viewer). @param {number} kind @param {Record<string, any>} diceById */
 function specialChip(kind, diceById) {
-  const [id, symbol] = SPECIALS[kind] || ["", "?"];
-  return el("span", { class: `special k${kind}`, title: diceById[id] ? diceById[id].name : "special die", "data-special": kind }, symbol);
+  const { id, name } = specialDie(kind);
+  return el("span", { class: `special k${kind}`, title: diceById[id] ? diceById[id].name : name, "data-special": kind }, SPECIAL_SYMBOL[id] || "?");
 }
 
 /** A crew die: its face, and its kind's colour (0 regular, 1 Pirate King, 2 Mermaid, 3 Ghost, 4 Cursed). @param {number} face @param {number} kind */
 function crewDie(face, kind) {
-  const name = kind ? (SPECIALS[kind] || [""])[0].replace("_", " ") : "";
-  return die(FACE_SYMBOL[face] || face, { kind: `k${kind}`, title: `${name ? name + ": " : ""}${FACE_NAME[face] || face}` });
+  const name = kind ? specialDie(kind).name : "";
+  const faceName = /** @type {Record<string, string>} */ (FACE_NAME)[face];
+  return die(FACE_SYMBOL[faceName] || face, { kind: `k${kind}`, title: `${name ? name + ": " : ""}${faceName || face}` });
 }
 
 /** @param {View} view @param {Record<string, any>} diceById */
@@ -219,7 +226,7 @@ function myCupOf(view, diceById) {
   const specials = [...new Set(kinds.filter((k) => k))];
   return panel("Your cup", el("div", { class: "my-cup" }, view.my_dice.map((f, i) => crewDie(f, kinds[i]))),
     specials.length ? el("p", { class: "muted" }, specials.map((k) => {
-      const d = diceById[(SPECIALS[k] || [""])[0]];
+      const d = diceById[specialDie(k).id];
       return d ? el("span", { class: "special-legend" }, crewDie(1, k), ` ${d.name}: ${d.text} `) : "";
     })) : "");
 }
@@ -236,7 +243,8 @@ function showdownOf(view) {
 function battleOf(view, battle, me) {
   return panel(`Battle (${String(battle.purpose).replaceAll("_", " ")}, ${battle.seek_winner ? "highest wins" : "lowest loses"}, roll ${battle.rolls})`,
     el("div", { class: "battle" }, battle.contenders.map((p) => {
-      const [symbol, name] = BATTLE_FACE[battle.faces[p]] || ["?", "?"];
+      const name = /** @type {Record<string, string>} */ (BATTLE_RANK)[battle.faces[p]] || "?";
+      const symbol = RANK_SYMBOL[name] || "?";
       return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${colourOf(view, p)}` }, `${seatName(p, view)} `,
         el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol));
     })));

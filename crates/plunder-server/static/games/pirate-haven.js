@@ -4,14 +4,15 @@
 // in a Pirate Haven position is secret, so every seat sees the same board.
 
 import { el, die, seatColour, seatChip, seatName, legalWhere, playable, panel } from "../kit.js";
+import { WORDS } from "./constants.js";
 
 /** @typedef {import("./views").PirateHavenView} View @typedef {import("./views").PirateHavenAction} Action */
 /** @typedef {import("../kit.js").Context<Action>} Context */
 
 export const data = ["tiles.json", "island.json", "coup.json"];
 
-// The view's item letters (pirate_haven::Item::letter) and how each is drawn.
-const ITEMS = { F: ["food", "Food"], G: ["gold", "Gold"], S: ["ship", "Ship"], R: ["rum", "🍾", "Rum"], C: ["cannon", "💣", "Cannon"], P: ["pirate", "🏴", "Pirate"] };
+// The items by the letter the view writes them with (generated from the Rust), and how the tokens are drawn.
+const ITEMS = /** @type {Record<string, { id: string, name: string }>} */ (WORDS["pirate-haven"].items);
 const TOKEN = { rum: "🍾", cannon: "💣", pirate: "🏴" };
 const TYPE_ICON = { die: "🎲", token: "◆", house: "🏠", port: "⚓", infrastructure: "🏛", chest: "🧰", tavern: "🍺" };
 
@@ -29,9 +30,9 @@ function tileTable(d) {
 /** A die or token on a spot, from the view's text (`F3`, `R`; `-` empty). @param {string} text @param {string} [title] */
 function piece(text, title) {
   if (text === "-") return el("span", { class: "spot empty", title: `empty spot${title ? `: ${title}` : ""}` });
-  const [kind, symbol, name] = ITEMS[text[0]] || ["", text, text];
-  if (text.length > 1) return die(Number(text.slice(1)), { kind: `ph-${kind}`, title: `${symbol} die ${text.slice(1)}` });
-  return el("span", { class: `token ph-${kind}`, title: name }, symbol);
+  const { id: kind, name } = ITEMS[text[0]] || { id: "", name: text };
+  if (text.length > 1) return die(Number(text.slice(1)), { kind: `ph-${kind}`, title: `${name} die ${text.slice(1)}` });
+  return el("span", { class: `token ph-${kind}`, title: name }, TOKEN[kind] || name);
 }
 
 /** @param {View} view @param {Context} ctx */
@@ -76,8 +77,19 @@ export function draw(view, ctx) {
       el("span", {}, `Statues left: ${view.statues_left}`),
       el("span", {}, "Top chest: ", view.chest_top === null ? "face down" : tileChip(view.chest_top), ` (${view.chests.reduce((a, b) => a + b, 0)} under it)`),
       playable(el("span", { class: "buy" }, "Buy a chest"), ctx, legalWhere(ctx, (a) => a.type === "buy_chest")))),
+    spotLegendOf(ctx),
     el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))),
     legendOf(view, tiles));
+}
+
+/** What the colours of the islands' spots mean (which tiles each takes), from the island's data file.
+ * @param {Context} ctx */
+function spotLegendOf(ctx) {
+  const types = (ctx.data.island && ctx.data.island.spot_types) || [];
+  return el("p", { class: "ph-spot-legend", id: "spot-legend" }, "Island spots: ",
+    types.map((/** @type {any} */ t) => el("span", { class: `ph-cell t-${t.id} legend-spot`, title: t.text, "data-spot-type": t.id },
+      // "House spot (orange): a House tile, a Treasure Chest." -> "House spot: a House tile, a Treasure Chest"
+      t.text.replace(/ \([^)]*\)/, "").replace(/\.$/, ""))));
 }
 
 /** What every tile on the table does, in words (a phone shows no tooltips): the map's, the islands' and the top
@@ -112,7 +124,7 @@ function islandOf(p, view, ctx, tiles) {
       el("span", { class: "printed" }, (tile.printed || []).map((pr) => pr.value ? die(pr.value, { kind: `ph-${pr.item}`, title: `printed ${pr.item} ${pr.value}` })
         : el("span", { class: `token ph-${pr.item}`, title: `printed ${pr.item}` }, TOKEN[pr.item] || pr.item))),
       // The view lists a fixed number of spots per plot; the tile's own spots are the first ones.
-      el("span", { class: "spots" }, placed[1].slice(0, (tile.spots || []).length).map((text, i) => {
+      placed && el("span", { class: "spots" }, placed[1].slice(0, (tile.spots || []).length).map((text, i) => {
         const at = (a) => a.at && a.at.cell === spot.id && a.at.spot === i;
         const actions = mine ? ctx.legal.filter((a) => at(a.action)) : [];
         return playable(piece(text, tile.spots && tile.spots[i] ? tile.spots[i].join(" or ") : ""), ctx, actions.length === 1 ? actions[0] : undefined);
@@ -124,5 +136,5 @@ function islandOf(p, view, ctx, tiles) {
   return el("div", { class: `ph-island${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
     el("div", {}, seatChip(p, ctx.me), ` Coup ${view.coup[p]} · Statues ${view.statues[p]}`, score ? el("b", { class: "fame" }, ` · Fame ${score.total}`) : ""),
     el("div", { class: "ph-grid" }, cells),
-    score ? el("div", { class: "muted" }, `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}`) : "");
+    score ? el("div", { class: "muted" }, `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}${score.catch_up ? `, catch-up ${score.catch_up}` : ""}`) : "");
 }

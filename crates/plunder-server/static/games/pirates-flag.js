@@ -72,7 +72,7 @@ export function draw(view, ctx) {
         p === ctx.me ? "" : el("div", {}, cardBacks(view.hand_sizes[p], "cards")));
     }))),
     view.my_hand && view.my_hand.length ? panel(`Your hand (${view.my_hand.length})`, el("div", { class: "hand my-hand" }, view.my_hand.map((k) => card(k)))) : "",
-    panel("Piles", el("div", { class: "piles" }, el("span", {}, "Draw pile ", cardBacks(Math.min(view.pile, 8)), ` ${view.pile}`),
+    panel("Piles", el("div", { class: "piles" }, el("span", {}, "Draw pile ", cardBacks(view.pile, "cards", 8)),
       el("span", {}, `Discards: ${view.discards}`))));
 }
 

@@ -55,7 +55,7 @@ export function draw(view, ctx) {
     view.treasure[ctx.me ?? -1] && view.treasure[ctx.me ?? -1].length ? panel("Your Treasure cards", el("div", { class: "hand" },
       view.treasure[ctx.me ?? -1].map((h) => card("treasure", h.card, h.count > 1 ? ` · ×${h.count}` : "")))) : "",
     panel("Decks", el("div", { class: "piles" }, ["treasure", "adventure"].map((deck, i) => playable(el("span", { class: "deck" },
-      `${deck[0].toUpperCase()}${deck.slice(1)} `, cardBacks(Math.min(view.deck_sizes[i], 6)), ` ${view.deck_sizes[i]} · discarded ${view.discards[i].reduce((a, b) => a + b, 0)}`),
+      `${deck[0].toUpperCase()}${deck.slice(1)} `, cardBacks(view.deck_sizes[i], "cards", 6), ` · discarded ${view.discards[i].reduce((a, b) => a + b, 0)}`),
     ctx, legalWhere(ctx, (a) => a.type === "draw" && a.deck === deck))))),
     view.bids && view.bids.length ? panel("Bids", bidChips(view.bids)) : "",
     view.last_showdown ? panel(`Last showdown (turn ${view.last_showdown.turn})`, showdownOf(view.last_showdown, ctx.me)) : "");

@@ -175,6 +175,11 @@ export namespace Scallywager {
    */
   priority: Seat | null, 
   /**
+   * Captains who have passed in this Treasure window (each pass is said aloud): a captain's own chance to use
+   * its Treasure cards is its first priority in the window.
+   */
+  passed?: SeatSet, 
+  /**
    * Captains who may still answer the call (those holding Adventure cards from before this turn).
    */
   answering: SeatSet, 
@@ -282,7 +287,12 @@ export namespace LyingPirates {
   /**
    * Every cup in the Betting Phase as the call showed it (empty before a call).
    */
-  shown?: Array<Array<number>>, winner?: Seat, movers?: Array<Seat>, sail: number, stack?: Array<StackCard>, priority?: Seat, 
+  shown?: Array<Array<number>>, 
+  /**
+   * The kinds of `shown`'s dice, cup by cup (0 a regular die, else its special die), where a cup held a
+   * special die; empty otherwise.
+   */
+  shown_kinds?: Array<Array<number>>, winner?: Seat, movers?: Array<Seat>, sail: number, stack?: Array<StackCard>, priority?: Seat, 
   /**
    * Everyone but the priority holder has passed over the stack's top card: its pass lets the card take effect.
    */
@@ -459,7 +469,11 @@ export namespace PirateHaven {
   export type Cell = string;
   export type Item = "food" | "gold" | "ship" | "rum" | "cannon" | "pirate";
   export type Phase = { "phase": "lay", slot: number, } | { "phase": "roll", slot: number, } | { "phase": "travel" } | { "phase": "resolve" } | { "phase": "place_tile", kind: number, } | { "phase": "place_item" } | { "phase": "pay", left: number, back: Back, } | { "phase": "place_chest", kind: number, back: Back, } | { "phase": "coup_raise", die: Item, amount: number, } | { "phase": "coup_spend" } | { "phase": "reroll", die: Item, port: number, } | { "phase": "rerolling", at: Spot, } | { "phase": "relocate", port: number, } | { "phase": "over" };
-  export type Score = { ships: number, rum: number, infrastructure: number, statues: number, first: number, total: number, 
+  export type Score = { ships: number, rum: number, infrastructure: number, statues: number, first: number, 
+  /**
+   * The catch-up Fame variant's Fame (0 without it).
+   */
+  catch_up: number, total: number, 
   /**
    * Tie-breaks: Food pips, then Cannons.
    */

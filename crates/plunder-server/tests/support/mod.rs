@@ -177,3 +177,17 @@ pub async fn play_first_choices_to_the_end(connection: &mut Connection, seat: Se
         }
     }
 }
+
+/// `Store::keep_banks` on `store`: banks kept at the game's version are read back; an older version's are not
+/// kept over them (another instance moved since).
+pub async fn banks_kept_between_moves_never_overwrite_a_later_move_s(store: Store) {
+    let hub = Hub::new(store.clone(), HubConfig::default());
+    let body = serde_json::json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 2, "time_bank_secs": 60});
+    let created = create(&hub, body).await;
+    let version = store.events(&created.id, 0).await.unwrap().len();
+    assert!(version > 0, "a dealt game has stored events");
+    assert!(store.keep_banks(&created.id, version, &[1000, 2000]).await.unwrap());
+    assert_eq!(store.banks(&created.id).await.unwrap(), Some(vec![1000, 2000]));
+    assert!(!store.keep_banks(&created.id, version - 1, &[5, 5]).await.unwrap(), "not over a later move's banks");
+    assert_eq!(store.banks(&created.id).await.unwrap(), Some(vec![1000, 2000]));
+}
