@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 venv=$root/target/py-venv
 python=${PYTHON:-python3}
-packages="maturin>=1.5,<2 auditwheel numpy pytest gymnasium>=1.1 pettingzoo>=1.24"
+packages="maturin>=1.5,<2 auditwheel numpy pytest pytest-xdist gymnasium>=1.1 pettingzoo>=1.24"
 if [ -n "${PLUNDER_TEST_RAY:-}" ]; then
   packages="$packages ray"
 fi
@@ -52,4 +52,5 @@ wheel=$(ls "${CARGO_TARGET_DIR:-$root/target}"/py-build/debug-wheels/plunder-"$v
 cd python
 # pytest's script, not `python -m pytest`, which would put python/ first on sys.path and import the source tree's
 # plunder/ instead of the installed wheel. PLUNDER_WHEEL tells test_wheel.py to check the installed package is it.
-PLUNDER_WHEEL=$wheel exec "$venv/bin/pytest" -q -p no:cacheprovider tests "$@"
+# The tests are independent: pytest-xdist runs them on every core (`-n 0` in the arguments runs them in one).
+PLUNDER_WHEEL=$wheel exec "$venv/bin/pytest" -q -p no:cacheprovider -n auto tests "$@"

@@ -6,6 +6,7 @@
 use plunder_core::lockstep;
 use plunder_core::{options_from_json, Game, Narrate, Roster};
 use plunder_games::{games, with_game, GameVisitor};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Seeds per table size, and twins per seed: enough to reach every kind of secret, bounded to run in seconds.
 const SEEDS: u64 = 3;
@@ -32,21 +33,46 @@ impl GameVisitor for Lockstep {
     }
 }
 
+/// Every registered game's tables from `sizes(min, max)`, checked by `check(id, players)` on as many threads as
+/// the machine has (the tables are independent; one after another, the slowest checks here took minutes).
+fn each_table_in_parallel(sizes: fn(usize, usize) -> Vec<usize>, check: impl Fn(&'static str, usize) + Sync) {
+    let tables: Vec<(&'static str, usize)> = games()
+        .into_iter()
+        .flat_map(|info| sizes(info.min_players, info.max_players).into_iter().map(move |players| (info.id, players)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(tables.len());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(&(id, players)) = tables.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    check(id, players);
+                }
+            });
+        }
+    });
+}
+
+fn every_size(min: usize, max: usize) -> Vec<usize> {
+    (min..=max).collect()
+}
+
+fn smallest_and_largest(min: usize, max: usize) -> Vec<usize> {
+    vec![min, max]
+}
+
 #[test]
 fn no_game_tells_a_seat_a_secret_it_cannot_see() {
-    for info in games() {
-        for players in info.min_players..=info.max_players {
-            let (report, hidden) =
-                with_game(info.id, Lockstep { players }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
-            // Where the game has secrets, twins were made and compared: the check is not vacuous. Where it has
-            // none (Pirate Haven: every pile is public by count), no chance outcome is hidden from anyone.
-            if hidden {
-                assert!(report.branches > 0 && report.comparisons > 0, "{} with {players}: {report:?}", info.id);
-            } else {
-                assert_eq!(report.branches, 0, "{} declares no hidden information, yet twins differed unseen", info.id);
-            }
+    each_table_in_parallel(every_size, |id, players| {
+        let (report, hidden) = with_game(id, Lockstep { players }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+        // Where the game has secrets, twins were made and compared: the check is not vacuous. Where it has
+        // none (Pirate Haven: every pile is public by count), no chance outcome is hidden from anyone.
+        if hidden {
+            assert!(report.branches > 0 && report.comparisons > 0, "{id} with {players}: {report:?}");
+        } else {
+            assert_eq!(report.branches, 0, "{id} declares no hidden information, yet twins differed unseen");
         }
-    }
+    });
 }
 
 /// Liar's dice with a leak the views, the legal actions and the conformance suite's determinization check all
@@ -228,13 +254,9 @@ const LYING_PIRATES_BRANCHES: usize = 4;
 #[test]
 #[ignore = "slow: run with cargo test --release -p plunder-games --test lockstep -- --ignored (CI does)"]
 fn no_game_tells_the_search_bot_a_secret() {
-    for info in games() {
-        for players in [info.min_players, info.max_players] {
-            with_game(info.id, SearchLockstep { players, rollout: false })
-                .unwrap()
-                .unwrap_or_else(|leak| panic!("{leak}"));
-        }
-    }
+    each_table_in_parallel(smallest_and_largest, |id, players| {
+        with_game(id, SearchLockstep { players, rollout: false }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+    });
 }
 
 /// Every game with both search bots, `ismcts` and `rollout`, compared (23 minutes in release under `nice` on a
@@ -244,13 +266,9 @@ fn no_game_tells_the_search_bot_a_secret() {
 #[test]
 #[ignore = "slow: cargo test --release -p plunder-games --test lockstep -- --ignored no_game_tells_the_rollout"]
 fn no_game_tells_the_rollout_bot_a_secret() {
-    for info in games() {
-        for players in [info.min_players, info.max_players] {
-            with_game(info.id, SearchLockstep { players, rollout: true })
-                .unwrap()
-                .unwrap_or_else(|leak| panic!("{leak}"));
-        }
-    }
+    each_table_in_parallel(smallest_and_largest, |id, players| {
+        with_game(id, SearchLockstep { players, rollout: true }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+    });
 }
 
 struct SearchLockstep {

@@ -15,9 +15,15 @@ venv="$target/schemathesis-venv"
 [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q "schemathesis==4.32.5"; }
 
 db="$(mktemp -u /tmp/plunder-fuzz-XXXXXX.db)"
-"$plunder" serve --port 18434 --database "sqlite://$db" --bot-delay-ms 0 > /dev/null 2>&1 &
+# A port free now, so a server left running elsewhere cannot answer for this one.
+port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$plunder" serve --port "$port" --database "sqlite://$db" --bot-delay-ms 0 > /dev/null 2>&1 &
 pid=$!
 trap 'kill $pid 2> /dev/null || true; rm -f "$db" "$db-wal" "$db-shm"' EXIT
-for _ in $(seq 100); do (echo > /dev/tcp/127.0.0.1/18434) 2> /dev/null && break; sleep 0.1; done
-"$venv/bin/schemathesis" run http://127.0.0.1:18434/api/openapi.json --checks not_a_server_error \
+for _ in $(seq 100); do
+  kill -0 "$pid" 2> /dev/null || { echo "the server for port $port exited at start" >&2; exit 1; }
+  (echo > "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break
+  sleep 0.1
+done
+"$venv/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" --checks not_a_server_error \
   --max-examples "${FUZZ_EXAMPLES:-100}" --seed 1

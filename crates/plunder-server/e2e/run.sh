@@ -32,25 +32,35 @@ echo "ok: the client type-checks against the generated message and game types"
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm" "$db.lock"; }
 trap cleanup EXIT
+# Ports the system has free now, so a server left running elsewhere cannot answer for ours.
+free_port() { node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 start() { # port database
   "$plunder" serve --port "$1" --database "$2" --bot-delay-ms 0 > /dev/null 2>&1 &
-  pids+=($!)
-  for _ in $(seq 100); do (echo > "/dev/tcp/127.0.0.1/$1") 2> /dev/null && return 0; sleep 0.1; done
+  local pid=$!
+  pids+=($pid)
+  for _ in $(seq 100); do
+    kill -0 "$pid" 2> /dev/null || { echo "the server for port $1 exited at start" >&2; return 1; }
+    (echo > "/dev/tcp/127.0.0.1/$1") 2> /dev/null && return 0
+    sleep 0.1
+  done
   echo "the server on port $1 did not start" >&2; return 1
 }
 db="$(mktemp -u /tmp/plunder-e2e-XXXXXX.db)"
-start 18431 "sqlite://$db"
-node "$here/play.mjs" http://127.0.0.1:18431
-node "$here/visuals.mjs" http://127.0.0.1:18431
-node "$here/journey.mjs" http://127.0.0.1:18431
-node "$here/open.mjs" http://127.0.0.1:18431
+port=$(free_port)
+start "$port" "sqlite://$db"
+node "$here/play.mjs" "http://127.0.0.1:$port"
+node "$here/visuals.mjs" "http://127.0.0.1:$port"
+node "$here/journey.mjs" "http://127.0.0.1:$port"
+node "$here/open.mjs" "http://127.0.0.1:$port"
 # The table page on a server of its own, which it stops and starts (a lost connection).
-node "$here/table.mjs" "$plunder"
+PLUNDER_E2E_PORT=$(free_port) node "$here/table.mjs" "$plunder"
 
 if (echo > /dev/tcp/127.0.0.1/5432) 2> /dev/null; then
-  start 18432 "postgres://postgres@127.0.0.1:5432/test"
-  start 18433 "postgres://postgres@127.0.0.1:5432/test"
-  node "$here/play.mjs" http://127.0.0.1:18432 http://127.0.0.1:18433
+  first=$(free_port)
+  start "$first" "postgres://postgres@127.0.0.1:5432/test"
+  second=$(free_port)
+  start "$second" "postgres://postgres@127.0.0.1:5432/test"
+  node "$here/play.mjs" "http://127.0.0.1:$first" "http://127.0.0.1:$second"
 else
   echo "SKIPPED: the two-instance run needs PostgreSQL at 127.0.0.1:5432"
 fi

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import net from "node:net";
 
 const [plunder] = process.argv.slice(2);
-const PORT = 18434;
+const PORT = Number(process.env.PLUNDER_E2E_PORT || 18434);
 const base = `http://127.0.0.1:${PORT}`;
 const dir = mkdtempSync(join(tmpdir(), "plunder-table-"));
 const database = `sqlite://${join(dir, "games.db")}`;
