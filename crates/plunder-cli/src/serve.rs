@@ -9,7 +9,9 @@ pub struct ServeArgs {
     /// The port to listen on.
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on (`0.0.0.0` to let other machines in).
+    /// The address to listen on (`0.0.0.0` to let other machines in). On a loopback address the server answers
+    /// only requests for `localhost`, 127.0.0.1 or [::1] (or an `--allow-origin` host, or through a
+    /// `--trusted-proxy`): other names are refused (403 `bad_host`), so no web page can reach it by DNS rebinding.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// Where games are kept: `sqlite://FILE` (made if missing) or `postgres://...` (several instances may share it).
@@ -99,7 +101,7 @@ pub struct ServeArgs {
     trusted_proxies: Vec<std::net::IpAddr>,
     /// A site whose pages may open play sockets here besides the server's own, as `https://HOST[:PORT]` (repeat
     /// for several). Pages of other sites are refused (403 `bad_origin`); clients that are not browsers send no
-    /// origin and are let in.
+    /// origin and are let in. On a loopback `--host`, requests for its HOST are answered too.
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = plunder_server::site::parse_origin)]
     allowed_origins: Vec<String>,
     /// Print one line per request on standard output: client address, method, path (never its query, where a
@@ -175,7 +177,11 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
                 chat_history_lines: args.chat_history_lines as usize,
                 ..Limits::default()
             },
-            site: SiteConfig { allowed_origins: args.allowed_origins.clone(), access_log: args.access_log },
+            site: SiteConfig {
+                allowed_origins: args.allowed_origins.clone(),
+                access_log: args.access_log,
+                loopback_only: plunder_server::site::listens_on_loopback(&args.host),
+            },
             ..HubConfig::default()
         };
         let serve = ServeConfig {

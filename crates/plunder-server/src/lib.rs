@@ -87,6 +87,7 @@ pub fn app(state: AppState) -> Router {
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::map_response(json_errors))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), site::check_host))
         .layer(axum::middleware::from_fn(site::security_headers))
         .layer(axum::middleware::from_fn_with_state(state.clone(), site::access_log))
         .with_state(state)

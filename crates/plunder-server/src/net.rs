@@ -65,6 +65,10 @@ impl Default for ServeConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddress(pub IpAddr);
 
+/// Marks a request that came through a trusted proxy (in its extensions).
+#[derive(Clone, Copy, Debug)]
+pub struct ViaTrustedProxy;
+
 /// Serves `app(state)` on `listener` with `config`'s limits until the process is stopped.
 pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeConfig) -> io::Result<()> {
     let counts = Arc::new(ConnectionCounts::new(config.max_connections, config.max_connections_per_address));
@@ -101,6 +105,9 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
         let service = service.clone().map_request(move |mut request: Request<Incoming>| {
             let address = if proxied { forwarded_client(request.headers(), &trusted) } else { None };
             request.extensions_mut().insert(ClientAddress(address.unwrap_or(peer.ip())));
+            if proxied {
+                request.extensions_mut().insert(ViaTrustedProxy);
+            }
             request
         });
         let connection = http.serve_connection(io, TowerToHyperService::new(service)).with_upgrades();

@@ -1,24 +1,28 @@
 //! What a public site needs around the application: security headers on every answer, a WebSocket Origin check,
-//! and a request log that never holds a secret (seat tokens travel in a header or a query string: neither is
-//! logged).
+//! a Host check against DNS rebinding on a server that listens on loopback, and a request log that never holds a
+//! secret (seat tokens travel in a header or a query string: neither is logged).
 
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::time::Instant;
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use crate::lobby::ApiError;
-use crate::net::ClientAddress;
+use crate::net::{ClientAddress, ViaTrustedProxy};
 
-/// How the site meets the open web (`plunder serve`'s `--allow-origin` and `--access-log`).
+/// How the site meets the open web (`plunder serve`'s `--allow-origin`, `--access-log` and `--host`).
 #[derive(Clone, Debug, Default)]
 pub struct SiteConfig {
     /// Origins besides the server's own (`https://games.example.org`) whose pages may open play sockets.
     pub allowed_origins: Vec<String>,
     /// Print one line per request (method, path without its query, status, milliseconds, client address).
     pub access_log: bool,
+    /// The server listens on loopback only: a request straight from this machine must name a loopback host (or
+    /// an allowed origin's), see [`check_host`].
+    pub loopback_only: bool,
 }
 
 /// The page may load scripts, styles, images and sockets only from this server, and no other site may frame it.
@@ -90,6 +94,71 @@ pub fn check_origin(headers: &HeaderMap, site: &SiteConfig) -> Result<(), ApiErr
     ))
 }
 
+/// Refuses a request to a server listening on loopback whose `Host` is another name (not `localhost`, a loopback
+/// address or an allowed origin's host), unless a trusted proxy passed it on. Such a request comes from a page
+/// of another site whose name was pointed at 127.0.0.1 after the page loaded (DNS rebinding): the browser then
+/// takes the server for that site's own and would let its page use the lobby and watch games. A request without
+/// `Host` is not a browser's and is let in.
+pub async fn check_host(State(hub): State<crate::AppState>, request: Request, next: Next) -> Response {
+    let site = &hub.config().site;
+    if site.loopback_only && request.extensions().get::<ViaTrustedProxy>().is_none() {
+        let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("?"));
+        if let Some(host) = host {
+            if !is_loopback_host(host) && !site.allowed_origins.iter().any(|o| origin_host(o) == host_name(host)) {
+                return ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "bad_host",
+                    "this server listens on loopback and answers to localhost, 127.0.0.1 or [::1] only (a page of \
+                     another site may not reach it under its own name); behind a reverse proxy, name it with \
+                     --trusted-proxy; to serve another name, add --allow-origin http://NAME:PORT, or listen with \
+                     --host 0.0.0.0",
+                )
+                .into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
+/// A `Host` header's name, without its port (`[::1]:8080` gives `[::1]`).
+fn host_name(host: &str) -> &str {
+    match host.rfind(':') {
+        Some(colon) if !host[colon + 1..].is_empty() && host[colon + 1..].bytes().all(|b| b.is_ascii_digit()) => {
+            let name = &host[..colon];
+            // `::1` alone (no brackets, no port) has colons too: only a bracketed IPv6 address has a port.
+            if name.contains(':') && !name.starts_with('[') {
+                host
+            } else {
+                name
+            }
+        }
+        _ => host,
+    }
+}
+
+/// `localhost` (or a name under it) or a loopback address, with or without a port.
+fn is_loopback_host(host: &str) -> bool {
+    let name = host_name(host).to_ascii_lowercase();
+    let name = name.trim_end_matches('.');
+    if name == "localhost" || name.ends_with(".localhost") {
+        return true;
+    }
+    let address = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')).unwrap_or(name);
+    address.parse::<Ipv4Addr>().is_ok_and(|a| a.is_loopback())
+        || address.parse::<Ipv6Addr>().is_ok_and(|a| a.is_loopback())
+}
+
+/// The host name of an origin (`https://games.example.org:8443` gives `games.example.org`).
+fn origin_host(origin: &str) -> &str {
+    let rest = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://")).unwrap_or(origin);
+    host_name(rest.trim_end_matches('/'))
+}
+
+/// Whether `--host` names only this machine (`127.0.0.1`, `::1`, `localhost`).
+pub fn listens_on_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(|a| a.is_loopback())
+}
+
 /// An origin as `--allow-origin` takes it: `http://` or `https://`, a host, an optional port, nothing else.
 pub fn parse_origin(text: &str) -> Result<String, String> {
     let text = text.trim_end_matches('/');
@@ -129,6 +198,26 @@ mod tests {
             let refused = check_origin(&headers(Some(origin), "127.0.0.1:8080"), &site);
             assert!(refused.is_err(), "{origin} was let in");
         }
+    }
+
+    #[test]
+    fn loopback_hosts_are_told_from_other_names() {
+        for host in ["localhost", "localhost:8080", "LOCALHOST.", "a.localhost:1", "127.0.0.1:8080", "127.9.9.9"] {
+            assert!(is_loopback_host(host), "{host}");
+        }
+        for host in ["[::1]:8080", "[::1]", "::1"] {
+            assert!(is_loopback_host(host), "{host}");
+        }
+        for host in ["evil.example:8080", "localhost.evil.example", "127.0.0.1.evil.example", "10.0.0.5:8080"] {
+            assert!(!is_loopback_host(host), "{host}");
+        }
+        for host in ["[::2]:80", "", "?", "localhost:80:80"] {
+            assert!(!is_loopback_host(host), "{host}");
+        }
+        assert_eq!(origin_host("https://games.example.org:8443/"), "games.example.org");
+        assert_eq!(origin_host("http://games.example.org"), "games.example.org");
+        assert!(listens_on_loopback("127.0.0.1") && listens_on_loopback("::1") && listens_on_loopback("localhost"));
+        assert!(!listens_on_loopback("0.0.0.0") && !listens_on_loopback("::") && !listens_on_loopback("10.0.0.5"));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The server as a public site over real loopback sockets: security headers on every answer, play sockets
-//! refused to other sites' pages, the seat token carried outside the address, and clients behind a trusted
-//! reverse proxy told apart.
+//! refused to other sites' pages, other names refused on loopback (DNS rebinding), the seat token carried outside
+//! the address, and clients behind a trusted reverse proxy told apart.
 
 mod support;
 
@@ -203,4 +203,49 @@ async fn one_address_creates_so_many_games_a_minute_and_others_are_not_held_back
     assert_eq!(body["error"]["code"], "rate_limited", "{body}");
     let (status, _) = create_from([127, 0, 0, 8], server, &game).await;
     assert!(status.contains("201"), "another address creates its games: {status}");
+}
+
+/// The status line and body of `GET /api/catalog` asking for `host`, from loopback address `from`.
+async fn catalog_for_host(from: [u8; 4], server: SocketAddr, host: &str) -> (String, String) {
+    let mut socket = connect_from(from, server).await;
+    let request = format!("GET /api/catalog HTTP/1.1\r\nhost: {host}\r\nconnection: close\r\n\r\n");
+    socket.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), socket.read_to_end(&mut answer)).await.unwrap().unwrap();
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), body.to_string())
+}
+
+#[tokio::test]
+async fn a_server_on_loopback_answers_only_loopback_names_allowed_sites_and_its_proxy() {
+    let site = SiteConfig {
+        allowed_origins: vec!["https://games.example.org".into()],
+        loopback_only: true,
+        ..SiteConfig::default()
+    };
+    let serve = ServeConfig { trusted_proxies: vec![[127, 0, 0, 9].into()], ..ServeConfig::default() };
+    let (server, _hub, _db) = serve_on_loopback(HubConfig { site, ..HubConfig::default() }, serve).await;
+    let port = server.port();
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "games.example.org".to_string()] {
+        let (status, body) = catalog_for_host([127, 0, 0, 1], server, &host).await;
+        assert!(status.contains("200"), "{host}: {status} {body}");
+    }
+    // A page of another site whose name now points at this machine (DNS rebinding).
+    for host in [format!("evil.example:{port}"), format!("localhost.evil.example:{port}")] {
+        let (status, body) = catalog_for_host([127, 0, 0, 1], server, &host).await;
+        assert!(status.contains("403"), "{host}: {status}");
+        let body: Value = serde_json::from_str(&body).expect("a JSON error");
+        assert_eq!(body["error"]["code"], "bad_host", "{body}");
+    }
+    // A site's name through the reverse proxy the server trusts.
+    let (status, body) = catalog_for_host([127, 0, 0, 9], server, "play.example.net").await;
+    assert!(status.contains("200"), "through the proxy: {status} {body}");
+}
+
+#[tokio::test]
+async fn a_server_that_lets_other_machines_in_answers_any_name() {
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
+    let (status, body) = catalog_for_host([127, 0, 0, 1], server, "mybox.lan:8080").await;
+    assert!(status.contains("200"), "{status} {body}");
 }
