@@ -3253,7 +3253,7 @@ mod told {
             used[seat.index()] += 1;
             let heard = chance_told(&g, &mut s, Chance::Die { seat, face });
             for e in events(&heard, Viewer::Seat(ANNE)) {
-                if let Event::Shaken { seat: ANNE, dice } = e {
+                if let Event::Shaken { seat: ANNE, dice, .. } = e {
                     anne_saw.push(dice.clone());
                 }
             }
@@ -3281,6 +3281,25 @@ mod told {
         assert_eq!(shown, (every_cup, 6, false));
         let line = words(&g, &heard, Viewer::Seat(JACK)).join("\n");
         assert!(line.contains("P1 5 5 6 6 1, P2 5 5 1 2 3, P3 5 1 6 4 2") && line.contains("6 counted"), "{line}");
+    }
+
+    #[test]
+    fn a_showdown_names_each_special_die_in_the_cups_it_shows() {
+        let (g, mut s) = cursed_table(JACK);
+        act(&g, &mut s, JACK, bet(3, 3));
+        act(&g, &mut s, MARY, bet(4, 3));
+        act(&g, &mut s, ANNE, bet(5, 3));
+        let heard = act_told(&g, &mut s, JACK, Action::Liar);
+        let kinds = events(&heard, Viewer::Spectator)
+            .into_iter()
+            .find_map(|e| match e {
+                Event::Showdown { kinds, .. } => Some(kinds.clone()),
+                _ => None,
+            })
+            .expect("the call is told");
+        assert_eq!(kinds, [(ANNE, vec![0, 0, 0, 4])], "only Anne's cup holds a special die, her last");
+        let lines = words(&g, &heard, Viewer::Spectator);
+        assert!(has(&lines, "P1 3 3 5 3 (the Cursed Die), P2 3 1 6 2 4, P3 1 3 5 6 2"), "{lines:?}");
     }
 
     #[test]

@@ -144,6 +144,9 @@ pub enum Event {
     Shaken {
         seat: Seat,
         dice: Vec<u8>,
+        /// The dice's kinds (0 a regular die, else its special die) where the cup holds a special die.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<u8>,
     },
     /// The shake is over: `first` bets first.
     BettingBegins {
@@ -153,12 +156,18 @@ pub enum Event {
     PhantomCup {
         proxy: Seat,
         faces: Vec<u8>,
+        /// As `Shaken`'s.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<u8>,
     },
     /// Spyglass: `seat` looks at the first dice of `of`'s cup.
     Spied {
         seat: Seat,
         of: Seat,
         faces: Vec<u8>,
+        /// As `Shaken`'s.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<u8>,
     },
     Bet {
         seat: Seat,
@@ -171,6 +180,9 @@ pub enum Event {
         bidder: Seat,
         bid: Bid,
         cups: Vec<(Seat, Vec<u8>)>,
+        /// The kinds of the dice of each cup shown that holds a special die (0 a regular die).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        kinds: Vec<(Seat, Vec<u8>)>,
         counted: u32,
         /// The wild face that counted as the bet's face too, if any.
         wild: Option<u8>,
@@ -500,4 +512,13 @@ pub enum Event {
         winners: SeatSet,
         by: WonBy,
     },
+}
+
+/// A cup's kinds for an event: empty where every die is regular (most cups), so events stay as short as before.
+pub(crate) fn special_kinds(kinds: &[u8]) -> Vec<u8> {
+    if kinds.iter().all(|&k| k == crate::bidding::REGULAR) {
+        Vec::new()
+    } else {
+        kinds.to_vec()
+    }
 }

@@ -478,7 +478,11 @@ impl LyingPirates {
         } else {
             // The cup is told whole, once its last die is down; the Phantom's is nobody's to see.
             if !s.is_phantom(seat) {
-                told.tell(Audience::Only(seat), || Event::Shaken { seat, dice: s.cups.dice_of(seat).to_vec() });
+                told.tell(Audience::Only(seat), || Event::Shaken {
+                    seat,
+                    dice: s.cups.dice_of(seat).to_vec(),
+                    kinds: super::event::special_kinds(s.cups.kinds_of(seat)),
+                });
             }
             let later = s.counted.iter().find(|p| p.0 > seat.0);
             s.shake = later.map_or((NONE, 0), |p| (p.0, 0));
@@ -564,6 +568,12 @@ impl LyingPirates {
             bidder: bettor,
             bid,
             cups: s.counted.iter().map(|p| (p, s.cups.dice_of(p).to_vec())).collect(),
+            kinds: s
+                .counted
+                .iter()
+                .map(|p| (p, super::event::special_kinds(s.cups.kinds_of(p))))
+                .filter(|(_, kinds)| !kinds.is_empty())
+                .collect(),
             counted,
             wild: self.rules.wild_face().filter(|&w| w != bid.face),
             curse: self.curse_count(s, bid.face, bettor),

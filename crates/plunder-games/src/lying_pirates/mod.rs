@@ -435,11 +435,20 @@ impl LyingPirates {
         told.public(|| Event::BettingBegins { first: s.to_bet });
         if let (Some(phantom), true) = (s.phantom(), s.proxy != NONE) {
             let proxy = Seat(s.proxy);
-            told.tell(Audience::Only(proxy), || Event::PhantomCup { proxy, faces: s.cups.dice_of(phantom).to_vec() });
+            told.tell(Audience::Only(proxy), || Event::PhantomCup {
+                proxy,
+                faces: s.cups.dice_of(phantom).to_vec(),
+                kinds: event::special_kinds(s.cups.kinds_of(phantom)),
+            });
         }
         for seat in Seat::all(s.seats()) {
             if let Some((of, faces)) = s.spied(seat) {
-                told.tell(Audience::Only(seat), || Event::Spied { seat, of, faces: faces.to_vec() });
+                told.tell(Audience::Only(seat), || Event::Spied {
+                    seat,
+                    of,
+                    faces: faces.to_vec(),
+                    kinds: event::special_kinds(&s.cups.kinds_of(of)[..faces.len()]),
+                });
             }
         }
     }

@@ -990,11 +990,19 @@ impl LyingPirates {
         lines
     }
 
-    fn cup(faces: &[u8]) -> String {
+    /// A cup's faces, each special die named (`kinds`: empty when all are regular).
+    fn cup(faces: &[u8], kinds: &[u8]) -> String {
         if faces.is_empty() {
             return "no dice".into();
         }
-        let faces: Vec<String> = faces.iter().map(|&f| face_name(f)).collect();
+        let faces: Vec<String> = faces
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| match kinds.get(i).copied().unwrap_or(0) {
+                0 => face_name(f),
+                k => format!("{} (the {})", special_face_name(f, k), special_die_name(k)),
+            })
+            .collect();
         faces.join(" ")
     }
 
@@ -1040,28 +1048,29 @@ impl LyingPirates {
                 }
                 line
             }
-            Event::Shaken { seat, dice } => format!(
+            Event::Shaken { seat, dice, kinds } => format!(
                 "{} shakes {} under their cup: {}",
                 n(*seat),
                 count(dice.len() as u32, "die", "dice"),
-                Self::cup(dice)
+                Self::cup(dice, kinds)
             ),
             Event::BettingBegins { first } => format!("The cups are shaken: {} bets first", n(*first)),
-            Event::PhantomCup { proxy, faces } => {
-                format!("{} looks under the Phantom's cup: {}", n(*proxy), Self::cup(faces))
+            Event::PhantomCup { proxy, faces, kinds } => {
+                format!("{} looks under the Phantom's cup: {}", n(*proxy), Self::cup(faces, kinds))
             }
-            Event::Spied { seat, of, faces } => {
-                format!("{} looks into {}'s cup by Spyglass: {}", n(*seat), n(*of), Self::cup(faces))
+            Event::Spied { seat, of, faces, kinds } => {
+                format!("{} looks into {}'s cup by Spyglass: {}", n(*seat), n(*of), Self::cup(faces, kinds))
             }
             Event::Bet { seat, bid } => format!("{} bets {bid}", n(*seat)),
-            Event::Showdown { caller, exact, bidder, bid, cups, counted, wild, curse, caller_right } => {
+            Event::Showdown { caller, exact, bidder, bid, cups, kinds, counted, wild, curse, caller_right } => {
                 let call = if *exact {
                     format!("{} bets exactly {bid}", n(*caller))
                 } else {
                     format!("{} calls {} a liar on {bid}", n(*caller), n(*bidder))
                 };
+                let kinds_of = |p: &Seat| kinds.iter().find(|(q, _)| q == p).map_or(&[][..], |(_, k)| &k[..]);
                 let shown: Vec<String> =
-                    cups.iter().map(|(p, faces)| format!("{} {}", n(*p), Self::cup(faces))).collect();
+                    cups.iter().map(|(p, faces)| format!("{} {}", n(*p), Self::cup(faces, kinds_of(p)))).collect();
                 let right = if *caller_right { "right" } else { "wrong" };
                 // The dice of the holder's cup the curse took out of the count, from the cups shown.
                 let cancelled = |holder: &Seat, matches: &dyn Fn(u8) -> bool| {
