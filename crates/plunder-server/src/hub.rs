@@ -522,6 +522,15 @@ impl Hub {
         Err(HubError::NotFound)
     }
 
+    /// The public summary of game `id` if its task runs here; `None` if it is not loaded (it is not loaded for
+    /// this: loading replays the record and runs a timed game's clocks).
+    pub async fn summary_if_loaded(&self, id: &str) -> Option<Summary> {
+        let running = self.running(id)?;
+        let (reply, answer) = oneshot::channel();
+        running.commands.send(Command::Summary { reply }).await.ok()?;
+        answer.await.ok()
+    }
+
     /// Tells game `id`'s clients that `rematch` follows it.
     pub async fn announce_rematch(self: &Arc<Self>, id: &str, rematch: &str) -> Result<(), HubError> {
         self.send(id, Command::Rematch { game: rematch.to_string() }).await.map(|_| ())

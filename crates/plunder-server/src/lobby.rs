@@ -571,24 +571,26 @@ pub async fn open_tables(State(hub): State<Arc<Hub>>) -> Result<Response, ApiErr
         if tables.len() == MAX_OPEN_TABLES {
             break;
         }
-        let summary = match hub.summary(&id).await {
-            Ok(summary) => summary,
+        // Read from the store: the list never loads a game (which would replay its record and run its clocks).
+        // A game closes its open seats as it ends; one found over here (that closing failed) closes them now.
+        let seating = match hub.seating(&id).await {
+            Ok(seating) => seating,
             Err(HubError::NotFound) => continue,
             Err(e) => return Err(e.into()),
         };
-        if matches!(summary.status, StatusInfo::Over { .. }) {
-            // Nobody may join a finished game: its open seats close for good.
+        if hub.summary_if_loaded(&id).await.is_some_and(|s| matches!(s.status, StatusInfo::Over { .. })) {
             hub.store().close_open_seats(&id).await?;
             continue;
         }
-        let seats: Vec<String> = summary
+        let spec = &seating.spec;
+        let seats: Vec<String> = spec
             .seats
             .iter()
             .enumerate()
-            .map(|(seat, info)| if open.contains(&(seat as u8)) { OPEN.to_string() } else { info.player.clone() })
+            .map(|(seat, player)| if open.contains(&(seat as u8)) { OPEN.to_string() } else { player.clone() })
             .collect();
-        let name = plunder_games::game_info(&summary.game).map_or_else(|| summary.game.clone(), |i| i.name.to_string());
-        tables.push(OpenTable { id, name, game: summary.game, open, players: seats.len(), seats });
+        let name = plunder_games::game_info(&spec.game).map_or_else(|| spec.game.clone(), |i| i.name.to_string());
+        tables.push(OpenTable { id, name, game: spec.game.clone(), open, players: seats.len(), seats });
     }
     Ok(Json(json!({ "tables": tables })).into_response())
 }

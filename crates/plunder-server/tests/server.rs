@@ -1329,6 +1329,29 @@ async fn passes_under_a_seats_stops_are_taken_at_once() {
     assert!(taken.iter().all(|w| *w < slow / 2), "passes under the stops waited: {taken:?}");
 }
 
+/// The lobby's list of open tables is read from the store: it never loads a game (which replays its record and,
+/// for a timed game, runs the clock of the seat to act while nobody has taken the open seat).
+#[tokio::test]
+async fn the_open_tables_list_does_not_load_the_games_it_lists() {
+    let config = HubConfig { unload_after: std::time::Duration::from_millis(200), ..Default::default() };
+    let (hub, _db) = sqlite_hub_with(config).await;
+    let body = json!({"game": "liars-dice", "seats": ["open", "human"], "seed": 3, "time_bank_secs": 600});
+    let (status, created) = call(&hub, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    for _ in 0..50 {
+        if !hub.is_loaded(&id) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!hub.is_loaded(&id), "nobody at the table: the game leaves memory");
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"][0]["id"], json!(id), "{open}");
+    assert_eq!(open["tables"][0]["seats"], json!(["open", "human"]), "{open}");
+    assert!(!hub.is_loaded(&id), "listing it did not load it");
+}
+
 /// Found by an attack trial: a timed game never left memory (its running clock was always due), so every timed
 /// game created stayed loaded. Nobody at the table, it leaves like any other, its clock stopped where it was.
 #[tokio::test]
