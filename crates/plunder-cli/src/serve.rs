@@ -105,7 +105,8 @@ pub struct ServeArgs {
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = plunder_server::site::parse_origin)]
     allowed_origins: Vec<String>,
     /// Print one line per request on standard output: client address, method, path (never its query, where a
-    /// token could be), status and milliseconds.
+    /// token could be), status and milliseconds; and one per connection closed before its first request
+    /// (`ADDRESS (no request) HOW after MS`: silent, idle, or a head never finished).
     #[arg(long)]
     access_log: bool,
     /// How SQLite commits wait for the disk. Either way nothing acknowledged is lost if the server is killed;

@@ -286,7 +286,7 @@ fn port_0_serves_on_a_port_it_names() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_access_log_has_a_line_per_request_and_never_a_token() {
+async fn the_access_log_has_a_line_per_request_and_per_connection_closed_without_one_and_never_a_token() {
     let path = std::env::temp_dir().join(format!("plunder-access-log-test-{}.db", std::process::id()));
     let port = free_port();
     let mut server = start_with(port, &format!("sqlite://{}", path.display()), &["--access-log"], Stdio::piped());
@@ -296,11 +296,22 @@ async fn the_access_log_has_a_line_per_request_and_never_a_token() {
     let mut socket = connect(port, &id, &token).await;
     table(&mut socket, 0).await;
     drop(socket);
+    // A connection closed silent, and one closed halfway through its request's head: no request, yet a line each.
+    drop(tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap());
+    let mut half = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut half, b"GET /api/cat").await.unwrap();
+    drop(half);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     server.0.kill().unwrap();
     let mut log = String::new();
     std::io::Read::read_to_string(&mut server.0.stdout.take().unwrap(), &mut log).unwrap();
     assert!(log.lines().any(|l| l.starts_with("127.0.0.1 POST /api/games 201 ")), "{log}");
     assert!(log.lines().any(|l| l.starts_with(&format!("127.0.0.1 GET /api/games/{id}/ws 101 "))), "{log}");
+    // (The test's own wait for the server to listen is a connection closed silent too.)
+    let no_request = log.lines().filter(|l| l.starts_with("127.0.0.1 (no request) ") && l.ends_with("ms")).count();
+    assert!(no_request >= 2, "a line for each connection closed before a request:\n{log}");
+    let half_line = "127.0.0.1 (no request) connection closed before message completed after ";
+    assert!(log.lines().any(|l| l.starts_with(half_line)), "the half-sent head is told:\n{log}");
     assert!(!log.contains(&token), "the log holds a seat's token:\n{log}");
     for suffix in ["", "-wal", "-shm", ".lock"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));

@@ -7,6 +7,7 @@ use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -72,6 +73,9 @@ pub struct ViaTrustedProxy;
 /// Serves `app(state)` on `listener` with `config`'s limits until the process is stopped.
 pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeConfig) -> io::Result<()> {
     let counts = Arc::new(ConnectionCounts::new(config.max_connections, config.max_connections_per_address));
+    // The access log prints a line per request; a connection closed before its first whole request (silent,
+    // idle, a half-sent head) gets one too, so an attack by connections alone shows in the log.
+    let access_log = state.config().site.access_log;
     let refusals = Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_REFUSALS));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout);
@@ -102,7 +106,10 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
         let _ = socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive);
         let io = TokioIo::new(Watched::new(socket, config.idle_timeout, slot));
         let trusted = config.trusted_proxies.clone();
+        let requested = Arc::new(AtomicBool::new(false));
+        let any_request = requested.clone();
         let service = service.clone().map_request(move |mut request: Request<Incoming>| {
+            any_request.store(true, Ordering::Relaxed);
             let address = if proxied { forwarded_client(request.headers(), &trusted) } else { None };
             request.extensions_mut().insert(ClientAddress(address.unwrap_or(peer.ip())));
             if proxied {
@@ -111,10 +118,22 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
             request
         });
         let connection = http.serve_connection(io, TowerToHyperService::new(service)).with_upgrades();
+        let opened = Instant::now();
         tokio::spawn(async move {
-            let _ = connection.await;
+            let ended = connection.await;
+            if access_log && !requested.load(Ordering::Relaxed) {
+                let how = ended.err().map_or_else(|| "closed".to_string(), |e| error_words(&e));
+                println!("{} (no request) {how} after {:.1}ms", peer.ip(), opened.elapsed().as_secs_f64() * 1000.0);
+            }
         });
     }
+}
+
+/// A connection's error in a few words (hyper's own, then its cause's: "idle too long", "closed, silent, to make
+/// room"), on one line.
+fn error_words(error: &hyper::Error) -> String {
+    let cause = std::error::Error::source(error).map(|c| format!(": {c}")).unwrap_or_default();
+    format!("{error}{cause}").replace(['\n', '\r'], " ")
 }
 
 /// The client behind trusted proxies: the right-most `X-Forwarded-For` address that is not itself a trusted
