@@ -14,6 +14,7 @@ const BRANCHES: usize = 12;
 
 struct Lockstep {
     players: usize,
+    seed: u64,
 }
 
 impl GameVisitor for Lockstep {
@@ -23,30 +24,39 @@ impl GameVisitor for Lockstep {
         let options =
             options_from_json::<G>(Some(self.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
-        let mut total = lockstep::Report::default();
-        for seed in 0..SEEDS {
-            let report = lockstep::check(&game, seed, BRANCHES)?;
-            total.branches += report.branches;
-            total.comparisons += report.comparisons;
-        }
-        Ok((total, game.facts().hidden_information))
+        let report = lockstep::check(&game, self.seed, BRANCHES)?;
+        Ok((report, game.facts().hidden_information))
     }
 }
 
-/// Every registered game's tables from `sizes(min, max)`, checked by `check(id, players)` on as many threads as
-/// the machine has (the tables are independent; one after another, the slowest checks here took minutes).
-fn each_table_in_parallel(sizes: fn(usize, usize) -> Vec<usize>, check: impl Fn(&'static str, usize) + Sync) {
-    let tables: Vec<(&'static str, usize)> = games()
+/// One game's table at one seed: the checks below share these out.
+#[derive(Clone, Copy, Debug)]
+struct Unit {
+    id: &'static str,
+    players: usize,
+    seed: u64,
+}
+
+/// Every registered game's tables from `sizes(min, max)` at each seed, checked by `check` on as many threads as
+/// the machine has (one after another, the slowest checks here took minutes). The largest tables, the slowest,
+/// go first, so no thread is left with a long one at the end.
+fn each_unit_in_parallel(sizes: fn(usize, usize) -> Vec<usize>, check: impl Fn(Unit) + Sync) {
+    let mut units: Vec<Unit> = games()
         .into_iter()
-        .flat_map(|info| sizes(info.min_players, info.max_players).into_iter().map(move |players| (info.id, players)))
+        .flat_map(|info| {
+            sizes(info.min_players, info.max_players)
+                .into_iter()
+                .flat_map(move |players| (0..SEEDS).map(move |seed| Unit { id: info.id, players, seed }))
+        })
         .collect();
+    units.sort_by_key(|unit| std::cmp::Reverse(unit.players));
     let next = AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(tables.len());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(units.len());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                while let Some(&(id, players)) = tables.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    check(id, players);
+                while let Some(&unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    check(unit);
                 }
             });
         }
@@ -63,8 +73,17 @@ fn smallest_and_largest(min: usize, max: usize) -> Vec<usize> {
 
 #[test]
 fn no_game_tells_a_seat_a_secret_it_cannot_see() {
-    each_table_in_parallel(every_size, |id, players| {
-        let (report, hidden) = with_game(id, Lockstep { players }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+    let reports = std::sync::Mutex::new(std::collections::BTreeMap::new());
+    each_unit_in_parallel(every_size, |Unit { id, players, seed }| {
+        let (report, hidden) =
+            with_game(id, Lockstep { players, seed }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+        let mut reports = reports.lock().unwrap();
+        let (total, _): &mut (lockstep::Report, bool) =
+            reports.entry((id, players)).or_insert((Default::default(), hidden));
+        total.branches += report.branches;
+        total.comparisons += report.comparisons;
+    });
+    for ((id, players), (report, hidden)) in reports.into_inner().unwrap() {
         // Where the game has secrets, twins were made and compared: the check is not vacuous. Where it has
         // none (Pirate Haven: every pile is public by count), no chance outcome is hidden from anyone.
         if hidden {
@@ -72,7 +91,7 @@ fn no_game_tells_a_seat_a_secret_it_cannot_see() {
         } else {
             assert_eq!(report.branches, 0, "{id} declares no hidden information, yet twins differed unseen");
         }
-    });
+    }
 }
 
 /// Liar's dice with a leak the views, the legal actions and the conformance suite's determinization check all
@@ -254,8 +273,9 @@ const LYING_PIRATES_BRANCHES: usize = 4;
 #[test]
 #[ignore = "slow: run with cargo test --release -p plunder-games --test lockstep -- --ignored (CI does)"]
 fn no_game_tells_the_search_bot_a_secret() {
-    each_table_in_parallel(smallest_and_largest, |id, players| {
-        with_game(id, SearchLockstep { players, rollout: false }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+    each_unit_in_parallel(smallest_and_largest, |Unit { id, players, seed }| {
+        let check = SearchLockstep { players, seed, rollout: false };
+        with_game(id, check).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
     });
 }
 
@@ -266,13 +286,15 @@ fn no_game_tells_the_search_bot_a_secret() {
 #[test]
 #[ignore = "slow: cargo test --release -p plunder-games --test lockstep -- --ignored no_game_tells_the_rollout"]
 fn no_game_tells_the_rollout_bot_a_secret() {
-    each_table_in_parallel(smallest_and_largest, |id, players| {
-        with_game(id, SearchLockstep { players, rollout: true }).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
+    each_unit_in_parallel(smallest_and_largest, |Unit { id, players, seed }| {
+        let check = SearchLockstep { players, seed, rollout: true };
+        with_game(id, check).unwrap().unwrap_or_else(|leak| panic!("{leak}"));
     });
 }
 
 struct SearchLockstep {
     players: usize,
+    seed: u64,
     /// Whether `rollout` is compared too (besides `ismcts`).
     rollout: bool,
 }
@@ -283,12 +305,10 @@ impl GameVisitor for SearchLockstep {
         let options =
             options_from_json::<G>(Some(self.players), &serde_json::Value::Null).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
-        for seed in 0..SEEDS {
-            match self.rollout {
-                true => lockstep::check_with_searches(&game, seed, BRANCHES)?,
-                false => lockstep::check_with_search(&game, seed, BRANCHES)?,
-            };
-        }
+        match self.rollout {
+            true => lockstep::check_with_searches(&game, self.seed, BRANCHES)?,
+            false => lockstep::check_with_search(&game, self.seed, BRANCHES)?,
+        };
         Ok(())
     }
 }
