@@ -3709,13 +3709,15 @@ mod told {
             ),
             "{lines:?}"
         );
-        // On another captain's bet her cup counts as usual, and nothing is said of the curse.
+        // On another captain's bet her cup counts as usual, and nothing is said of the curse (the die is named in
+        // her cup, as every special die shown is).
         let (g, mut s) = cursed_table(ANNE);
         for (seat, b) in [(ANNE, bet(3, 3)), (JACK, bet(4, 3)), (MARY, bet(7, 3))] {
             act(&g, &mut s, seat, b);
         }
         let lines = words(&g, &act_told(&g, &mut s, ANNE, Action::Liar), Viewer::Spectator);
-        assert!(has(&lines, "7 counted (wild 1s count as 3s)") && !has(&lines, "Cursed"), "{lines:?}");
+        assert!(has(&lines, "7 counted (wild 1s count as 3s), so P1 is wrong"), "{lines:?}");
+        assert!(!has(&lines, "the Cursed Die shows") && !has(&lines, "counts nothing"), "{lines:?}");
     }
 
     #[test]
