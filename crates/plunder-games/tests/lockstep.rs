@@ -268,7 +268,7 @@ const LYING_PIRATES_SEEDS: u64 = 1;
 const LYING_PIRATES_BRANCHES: usize = 4;
 
 /// Every game with the search bot `ismcts` compared, at its smallest and largest tables (about 2 minutes in
-/// release; `.ci/run` runs it). The last failures were The Pirate's Flag's declared auto-pass and its discard
+/// release on 2 cores, most of it The Pirate's Flag with 6 captains; `.ci/run` runs it). The last failures were The Pirate's Flag's declared auto-pass and its discard
 /// pile, both public by the rules and now in its view (rulings 47 and 48).
 #[test]
 #[ignore = "slow: run with cargo test --release -p plunder-games --test lockstep -- --ignored (CI does)"]
@@ -279,9 +279,9 @@ fn no_game_tells_the_search_bot_a_secret() {
     });
 }
 
-/// Every game with both search bots, `ismcts` and `rollout`, compared (23 minutes in release under `nice` on a
-/// loaded 2-core machine, 2026-11-29: too long for every CI run, which checks `rollout` in the quick games
-/// above, and skips this one). Run it after changing the rollout bot or a game's views:
+/// Every game with both search bots, `ismcts` and `rollout`, compared (23 minutes in release on one core under
+/// `nice` on a loaded 2-core machine, 2026-11-29: too long for every CI run, which checks `rollout` in the quick
+/// games above, and skips this one). Run it after changing the rollout bot or a game's views:
 /// `cargo test --release -p plunder-games --test lockstep -- --ignored no_game_tells_the_rollout_bot_a_secret`.
 #[test]
 #[ignore = "slow: cargo test --release -p plunder-games --test lockstep -- --ignored no_game_tells_the_rollout"]
