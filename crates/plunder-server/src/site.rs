@@ -104,7 +104,9 @@ pub async fn check_host(State(hub): State<crate::AppState>, request: Request, ne
     if site.loopback_only && request.extensions().get::<ViaTrustedProxy>().is_none() {
         let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("?"));
         if let Some(host) = host {
-            if !is_loopback_host(host) && !site.allowed_origins.iter().any(|o| origin_host(o) == host_name(host)) {
+            if !is_loopback_host(host)
+                && !site.allowed_origins.iter().any(|o| origin_host(o).eq_ignore_ascii_case(host_name(host)))
+            {
                 return ApiError::new(
                     StatusCode::FORBIDDEN,
                     "bad_host",
@@ -216,6 +218,7 @@ mod tests {
         }
         assert_eq!(origin_host("https://games.example.org:8443/"), "games.example.org");
         assert_eq!(origin_host("http://games.example.org"), "games.example.org");
+        assert!(origin_host("https://Games.Example.org").eq_ignore_ascii_case(host_name("games.example.org:443")));
         assert!(listens_on_loopback("127.0.0.1") && listens_on_loopback("::1") && listens_on_loopback("localhost"));
         assert!(!listens_on_loopback("0.0.0.0") && !listens_on_loopback("::") && !listens_on_loopback("10.0.0.5"));
     }

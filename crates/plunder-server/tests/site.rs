@@ -227,7 +227,8 @@ async fn a_server_on_loopback_answers_only_loopback_names_allowed_sites_and_its_
     let serve = ServeConfig { trusted_proxies: vec![[127, 0, 0, 9].into()], ..ServeConfig::default() };
     let (server, _hub, _db) = serve_on_loopback(HubConfig { site, ..HubConfig::default() }, serve).await;
     let port = server.port();
-    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "games.example.org".to_string()] {
+    // (Host names are case-insensitive: a browser may send the allowed site's name in other capitals.)
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "Games.Example.org".to_string()] {
         let (status, body) = catalog_for_host([127, 0, 0, 1], server, &host).await;
         assert!(status.contains("200"), "{host}: {status} {body}");
     }
