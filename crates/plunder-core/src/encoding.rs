@@ -7,17 +7,21 @@
 //! integers and back. A game may add a fast [`Game::action_index`] (arithmetic instead of a table look-up); the
 //! golden and round-trip tests check that it agrees with the list.
 //!
-//! **Tensors.** Built from the seat's view only, so they cannot leak. A game may define its own
-//! ([`Game::tensor_len`], [`Game::write_tensor`]: liar's dice writes OpenSpiel's exact layout); every other
-//! game gets [`hashed_view_tensor`], a generic encoding of the view's JSON by feature hashing into
-//! [`HASHED_TENSOR_LEN`] numbers (fixed, whatever the options).
+//! **Tensors.** Built from what the seat sees only, so they cannot leak, and laid out in named sections
+//! ([`TensorLayout`], [`tensor_layout`]) that each game's rules doc prints. A game writes its own observation
+//! ([`Game::tensor_layout`], [`Game::write_tensor`]); a game without one gets [`hashed_view_tensor`], a
+//! generic encoding of the view's JSON by feature hashing into [`HASHED_TENSOR_LEN`] numbers. The information
+//! state is the game's own where it has one (liar's dice: OpenSpiel's), else the observation followed by how
+//! many times the seat took each action ([`write_session_tensor`]): a function of the seat's perfect-recall
+//! information state, though two information states may share it (the exact key is
+//! [`crate::Session::information_state`]).
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
 use crate::infostate::Fnv;
-use crate::{Game, Seat, Viewer};
+use crate::{Game, Seat, Session, TensorLayout, Viewer};
 
 /// Which tensor: the whole history a seat remembers, or what it sees now.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -121,14 +125,63 @@ fn walk(value: &Value, path: Fnv, out: &mut [f32]) {
     }
 }
 
-/// The length of `game`'s `kind` tensor: its own, or the generic one.
+/// The name of the information state's section that counts the seat's own actions.
+pub const MY_ACTIONS: &str = "my_actions";
+
+/// Whether `game`'s `kind` tensor is its observation followed by the seat's own actions (the information state
+/// of a game without its own), which only a session, knowing the seat's past, can write.
+pub fn needs_past<G: Game>(game: &G, kind: TensorKind) -> bool {
+    kind == TensorKind::InformationState && game.tensor_len(kind).is_none()
+}
+
+/// The layout of `game`'s `kind` tensor, for an action space of `actions` integers: the game's own, or the
+/// generic one (the hashed view; for the information state, followed by the seat's own actions).
+pub fn tensor_layout<G: Game>(game: &G, kind: TensorKind, actions: usize) -> TensorLayout {
+    if let Some(own) = game.tensor_layout(kind) {
+        return own;
+    }
+    let mut layout = game.tensor_layout(TensorKind::Observation).unwrap_or_else(hashed_layout);
+    if kind == TensorKind::InformationState && actions > 0 {
+        layout.section(
+            MY_ACTIONS,
+            actions,
+            "how many times this seat has taken each action so far, one number per action integer (the action \
+             space, in its order)",
+        );
+    }
+    layout
+}
+
+fn hashed_layout() -> TensorLayout {
+    let mut layout = TensorLayout::new();
+    layout.section(
+        "hashed_view",
+        HASHED_TENSOR_LEN,
+        "the seat's view by feature hashing: each value of the view's JSON added to a slot chosen by a hash of \
+         its path (unrelated values may share a slot)",
+    );
+    layout
+}
+
+/// The length of `game`'s `kind` tensor (see [`tensor_layout`]); builds the action space where the information
+/// state counts actions, so a hot loop asks once.
 pub fn tensor_len<G: Game>(game: &G, kind: TensorKind) -> usize {
+    if needs_past(game, kind) {
+        let actions = game.action_space().map_or(0, |space| space.len());
+        return tensor_len(game, TensorKind::Observation) + actions;
+    }
     game.tensor_len(kind).unwrap_or(HASHED_TENSOR_LEN)
 }
 
 /// `seat`'s `kind` tensor of `state` into `out` (of [`tensor_len`] numbers), from what the seat sees only: by
-/// the game's view-free path where it has one ([`Game::write_seat_tensor`]), else from its view.
+/// the game's view-free path where it has one ([`Game::write_seat_tensor`]), else from its view. A tensor that
+/// [`needs_past`] is written by [`write_session_tensor`]; here its part after the observation is left zero.
 pub fn write_tensor<G: Game>(game: &G, state: &G::State, seat: Seat, kind: TensorKind, out: &mut [f32]) {
+    if needs_past(game, kind) {
+        out.fill(0.0);
+        let len = tensor_len(game, TensorKind::Observation);
+        return write_tensor(game, state, seat, TensorKind::Observation, &mut out[..len]);
+    }
     if game.tensor_len(kind).is_some() {
         out.fill(0.0);
         if game.write_seat_tensor(state, seat, kind, out) {
@@ -138,9 +191,39 @@ pub fn write_tensor<G: Game>(game: &G, state: &G::State, seat: Seat, kind: Tenso
     write_view_tensor(game, state, seat, kind, out);
 }
 
+/// `seat`'s `kind` tensor of a session's game into `out` (of [`tensor_len`] numbers, or the observation's plus
+/// `codec`'s length): where it [`needs_past`], the observation, then for each action integer how many times
+/// the seat took that action ([`Session::own_actions`]).
+pub fn write_session_tensor<G: Game>(
+    session: &Session<G>,
+    codec: Option<&ActionCodec<G>>,
+    seat: Seat,
+    kind: TensorKind,
+    out: &mut [f32],
+) {
+    let game = session.game();
+    write_tensor(game, session.state(), seat, kind, out);
+    if !needs_past(game, kind) {
+        return;
+    }
+    let Some(codec) = codec else { return };
+    let start = tensor_len(game, TensorKind::Observation);
+    let counts = &mut out[start..];
+    for action in session.own_actions(seat) {
+        if let Some(slot) = codec.encode(game, action).and_then(|i| counts.get_mut(i)) {
+            *slot += 1.0;
+        }
+    }
+}
+
 /// `seat`'s `kind` tensor of `state` built from the seat's view: the reference [`write_tensor`]'s fast path is
 /// tested against.
 pub fn write_view_tensor<G: Game>(game: &G, state: &G::State, seat: Seat, kind: TensorKind, out: &mut [f32]) {
+    if needs_past(game, kind) {
+        out.fill(0.0);
+        let len = tensor_len(game, TensorKind::Observation);
+        return write_view_tensor(game, state, seat, TensorKind::Observation, &mut out[..len]);
+    }
     let view = game.view(state, Viewer::Seat(seat));
     if game.tensor_len(kind).is_some() {
         out.fill(0.0);

@@ -252,9 +252,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
-    /// The length of this game's own `kind` tensor; `None` (the default) uses the generic
-    /// [`crate::encoding::hashed_view_tensor`].
+    /// The length of this game's own `kind` tensor; `None` (the default) uses the generic one: for the
+    /// observation [`crate::encoding::hashed_view_tensor`], for the information state the observation followed
+    /// by the seat's own actions ([`crate::encoding::tensor_layout`]). Must be the length of
+    /// [`Game::tensor_layout`].
     fn tensor_len(&self, _kind: crate::TensorKind) -> Option<usize> {
+        None
+    }
+
+    /// The sections of this game's own `kind` tensor, with what each number means (`Some` exactly where
+    /// [`Game::tensor_len`] is). Documented in the game's rules doc, which a test keeps equal to this.
+    fn tensor_layout(&self, _kind: crate::TensorKind) -> Option<crate::TensorLayout> {
         None
     }
 

@@ -28,6 +28,7 @@ mod rng;
 pub mod rollout;
 mod seat;
 mod session;
+mod tensor_layout;
 mod told;
 pub mod zones;
 
@@ -50,4 +51,5 @@ pub use record::{ChanceMode, Entry, Record, RecordError};
 pub use rng::{splitmix64, Rng};
 pub use seat::{Seat, SeatSet};
 pub use session::{Replayer, Session, Step};
+pub use tensor_layout::{TensorLayout, TensorSection};
 pub use told::{Audience, Silent, Teller, Told};

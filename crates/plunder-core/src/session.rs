@@ -44,9 +44,22 @@ pub struct Session<G: Game> {
     told_ends: Vec<usize>,
     /// The information states, computed on the first request and advanced from there on later ones.
     info: Mutex<InfoCache<G>>,
-    /// For a world drawn by [`Session::resampled`]: the information states and state at the draw, where its
-    /// steps start (shared by its clones, which recompute from here).
-    drawn_from: Option<Arc<(InfoStates, G::State)>>,
+    /// For a world drawn by [`Session::resampled`]: where its steps start (shared by its clones, which
+    /// recompute from here).
+    drawn_from: Option<Arc<Drawn<G>>>,
+}
+
+/// What a drawn world keeps of the game it was drawn from.
+#[derive(Debug)]
+struct Drawn<G: Game> {
+    /// The information states at the draw.
+    info: InfoStates,
+    /// The state drawn.
+    state: G::State,
+    /// The seat whose knowledge the world was drawn from, and its own actions before the draw (its information
+    /// state remembers them).
+    seat: Seat,
+    earlier: Vec<G::Action>,
 }
 
 impl<G: Game> Clone for Session<G> {
@@ -230,7 +243,7 @@ impl<G: Game> Session<G> {
             cache.progress = None;
         }
         let progress = cache.progress.get_or_insert_with(|| match &self.drawn_from {
-            Some(drawn) => InfoProgress { info: drawn.0.clone(), state: drawn.1.clone(), steps: 0 },
+            Some(drawn) => InfoProgress { info: drawn.info.clone(), state: drawn.state.clone(), steps: 0 },
             None => {
                 let state = self.game.initial_state();
                 InfoProgress { info: InfoStates::new(&self.game, &state), state, steps: 0 }
@@ -261,6 +274,7 @@ impl<G: Game> Session<G> {
     pub fn resampled(&self, seat: Seat, rng: &mut Rng) -> Session<G> {
         let state = self.game.determinize(&self.state, seat, rng);
         let info = self.with_information_states(|info| info.resampled(&self.game, &state, seat));
+        let earlier = self.own_actions(seat).cloned().collect();
         let seed = rng.next_u64();
         Session {
             game: self.game.clone(),
@@ -272,8 +286,19 @@ impl<G: Game> Session<G> {
             told: Vec::new(),
             told_ends: Vec::new(),
             info: Mutex::new(InfoCache::default()),
-            drawn_from: Some(Arc::new((info, state))),
+            drawn_from: Some(Arc::new(Drawn { info, state, seat, earlier })),
         }
+    }
+
+    /// Every action `seat` has taken, oldest first, as its information state remembers them: in a drawn world,
+    /// the drawing seat's actions before the draw come first; another seat's past there is unknown.
+    pub fn own_actions(&self, seat: Seat) -> impl Iterator<Item = &G::Action> {
+        let earlier = self.drawn_from.as_ref().filter(|d| d.seat == seat).map_or(&[][..], |d| &d.earlier[..]);
+        let since = self.steps.iter().filter_map(move |step| match step {
+            Step::Action(by, action) if *by == seat => Some(action),
+            _ => None,
+        });
+        earlier.iter().chain(since)
     }
 
     /// Whether this is a world drawn by [`Session::resampled`] (or a copy of one), whose past is unknown.

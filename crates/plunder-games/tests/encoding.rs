@@ -3,10 +3,12 @@
 // This test reads and writes its golden files (the rules themselves do no I/O: clippy.toml).
 #![allow(clippy::disallowed_methods)]
 
-use plunder_core::encoding::{tensor_len, write_tensor, write_view_tensor, HASHED_TENSOR_LEN};
+use plunder_core::encoding::{
+    tensor_layout, tensor_len, write_session_tensor, write_tensor, write_view_tensor, HASHED_TENSOR_LEN,
+};
 use plunder_core::{
     make_bot, options_from_json, play_game_watched, ActionCodec, Bot, ChanceMode, Game, Narrate, Rng, Roster, Seat,
-    Session, Status, TensorKind,
+    Session, Status, TensorKind, TensorLayout,
 };
 use plunder_games::liars_dice::{Action, DiceCount, LiarsDice, Options, Roll};
 use plunder_games::lying_pirates::{captain_ids, LyingPirates};
@@ -327,5 +329,133 @@ fn liars_dice_tensors_without_the_view_are_the_views_in_every_position() {
             play_game_watched(&game, &mut bots, &mut rng, game.facts().max_steps, &mut check).unwrap();
         }
         assert!(positions > 1000, "{positions} positions");
+    }
+}
+
+/// Each game's tensors under its default options: the layouts and the tensors' lengths.
+struct Layouts;
+
+impl GameVisitor for Layouts {
+    type Output = Vec<(TensorKind, TensorLayout, usize)>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let game = G::new(G::Options::default()).unwrap();
+        let actions = ActionCodec::new(&game).map_or(0, |c| c.len());
+        [TensorKind::Observation, TensorKind::InformationState]
+            .into_iter()
+            .map(|kind| {
+                assert_eq!(
+                    game.tensor_layout(kind).is_some(),
+                    game.tensor_len(kind).is_some(),
+                    "{}: a game's own {kind:?} tensor has a layout",
+                    G::ID
+                );
+                (kind, tensor_layout(&game, kind, actions), tensor_len(&game, kind))
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn every_tensor_is_covered_by_its_layout() {
+    for id in game_ids() {
+        for (kind, layout, len) in with_game(id, Layouts).unwrap() {
+            layout.check().unwrap_or_else(|e| panic!("{id}: {kind:?}: {e}"));
+            assert_eq!(layout.len(), len, "{id}: the {kind:?} layout covers the tensor exactly");
+        }
+    }
+}
+
+const LAYOUT_START: &str =
+    "<!-- tensor layouts: made by the encoding test (UPDATE_GOLDEN=1); edit the game's code, not this -->";
+const LAYOUT_END: &str = "<!-- end of tensor layouts -->";
+
+/// The generated part of a rules doc's "Tensors" section.
+fn layout_text(layouts: &[(TensorKind, TensorLayout, usize)]) -> String {
+    let mut out = String::new();
+    for (kind, layout, len) in layouts {
+        let name = match kind {
+            TensorKind::Observation => "Observation",
+            TensorKind::InformationState => "Information state",
+        };
+        out += &format!("\n**{name}** ({len} numbers under the default options):\n\n{}", layout.markdown());
+    }
+    out
+}
+
+#[test]
+fn each_rules_doc_prints_its_tensor_layouts() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for id in game_ids() {
+        let path = docs.join(format!("{id}.md"));
+        let doc = std::fs::read_to_string(&path).unwrap();
+        let block = format!("{LAYOUT_START}\n{}\n{LAYOUT_END}", layout_text(&with_game(id, Layouts).unwrap()));
+        let current = match (doc.find(LAYOUT_START), doc.find(LAYOUT_END)) {
+            (Some(start), Some(end)) => Some((start, end + LAYOUT_END.len())),
+            _ => None,
+        };
+        if update {
+            let new = match current {
+                Some((start, end)) => format!("{}{block}{}", &doc[..start], &doc[end..]),
+                None => format!("{}\n\n## Tensors\n\n{block}\n", doc.trim_end()),
+            };
+            std::fs::write(&path, new).unwrap();
+            continue;
+        }
+        let (start, end) =
+            current.unwrap_or_else(|| panic!("{id}.md has no tensor layouts (UPDATE_GOLDEN=1 adds them)"));
+        assert_eq!(
+            &doc[start..end],
+            block,
+            "{id}.md's tensor layouts are stale: UPDATE_GOLDEN=1 cargo test -p plunder-games --test encoding"
+        );
+    }
+}
+
+/// Plays random games of `G` and checks, for every seat at every decision, that the information-state tensor is
+/// a function of the perfect-recall key and counts the seat's own actions after its observation.
+struct RecallIsAFunctionOfTheKey;
+
+impl GameVisitor for RecallIsAFunctionOfTheKey {
+    type Output = ();
+    fn visit<G: Roster + Narrate>(self) {
+        let game = G::new(G::Options::default()).unwrap();
+        if !plunder_core::encoding::needs_past(&game, TensorKind::InformationState) {
+            return;
+        }
+        let codec = ActionCodec::new(&game).unwrap();
+        let len = tensor_len(&game, TensorKind::InformationState);
+        let obs_len = tensor_len(&game, TensorKind::Observation);
+        let mut seen = std::collections::HashMap::new();
+        let mut rng = Rng::seeded(3);
+        let mut legal = Vec::new();
+        for game_no in 0..3u64 {
+            let mut session = Session::new(game.clone(), game_no, ChanceMode::Sampled);
+            let mut taken = vec![0usize; game.seats()];
+            for _ in 0..300 {
+                let Status::Decide(seats) = session.status() else { break };
+                let seat = seats.iter().next().unwrap();
+                let mut info = vec![f32::NAN; len];
+                write_session_tensor(&session, Some(&codec), seat, TensorKind::InformationState, &mut info);
+                let mut obs = vec![f32::NAN; obs_len];
+                write_tensor(&game, session.state(), seat, TensorKind::Observation, &mut obs);
+                assert_eq!(info[..obs_len], obs[..], "{}: the information state starts with the observation", G::ID);
+                assert_eq!(info[obs_len..].iter().sum::<f32>() as usize, taken[seat.index()], "{}: own actions", G::ID);
+                let bits: Vec<u32> = info.iter().map(|x| x.to_bits()).collect();
+                let key = (seat, session.information_state(seat));
+                assert_eq!(seen.entry(key).or_insert_with(|| bits.clone()), &bits, "{}: one tensor a key", G::ID);
+                legal.clear();
+                game.legal_actions(session.state(), seat, &mut legal);
+                session.play(seat, legal[rng.index(legal.len())].clone()).unwrap();
+                taken[seat.index()] += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_information_state_tensor_remembers_the_seats_own_actions() {
+    for id in game_ids() {
+        with_game(id, RecallIsAFunctionOfTheKey).unwrap();
     }
 }

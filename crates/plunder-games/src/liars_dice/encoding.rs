@@ -7,7 +7,7 @@
 //! ended the game; the observation marks only the last `players` of those moves, the call counting as one
 //! (OpenSpiel's "last bids", whose sequence ends with the liar call).
 
-use plunder_core::{Seat, TensorKind};
+use plunder_core::{Seat, TensorKind, TensorLayout};
 
 use super::action::Action;
 use super::state::State;
@@ -65,6 +65,33 @@ impl LiarsDice {
 
     pub(super) fn tensor_size(&self) -> usize {
         self.players() + self.most_dice() * self.faces() + self.bids() + self.calls()
+    }
+
+    /// The sections [`LiarsDice::write_seen`] writes, in its order.
+    pub(super) fn tensor_sections(&self, kind: TensorKind) -> TensorLayout {
+        let mut layout = TensorLayout::new();
+        layout.section("seat", self.players(), "one-hot: this seat");
+        layout.section(
+            "my_dice",
+            self.most_dice() * self.faces(),
+            "this seat's dice, lowest face first: die i (0-based) one-hot over the faces at i × faces (after the \
+             game, the dice the showdown revealed)",
+        );
+        let bids = match kind {
+            TensorKind::InformationState => "1 for every bid of the round: bid q × f at (q - 1) × faces + f - 1",
+            TensorKind::Observation => {
+                "1 for each of the last bids, as many as there are players, the ending call counted among them: \
+                 bid q × f at (q - 1) × faces + f - 1"
+            }
+        };
+        layout.section("bids", self.bids(), bids);
+        let calls = if self.options.exact {
+            "1 for the call that ended the game: liar, then exact"
+        } else {
+            "1 if liar was called"
+        };
+        layout.section("calls", self.calls(), calls);
+        layout
     }
 
     /// The tensor of a seat's view.

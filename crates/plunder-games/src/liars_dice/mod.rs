@@ -285,6 +285,10 @@ impl Game for LiarsDice {
         Some(self.tensor_size())
     }
 
+    fn tensor_layout(&self, kind: plunder_core::TensorKind) -> Option<plunder_core::TensorLayout> {
+        Some(self.tensor_sections(kind))
+    }
+
     fn write_tensor(&self, view: &View, kind: plunder_core::TensorKind, out: &mut [f32]) {
         self.tensor(view, kind, out)
     }
