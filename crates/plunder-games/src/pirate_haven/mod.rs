@@ -37,6 +37,7 @@ mod invariants;
 mod refusal;
 mod score;
 mod state;
+mod tensor;
 mod text;
 mod view;
 
@@ -50,7 +51,7 @@ pub use view::View;
 
 use plunder_core::{
     Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
-    Utility, Viewer,
+    TensorKind, TensorLayout, Utility, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -108,6 +109,8 @@ const MAX_CATCH_UP_FAME: u8 = 10;
 pub struct PirateHaven {
     options: Options,
     content: Content,
+    /// The observation tensor's offsets (made with its layout, once).
+    tensor: tensor::Offsets,
 }
 
 impl PirateHaven {
@@ -198,7 +201,8 @@ impl Game for PirateHaven {
             &from_json(&options.tiles, content::TILES_JSON)?,
             &from_json(&options.coup, content::COUP_JSON)?,
         )?;
-        Ok(PirateHaven { options, content })
+        let (_, tensor) = tensor::sections(&content, players);
+        Ok(PirateHaven { options, content, tensor })
     }
 
     fn options(&self) -> &Options {
@@ -469,6 +473,29 @@ impl Game for PirateHaven {
         out.extend(Cell::all().flat_map(|from| Cell::all().map(move |to| Action::MoveTile { from, to })));
         out.push(Action::Skip);
         Some(out)
+    }
+
+    /// The observation only (the table, seat-relative; `docs/rules/pirate-haven.md`, "Tensors"); the information
+    /// state is the core's: this observation followed by the seat's own action counts.
+    fn tensor_len(&self, kind: TensorKind) -> Option<usize> {
+        (kind == TensorKind::Observation).then(|| self.tensor.len())
+    }
+
+    fn tensor_layout(&self, kind: TensorKind) -> Option<TensorLayout> {
+        (kind == TensorKind::Observation).then(|| tensor::sections(&self.content, self.players()).0)
+    }
+
+    fn write_tensor(&self, view: &View, kind: TensorKind, out: &mut [f32]) {
+        if kind == TensorKind::Observation {
+            self.view_tensor(view, out);
+        }
+    }
+
+    fn write_seat_tensor(&self, state: &State, seat: Seat, kind: TensorKind, out: &mut [f32]) -> bool {
+        if kind == TensorKind::Observation {
+            self.seat_tensor(state, seat, out);
+        }
+        kind == TensorKind::Observation
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {
