@@ -75,6 +75,12 @@ class Game:
         """The shape of ``state.observation_tensor(p)``, as pyspiel's: ``[length]``."""
         return [self._core.tensor_size("observation")]
 
+    def tensor_layout(self, kind="observation"):
+        """The sections of the ``"observation"`` or ``"information_state"`` tensor under this game's options, in
+        order: ``[{"name", "start", "len", "meaning"}]``, ``meaning`` saying what each number holds. The same
+        tables are in each game's rules doc (docs/rules/GAME.md, "Tensors")."""
+        return _json.loads(self._core.tensor_layout_json(kind))
+
     def min_utility(self):
         """The lowest payoff any seat can get (Plunder's ``min_payoff`` fact)."""
         return self.facts["min_payoff"]

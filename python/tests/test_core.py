@@ -186,3 +186,32 @@ def test_a_researcher_reads_what_each_seat_was_told():
     assert public == [e for e in state.events() if e["event"]["type"] in ("bid", "showdown", "won")]
     assert all(e["text"] and "_" not in e["text"] for e in mine)
     assert mine[-1]["text"].startswith("Winner")
+
+
+@pytest.mark.parametrize("game_id", [g["id"] for g in plunder.games()])
+def test_a_researcher_reads_each_tensor_by_its_layout(game_id):
+    game = plunder.load_game(game_id)
+    for kind, shape in [("observation", game.observation_tensor_shape()),
+                        ("information_state", game.information_state_tensor_shape())]:
+        layout = game.tensor_layout(kind)
+        assert [s["start"] for s in layout] == [sum(s["len"] for s in layout[:i]) for i in range(len(layout))]
+        assert sum(s["len"] for s in layout) == shape[0], kind
+        assert all(s["meaning"] and s["len"] > 0 for s in layout)
+        assert len({s["name"] for s in layout}) == len(layout)
+    # Where the game has no information-state tensor of its own, the information state is the observation
+    # followed by how many times the seat took each action.
+    info = {s["name"]: s for s in game.tensor_layout("information_state")}
+    if "my_actions" in info:
+        mine = info["my_actions"]
+        assert mine["len"] == game.num_distinct_actions()
+        state = game.new_initial_state(seed=5, sampled=True)
+        taken = []
+        while not state.is_terminal() and len(taken) < 6:
+            seat = state.deciding()[0]
+            if seat == 0:
+                taken.append(state.legal_actions(0)[0])
+            state.apply_action(state.legal_actions(seat)[0], seat)
+        tensor = state.information_state_tensor(0)
+        counts = tensor[mine["start"]:mine["start"] + mine["len"]]
+        assert counts == [float(taken.count(a)) for a in range(mine["len"])]
+        assert tensor[:mine["start"]] == state.observation_tensor(0)

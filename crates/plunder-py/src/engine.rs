@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use plunder_core::encoding::{tensor_len, write_tensor};
+use plunder_core::encoding::{needs_past, tensor_layout, tensor_len, write_session_tensor};
 use plunder_core::{
     make_bot, options_from_json, ActionCodec, Bot, ChanceMode, Game, InfoStates, Narrate, Record, Rng, Roster, Seat,
     Session, Status, Step, TensorKind, Turn, Viewer,
@@ -32,6 +32,8 @@ pub trait AnyGame: Send + Sync {
     /// How many distinct actions, if the game lists its action space.
     fn num_distinct_actions(&self) -> Option<usize>;
     fn tensor_len(&self, kind: TensorKind) -> usize;
+    /// The tensor's sections with their meanings, as JSON (`[{"name", "start", "len", "meaning"}]`).
+    fn tensor_layout(&self, kind: TensorKind) -> Value;
     fn bots(&self) -> Vec<&'static str>;
     /// The whole action space as JSON texts, in integer order.
     fn action_space_json(&self) -> Result<Vec<String>, Refusal>;
@@ -147,6 +149,25 @@ impl<G: Game> Shared<G> {
         self.codec.as_ref().and_then(|codec| codec.encode(&self.game, action))
     }
 
+    /// The length of the `kind` tensor (the information state counts the actions of the codec).
+    pub fn tensor_len(&self, kind: TensorKind) -> usize {
+        match needs_past(&self.game, kind) {
+            true => tensor_len(&self.game, TensorKind::Observation) + self.codec.as_ref().map_or(0, |c| c.len()),
+            false => tensor_len(&self.game, kind),
+        }
+    }
+
+    pub fn layout(&self, kind: TensorKind) -> plunder_core::TensorLayout {
+        tensor_layout(&self.game, kind, self.codec.as_ref().map_or(0, |c| c.len()))
+    }
+
+    /// `seat`'s `kind` tensor of `session`'s game.
+    pub fn tensor(&self, session: &Session<G>, seat: Seat, kind: TensorKind) -> Vec<f32> {
+        let mut out = vec![0.0; self.tensor_len(kind)];
+        write_session_tensor(session, self.codec.as_ref(), seat, kind, &mut out);
+        out
+    }
+
     /// The mask of `legal` over the action space.
     pub fn mask_into(&self, legal: &[G::Action], out: &mut [u8]) {
         out.fill(0);
@@ -209,7 +230,11 @@ impl<G: Roster + Narrate> AnyGame for Engine<G> {
     }
 
     fn tensor_len(&self, kind: TensorKind) -> usize {
-        tensor_len(&self.0.game, kind)
+        self.0.tensor_len(kind)
+    }
+
+    fn tensor_layout(&self, kind: TensorKind) -> Value {
+        serde_json::to_value(self.0.layout(kind).sections()).expect("layouts serialize")
     }
 
     fn bots(&self) -> Vec<&'static str> {
@@ -438,9 +463,7 @@ impl<G: Roster + Narrate> AnyState for Table<G> {
 
     fn tensor(&self, seat: usize, kind: TensorKind) -> Result<Vec<f32>, Refusal> {
         let seat = self.seat(seat)?;
-        let mut out = vec![0.0; tensor_len(&self.shared.game, kind)];
-        write_tensor(&self.shared.game, self.session.state(), seat, kind, &mut out);
-        Ok(out)
+        Ok(self.shared.tensor(&self.session, seat, kind))
     }
 
     fn view_json(&self, seat: Option<usize>) -> Result<String, Refusal> {
@@ -575,9 +598,7 @@ impl<G: Roster + Narrate> AnyDuel for Duel<G> {
     }
 
     fn observation(&self) -> Vec<f32> {
-        let mut out = vec![0.0; tensor_len(&self.shared.game, TensorKind::Observation)];
-        write_tensor(&self.shared.game, self.session.state(), self.seat, TensorKind::Observation, &mut out);
-        out
+        self.shared.tensor(&self.session, self.seat, TensorKind::Observation)
     }
 
     fn mask(&self) -> Vec<u8> {

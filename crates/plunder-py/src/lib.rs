@@ -147,6 +147,11 @@ impl PyGame {
         Ok(self.inner.tensor_len(kind(kind_name)?))
     }
 
+    /// The `information_state` or `observation` tensor's sections, as JSON: name, start, len and meaning.
+    fn tensor_layout_json(&self, kind_name: &str) -> PyResult<String> {
+        Ok(self.inner.tensor_layout(kind(kind_name)?).to_string())
+    }
+
     /// The bots this game offers (the first is its best).
     fn bots(&self) -> Vec<&'static str> {
         self.inner.bots()
