@@ -48,6 +48,7 @@ mod options;
 mod refusal;
 mod ring;
 mod state;
+mod tensor;
 mod text;
 mod variants;
 mod view;
@@ -1162,6 +1163,25 @@ impl Game for LyingPirates {
             return Err("Final Battle crew outside the claimants".into());
         }
         Ok(())
+    }
+
+    /// Its own observation tensor (`tensor.rs`); the information state is the core's (the observation and the
+    /// seat's own action counts).
+    fn tensor_len(&self, kind: plunder_core::TensorKind) -> Option<usize> {
+        (kind == plunder_core::TensorKind::Observation).then(|| self.tensor_size())
+    }
+
+    fn tensor_layout(&self, kind: plunder_core::TensorKind) -> Option<plunder_core::TensorLayout> {
+        (kind == plunder_core::TensorKind::Observation).then(|| self.tensor_sections())
+    }
+
+    fn write_tensor(&self, view: &View, kind: plunder_core::TensorKind, out: &mut [f32]) {
+        self.tensor(view, kind, out)
+    }
+
+    fn write_seat_tensor(&self, state: &State, seat: Seat, kind: plunder_core::TensorKind, out: &mut [f32]) -> bool {
+        self.seat_tensor(state, seat, kind, out);
+        true
     }
 
     fn action_space(&self) -> Option<Vec<Action>> {
