@@ -1739,7 +1739,7 @@ fn terminal_shows_a_doubling_and_a_set_die_not_plus_zero() {
     assert!(line.contains("next roll: x2") && !line.contains("+0"), "{line}");
     let t = modifier_test("loaded-dice", Target::None, 0);
     let line = a_line(&t);
-    assert!(line.contains("next battle roll: every die shows 6") && !line.contains("+0"), "{line}");
+    assert!(line.contains("next battle roll: every die set to 6") && !line.contains("+0"), "{line}");
     let t = modifier_test("grog-ration", Target::None, 0);
     assert!(a_line(&t).contains("next battle roll: +2"), "{}", a_line(&t));
 }
@@ -2044,7 +2044,7 @@ fn told_captain_shan_doubling_the_battle_roll() {
             "P1 sails from space 14 to space 18.",
             "P1 uses Captain Shan's ability (on the stack: anyone may answer it).",
             "Captain Shan: x2 on P1's next roll.",
-            "P1 rolls 3 attacking in the battle (x2): 6.",
+            "P1 rolls 3 attacking in the battle (then x2): 6.",
             "P2 rolls 5 defending the flag in the battle: 5.",
             "P1 wins the battle 6 to 5 and takes the flag from P2; P1 may roll to escape.",
         ],

@@ -107,6 +107,13 @@ pub fn bid_odds_lines(bid: Bid, odds: &CountOdds, exact_calls: bool, basis: &str
         let exact = odds.exactly(bid.quantity as u32);
         lines.push(format!("It is exactly right with probability {}.", percent(exact)));
     }
+    // A bet often tells what its bettor holds: odds that ignore the bets must say so (unless they are sure).
+    if holds < 1.0 - 1e-9 {
+        lines.push(
+            "These odds weigh only the dice you see, not what the others have claimed so far about their cups."
+                .to_string(),
+        );
+    }
     lines
 }
 
@@ -166,6 +173,7 @@ mod tests {
         assert!(lines[0].contains("probability 17%") && lines[0].contains("you hold 2"), "{lines:?}");
         assert!(lines[0].contains("1 unseen die counts with probability 1/6"), "{lines:?}");
         assert_eq!(lines[1], "It is exactly right with probability 17%.");
+        assert!(lines[2].contains("not what the others have claimed"), "{lines:?}");
         // A bid already made good by the dice seen holds for sure.
         let lines = standing_bid_odds(
             &rules,

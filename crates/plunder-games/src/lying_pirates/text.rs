@@ -51,9 +51,31 @@ impl LyingPirates {
             [("captain", CAPTAINS_JSON), ("die", DICE_JSON), ("variant", VARIANTS_JSON), ("map", MAP_JSON)]
         {
             for e in named(json) {
-                entries.push(Entry::new(e.name.clone(), format!("{} ({kind}): {}", e.name, e.text)).or(&e.id));
+                let entry = Entry::new(e.name.clone(), format!("{} ({kind}): {}", e.name, e.text)).or(&e.id);
+                // The cup lines name these dice's blank faces by their pictures ("a Wisp").
+                entries.push(match e.id.as_str() {
+                    "ghost" => entry.or("Wisp"),
+                    "mermaid" => entry.or("Tail"),
+                    _ => entry,
+                });
             }
         }
+        entries.push(
+            Entry::new(
+                "Catch-up",
+                format!(
+                    "Catch-up (end of the Action Phase): the ship in last place may sacrifice 1 crew die per {} to \
+                     sail toward the closest ship ahead. Ships tied for last each choose in secret how far; they \
+                     all sail the smallest choice together, each paying the same dice, so one choosing 0 stops all.",
+                    match self.table.catch_up_tiles_per_die {
+                        1 => "space".to_string(),
+                        n => format!("{n} spaces"),
+                    }
+                ),
+            )
+            .or("catch up")
+            .or("catching up"),
+        );
         entries
     }
 
@@ -931,12 +953,17 @@ impl LyingPirates {
             );
         }
         let kind = |i: usize| v.my_kinds.get(i).copied().unwrap_or(0);
-        let face = |f: u8| if f == 0 { "not rolled yet".to_string() } else { face_name(f) };
-        let regular: Vec<String> =
-            v.my_dice.iter().enumerate().filter(|&(i, _)| kind(i) == 0).map(|(_, &f)| face(f)).collect();
+        let regular = || v.my_dice.iter().enumerate().filter(|&(i, _)| kind(i) == 0).map(|(_, &f)| f);
+        let mut shown: Vec<String> = regular().filter(|&f| f != 0).map(face_name).collect();
+        // Dice gained since the roll wait for the next one: counted once, not named one by one.
+        let unrolled = regular().filter(|&f| f == 0).count() as u32;
+        if unrolled > 0 {
+            let plus = if shown.is_empty() { "" } else { "+ " };
+            shown.push(format!("{plus}{} not rolled yet", count(unrolled, "die", "dice")));
+        }
         let mut parts = Vec::new();
-        if !regular.is_empty() {
-            parts.push(regular.join(" "));
+        if !shown.is_empty() {
+            parts.push(shown.join(" "));
         }
         for (i, &f) in v.my_dice.iter().enumerate().filter(|&(i, _)| kind(i) != 0) {
             let shown = if f == 0 {
@@ -1196,20 +1223,20 @@ impl LyingPirates {
                     )
                 }
             }
-            Event::CatchUpOffered { seat } => format!("{} has made their catch-up offer", n(*seat)),
+            Event::CatchUpOffered { seat } => format!("{} has chosen how far to catch up", n(*seat)),
             Event::CaughtUp { offers, tiles, dice } => {
                 let offered: Vec<String> =
                     offers.iter().map(|(p, o)| format!("{} {}", n(*p), count(*o as u32, "space", "spaces"))).collect();
-                let moved = if *tiles == 0 {
-                    "nobody catches up".to_string()
-                } else {
-                    format!(
-                        "{} for {} each",
-                        count(*tiles as u32, "space", "spaces"),
-                        count(*dice as u32, "crew die", "crew dice")
-                    )
+                let paid = count(*dice as u32, "crew die", "crew dice");
+                let moved = match (*tiles, offers.len()) {
+                    (0, _) => "nobody catches up".to_string(),
+                    (t, 1) => format!("it sails {} and pays {paid}", count(t as u32, "space", "spaces")),
+                    (t, _) => format!(
+                        "each sails the smallest choice, {}, and pays {paid}",
+                        count(t as u32, "space", "spaces")
+                    ),
                 };
-                format!("Catch-up offers: {}; {moved}", offered.join(", "))
+                format!("Catch-up chosen: {}; {moved}", offered.join(", "))
             }
             Event::Passed { seat } => format!("{} passes", n(*seat)),
             Event::AutoPassed { seat } => format!("{} passes every card window for the rest of this phase", n(*seat)),

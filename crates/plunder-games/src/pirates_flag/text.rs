@@ -205,6 +205,12 @@ impl PiratesFlag {
                 Some(item) => format!(" on {}", self.item_words(&item.item, item.by)),
                 None => target_text(target),
             },
+            // A roll by whose it is and what it counts, not by its place in the roll result (which the
+            // waiting list numbers differently).
+            (Target::Roll { index }, Some(view)) => match view.rolls.get(*index as usize) {
+                Some(r) => format!(" on {}'s roll of {}", r.seat, r.value()),
+                None => target_text(target),
+            },
             _ => target_text(target),
         }
     }
@@ -278,11 +284,11 @@ fn roll_words(scope: u8) -> &'static str {
     }
 }
 
-/// "every die shows 6, +3, x2".
+/// "every die set to 6, +3, x2".
 fn mod_parts(mods: &Mods) -> String {
     let mut parts = Vec::new();
     if let Some(face) = mods.set {
-        parts.push(format!("every die shows {face}"));
+        parts.push(format!("every die set to {face}"));
     }
     if mods.extra > 0 {
         parts.push(format!("{} extra di{}", mods.extra, if mods.extra == 1 { "e" } else { "ce" }));
@@ -403,7 +409,7 @@ impl Narrate for PiratesFlag {
                     RollFor::Battle { .. } => "defending the flag in the battle".to_string(),
                     RollFor::Card { card } => format!("for {}", self.ref_name(card)),
                 };
-                let counted = if mods.is_empty() { String::new() } else { format!(" ({})", mod_parts(&mods)) };
+                let counted = if mods.is_empty() { String::new() } else { format!(" (then {})", mod_parts(&mods)) };
                 let unit = match purpose {
                     RollFor::Movement | RollFor::Escape => format!(" {}", spaces(value)),
                     _ => String::new(),
@@ -713,11 +719,23 @@ impl Narrate for PiratesFlag {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
-            Action::Play { target: target @ Target::Item { .. }, .. } => {
-                // The waiting item by what it is, not by its number alone.
+            Action::Play { target: target @ (Target::Item { .. } | Target::Roll { .. }), .. } => {
+                // The waiting item or roll by what it is, not by its number alone.
                 let label = self.label(action);
                 let number = target_text(target);
                 label.replacen(&number, &self.target_words(target, Some(view)), 1)
+            }
+            Action::Stop => {
+                // Stopping on the carrier's space is how a battle for the flag starts: say so.
+                let carrier = match view.flag {
+                    Flag::Carried { seat } => Some(seat),
+                    _ => None,
+                };
+                let here = view.seat.and_then(|me| view.positions.get(me.index()));
+                match carrier.filter(|c| Some(*c) != view.seat && view.positions.get(c.index()) == here) {
+                    Some(c) => format!("stop here, on {c}'s space (then you may battle {c} for the flag)"),
+                    None => self.label(action),
+                }
             }
             _ => self.label(action),
         }
