@@ -37,6 +37,7 @@ mod invariants;
 mod options;
 mod resolve;
 mod state;
+mod tensor;
 mod text;
 mod view;
 
@@ -51,13 +52,15 @@ pub use view::{Payment, Showing, Shown, View};
 
 use plunder_core::{
     Audience, Bot, BotKind, Facts, Game, OptionsError, Outcome, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
-    Utility, Viewer,
+    TensorKind, TensorLayout, Utility, Viewer,
 };
 
 /// Loot Pirates under one set of options.
 #[derive(Clone, Debug)]
 pub struct LootPirates {
     options: Options,
+    /// Where the observation tensor's sections start (from the table size, computed once).
+    offsets: tensor::Offsets,
 }
 
 impl LootPirates {
@@ -89,7 +92,8 @@ impl Game for LootPirates {
 
     fn new(options: Options) -> Result<Self, OptionsError> {
         options.validate()?;
-        Ok(LootPirates { options })
+        let (_, offsets) = tensor::tensor_sections(options.players as usize);
+        Ok(LootPirates { options, offsets })
     }
 
     fn options(&self) -> &Options {
@@ -356,6 +360,24 @@ impl Game for LootPirates {
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {
         self.invariants(state)
+    }
+
+    /// The observation only: the information state is the core's (the observation and the seat's own actions).
+    fn tensor_len(&self, kind: TensorKind) -> Option<usize> {
+        (kind == TensorKind::Observation).then(|| self.tensor_size())
+    }
+
+    fn tensor_layout(&self, kind: TensorKind) -> Option<TensorLayout> {
+        (kind == TensorKind::Observation).then(|| tensor::tensor_sections(self.players()).0)
+    }
+
+    fn write_tensor(&self, view: &View, kind: TensorKind, out: &mut [f32]) {
+        self.tensor(view, kind, out)
+    }
+
+    fn write_seat_tensor(&self, state: &State, seat: Seat, kind: TensorKind, out: &mut [f32]) -> bool {
+        self.seat_tensor(state, seat, kind, out);
+        true
     }
 }
 
