@@ -4,7 +4,8 @@
 mod content_refusal;
 use content_refusal::{assert_plain, refusal};
 use plunder_core::{
-    conformance, play_game, Bot, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, Viewer,
+    conformance, encoding, play_game, Bot, ChanceMode, Game, Narrate, Rng, Seat, SeatSet, Session, Status, TensorKind,
+    Viewer,
 };
 use plunder_games::bidding::Bid;
 use plunder_games::scallywager::{
@@ -329,6 +330,69 @@ fn card_spyglass_shows_two_dice_to_its_user_only() {
     assert_eq!(known(&s, 0, 1), vec![2, 3]);
     assert!(known(&s, 2, 1).is_empty() && spectator(&s).known.is_empty());
     assert_eq!(spectator(&s).phase, Phase::Bidding, "the window closes when nobody has a card left");
+}
+
+/// `viewer`'s observation tensor (the view-free path, checked equal to the view's).
+fn observation(s: &Session<Scallywager>, viewer: u8) -> Vec<f32> {
+    let len = encoding::tensor_len(s.game(), TensorKind::Observation);
+    let (mut fast, mut slow) = (vec![0.0; len], vec![0.0; len]);
+    encoding::write_tensor(s.game(), s.state(), Seat(viewer), TensorKind::Observation, &mut fast);
+    encoding::write_view_tensor(s.game(), s.state(), Seat(viewer), TensorKind::Observation, &mut slow);
+    assert_eq!(fast, slow, "P{}'s observation without its view", viewer + 1);
+    fast
+}
+
+/// The numbers of section `name` of an observation.
+fn section(s: &Session<Scallywager>, tensor: &[f32], name: &str) -> Vec<f32> {
+    let layout = s.game().tensor_layout(TensorKind::Observation).unwrap();
+    let sec = layout.get(name).unwrap_or_else(|| panic!("no section {name}"));
+    tensor[sec.start..sec.start + sec.len].to_vec()
+}
+
+/// The indices of the ones in `numbers`.
+fn ones(numbers: &[f32]) -> Vec<usize> {
+    numbers.iter().enumerate().filter(|(_, &x)| x == 1.0).map(|(i, _)| i).collect()
+}
+
+/// The observation tensor in a known position: each captain's own dice, a Spyglass's two dice for its user only,
+/// the Treasure card before its holder, the card used, and a bid, all seat-relative (the observer first).
+#[test]
+fn the_observation_tensor_shows_dice_cards_and_bids_seat_relative() {
+    let mut s = holding(0, Deck::Treasure, "spyglass");
+    let spyglass = kind(&s, Deck::Treasure, "spyglass") as usize;
+    let t = s.game().deck(Deck::Treasure).cards.len();
+    let (p0, p1, p2) = (observation(&s, 0), observation(&s, 1), observation(&s, 2));
+    assert_eq!(ones(&section(&s, &p1, "observer_seat")), vec![1]);
+    assert_eq!(ones(&section(&s, &p0, "phase")), vec![2], "the Treasure window");
+    assert_eq!(ones(&section(&s, &p1, "priority")), vec![2], "P1 is two seats after P2");
+    assert_eq!(section(&s, &p0, "crew"), crew(&s).iter().map(|&c| c as f32).collect::<Vec<_>>());
+    // P1 rolled 1, 2, 3, 4, 5 (as many as its crew): die d one-hot at 6 d + face - 1, P1's own row first.
+    let mine: Vec<usize> = (0..crew(&s)[0] as usize).map(|d| 6 * d + d).collect();
+    assert_eq!(ones(&section(&s, &p0, "dice")), mine, "P1 knows its own dice only");
+    assert!(ones(&section(&s, &p2, "dice")).iter().all(|&i| i < 48), "P3 knows its own dice only");
+    assert_eq!(section(&s, &p0, "treasure")[spyglass], 1.0, "the Spyglass before P1, in its own row");
+    assert_eq!(section(&s, &p1, "treasure")[2 * t + spyglass], 1.0, "and in P1's row for P2");
+
+    use_card(&mut s, 0, Deck::Treasure, "spyglass", Some(1), None, None);
+    let (p0, p2) = (observation(&s, 0), observation(&s, 2));
+    // P2's first two dice (2, 3) in P2's row (relative 1 for P1): 48 + 0 + 1 and 48 + 6 + 2.
+    let peeked: Vec<usize> = ones(&section(&s, &p0, "dice")).into_iter().filter(|&i| i >= 48).collect();
+    assert_eq!(peeked, vec![49, 56], "P1 looked at two of P2's dice");
+    assert!(ones(&section(&s, &p2, "dice")).iter().all(|&i| i < 48), "P3 did not");
+    assert_eq!(ones(&section(&s, &p2, "last_use_card")), vec![spyglass]);
+    assert_eq!(ones(&section(&s, &p2, "last_use_seat")), vec![1], "P1 is next after P3");
+    assert_eq!(ones(&section(&s, &p2, "last_use_target")), vec![2], "P2 is two after P3");
+    assert_eq!(section(&s, &p2, "treasure_discards")[spyglass], 1.0);
+    assert!(section(&s, &p0, "treasure").iter().all(|&x| x == 0.0), "the Spyglass left P1's table");
+
+    let bidder = spectator(&s).bidder.expect("the bidding is open");
+    s.play(bidder, bid(2, 4)).unwrap();
+    let p0 = observation(&s, 0);
+    let at = |seat: Seat| seat.index(); // relative to P1 is absolute
+    assert_eq!(section(&s, &p0, "standing_bid"), vec![2., 0., 0., 0., 1., 0., 0.]);
+    assert_eq!(ones(&section(&s, &p0, "standing_bidder")), vec![at(bidder)]);
+    assert_eq!(section(&s, &p0, "seat_bids")[7 * at(bidder)..7 * at(bidder) + 7], [2., 0., 0., 0., 1., 0., 0.]);
+    assert_eq!(section(&s, &p0, "bids_made"), vec![1.]);
 }
 
 #[test]

@@ -30,6 +30,7 @@ mod event;
 mod invariants;
 mod options;
 mod state;
+mod tensor;
 mod text;
 mod view;
 
@@ -44,7 +45,7 @@ pub use view::{CallMade, Holding, KnownDie, View};
 
 use plunder_core::{
     Bot, BotKind, Facts, Game, OptionsError, Outcome, Piece, PlayError, Rng, Roster, Seat, SeatSet, Status, Teller,
-    Utility, Viewer,
+    TensorKind, TensorLayout, Utility, Viewer,
 };
 
 use crate::bidding::Bid;
@@ -57,6 +58,8 @@ pub struct Scallywager {
     options: Options,
     pub(crate) treasure: DeckFile,
     pub(crate) adventure: DeckFile,
+    /// Where the observation tensor's sections start (from the table size and the decks, computed once).
+    offsets: tensor::Offsets,
 }
 
 impl Scallywager {
@@ -256,11 +259,11 @@ impl Game for Scallywager {
     fn new(options: Options) -> Result<Self, OptionsError> {
         options.validate()?;
         let (treasure, adventure) = cards::default_decks();
-        Ok(Scallywager {
-            treasure: options.treasure_deck.clone().unwrap_or(treasure),
-            adventure: options.adventure_deck.clone().unwrap_or(adventure),
-            options,
-        })
+        let treasure = options.treasure_deck.clone().unwrap_or(treasure);
+        let adventure = options.adventure_deck.clone().unwrap_or(adventure);
+        let (_, offsets) =
+            tensor::tensor_sections(options.players as usize, treasure.cards.len(), adventure.cards.len());
+        Ok(Scallywager { treasure, adventure, options, offsets })
     }
 
     fn options(&self) -> &Options {
@@ -440,6 +443,25 @@ impl Game for Scallywager {
 
     fn view(&self, state: &State, viewer: Viewer) -> View {
         view::view(self, state, viewer)
+    }
+
+    /// The observation only: the information state is the core's (the observation and the seat's own actions).
+    fn tensor_len(&self, kind: TensorKind) -> Option<usize> {
+        (kind == TensorKind::Observation).then(|| self.tensor_size())
+    }
+
+    fn tensor_layout(&self, kind: TensorKind) -> Option<TensorLayout> {
+        (kind == TensorKind::Observation)
+            .then(|| tensor::tensor_sections(self.players(), self.treasure.cards.len(), self.adventure.cards.len()).0)
+    }
+
+    fn write_tensor(&self, view: &View, kind: TensorKind, out: &mut [f32]) {
+        self.tensor(view, kind, out)
+    }
+
+    fn write_seat_tensor(&self, state: &State, seat: Seat, kind: TensorKind, out: &mut [f32]) -> bool {
+        self.seat_tensor(state, seat, kind, out);
+        true
     }
 
     fn determinize(&self, state: &State, seat: Seat, rng: &mut Rng) -> State {
