@@ -36,6 +36,7 @@ mod event;
 mod options;
 mod roll_off;
 mod state;
+mod tensor;
 mod text;
 mod track;
 mod view;
@@ -67,6 +68,8 @@ pub struct PiratesFlag {
     chosen_captains: Option<[u8; MAX_PLAYERS]>,
     /// The actions' stable integers, from the deck and captains.
     actions: encoding::ActionLayout,
+    /// Where the observation tensor's sections start (`tensor.rs`).
+    tensor: tensor::Offsets,
 }
 
 impl PiratesFlag {
@@ -378,7 +381,13 @@ impl Game for PiratesFlag {
             Captains::Deal(_) => None,
         };
         let actions = encoding::ActionLayout::new(&deck, &captains, options.players as usize);
-        Ok(PiratesFlag { options, board, deck, captains, chosen_captains, actions })
+        let (_, tensor) = tensor::tensor_sections(
+            options.players as usize,
+            board.length as usize,
+            deck.entries.len(),
+            captains.entries.len(),
+        );
+        Ok(PiratesFlag { options, board, deck, captains, chosen_captains, actions, tensor })
     }
 
     fn options(&self) -> &Options {
@@ -610,6 +619,36 @@ impl Game for PiratesFlag {
 
     fn action_index(&self, action: &Action) -> Option<usize> {
         self.actions.index(action)
+    }
+
+    fn tensor_len(&self, kind: plunder_core::TensorKind) -> Option<usize> {
+        (kind == plunder_core::TensorKind::Observation).then(|| self.tensor_length())
+    }
+
+    fn tensor_layout(&self, kind: plunder_core::TensorKind) -> Option<plunder_core::TensorLayout> {
+        (kind == plunder_core::TensorKind::Observation).then(|| {
+            let (layout, _) = tensor::tensor_sections(
+                self.players(),
+                self.board.length as usize,
+                self.deck.entries.len(),
+                self.captains.entries.len(),
+            );
+            layout
+        })
+    }
+
+    fn write_tensor(&self, view: &View, kind: plunder_core::TensorKind, out: &mut [f32]) {
+        if kind == plunder_core::TensorKind::Observation {
+            self.tensor(view, out);
+        }
+    }
+
+    fn write_seat_tensor(&self, state: &State, seat: Seat, kind: plunder_core::TensorKind, out: &mut [f32]) -> bool {
+        if kind != plunder_core::TensorKind::Observation {
+            return false;
+        }
+        self.seat_tensor(state, seat, out);
+        true
     }
 
     fn facts(&self) -> Facts {

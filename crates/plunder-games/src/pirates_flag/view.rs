@@ -162,16 +162,8 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         last_rolls: state.last_rolls.list().to_vec(),
         moving: state.mv,
         escaping: state.escape,
-        priority: if state.mv.is_none() && state.escape.is_none() && state.phase == Phase::Play {
-            state.window.holder()
-        } else {
-            None
-        },
-        others_passed: state.mv.is_none()
-            && state.escape.is_none()
-            && state.phase == Phase::Play
-            && state.window.frame_len() > 0
-            && state.window.holder().is_some_and(|h| state.window.waiting() == SeatSet::only(h)),
+        priority: priority(state),
+        others_passed: others_passed(state),
         auto_passing: state.window.auto_passing(),
         main_done: state.main_done,
         battle_right: state.battle_right,
@@ -181,6 +173,24 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         shielded: state.shield_turn.union(state.shield_next),
         winner: state.winner,
     }
+}
+
+/// The seat holding priority over the stack (none while a ship moves or a battle's winner chooses to escape).
+pub(super) fn priority(state: &State) -> Option<Seat> {
+    if state.mv.is_none() && state.escape.is_none() && state.phase == Phase::Play {
+        state.window.holder()
+    } else {
+        None
+    }
+}
+
+/// Everyone but the priority holder has passed over the top item ([`View::others_passed`]).
+pub(super) fn others_passed(state: &State) -> bool {
+    state.mv.is_none()
+        && state.escape.is_none()
+        && state.phase == Phase::Play
+        && state.window.frame_len() > 0
+        && state.window.holder().is_some_and(|h| state.window.waiting() == SeatSet::only(h))
 }
 
 /// Whether what waits on the table `public` (the spectator's view: nothing hidden goes in) concerns `seat`: its own
