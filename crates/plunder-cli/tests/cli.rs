@@ -645,8 +645,16 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
     let odds = log.lines().find(|l| l.starts_with("The standing bid ")).expect("the odds of the standing bid");
     assert!(odds.contains(" holds with probability ") && odds.contains("unseen dice"), "{odds}");
     assert!(log.contains("Nothing called 'nothing' here"), "{log}");
+    assert!(log.contains("not what the others have claimed so far"), "the odds say what they leave out: {log}");
     let log = play("scallywager", &["--seed", "5", "--players", "3"], "? spyglass\nq\ny\n");
     assert!(log.contains("Spyglass (Treasure, one-time): Before bidding: look at two"), "{log}");
+    // A special die's face named in a shown cup, and the catch-up rule, each have an entry.
+    let log = play("lying-pirates", &["--seed", "5"], "? wisp\n? catch up\nq\ny\n");
+    assert!(log.contains("Ghost Die (die): "), "{log}");
+    assert!(
+        log.contains("Catch-up (end of the Action Phase): the ship in last place may sacrifice 1 crew die"),
+        "{log}"
+    );
 }
 
 #[test]

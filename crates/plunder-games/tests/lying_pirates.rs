@@ -3978,6 +3978,11 @@ fn your_dice_name_the_special_dice_and_a_cup_sitting_out_is_not_in_play() {
     s.take_special(ANNE, 4);
     let words = g.describe(&view(&g, &s, ANNE));
     assert!(words.contains("Your dice: 3 3 3 3 3, the Cursed Die not rolled yet"), "{words}");
+    // Crew gained since the roll are counted once, not "not rolled yet" a die.
+    let mut gained = s.clone();
+    gained.gain_crew(ANNE, 2);
+    let words = g.describe(&view(&g, &gained, ANNE));
+    assert!(words.contains("Your dice: 3 3 3 3 3 + 2 dice not rolled yet, the Cursed Die not rolled yet"), "{words}");
     // Next round the Cursed Die shows 4 among 4 1 4 2 2: named with its face.
     let cursed = s.cups.kinds_of(ANNE).iter().position(|&k| k == 4).expect("Anne holds the Cursed Die");
     let mut anne = vec![4, 1, 4, 2, 2];

@@ -490,8 +490,13 @@ fn example_stop_and_battle_then_escape() {
     t.roll(A, &[5]);
     t.go(A, Dir::Far);
     assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
+    // The menu says a stop here leads to a battle, and that a plain pass then gives it up.
+    let label = |t: &Table, action: &Action| t.g.label_in_view(&t.view(A), action);
+    assert_eq!(label(&t, &Action::Stop), "stop here, on P4's space (then you may battle P4 for the flag)");
     t.act(A, Action::Stop);
     t.chance();
+    assert!(t.legal(A).contains(&Action::Pass) && t.legal(A).contains(&Action::Battle));
+    assert_eq!(label(&t, &Action::Pass), "pass: end your turn without a battle against P4");
     t.act(A, Action::Battle);
     t.pass_all();
     t.dice(&[5, 3]);

@@ -141,6 +141,12 @@ impl Narrate for LyingPirates {
         serde_json::json!({"special_dice": special_dice, "faces": faces, "battle_ranks": battle_ranks})
     }
 
+    /// A Battle Die kept: the battle's result, which follows, tells the faces that stood; one line a seat
+    /// after every roll was noise to the terminal trials.
+    fn told_elsewhere(&self, event: &Event) -> bool {
+        matches!(event, Event::Kept { .. })
+    }
+
     fn tell(&self, event: &Event) -> String {
         capitalized(self.tell_event(event))
     }

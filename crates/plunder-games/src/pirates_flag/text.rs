@@ -256,6 +256,13 @@ impl PiratesFlag {
     }
 }
 
+/// The carrier of the flag, when the viewer's ship shares its space.
+fn carrier_beside(view: &View) -> Option<Seat> {
+    let Flag::Carried { seat: carrier } = view.flag else { return None };
+    let here = view.seat.and_then(|me| view.positions.get(me.index()));
+    (Some(carrier) != view.seat && view.positions.get(carrier.index()) == here).then_some(carrier)
+}
+
 /// A captain's deed, from its text "Once per game, <when>: <what it does>. <more>".
 fn captain_deed(captain: &Card) -> &str {
     let deed = captain.text.split_once(": ").map_or(captain.text.as_str(), |(_, deed)| deed);
@@ -355,8 +362,10 @@ impl Narrate for PiratesFlag {
     }
 
     /// A die of a roll still being made: the roll's line names every face and what they count.
+    /// Besides a roll's single dice: a plain pass, which the terminal trials found about ten times a round
+    /// (the passes of seats never asked among them); what resolves once all have passed says it.
     fn told_elsewhere(&self, event: &Event) -> bool {
-        matches!(event, Event::Die { .. } | Event::RollOffDie { total: None, .. })
+        matches!(event, Event::Die { .. } | Event::RollOffDie { total: None, .. } | Event::Passed { auto: false, .. })
     }
 
     fn tell(&self, event: &Event) -> String {
@@ -725,18 +734,16 @@ impl Narrate for PiratesFlag {
                 let number = target_text(target);
                 label.replacen(&number, &self.target_words(target, Some(view)), 1)
             }
-            Action::Stop => {
-                // Stopping on the carrier's space is how a battle for the flag starts: say so.
-                let carrier = match view.flag {
-                    Flag::Carried { seat } => Some(seat),
-                    _ => None,
-                };
-                let here = view.seat.and_then(|me| view.positions.get(me.index()));
-                match carrier.filter(|c| Some(*c) != view.seat && view.positions.get(c.index()) == here) {
-                    Some(c) => format!("stop here, on {c}'s space (then you may battle {c} for the flag)"),
-                    None => self.label(action),
-                }
-            }
+            // Stopping on the carrier's space is how a battle for the flag starts, and a plain pass there gives
+            // it up (a trial lost one to Enter, which passes): say so on both.
+            Action::Stop => match carrier_beside(view) {
+                Some(c) => format!("stop here, on {c}'s space (then you may battle {c} for the flag)"),
+                None => self.label(action),
+            },
+            Action::Pass if view.stack.is_empty() && Some(view.active) == view.seat => match carrier_beside(view) {
+                Some(c) => format!("pass: end your turn without a battle against {c}"),
+                None => self.label(action),
+            },
             _ => self.label(action),
         }
     }
