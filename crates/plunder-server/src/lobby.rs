@@ -302,7 +302,7 @@ pub async fn create_game(
         fairness: if body.seed.is_some() { Fairness::Seeded } else { Fairness::Fair },
     };
     check_creation_allowance(&hub, address)?;
-    store_new_game(&hub, spec, table).await
+    store_new_game(&hub, spec, table, address).await
 }
 
 /// The seat value of an open seat: a human seat whose token the server keeps until someone takes it from the
@@ -317,7 +317,12 @@ fn join_link(id: &str, seat: usize, token: &str) -> String {
 /// Stores a new game of `spec` at `table` (its first events), starts its task, and answers with its links (each
 /// human seat gets a new token, shown only in this answer). Seats given as `open` are stored as human seats whose
 /// tokens the server keeps for whoever takes them; the answer shows no link for them.
-async fn store_new_game(hub: &Arc<Hub>, mut spec: GameSpec, table: Box<dyn Table>) -> Result<Response, ApiError> {
+async fn store_new_game(
+    hub: &Arc<Hub>,
+    mut spec: GameSpec,
+    table: Box<dyn Table>,
+    address: Option<Extension<ClientAddress>>,
+) -> Result<Response, ApiError> {
     let id = new_game_id();
     let open: Vec<bool> = spec.seats.iter().map(|p| p == OPEN).collect();
     for (player, &open) in spec.seats.iter_mut().zip(&open) {
@@ -334,7 +339,12 @@ async fn store_new_game(hub: &Arc<Hub>, mut spec: GameSpec, table: Box<dyn Table
         .filter(|(seat, _)| open[*seat])
         .filter_map(|(seat, token)| Some((seat, token.clone()?)))
         .collect();
-    hub.store().create_game_with_open_seats(&id, &spec, &token_hashes, &open_seats, &table.entries_since(0)).await?;
+    // The creator as the lobby's list counts them (a hash: the address itself is not kept).
+    let creator = address.map(|Extension(ClientAddress(a))| hash_token(&format!("open seats from {a}")));
+    let events = table.entries_since(0);
+    hub.store()
+        .create_game_with_open_seats(&id, &spec, &token_hashes, &open_seats, creator.as_deref(), &events)
+        .await?;
     hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table);
     let created = CreatedGame {
         seats: spec
@@ -404,7 +414,7 @@ pub async fn branch(
     };
     let branch = GameSpec { seats, rematch_of: None, fairness: Fairness::Analysis { of: id.clone() }, ..spec };
     check_creation_allowance(&hub, address)?;
-    store_new_game(&hub, branch, table).await
+    store_new_game(&hub, branch, table, address).await
 }
 
 /// `GET /api/games/{id}`: what anyone may know about a game.
@@ -528,7 +538,7 @@ pub async fn rematch(
     // A seat nobody took is open again, with the same token (still known to nobody).
     let open = hub.store().seats_left_open(&id).await?;
     let events = table.entries_since(0);
-    match hub.store().create_game_with_open_seats(&new_id, &spec, &seating.token_hashes, &open, &events).await {
+    match hub.store().create_game_with_open_seats(&new_id, &spec, &seating.token_hashes, &open, None, &events).await {
         Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,
@@ -555,10 +565,19 @@ pub struct OpenTable {
     pub seats: Vec<String>,
 }
 
-/// `GET /api/open`: the games not over with seats anyone may take, newest first (at most 50).
+/// The most tables of one client address the open-tables list shows (its newest), so that a few addresses
+/// cannot push everyone else's tables off the list.
+pub const OPEN_TABLES_PER_CREATOR: usize = 3;
+
+/// `GET /api/open`: the games not over with seats anyone may take, newest first (at most 50, at most
+/// [`OPEN_TABLES_PER_CREATOR`] of one address).
 pub async fn open_tables(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
     // A game has at most MAX_SEATS open seats: this many rows hold the newest games' every seat.
-    let rows = hub.store().open_seats(MAX_OPEN_TABLES * MAX_SEATS, hub.config().open_seats_listed_for).await?;
+    let config = hub.config();
+    let rows = hub
+        .store()
+        .open_seats(MAX_OPEN_TABLES * MAX_SEATS, config.open_seats_listed_for, OPEN_TABLES_PER_CREATOR)
+        .await?;
     let mut games: Vec<(String, Vec<u8>)> = Vec::new();
     for (id, seat) in rows {
         match games.iter_mut().find(|(g, _)| *g == id) {

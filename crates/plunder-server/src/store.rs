@@ -188,7 +188,7 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-const SCHEMA: [&str; 8] = [
+const SCHEMA: [&str; 9] = [
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, spec TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS events (game_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, \
      PRIMARY KEY (game_id, seq))",
@@ -206,6 +206,9 @@ const SCHEMA: [&str; 8] = [
     // Seats still open when their game ended, kept so that its rematch opens them again.
     "CREATE TABLE IF NOT EXISTS ended_open_seats (game_id TEXT NOT NULL, seat BIGINT NOT NULL, token TEXT NOT NULL, \
      PRIMARY KEY (game_id, seat))",
+    // Who made a game with open seats (a hash of the client address), while its seats are open: the lobby lists
+    // a few tables a creator, so that one address cannot fill the list.
+    "CREATE TABLE IF NOT EXISTS open_seat_creators (game_id TEXT PRIMARY KEY, creator TEXT NOT NULL)",
 ];
 
 /// PostgreSQL only (several instances): which seats are connected to which instance, until when. An instance
@@ -266,6 +269,8 @@ struct NewGame {
     /// `(seat, token)` for each open seat (a human seat anyone may take), and when the game was created.
     open_seats: Vec<(i64, String)>,
     created_ms: i64,
+    /// Who made it (a hash of the client address), kept while it has open seats.
+    creator: Option<String>,
 }
 
 /// Inserts a new game's row and token hashes; returns `false` (and inserts nothing) if the game exists already.
@@ -298,6 +303,13 @@ async fn insert_new_game(
             .bind(*seat)
             .bind(token.as_str())
             .bind(game.created_ms)
+            .execute(&mut **tx)
+            .await?;
+    }
+    if let Some(creator) = game.creator.as_deref().filter(|_| !game.open_seats.is_empty()) {
+        sqlx::query("INSERT INTO open_seat_creators (game_id, creator) VALUES ($1, $2)")
+            .bind(id)
+            .bind(creator)
             .execute(&mut **tx)
             .await?;
     }
@@ -864,17 +876,19 @@ impl Store {
         token_hashes: &[(usize, String)],
         events: &[Entry],
     ) -> Result<(), StoreError> {
-        self.create_game_with_open_seats(id, spec, token_hashes, &[], events).await
+        self.create_game_with_open_seats(id, spec, token_hashes, &[], None, events).await
     }
 
     /// [`Store::create_game`], with open seats: `(seat, token)` for each human seat anyone may take from the
-    /// lobby (its hash is among `token_hashes` too), stored in the same transaction.
+    /// lobby (its hash is among `token_hashes` too), stored in the same transaction, and who made them
+    /// (`creator`, an opaque key such as a hash of the client address; `None`: a table of its own).
     pub async fn create_game_with_open_seats(
         &self,
         id: &str,
         spec: &GameSpec,
         token_hashes: &[(usize, String)],
         open_seats: &[(usize, String)],
+        creator: Option<&str>,
         events: &[Entry],
     ) -> Result<(), StoreError> {
         let created_ms = now_ms();
@@ -883,23 +897,29 @@ impl Store {
             token_hashes: token_hashes.iter().map(|(seat, hash)| (*seat as i64, hash.clone())).collect(),
             open_seats: open_seats.iter().map(|(seat, token)| (*seat as i64, token.clone())).collect(),
             created_ms,
+            creator: creator.map(str::to_string),
         };
         self.write(id, 0, events, None, Some(creates)).await
     }
 
-    /// Open seats of games created within `listed_for`, newest games first: `(game id, seat)`, at most `rows` of
-    /// them.
+    /// Open seats of games created within `listed_for`, newest games first, at most `per_creator` games of one
+    /// creator: `(game id, seat)`, at most `rows` of them.
     pub async fn open_seats(
         &self,
         rows: usize,
         listed_for: std::time::Duration,
+        per_creator: usize,
     ) -> Result<Vec<(String, usize)>, StoreError> {
         let since = now_ms().saturating_sub(i64::try_from(listed_for.as_millis()).unwrap_or(i64::MAX));
+        // A game's seats share its rank among its creator's games (a game without a creator is its own).
         let rows = sqlx::query(
-            "SELECT game_id, seat FROM open_seats WHERE created_ms >= $1 ORDER BY created_ms DESC, game_id, seat \
-             LIMIT $2",
+            "SELECT game_id, seat FROM (SELECT o.game_id, o.seat, o.created_ms, \
+             DENSE_RANK() OVER (PARTITION BY COALESCE(c.creator, o.game_id) ORDER BY o.created_ms DESC, o.game_id) \
+             AS nth FROM open_seats o LEFT JOIN open_seat_creators c ON c.game_id = o.game_id \
+             WHERE o.created_ms >= $1) listed WHERE nth <= $2 ORDER BY created_ms DESC, game_id, seat LIMIT $3",
         )
         .bind(since)
+        .bind(i64::try_from(per_creator).unwrap_or(i64::MAX))
         .bind(i64::try_from(rows).unwrap_or(i64::MAX))
         .fetch_all(&self.pool)
         .await?;
@@ -935,6 +955,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM open_seats WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM open_seat_creators WHERE game_id = $1").bind(id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -56,7 +56,7 @@ async fn an_open_seat_taken_through_two_instances_at_once_goes_to_one() {
     let hash = plunder_server::token::hash_token(&token);
     assert_eq!(other.seat_for_token(&created.id, &hash).await.unwrap(), Some(0));
     assert!(!other
-        .open_seats(10_000, std::time::Duration::from_secs(3600))
+        .open_seats(10_000, std::time::Duration::from_secs(3600), 10_000)
         .await
         .unwrap()
         .iter()

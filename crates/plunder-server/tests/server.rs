@@ -540,6 +540,46 @@ async fn a_seat_left_open_is_open_again_in_the_rematch_and_the_list_forgets_old_
     assert_eq!(open["tables"], json!([]), "{open}");
 }
 
+/// An attack trial's leftover: one address creating tables with open seats pushed everyone else's off the list.
+/// The list shows a few tables of each address, its newest; the others' tables stay.
+#[tokio::test]
+async fn the_open_tables_list_shows_a_few_tables_of_each_address() {
+    use plunder_server::ClientAddress;
+    let (hub, _db) = sqlite_hub().await;
+    let create_from = |from: [u8; 4]| {
+        let body = json!({"game": "liars-dice", "seats": ["human", "open"]}).to_string();
+        let request = Request::builder()
+            .method("POST")
+            .uri("/api/games")
+            .header("content-type", "application/json")
+            .extension(ClientAddress(std::net::IpAddr::from(from)));
+        app(hub.clone()).oneshot(request.body(Body::from(body)).unwrap())
+    };
+    let id = |response: axum::response::Response| async move {
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+        serde_json::from_slice::<Value>(&bytes).unwrap()["id"].as_str().unwrap().to_string()
+    };
+    let real = id(create_from([10, 0, 0, 9]).await.unwrap()).await;
+    let mut flood = Vec::new();
+    for _ in 0..6 {
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        flood.push(id(create_from([10, 0, 0, 1]).await.unwrap()).await);
+    }
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    let listed: Vec<&str> = open["tables"].as_array().unwrap().iter().map(|t| t["id"].as_str().unwrap()).collect();
+    let per = plunder_server::lobby::OPEN_TABLES_PER_CREATOR;
+    let newest: Vec<&str> = flood.iter().rev().take(per).map(String::as_str).collect();
+    assert_eq!(listed[..per], newest[..], "the flooding address's newest tables, newest first: {open}");
+    assert_eq!(listed[per..], [real.as_str()], "and the other address's table: {open}");
+    // A table made in process (no address) is a creator of its own.
+    let (_, local) =
+        call(&hub, "POST", "/api/games", Some(json!({"game": "liars-dice", "seats": ["human", "open"]}))).await;
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    assert_eq!(open["tables"][0]["id"], local["id"], "{open}");
+    assert_eq!(open["tables"].as_array().unwrap().len(), per + 2, "{open}");
+}
+
 /// `GET /health`, for a load balancer: 200 while the database answers, 503 once it does not.
 #[tokio::test]
 async fn the_health_check_answers_200_while_the_database_answers_and_503_when_it_does_not() {
