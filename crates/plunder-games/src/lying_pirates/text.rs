@@ -1246,10 +1246,13 @@ impl LyingPirates {
             }
             Event::Passed { seat } => format!("{} passes", n(*seat)),
             Event::AutoPassed { seat } => format!("{} passes every card window for the rest of this phase", n(*seat)),
-            Event::Played { seat, card, target } => match target {
-                Some(t) => format!("{} plays {} on {}", n(*seat), self.card_name(*card), n(*t)),
-                None => format!("{} plays {}", n(*seat), self.card_name(*card)),
-            },
+            // The card's text with it: what it does is told only when it resolves, after the answers.
+            Event::Played { seat, card, target } => {
+                let on = target.map_or(String::new(), |t| format!(" on {}", n(t)));
+                let text =
+                    self.content.cards.get(*card as usize).map_or(String::new(), |c| format!(" (\"{}\")", c.text));
+                format!("{} plays {}{on}{text}", n(*seat), self.card_name(*card))
+            }
             Event::Cancelled { seat, card, answered } => format!(
                 "{}'s {} cancels {} for {}",
                 n(*seat),
