@@ -860,11 +860,12 @@ impl Narrate for PiratesFlag {
             if !queued.is_empty() {
                 let _ = write!(line, "  queued: {}", queued.join("; "));
             }
-            if view.priority == Some(seat)
-                || view.moving.is_some_and(|mv| mv.seat == seat)
-                || view.escaping == Some(seat)
-            {
+            let moving = view.moving.is_some_and(|mv| mv.seat == seat) || view.escaping == Some(seat);
+            if moving || (view.priority == Some(seat) && seat == view.active) {
                 line.push_str("  <- to act");
+            } else if view.priority == Some(seat) {
+                // Priority in another's turn is a chance to answer, not a turn (a trial read it as one).
+                line.push_str("  <- may answer now");
             }
             let _ = writeln!(out, "{line}");
         }
