@@ -10,7 +10,7 @@ use plunder_core::{Seat, SeatSet, TensorKind, TensorLayout};
 use super::cards::{Deck, MAX_KINDS};
 use super::options::{MAX_CAPTAINS, MAX_CREW};
 use super::state::{fresh, hand, shown, CallKind, CardUse, Phase, Showdown, State, DECK, DISCARD};
-use super::view::{CallMade, View};
+use super::view::{self, CallMade, View};
 use super::Scallywager;
 use crate::bidding::BidMade;
 
@@ -417,13 +417,10 @@ impl Scallywager {
             revealed,
             deck_sizes: [Deck::Treasure, Deck::Adventure].map(|d| state.cards.get(d).count(DECK) as u32),
             discards,
-            priority: matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten(),
-            passed: if state.phase == Phase::Treasure { state.declined } else { SeatSet::EMPTY },
-            answering: if state.phase == Phase::Answer { state.window.waiting() } else { SeatSet::EMPTY },
-            call: match state.phase {
-                Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
-                _ => None,
-            },
+            priority: view::priority(state),
+            passed: view::passed(state),
+            answering: view::answering(state),
+            call: view::call(state),
             bidder: (state.phase == Phase::Bidding).then_some(state.bidder),
             clockwise: state.clockwise,
             bids: state.bids.as_slice(),

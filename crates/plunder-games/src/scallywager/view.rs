@@ -171,13 +171,10 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
             .collect(),
         deck_sizes: [Deck::Treasure, Deck::Adventure].map(|d| state.cards.get(d).count(DECK) as u32),
         discards: [pile(Deck::Treasure), pile(Deck::Adventure)],
-        priority: matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten(),
-        passed: if state.phase == Phase::Treasure { state.declined } else { SeatSet::EMPTY },
-        answering: if state.phase == Phase::Answer { state.window.waiting() } else { SeatSet::EMPTY },
-        call: match state.phase {
-            Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
-            _ => None,
-        },
+        priority: priority(state),
+        passed: passed(state),
+        answering: answering(state),
+        call: call(state),
         bidder: (state.phase == Phase::Bidding).then_some(state.bidder),
         clockwise: state.clockwise,
         bids: state.bids.to_view(),
@@ -337,5 +334,36 @@ mod tests {
         public.priority = Some(p1);
         public.call = Some(CallMade { caller: p2, call: CallKind::Parlay });
         assert!(game.concerns(&public, p1), "a right Parlay costs P1 a crewmate");
+    }
+}
+
+/// Who holds priority in a card window (the Treasure window or the answers to a call).
+pub(super) fn priority(state: &State) -> Option<Seat> {
+    matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten()
+}
+
+/// Who has passed in the Treasure window.
+pub(super) fn passed(state: &State) -> SeatSet {
+    if state.phase == Phase::Treasure {
+        state.declined
+    } else {
+        SeatSet::EMPTY
+    }
+}
+
+/// Who may still answer the call.
+pub(super) fn answering(state: &State) -> SeatSet {
+    if state.phase == Phase::Answer {
+        state.window.waiting()
+    } else {
+        SeatSet::EMPTY
+    }
+}
+
+/// The call waiting for answers.
+pub(super) fn call(state: &State) -> Option<CallMade> {
+    match state.phase {
+        Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
+        _ => None,
     }
 }
