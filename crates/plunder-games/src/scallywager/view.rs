@@ -239,6 +239,37 @@ pub(super) fn determinize(game: &Scallywager, state: &State, seat: Seat, rng: &m
     sampled
 }
 
+/// Who holds priority in a card window (the Treasure window or the answers to a call).
+pub(super) fn priority(state: &State) -> Option<Seat> {
+    matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten()
+}
+
+/// Who has passed in the Treasure window.
+pub(super) fn passed(state: &State) -> SeatSet {
+    if state.phase == Phase::Treasure {
+        state.declined
+    } else {
+        SeatSet::EMPTY
+    }
+}
+
+/// Who may still answer the call.
+pub(super) fn answering(state: &State) -> SeatSet {
+    if state.phase == Phase::Answer {
+        state.window.waiting()
+    } else {
+        SeatSet::EMPTY
+    }
+}
+
+/// The call waiting for answers.
+pub(super) fn call(state: &State) -> Option<CallMade> {
+    match state.phase {
+        Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use plunder_core::{conformance, Game, Narrate, Rng};
@@ -334,36 +365,5 @@ mod tests {
         public.priority = Some(p1);
         public.call = Some(CallMade { caller: p2, call: CallKind::Parlay });
         assert!(game.concerns(&public, p1), "a right Parlay costs P1 a crewmate");
-    }
-}
-
-/// Who holds priority in a card window (the Treasure window or the answers to a call).
-pub(super) fn priority(state: &State) -> Option<Seat> {
-    matches!(state.phase, Phase::Treasure | Phase::Answer).then(|| state.window.holder()).flatten()
-}
-
-/// Who has passed in the Treasure window.
-pub(super) fn passed(state: &State) -> SeatSet {
-    if state.phase == Phase::Treasure {
-        state.declined
-    } else {
-        SeatSet::EMPTY
-    }
-}
-
-/// Who may still answer the call.
-pub(super) fn answering(state: &State) -> SeatSet {
-    if state.phase == Phase::Answer {
-        state.window.waiting()
-    } else {
-        SeatSet::EMPTY
-    }
-}
-
-/// The call waiting for answers.
-pub(super) fn call(state: &State) -> Option<CallMade> {
-    match state.phase {
-        Phase::Answer => state.window.get(0).map(|entry| CallMade { caller: state.caller, call: entry.item }),
-        _ => None,
     }
 }
