@@ -245,8 +245,10 @@ impl Narrate for LyingPirates {
             lines.push(format!("  Your hand: {}", cards.join(", ")));
             lines.extend(self.spent_allowance(v));
         }
+        // The standing bet matters while the betting lasts; after it, the round's last bet is history.
         if let Some(b) = v.bids.last() {
-            lines.push(format!("  Bet: {} by {}", b.bid, self.captain_name(b.seat)));
+            let label = if v.phase == Phase::Betting { "Bet" } else { "This round's last bet" };
+            lines.push(format!("  {label}: {} by {}", b.bid, self.captain_name(b.seat)));
         }
         if !v.stack.is_empty() {
             let card_name =
@@ -451,6 +453,31 @@ impl Narrate for LyingPirates {
                 "Each special die traded counts 2 crew in the Final Battle instead of 1; each die bought costs 2 coins"
                     .to_string()
             }
+            Action::Bet { quantity, face } => format!(
+                "Say at least {} in the cups in play {} {face} (ones are wild); the next captain raises, locks \
+                 an exact bet or calls liar",
+                count(*quantity as u32, "die", "dice"),
+                if *quantity == 1 { "shows" } else { "show" }
+            ),
+            Action::Exact { quantity, face } => format!(
+                "Say exactly {} {} {face}: if right you win and gain 1 Crew Die and everyone else loses; if wrong \
+                 the last bettor wins and you lose and miss the next Betting Phase",
+                count(*quantity as u32, "die", "dice"),
+                if *quantity == 1 { "shows" } else { "show" }
+            ),
+            Action::Liar => "Call the last bet false: the cups are shown; if it fails you win and the bettor loses, \
+                             if it holds the bettor wins and you lose (losers do not sail this round)"
+                .to_string(),
+            Action::Pass => {
+                "Let the card window close (or the waiting card resolve) without playing a card".to_string()
+            }
+            Action::AutoPass => "Pass in every card window for the rest of this phase".to_string(),
+            Action::PassCurse { .. } => "Sacrifice 2 crew to hand the Cursed Die to that captain".to_string(),
+            Action::CatchUp { tiles } => format!(
+                "Sail {} toward the ship ahead, sacrificing crew dice for it (ships tied for last all sail the \
+                 smallest choice)",
+                count(*tiles as u32, "space", "spaces")
+            ),
             _ => String::new(),
         }
     }
