@@ -77,6 +77,11 @@ pub trait Roster: Game {
     fn strategy_bot_maker(&self, _saved: &str) -> Result<BotMaker<Self>, String> {
         Err(format!("{} has no solver, so no saved strategies", Self::ID))
     }
+    /// The playouts a move of the `hard` level (the rollout bot; see [`crate::levels`]): as many as keep it
+    /// stronger than `medium` at about a second a move at most.
+    fn hard_rollouts() -> u32 {
+        64
+    }
 }
 
 /// Makes bots of one kind, each from its own seed. Front ends resolve a bot name to a maker once per run, so a
@@ -107,6 +112,7 @@ pub const ROLLOUT_BOT: BotKind = BotKind {
 /// Every bot game `G` offers: its own, default first, then `rollout`, `ismcts` and `random`.
 pub fn bot_kinds<G: Roster>() -> Vec<BotKind> {
     let mut kinds = G::own_bot_kinds();
+    kinds.extend(crate::levels::LEVELS);
     kinds.push(ROLLOUT_BOT);
     kinds.push(ISMCTS_BOT);
     kinds.push(RANDOM_BOT);
@@ -187,6 +193,8 @@ pub fn make_bot_timed<G: Roster>(name: &str, seed: u64, timing: &Timing) -> Opti
         let time_cap = rollout.time.or(timing.default_cap);
         let settings = RolloutSettings { rollouts: rollout.rollouts, time_cap, ..RolloutSettings::default() };
         Some(Box::new(RolloutBot::<G>::with_clock(settings, seed, timing.clock.clone())))
+    } else if let Some(level) = crate::levels::make_level::<G>(name, seed, timing) {
+        level
     } else {
         G::make_own_bot(name, seed)
     }

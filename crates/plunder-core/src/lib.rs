@@ -19,6 +19,7 @@ mod forced;
 mod game;
 pub mod infostate;
 pub mod ismcts;
+pub mod levels;
 pub mod lockstep;
 mod narrate;
 mod play;

@@ -305,6 +305,10 @@ fn compare_seat<G: Roster>(
     // where the seat's perfect-recall information states are alike too, and there it must not tell the twins
     // apart.
     for kind in crate::bot_kinds::<G>() {
+        // `medium` and `hard` are the best bot and the rollout bot, checked under their own names.
+        if kind.name == crate::levels::MEDIUM_BOT.name || kind.name == crate::levels::HARD_BOT.name {
+            continue;
+        }
         let name = if kind.name == crate::ISMCTS_BOT.name {
             if with_search == Search::None {
                 continue;

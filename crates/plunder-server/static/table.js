@@ -70,7 +70,8 @@ export function play(main, id) {
   const seats = Object.fromEntries(keys.map((key) => [key, {
     /** @type {TableMessage | null} */ table: null, receivedAt: 0,
     log: { base: 0, lines: /** @type {string[]} */ ([]) },
-    /** @type {{ text: string, event: any }[]} */ recent: [], acted: false,
+    /** @type {{ text: string, event: any, n: number }[]} */ recent: [], acted: false,
+    /** Lines ever put in "Just now" (their numbers), and the number of the last one drawn. */ recentCount: 0, recentDrawn: 0,
     /** @type {Rejected | string | null} */ error: null,
     /** @type {WebSocket | null} */ socket: null, connected: false, failures: 0, retryAt: 0, pending: false,
     memory: { filter: "" }, movesSignature: "",
@@ -213,8 +214,9 @@ export function play(main, id) {
     if (table.log_start < log.base || table.log_start > had) { log.base = table.log_start; log.lines = []; logShown.key = ""; }
     log.lines = log.lines.slice(0, table.log_start - log.base).concat(table.log);
     if (log.lines.length > LOG_LINES) { log.base += log.lines.length - LOG_LINES; log.lines = log.lines.slice(-LOG_LINES); }
-    const fresh = table.log.map((text, i) => ({ text, event: (table.events || [])[i] })).slice(Math.max(0, had - table.log_start));
+    const fresh = table.log.map((text, i) => ({ text, event: (table.events || [])[i], n: 0 })).slice(Math.max(0, had - table.log_start));
     if (!fresh.length) return;
+    for (const line of fresh) line.n = ++seat.recentCount;
     seat.recent = (seat.acted ? [] : seat.recent).concat(fresh).slice(-JUST_NOW);
     seat.acted = false;
   }
@@ -334,9 +336,18 @@ export function play(main, id) {
         replayBox.scrollIntoView({ behavior: "smooth", block: "start" });
       } }, "Replay this game") : "");
 
+    const before = recentBox.querySelector(".just-now");
+    const keptScroll = before ? before.scrollTop : 0;
     recentBox.replaceChildren(justNow(seat.recent));
-    const recent = recentBox.querySelector(".just-now");
-    if (recent) recent.scrollTop = recent.scrollHeight;
+    const recent = /** @type {HTMLElement | null} */ (recentBox.querySelector(".just-now"));
+    if (recent) {
+      // The first line not drawn before goes to the top, so a call's result is read before the dice it
+      // reveals (a trial found only the last dice in view); with nothing new, the box stays where it was read.
+      const first = /** @type {HTMLElement | undefined} */ (Array.from(recent.querySelectorAll(".event"))
+        .find((e) => Number(/** @type {HTMLElement} */ (e).dataset.n) > seat.recentDrawn));
+      recent.scrollTop = first ? first.offsetTop : before ? keptScroll : recent.scrollHeight;
+    }
+    seat.recentDrawn = seat.recentCount;
     view.dataset.version = String(table.version);
     view.dataset.me = me === null ? "" : String(me);
     view.replaceChildren(drawView(table.game, table.view, {

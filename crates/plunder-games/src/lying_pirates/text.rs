@@ -346,7 +346,24 @@ impl Narrate for LyingPirates {
             // A reroll's labels say what the die shows and what its faces mean; a face no reroll can better (a
             // Battle Die's Double, an Action Die's face that is best for its roller, the Sail Die's 2) says so.
             (Action::Reroll | Action::Keep, Some(Question::Reroll { die, face, price, cause, .. })) => {
-                self.reroll_label(*action == Action::Reroll, die, face, *price, *cause)
+                let label = self.reroll_label(*action == Action::Reroll, die, face, *price, *cause);
+                // A battle's reroll is worth its coin only against what the others show: say it on the offer.
+                let others: Vec<String> = match (&view.battle, *action == Action::Reroll && die == "battle") {
+                    (Some(battle), true) => battle
+                        .contenders
+                        .iter()
+                        .filter(|&&c| Some(c) != view.viewer)
+                        .filter_map(|&c| match battle.faces.get(c.index()) {
+                            Some(&f) if f > 0 => Some(format!("{} {}", self.captain_name(c), rank_name(f))),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                match others.is_empty() {
+                    true => label,
+                    false => format!("{label}; the others show {}", others.join(", ")),
+                }
             }
             (Action::Choose { option }, Some(Question::Choose { step, .. })) => {
                 self.option_words(*step, *option).unwrap_or_else(|| self.label(action))
@@ -724,7 +741,7 @@ impl LyingPirates {
             }
             (_, _, "sail") => format!("keep your {face} (Sail Die: every mover sails {})", sail_spaces(face)),
             (_, _, "battle") if reroll => format!("pay {price} to reroll your {face} ({})", question_die_name(die)),
-            (_, _, "battle") => format!("keep your {face} ({})", question_die_name(die)),
+            (_, _, "battle") => format!("keep your {face}"),
             // An Action Die's X and O mean what the card or tile it was rolled for says.
             _ => match roll.and_then(|(roller, x, o)| Some((self.face_words(x, roller)?, self.face_words(o, roller)?)))
             {
