@@ -1868,3 +1868,39 @@ fn the_hint_says_why_in_a_players_words() {
     }
     assert!(reasons > 20, "{reasons}");
 }
+
+/// A browser trial could not tell who was winning: until the game is over every view gives each island's Fame
+/// if the game ended now (the final scores' totals at the last step), and the board says it.
+#[test]
+fn every_view_gives_the_fame_each_island_would_score_now() {
+    let g = game(3);
+    let mut s = g.initial_state();
+    let mut rng = Rng::seeded(4);
+    let mut legal = Vec::new();
+    let mut grew = false;
+    while g.status(&s) != Status::Over {
+        let view = g.view(&s, Viewer::Spectator);
+        let now: Vec<u32> = scores(g.content(), &s)[..3].iter().map(|score| score.total).collect();
+        assert_eq!(view.fame_now.as_deref(), Some(&now[..]));
+        assert!(view.scores.is_none());
+        grew |= now.iter().any(|&f| f > 0);
+        match g.status(&s) {
+            Status::Chance => {
+                let o = g.sample_chance(&s, &mut rng);
+                g.apply_chance_unchecked(&mut s, &o);
+            }
+            Status::Decide(seats) => {
+                let seat = seats.lowest().unwrap();
+                legal.clear();
+                g.legal_actions(&s, seat, &mut legal);
+                g.apply_unchecked(&mut s, seat, &legal[rng.index(legal.len())]);
+            }
+            Status::Over => unreachable!(),
+        }
+    }
+    assert!(grew, "some Fame was won during the game");
+    let over = g.view(&s, Viewer::Seat(Seat(0)));
+    assert!(over.fame_now.is_none() && over.scores.is_some(), "the final scores replace it");
+    let mid = g.view(&g.initial_state(), Viewer::Seat(Seat(0)));
+    assert!(g.describe(&mid).contains("Fame if the game ended now: P1 "), "{}", g.describe(&mid));
+}

@@ -625,6 +625,10 @@ impl Narrate for PirateHaven {
             c.chest_cost,
             state.statues_left
         );
+        if let Some(fame) = &view.fame_now {
+            let each: Vec<String> = fame.iter().enumerate().map(|(s, f)| format!("{} {f}", Seat(s as u8))).collect();
+            let _ = writeln!(out, "Fame if the game ended now: {}", each.join(", "));
+        }
         if let Some(held) = state.holding {
             let value = if held.item.is_die() { format!(" {}", held.value) } else { String::new() };
             let _ = writeln!(out, "{} holds {}{value} to place", state.mover, held.item.name());

@@ -27,11 +27,17 @@ pub struct View {
     pub table: State,
     /// Every player's Fame, once the game is over.
     pub scores: Option<Vec<Score>>,
+    /// Before then, each player's Fame if the game ended now (a trial could not tell who was winning).
+    pub fame_now: Option<Vec<u32>>,
 }
 
 pub fn view(game: &PirateHaven, state: &State, viewer: Viewer) -> View {
-    let scores = (state.phase == Phase::Over).then(|| scores(game.content(), state)[..state.players()].to_vec());
-    View { viewer, table: state.clone(), scores }
+    let all = scores(game.content(), state);
+    let players = state.players();
+    let over = state.phase == Phase::Over;
+    let scores = over.then(|| all[..players].to_vec());
+    let fame_now = (!over).then(|| all[..players].iter().map(|s| s.total).collect());
+    View { viewer, table: state.clone(), scores, fame_now }
 }
 
 fn spot_text(held: Option<Held>) -> String {
@@ -65,6 +71,9 @@ struct Compact<'a> {
     holding: Option<String>,
     islands: Vec<BTreeMap<String, (u8, Vec<String>)>>,
     scores: &'a Option<Vec<Score>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<u32>>", optional))]
+    fame_now: &'a Option<Vec<u32>>,
 }
 
 impl Serialize for View {
@@ -105,6 +114,7 @@ impl Serialize for View {
             holding: t.holding.map(|h| spot_text(Some(h))),
             islands,
             scores: &self.scores,
+            fame_now: &self.fame_now,
         }
         .serialize(s)
     }

@@ -134,7 +134,8 @@ function islandOf(p, view, ctx, tiles) {
   });
   const score = view.scores ? view.scores[p] : null;
   return el("div", { class: `ph-island${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
-    el("div", {}, seatChip(p, ctx.me), ` Coup ${view.coup[p]} · Statues ${view.statues[p]}`, score ? el("b", { class: "fame" }, ` · Fame ${score.total}`) : ""),
+    el("div", {}, seatChip(p, ctx.me), ` Coup ${view.coup[p]} · Statues ${view.statues[p]}`, score ? el("b", { class: "fame" }, ` · Fame ${score.total}`)
+      : view.fame_now ? el("span", { class: "fame", title: "the Fame this island would score if the game ended now" }, ` · Fame now ${view.fame_now[p]}`) : ""),
     el("div", { class: "ph-grid" }, cells),
     score ? el("div", { class: "muted" }, `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}${score.catch_up ? `, catch-up ${score.catch_up}` : ""}`) : "");
 }
