@@ -4,7 +4,7 @@
 //! the order by strength is measured with `plunder tournament` (docs/rules/balance/README.md).
 
 use plunder_core::levels::LEVELS;
-use plunder_core::{bot_kinds, make_bot, play_game, Bot, Game, Narrate, Rng, Roster};
+use plunder_core::{bot_kinds, make_bot, play_game, Bot, Narrate, Rng, Roster};
 use plunder_games::{game_ids, with_game, GameVisitor};
 
 /// Plays one seeded game with `bot` at every seat.
