@@ -680,6 +680,10 @@ fn example_one_card_per_turn_and_free_cards() {
     let aarrgh = k("aarrgh");
     assert!(!t.legal(B).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == aarrgh)));
     assert!(t.legal(B).iter().any(|a| matches!(a, Action::Play { card, .. } if *card == k("heavy-breeze"))));
+    // The table says why the other cards are gone (a browser trial saw them vanish without a word).
+    assert_eq!(t.spec().card_played.iter().collect::<Vec<_>>(), [B], "public: B played its card");
+    assert!(t.g.describe(&t.view(B)).contains("You have played your card this turn: only cards marked free"));
+    assert!(!t.g.describe(&t.view(C)).contains("You have played your card"));
 }
 
 #[test]

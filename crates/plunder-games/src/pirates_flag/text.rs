@@ -877,6 +877,10 @@ impl Narrate for PiratesFlag {
         if !view.my_hand.is_empty() {
             let names: Vec<String> = view.my_hand.iter().map(|&c| self.card_name(c)).collect();
             let _ = writeln!(out, "Your hand: {}", names.join(", "));
+            if view.seat.is_some_and(|me| view.card_played.contains(me)) {
+                let _ =
+                    writeln!(out, "You have played your card this turn: only cards marked free until the next turn.");
+            }
         }
         // A game over (at the round limit, say) resolves nothing more: what waited is not shown as waiting.
         if !view.stack.is_empty() && view.phase != Phase::Over {

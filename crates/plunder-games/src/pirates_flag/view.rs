@@ -95,6 +95,11 @@ pub struct View {
     #[serde(skip_serializing_if = "no_seats")]
     #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub auto_passing: SeatSet,
+    /// The players who have played their one counted card this turn: only free cards are left to them until the
+    /// next turn (public: every card played is).
+    #[serde(skip_serializing_if = "no_seats")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
+    pub card_played: SeatSet,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
     pub main_done: bool,
@@ -165,6 +170,7 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         priority: priority(state),
         others_passed: others_passed(state),
         auto_passing: state.window.auto_passing(),
+        card_played: Seat::all(players).filter(|&s| state.window.responses_left(s) == Some(0)).collect(),
         main_done: state.main_done,
         battle_right: state.battle_right,
         visiting: state.visiting,

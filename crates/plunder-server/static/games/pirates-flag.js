@@ -71,7 +71,8 @@ export function draw(view, ctx) {
         mods.length ? el("div", { class: "muted" }, "queued: ", mods.join("; ")) : "",
         p === ctx.me ? "" : el("div", {}, cardBacks(view.hand_sizes[p], "cards")));
     }))),
-    view.my_hand && view.my_hand.length ? panel(`Your hand (${view.my_hand.length})`, el("div", { class: "hand my-hand" }, view.my_hand.map((k) => card(k)))) : "",
+    view.my_hand && view.my_hand.length ? panel(`Your hand (${view.my_hand.length})`, el("div", { class: "hand my-hand" }, view.my_hand.map((k) => card(k))),
+      ctx.me !== null && (view.card_played || []).includes(ctx.me) ? el("p", { class: "muted", id: "card-played" }, "You have played your card this turn: only cards marked free until the next turn.") : "") : "",
     panel("Piles", el("div", { class: "piles" }, el("span", {}, "Draw pile ", cardBacks(view.pile, "cards", 8)),
       el("span", {}, `Discards: ${view.discards}`))));
 }

@@ -396,7 +396,12 @@ export namespace PiratesFlag {
   /**
    * The players who declared auto-pass this turn (announced: ruling 47).
    */
-  auto_passing?: SeatSet, main_done?: boolean, battle_right?: boolean, visiting?: SeatSet, traded?: SeatSet, silenced?: SeatSet, shielded?: SeatSet, winner?: Seat, };
+  auto_passing?: SeatSet, 
+  /**
+   * The players who have played their one counted card this turn: only free cards are left to them until the
+   * next turn (public: every card played is).
+   */
+  card_played?: SeatSet, main_done?: boolean, battle_right?: boolean, visiting?: SeatSet, traded?: SeatSet, silenced?: SeatSet, shielded?: SeatSet, winner?: Seat, };
   export type Action = { "type": "pass" } | { "type": "auto_pass" } | { "type": "roll" } | { "type": "battle" } | { "type": "play", card: number, target: Target, choice: number, } | { "type": "captain", target: Target, choice: number, } | { "type": "trade", discard: number, } | { "type": "go", dir: Dir, } | { "type": "stop" } | { "type": "descend" } | { "type": "escape" } | { "type": "no_escape" };
   export type Dir = "sea" | "far";
   export type Flag = { "at": "dread_ship" } | { "at": "carried", seat: Seat, } | { "at": "loose", space: number, };
