@@ -71,7 +71,7 @@ export function play(main, id) {
     /** @type {TableMessage | null} */ table: null, receivedAt: 0,
     log: { base: 0, lines: /** @type {string[]} */ ([]) },
     /** @type {{ text: string, event: any, n: number }[]} */ recent: [], acted: false,
-    /** Lines ever put in "Just now" (their numbers), and the number of the last one drawn. */ recentCount: 0, recentDrawn: 0,
+    /** Lines ever put in "Just now" (their numbers), and the number of the first one drawn last time. */ recentCount: 0, recentTop: 0,
     /** @type {Rejected | string | null} */ error: null,
     /** @type {WebSocket | null} */ socket: null, connected: false, failures: 0, retryAt: 0, pending: false,
     memory: { filter: "" }, movesSignature: "",
@@ -340,14 +340,12 @@ export function play(main, id) {
     const keptScroll = before ? before.scrollTop : 0;
     recentBox.replaceChildren(justNow(seat.recent));
     const recent = /** @type {HTMLElement | null} */ (recentBox.querySelector(".just-now"));
-    if (recent) {
-      // The first line not drawn before goes to the top, so a call's result is read before the dice it
-      // reveals (a trial found only the last dice in view); with nothing new, the box stays where it was read.
-      const first = /** @type {HTMLElement | undefined} */ (Array.from(recent.querySelectorAll(".event"))
-        .find((e) => Number(/** @type {HTMLElement} */ (e).dataset.n) > seat.recentDrawn));
-      recent.scrollTop = first ? first.offsetTop : before ? keptScroll : recent.scrollHeight;
-    }
-    seat.recentDrawn = seat.recentCount;
+    // "Just now" starts again after each of the seat's moves: it then opens at its top, what followed the move
+    // first (a call's result before the dice it reveals: a trial found only the last dice in view); lines added
+    // later leave it where it is being read.
+    const firstLine = seat.recent.length ? seat.recent[0].n : 0;
+    if (recent) recent.scrollTop = firstLine === seat.recentTop ? keptScroll : 0;
+    seat.recentTop = firstLine;
     view.dataset.version = String(table.version);
     view.dataset.me = me === null ? "" : String(me);
     view.replaceChildren(drawView(table.game, table.view, {

@@ -102,11 +102,11 @@ export function drawView(game, view, ctx, redraw) {
 export const JUST_NOW = 60;
 
 // What happened since this seat last acted, in words, with any dice an event rolled or showed drawn as dice.
-/** @param {{ text: string, event: any, n?: number }[]} recent */
+/** @param {{ text: string, event: any }[]} recent */
 export function justNow(recent) {
   if (!recent.length) return "";
   // A line told several times in a row (a deal: "P2 is dealt a card") is one line with its count, as in the terminal.
-  /** @type {{ text: string, event: any, n?: number, times: number }[]} */
+  /** @type {{ text: string, event: any, times: number }[]} */
   const lines = [];
   for (const r of recent) {
     const last = lines[lines.length - 1];
@@ -114,7 +114,7 @@ export function justNow(recent) {
     else lines.push({ ...r, times: 1 });
   }
   return el("div", { class: "just-now", id: "just-now" }, el("h2", {}, "Just now"),
-    lines.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "", "data-n": String(r.n ?? 0) },
+    lines.map((r) => el("div", { class: "event", "data-event": r.event && r.event.type || "" },
       r.times > 1 ? `${r.text} (${r.times} times)` : r.text, ...diceIn(r.event))));
 }
 
