@@ -5,7 +5,7 @@
 //! - `easy` plays as `medium` but makes one move in two at random (a beginner's slips);
 //! - `hard` is the rollout bot on `medium` ([`crate::rollout`]) with the game's [`Roster::hard_rollouts`].
 //!
-//! Their order by strength is measured per game with `plunder tournament` (docs/rules/balance/README.md).
+//! Their order by strength is measured per game with `plunder tournament` (docs/balance/README.md, "The levels").
 
 use crate::bot::{Bot, BotKind, Roster, Turn};
 use crate::ismcts::Timing;

@@ -1,7 +1,7 @@
 //! The three levels every game offers (`plunder_core::levels`): `easy`, `medium` and `hard` are listed and
 //! made in every registered game; `medium` is the game's best bot move for move; `easy` slips (plays
 //! otherwise at some decisions) and plays legally. `hard` is the rollout bot, tested in `tests/rollout.rs`;
-//! the order by strength is measured with `plunder tournament` (docs/rules/balance/README.md).
+//! the order by strength is measured with `plunder tournament` (docs/balance/README.md, "The levels").
 
 use plunder_core::levels::LEVELS;
 use plunder_core::{bot_kinds, make_bot, play_game, Bot, Narrate, Rng, Roster};
