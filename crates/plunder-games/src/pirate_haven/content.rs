@@ -629,8 +629,49 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
     if coup.format != "plunder-pirate-haven-coup" {
         return bad("coup", format!("the format is '{}'", coup.format));
     }
+    let mut tiles = read_tiles(tiles)?;
+    let island = read_island(&island, &mut tiles.defs)?;
+    let numbers = read_coup(&coup, &tiles.stack_sizes)?;
+    Ok(Content {
+        tiles: tiles.defs,
+        round_kinds: tiles.round_kinds,
+        chest_kinds: tiles.chest_kinds,
+        tavern: island.tavern_kind,
+        tavern_cell: island.tavern_cell,
+        tavern_start: island.tavern_start,
+        cells: island.cells,
+        statues: tiles.statues,
+        statue_fame: tiles.statue_fame,
+        statue_text: tiles.statue_text,
+        map_tiles: numbers.map_tiles,
+        pool: numbers.pool,
+        limits: numbers.limits,
+        top: numbers.top,
+        token_steps: numbers.token_steps,
+        advance_items: numbers.advance_items,
+        spend_items: numbers.spend_items,
+        raises: numbers.raises,
+        chest_cost: numbers.chest_cost,
+        rum_max_set: numbers.rum_max_set,
+        rum_table: numbers.rum_table,
+        ship_awards: numbers.ship_awards,
+        first_fame: numbers.first_fame,
+    })
+}
 
-    // Tiles.
+/// The tiles file, read and checked: every kind of tile (round tiles, then chests; Statues counted apart) and
+/// the round stacks' sizes.
+struct Tiles {
+    defs: Vec<TileDef>,
+    round_kinds: Vec<u8>,
+    chest_kinds: Vec<u8>,
+    statues: u8,
+    statue_fame: u32,
+    statue_text: String,
+    stack_sizes: [u32; ROUNDS],
+}
+
+fn read_tiles(tiles: TilesFile) -> Result<Tiles, OptionsError> {
     let mut defs = Vec::new();
     let mut round_kinds = Vec::new();
     let mut chest_kinds = Vec::new();
@@ -693,7 +734,18 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         stack_sizes[stack.round - 1] = held;
     }
 
-    // The island.
+    Ok(Tiles { defs, round_kinds, chest_kinds, statues, statue_fame, statue_text, stack_sizes })
+}
+
+/// The island file, read and checked: the 16 spots and the Tavern, whose tile is added to `defs`.
+struct Island {
+    cells: [CellDef; CELLS],
+    tavern_kind: u8,
+    tavern_cell: u8,
+    tavern_start: Vec<(u8, Item, u8)>,
+}
+
+fn read_island(island: &IslandFile, defs: &mut Vec<TileDef>) -> Result<Island, OptionsError> {
     if island.grid.rows != SIDE || island.grid.cols != SIDE || island.entries.len() != CELLS {
         return bad("island", "the island is a 4 x 4 grid of 16 spots");
     }
@@ -776,7 +828,28 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
         return bad("tiles", format!("at most {} kinds of tile", MAX_KINDS - 1));
     }
 
-    // The Coup board and the numbers.
+    Ok(Island { cells, tavern_kind, tavern_cell: tavern_cell as u8, tavern_start })
+}
+
+/// The Coup file's numbers, read and checked: map sizes, the dice pool, limits, the Coup track, the chest's
+/// cost and the scoring tables.
+struct Numbers {
+    map_tiles: [u8; 5],
+    pool: [u8; 3],
+    limits: Vec<(Item, Item)>,
+    top: u8,
+    token_steps: u8,
+    advance_items: u8,
+    spend_items: u8,
+    raises: [Option<(Item, u8)>; MAX_TOP as usize + 1],
+    chest_cost: u8,
+    rum_max_set: u8,
+    rum_table: Vec<u32>,
+    ship_awards: Vec<u32>,
+    first_fame: u32,
+}
+
+fn read_coup(coup: &CoupFile, stack_sizes: &[u32; ROUNDS]) -> Result<Numbers, OptionsError> {
     if coup.map.rounds != ROUNDS {
         return bad("coup", format!("the game has {ROUNDS} rounds"));
     }
@@ -810,7 +883,73 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
             }
         }
     }
-    let track = &coup.coup_track;
+    let track = read_coup_track(&coup.coup_track)?;
+    let first_fame = coup
+        .turn_track
+        .entries
+        .first()
+        .and_then(|e| {
+            e.effect.iter().find_map(|e| match e {
+                Effect::TurnTrackFame { fame, .. } => Some(*fame),
+                _ => None,
+            })
+        })
+        .unwrap_or(0);
+    let Some(chest_cost) = coup.treasure_chest.effect.iter().find_map(|e| match e {
+        Effect::BuyChest { food } => Some(*food),
+        _ => None,
+    }) else {
+        return bad("coup", "no Treasure Chest cost (buy_chest)");
+    };
+    if chest_cost == 0 {
+        return bad("coup", "a Treasure Chest costs at least 1 Food");
+    }
+    let mut rum_table = None;
+    let mut ship_awards = None;
+    for s in &coup.scoring {
+        for e in &s.effect {
+            match e {
+                Effect::ScoreSets { item: Item::Rum, table, max_set } => {
+                    if table.len() != *max_set as usize + 1 || *max_set == 0 || *max_set != coup.rum_table.max_set {
+                        return bad("coup", "the Rum table lists every set size from 0 to max_set");
+                    }
+                    rum_table = Some(table.clone());
+                }
+                Effect::RankSum { item: Item::Ship, awards, .. } => ship_awards = Some(awards.clone()),
+                _ => {}
+            }
+        }
+    }
+    let (Some(rum_table), Some(ship_awards)) = (rum_table, ship_awards) else {
+        return bad("coup", "scoring needs the Rum table and the Ships awards");
+    };
+    Ok(Numbers {
+        map_tiles,
+        pool,
+        limits,
+        top: track.top,
+        token_steps: track.token_steps,
+        advance_items: track.advance_items,
+        spend_items: track.spend_items,
+        raises: track.raises,
+        chest_cost,
+        rum_max_set: coup.rum_table.max_set,
+        rum_table,
+        ship_awards,
+        first_fame,
+    })
+}
+
+/// The Coup track, read and checked: its top, what advances on it and what each spot raises.
+struct Track {
+    top: u8,
+    token_steps: u8,
+    advance_items: u8,
+    spend_items: u8,
+    raises: [Option<(Item, u8)>; MAX_TOP as usize + 1],
+}
+
+fn read_coup_track(track: &CoupTrack) -> Result<Track, OptionsError> {
     if track.top == 0 || track.top > MAX_TOP {
         return bad("coup", format!("the Coup track's top is 1 to {MAX_TOP}"));
     }
@@ -867,70 +1006,7 @@ pub fn parse(island: &str, tiles: &str, coup: &str) -> Result<Content, OptionsEr
             }
         }
     }
-    let first_fame = coup
-        .turn_track
-        .entries
-        .first()
-        .and_then(|e| {
-            e.effect.iter().find_map(|e| match e {
-                Effect::TurnTrackFame { fame, .. } => Some(*fame),
-                _ => None,
-            })
-        })
-        .unwrap_or(0);
-    let Some(chest_cost) = coup.treasure_chest.effect.iter().find_map(|e| match e {
-        Effect::BuyChest { food } => Some(*food),
-        _ => None,
-    }) else {
-        return bad("coup", "no Treasure Chest cost (buy_chest)");
-    };
-    if chest_cost == 0 {
-        return bad("coup", "a Treasure Chest costs at least 1 Food");
-    }
-    let mut rum_table = None;
-    let mut ship_awards = None;
-    for s in &coup.scoring {
-        for e in &s.effect {
-            match e {
-                Effect::ScoreSets { item: Item::Rum, table, max_set } => {
-                    if table.len() != *max_set as usize + 1 || *max_set == 0 || *max_set != coup.rum_table.max_set {
-                        return bad("coup", "the Rum table lists every set size from 0 to max_set");
-                    }
-                    rum_table = Some(table.clone());
-                }
-                Effect::RankSum { item: Item::Ship, awards, .. } => ship_awards = Some(awards.clone()),
-                _ => {}
-            }
-        }
-    }
-    let (Some(rum_table), Some(ship_awards)) = (rum_table, ship_awards) else {
-        return bad("coup", "scoring needs the Rum table and the Ships awards");
-    };
-    Ok(Content {
-        tiles: defs,
-        round_kinds,
-        chest_kinds,
-        tavern: tavern_kind,
-        tavern_cell: tavern_cell as u8,
-        tavern_start,
-        cells,
-        statues,
-        statue_fame,
-        statue_text,
-        map_tiles,
-        pool,
-        limits,
-        top: track.top,
-        token_steps,
-        advance_items,
-        spend_items,
-        raises,
-        chest_cost,
-        rum_max_set: coup.rum_table.max_set,
-        rum_table,
-        ship_awards,
-        first_fame,
-    })
+    Ok(Track { top: track.top, token_steps, advance_items, spend_items, raises })
 }
 
 /// The built-in content.
