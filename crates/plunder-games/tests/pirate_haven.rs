@@ -926,11 +926,15 @@ fn the_travel_menu_marks_a_tile_that_could_only_be_discarded_and_the_discard_say
     );
     let meaning = t.g.explain(&view, &Action::Discard);
     assert!(meaning.contains("your only choice here"), "{meaning}");
-    // A take that is possible keeps the plain discard.
+    // A take that is possible: both choices name the tile, and leaving says it ends the round.
     let mut t = T::new(2, &[1]);
     t.slot(1, "shipwright", None);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    assert_eq!(t.g.label_in_view(&view, &Action::Leave), "leave the map, ending your round (2nd on the Turn track)");
     t.ok(Action::Travel { slot: 1 });
-    assert_eq!(t.g.label_in_view(&t.g.view(&t.s, Viewer::Seat(Seat(0))), &Action::Discard), "discard");
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    assert_eq!(t.g.label_in_view(&view, &Action::Discard), "discard the Shipwright's House (House)");
+    assert_eq!(t.g.label_in_view(&view, &Action::Take), "take the Shipwright's House (House)");
 }
 
 #[test]

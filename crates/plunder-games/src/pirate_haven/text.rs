@@ -480,6 +480,18 @@ impl PirateHaven {
         }
     }
 
+    /// What the mover's ship is on, for a label: "the Farmhouse (House)", "the Food die (5)", "a Pirate token".
+    fn landed_on(&self, state: &State) -> Option<String> {
+        let slot = state.map.get((state.pos[state.mover.index()] as usize).checked_sub(1)?)?;
+        let def = &self.content().tiles[slot.tile? as usize];
+        Some(match (def.offers, slot.die) {
+            (Some(item), Some(value)) => format!("the {} die ({value})", item.name()),
+            (Some(item), None) if item.is_die() => format!("the {} die tile (no die)", item.name()),
+            (Some(item), None) => format!("a {} token", item.name()),
+            (None, _) => format!("the {} ({})", def.name, def.kind.name()),
+        })
+    }
+
     fn spots_text(&self, state: &State, seat: Seat, cell: usize) -> String {
         let plot = &state.islands[seat.index()].plots[cell];
         let Some(kind) = plot.tile else { return String::new() };
@@ -999,8 +1011,16 @@ impl Narrate for PirateHaven {
             },
             Action::Discard => match refusal::blocked(self.content(), state, state.pos[state.mover.index()]) {
                 Some((what, why)) => format!("discard: you cannot take {what} ({why})"),
-                None => action.to_string(),
+                None => self.landed_on(state).map_or_else(|| action.to_string(), |what| format!("discard {what}")),
             },
+            Action::Take => self.landed_on(state).map_or_else(|| action.to_string(), |what| format!("take {what}")),
+            Action::Leave => {
+                let spot = state.track.iter().position(Option::is_none).unwrap_or(0);
+                format!(
+                    "leave the map, ending your round ({} on the Turn track)",
+                    ORDINALS.get(spot).unwrap_or(&"next")
+                )
+            }
             Action::PlaceTile { cell } => {
                 format!("place it on {}{}", cell_words(cell), self.placement_gains(state, action))
             }
@@ -1029,7 +1049,7 @@ impl Narrate for PirateHaven {
                 cell_words(to),
                 self.placement_gains(state, action)
             ),
-            Action::Leave | Action::Take | Action::Skip => action.to_string(),
+            Action::Skip => action.to_string(),
         }
     }
 
