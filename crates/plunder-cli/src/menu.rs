@@ -122,7 +122,8 @@ impl Menu {
 
     /// The legal actions (in menu order) `answer` names, read against each one's full label in the first menu
     /// and against the steps still to take in a later one: those whose text reads as `answer` (a leading verb
-    /// such as "call" or "bid" may be left out) if any, else those with a word starting as `answer` does, else
+    /// such as "call" or "bid" may be left out) if any, else those whose text starts as `answer` does, else
+    /// those with a word starting as `answer` does, else
     /// those whose words start, in order, as the words of `answer` do (small words left out: "broadside p4" finds
     /// "play Broadside on P4").
     pub fn find(&self, answer: &str) -> Vec<usize> {
@@ -148,6 +149,11 @@ impl Menu {
         });
         if !exact.is_empty() {
             return exact;
+        }
+        // "battle" names "battle P4 for the flag", not "pass: end your turn without a battle".
+        let leading = pick(&|k| folded[k].0.starts_with(&query));
+        if !leading.is_empty() {
+            return leading;
         }
         let starting = pick(&|k| {
             let (text, starts) = &folded[k];
@@ -223,6 +229,15 @@ mod tests {
         assert_eq!(m.find("pay p2 2"), vec![3]);
         assert_eq!(m.find("doubloon"), vec![2, 3, 4], "a word of each");
         assert_eq!(m.find("ass"), Vec::<usize>::new(), "matches start at words, not inside them");
+    }
+
+    #[test]
+    fn a_choice_that_starts_as_typed_wins_over_one_that_only_mentions_it() {
+        // A trial typed "battle" and was told it could be the pass too.
+        let m = menu(&["pass: end your turn without a battle against P2", "battle P2 for the flag"]);
+        assert_eq!(m.find("battle"), vec![1]);
+        assert_eq!(m.find("bat"), vec![1]);
+        assert_eq!(m.find("flag"), vec![1], "a word of one choice still finds it");
     }
 
     #[test]

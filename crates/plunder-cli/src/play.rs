@@ -549,6 +549,32 @@ enum Asked {
     InputEnded,
 }
 
+enum Confirmed {
+    Yes,
+    No,
+    InputEnded,
+}
+
+/// A number or Enter typed out of habit must not spend a once-per-game ability or throw away a battle: where the
+/// game has a question for `choice`, the person answers it first.
+fn confirmed<G: Roster + Narrate, R: BufRead, W: Write>(
+    t: &mut Table<R, W>,
+    d: &Decision<'_, G>,
+    choice: usize,
+) -> std::io::Result<Confirmed> {
+    let Some(question) = d.game.confirm(d.view, &d.legal[choice]) else { return Ok(Confirmed::Yes) };
+    // The question is a whole line (wrapped between words); the prompt follows on its own.
+    writeln!(t.output, "{question}")?;
+    write!(t.output, "Type y to confirm (anything else: back to the menu), {}, your choice: ", d.seat)?;
+    t.output.flush()?;
+    let mut line = String::new();
+    if t.input.read_line(&mut line)? == 0 {
+        writeln!(t.output)?;
+        return Ok(Confirmed::InputEnded);
+    }
+    Ok(if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") { Confirmed::Yes } else { Confirmed::No })
+}
+
 /// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; Enter alone
 /// passes where passing is a choice; `?`, `? NAME`, `hint` and `list` help. A line standing for several choices
 /// asks their details next (`back` or Enter returns to the whole menu).
@@ -591,7 +617,15 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 continue;
             }
             "" => match pass.or(only) {
-                Some(i) => return Ok(Asked::Chose(i)),
+                Some(i) => match confirmed(t, d, i)? {
+                    Confirmed::Yes => return Ok(Asked::Chose(i)),
+                    Confirmed::No => {
+                        steps.clear();
+                        show_menu(t, &first, first.shown())?;
+                        continue;
+                    }
+                    Confirmed::InputEnded => return Ok(Asked::InputEnded),
+                },
                 None => {
                     writeln!(t.output, "Type the number of a choice, or words of it; ? explains them.")?;
                     continue;
@@ -676,24 +710,15 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                     continue;
                 }
             };
-            // A number typed out of habit must not spend a once-per-game ability: the game asks first.
-            if let Some(question) = d.game.confirm(d.view, &d.legal[choice]) {
-                // The question is a whole line (wrapped between words); the prompt follows on its own.
-                writeln!(t.output, "{question}")?;
-                write!(t.output, "Type y to confirm (anything else: back to the menu), {}, your choice: ", d.seat)?;
-                t.output.flush()?;
-                let mut line = String::new();
-                if t.input.read_line(&mut line)? == 0 {
-                    writeln!(t.output)?;
-                    return Ok(Asked::InputEnded);
-                }
-                if !matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
+            match confirmed(t, d, choice)? {
+                Confirmed::Yes => return Ok(Asked::Chose(choice)),
+                Confirmed::No => {
                     steps.clear();
                     show_menu(t, &first, first.shown())?;
                     continue;
                 }
+                Confirmed::InputEnded => return Ok(Asked::InputEnded),
             }
-            return Ok(Asked::Chose(choice));
         }
         if let Some(action) = d.game.read_action(answer) {
             if let Some(i) = d.legal.iter().position(|a| *a == action) {

@@ -338,6 +338,13 @@ impl<T: Copy> Window<T> {
         Ok(())
     }
 
+    /// `seat`'s declared auto-pass ends: the rules gave it a decision of its own that a pass would throw away
+    /// (a battle it earned on its turn), so it gets priority again as the window moves on. Who holds priority now
+    /// does not change.
+    pub fn withdraw_auto_pass(&mut self, seat: Seat) {
+        self.auto_pass.remove(seat);
+    }
+
     /// `seat` declares it will not respond in this window (and the game may keep it for later windows). If it
     /// holds priority, that counts as its pass.
     pub fn auto_pass(&mut self, seat: Seat) {
@@ -532,6 +539,21 @@ mod tests {
         // Everyone auto-passing: a new window is closed at once.
         let quiet: Window<u8> = Window::open(2, Seat(0), SeatSet::first(2), SeatSet::first(2));
         assert_eq!(quiet.now(), Now::Closed);
+    }
+
+    #[test]
+    fn a_withdrawn_auto_pass_gets_priority_again_when_the_window_restarts() {
+        // The Pirate's Flag: the active player auto-passed, then earned a battle while its roll resolved.
+        let mut w: Window<u8> = Window::open(3, Seat(0), SeatSet::first(3), SeatSet::EMPTY);
+        w.push(1).unwrap();
+        w.auto_pass(Seat(0));
+        assert_eq!(w.holder(), Some(Seat(1)));
+        all_pass(&mut w);
+        assert_eq!(w.now(), Now::Resolving(Entry { by: None, item: 1 }));
+        w.withdraw_auto_pass(Seat(0));
+        assert!(!w.auto_passing().contains(Seat(0)));
+        w.resolved().unwrap();
+        assert_eq!(w.holder(), Some(Seat(0)), "priority starts over from the seat that withdrew");
     }
 
     #[test]

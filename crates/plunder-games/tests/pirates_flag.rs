@@ -521,6 +521,27 @@ fn example_stop_and_battle_then_escape() {
     assert!(!t.legal(A).contains(&Action::Battle) && !t.legal(A).contains(&Action::Roll));
 }
 
+#[test]
+fn an_auto_pass_for_the_turn_keeps_the_battle_a_stop_earns() {
+    // A trial auto-passed after rolling, stopped on the carrier's space and was never offered the battle.
+    let mut t = one_die(15, |st| st.set_position(A, 12));
+    t.act(A, Action::Roll);
+    t.act(A, Action::AutoPass);
+    t.pass_all();
+    t.dice(&[5]);
+    t.pass_all();
+    t.go(A, Dir::Far);
+    t.act(A, Action::Stop);
+    t.chance();
+    assert_eq!(t.spec().priority, Some(A), "the battle is A's to declare");
+    assert!(t.legal(A).contains(&Action::Battle));
+    // Enter passes in the terminal: a pass that gives up the battle asks first.
+    let question = t.g.confirm(&t.view(A), &Action::Pass).expect("a pass giving up the battle asks first");
+    assert_eq!(question, "End your turn without a battle against P4 for the flag. Sure?");
+    t.act(A, Action::Battle);
+    assert!(t.g.confirm(&t.view(A), &Action::Pass).is_none(), "no battle left to give up");
+}
+
 /// A on the carrier D's space 15 battles as the main action and wins; `setup` adds to the position.
 fn won_battle(setup: impl FnOnce(&mut State)) -> Table {
     let mut t = one_die(15, |st| {

@@ -257,6 +257,11 @@ impl PiratesFlag {
 }
 
 /// The carrier of the flag, when the viewer's ship shares its space.
+/// Whether a pass now ends the seat's turn with a battle for the flag still its to declare.
+fn gives_up_battle(view: &View) -> bool {
+    view.stack.is_empty() && Some(view.active) == view.seat && view.battle_right && carrier_beside(view).is_some()
+}
+
 fn carrier_beside(view: &View) -> Option<Seat> {
     let Flag::Carried { seat: carrier } = view.flag else { return None };
     let here = view.seat.and_then(|me| view.positions.get(me.index()));
@@ -740,7 +745,7 @@ impl Narrate for PiratesFlag {
                 Some(c) => format!("stop here, on {c}'s space (then you may battle {c} for the flag)"),
                 None => self.label(action),
             },
-            Action::Pass if view.stack.is_empty() && Some(view.active) == view.seat => match carrier_beside(view) {
+            Action::Pass if gives_up_battle(view) => match carrier_beside(view) {
                 Some(c) => format!("pass: end your turn without a battle against {c}"),
                 None => self.label(action),
             },
@@ -790,6 +795,11 @@ impl Narrate for PiratesFlag {
         match action {
             Action::Captain { .. } => {
                 Some(format!("Your captain's ability works once per game: {}. Sure?", self.label_in_view(view, action)))
+            }
+            // The battle this turn earned is lost to a pass, which Enter takes out of habit: ask first.
+            Action::Pass if gives_up_battle(view) => {
+                let carrier = carrier_beside(view).map_or_else(|| "the carrier".to_string(), |c| c.to_string());
+                Some(format!("End your turn without a battle against {carrier} for the flag. Sure?"))
             }
             _ => None,
         }

@@ -266,6 +266,9 @@ impl State {
         }
         if mv.battle_ok && self.carrier_with(seat).is_some() {
             self.battle_right = true;
+            // The battle is the mover's own decision: an auto-pass declared for the turn's answers must not throw
+            // it away.
+            self.window.withdraw_auto_pass(seat);
         }
     }
 
