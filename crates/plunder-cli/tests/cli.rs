@@ -821,7 +821,12 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
         ),
         "{haven}"
     );
-    assert!(haven.contains("leave the map: end your round: your disk takes the 1st Turn track spot"), "{haven}");
+    assert!(
+        haven.contains(
+            "leave the map, ending your round (1st on the Turn track): your disk takes the 1st Turn track spot"
+        ),
+        "{haven}"
+    );
     assert!(haven.contains("\nP1, your choice: Farmhouse (House): Passive. When placed"), "{haven}");
     assert!(haven.contains("Coup board: the Coup track (Statues are won there) and the Turn track"), "{haven}");
     assert!(haven.contains("Turn track (1st to 4th): leaving the map puts your disk"), "{haven}");

@@ -14,10 +14,11 @@ use crate::Rng;
 pub const EASY_BOT: BotKind =
     BotKind { name: "easy", about: "for beginners: plays as medium, but one move in two is a random legal move" };
 pub const MEDIUM_BOT: BotKind =
-    BotKind { name: "medium", about: "the game's best hand-written bot (the first listed)" };
+    BotKind { name: "medium", about: "the game's best hand-written bot (the first of its own bots)" };
 pub const HARD_BOT: BotKind = BotKind {
     name: "hard",
-    about: "medium improved by playouts: the rollout bot with the game's playouts a move (slower to move)",
+    about: "medium thinking ahead: it tries its likely choices out to the end of the game on deals it imagines \
+            from what it sees (slower: up to about a second a move; the rollout bot)",
 };
 
 /// The levels, weakest first.

@@ -1884,10 +1884,10 @@ fn every_view_gives_the_fame_each_island_would_score_now() {
     let mut grew = false;
     while g.status(&s) != Status::Over {
         let view = g.view(&s, Viewer::Spectator);
-        let now: Vec<u32> = scores(g.content(), &s)[..3].iter().map(|score| score.total).collect();
-        assert_eq!(view.fame_now.as_deref(), Some(&now[..]));
+        let now = &scores(g.content(), &s)[..3];
+        assert_eq!(view.fame_now.as_deref(), Some(now));
         assert!(view.scores.is_none());
-        grew |= now.iter().any(|&f| f > 0);
+        grew |= now.iter().any(|f| f.total > 0);
         match g.status(&s) {
             Status::Chance => {
                 let o = g.sample_chance(&s, &mut rng);
@@ -1906,5 +1906,8 @@ fn every_view_gives_the_fame_each_island_would_score_now() {
     let over = g.view(&s, Viewer::Seat(Seat(0)));
     assert!(over.fame_now.is_none() && over.scores.is_some(), "the final scores replace it");
     let mid = g.view(&g.initial_state(), Viewer::Seat(Seat(0)));
-    assert!(g.describe(&mid).contains("Fame if the game ended now: P1 "), "{}", g.describe(&mid));
+    // The viewer's own Fame by source, the others' totals.
+    let line = g.describe(&mid).lines().find(|l| l.starts_with("Fame if the game ended now: ")).unwrap().to_string();
+    assert!(line.contains("P1 2 (Ships 0, Rum 2, Infrastructure 0, Statues 0, Turn track 0)"), "{line}");
+    assert!(line.ends_with(", P2 2, P3 2"), "{line}");
 }

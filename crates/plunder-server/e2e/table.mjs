@@ -142,6 +142,15 @@ async function twoSeats(size, viewport) {
   await waiter.fill("#chat", "half a sent");
   await waiter.focus("#chat");
   const seen = await version(waiter);
+  // The waiting seat's new choices, when they come, are disabled as they appear (a tap meant for the old button
+  // lands on nothing), then live: recorded as each button is added.
+  await waiter.evaluate(() => {
+    /** @type {any} */ (window).freshButtons = [];
+    new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
+      if (!(node instanceof HTMLElement)) continue;
+      for (const b of node.matches("button") ? [node] : node.querySelectorAll("button")) /** @type {any} */ (window).freshButtons.push(b.disabled);
+    } }).observe(document.getElementById("moves"), { childList: true, subtree: true });
+  });
 
   // The picker: one more than the lowest quantity, of sixes; made with a double click.
   if (!(await actor.$(".picker .make-bid"))) await fail(`${size}: no bid picker`);
@@ -162,6 +171,11 @@ async function twoSeats(size, viewport) {
   if (!told.includes(`${quantity} × 6`) && !told.includes(`${quantity} sixes`)) await fail(`${size}: the log does not tell the bid "${label}": ${told.slice(-200)}`);
   if ((await waiter.inputValue("#chat")) !== "half a sent") await fail(`${size}: the typed chat was lost: "${await waiter.inputValue("#chat")}"`);
   if ((await waiter.evaluate(() => document.activeElement && document.activeElement.id)) !== "chat") await fail(`${size}: the chat box lost focus`);
+
+  const fresh = await waiter.evaluate(() => /** @type {any} */ (window).freshButtons);
+  if (!fresh.length || fresh.some((disabled) => !disabled)) await fail(`${size}: new choices were live as they appeared: ${JSON.stringify(fresh)}`);
+  await waiter.waitForSelector("#moves button.action:not([disabled])", { timeout: 3000 })
+    .catch(() => fail(`${size}: the new choices never became live`));
 
   // A reload shows the same table.
   [actor, waiter] = await whoseTurn(pages);

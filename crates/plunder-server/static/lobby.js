@@ -209,6 +209,9 @@ function openTablesSection() {
   return section;
 }
 
+/** The bot levels every game offers under the same names, weakest first (plunder_core::levels). */
+const LEVELS = ["easy", "medium", "hard"];
+
 /** The "Custom table" form: any table size, who sits where, time banks, spectator chat and options as JSON. */
 function customTable(/** @type {CatalogGame[]} */ games) {
   const gameSelect = el("select", { id: "game" }, games.map((g) => el("option", { value: g.id }, g.name)));
@@ -225,14 +228,20 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     const g = current();
     const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.default_players));
     players.value = n;
-    const kinds = ["human", "open", ...g.bots.map((b) => b.name)];
+    // The three levels every game has come first, then the game's own and the research bots by name.
+    const levels = LEVELS.filter((l) => g.bots.some((b) => b.name === l));
+    const kinds = ["human", "open", ...levels, ...g.bots.map((b) => b.name).filter((n) => !levels.includes(n))];
     /** @type {Record<string, string>} */
     const labels = { human: "a person (a join link)", open: "open (anyone may take it)" };
-    // A bot by its name and what it does, in short (its first clause); the first is the game's best.
-    g.bots.forEach((b, i) => { labels[b.name] = `bot "${b.name}"${i ? "" : " (the game's best)"}: ${b.about.split(/[;(]/)[0].trim()}`; });
+    // A bot by its name and what it does, in short (its first clause).
+    g.bots.forEach((b) => {
+      const about = b.about.split(/[;:(]/)[0].trim();
+      labels[b.name] = levels.includes(b.name) ? `bot, ${b.name}: ${about}` : `bot "${b.name}": ${about}`;
+    });
     // A change of the table's size keeps the seats already chosen.
     const kept = [...seatsBox.querySelectorAll("select.seat")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-    const chosen = (/** @type {number} */ i) => kinds.includes(kept[i]) ? kept[i] : i === 0 || i === 1 ? "human" : g.bots[0].name;
+    const bot = levels.includes("medium") ? "medium" : g.bots[0].name;
+    const chosen = (/** @type {number} */ i) => kinds.includes(kept[i]) ? kept[i] : i === 0 || i === 1 ? "human" : bot;
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) =>
       el("label", {}, `${seatName(i)} `, el("select", { class: "seat" },
         kinds.map((k) => el("option", { value: k, ...(k === chosen(i) ? { selected: "" } : {}) }, labels[k] || k))), " ")));

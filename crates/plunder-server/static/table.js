@@ -24,6 +24,8 @@ const RETRY = [1, 2, 4, 8, 15, 30];
 const ANSWER_WAIT = 5000;
 /** Log lines kept on the page (a long game's whole log, near enough). */
 const LOG_LINES = 2000;
+/** How long new choices stay disabled after they appear, in ms: longer than a double tap. */
+const SETTLE_MS = 400;
 
 /** The seats this browser holds, from the page's address fragment (`#seat=S&token=T` or `#seats=S.T,...`). */
 function heldSeats() {
@@ -72,9 +74,10 @@ export function play(main, id) {
     log: { base: 0, lines: /** @type {string[]} */ ([]) },
     /** @type {{ text: string, event: any, n: number }[]} */ recent: [], acted: false,
     /** Lines ever put in "Just now" (their numbers), and the number of the first one drawn last time. */ recentCount: 0, recentTop: 0,
+    /** Whether "Just now" was opened at its end once the game was over. */ endShown: false,
     /** @type {Rejected | string | null} */ error: null,
     /** @type {WebSocket | null} */ socket: null, connected: false, failures: 0, retryAt: 0, pending: false,
-    memory: { filter: "" }, movesSignature: "",
+    memory: { filter: "" }, movesSignature: "", settledAt: 0,
   }]));
   /** @type {import("./messages").ChatLine[]} */
   let chat = [];
@@ -243,7 +246,8 @@ export function play(main, id) {
   function markPending() {
     const seat = seats[shownKey()];
     const off = seat.pending || !seat.connected;
-    movesBox.querySelectorAll("button").forEach((/** @type {HTMLButtonElement} */ b) => { b.disabled = off || b.dataset.off === "1"; });
+    const settling = performance.now() < seat.settledAt;
+    movesBox.querySelectorAll("button").forEach((/** @type {HTMLButtonElement} */ b) => { b.disabled = off || settling || b.dataset.off === "1"; });
     movesBox.classList.toggle("waiting", off);
     view.classList.toggle("waiting", off);
   }
@@ -318,6 +322,10 @@ export function play(main, id) {
     const signature = `${key}|${table.legal.map((a) => a.label).join("\n")}`;
     if (signature !== seat.movesSignature) {
       seat.movesSignature = signature;
+      // New choices stay disabled for a moment: a tap meant for the old button (a double tap, a second tap
+      // after a slow answer) must not land on a new one in its place, which may cost coins (a phone trial).
+      seat.settledAt = performance.now() + SETTLE_MS;
+      setTimeout(markPending, SETTLE_MS + 10);
       const moves = table.legal.length ? movesPanel(table.legal, (action) => send(key, { type: "act", action }), seat.memory) : null;
       movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), bidToBeat(moves, table.view), moves) : "");
     }
@@ -343,8 +351,12 @@ export function play(main, id) {
     // "Just now" starts again after each of the seat's moves: it then opens at its top, what followed the move
     // first (a call's result before the dice it reveals: a trial found only the last dice in view); lines added
     // later leave it where it is being read.
+    // At the end it opens at its bottom, once: the winner and the scores (a trial found an early line in view).
     const firstLine = seat.recent.length ? seat.recent[0].n : 0;
-    if (recent) recent.scrollTop = firstLine === seat.recentTop ? keptScroll : 0;
+    if (recent && over && !seat.endShown) {
+      recent.scrollTop = recent.scrollHeight;
+      seat.endShown = true;
+    } else if (recent) recent.scrollTop = firstLine === seat.recentTop ? keptScroll : 0;
     seat.recentTop = firstLine;
     view.dataset.version = String(table.version);
     view.dataset.me = me === null ? "" : String(me);

@@ -8,7 +8,7 @@ use super::action::{Action, Cell, Chance, Spot};
 use super::content::{reach, Item, TileDef, TileType, ROUNDS, SIDE};
 use super::event::{Advance, Decider, Event, Raise, Step};
 use super::refusal;
-use super::score::{scores, winners};
+use super::score::{scores, winners, Score};
 use super::state::{Phase, State};
 use super::view::View;
 use super::PirateHaven;
@@ -638,7 +638,15 @@ impl Narrate for PirateHaven {
             state.statues_left
         );
         if let Some(fame) = &view.fame_now {
-            let each: Vec<String> = fame.iter().enumerate().map(|(s, f)| format!("{} {f}", Seat(s as u8))).collect();
+            // The viewer's own by source, so a player sees what to build next.
+            let each: Vec<String> = fame
+                .iter()
+                .enumerate()
+                .map(|(s, f)| match view.viewer.seat() == Some(Seat(s as u8)) {
+                    true => format!("{} {} ({})", Seat(s as u8), f.total, fame_sources(f)),
+                    false => format!("{} {}", Seat(s as u8), f.total),
+                })
+                .collect();
             let _ = writeln!(out, "Fame if the game ended now: {}", each.join(", "));
         }
         if let Some(held) = state.holding {
@@ -1158,7 +1166,7 @@ impl Narrate for PirateHaven {
             Action::Leave => {
                 let spot = state.track.iter().position(Option::is_none).unwrap_or(0);
                 format!(
-                    "end your round: your disk takes the {} Turn track spot ({})",
+                    "your disk takes the {} Turn track spot ({})",
                     ORDINALS.get(spot).unwrap_or(&"next"),
                     self.track_meaning(spot as u8, state.round as usize >= ROUNDS)
                 )
@@ -1357,4 +1365,16 @@ fn phase_word(phase: Phase) -> &'static str {
         Phase::Lay { .. } | Phase::Roll { .. } | Phase::Rerolling { .. } => "chance",
         Phase::Over => "over",
     }
+}
+
+/// A score's sources in words: "Ships 8, Rum 3, Infrastructure 4, Statues 0, Turn track 2".
+fn fame_sources(score: &Score) -> String {
+    let mut text = format!(
+        "Ships {}, Rum {}, Infrastructure {}, Statues {}, Turn track {}",
+        score.ships, score.rum, score.infrastructure, score.statues, score.first
+    );
+    if score.catch_up > 0 {
+        let _ = write!(text, ", catch-up {}", score.catch_up);
+    }
+    text
 }

@@ -27,8 +27,9 @@ pub struct View {
     pub table: State,
     /// Every player's Fame, once the game is over.
     pub scores: Option<Vec<Score>>,
-    /// Before then, each player's Fame if the game ended now (a trial could not tell who was winning).
-    pub fame_now: Option<Vec<u32>>,
+    /// Before then, each player's Fame if the game ended now, by source (a trial could not tell who was winning,
+    /// nor why).
+    pub fame_now: Option<Vec<Score>>,
 }
 
 pub fn view(game: &PirateHaven, state: &State, viewer: Viewer) -> View {
@@ -36,7 +37,7 @@ pub fn view(game: &PirateHaven, state: &State, viewer: Viewer) -> View {
     let players = state.players();
     let over = state.phase == Phase::Over;
     let scores = over.then(|| all[..players].to_vec());
-    let fame_now = (!over).then(|| all[..players].iter().map(|s| s.total).collect());
+    let fame_now = (!over).then(|| all[..players].to_vec());
     View { viewer, table: state.clone(), scores, fame_now }
 }
 
@@ -72,8 +73,8 @@ struct Compact<'a> {
     islands: Vec<BTreeMap<String, (u8, Vec<String>)>>,
     scores: &'a Option<Vec<Score>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<u32>>", optional))]
-    fame_now: &'a Option<Vec<u32>>,
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Score>>", optional))]
+    fame_now: &'a Option<Vec<Score>>,
 }
 
 impl Serialize for View {

@@ -133,9 +133,17 @@ function islandOf(p, view, ctx, tiles) {
     return playable(node, ctx, place);
   });
   const score = view.scores ? view.scores[p] : null;
+  const now = view.fame_now ? view.fame_now[p] : null;
   return el("div", { class: `ph-island${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
     el("div", {}, seatChip(p, ctx.me), ` Coup ${view.coup[p]} · Statues ${view.statues[p]}`, score ? el("b", { class: "fame" }, ` · Fame ${score.total}`)
-      : view.fame_now ? el("span", { class: "fame", title: "the Fame this island would score if the game ended now" }, ` · Fame now ${view.fame_now[p]}`) : ""),
+      : now ? el("span", { class: "fame", title: "the Fame this island would score if the game ended now" }, ` · Fame now ${now.total}`) : ""),
     el("div", { class: "ph-grid" }, cells),
-    score ? el("div", { class: "muted" }, `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}${score.catch_up ? `, catch-up ${score.catch_up}` : ""}`) : "");
+    // Its sources in words, mid-game too (a phone shows no tooltips, and a bare number did not say why).
+    score ? el("div", { class: "muted" }, `Fame: ${sources(score)}`)
+      : now ? el("div", { class: "muted fame-now" }, `If the game ended now: ${sources(now)}`) : "");
+}
+
+/** A score's sources in words. @param {import("./views").PirateHaven.Score} score */
+function sources(score) {
+  return `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}${score.catch_up ? `, catch-up ${score.catch_up}` : ""}`;
 }
