@@ -41,7 +41,7 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal, with people (hot-seat) and bots.
     ///
-    /// Example: plunder play loot-pirates --players 5 --seats human,loot,loot,random,loot
+    /// Example: plunder play loot-pirates --players 5 --seats human,easy,medium,hard,loot
     Play(PlayArgs),
     /// Play many games between bots on all cores and summarize who wins.
     ///
@@ -106,7 +106,8 @@ struct PlayArgs {
     /// How many players.
     #[arg(long, short)]
     players: Option<usize>,
-    /// Who sits where, comma-separated, one per seat: `human` or a bot name (`bot` = the game's best bot;
+    /// Who sits where, comma-separated, one per seat: `human` or a bot: a level, `easy`, `medium` or `hard`
+    /// (every game has them), or a bot by name (`plunder games` lists them; `bot` = the game's best bot;
     /// `strategy:FILE` plays a strategy saved by `plunder solve --out`). Missing seats are filled with the best
     /// bot; the default is one human and bots.
     #[arg(long, short, value_delimiter = ',')]

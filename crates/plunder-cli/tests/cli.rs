@@ -805,6 +805,25 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     assert!(flag.contains("The Dread Sea (off space 1): every ship starts here"), "{flag}");
     assert!(!flag.contains("Nothing called"), "{flag}");
 
+    // Lying Pirates' own words (a trial asked for each and was told "Nothing called 'exact' here").
+    let lying = play(
+        "lying-pirates",
+        &["--seed", "1"],
+        "? exact\n? liar\n? wild\n? coins\n? token\n? phantom\n? curse\nq\ny\n",
+    );
+    for told in [
+        "Exact bet: instead of raising",
+        "Liar: you call the last bet false",
+        "Wild ones: ones count as every face",
+        "Coins: each captain starts with 2",
+        "Starting Captain Token: its holder opens the bets",
+        "The Phantom: with two players a third captain joins",
+        "The curse: when the holder of the Cursed Die makes the bet being judged",
+    ] {
+        assert!(lying.contains(told), "{told}: {lying}");
+    }
+    assert!(!lying.contains("Nothing called"), "{lying}");
+
     let haven =
         play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\n? p2\nq\ny\n");
     assert!(haven.contains("the most Fame after round 4 wins"), "{haven}");

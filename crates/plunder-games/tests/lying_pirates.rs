@@ -3496,9 +3496,19 @@ mod told {
                 assert!(g.confirm(&v, &Action::Reroll).is_some_and(|q| q.contains("best face")));
             } else {
                 assert!(reroll.contains("your Single (Battle Die"), "{reroll}");
+                assert!(reroll.ends_with("; the others show P1 Double"), "{reroll}");
                 assert_eq!(g.confirm(&v, &Action::Reroll), None, "a face that may improve is rerolled at once");
             }
         }
+        // A terminal trial paid to beat a Skull that a card counted as a Single: the offer says what it counts as.
+        let mut s = s.clone();
+        s.up.insert(ANNE);
+        let asked = |s: &State| matches!(view(&g, s, JACK).question, Some(Question::Reroll { seat: JACK, .. }));
+        advance_told(&g, &mut s, &[battle(ANNE, K), battle(JACK, K)], asked);
+        assert!(asked(&s), "Jack is offered a reroll");
+        let v = view(&g, &s, JACK);
+        let reroll = g.label_in_view(&v, &Action::Reroll);
+        assert!(reroll.ends_with("; the others show P1 Skull, counted as Single"), "{reroll}");
     }
 
     /// Anne plays Broadside on Jack, whose Pirate Die shows X (`x`) or O: Jack is offered its reroll.

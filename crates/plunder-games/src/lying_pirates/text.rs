@@ -76,6 +76,11 @@ impl LyingPirates {
             .or("catch up")
             .or("catching up"),
         );
+        // The game's words, as the book explains them (a trial asked for each and found nothing).
+        for (name, more, text) in TERMS {
+            let entry = more.iter().fold(Entry::new(*name, format!("{name}: {text}")), |e, n| e.or(n));
+            entries.push(entry);
+        }
         entries
     }
 
@@ -353,8 +358,13 @@ impl Narrate for LyingPirates {
                         .contenders
                         .iter()
                         .filter(|&&c| Some(c) != view.viewer)
-                        .filter_map(|&c| match battle.faces.get(c.index()) {
-                            Some(&f) if f > 0 => Some(format!("{} {}", self.captain_name(c), rank_name(f))),
+                        .filter_map(|&c| match (battle.faces.get(c.index()), battle.ranks.get(c.index())) {
+                            // A die a card or ability moves a rank says what it counts as (a trial paid to
+                            // beat a Skull that counted as a Single).
+                            (Some(&f), Some(&r)) if f > 0 && r != f => {
+                                Some(format!("{} {}, counted as {}", self.captain_name(c), rank_name(f), rank_name(r)))
+                            }
+                            (Some(&f), _) if f > 0 => Some(format!("{} {}", self.captain_name(c), rank_name(f))),
                             _ => None,
                         })
                         .collect(),
@@ -1559,3 +1569,68 @@ fn capitalized(line: String) -> String {
         _ => line,
     }
 }
+
+/// The game's own words for `? NAME`: the name, other names it answers to, and what it means.
+const TERMS: &[(&str, &[&str], &str)] = &[
+    (
+        "Exact bet",
+        &["exact", "exact call", "lock an exact bet"],
+        "instead of raising, you say the last bet (or a higher one you name) is exactly right. If it is exact you \
+         win, gain 1 Crew Die and everyone else loses; if not, the previous bettor wins and you lose and miss the \
+         next Betting Phase.",
+    ),
+    (
+        "Liar",
+        &["call liar", "liar call", "calling liar"],
+        "you call the last bet false and the cups are shown. If the bet is false you win and the bettor loses; if \
+         it holds the bettor wins and you lose. Everyone else survives. Losing costs no dice: losers just do not \
+         sail this round.",
+    ),
+    (
+        "Wild ones",
+        &["wild", "ones", "wild dice"],
+        "ones count as every face, so a bet names a face from 2 to 6 and every 1 in the cups in play counts for \
+         it (the Pirate King, the Mermaid and the Ghost have more ones; the curse can stop yours counting).",
+    ),
+    (
+        "Coins",
+        &["coin", "money"],
+        "each captain starts with 2. The Betting winner gains 1, and tiles and cards pay more. They buy a card (2 \
+         coins, whenever you may play), a reroll (1 coin, once a round, right after your own roll) and Crew Dice \
+         in the Final Battle (2 coins each).",
+    ),
+    (
+        "Buying a card",
+        &["buy", "buy a card", "buying"],
+        "whenever you may play, you may buy the top card of the deck for 2 coins, as often as you can pay. A \
+         captain left with no cards draws one free card.",
+    ),
+    (
+        "Reroll",
+        &["rerolling", "pay to reroll"],
+        "once a round you may pay 1 coin to roll again a die you rolled yourself (the Sail Die, your Battle Die, \
+         an Action Die), right after the roll. The offer says what the faces mean; a face no reroll can better \
+         says so.",
+    ),
+    (
+        "Starting Captain Token",
+        &["token", "starting token"],
+        "its holder opens the bets and its arrow gives the betting direction; the Betting winner takes it.",
+    ),
+    (
+        "The curse",
+        &["curse", "cursed"],
+        "when the holder of the Cursed Die makes the bet being judged and the Cursed Die shows that bet's face, \
+         the holder's own cup counts nothing for it, wild ones included; if it shows a Skull, the holder's ones \
+         count nothing. On anyone else's bet the holder's dice count as usual. Whenever they may play, the holder \
+         may give up 2 Crew Dice (keeping at least 1) to hand the Cursed Die to another captain.",
+    ),
+    (
+        "The Phantom",
+        &["phantom", "phantom mode"],
+        "with two players a third captain joins, with its own ship, cup, 5 dice, 2 coins and 6 silver cards nobody \
+         sees. It never bets, but its dice count; it sails unless everyone else lost; it plays a random card at the \
+         start of each Action Phase. A player who must miss a Betting Phase bets for it instead, with its cup. If \
+         it comes home first it sails on and sinks any ship it catches.",
+    ),
+];

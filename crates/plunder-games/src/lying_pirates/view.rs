@@ -46,6 +46,8 @@ pub struct BattleView {
     pub contenders: Vec<Seat>,
     /// Each seat's last roll: 3 Double, 2 Single, 1 Skull, 0 none (as rolled).
     pub faces: Vec<u8>,
+    /// Each seat's last roll as it counts, after cards and abilities move it a rank (same numbers).
+    pub ranks: Vec<u8>,
     pub rolls: u8,
 }
 
@@ -455,6 +457,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             seek_winner: s.battle.seek == super::content::Seek::Winner,
             contenders: s.battle.contenders.iter().collect(),
             faces: seats().map(|p| s.battle.faces[p.index()]).collect(),
+            ranks: seats().map(|p| s.battle.ranks[p.index()]).collect(),
             rolls: s.battle.rolls,
         }),
         question,

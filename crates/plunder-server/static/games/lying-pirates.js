@@ -243,9 +243,12 @@ function showdownOf(view) {
 function battleOf(view, battle, me) {
   return panel(`Battle (${String(battle.purpose).replaceAll("_", " ")}, ${battle.seek_winner ? "highest wins" : "lowest loses"}, roll ${battle.rolls})`,
     el("div", { class: "battle" }, battle.contenders.map((p) => {
-      const name = /** @type {Record<string, string>} */ (BATTLE_RANK)[battle.faces[p]] || "?";
+      const ranks = /** @type {Record<string, string>} */ (BATTLE_RANK);
+      const name = ranks[battle.faces[p]] || "?";
       const symbol = RANK_SYMBOL[name] || "?";
+      // A card or ability moving the die a rank: what it counts as, in words.
+      const counts = battle.faces[p] && battle.ranks[p] !== battle.faces[p] ? ` counted as ${ranks[battle.ranks[p]]}` : "";
       return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${colourOf(view, p)}` }, `${seatName(p, view)} `,
-        el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol));
+        el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol), counts);
     })));
 }

@@ -310,7 +310,11 @@ export namespace LyingPirates {
   /**
    * Each seat's last roll: 3 Double, 2 Single, 1 Skull, 0 none (as rolled).
    */
-  faces: Array<number>, rolls: number, };
+  faces: Array<number>, 
+  /**
+   * Each seat's last roll as it counts, after cards and abilities move it a rank (same numbers).
+   */
+  ranks: Array<number>, rolls: number, };
   export type Bid = { quantity: number, face: number, };
   export type BidMade = { seat: Seat, bid: Bid, };
   export type Cause = { "kind": "card", "of": number } | { "kind": "tile", "of": number } | { "kind": "betting_loss" } | { "kind": "exact_bet" } | { "kind": "sail" } | { "kind": "catch_up" } | { "kind": "curse_pass" } | { "kind": "ability" } | { "kind": "activation" } | { "kind": "purchase" } | { "kind": "empty_hand" } | { "kind": "deal" } | { "kind": "special_die" };
