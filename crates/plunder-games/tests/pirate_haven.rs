@@ -475,15 +475,14 @@ fn every_tile_laid_and_die_rolled_is_an_event_and_the_map_is_told_in_two_lines()
         let die_tiles = session.state().map.iter().filter(|s| s.die.is_some()).count();
         assert_eq!(rolls, die_tiles, "every die rolled onto the map is an event");
         // The new-player trial: laying the map took a line a tile and a die, 18 lines before the first move. In
-        // words the map is told in two lines (the Map line shows the tiles), the first saying what every island
-        // starts with.
+        // words the map is told in two lines, the first saying what every island starts with.
         let said: Vec<String> = events.iter().filter(|e| !g.told_elsewhere(e)).map(|e| g.tell(e)).collect();
         assert_eq!(
             said,
             [
                 "The top Treasure Chest is turned face up: the Gold Chest, for sale at 4 Food (7 chests below it, \
                  hidden).",
-                "Round 1 begins: 14 tiles are laid as the map (the Map line shows them); the order, from the Turn \
+                "Round 1 begins: 14 tiles are laid in a row as the map; the order, from the Turn \
                  track: P1, P2. Every island starts the same: the Tavern on b2 with a Food die showing 3 and a \
                  printed Rum, and nothing else.",
                 "The map is laid: Die tiles hold a rolled die (a colour the pool ran out of stays empty), Token \
@@ -822,9 +821,17 @@ fn rule_joans_example() {
     assert_eq!(t.s.mover, Seat(0));
     t.land_and_place(2, "b1");
     assert_eq!(t.g.status(&t.s), Status::Decide(SeatSet::only(Seat(0))), "still the closest: Joan again");
-    // (B) The Pirate: no spot takes it, but the face-up chest can be bought.
+    // (B) The Pirate: no spot takes it, but the face-up chest can be bought. The menu says so before the move and
+    // on the take (a browser trial took a Rum and found it had to pay for a chest).
+    let travel = t.g.label_in_view(&t.g.view(&t.s, Viewer::Seat(Seat(0))), &Action::Travel { slot: 4 });
+    assert!(travel.ends_with(": to take it, you must buy the Cannon Chest for 4 Food"), "{travel}");
     t.ok(Action::Travel { slot: 4 });
     assert!(t.legal().contains(&Action::Take));
+    let take = t.g.label_in_view(&t.g.view(&t.s, Viewer::Seat(Seat(0))), &Action::Take);
+    assert_eq!(
+        take,
+        "take a Pirate token: no spot on your island takes it, so you must buy the Cannon Chest for 4 Food"
+    );
     t.ok(Action::Take);
     assert_eq!(t.legal(), vec![Action::BuyChest], "no spot for a Pirate yet");
     t.refused(Action::PlaceItem { at: sp("b1.1") });

@@ -72,7 +72,9 @@ function optionsFrom(/** @type {HTMLElement} */ form, /** @type {CatalogGame} */
  * @param {OptionField} field @param {any} value */
 function fieldFor(field, value = field.default) {
   const label = field.name.replaceAll("_", " ");
-  const help = field.meaning ? el("span", { class: "muted" }, ` ${field.meaning}`) : "";
+  // Meanings are written for the rules docs: a markdown link there is its words here.
+  const meaning = (field.meaning || "").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
+  const help = meaning ? el("span", { class: "muted" }, ` ${meaning}`) : "";
   if (field.kind === "bool") {
     return el("label", { class: "option" }, el("input", { type: "checkbox", name: field.name, ...(value ? { checked: "" } : {}) }), ` ${label}`, help);
   }

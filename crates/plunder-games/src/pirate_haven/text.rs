@@ -480,6 +480,21 @@ impl PirateHaven {
         }
     }
 
+    /// Where the die or token on map `slot` fits no spot of the mover's island but a Treasure Chest bought now
+    /// would hold it: what taking it costs ("you must buy the Cannon Chest for 4 Food"). A trial took a Rum and
+    /// found its only next move was paying for a chest.
+    fn chest_needed(&self, state: &State, slot: u8) -> Option<String> {
+        let c = self.content();
+        let tile = state.map.get((slot as usize).checked_sub(1)?)?.tile?;
+        let item = c.tiles[tile as usize].offers?;
+        if state.island(state.mover).can_place(c, item) || !state.could_take(c, slot) {
+            return None;
+        }
+        let chest =
+            state.chest_top.map_or_else(|| "a Treasure Chest".to_string(), |k| format!("the {}", self.tile_name(k)));
+        Some(format!("you must buy {chest} for {} Food", c.chest_cost))
+    }
+
     /// What the mover's ship is on, for a label: "the Farmhouse (House)", "the Food die (5)", "a Pirate token".
     fn landed_on(&self, state: &State) -> Option<String> {
         let slot = state.map.get((state.pos[state.mover.index()] as usize).checked_sub(1)?)?;
@@ -702,7 +717,7 @@ impl Narrate for PirateHaven {
                 // The first round also says what every island starts with: the one thing on it before any move.
                 let islands = if *round == 1 { format!(" {}", self.islands_start()) } else { String::new() };
                 format!(
-                    "Round {round} begins: {} are laid as the map (the Map line shows them); the order, from the \
+                    "Round {round} begins: {} are laid in a row as the map; the order, from the \
                      Turn track: {order}.{islands}",
                     count(*tiles as u32, "tile", "tiles")
                 )
@@ -1013,7 +1028,12 @@ impl Narrate for PirateHaven {
                             self.slot_text(state, i)
                         )
                     }
-                    None => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                    None => match self.chest_needed(state, slot) {
+                        Some(chest) => {
+                            format!("travel to slot {slot} ({}): to take it, {chest}", self.slot_text(state, i))
+                        }
+                        None => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                    },
                 },
                 None => action.to_string(),
             },
@@ -1021,7 +1041,11 @@ impl Narrate for PirateHaven {
                 Some((what, why)) => format!("discard: you cannot take {what} ({why})"),
                 None => self.landed_on(state).map_or_else(|| action.to_string(), |what| format!("discard {what}")),
             },
-            Action::Take => self.landed_on(state).map_or_else(|| action.to_string(), |what| format!("take {what}")),
+            Action::Take => match (self.landed_on(state), self.chest_needed(state, state.pos[state.mover.index()])) {
+                (Some(what), Some(chest)) => format!("take {what}: no spot on your island takes it, so {chest}"),
+                (Some(what), None) => format!("take {what}"),
+                (None, _) => action.to_string(),
+            },
             Action::Leave => {
                 let spot = state.track.iter().position(Option::is_none).unwrap_or(0);
                 format!(
