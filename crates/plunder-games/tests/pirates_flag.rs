@@ -488,6 +488,10 @@ fn example_winning_off_the_sea_end() {
 fn example_stop_and_battle_then_escape() {
     let mut t = one_die(15, |st| st.set_position(A, 12));
     t.roll(A, &[5]);
+    // Each way says where the flag is (a browser trial sailed to the Dread Captain's ship after the flag left it).
+    let go = |t: &Table, dir| t.g.label_in_view(&t.view(A), &Action::Go { dir });
+    assert_eq!(go(&t, Dir::Far), "sail away from The Dread Sea (toward the flag, carried by P4 on space 15)");
+    assert_eq!(go(&t, Dir::Sea), "sail towards The Dread Sea");
     t.go(A, Dir::Far);
     assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
     // The menu says a stop here leads to a battle, and that a plain pass then gives it up.
@@ -1538,6 +1542,19 @@ fn card_kraken() {
     a_plays(&mut t, "kraken", Target::None, 0);
     assert_eq!((t.pos(B), t.pos(D)), (19, 20), "only ships within 3 of A");
     assert!(!t.legal(A).contains(&Action::Roll), "instead of rolling");
+    // A ship on A's own space: the number it is played with is the way those ships go, said in words (a trial was
+    // offered "choice 1").
+    let t = card_table("kraken", 16, 16);
+    let kraken = |choice| Action::Play { card: k("kraken"), target: Target::None, choice };
+    assert!(t.legal(A).contains(&kraken(0)) && t.legal(A).contains(&kraken(1)));
+    let label = |choice| t.g.label_in_view(&t.view(A), &kraken(choice));
+    assert_eq!(label(0), "play The Kraken: ships on your space go towards The Dread Sea");
+    assert_eq!(label(1), "play The Kraken: ships on your space go away from The Dread Sea");
+    let steps = t.g.choice_steps(&t.view(A), &kraken(1));
+    assert_eq!(steps.last().map(String::as_str), Some("ships on your space go away from The Dread Sea"));
+    // With no ship on A's space there is one way only, and nothing to say.
+    let t = card_table("kraken", 14, 16);
+    assert_eq!(t.g.label_in_view(&t.view(A), &kraken(0)), "play The Kraken");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Chance, Target};
-use super::data::{Card, Effect, RedirectTo, ShipDir, SpaceKind, Test, Timing};
+use super::data::{Card, Dir, Effect, RedirectTo, ShipDir, SpaceKind, Test, Timing};
 use super::event::{Aim, CardRef, Event, RollFor, Unmoved, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
@@ -179,6 +179,39 @@ impl PiratesFlag {
             Effect::Redirect { to: RedirectTo::Chosen } => Some(format!("onto {}", Seat(choice))),
             _ => None,
         }
+    }
+
+    /// Where a step that way leads in the race: home with the flag, or toward the flag, counted along the track (a
+    /// browser trial sailed to the Dread Captain's ship after the flag had left it).
+    fn go_hint(&self, view: &View, dir: Dir) -> Option<String> {
+        let me = view.moving?.seat;
+        let pos = *view.positions.get(me.index())?;
+        let (flag, whose) = match view.flag {
+            Flag::Carried { seat } if seat == me => {
+                return (dir == Dir::Sea)
+                    .then(|| format!("home with the flag: The Dread Sea is {pos} spaces that way"));
+            }
+            Flag::Carried { seat } => (*view.positions.get(seat.index())?, format!("carried by {seat}")),
+            Flag::Loose { space } => (space, "lying loose".to_string()),
+            Flag::DreadShip => (self.board.length, "on the Dread Captain's ship".to_string()),
+        };
+        let toward = if flag > pos { Dir::Far } else { Dir::Sea };
+        (flag != pos && dir == toward).then(|| format!("toward the flag, {whose} on space {flag}"))
+    }
+
+    /// A push "away from you" has no direction for ships on your own space: the number it is played with gives it
+    /// (even toward The Dread Sea). In words, when some ship shares the viewer's space (a trial was offered "choice
+    /// 1" for The Kraken).
+    fn shared_space_words(&self, view: &View, card: u8, choice: u8) -> Option<String> {
+        let entry = self.deck.entries.get(card as usize)?;
+        if !matches!(entry.effect, Effect::MoveShip { direction: ShipDir::AwayFromYou, .. }) {
+            return None;
+        }
+        let me = view.seat?;
+        let mine = *view.positions.get(me.index())?;
+        let shared = mine > 0 && view.positions.iter().enumerate().any(|(s, &p)| s != me.index() && p == mine);
+        let way = if choice.is_multiple_of(2) { Dir::Sea } else { Dir::Far };
+        shared.then(|| format!("ships on your space go {way}"))
     }
 
     /// "use Captain Gale on P2: move any ship (yours too) up to 4 spaces in either direction; here 3 spaces
@@ -733,6 +766,14 @@ impl Narrate for PiratesFlag {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
+            Action::Go { dir } => match self.go_hint(view, *dir) {
+                Some(hint) => format!("{} ({hint})", self.label(action)),
+                None => self.label(action),
+            },
+            Action::Play { card, target, choice } if self.shared_space_words(view, *card, *choice).is_some() => {
+                let words = self.shared_space_words(view, *card, *choice).unwrap_or_default();
+                format!("play {}{}: {words}", self.card_name(*card), self.target_words(target, Some(view)))
+            }
             Action::Play { target: target @ (Target::Item { .. } | Target::Roll { .. }), .. } => {
                 // The waiting item or roll by what it is, not by its number alone.
                 let label = self.label(action);
@@ -775,7 +816,12 @@ impl Narrate for PiratesFlag {
         if *target != Target::None {
             steps.push(self.target_words(target, Some(view)).trim_start().to_string());
         }
-        match card.and_then(|c| self.entry_choice_words(c, choice)) {
+        let words = card.and_then(|c| self.entry_choice_words(c, choice));
+        let card_id = match action {
+            Action::Play { card, .. } => Some(*card),
+            _ => None,
+        };
+        match words.or_else(|| card_id.and_then(|c| self.shared_space_words(view, c, choice))) {
             Some(words) => steps.push(words),
             None if choice > 0 => steps.push(format!("choice {choice}")),
             None => {}
