@@ -1325,6 +1325,36 @@ fn card_shore_leave_activates_the_tile_again() {
     assert_eq!((s.coins[0], s.progress[0]), (2, 0), "Start/End has no event");
 }
 
+/// A terminal trial spent Shore Leave on Start/End and Tow Line from it: the plays are legal, and their labels say
+/// before the card is spent that they do nothing now, and why.
+#[test]
+fn plays_that_do_nothing_now_say_so_in_their_labels() {
+    let g = game(3);
+    let label = |at: [u8; 3], id: &str, target: Option<Seat>| {
+        let mut s = table(&g);
+        s.progress[..3].copy_from_slice(&at);
+        let card = give(&g, &mut s, ANNE, id);
+        action_window(&g, &mut s, ANNE);
+        let action = Action::Play { card, target };
+        let mut legal = Vec::new();
+        g.legal_actions(&s, ANNE, &mut legal);
+        assert!(legal.contains(&action), "{id} may be played");
+        g.label_in_view(&view(&g, &s, ANNE), &action)
+    };
+    let leave = label([0, 4, 6], "shore-leave", None);
+    assert!(
+        leave.ends_with("(does nothing now: your ship is on Start/End, which has no event to activate)"),
+        "{leave}"
+    );
+    assert!(!label([3, 4, 6], "shore-leave", None).contains("does nothing"));
+    let tow = label([0, 1, 6], "tow-line", Some(JACK));
+    assert!(
+        tow.ends_with("(does nothing now: in the Action Phase no effect moves a ship onto or off Start/End)"),
+        "{tow}"
+    );
+    assert!(!label([3, 4, 6], "tow-line", Some(JACK)).contains("does nothing"));
+}
+
 #[test]
 fn card_marooned_the_duel_loser_misses_the_next_betting_phase() {
     let (_, s) = card("marooned", Some(JACK), &[battle(ANNE, D), battle(JACK, S1)]);

@@ -84,6 +84,31 @@ impl LyingPirates {
         entries
     }
 
+    /// Why a card played now would change nothing, where the rules make that plain from the table (a terminal
+    /// trial spent Shore Leave on Start/End and Tow Line from it, and nothing happened).
+    fn does_nothing_now(&self, view: &View, card: u8, target: Option<Seat>) -> Option<&'static str> {
+        let me = view.viewer?;
+        let effect = self.content.cards.get(card as usize)?.effect;
+        // A pick of one captain goes on to what is done to them.
+        let node = match self.content.node(effect) {
+            Node::Pick { then, .. } => self.content.node(then),
+            node => node,
+        };
+        let on_start = |seat: Seat| view.progress.get(seat.index()).is_some_and(|&p| p == 0 || p == view.ring);
+        let action_phase = matches!(view.phase, Phase::Action | Phase::CatchUp);
+        match node {
+            Node::Activate { who: Who::Me } if on_start(me) => {
+                Some("your ship is on Start/End, which has no event to activate")
+            }
+            Node::Swap { who: Who::Me, with: Who::Target }
+                if action_phase && (on_start(me) || target.is_some_and(on_start)) =>
+            {
+                Some("in the Action Phase no effect moves a ship onto or off Start/End")
+            }
+            _ => None,
+        }
+    }
+
     /// A captain's name for people: its seat, or "the Phantom". Every label, log line and description naming a
     /// captain goes through it, so the Phantom is never shown as the seat number it has in the lists.
     pub fn captain_name(&self, captain: Seat) -> String {
@@ -348,6 +373,11 @@ impl Narrate for LyingPirates {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         let coins = |n: u32| count(n, "coin", "coins");
         match (action, &view.question) {
+            // A play the rules allow but that cannot change anything now says so before its card is spent.
+            (Action::Play { card, target }, _) if self.does_nothing_now(view, *card, *target).is_some() => {
+                let why = self.does_nothing_now(view, *card, *target).unwrap_or_default();
+                format!("{} (does nothing now: {why})", self.label(action))
+            }
             // A reroll's labels say what the die shows and what its faces mean; a face no reroll can better (a
             // Battle Die's Double, an Action Die's face that is best for its roller, the Sail Die's 2) says so.
             (Action::Reroll | Action::Keep, Some(Question::Reroll { die, face, price, cause, .. })) => {
