@@ -766,6 +766,8 @@ impl Narrate for PiratesFlag {
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
+            // What it spares, on the button (a browser trial could not tell it from a plain pass).
+            Action::AutoPass => format!("{} (not asked to answer again this turn)", self.label(action)),
             Action::Go { dir } => match self.go_hint(view, *dir) {
                 Some(hint) => format!("{} ({hint})", self.label(action)),
                 None => self.label(action),
