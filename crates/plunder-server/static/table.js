@@ -109,7 +109,9 @@ export function play(main, id) {
   const settings = el("details", { class: "settings" }, el("summary", {}, "Settings"),
     toggle("sound-toggle", "sound", "Sound when it is my turn", false),
     held.length ? toggle("auto-pass", "auto-pass", "Pass for me when passing is all I may do (at my own pace, so nobody can tell)", true, (on) => sendAll({ type: "auto_pass", on })) : "");
-  const recentBox = el("div");
+  // "Just now" sits beside the board on a desktop (above the log), so the board starts right under the moves (a
+  // trial found it below the fold at 1280 x 800), and above the board on a phone.
+  const recentBox = el("div", { class: "recent-box" });
   const view = el("div", { id: "view" });
   const logBox = el("div", { class: "log", id: "log" });
   const chatLog = el("div", { class: "log", id: "chatlog" });
@@ -130,7 +132,8 @@ export function play(main, id) {
         el("a", { href: "#chat-section" }, "Chat")),
       seatsLine, fairness, errorBox, odds, movesBox, stopsBox || "", after),
     el("div", { class: "grid" },
-      el("section", { class: "table-box", id: "table-section" }, recentBox, el("h2", {}, "Table"), view),
+      recentBox,
+      el("section", { class: "table-box", id: "table-section" }, el("h2", {}, "Table"), view),
       el("div", { class: "side" },
         el("section", { id: "log-section" }, el("h2", {}, "Log"), logBox),
         el("section", { id: "chat-section" }, el("h2", {}, "Chat"), chatLog, chatForm),
