@@ -80,7 +80,7 @@ export function draw(view, ctx) {
       el("span", {}, "Deck ", cardBacks(view.deck, "cards", 8)),
       el("span", {}, `Discard ${view.discard} `, view.discard_top && cardById[view.discard_top] ? card(cardById[view.discard_top], true) : ""),
       el("span", {}, `Crew bag: ${view.bag} dice`),
-      playable(el("span", { class: "buy" }, "Buy a card"), ctx, legalWhere(ctx, (a) => a.kind === "buy")))),
+      buyOn(legalWhere(ctx, (a) => a.kind === "buy"), ctx))),
     el("details", { class: "legend" }, el("summary", {}, "Tile legends"),
       el("ol", { start: 0 }, view.map.map((t, space) => el("li", { value: space }, t === null ? el("span", { class: "muted" }, "open space")
         : [el("b", {}, `${EVENT_ICON[tiles[t].effect.kind] || ""} ${tiles[t].name}: `), tiles[t].text])))));
@@ -251,4 +251,10 @@ function battleOf(view, battle, me) {
       return el("span", { class: `fighter${p === me ? " me" : ""}`, style: `--seat:${colourOf(view, p)}` }, `${seatName(p, view)} `,
         el("span", { class: "die battle-die", title: name, "data-battle": battle.faces[p] }, symbol), counts);
     })));
+}
+
+/** Buying on the board, with its price (the move's label), only when it may be done: as plain text it read as a
+ * button. @param {import("../kit.js").LegalAction | undefined} buy @param {Context} ctx */
+function buyOn(buy, ctx) {
+  return buy ? playable(el("span", { class: "buy" }, buy.label), ctx, buy) : "";
 }

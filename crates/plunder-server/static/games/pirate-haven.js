@@ -76,7 +76,7 @@ export function draw(view, ctx) {
       el("span", {}, `Dice in the pool: Food ${view.pool[0]}, Gold ${view.pool[1]}, Ship ${view.pool[2]}`),
       el("span", {}, `Statues left: ${view.statues_left}`),
       el("span", {}, "Top chest: ", view.chest_top === null ? "face down" : tileChip(view.chest_top), ` (${view.chests.reduce((a, b) => a + b, 0)} under it)`),
-      playable(el("span", { class: "buy" }, "Buy a chest"), ctx, legalWhere(ctx, (a) => a.type === "buy_chest")))),
+      chestBuy(legalWhere(ctx, (a) => a.type === "buy_chest"), ctx))),
     spotLegendOf(ctx),
     el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))),
     legendOf(view, tiles));
@@ -146,4 +146,10 @@ function islandOf(p, view, ctx, tiles) {
 /** A score's sources in words. @param {import("./views").PirateHaven.Score} score */
 function sources(score) {
   return `Ships ${score.ships}, Rum ${score.rum}, Infrastructure ${score.infrastructure}, Statues ${score.statues}, Turn track ${score.first}${score.catch_up ? `, catch-up ${score.catch_up}` : ""}`;
+}
+
+/** Buying the top chest on the board, with its price (the move's label), only when it may be done: as plain text
+ * it read as a button. @param {import("../kit.js").LegalAction | undefined} buy @param {Context} ctx */
+function chestBuy(buy, ctx) {
+  return buy ? playable(el("span", { class: "buy" }, buy.label), ctx, buy) : "";
 }
