@@ -549,20 +549,14 @@ enum Asked {
     InputEnded,
 }
 
-enum Confirmed {
-    Yes,
-    No,
-    InputEnded,
-}
-
 /// A number or Enter typed out of habit must not spend a once-per-game ability or throw away a battle: where the
-/// game has a question for `choice`, the person answers it first.
+/// game has a question for `choice`, the person answers it first. `None`: not confirmed (back to the menu).
 fn confirmed<G: Roster + Narrate, R: BufRead, W: Write>(
     t: &mut Table<R, W>,
     d: &Decision<'_, G>,
     choice: usize,
-) -> std::io::Result<Confirmed> {
-    let Some(question) = d.game.confirm(d.view, &d.legal[choice]) else { return Ok(Confirmed::Yes) };
+) -> std::io::Result<Option<Asked>> {
+    let Some(question) = d.game.confirm(d.view, &d.legal[choice]) else { return Ok(Some(Asked::Chose(choice))) };
     // The question is a whole line (wrapped between words); the prompt follows on its own.
     writeln!(t.output, "{question}")?;
     write!(t.output, "Type y to confirm (anything else: back to the menu), {}, your choice: ", d.seat)?;
@@ -570,9 +564,9 @@ fn confirmed<G: Roster + Narrate, R: BufRead, W: Write>(
     let mut line = String::new();
     if t.input.read_line(&mut line)? == 0 {
         writeln!(t.output)?;
-        return Ok(Confirmed::InputEnded);
+        return Ok(Some(Asked::InputEnded));
     }
-    Ok(if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") { Confirmed::Yes } else { Confirmed::No })
+    Ok(matches!(line.trim().to_lowercase().as_str(), "y" | "yes").then_some(Asked::Chose(choice)))
 }
 
 /// Asks a person to choose: by number, in the game's notation, or by typing part of a choice; Enter alone
@@ -617,15 +611,14 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 continue;
             }
             "" => match pass.or(only) {
-                Some(i) => match confirmed(t, d, i)? {
-                    Confirmed::Yes => return Ok(Asked::Chose(i)),
-                    Confirmed::No => {
-                        steps.clear();
-                        show_menu(t, &first, first.shown())?;
-                        continue;
+                Some(i) => {
+                    if let Some(asked) = confirmed(t, d, i)? {
+                        return Ok(asked);
                     }
-                    Confirmed::InputEnded => return Ok(Asked::InputEnded),
-                },
+                    steps.clear();
+                    show_menu(t, &first, first.shown())?;
+                    continue;
+                }
                 None => {
                     writeln!(t.output, "Type the number of a choice, or words of it; ? explains them.")?;
                     continue;
@@ -710,15 +703,12 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                     continue;
                 }
             };
-            match confirmed(t, d, choice)? {
-                Confirmed::Yes => return Ok(Asked::Chose(choice)),
-                Confirmed::No => {
-                    steps.clear();
-                    show_menu(t, &first, first.shown())?;
-                    continue;
-                }
-                Confirmed::InputEnded => return Ok(Asked::InputEnded),
+            if let Some(asked) = confirmed(t, d, choice)? {
+                return Ok(asked);
             }
+            steps.clear();
+            show_menu(t, &first, first.shown())?;
+            continue;
         }
         if let Some(action) = d.game.read_action(answer) {
             if let Some(i) = d.legal.iter().position(|a| *a == action) {
