@@ -83,7 +83,9 @@ async function playOn(page, next, limit, label, enough = () => false) {
       .map(([, i]) => i));
     if (!choices.length) {
       idle += 1;
-      if (idle > 400) await fail(`${label}: nothing to click for 20 s, status "${await status(page)}"`);
+      // The server passes for the seat at its own pace (as long as its recent choices took, up to 10 s a pass, and
+      // new choices wait 400 ms before they take a click), so a run of forced passes may take a while.
+      if (idle > 1200) await fail(`${label}: nothing to click for 60 s, status "${await status(page)}"`);
       await page.waitForTimeout(50);
       continue;
     }
