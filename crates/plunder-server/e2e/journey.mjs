@@ -134,6 +134,11 @@ async function journey(game, size, seed) {
   if (!over && size !== "phone") await fail(`${label}: not over after ${clicks} clicks: "${await status(page)}"`);
   if (over) {
     await shot("over");
+    // How it ended is on the first screen, in words (a trial found the winner's line scrolled away in Just now).
+    const ended = await page.$eval("#ended", (n) => ({ lines: n.querySelectorAll("div").length, top: n.getBoundingClientRect().top, text: n.textContent }))
+      .catch(() => null);
+    if (!ended || ended.lines < 1) await fail(`${label}: the game is over but "How it ended" is missing`);
+    else if (ended.top > SIZES[size].height) await fail(`${label}: "How it ended" is below the first screen (top ${ended.top})`);
     await page.click("#rematch");
     const rematch = await opened(page, first, `${label}: Rematch`);
     // Back to the lobby, where My games keeps the finished game.

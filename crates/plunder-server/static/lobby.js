@@ -157,7 +157,9 @@ export async function lobby(/** @type {HTMLElement} */ main) {
   const { games } = await api("GET", "/api/catalog");
   main.replaceChildren(
     el("section", { class: "welcome" }, el("h2", {}, "Pick a game"), el("p", {}, "Play against bots in one click, or open a ",
-      el("a", { href: "#custom" }, "custom table"), " for friends. ", nicknameField())),
+      // The link opens the section it scrolls to.
+      el("a", { href: "#custom", onclick: () => document.getElementById("custom")?.setAttribute("open", "") }, "custom table"),
+      " for friends. ", nicknameField())),
     el("div", { class: "game-cards" }, games.map(gameCard)),
     myGamesSection(games),
     openTablesSection(),
@@ -272,6 +274,8 @@ function customTable(/** @type {CatalogGame[]} */ games) {
       if (spectatorChat.checked) body.spectator_chat = true;
       const created = await api("POST", "/api/games", body);
       showCreated(created, result);
+      // On a phone the links come below the screen: bring them into view.
+      result.scrollIntoView({ behavior: "smooth", block: "start" });
     } catch (e) {
       result.replaceChildren(el("p", { class: "error" }, /** @type {Error} */ (e).message));
     }

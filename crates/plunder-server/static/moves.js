@@ -66,7 +66,8 @@ export function movesPanel(legal, act, memory) {
   /** @type {any} */
   let filter = null;
   if (others.length > FILTER_FROM) {
-    filter = el("input", { placeholder: `filter the ${others.length} moves`, id: "filter", value: memory.filter, type: "search" });
+    // Counted as moves, not buttons: a button for several moves (a captain's many uses) is many.
+    filter = el("input", { placeholder: `filter the moves (${others.length} in all)`, id: "filter", value: memory.filter, type: "search" });
     filter.addEventListener("input", () => { memory.filter = filter.value; applyFilter(filter.value); });
   }
   showStep(others, 0, "");

@@ -24,8 +24,11 @@ const RETRY = [1, 2, 4, 8, 15, 30];
 const ANSWER_WAIT = 5000;
 /** Log lines kept on the page (a long game's whole log, near enough). */
 const LOG_LINES = 2000;
-/** How long new choices stay disabled after they appear, in ms: longer than a double tap. */
-const SETTLE_MS = 400;
+/** The game's last lines shown under "How it ended". */
+const ENDED_LINES = 8;
+/** How long new choices stay disabled after they appear, in ms: longer than a double tap, and than a second tap
+ * a trial made 1.1 s after the first, when the new choices had come in 0.5 s. */
+const SETTLE_MS = 700;
 
 /** The seats this browser holds, from the page's address fragment (`#seat=S&token=T` or `#seats=S.T,...`). */
 function heldSeats() {
@@ -337,6 +340,9 @@ export function play(main, id) {
     const over = table.status.state === "over";
     const h = held.find((x) => x.seat === me);
     after.replaceChildren(
+      // The game's last lines (the scores, the winner) where the moves were, on the first screen of a phone too.
+      over ? el("div", { class: "ended", id: "ended" }, el("h2", {}, "How it ended"),
+        seat.recent.slice(-ENDED_LINES).map((r) => el("div", {}, r.text))) : "",
       over && h ? el("button", { id: "rematch", onclick: async () => {
         const r = await api("POST", `/api/games/${id}/rematch`, { token: h.token });
         go(`/play/${r.id}${location.hash}`);

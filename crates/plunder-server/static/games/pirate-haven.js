@@ -104,10 +104,18 @@ function legendOf(view, tiles) {
     el("ul", {}, shown.map((k) => el("li", {}, el("b", {}, `${TYPE_ICON[tiles[k].type] || ""} ${tiles[k].name}: `), tiles[k].text))));
 }
 
+/** What the mover is doing, in words ("P1 to climb the Coup track"). */
+const PHASE_WORDS = /** @type {Record<string, string>} */ ({
+  lay: "lay the map", roll: "roll the map's dice", travel: "travel", resolve: "take or discard",
+  place_tile: "place a tile", place_item: "place a die or token", pay: "pay Food pips",
+  place_chest: "place a chest", coup_raise: "raise a die (Coup bonus)", coup_spend: "climb the Coup track",
+  reroll: "reroll a die (Port)", rerolling: "reroll a die (Port)", relocate: "move a piece or tile (Port)",
+});
+
 /** @param {import("./views").PirateHaven.Phase} phase */
 function phaseText(phase) {
   const name = typeof phase === "string" ? phase : phase.phase;
-  return name.replaceAll("_", " ");
+  return PHASE_WORDS[name] || name.replaceAll("_", " ");
 }
 
 /** One player's island: the 4x4 grid of spots by their type, each tile placed with its spots and printed pieces. @param {number} p @param {View} view @param {Context} ctx @param {any[]} tiles */
