@@ -238,6 +238,13 @@ impl Actor {
         }
         self.bot_due = None;
         for (seat, pass) in passes {
+            // A pass taken for the seat is not its choice: its next decision is asked from now, and a pass it owes
+            // next waits its own delay. (Kept from the first, a chain of passes counted into the next real choice,
+            // which lengthened every later pass up to the cap: a journey waited a minute.)
+            if let Some(pace) = self.paces.get_mut(seat.index()) {
+                pace.asked_since = None;
+                pace.pass_due = None;
+            }
             if self.act(seat, &pass).await.is_err() {
                 break;
             }
