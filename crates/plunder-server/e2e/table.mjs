@@ -275,7 +275,8 @@ async function autoPass() {
 async function othersTurnsAsked(page, moves) {
   let others = 0;
   for (let move = 0; move < moves; move += 1) {
-    const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
+    // Passes taken for the player each come at its own pace: a run of them between two choices takes a while.
+    const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 40000 }).catch(() => null);
     if (!button) return { moves: move, others };
     const buttons = await page.$$("#moves button.action:not(.group)");
     if (!buttons.length) { move -= 1; await page.waitForTimeout(50); continue; }
