@@ -4089,6 +4089,9 @@ fn the_last_one_to_pass_over_a_card_is_told_that_its_pass_lets_the_card_take_eff
     assert!(words.contains("Waiting to resolve, the last played first: Fair Winds (P1's)"), "{words}");
     let jack = g.describe(&view(&g, &s, JACK));
     assert!(jack.contains("Everyone else has passed: P1's pass lets Fair Winds take effect"), "{jack}");
+    // The pass itself says it, on the button and in the menu.
+    assert_eq!(g.label_in_view(&anne, &Action::Pass), "pass: let your Fair Winds take effect");
+    assert_eq!(g.label_in_view(&view(&g, &s, JACK), &Action::Pass), "pass: let P1's Fair Winds take effect");
 }
 
 /// A designer's action cards (option `cards`): the balance study's deck without duels plays, its changed

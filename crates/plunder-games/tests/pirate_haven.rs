@@ -968,6 +968,24 @@ fn menu_labels_name_spots_in_words_and_a_chest_not_offered_says_why() {
     assert_eq!(label, "place it on c3 (row 3, column c)");
 }
 
+/// A trial: paying for a chest pip by pip lowered the Fame a Granary would give, and the choices did not say so.
+/// Each pay says what it costs at the end; a pay that costs nothing says nothing.
+#[test]
+fn paying_a_pip_says_the_fame_it_costs() {
+    let mut t = T::new(2, &[]);
+    t.put(0, "b2.1", Item::Food, 6).tile(0, "b1", "granary").put(0, "b1.1", Item::Food, 5);
+    t.ok(Action::BuyChest);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let label = t.g.label_in_view(&view, &Action::Pay { at: sp("b2.1") });
+    assert!(label.ends_with(": -1 Fame at the end (Infrastructure)"), "the Granary counts Food pips: {label}");
+    let mut t = T::new(2, &[]);
+    t.put(0, "b2.1", Item::Food, 6).tile(0, "b1", "farmhouse").put(0, "b1.1", Item::Food, 5);
+    t.ok(Action::BuyChest);
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let label = t.g.label_in_view(&view, &Action::Pay { at: sp("b2.1") });
+    assert!(label.ends_with(" on b2 (row 2, column b), spot 1"), "no Fame to lose: {label}");
+}
+
 #[test]
 fn rule_closest_moves_consecutively_and_leaving_takes_the_lowest_free_spot() {
     let mut t = T::new(3, &[]);

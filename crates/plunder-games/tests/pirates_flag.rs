@@ -1774,6 +1774,37 @@ fn captain_captain_shan() {
     assert!(!t.legal(A).iter().any(|a| matches!(a, Action::Captain { .. })), "once per game");
 }
 
+/// A trial: Captain Shan's "double your next roll", offered while the player's own roll waited for answers, read as
+/// doubling that roll. The label says which roll it is not.
+#[test]
+fn captain_shan_offered_after_a_roll_says_it_is_not_that_roll() {
+    let mut t = captain_table("captain-shan", 10, 16);
+    let shan = Action::Captain { target: Target::None, choice: 0 };
+    let before = t.g.label_in_view(&t.view(A), &shan);
+    assert!(!before.contains("just made"), "no roll waits: {before}");
+    t.act(A, Action::Roll);
+    t.pass_all();
+    t.dice(&[5]);
+    assert!(t.legal(A).contains(&shan), "{:?}", t.legal(A));
+    let after = t.g.label_in_view(&t.view(A), &shan);
+    assert!(after.ends_with("double your next roll (not your roll of 5 just made)"), "{after}");
+}
+
+/// A trial: the player was asked to pass before and after their own roll and could not tell why. Each pass says
+/// what it lets happen, from the asked seat's side.
+#[test]
+fn each_pass_says_what_it_lets_happen() {
+    let mut t = captain_table("captain-shan", 10, 16);
+    t.act(A, Action::Roll);
+    let pass = |t: &Table, seat| t.g.label_in_view(&t.view(seat), &Action::Pass);
+    assert_eq!(pass(&t, A), "pass: let your movement roll be rolled");
+    assert_eq!(pass(&t, B), "pass: let P1's movement roll be rolled");
+    t.pass_all();
+    t.dice(&[5]);
+    assert_eq!(pass(&t, A), "pass: let your roll of 5 stand");
+    assert_eq!(pass(&t, B), "pass: let P1's roll of 5 stand");
+}
+
 /// The line of A in the terminal's description.
 fn a_line(t: &Table) -> String {
     let text = t.g.describe(&t.view(A));

@@ -205,9 +205,10 @@ async function customTables(games) {
     // Liar's dice starts from the table its card plays (Perudo: four players, five dice each), not the
     // research defaults (two players, one die, one round) a trial found there.
     if (game === "liars-dice") {
-      const [players, options] = [await page.inputValue("#players"), JSON.parse(await page.inputValue("#options"))];
-      if (players !== "4" || options.dice !== 5 || options.length !== "to_last_die") {
-        await fail(`Custom table's liar's dice is not the lobby's: ${players} players, ${JSON.stringify(options)}`);
+      const [players, dice, length] = [await page.inputValue("#players"), await page.inputValue("#custom-options [name=dice]"),
+        await page.inputValue("#custom-options [name=length]")];
+      if (players !== "4" || dice !== "5" || length !== "to_last_die") {
+        await fail(`Custom table's liar's dice is not the lobby's: ${players} players, ${dice} dice, ${length}`);
       }
     }
     await page.click("#create");

@@ -14,8 +14,9 @@ try {
   await host.fill("#players", "2");
   await host.dispatchEvent("#players", "change");
   // A short game (the form starts from the lobby's five dice to the last die): one die each, one round.
-  await host.click("#custom section details > summary");
-  await host.fill("#options", JSON.stringify({ dice: 1, length: "one_round" }));
+  await host.click("#custom details.custom-options > summary");
+  await host.fill("#custom-options [name=dice]", "1");
+  await host.selectOption("#custom-options [name=length]", "one_round");
   const seats = await host.$$("select.seat");
   for (const seat of seats) await seat.selectOption("human");
   await host.click("#create");

@@ -18,6 +18,9 @@ pub enum OptionKind {
     Bool,
     /// A whole number.
     Integer,
+    /// A seat, 0 for the first (an integer option the document calls "the seat ..."): people see seats as P1,
+    /// P2, ..., never as the number the rules read.
+    Seat,
     /// One of `choices`.
     Choice,
     /// Anything else: only in the advanced JSON.
@@ -51,6 +54,9 @@ pub fn option_fields(defaults: &Value, doc: Option<&str>) -> Vec<OptionField> {
             let meaning = row.map_or("", |r| rows[r].1.as_str());
             let (kind, choices) = match default {
                 Value::Bool(_) => (OptionKind::Bool, Vec::new()),
+                Value::Number(n) if (n.is_u64() || n.is_i64()) && meaning.starts_with("the seat") => {
+                    (OptionKind::Seat, Vec::new())
+                }
                 Value::Number(n) if n.is_u64() || n.is_i64() => (OptionKind::Integer, Vec::new()),
                 Value::String(s) => {
                     let mut choices = vec![s.clone()];
@@ -105,12 +111,13 @@ mod tests {
 
     const DOC: &str = "# G\n\n## Options\n\n| option | default | meaning |\n|---|---|---|\n\
         | `players` | 4 | 2 to 6 |\n| `map` | `\"base\"` | `\"base\"` (14 spaces) or `\"extended\"` (20) |\n\
-        | `draft` | true | the card draft |\n| `board`, `deck` | `null` | a designer's file |\n\n## Rulings\n\n\
+        | `draft` | true | the card draft |\n| `first` | 0 | the seat that starts |\n\
+        | `board`, `deck` | `null` | a designer's file |\n\n## Rulings\n\n\
         | `late` | 1 | not an option |\n";
 
     #[test]
     fn each_option_gets_its_kind_from_its_default_and_its_meaning_and_choices_from_the_document() {
-        let defaults = json!({"players": 4, "map": "base", "draft": true, "rounds": 200, "board": null,
+        let defaults = json!({"players": 4, "map": "base", "draft": true, "first": 0, "rounds": 200, "board": null,
             "captains": "deal", "late": 1});
         let fields = option_fields(&defaults, Some(DOC));
         let by_name = |name: &str| fields.iter().find(|f| f.name == name).unwrap();
@@ -123,6 +130,7 @@ mod tests {
             (OptionKind::Bool, "the card draft")
         );
         assert_eq!(by_name("rounds").kind, OptionKind::Integer);
+        assert_eq!(by_name("first").kind, OptionKind::Seat, "a number the document calls a seat");
         assert_eq!(
             (by_name("board").kind.clone(), by_name("board").meaning.as_str()),
             (OptionKind::Json, "a designer's file")
@@ -130,6 +138,6 @@ mod tests {
         assert_eq!(by_name("captains").kind, OptionKind::Json, "a string with nothing else to choose stays JSON");
         assert_eq!(by_name("late").meaning, "", "rows after the options table are not options");
         let order: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(&order[..3], ["map", "draft", "board"], "in the document's order");
+        assert_eq!(&order[..4], ["map", "draft", "first", "board"], "in the document's order");
     }
 }

@@ -7,7 +7,7 @@
 import { el, seatName } from "./kit.js";
 import { api } from "./api.js";
 
-/** @typedef {{ name: string, kind: "bool" | "integer" | "choice" | "json", default: any, meaning: string,
+/** @typedef {{ name: string, kind: "bool" | "integer" | "seat" | "choice" | "json", default: any, meaning: string,
  *   choices?: string[] }} OptionField */
 /** @typedef {{ id: string, name: string, min_players: number, max_players: number, default_players: number,
  *   bots: { name: string, about: string }[], options: Record<string, any>, option_fields: OptionField[],
@@ -59,7 +59,7 @@ function optionsFrom(/** @type {HTMLElement} */ form, /** @type {CatalogGame} */
     const input = /** @type {HTMLInputElement | null} */ (form.querySelector(`[name="${field.name}"]`));
     if (!input) continue;
     if (field.kind === "bool") options[field.name] = input.checked;
-    else if (field.kind === "integer") options[field.name] = Number(input.value);
+    else if (field.kind === "integer" || field.kind === "seat") options[field.name] = Number(input.value);
     else options[field.name] = input.value;
   }
   const advanced = /** @type {HTMLTextAreaElement} */ (form.querySelector("textarea.advanced"));
@@ -68,9 +68,10 @@ function optionsFrom(/** @type {HTMLElement} */ form, /** @type {CatalogGame} */
   return options;
 }
 
-/** A form field for one option, holding `value` (its default unless the card's table says otherwise).
- * @param {OptionField} field @param {any} value */
-function fieldFor(field, value = field.default) {
+/** A form field for one option, holding `value` (its default unless the card's table says otherwise); a seat is
+ * chosen by its name, among the game's largest table's.
+ * @param {OptionField} field @param {any} value @param {number} seats */
+function fieldFor(field, value, seats) {
   const label = field.name.replaceAll("_", " ");
   // Meanings are written for the rules docs: a markdown link there is its words here.
   const meaning = (field.meaning || "").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
@@ -78,11 +79,29 @@ function fieldFor(field, value = field.default) {
   if (field.kind === "bool") {
     return el("label", { class: "option" }, el("input", { type: "checkbox", name: field.name, ...(value ? { checked: "" } : {}) }), ` ${label}`, help);
   }
+  if (field.kind === "seat") {
+    return el("label", { class: "option" }, `${label} `,
+      el("select", { name: field.name }, Array.from({ length: seats }, (_, i) => el("option", { value: i, ...(i === value ? { selected: "" } : {}) }, seatName(i)))), help);
+  }
   if (field.kind === "integer") {
     return el("label", { class: "option" }, `${label} `, el("input", { type: "number", name: field.name, value, min: 0 }), help);
   }
   return el("label", { class: "option" }, `${label} `,
     el("select", { name: field.name }, (field.choices || []).map((c) => el("option", { value: c, ...(c === value ? { selected: "" } : {}) }, c.replaceAll("_", " ")))), help);
+}
+
+/** A game's options as form fields (each holding the table's value, else its default), and "Advanced (JSON)" for
+ * any option over them; `players` is asked on its own (`first` comes before the fields: the card's Players box).
+ * Read back with `optionsFrom`.
+ * @param {CatalogGame} game @param {Record<string, any>} values @param {HTMLElement[]} first */
+function optionsForm(game, values, ...first) {
+  const advanced = el("textarea", { class: "advanced", placeholder: "{} — any option as JSON, over the fields above" });
+  const jsonOnly = game.option_fields.filter((f) => f.kind === "json").map((f) => f.name);
+  return el("div", { class: "game-options" }, ...first,
+    game.option_fields.filter((f) => f.kind !== "json" && f.name !== "players")
+      .map((f) => fieldFor(f, f.name in values ? values[f.name] : f.default, game.max_players)),
+    el("details", { class: "advanced" }, el("summary", {}, "Advanced (JSON)"),
+      el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the game's rulings).` : "Every option, as JSON."), advanced));
 }
 
 /** One game's card: pitch, table sizes, length, rules, "Play against bots" and its options. @param {CatalogGame} game */
@@ -92,13 +111,8 @@ function gameCard(game) {
   const table = game.table || { players: game.default_players, options: {} };
   const players = el("input", { type: "number", name: "players", class: "players", min: game.min_players, max: game.max_players, value: table.players });
   const note = el("div", { class: "card-result" });
-  const advanced = el("textarea", { class: "advanced", placeholder: "{} — any option as JSON, over the fields above" });
-  const jsonOnly = game.option_fields.filter((f) => f.kind === "json").map((f) => f.name);
-  const form = el("div", { class: "game-options" },
-    el("label", { class: "option" }, `Players `, players, el("span", { class: "muted" }, ` ${game.min_players} to ${game.max_players}`)),
-    game.option_fields.filter((f) => f.kind !== "json").map((f) => fieldFor(f, f.name in table.options ? table.options[f.name] : f.default)),
-    el("details", { class: "advanced" }, el("summary", {}, "Advanced (JSON)"),
-      el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the game's rulings).` : "Every option, as JSON."), advanced));
+  const form = optionsForm(game, table.options,
+    el("label", { class: "option" }, `Players `, players, el("span", { class: "muted" }, ` ${game.min_players} to ${game.max_players}`)));
   const playBots = async () => {
     note.replaceChildren("Creating…");
     try {
@@ -216,18 +230,16 @@ function openTablesSection() {
 /** The bot levels every game offers under the same names, weakest first (plunder_core::levels). */
 const LEVELS = ["easy", "medium", "hard"];
 
-/** The "Custom table" form: any table size, who sits where, time banks, spectator chat and options as JSON. */
+/** The "Custom table" form: any table size, who sits where, time banks, spectator chat and the game's options. */
 function customTable(/** @type {CatalogGame[]} */ games) {
   const gameSelect = el("select", { id: "game" }, games.map((g) => el("option", { value: g.id }, g.name)));
   const players = el("input", { id: "players", type: "number", min: 1, max: 16 });
   const seatsBox = el("div", { id: "seats" });
-  const options = el("textarea", { id: "options" });
+  const optionsBox = el("div", { id: "custom-options" });
   const bank = el("input", { id: "bank", type: "number", min: 1, placeholder: "off" });
   const spectatorChat = el("input", { id: "spectator-chat", type: "checkbox" });
   const result = el("div", { id: "created" });
   const current = () => games.find((g) => g.id === gameSelect.value) || games[0];
-  // The table size is the Players box alone: the JSON holds every other option.
-  const withoutPlayers = (/** @type {Record<string, any>} */ o) => { const { players: _, ...rest } = o; return rest; };
   const drawSeats = () => {
     const g = current();
     const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.default_players));
@@ -254,7 +266,7 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     // The table the game's card plays (Perudo's five dice for liar's dice), else the game's own defaults.
     const table = current().table;
     players.value = table ? String(table.players) : "";
-    options.value = JSON.stringify(withoutPlayers({ ...current().options, ...(table ? table.options : {}) }));
+    optionsBox.replaceChildren(optionsForm(current(), table ? table.options : {}));
     seatsBox.replaceChildren(); // another game: its seats start from its defaults
     drawSeats();
   };
@@ -268,7 +280,7 @@ function customTable(/** @type {CatalogGame[]} */ games) {
       const body = {
         game: gameSelect.value, players: Number(players.value),
         seats: [...seatsBox.querySelectorAll("select.seat")].map((s) => /** @type {HTMLSelectElement} */ (s).value),
-        options: options.value.trim() ? withoutPlayers(JSON.parse(options.value)) : null,
+        options: optionsFrom(optionsBox, current()),
       };
       if (bank.value) body.time_bank_secs = Number(bank.value);
       if (spectatorChat.checked) body.spectator_chat = true;
@@ -287,7 +299,7 @@ function customTable(/** @type {CatalogGame[]} */ games) {
       seatsBox,
       el("p", {}, el("label", {}, "Time bank per seat, seconds (a bot plays when it runs out) ", bank)),
       el("p", {}, el("label", {}, spectatorChat, " Spectators may chat (otherwise they read the chat only)")),
-      el("details", {}, el("summary", {}, "Options (JSON)"), options),
+      el("details", { class: "custom-options" }, el("summary", {}, "Options"), optionsBox),
       el("button", { class: "primary", id: "create", onclick: create }, "Create game")),
     result);
 }

@@ -150,9 +150,25 @@ function picker(kind, list, act) {
   return box;
 }
 
+/** The words every label starts with ("place it on" of "place it on b1", "place it on c3"). @param {string[]} labels */
+function sharedWords(labels) {
+  const words = labels[0].split(/\s+/);
+  let n = words.length;
+  for (const label of labels.slice(1)) {
+    const other = label.split(/\s+/);
+    let i = 0;
+    while (i < n && words[i] === other[i]) i += 1;
+    n = i;
+  }
+  // A trailing "the", "on" or "to" says nothing alone; what follows differs.
+  while (n > 1 && /^(a|an|the|on|to|from|of|for|with|your|P\d+'s)$/.test(words[n - 1])) n -= 1;
+  return words.slice(0, Math.max(n, 1)).join(" ").replace(/[,:;]$/, "");
+}
+
 /**
- * What the seat is asked, in a few words: "bet… or call liar". Kinds of move are the labels' first words; a
- * kind with one move is named in full.
+ * What the seat is asked, in a few words: "bet (126 choices) or call liar". Kinds of move are the labels' first
+ * words: a kind with one move is named by its label's head, one with several by the words their heads share and
+ * how many there are.
  * @param {LegalAction[]} legal
  */
 export function askedTo(legal) {
@@ -163,6 +179,8 @@ export function askedTo(legal) {
     kinds.set(word, [...(kinds.get(word) || []), a.label]);
   }
   if (kinds.size > 4) return `choose one of ${legal.length} moves`;
-  const parts = [...kinds.values()].map((labels) => (labels.length === 1 ? labels[0] : `${labels[0].split(/\s+/)[0]}…`));
+  // A label's head: what comes before its reasons and details (": ...", "; here ...", " (...)"), on the buttons.
+  const head = (/** @type {string} */ label) => label.split(/[:;]| \(/)[0].trim() || label;
+  const parts = [...kinds.values()].map((labels) => (labels.length === 1 ? head(labels[0]) : `${sharedWords(labels.map(head))} (${labels.length} choices)`));
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
 }

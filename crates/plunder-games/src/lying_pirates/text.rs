@@ -417,6 +417,21 @@ impl Narrate for LyingPirates {
                 Some(me) => format!("buy a card for {}", coins(self.card_price(me) as u32)),
                 None => self.label(action),
             },
+            // What the pass lets happen: the waiting card, named with whose it is (a trial passed on its own
+            // card without knowing the pass was what let it take effect).
+            (Action::Pass, _) => match view.stack.last() {
+                Some(top) => {
+                    let name =
+                        self.content.cards.iter().find(|k| k.id == top.card).map_or("the card", |k| k.name.as_str());
+                    let whose = match top.by {
+                        Some(seat) if Some(seat) == view.viewer => "your ".to_string(),
+                        Some(seat) => format!("{}'s ", self.captain_name(seat)),
+                        None => String::new(),
+                    };
+                    format!("pass: let {whose}{name} take effect")
+                }
+                None => self.label(action),
+            },
             (Action::CatchUp { tiles: 0 }, _) => "do not catch up (lose no crew)".into(),
             (Action::CatchUp { tiles }, _) => {
                 let Some(&from) = view.viewer.and_then(|me| view.progress.get(me.index())) else {

@@ -254,6 +254,15 @@ impl PirateHaven {
         }
     }
 
+    /// What paying or spending a pip changes in the mover's Fame at the end, for its menu label (a Food die
+    /// paid down may break a Rum set; a climb may take a Statue); empty when nothing.
+    fn pip_fame(&self, state: &State, action: &Action) -> String {
+        let me = state.mover;
+        let mut after = state.clone();
+        self.apply_unchecked(&mut after, me, action);
+        self.fame_change(state, &after, me, false).map_or_else(String::new, |fame| format!(": {fame}"))
+    }
+
     /// What every island holds at the start: the Tavern, its starting die and its printed items.
     fn islands_start(&self) -> String {
         let c = self.content();
@@ -1063,11 +1072,13 @@ impl Narrate for PirateHaven {
                 Some(k) => format!("buy the {} for {} Food", self.tile_name(k), self.content().chest_cost),
                 None => action.to_string(),
             },
-            Action::Pay { at } => format!("pay a Food pip from {}", piece(at)),
+            Action::Pay { at } => format!("pay a Food pip from {}{}", piece(at), self.pip_fame(state, action)),
             Action::PlaceChest { cell } => {
                 format!("place the chest on {}{}", cell_words(cell), self.placement_gains(state, action))
             }
-            Action::CoupSpend { at } => format!("spend a pip of {} to climb the Coup track", piece(at)),
+            Action::CoupSpend { at } => {
+                format!("spend a pip of {} to climb the Coup track{}", piece(at), self.pip_fame(state, action))
+            }
             Action::CoupStop => "stop climbing the Coup track".to_string(),
             Action::CoupRaise { at } => format!("raise {} by 1", piece(at)),
             Action::Reroll { at } => format!("reroll {}", piece(at)),

@@ -225,6 +225,13 @@ impl PiratesFlag {
         if let Some(words) = self.entry_choice_words(captain, choice) {
             let _ = write!(label, "; here {words}");
         }
+        // Offered while the seat's own roll waits for answers, "your next roll" reads as that roll (a trial).
+        let on_a_roll = matches!(target, Target::Roll { .. });
+        if let (Effect::ModifyRoll { .. }, false) = (&captain.effect, on_a_roll) {
+            if let Some(roll) = view.rolls.iter().find(|r| Some(r.seat) == view.seat) {
+                let _ = write!(label, " (not your roll of {} just made)", roll.value());
+            }
+        }
         label
     }
 
@@ -287,14 +294,34 @@ impl PiratesFlag {
             ItemKind::RollResult => "the roll just made".to_string(),
         }
     }
+
+    /// What a pass over the stack's top item lets happen, from the viewer's side.
+    fn pass_lets(&self, view: &View, item: &ItemKind, by: Option<Seat>) -> String {
+        let whose = |seat: Seat| if Some(seat) == view.seat { "your".to_string() } else { format!("{seat}'s") };
+        match item {
+            ItemKind::MovementRoll { seat, escape } => {
+                format!("let {} {} roll be rolled", whose(*seat), if *escape { "escape" } else { "movement" })
+            }
+            ItemKind::RollResult => match &view.rolls[..] {
+                [roll] => format!("let {} roll of {} stand", whose(roll.seat), roll.value()),
+                _ => "let the rolls stand".to_string(),
+            },
+            ItemKind::Battle { .. } => "let the battle be fought".to_string(),
+            ItemKind::Card { card, captain, target, .. } => {
+                let name = if *captain { self.captain_name(*card) } else { self.card_name(*card) };
+                let by = by.map_or(String::new(), |s| format!("{} ", whose(s)));
+                format!("let {by}{name}{} take effect", self.target_words(target, Some(view)))
+            }
+        }
+    }
 }
 
-/// The carrier of the flag, when the viewer's ship shares its space.
 /// Whether a pass now ends the seat's turn with a battle for the flag still its to declare.
 fn gives_up_battle(view: &View) -> bool {
     view.stack.is_empty() && Some(view.active) == view.seat && view.battle_right && carrier_beside(view).is_some()
 }
 
+/// The carrier of the flag, when the viewer's ship shares its space.
 fn carrier_beside(view: &View) -> Option<Seat> {
     let Flag::Carried { seat: carrier } = view.flag else { return None };
     let here = view.seat.and_then(|me| view.positions.get(me.index()));
@@ -790,6 +817,12 @@ impl Narrate for PiratesFlag {
             },
             Action::Pass if gives_up_battle(view) => match carrier_beside(view) {
                 Some(c) => format!("pass: end your turn without a battle against {c}"),
+                None => self.label(action),
+            },
+            // A player is asked to pass before and after their own roll: each pass says what it lets happen (a
+            // trial could not tell why it was asked twice).
+            Action::Pass => match view.stack.last() {
+                Some(top) => format!("pass: {}", self.pass_lets(view, &top.item, top.by)),
                 None => self.label(action),
             },
             _ => self.label(action),
