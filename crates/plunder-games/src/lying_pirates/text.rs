@@ -372,12 +372,13 @@ impl Narrate for LyingPirates {
     /// it costs, what a choice's options and a payment do.
     fn label_in_view(&self, view: &View, action: &Action) -> String {
         let coins = |n: u32| count(n, "coin", "coins");
-        match (action, &view.question) {
-            // A play the rules allow but that cannot change anything now says so before its card is spent.
-            (Action::Play { card, target }, _) if self.does_nothing_now(view, *card, *target).is_some() => {
-                let why = self.does_nothing_now(view, *card, *target).unwrap_or_default();
-                format!("{} (does nothing now: {why})", self.label(action))
+        // A play the rules allow but that cannot change anything now says so before its card is spent.
+        if let Action::Play { card, target } = action {
+            if let Some(why) = self.does_nothing_now(view, *card, *target) {
+                return format!("{} (does nothing now: {why})", self.label(action));
             }
+        }
+        match (action, &view.question) {
             // A reroll's labels say what the die shows and what its faces mean; a face no reroll can better (a
             // Battle Die's Double, an Action Die's face that is best for its roller, the Sail Die's 2) says so.
             (Action::Reroll | Action::Keep, Some(Question::Reroll { die, face, price, cause, .. })) => {

@@ -791,6 +791,11 @@ impl Narrate for PiratesFlag {
     }
 
     fn label_in_view(&self, view: &View, action: &Action) -> String {
+        if let Action::Play { card, target, choice } = action {
+            if let Some(words) = self.shared_space_words(view, *card, *choice) {
+                return format!("play {}{}: {words}", self.card_name(*card), self.target_words(target, Some(view)));
+            }
+        }
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
             // What it spares, on the button (a browser trial could not tell it from a plain pass).
@@ -799,10 +804,6 @@ impl Narrate for PiratesFlag {
                 Some(hint) => format!("{} ({hint})", self.label(action)),
                 None => self.label(action),
             },
-            Action::Play { card, target, choice } if self.shared_space_words(view, *card, *choice).is_some() => {
-                let words = self.shared_space_words(view, *card, *choice).unwrap_or_default();
-                format!("play {}{}: {words}", self.card_name(*card), self.target_words(target, Some(view)))
-            }
             Action::Play { target: target @ (Target::Item { .. } | Target::Roll { .. }), .. } => {
                 // The waiting item or roll by what it is, not by its number alone.
                 let label = self.label(action);
