@@ -133,7 +133,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut had_turn = vec![false; players.len()];
     let mut banner = Some(banner);
     let mut last_human: Option<Seat> = None;
-    // Each person's "pass unless I can answer" (`skip on`/`skip off`), and whether they were told it acted.
+    // Each person's "take it when I have nothing to choose" (`skip on`/`skip off`: passes only, or one move), and
+    // whether they were told it acted.
     let mut skip_passes = vec![true; players.len()];
     let mut skip_told = false;
     // Each person's stops (`stops mine`/`stops all`): whether they are asked in answer windows that do not concern
@@ -233,7 +234,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 if !hot_seat && !skip_told {
                     writeln!(
                         t.output,
-                        "(You pass when passing is all you can do; type skip off at your turn to be asked anyway.)"
+                        "(When you have nothing to choose, only passes or one move, it is taken for you; type skip \
+                         off at your turn to be asked anyway.)"
                     )
                     .map_err(io)?;
                     skip_told = true;
@@ -533,7 +535,7 @@ struct Decision<'a, G: Game> {
 
 /// A person's settings for the passes taken for them unasked, which `skip` and `stops` set.
 struct Passing<'a> {
-    /// "Pass unless I can answer" (`skip on`, the default, and `skip off`).
+    /// "Take it when I have nothing to choose" (`skip on`, the default, and `skip off`).
     skip: &'a mut bool,
     /// Asked only in windows that concern them (`stops mine`, the default), or at every chance (`stops all`).
     stops: &'a mut Stops,
@@ -654,9 +656,9 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                     t.output,
                     "{}",
                     if *passing.skip {
-                        "From now on you pass without being asked when passing is all you can do."
+                        "From now on, when you have nothing to choose (only passes, or one move), it is taken for you."
                     } else {
-                        "From now on you are asked even when passing is all you can do."
+                        "From now on you are asked even when you have nothing to choose."
                     }
                 )?;
                 continue;
@@ -830,8 +832,8 @@ fn help<G: Roster + Narrate, R, W: Write>(
     if d.legal.iter().any(|a| d.game.is_pass(a)) {
         writeln!(
             t.output,
-            "Enter alone passes. When passing is all you can do you pass without being asked; skip off asks you \
-             anyway, skip on undoes it."
+            "Enter alone passes. When you have nothing to choose (only passes, or one move) it is taken without \
+             asking; skip off asks you anyway, skip on undoes it."
         )?;
     }
     if d.game.stops_matter() {

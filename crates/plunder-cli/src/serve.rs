@@ -20,9 +20,10 @@ pub struct ServeArgs {
     /// Milliseconds a bot waits before each move, so people can follow.
     #[arg(long, default_value_t = 600)]
     bot_delay_ms: u64,
-    /// Milliseconds before a pass the server takes for a player ("pass for me") until that player has made a
-    /// choice of their own; after that, it waits as long as one of their recent choices took (at most 10 s),
-    /// so how fast they pass does not tell the others whether they could have answered. (A pass in a window that
+    /// Milliseconds before a move the server takes for a player ("play for me when I have nothing to choose": a
+    /// pass, or their only move) until that player has made a choice of their own; after that, it waits as long
+    /// as one of their recent choices took (at most 10 s), so how fast it comes does not tell the others whether
+    /// they could have answered. (A pass in a window that
     /// does not concern them, under their stops, is taken at once: that is public.)
     #[arg(long, default_value_t = 1500)]
     pass_delay_ms: u64,

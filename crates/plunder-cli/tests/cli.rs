@@ -509,13 +509,19 @@ fn play(game: &str, args: &[&str], input: &str) -> String {
 }
 
 /// The third terminal trial: Pirate Haven asked one-choice questions (a chest paid pip by pip), each to be
-/// typed. Enter alone takes the only choice: typing 2 where it can, and Enter, plays a game to its end.
+/// typed. By default the only choice is taken without asking (`skip on`); with `skip off` Enter alone takes it:
+/// typing 2 where it can, and Enter, plays a game to its end either way.
 #[test]
-fn enter_alone_takes_the_only_choice() {
-    let log = play("pirate-haven", &["--seed", "1"], &"2\n\n".repeat(400));
-    assert!(log.contains("(Enter: take it): "), "{log}");
-    assert!(log.contains("Fame"), "the game went on to its end: {}", &log[log.len().saturating_sub(2000)..]);
-    assert!(log.matches("Please type 1, or part of the choice.").count() < 100, "never stuck on one question");
+fn the_only_choice_is_taken_unasked_or_by_enter_alone() {
+    let asked = play("pirate-haven", &["--seed", "1"], &format!("skip off\n{}", "2\n\n".repeat(400)));
+    assert!(asked.contains("(Enter: take it): "), "{asked}");
+    let unasked = play("pirate-haven", &["--seed", "1"], &"2\n\n".repeat(400));
+    assert!(!unasked.contains("(Enter: take it)"), "the only choice was asked: {unasked}");
+    assert!(unasked.contains("only passes or one move, it is taken for you"), "and the player told so");
+    for log in [asked, unasked] {
+        assert!(log.contains("Fame"), "the game went on to its end: {}", &log[log.len().saturating_sub(2000)..]);
+        assert!(log.matches("Please type 1, or part of the choice.").count() < 100, "never stuck on one question");
+    }
 }
 
 #[test]
@@ -791,10 +797,10 @@ fn rules_of_the_designed_games_give_a_summary_every_meaning_and_all_their_conten
 
 #[test]
 fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_games() {
-    // Seed 5: P1 wins the roll-off, so its first question is its main action.
+    // Seed 1: P1's first question is its main action, with its captain's ability beside it.
     let flag = play(
         "pirates-flag",
-        &["--seed", "5"],
+        &["--seed", "1"],
         "?\n? its you or me\n? CAPTAIN SHAN\n? trading posts\n? the dread sea\nq\ny\n",
     );
     assert!(flag.contains("Whoever carries the flag off the board into The Dread Sea wins."), "{flag}");

@@ -42,9 +42,10 @@ pub trait DynSession: Send + std::fmt::Debug {
     /// The legal actions of `seat` (empty if it does not owe a decision).
     fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError>;
     fn chance_outcomes(&self) -> Vec<Labeled>;
-    /// The pass `seat` is left with when passing is all it may do ([`crate::forced`]), to take for a player who
-    /// asked not to be asked; `None` when it has a real choice or no decision.
-    fn forced_pass(&self, seat: Seat) -> Option<Value>;
+    /// The move `seat` is left with when it has nothing to choose (passing is all it may do, or one move is:
+    /// [`crate::forced`]), to take for a player who asked not to be asked; `None` when it has a real choice or no
+    /// decision.
+    fn forced_action(&self, seat: Seat) -> Option<Value>;
     /// The pass taken for `seat`, unasked, under its `stops` ([`crate::unasked_pass`]: the window does not concern
     /// it, read from the spectator's view); `None` when it is to be asked or has no decision.
     fn unasked_pass(&self, seat: Seat, stops: Stops) -> Option<Value>;
@@ -141,10 +142,10 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
         Session::chance_outcomes(self).iter().map(|(o, p)| labeled_chance(self.game(), o, *p)).collect()
     }
 
-    fn forced_pass(&self, seat: Seat) -> Option<Value> {
+    fn forced_action(&self, seat: Seat) -> Option<Value> {
         check_seat(seat, self.seats()).ok()?;
-        let pass = crate::forced(self.game(), &Session::legal_actions(self, seat))?;
-        Some(serde_json::to_value(pass).expect("actions serialize"))
+        let action = crate::forced(self.game(), &Session::legal_actions(self, seat))?;
+        Some(serde_json::to_value(action).expect("actions serialize"))
     }
 
     fn stops_matter(&self) -> bool {

@@ -1,7 +1,7 @@
-//! The choice a player is left with when passing is all they may do: a table can take it for them (the
-//! terminal's "pass unless I can answer", the server's "pass for me") without asking. The pass itself is what the
-//! rules force; only its speed could hint that a hidden hand held no answer, so the server takes it at the seat's
-//! own pace (as long as its recent choices took).
+//! The choice a player is left with when there is nothing to choose (passing is all they may do, or one move is):
+//! a table can take it for them (the terminal's `skip on`, the server's "play for me") without asking. The move
+//! itself is what the rules force; only its speed could hint that a hidden hand held no answer, so the server
+//! takes it at the seat's own pace (as long as its recent choices took).
 //!
 //! A player's **stops** say more: in an answer window that does not concern them (not their turn, nothing waiting
 //! aimed at them), a table passes for them though they could answer, as card-game sites do. Whether a window
@@ -12,11 +12,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Game, Narrate, Seat};
 
-/// The pass `legal` leaves a player when every legal action only passes ([`Game::is_pass`]); `None` when they
-/// have a real choice. Of several passes (a pass, a pass for the rest of the turn) the first listed is taken.
+/// The move `legal` leaves a player with nothing to choose: its only one, or, when every legal action only passes
+/// ([`Game::is_pass`]), the first pass listed (a pass before a pass for the rest of the turn); `None` when they
+/// have a real choice.
 pub fn forced<G: Game>(game: &G, legal: &[G::Action]) -> Option<G::Action> {
     let first = legal.first()?;
-    legal.iter().all(|a| game.is_pass(a)).then(|| first.clone())
+    (legal.len() == 1 || legal.iter().all(|a| game.is_pass(a))).then(|| first.clone())
 }
 
 /// When a person is asked in an answer window: a person's setting at a table (the terminal's `stops mine` and

@@ -116,7 +116,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn legal_actions(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
 
     /// Whether `action` only passes: it lets the game go on and uses nothing of the player's (a pass, a pass for
-    /// the rest of the turn). [`crate::forced`] takes such a choice for a player who has no other.
+    /// the rest of the turn). [`crate::forced`] takes the first of them for a player who has nothing else.
     fn is_pass(&self, action: &Self::Action) -> bool {
         let _ = action;
         false

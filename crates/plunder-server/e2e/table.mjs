@@ -8,8 +8,8 @@
 //   typed (and focus) survive the other seat's moves;
 // - a reload mid-game shows the same table; a lost connection shows a banner and disables the moves until the
 //   server is back, then the game goes on;
-// and, against bots in The Pirate's Flag, "pass for me when passing is all I may do" (on by default): the player
-// is never asked a decision with nothing but passes, and is asked one once it is switched off in Settings.
+// and, against bots in The Pirate's Flag, "play for me when I have nothing to choose" (on by default): the player
+// is never asked a decision with nothing but passes or a single move, and is asked one once it is switched off.
 // And stops (issue 28): "Stop me at every chance to answer" sits under the moves, off by default; off, the player
 // is seldom asked in the other players' turns (only when a play involves them); on, at every chance; the choice
 // is kept for the table across a reload.
@@ -210,26 +210,28 @@ async function twoSeats(size, viewport) {
   console.log(`ok: table (${size}): status bar, title, clock, picker, double click, chat both ways, typed chat kept, reload, lost connection`);
 }
 
-/** Plays The Pirate's Flag against bots by clicking: the moves made, and how many offered nothing but passes. */
+/** Plays The Pirate's Flag against bots by clicking: the moves made, and how many offered nothing to choose
+ * (nothing but passes, or a single move). */
 async function passesAsked(page, moves) {
-  let onlyPasses = 0;
+  let forced = 0;
   for (let move = 0; move < moves; move += 1) {
     const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
-    if (!button) return { moves: move, onlyPasses };
+    if (!button) return { moves: move, forced };
     // One reading of the moves shown (a bot's move may replace them meanwhile: then look again). A button for
     // several moves (a captain's uses) is a choice, not a pass; the clicks take single moves.
     const shown = await page.$$("#moves button.action");
     const labels = await Promise.all(shown.map((b) => b.textContent().then((t) => (t || "").trim(), () => "")));
     const buttons = await page.$$("#moves button.action:not(.group)");
     if (!buttons.length || labels.some((l) => !l)) { move -= 1; await page.waitForTimeout(50); continue; }
-    if (labels.every((l) => l.startsWith("pass"))) onlyPasses += 1;
+    const single = labels.length === 1 && buttons.length === 1;
+    if (single || labels.every((l) => l.startsWith("pass"))) forced += 1;
     const at = await version(page);
     // The last button is often not a pass: the game moves on.
     await buttons[move % 2 ? buttons.length - 1 : 0].click({ timeout: 2000 }).catch(() => {});
     await page.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) !== v, at, { timeout: 10000 }).catch(() => {});
-    if ((await text(page, "#status")).startsWith("Game over")) return { moves: move + 1, onlyPasses };
+    if ((await text(page, "#status")).startsWith("Game over")) return { moves: move + 1, forced };
   }
-  return { moves, onlyPasses };
+  return { moves, forced };
 }
 
 async function autoPass() {
@@ -238,22 +240,22 @@ async function autoPass() {
   watchErrors(page, problems, "auto-pass");
   // Off first: forced passes are asked (so the check can fail); then on again: none is. A captain usable at any
   // time is a real choice at every chance to answer, so a game dealt one may ask no forced pass: then a new game.
-  let off = { moves: 0, onlyPasses: 0 };
-  for (let game = 0; game < 4 && !off.onlyPasses; game += 1) {
+  let off = { moves: 0, forced: 0 };
+  for (let game = 0; game < 4 && !off.forced; game += 1) {
     await page.goto(`${base}/`);
     await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
     await page.waitForSelector("#status");
-    if (!game && !(await page.isChecked("#auto-pass"))) await fail("\"pass for me\" is not on by default");
+    if (!game && !(await page.isChecked("#auto-pass"))) await fail("\"play for me\" is not on by default");
     if (!(await page.isVisible("#auto-pass"))) await page.click(".settings > summary");
     await page.uncheck("#auto-pass");
     off = await passesAsked(page, 60);
   }
-  if (!off.onlyPasses) await fail(`with "pass for me" off, no decision with nothing but passes came in ${off.moves} moves of 4 games: the check proves nothing`);
+  if (!off.forced) await fail(`with "play for me" off, no decision with nothing to choose came in ${off.moves} moves of 4 games: the check proves nothing`);
   await page.check("#auto-pass");
-  // The server answers the switch: a decision of passes only shown when it went on is taken for the player.
+  // The server answers the switch: a decision with nothing to choose shown when it went on is taken for the player.
   await page.waitForFunction(() => {
     const labels = [...document.querySelectorAll("#moves button.action")].map((b) => (b.textContent || "").trim());
-    return !labels.length || !labels.every((l) => l.startsWith("pass"));
+    return !labels.length || (labels.length > 1 && !labels.every((l) => l.startsWith("pass")));
   }, null, { timeout: 5000 }).catch(() => {});
   let on = await passesAsked(page, 60);
   if (on.moves < 20 && (await text(page, "#status")).startsWith("Game over")) {
@@ -262,13 +264,13 @@ async function autoPass() {
     await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
     await page.waitForSelector("#status");
     const more = await passesAsked(page, 60);
-    on = { moves: on.moves + more.moves, onlyPasses: on.onlyPasses + more.onlyPasses };
+    on = { moves: on.moves + more.moves, forced: on.forced + more.forced };
   }
-  if (on.onlyPasses) await fail(`with "pass for me" on, the player was asked ${on.onlyPasses} decisions with nothing but passes`);
-  if (on.moves < 20) await fail(`only ${on.moves} moves with "pass for me" on`);
+  if (on.forced) await fail(`with "play for me" on, the player was asked ${on.forced} decisions with nothing to choose`);
+  if (on.moves < 20) await fail(`only ${on.moves} moves with "play for me" on`);
   if (problems.length) await fail(problems.join("\n  "));
   await page.context().close();
-  console.log(`ok: pass for me: ${off.onlyPasses} forced passes asked in ${off.moves} moves while off, none in ${on.moves} moves once on`);
+  console.log(`ok: play for me: ${off.forced} forced moves asked in ${off.moves} moves while off, none in ${on.moves} moves once on`);
 }
 
 /** Plays The Pirate's Flag against bots by clicking, as `passesAsked`: the moves made, and how many of them came

@@ -32,9 +32,10 @@ pub enum ClientMessage {
     },
     /// Ask for the whole table again.
     Sync,
-    /// "Pass for me when passing is all I may do": with `on`, the server takes a seat's pass for it whenever
-    /// every legal action only passes (after the bot delay, as a bot's move), so the player is asked only real
-    /// choices. Off until a connection of the seat turns it on; the browser client does, unless switched off.
+    /// "Play for me when I have nothing to choose": with `on`, the server takes a seat's move for it whenever it
+    /// has nothing to choose (every legal action only passes, or there is one), at the seat's own pace, so the
+    /// player is asked only real choices. Off until a connection of the seat turns it on; the browser client does,
+    /// unless switched off.
     AutoPass { on: bool },
     /// When the seat is asked in a window where anyone may answer: `mine`, only when the window concerns it (its
     /// own turn, something waiting aimed at it: the game's `Narrate::concerns`, read from the spectator's view so

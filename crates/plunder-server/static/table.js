@@ -111,7 +111,7 @@ export function play(main, id) {
   const after = el("div", { id: "after" });
   const settings = el("details", { class: "settings" }, el("summary", {}, "Settings"),
     toggle("sound-toggle", "sound", "Sound when it is my turn", false),
-    held.length ? toggle("auto-pass", "auto-pass", "Pass for me when passing is all I may do (at my own pace, so nobody can tell)", true, (on) => sendAll({ type: "auto_pass", on })) : "");
+    held.length ? toggle("auto-pass", "auto-pass", "Play for me when I have nothing to choose: only passes, or one move (at my own pace, so nobody can tell)", true, (on) => sendAll({ type: "auto_pass", on })) : "");
   // "Just now" sits beside the board on a desktop (above the log), so the board starts right under the moves (a
   // trial found it below the fold at 1280 x 800), and above the board on a phone.
   const recentBox = el("div", { class: "recent-box" });
@@ -305,11 +305,11 @@ export function play(main, id) {
       const mayPass = table.legal.some((a) => /^pass\b/.test(a.label));
       status = `${mayPass ? "Your choice" : "Your turn"}: ${askedTo(table.legal)}`;
     } else if (table.status.state === "decide") {
-      // This seat owes a decision but is offered none: the server passes for it (pass for me, or its stops).
+      // This seat owes a decision but is offered none: the server moves for it (play for me, or its stops).
       const others = table.status.seats.filter((s) => s !== me);
       const waiting = others.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (a bot)` : ""}`);
       const passing = me !== null && table.status.seats.includes(me);
-      status = passing ? `Passing for you${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
+      status = passing ? `Moving for you, as your Settings say${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
     } else status = "Rolling…";
     statusText.textContent = status;
     statusText.parentElement.classList.toggle("mine", myTurn);

@@ -1121,18 +1121,18 @@ async fn the_chat_history_sent_on_joining_holds_the_latest_lines_up_to_its_bound
 }
 
 /// Plays The Pirate's Flag as seat 0 against two bots, always taking the first legal action, with the seat's
-/// "pass for me" on or off; how many decisions the seat was asked, and how many of them offered only passes.
+/// "play for me" on or off; how many decisions the seat was asked, and how many of them left nothing to choose.
 async fn flag_decisions(auto_pass: bool) -> (usize, usize) {
     // Each menu of passes is checked against the stored game, replayed whole: a short game.
     let asked = flag_game(auto_pass, None, json!({"max_rounds": 8})).await;
-    (asked.asked, asked.only_passes)
+    (asked.asked, asked.forced)
 }
 
 /// What seat 0 was asked in a game of The Pirate's Flag ([`flag_game`]).
 struct Asked {
     asked: usize,
-    /// Decisions of passes only.
-    only_passes: usize,
+    /// Decisions with nothing to choose: passes only, or one move.
+    forced: usize,
     /// Answer windows that did not concern the seat (its stops `mine` would have passed them).
     not_its_own: usize,
 }
@@ -1143,7 +1143,7 @@ async fn flag_game(auto_pass: bool, stops: Option<Stops>, options: Value) -> Ask
 }
 
 /// Plays `game` (seed `seed`) as seat 0 against two bots named `bot`, always taking the first legal action, with
-/// the seat's "pass for me" and `stops` (if any; the server's own otherwise): what it was asked ([`Asked`]).
+/// the seat's "play for me" and `stops` (if any; the server's own otherwise): what it was asked ([`Asked`]).
 async fn played_as_seat_0(
     game: &str,
     bot: &str,
@@ -1167,7 +1167,7 @@ async fn played_as_seat_0(
     seat.send(ClientMessage::Chat { text: "ready".to_string(), name: None }).await;
     while !matches!(next_non_table(&mut seat).await, ServerMessage::Chat(_)) {}
     seat.send(ClientMessage::Sync).await;
-    let (mut asked, mut only_passes, mut not_its_own) = (0, 0, 0);
+    let (mut asked, mut forced, mut not_its_own) = (0, 0, 0);
     let mut answered = 0;
     while asked < 5000 {
         let table = next_table(&mut seat).await;
@@ -1178,11 +1178,12 @@ async fn played_as_seat_0(
             continue;
         }
         asked += 1;
-        // Only a menu whose labels all say "pass" may be passes only: the stored game says whether it is.
+        // Only one move, or a menu whose labels all say "pass", may leave nothing to choose: the stored game says
+        // whether it does.
         let legal = table.legal.to_vec();
-        if legal.iter().all(|a| a.label.starts_with("pass")) {
+        if legal.len() == 1 || legal.iter().all(|a| a.label.starts_with("pass")) {
             let stored = stored_table(&hub, &created.id).await;
-            only_passes += usize::from(stored.session().forced_pass(Seat(0)).is_some());
+            forced += usize::from(stored.session().forced_action(Seat(0)).is_some());
         }
         // An answer window: whether it concerns the seat, as the game says from the public table.
         if legal.iter().any(|a| a.label.starts_with("pass")) {
@@ -1193,7 +1194,7 @@ async fn played_as_seat_0(
         seat.send(ClientMessage::Act { action: table.legal.to_vec()[0].action.to_value() }).await;
     }
     assert!(asked < 5000, "the game did not end");
-    Asked { asked, only_passes, not_its_own }
+    Asked { asked, forced, not_its_own }
 }
 
 /// Issue 28: with its stops `mine`, a seat is asked only in answer windows that concern it (its turn, a play
@@ -1270,11 +1271,11 @@ async fn passes_taken_for_a_seat_wait_as_long_as_its_own_choices_take() {
             owed = None;
         }
         let legal = table.legal.to_vec();
-        // Passes only, asked before the server read "pass for me", are left to it: it takes them from then on.
-        let passes_only = legal.iter().all(|a| a.label.starts_with("pass"));
+        // Nothing to choose, asked before the server read "play for me", is left to it: it takes it from then on.
+        let nothing_to_choose = legal.len() == 1 || legal.iter().all(|a| a.label.starts_with("pass"));
         if owes_pass && owed.is_none() {
             owed = Some(std::time::Instant::now());
-        } else if !passes_only {
+        } else if !nothing_to_choose {
             // Every move the seat makes, a pass it could have left to the server included, sets its pace:
             // thought over for `thinking`.
             tokio::time::sleep(thinking).await;
@@ -1291,15 +1292,16 @@ async fn passes_taken_for_a_seat_wait_as_long_as_its_own_choices_take() {
     );
 }
 
-/// "Pass for me when passing is all I may do": on, the seat is asked only real choices, the server passing for
-/// it; off, it is asked its forced passes too, and the game is the same (its first choice is the pass).
+/// "Play for me when I have nothing to choose": on, the seat is asked only real choices, the server taking its
+/// forced passes and only moves; off, it is asked those too, and the game is the same (its first choice is the
+/// forced one).
 #[tokio::test]
-async fn a_seat_with_pass_for_me_is_never_asked_a_decision_of_passes_only() {
-    let (asked_on, passes_on) = flag_decisions(true).await;
-    let (asked_off, passes_off) = flag_decisions(false).await;
-    assert_eq!(passes_on, 0, "asked {passes_on} forced passes of {asked_on} decisions with pass for me on");
-    assert!(passes_off > 0, "no forced pass in {asked_off} decisions: the game proves nothing");
-    assert_eq!(asked_on + passes_off, asked_off, "the same game, less the forced passes");
+async fn a_seat_with_play_for_me_is_never_asked_a_decision_with_nothing_to_choose() {
+    let (asked_on, forced_on) = flag_decisions(true).await;
+    let (asked_off, forced_off) = flag_decisions(false).await;
+    assert_eq!(forced_on, 0, "asked {forced_on} forced moves of {asked_on} decisions with play for me on");
+    assert!(forced_off > 0, "no forced move in {asked_off} decisions: the game proves nothing");
+    assert_eq!(asked_on + forced_off, asked_off, "the same game, less the forced moves");
 }
 
 /// Bots think on the hub's bot budget (`HubConfig::bot_threads`), off the game's task: while every thread of it

@@ -54,8 +54,8 @@ impl Actor {
         let log = self.table.log(viewer);
         let log_start = log.len().saturating_sub(crate::messages::LOG_LINES).max(log_from.min(log.len()));
         let (you, legal) = match viewer {
-            // A pass the server is about to take for the seat is not asked of it.
-            Viewer::Seat(seat) if self.pass_for(seat).is_some() => (Role::Seat { seat: seat.0 }, LegalActions::none()),
+            // A move the server is about to take for the seat (a pass, its only move) is not asked of it.
+            Viewer::Seat(seat) if self.taken_for(seat).is_some() => (Role::Seat { seat: seat.0 }, LegalActions::none()),
             Viewer::Seat(seat) => (Role::Seat { seat: seat.0 }, self.table.legal(seat)),
             Viewer::Spectator => (Role::Spectator, LegalActions::none()),
         };

@@ -121,7 +121,7 @@ pub struct HubConfig {
     pub limits: Limits,
     /// A pause before each bot move, so people can follow (zero in tests).
     pub bot_delay: Duration,
-    /// How long the server waits before a pass it takes for a seat ("pass for me") while that seat has made no
+    /// How long the server waits before a move it takes for a seat ("play for me") while that seat has made no
     /// choice of its own yet; afterwards it waits as long as the seat took over one of its recent choices, so
     /// the pace of a seat's passes does not tell others whether it could have answered (zero in tests).
     pub pass_delay: Duration,

@@ -74,17 +74,17 @@ impl Actor {
         self.seating.spec.seats.get(seat.index()).is_some_and(|player| player != "human")
     }
 
-    /// The pass the server takes for `seat` now, if the seat asked for its forced passes to be taken and
-    /// passing is all it may do.
+    /// The move the server takes for `seat` now, if the seat asked for its forced moves to be taken and it has
+    /// nothing to choose (only passes, or one move: [`plunder_core::forced`]).
     /// Or, under the seat's stops, a pass in a window that does not concern it (read from public information).
-    pub(super) fn pass_for(&self, seat: Seat) -> Option<Value> {
-        self.pass_and_pace(seat).map(|(pass, _)| pass)
+    pub(super) fn taken_for(&self, seat: Seat) -> Option<Value> {
+        self.taken_and_pace(seat).map(|(pass, _)| pass)
     }
 
-    /// [`Actor::pass_for`], and whether it waits for the seat's pace: a forced pass does (taken at once, it
+    /// [`Actor::taken_for`], and whether it waits for the seat's pace: a forced move does (taken at once, it
     /// would tell everyone the seat held no answer); a pass under the seat's stops does not (whether the window
     /// concerns the seat is public, so its speed tells nothing).
-    fn pass_and_pace(&self, seat: Seat) -> Option<(Value, bool)> {
+    fn taken_and_pace(&self, seat: Seat) -> Option<(Value, bool)> {
         if self.is_bot(seat) {
             return None;
         }
@@ -95,7 +95,7 @@ impl Actor {
         if !self.auto_pass.get(seat.index()).copied().unwrap_or(false) {
             return None;
         }
-        self.table.session().forced_pass(seat).map(|pass| (pass, true))
+        self.table.session().forced_action(seat).map(|forced| (forced, true))
     }
 
     /// After a step: schedule the next bot move and start the clocks of the humans who now owe a decision.
@@ -108,7 +108,7 @@ impl Actor {
         for index in 0..self.paces.len() {
             let seat = Seat(index as u8);
             let owes = deciding.contains(&seat) && !self.is_bot(seat);
-            let pass = owes.then(|| self.pass_and_pace(seat)).flatten();
+            let pass = owes.then(|| self.taken_and_pace(seat)).flatten();
             let pick = splitmix64(self.seating.spec.seed ^ (self.table.version() as u64) ^ ((index as u64) << 56));
             let first = self.hub.config.pass_delay;
             let pace = &mut self.paces[index];
@@ -221,7 +221,7 @@ impl Actor {
         let mut passes: Vec<(Seat, Value)> = Vec::new();
         for &seat in &deciding {
             let pass_due = self.paces.get(seat.index()).and_then(|p| p.pass_due).is_some_and(|due| due <= now);
-            if let Some(pass) = self.pass_for(seat).filter(|_| pass_due) {
+            if let Some(pass) = self.taken_for(seat).filter(|_| pass_due) {
                 passes.push((seat, pass));
             } else if self.thinking.is_some() {
                 // Its bots are thinking already.
