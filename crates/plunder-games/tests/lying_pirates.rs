@@ -3209,6 +3209,24 @@ mod told {
         lines.iter().any(|l| l.contains(text))
     }
 
+    /// A terminal trial waited for Buried Treasure's event after a card moved its ship there: the move says it
+    /// activates no tile; a move by the Sail Die (whose winner activates one later) says nothing of it.
+    #[test]
+    fn a_ship_moved_onto_a_tile_by_a_card_is_told_it_activates_none() {
+        let g = game(3);
+        let mut s = table(&g);
+        let winds = give(&g, &mut s, ANNE, "fair-winds");
+        s.progress[0] = 3;
+        s.progress[1] = 5;
+        s.token = ANNE;
+        g.open_window(&mut s, Phase::SailSecond);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.phase != Phase::SailSecond));
+        let lines = words(&g, &heard, Viewer::Spectator);
+        let moved = lines.iter().find(|l| l.starts_with("P1 sails")).expect("Anne sails");
+        assert!(moved.ends_with("(Fair Winds) (activating no tile: only the Sail Phase does)"), "{moved}");
+    }
+
     /// The terminal trial: "P1's Tow Line resolves on P4" and then "P1 picks P4 (Tow Line)", the same thing twice.
     #[test]
     fn a_card_played_on_a_declared_target_names_it_once() {
@@ -4150,4 +4168,39 @@ fn a_designers_deck_is_checked_against_the_table_it_is_dealt_to() {
     let shape = LyingPirates::new(Options { cards: Some(serde_json::json!("my cards")), ..Options::for_players(4) });
     let shape = shape.err().unwrap().to_string();
     assert!(shape.contains("expected a JSON object") && !shape.contains("struct"), "{shape}");
+}
+
+/// A terminal trial: Smoke Screen answers "a sword card" and Drop Anchor "a compass card", and `? sword` explained
+/// nothing. Each icon is a term naming its cards, and a card's own entry says its icon.
+#[test]
+fn a_cards_icon_is_explained_with_the_cards_that_carry_it() {
+    use plunder_games::lying_pirates::content::Icon;
+    let g = game(3);
+    let sword = g.look_up("sword").expect("? sword explains something");
+    assert!(sword.starts_with("Sword card: a card with the sword icon attacks. They are: "), "{sword}");
+    for card in g.content.cards.iter().filter(|c| c.icon == Icon::Sword) {
+        assert!(sword.contains(&card.name), "{} is a sword card: {sword}", card.name);
+    }
+    let compass = g.look_up("compass cards").expect("? compass cards explains something");
+    assert!(compass.contains("Full Sail") && !compass.contains("Smoke Screen"), "{compass}");
+    let screen = g.look_up("smoke screen").unwrap();
+    assert!(screen.starts_with("Smoke Screen (gold bomb card): "), "its icon: {screen}");
+}
+
+/// A terminal trial: Shanghai (silver) was missing from the Sail Phase's menu with no reason given. The table says
+/// which cards in the hand wait for another phase.
+#[test]
+fn cards_kept_for_another_phase_are_named_with_why() {
+    let g = game(3);
+    let mut s = table(&g);
+    give(&g, &mut s, ANNE, "shanghai");
+    s.token = ANNE;
+    g.open_window(&mut s, Phase::SailSecond);
+    let words = g.describe(&view(&g, &s, ANNE));
+    let line = words.lines().find(|l| l.contains("Not playable in the Sail Phase: ")).unwrap_or_default();
+    assert!(line.contains("Shanghai") && line.ends_with("(silver cards and some gold ones wait for the Action Phase)"));
+    assert!(!line.contains("Fair Winds"), "a Sail Phase card is playable: {line}");
+    g.open_window(&mut s, Phase::Action);
+    let words = g.describe(&view(&g, &s, ANNE));
+    assert!(!words.contains("Not playable in the Action Phase: Shanghai"), "{words}");
 }

@@ -436,7 +436,7 @@ fn describe_draws_the_island_grid_and_the_placement_and_its_boost_are_told() {
         "P1 takes the Farmhouse (House) from slot 1",
         "P1 places the Farmhouse (House) on b1 (a House spot).",
         "P1's new Farmhouse raises the Food die on the Tavern (b2.1) from 3 to 4.",
-        "P1's turn: closest to the Coup board, on slot 1.",
+        "P1's turn: furthest back on the map (closest to the Coup board), on slot 1.",
     ]);
 }
 
@@ -846,7 +846,7 @@ fn rule_joans_example() {
     t.ok(Action::PlaceItem { at: sp("d2.1") });
     t.says(&[
         "P1 places the Shipwright's House on b1 (a House spot).",
-        "P1's turn: closest to the Coup board, on slot 2.",
+        "P1's turn: furthest back on the map (closest to the Coup board), on slot 2.",
         "P1 travels to slot 4: a Pirate token.",
         "P1 takes a Pirate token from slot 4 to place it on their island now (the Pirate Token tile is discarded).",
         "P1 buys the face-up Treasure Chest, the Cannon Chest, for 4 Food pips (paid pip by pip).",
@@ -858,7 +858,7 @@ fn rule_joans_example() {
         "P1 places the Pirate token on the Cannon Chest (d2.1).",
         "P1's new Pirate token moves them up the Coup track: 1 step free, then Food or Gold pips may buy more.",
         "P1 climbs the Coup track to spot 1 of 8 (a free step).",
-        "P2's turn: closest to the Coup board, on slot 3.",
+        "P2's turn: furthest back on the map (closest to the Coup board), on slot 3.",
     ]);
     // The Coup: one free step; nothing to spend, so the advance ends.
     assert_eq!(t.s.coup[0], 1);
@@ -1147,7 +1147,10 @@ fn rule_coup_advance_with_spending_and_the_food_bonus() {
     assert_eq!((t.s.coup[0], t.s.phase), (4, Phase::CoupSpend), "spot 4: no Gold die to raise");
     t.says(&["P1 reaches Coup spot 4 first this round, but has no Gold die below 6 to raise: no bonus."]);
     t.ok(Action::CoupStop);
-    t.says(&["P1 stops climbing at Coup spot 4.", "P1's turn: closest to the Coup board, on slot 1."]);
+    t.says(&[
+        "P1 stops climbing at Coup spot 4.",
+        "P1's turn: furthest back on the map (closest to the Coup board), on slot 1.",
+    ]);
     assert_eq!(t.value(0, "b2.1"), 3);
     assert_eq!(t.count(0, Item::Gold), 0);
     assert_eq!(t.s.phase, Phase::Travel);
@@ -1160,6 +1163,21 @@ fn bonus_island(ship: u8) -> T {
     t.s.coup[0] = 1;
     t.s.phase = Phase::CoupSpend;
     t
+}
+
+/// A terminal trial spent its last Food pip to reach Coup spot 2, whose bonus raises a Food die, and lost the
+/// bonus unwarned. A spend says the bonus it reaches, or that it loses it.
+#[test]
+fn a_coup_spend_says_the_bonus_it_reaches_or_loses() {
+    let mut t = T::new(2, &[1]);
+    t.put(0, "b2.1", Item::Food, 1).tile(0, "b1", "farmhouse").put(0, "b1.2", Item::Gold, 3);
+    t.s.coup[0] = 1;
+    t.s.phase = Phase::CoupSpend;
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    let last_food = t.g.label_in_view(&view, &Action::CoupSpend { at: sp("b2.1") });
+    assert!(last_food.ends_with(": no Coup bonus: no Food die below 6 left to raise"), "{last_food}");
+    let gold = t.g.label_in_view(&view, &Action::CoupSpend { at: sp("b1.2") });
+    assert!(gold.ends_with(": Coup bonus: a Food die +1"), "{gold}");
 }
 
 #[test]

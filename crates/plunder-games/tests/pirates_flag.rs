@@ -1720,6 +1720,28 @@ fn card_pickpocket() {
     assert_eq!(t.view(A).my_hand, vec![k("aarrgh")]);
 }
 
+/// A terminal trial: Pickpocket played on an empty hand ended without a word. The table is told it found nothing.
+#[test]
+fn a_pick_from_an_empty_hand_is_told() {
+    let mut t = card_table("pickpocket", 14, 16);
+    a_plays(&mut t, "pickpocket", on(B), 0);
+    t.told_in_order(Viewer::Seat(C), &["Pickpocket: P2 has no card left to take, so nothing more happens."]);
+}
+
+/// A terminal trial read a Trading Post trade as a card discarded against the rules: it is told as a trade.
+#[test]
+fn a_trade_at_a_trading_post_is_told_as_one() {
+    let mut t = one_die(30, |st| {
+        st.set_position(A, 4);
+        st.give(A, k("aarrgh"));
+    });
+    t.roll(A, &[2]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Trade { discard: k("aarrgh") });
+    t.chance();
+    t.told_in_order(Viewer::Seat(C), &["P1 trades at the Trading Post: discards Aarrgh! (face up) to draw 2 cards."]);
+}
+
 #[test]
 fn card_walk_the_plank() {
     let mut t = card_table("walk-the-plank", 14, 16);
@@ -2562,7 +2584,12 @@ fn stack_items_are_numbered_from_1_on_an_empty_stack() {
     let stack = t.spec().stack;
     assert_eq!(stack.iter().map(|i| i.id).collect::<Vec<_>>(), vec![1]);
     let table = t.g.describe(&t.view(C));
-    assert!(table.contains("  Waiting to resolve, the next first: 1. P1's It's you or me! on P2"), "{table}");
+    assert!(
+        table.contains(
+            "  Waiting to resolve, the next first (numbered as played this turn): 1. P1's It's you or me! on P2"
+        ),
+        "{table}"
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::glossary::{self, Entry};
 
 use super::action::{face_name, special_die_name, special_face_name};
 use super::captains::CAPTAINS_JSON;
-use super::content::{ActionDie, Metal, Node, Special, Timing, Who};
+use super::content::{ActionDie, Card, Icon, Metal, Node, Special, Timing, Who};
 use super::content::{DICE_JSON, MAP_JSON};
 use super::event::{Cause, CurseCount, Event, RerollDie, Stay, WonBy};
 use super::state::{Purpose, CURSE_PASS_COST, DIE_PRICE};
@@ -42,7 +42,24 @@ impl LyingPirates {
     fn glossary(&self) -> Vec<Entry> {
         let mut entries = Vec::new();
         for c in &self.content.cards {
-            entries.push(Entry::new(c.name.clone(), format!("{} ({:?} card): {}", c.name, c.metal, c.text)).or(&c.id));
+            let kind = format!("{} {} card", metal_word(c.metal), icon_word(c.icon));
+            entries.push(Entry::new(c.name.clone(), format!("{} ({kind}): {}", c.name, c.text)).or(&c.id));
+        }
+        // Cards answer others by their icon ("a sword card that targets you"): each icon, with its cards (a trial
+        // could not tell which cards Smoke Screen answers).
+        for (icon, what) in [
+            (Icon::Compass, "moves ships"),
+            (Icon::Sword, "attacks"),
+            (Icon::Bomb, "defends, or changes crew and coins"),
+        ] {
+            let mut names: Vec<&str> =
+                self.content.cards.iter().filter(|c| c.icon == icon).map(|c| c.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            let word = icon_word(icon);
+            let title = format!("{}{} card", word[..1].to_uppercase(), &word[1..]);
+            let text = format!("{title}: a card with the {word} icon {what}. They are: {}.", names.join(", "));
+            entries.push(Entry::new(title, text).or(word).or(&format!("{word} cards")));
         }
         for t in &self.content.tiles {
             entries.push(Entry::new(t.name.clone(), format!("{} (tile): {}", t.name, t.text)).or(&t.id));
@@ -324,13 +341,11 @@ impl Narrate for LyingPirates {
     fn label(&self, action: &Action) -> String {
         match action {
             Action::Play { card, target } => {
-                let name = self.content.cards.get(*card as usize).map_or("?".to_string(), |c| {
-                    let tier = match c.metal {
-                        Metal::Gold => "gold",
-                        Metal::Silver => "silver",
-                    };
-                    format!("[{tier}] {}", c.name)
-                });
+                let name = self
+                    .content
+                    .cards
+                    .get(*card as usize)
+                    .map_or("?".to_string(), |c| format!("[{}] {}", metal_word(c.metal), c.name));
                 match target {
                     Some(t) => format!("play {name} on {}", self.captain_name(*t)),
                     None => format!("play {name}"),
@@ -1083,7 +1098,7 @@ impl LyingPirates {
     }
 
     /// Why cards in the viewer's hand are missing from its menus: a gold or silver card was played this round (one
-    /// of each a round), or a card waits to be answered.
+    /// of each a round), the card is for another phase, or a card waits to be answered.
     fn spent_allowance(&self, v: &View) -> Vec<String> {
         let Some(me) = v.viewer else { return Vec::new() };
         let mut lines = Vec::new();
@@ -1102,6 +1117,27 @@ impl LyingPirates {
                     "  Not playable this round: {} (a {tier} card was already played this round: one a round)",
                     names.join(", ")
                 ));
+            }
+        }
+        // A card kept for another phase (silver cards and some gold wait for the Action Phase; a trial saw them
+        // missing from the Sail Phase's menu with no reason given).
+        let phase: Option<(&str, &str, fn(&Card) -> bool)> = match v.phase {
+            Phase::SailFirst | Phase::SailSecond => {
+                Some(("the Sail Phase", "silver cards and some gold ones wait for the Action Phase", |c| c.in_sail))
+            }
+            Phase::Action => Some(("the Action Phase", "not an Action Phase card", |c| c.in_action)),
+            Phase::FinalWindow => Some(("the Final Battle", "not marked for the Final Battle", |c| c.final_battle)),
+            _ => None,
+        };
+        if let Some((name, why, allowed)) = phase {
+            let mut names: Vec<&str> = Vec::new();
+            for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
+                if !allowed(card) && !names.contains(&card.name.as_str()) {
+                    names.push(&card.name);
+                }
+            }
+            if !names.is_empty() {
+                lines.push(format!("  Not playable in {name}: {} ({why})", names.join(", ")));
             }
         }
         // A card waiting on the stack can only be answered (the second terminal trial: the hand's other cards
@@ -1275,8 +1311,14 @@ impl LyingPirates {
             Event::Moved { seat, from, to, tile, cause } => {
                 let dir = if to > from { "forward" } else { "back" };
                 let steps = from.abs_diff(*to) as u32;
+                // A trial waited for Buried Treasure's event after a card moved its ship there.
+                let quiet = match cause {
+                    Cause::Sail => "",
+                    _ if *to != 0 && tile.is_some() => " (activating no tile: only the Sail Phase does)",
+                    _ => "",
+                };
                 format!(
-                    "{} sails {} {dir} to {} {}",
+                    "{} sails {} {dir} to {} {}{quiet}",
                     n(*seat),
                     count(steps, "space", "spaces"),
                     self.where_is(*to, *tile),
@@ -1613,6 +1655,21 @@ fn capitalized(line: String) -> String {
     match chars.next() {
         Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
         _ => line,
+    }
+}
+
+fn metal_word(metal: Metal) -> &'static str {
+    match metal {
+        Metal::Gold => "gold",
+        Metal::Silver => "silver",
+    }
+}
+
+fn icon_word(icon: Icon) -> &'static str {
+    match icon {
+        Icon::Compass => "compass",
+        Icon::Sword => "sword",
+        Icon::Bomb => "bomb",
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use plunder_core::{winners_line, Game, Narrate, Seat, Viewer};
+use plunder_core::{winners_line, Game, Narrate, Seat, Told, Viewer};
 
 use super::action::{Action, Cell, Chance, Spot};
 use super::content::{reach, Item, TileDef, TileType, ROUNDS, SIDE};
@@ -254,13 +254,31 @@ impl PirateHaven {
         }
     }
 
-    /// What paying or spending a pip changes in the mover's Fame at the end, for its menu label (a Food die
-    /// paid down may break a Rum set; a climb may take a Statue); empty when nothing.
-    fn pip_fame(&self, state: &State, action: &Action) -> String {
+    /// What paying or spending a pip changes, for its menu label: the mover's Fame at the end (a Food die paid
+    /// down may lower a Granary's; a climb may take a Statue), and a Coup spot's bonus the climb reaches, or loses
+    /// when the die it would raise is the one spent (a trial spent its last Food pip and lost the bonus unwarned);
+    /// empty when nothing.
+    fn pip_effects(&self, state: &State, action: &Action) -> String {
         let me = state.mover;
         let mut after = state.clone();
-        self.apply_unchecked(&mut after, me, action);
-        self.fame_change(state, &after, me, false).map_or_else(String::new, |fame| format!(": {fame}"))
+        let mut told: Vec<Told<Event>> = Vec::new();
+        self.apply_with(&mut after, me, action, &mut told);
+        let mut parts: Vec<String> = self.fame_change(state, &after, me, false).into_iter().collect();
+        for event in told.iter().filter_map(|t| t.seen_by(Viewer::Spectator)) {
+            if let Event::CoupBonus { seat, die, amount, raisable, .. } = event {
+                if *seat == me {
+                    parts.push(match raisable {
+                        true => format!("Coup bonus: a {} die +{amount}", die.name()),
+                        false => format!("no Coup bonus: no {} die below 6 left to raise", die.name()),
+                    });
+                }
+            }
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", parts.join("; "))
+        }
     }
 
     /// What every island holds at the start: the Tavern, its starting die and its printed items.
@@ -765,7 +783,7 @@ impl Narrate for PirateHaven {
             Event::Turn { seat, pos: 0 } => {
                 format!("{seat}'s turn: at the start, first of those there in the Turn track's order.")
             }
-            Event::Turn { seat, pos } => format!("{seat}'s turn: closest to the Coup board, on slot {pos}."),
+            Event::Turn { seat, pos } => format!("{seat}'s turn: furthest back on the map (closest to the Coup board), on slot {pos}."),
             Event::Travelled { seat, slot, kind, die } => {
                 format!("{seat} travels to slot {slot}: {}.", self.lying(*kind, *die))
             }
@@ -1072,12 +1090,12 @@ impl Narrate for PirateHaven {
                 Some(k) => format!("buy the {} for {} Food", self.tile_name(k), self.content().chest_cost),
                 None => action.to_string(),
             },
-            Action::Pay { at } => format!("pay a Food pip from {}{}", piece(at), self.pip_fame(state, action)),
+            Action::Pay { at } => format!("pay a Food pip from {}{}", piece(at), self.pip_effects(state, action)),
             Action::PlaceChest { cell } => {
                 format!("place the chest on {}{}", cell_words(cell), self.placement_gains(state, action))
             }
             Action::CoupSpend { at } => {
-                format!("spend a pip of {} to climb the Coup track{}", piece(at), self.pip_fame(state, action))
+                format!("spend a pip of {} to climb the Coup track{}", piece(at), self.pip_effects(state, action))
             }
             Action::CoupStop => "stop climbing the Coup track".to_string(),
             Action::CoupRaise { at } => format!("raise {} by 1", piece(at)),
@@ -1329,7 +1347,7 @@ impl Narrate for PirateHaven {
                     why.push("it passes no tile, so every other tile stays ahead of you".to_string());
                 }
                 if end.round == state.round && end.mover == me && end.phase == Phase::Travel {
-                    why.push("you stay closest to the Coup board, so you move again".to_string());
+                    why.push("you stay furthest back on the map, so you move again".to_string());
                 }
             }
             Action::Leave if !last_round => {

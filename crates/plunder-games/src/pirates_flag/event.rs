@@ -289,11 +289,20 @@ pub enum Event {
     Reshuffled {
         cards: u8,
     },
-    /// A card discarded (face up): traded at a Trading Post or for a card.
+    /// A card discarded (face up) to draw: traded at a Trading Post (`cause` `None`), or by a card's effect.
     Discarded {
         seat: Seat,
         card: u8,
         draw: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cause: Option<CardRef>,
+    },
+    /// A random pick (a card taken or discarded) found `seat`'s hand empty: the rest of it does nothing.
+    NoCardToPick {
+        cause: CardRef,
+        seat: Seat,
+        /// Whether the pick was taking the card (to the card's player) rather than discarding it.
+        taking: bool,
     },
     /// A card picked at random from `from`'s hand goes to `to` (`None`: the discards, where everyone sees it).
     /// Told with the card to the two players and to all when discarded; to the others as "a card".

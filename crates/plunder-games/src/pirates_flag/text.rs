@@ -640,9 +640,22 @@ impl Narrate for PiratesFlag {
                 card_count(cards),
                 if cards == 1 { "is" } else { "are" }
             ),
-            Event::Discarded { seat, card, draw } => {
-                format!("{seat} discards {} (face up) to draw {}.", self.card_name(card), card_count(draw))
-            }
+            Event::Discarded { seat, card, draw, cause: None } => format!(
+                "{seat} trades at the Trading Post: discards {} (face up) to draw {}.",
+                self.card_name(card),
+                card_count(draw)
+            ),
+            Event::Discarded { seat, card, draw, cause: Some(cause) } => format!(
+                "{}: {seat} discards {} (face up) to draw {}.",
+                self.ref_name(cause),
+                self.card_name(card),
+                card_count(draw)
+            ),
+            Event::NoCardToPick { cause, seat, taking } => format!(
+                "{}: {seat} has no card left to {}, so nothing more happens.",
+                self.ref_name(cause),
+                if taking { "take" } else { "discard" }
+            ),
             Event::CardTaken { cause, from, to: Some(to), card: Some(card) }
             | Event::TookCard { cause, seat: to, from, card } => {
                 format!("{}: {to} takes {} at random from {from}'s hand.", self.ref_name(cause), self.card_name(card))
@@ -980,7 +993,11 @@ impl Narrate for PiratesFlag {
             // names it ("on waiting item 2").
             let items: Vec<String> =
                 view.stack.iter().rev().map(|i| format!("{}. {}", i.id, self.item_words(&i.item, i.by))).collect();
-            let _ = writeln!(out, "  Waiting to resolve, the next first: {}", items.join("; "));
+            let _ = writeln!(
+                out,
+                "  Waiting to resolve, the next first (numbered as played this turn): {}",
+                items.join("; ")
+            );
         }
         if let (true, Some(seat), Some(top)) = (view.others_passed, view.priority, view.stack.last()) {
             let top = format!("{} (waiting item {})", self.item_words(&top.item, top.by), top.id);

@@ -549,6 +549,11 @@ impl State {
             }
             if let Some(pick) = self.pick {
                 if pick.n == 0 || self.hand_size(pick.from) == 0 {
+                    if pick.n > 0 {
+                        // Said, or the card's play ends in silence (a trial waited for its result).
+                        let taking = pick.to.is_some();
+                        told.public(|| Event::NoCardToPick { cause: pick.cause, seat: pick.from, taking });
+                    }
                     self.pick = None;
                     continue;
                 }
@@ -763,7 +768,7 @@ impl State {
         if let Some(id) = self.cards.find(hand(seat), discard) {
             let _ = self.cards.move_card(id, DISCARD);
             self.owed[seat.index()] += 2;
-            told.public(|| Event::Discarded { seat, card: discard, draw: 2 });
+            told.public(|| Event::Discarded { seat, card: discard, draw: 2, cause: None });
         }
         self.traded.insert(seat);
         let _ = self.window.act(seat);

@@ -306,7 +306,7 @@ impl State {
                 if let Some(id) = self.cards.find(hand(by), choice) {
                     let _ = self.cards.move_card(id, DISCARD);
                     self.owed[by.index()] += draw;
-                    told.public(|| Event::Discarded { seat: by, card: choice, draw: *draw });
+                    told.public(|| Event::Discarded { seat: by, card: choice, draw: *draw, cause: Some(card) });
                 }
             }
             Effect::Cancel => {
