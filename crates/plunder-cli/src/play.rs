@@ -106,7 +106,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut banner = format!("{} - seed {}\n", G::NAME, t.seed);
     for (i, p) in players.iter().enumerate() {
         let who = match p {
-            Player::Human => "human".to_string(),
+            // The boards mark the seat whose screen it is with a star (a trial asked what it meant).
+            Player::Human => format!("human (marked {}* on this seat's boards)", Seat(i as u8)),
             Player::Bot { name, .. } => format!("bot '{name}'"),
         };
         banner.push_str(&format!("  {}: {who}\n", Seat(i as u8)));

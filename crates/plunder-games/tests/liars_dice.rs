@@ -318,6 +318,9 @@ fn the_opener_and_the_winners_are_told_with_their_cause() {
     s.play(Seat(1), Action::Liar).unwrap();
     let told = words(&s);
     assert!(told.iter().any(|l| l == "P1 loses the call and a die: 1 die left."), "{told:?}");
+    // The wild 6s count with the 2s: the call says so (a trial counted only the face bid).
+    let call = told.iter().find(|l| l.starts_with("P2 calls liar")).unwrap();
+    assert!(call.ends_with("1 die counts for 2 (wild 6s count as 2s): the caller is right."), "{call}");
     assert!(told.iter().any(|l| l == "Round 2 begins: P1 bids first, having lost the last call."), "{told:?}");
 
     let mut s = scripted(Options { players: 3, dice: DiceCount::Same(1), ..Options::default() }, &[&[2], &[4], &[5]]);

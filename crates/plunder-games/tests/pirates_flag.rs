@@ -1335,6 +1335,8 @@ fn card_trade_winds() {
     t.pass_all();
     t.go(A, Dir::Far);
     assert_eq!(t.pos(A), 12, "two dice (one more), 1 + 1");
+    // The extra die is one of the faces shown, not a die after them (a browser trial read it as one more).
+    t.told_in_order(Viewer::Seat(B), &["P1 rolls 1 and 1 for movement (one of them an extra die): 2 spaces."]);
 }
 
 #[test]
@@ -1825,6 +1827,14 @@ fn each_pass_says_what_it_lets_happen() {
     t.dice(&[5]);
     assert_eq!(pass(&t, A), "pass: let your roll of 5 stand");
     assert_eq!(pass(&t, B), "pass: let P1's roll of 5 stand");
+    // Over an empty stack, after the main action: the pass ends the turn.
+    let mut t = one_die(30, |st| st.set_position(A, 4));
+    t.roll(A, &[4]);
+    t.go(A, Dir::Far);
+    t.act(A, Action::Stop);
+    assert!(t.spec().stack.is_empty() && t.legal(A).contains(&Action::Pass), "{:?}", t.legal(A));
+    assert_eq!(pass(&t, A), "pass: end your turn");
+    assert_eq!(pass(&t, B), "pass: let P1's turn end");
 }
 
 /// The line of A in the terminal's description.

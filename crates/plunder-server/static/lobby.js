@@ -81,7 +81,7 @@ function fieldFor(field, value, seats) {
   }
   if (field.kind === "seat") {
     return el("label", { class: "option" }, `${label} `,
-      el("select", { name: field.name }, Array.from({ length: seats }, (_, i) => el("option", { value: i, ...(i === value ? { selected: "" } : {}) }, seatName(i)))), help);
+      el("select", { name: field.name, "data-seat-field": "" }, Array.from({ length: seats }, (_, i) => el("option", { value: i, ...(i === value ? { selected: "" } : {}) }, seatName(i)))), help);
   }
   if (field.kind === "integer") {
     return el("label", { class: "option" }, `${label} `, el("input", { type: "number", name: field.name, value, min: 0 }), help);
@@ -104,6 +104,14 @@ function optionsForm(game, values, ...first) {
       el("p", { class: "muted" }, jsonOnly.length ? `Also: ${jsonOnly.join(", ")} (see the game's rulings).` : "Every option, as JSON."), advanced));
 }
 
+/** A seat option offers only the seats of a table of `players` (a trial chose P4 at a table of three). */
+function fitSeatFields(/** @type {HTMLElement} */ form, /** @type {number} */ players) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll("select[data-seat-field]"))) {
+    for (const option of select.options) option.hidden = option.disabled = Number(option.value) >= players;
+    if (Number(select.value) >= players) select.value = "0";
+  }
+}
+
 /** One game's card: pitch, table sizes, length, rules, "Play against bots" and its options. @param {CatalogGame} game */
 function gameCard(game) {
   const blurb = BLURBS[game.id] || { pitch: "", length: "" };
@@ -113,6 +121,8 @@ function gameCard(game) {
   const note = el("div", { class: "card-result" });
   const form = optionsForm(game, table.options,
     el("label", { class: "option" }, `Players `, players, el("span", { class: "muted" }, ` ${game.min_players} to ${game.max_players}`)));
+  fitSeatFields(form, table.players);
+  players.addEventListener("change", () => fitSeatFields(form, Number(players.value) || table.players));
   const playBots = async () => {
     note.replaceChildren("Creating…");
     try {
@@ -244,6 +254,7 @@ function customTable(/** @type {CatalogGame[]} */ games) {
     const g = current();
     const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.default_players));
     players.value = n;
+    fitSeatFields(optionsBox, n);
     // The three levels every game has come first, then the game's own and the research bots by name.
     const levels = LEVELS.filter((l) => g.bots.some((b) => b.name === l));
     const kinds = ["human", "open", ...levels, ...g.bots.map((b) => b.name).filter((n) => !levels.includes(n))];

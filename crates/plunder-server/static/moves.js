@@ -141,7 +141,7 @@ function picker(kind, list, act) {
       // A face whose bids all need more dice than the quantity chosen is dimmed (choosing it raises the bid).
       el("div", { class: "picker-row faces" }, faces.map((f) => el("button", {
         class: `face${f === pick.face ? " chosen" : ""}${Math.min(...quantities(f)) > wanted ? " dearer" : ""}`, "data-face": f,
-        "aria-pressed": f === pick.face, title: `face ${f}: from ${Math.min(...quantities(f))} dice`,
+        "aria-pressed": f === pick.face, title: `face ${f}: from ${Math.min(...quantities(f))} ${Math.min(...quantities(f)) === 1 ? "die" : "dice"}`,
         onclick: () => { pick = { face: f, quantity: pick.quantity }; draw(); },
       }, die(f)))),
       el("button", { class: "action primary make-bid", "data-kind": kind, onclick: () => act(chosen.action) }, chosen.label));
@@ -166,21 +166,26 @@ function sharedWords(labels) {
 }
 
 /**
- * What the seat is asked, in a few words: "bet (126 choices) or call liar". Kinds of move are the labels' first
- * words: a kind with one move is named by its label's head, one with several by the words their heads share and
- * how many there are.
+ * What the seat is asked, in a few words: "bet or call liar". Kinds of move are the labels' first words: a kind of
+ * one or two moves is named by each label's head ("pass (let P2's Riptide take effect)"), one of more by the words
+ * their heads share ("travel to slot").
  * @param {LegalAction[]} legal
  */
 export function askedTo(legal) {
   /** @type {Map<string, string[]>} */
   const kinds = new Map();
   for (const a of legal) {
-    const word = a.label.split(/\s+/)[0].toLowerCase();
+    const word = a.label.split(/\s+/)[0].replace(/[,:;]$/, "").toLowerCase();
     kinds.set(word, [...(kinds.get(word) || []), a.label]);
   }
   if (kinds.size > 4) return `choose one of ${legal.length} moves`;
-  // A label's head: what comes before its reasons and details (": ...", "; here ...", " (...)"), on the buttons.
-  const head = (/** @type {string} */ label) => label.split(/[:;]| \(/)[0].trim() || label;
-  const parts = [...kinds.values()].map((labels) => (labels.length === 1 ? head(labels[0]) : `${sharedWords(labels.map(head))} (${labels.length} choices)`));
+  // A label's head: what comes before its reasons and details (": ...", "; here ...", " (...)", ", ..."), which
+  // the buttons show; a one-word head keeps what it does ("pass: end your turn" reads "pass (end your turn)").
+  const head = (/** @type {string} */ label) => {
+    const [first, ...rest] = label.split(/[:;,]| \(/);
+    const detail = rest.length && /^\S+$/.test(first.trim()) && label[first.length] === ":" ? rest[0].trim() : "";
+    return (detail ? `${first.trim()} (${detail})` : first.trim()) || label;
+  };
+  const parts = [...kinds.values()].map((labels) => (labels.length <= 2 ? labels.map(head).join(", ") : sharedWords(labels.map(head))));
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
 }

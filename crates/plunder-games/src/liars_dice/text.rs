@@ -113,8 +113,12 @@ impl Narrate for LiarsDice {
                     .filter(|(_, cup)| !cup.is_empty())
                     .map(|(i, cup)| format!("{} {}", Seat(i as u8), faces(cup)))
                     .collect();
+                // The wild face counts too: say so, or the count reads as wrong (a trial counted only the 4s).
+                let wild = (self.options.bid_rules().wild_face())
+                    .filter(|&w| w != bid.face)
+                    .map_or(String::new(), |w| format!(" (wild {w}s count as {}s)", bid.face));
                 format!(
-                    "{caller} calls {} on {bidder}'s bid of {bid}. The cups: {}. {} {} for {}: the caller is {}.",
+                    "{caller} calls {} on {bidder}'s bid of {bid}. The cups: {}. {} {} for {}{wild}: the caller is {}.",
                     match call {
                         Call::Liar => "liar",
                         Call::Exact => "exact",

@@ -28,6 +28,10 @@ pub struct View {
     pub bids: Vec<BidMade>,
     pub last_showdown: Option<Revealed>,
     pub winners: SeatSet,
+    /// The table's wild face (it counts as every face bid on), if any: a rule people must see beside the dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub wild: Option<u8>,
 }
 
 /// Whether `seat`'s cup is done and so seen by its owner: while dice are rolled, once all its dice are; while
@@ -71,6 +75,7 @@ pub(super) fn view(state: &State, options: &Options, viewer: Viewer) -> View {
             revealed
         }),
         winners: state.winners,
+        wild: options.bid_rules().wild_face(),
     }
 }
 

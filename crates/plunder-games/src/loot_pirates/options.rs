@@ -135,7 +135,10 @@ impl Options {
             )));
         }
         if self.captain as usize >= players {
-            return Err(OptionsError::new(format!("captain must be a seat from 0 to {}", players - 1)));
+            return Err(OptionsError::new(format!(
+                "captain must be a seat from 0 to {} (P1 to P{players})",
+                players - 1
+            )));
         }
         if let StartingDoubloons::Fixed(n) = self.starting_doubloons {
             if n > 1_000 {

@@ -182,7 +182,10 @@ impl Game for PirateHaven {
             )));
         }
         if options.first_player as usize >= players {
-            return Err(OptionsError::new(format!("first_player must be a seat from 0 to {}", players - 1)));
+            return Err(OptionsError::new(format!(
+                "first_player must be a seat from 0 to {} (P1 to P{players})",
+                players - 1
+            )));
         }
         if options.catch_up_food > MAX_CATCH_UP_FOOD {
             return Err(OptionsError::new(format!(

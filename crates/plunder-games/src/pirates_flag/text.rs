@@ -483,7 +483,16 @@ impl Narrate for PiratesFlag {
                     RollFor::Battle { .. } => "defending the flag in the battle".to_string(),
                     RollFor::Card { card } => format!("for {}", self.ref_name(card)),
                 };
-                let counted = if mods.is_empty() { String::new() } else { format!(" (then {})", mod_parts(&mods)) };
+                // The extra dice are among the faces shown: said as such, not as something added after them (a
+                // trial read "3, 4 and 6 (then 1 extra die)" as a fourth die).
+                let extra = match mods.extra {
+                    0 => String::new(),
+                    1 => " (one of them an extra die)".to_string(),
+                    n => format!(" ({n} of them extra dice)"),
+                };
+                let after = Mods { extra: 0, ..mods };
+                let then = if after.is_empty() { String::new() } else { format!(" (then {})", mod_parts(&after)) };
+                let counted = format!("{extra}{then}");
                 let unit = match purpose {
                     RollFor::Movement | RollFor::Escape => format!(" {}", spaces(value)),
                     _ => String::new(),
@@ -837,7 +846,10 @@ impl Narrate for PiratesFlag {
             // trial could not tell why it was asked twice).
             Action::Pass => match view.stack.last() {
                 Some(top) => format!("pass: {}", self.pass_lets(view, &top.item, top.by)),
-                None => self.label(action),
+                // Over an empty stack a pass ends the turn once everyone has passed (a browser trial did not know
+                // the plain pass beside "pass for the rest of the turn" ended its own).
+                None if view.seat == Some(view.active) => "pass: end your turn".to_string(),
+                None => format!("pass: let {}'s turn end", view.active),
             },
             _ => self.label(action),
         }

@@ -19,6 +19,8 @@ export function draw(view, ctx) {
     (view.winners || []).includes(p) ? el("span", { class: "mark" }, "winner") : "",
     el("div", {}, cup(view.dice_counts[p])))))),
     view.my_dice && view.my_dice.length ? panel("Your dice", el("div", { class: "my-cup" }, view.my_dice.map((f) => die(f)))) : "",
+    // The wild face counts in every showdown: said on the board (a trial counted only the face bid).
+    view.wild ? el("p", { class: "wild-note" }, die(view.wild), ` ${view.wild}s are wild: they count as every face bid on.`) : "",
     view.bids && view.bids.length ? panel("Bids", bidChips(view.bids)) : "",
     view.last_showdown ? panel("Last showdown", showdownOf(view.last_showdown, ctx.me)) : "");
 }

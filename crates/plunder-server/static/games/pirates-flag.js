@@ -51,7 +51,9 @@ export function draw(view, ctx) {
     view.rolls && view.rolls.length ? panel("Rolls", el("div", { class: "rolls" }, view.rolls.map((r, i) =>
       el("span", { class: "roll", style: `--seat:${seatColour(r.seat)}` }, `${i + 1}. ${seatName(r.seat)} `,
         r.faces.slice(0, r.dice).map((f) => die(f)), r.adjust ? ` ${r.adjust > 0 ? "+" : ""}${r.adjust}` : "")))) : "",
-    view.moving ? el("p", {}, `${seatName(view.moving.seat)} is moving: ${view.moving.left} left, heading ${view.moving.dir === "far" ? "away from" : "towards"} the Dread Sea`) : "",
+    // No direction yet (at the start, after a waterfall or a flag picked up): the mover chooses one now.
+    view.moving ? el("p", {}, `${seatName(view.moving.seat)} is moving: ${view.moving.left} left, ${view.moving.dir === "far" ? "heading away from the Dread Sea"
+      : view.moving.dir === "sea" ? "heading towards the Dread Sea" : "choosing a direction"}`) : "",
     panel("Players", el("div", { class: "captains" }, seats.map((p) => {
       const captain = captains[view.captains[p]];
       const used = (view.captains_used || []).includes(p);

@@ -101,7 +101,11 @@ export namespace LiarsDice {
   /**
    * Whose turn it is to bid or call.
    */
-  turn: Seat | null, bids: Array<BidMade>, last_showdown: Revealed<Showdown> | null, winners: SeatSet, };
+  turn: Seat | null, bids: Array<BidMade>, last_showdown: Revealed<Showdown> | null, winners: SeatSet, 
+  /**
+   * The table's wild face (it counts as every face bid on), if any: a rule people must see beside the dice.
+   */
+  wild?: number, };
   export type Action = { "type": "bid", quantity: number, face: number, } | { "type": "liar" } | { "type": "exact" };
   export type Bid = { quantity: number, face: number, };
   export type BidMade = { seat: Seat, bid: Bid, };
