@@ -106,8 +106,8 @@ function optionsForm(game, values, ...first) {
 
 /** A seat option offers only the seats of a table of `players` (a trial chose P4 at a table of three). */
 function fitSeatFields(/** @type {HTMLElement} */ form, /** @type {number} */ players) {
-  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll("select[data-seat-field]"))) {
-    for (const option of select.options) option.hidden = option.disabled = Number(option.value) >= players;
+  for (const select of Array.from(/** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll("select[data-seat-field]")))) {
+    for (const option of Array.from(select.options)) option.hidden = option.disabled = Number(option.value) >= players;
     if (Number(select.value) >= players) select.value = "0";
   }
 }

@@ -1121,7 +1121,7 @@ impl LyingPirates {
         }
         // A card kept for another phase (silver cards and some gold wait for the Action Phase; a trial saw them
         // missing from the Sail Phase's menu with no reason given).
-        let phase: Option<(&str, &str, fn(&Card) -> bool)> = match v.phase {
+        let phase: Option<PhaseCards> = match v.phase {
             Phase::SailFirst | Phase::SailSecond => {
                 Some(("the Sail Phase", "silver cards and some gold ones wait for the Action Phase", |c| c.in_sail))
             }
@@ -1214,6 +1214,12 @@ impl LyingPirates {
                 }
                 if let Some(proxy) = proxy {
                     let _ = write!(line, "; {} bets for the Phantom", n(*proxy));
+                }
+                // What the bets are for, said once before the first (a trial learned it only by losing).
+                if *round == 1 {
+                    line.push_str(
+                        ". At stake: the Betting winner takes the token and a coin; the winner and everyone not                          caught out sail this round, the losers stay behind",
+                    );
                 }
                 line
             }
@@ -1657,6 +1663,9 @@ fn capitalized(line: String) -> String {
         _ => line,
     }
 }
+
+/// A card window's phase by name, why a card is kept from it, and whether a card may be played in it.
+type PhaseCards = (&'static str, &'static str, fn(&Card) -> bool);
 
 fn metal_word(metal: Metal) -> &'static str {
     match metal {
