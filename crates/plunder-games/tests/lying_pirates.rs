@@ -3223,6 +3223,7 @@ mod told {
         let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: winds, target: None });
         heard.extend(advance_told(&g, &mut s, &[], |s| s.phase != Phase::SailSecond));
         let lines = words(&g, &heard, Viewer::Spectator);
+        assert!(lines.iter().all(|l| !l.contains("  ")), "no run of spaces in a told line: {lines:?}");
         let moved = lines.iter().find(|l| l.starts_with("P1 sails")).expect("Anne sails");
         assert!(moved.ends_with("(Fair Winds) (activating no tile: only the Sail Phase does)"), "{moved}");
     }

@@ -1218,7 +1218,8 @@ impl LyingPirates {
                 // What the bets are for, said once before the first (a trial learned it only by losing).
                 if *round == 1 {
                     line.push_str(
-                        ". At stake: the Betting winner takes the token and a coin; the winner and everyone not                          caught out sail this round, the losers stay behind",
+                        ". At stake: the Betting winner takes the token and a coin; the winner and everyone not \
+                         caught out sail this round, the losers stay behind",
                     );
                 }
                 line
