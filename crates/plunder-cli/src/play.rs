@@ -22,7 +22,7 @@ enum Player<G: Game> {
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let mut options = parse_options(&args.options)?;
     let mut players = args.players.or((!args.seats.is_empty()).then_some(args.seats.len()));
-    // Nothing chosen: the table people play (liar's dice: Perudo's), where it is not the game's defaults.
+    // Nothing chosen: the table people play (liar's dice: five dice each, to the last die), where it is not the game's defaults.
     let people = plunder_games::game_info(&args.game).and_then(|info| info.table_for_people);
     if let Some((table_players, table_options)) = people.filter(|_| options.as_object().is_some_and(|o| o.is_empty())) {
         options = table_options;
@@ -809,17 +809,45 @@ fn help<G: Roster + Narrate, R, W: Write>(
 ) -> std::io::Result<()> {
     writeln!(t.output, "\n{}\n", d.game.rules_summary())?;
     writeln!(t.output, "Your choices now:")?;
-    for n in 1..=menu.shown() {
-        // A line of several choices is explained where they all mean the same.
+    // A line of several choices is explained where they all mean the same.
+    let meaning = |n: usize| {
         let mut meanings: Vec<String> =
             menu.lines[n - 1].members.iter().map(|&i| d.game.explain(d.view, &d.legal[i])).collect();
         meanings.dedup();
-        let meaning = if meanings.len() == 1 { meanings.remove(0) } else { String::new() };
-        if meaning.is_empty() {
-            writeln!(t.output, "{}", menu.line(n))?;
+        if meanings.len() == 1 {
+            meanings.remove(0)
         } else {
-            writeln!(t.output, "{}: {meaning}", menu.line(n))?;
+            String::new()
         }
+    };
+    // Lines in a row whose meanings end alike (a bet of each size) say that ending once, after the last of them.
+    let meanings: Vec<String> = (1..=menu.shown()).map(meaning).collect();
+    let mut n = 1;
+    while n <= menu.shown() {
+        let mut tail: &str = &meanings[n - 1];
+        let mut last = n;
+        while let Some(next) = meanings.get(last).filter(|_| !tail.is_empty()) {
+            match shared_ending(tail, next) {
+                0 => break,
+                len => (tail, last) = (&tail[tail.len() - len..], last + 1),
+            }
+        }
+        if last == n {
+            match meanings[n - 1].as_str() {
+                "" => writeln!(t.output, "{}", menu.line(n))?,
+                said => writeln!(t.output, "{}: {said}", menu.line(n))?,
+            }
+        } else {
+            for line in n..=last {
+                let said = &meanings[line - 1];
+                match &said[..said.len() - tail.len()] {
+                    "" => writeln!(t.output, "{}", menu.line(line))?,
+                    head => writeln!(t.output, "{}: {head}", menu.line(line))?,
+                }
+            }
+            writeln!(t.output, "  Choices {n} to {last} each: {}", unbracketed(tail.trim_start_matches([' ', ';'])))?;
+        }
+        n = last + 1;
     }
     if menu.len() > menu.shown() {
         writeln!(
@@ -845,6 +873,39 @@ fn help<G: Roster + Narrate, R, W: Write>(
         )?;
     }
     writeln!(t.output)
+}
+
+/// The ending `a` and `b` share, from the start of a clause of `a` (" (ones are wild)...", "; the next ..."), or
+/// all of `a` where they are equal: its length in bytes; 0 where it is too short to be worth saying once.
+fn shared_ending(a: &str, b: &str) -> usize {
+    if a == b {
+        return a.len();
+    }
+    let common = a.bytes().rev().zip(b.bytes().rev()).take_while(|(x, y)| x == y).count();
+    let clause = (a.len() - common..a.len())
+        .find(|&i| a.is_char_boundary(i) && (a[i..].starts_with(" (") || a[i..].starts_with("; ")));
+    match clause {
+        Some(i) if a.len() - i >= 20 => a.len() - i,
+        _ => 0,
+    }
+}
+
+/// A shared ending said on its own line without the brackets it opened with: "(ones are wild); the next ..." reads
+/// "ones are wild; the next ...".
+fn unbracketed(ending: &str) -> String {
+    let Some(inner) = ending.strip_prefix('(') else { return ending.to_string() };
+    let mut depth = 1;
+    match inner.char_indices().find(|&(_, c)| {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        depth == 0
+    }) {
+        Some((close, _)) => format!("{}{}", &inner[..close], &inner[close + 1..]),
+        None => ending.to_string(),
+    }
 }
 
 /// What `stops` now does, in a line.
@@ -923,6 +984,19 @@ mod tests {
         let board = "Round 1: the game is over\n  P1* 1 die\nWinners: P2, P3";
         assert_eq!(end_board(board, &said), "Round 1: the game is over\n  P1* 1 die");
         assert_eq!(end_board(board, &said[..1]), board, "a winner the log did not tell stays");
+    }
+
+    #[test]
+    fn choices_that_end_alike_say_their_ending_once() {
+        let tail = " (ones are wild); the next captain raises or calls liar";
+        let (a, b) = (format!("Say 1 die shows 2{tail}"), format!("Say 2 dice show 2{tail}"));
+        assert_eq!(shared_ending(&a, &b), tail.len());
+        assert_eq!(shared_ending(&a, &a), a.len(), "equal meanings are one ending");
+        assert_eq!(shared_ending("Raise by 1 (to 3)", "Raise by 2 (to 3)"), 0, "too short to say apart");
+        assert_eq!(shared_ending("move one space", "move two spaces"), 0, "no clause in common");
+        assert_eq!(unbracketed("(ones are wild); the next"), "ones are wild; the next");
+        assert_eq!(unbracketed("(a (b) c): d"), "a (b) c: d");
+        assert_eq!(unbracketed("(never closed"), "(never closed");
     }
 
     #[test]

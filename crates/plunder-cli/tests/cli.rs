@@ -652,6 +652,15 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
     assert!(odds.contains(" holds with probability ") && odds.contains("unseen dice"), "{odds}");
     assert!(log.contains("Nothing called 'nothing' here"), "{log}");
     assert!(log.contains("not what the others have claimed so far"), "the odds say what they leave out: {log}");
+    // Bets of every size end alike: the ending is said once after them (a trial read it twelve times).
+    let log = play("lying-pirates", &["--seed", "3"], "?\nq\ny\n");
+    let help = log.split("Your choices now:").nth(1).expect("? at the first bet");
+    assert!(help.contains("   1. bet 1x2: Say at least 1 die in the cups in play shows 2\n"), "{help}");
+    assert!(
+        help.contains("\n  Choices 1 to 12 each: ones are wild; the next captain raises, locks an exact bet or calls"),
+        "{help}"
+    );
+    assert_eq!(help.matches("the next captain raises").count(), 1, "{help}");
     let log = play("scallywager", &["--seed", "5", "--players", "3"], "? spyglass\nq\ny\n");
     assert!(log.contains("Spyglass (Treasure, one-time): Before bidding: look at two"), "{log}");
     // A special die's face named in a shown cup, and the catch-up rule, each have an entry.
@@ -842,8 +851,13 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
     assert!(
         haven.contains(
             "4. travel to slot 3 (Food 1): you could only discard it (no empty spot on your island accepts it): land \
-             on a Food die showing 1 and discard it (it leaves the game for this round): taking needs a legal place"
+             on a Food die showing 1 and discard it\n"
         ),
+        "{haven}"
+    );
+    // What the discards that follow have in common is said once after them.
+    assert!(
+        haven.contains("\n  Choices 3 to 6 each: it leaves the game for this round: taking needs a legal place\n"),
         "{haven}"
     );
     assert!(
@@ -1266,7 +1280,7 @@ fn rules_show_a_designers_own_cards_given_as_options() {
 }
 
 /// A terminal trial: `plunder play liars-dice` was OpenSpiel's research game (two players, one die, one round),
-/// over at the first call. With nothing chosen it is the table people play, as in the lobby: Perudo's four
+/// over at the first call. With nothing chosen it is the table people play, as in the lobby: four
 /// players with five dice each, to the last die; options given are the game's own.
 #[test]
 fn liars_dice_with_nothing_chosen_is_the_table_people_play() {

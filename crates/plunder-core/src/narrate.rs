@@ -64,7 +64,7 @@ pub trait Narrate: Game {
 
     /// The table people sit down to when they choose nothing (the lobby's "Play against bots", `plunder play`
     /// without `--players` or `--options`), where the game's defaults are not it: `(players, options)`. `None`
-    /// (the default): the defaults. (Liar's dice's defaults are OpenSpiel's research game; people play Perudo.)
+    /// (the default): the defaults. (Liar's dice's defaults are OpenSpiel's research game; people play five dice each to the last die.)
     fn table_for_people(&self) -> Option<(usize, serde_json::Value)> {
         None
     }

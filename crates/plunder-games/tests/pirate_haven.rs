@@ -1849,6 +1849,7 @@ fn placement_choices_say_what_each_spot_gives() {
     let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
     let near = t.g.label_in_view(&view, &Action::PlaceItem { at: sp("b1.1") });
     assert!(near.ends_with(", spot 1: House bonus: your Farmhouse raises it to 3"), "{near}");
+    assert!(near.starts_with("place the Food 2 die on "), "names what is placed: {near}");
     let far = t.g.label_in_view(&view, &Action::PlaceItem { at: sp("d3.1") });
     assert!(far.ends_with("on d3 (row 3, column d), spot 1"), "nothing to say: {far}");
 
@@ -1858,9 +1859,9 @@ fn placement_choices_say_what_each_spot_gives() {
     t.ok(Action::Travel { slot: 1 }).ok(Action::Take);
     let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
     let near = t.g.label_in_view(&view, &Action::PlaceTile { cell: cell("b1") });
-    assert_eq!(near, "place it on b1 (row 1, column b): House bonus: raises your Food die on b2 to 4");
+    assert_eq!(near, "place the Farmhouse on b1 (row 1, column b): House bonus: raises your Food die on b2 to 4");
     let far = t.g.label_in_view(&view, &Action::PlaceTile { cell: cell("d3") });
-    assert_eq!(far, "place it on d3 (row 3, column d)");
+    assert_eq!(far, "place the Farmhouse on d3 (row 3, column d)");
 
     // A Rum next to the Tavern's printed Rum makes a set of 2 (5 Fame) of a lone Rum (2).
     let mut t = T::new(2, &[1]);

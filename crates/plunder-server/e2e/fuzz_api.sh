@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Property-based fuzzing of the REST API against a live `plunder serve`: schemathesis (from PyPI, installed here
-# into a virtual environment under the target folder) generates requests from /api/openapi.json, valid and not,
+# Property-based fuzzing of the REST API against a live `plunder serve`: schemathesis (from PyPI, installed by
+# install.sh into a virtual environment under the target folder) generates requests from /api/openapi.json, valid and not,
 # and fails on any server error (5xx). Usage: crates/plunder-server/e2e/fuzz_api.sh [path/to/plunder]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -12,7 +12,7 @@ if [ -z "$plunder" ]; then
   plunder="$target/release/plunder"
 fi
 venv="$target/schemathesis-venv"
-[ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install -q "schemathesis==4.32.5"; }
+"$here/install.sh" fuzz
 
 db="$(mktemp -u /tmp/plunder-fuzz-XXXXXX.db)"
 # A port free now, so a server left running elsewhere cannot answer for this one.

@@ -119,12 +119,6 @@ async function journey(game, size, seed) {
   const first = await opened(page, "none", `${label}: Play against bots`);
   if (!(await page.textContent("#where")).includes("you are")) await fail(`${label}: not seated`);
 
-  // With stops off (the default) a player is asked only at their turn and about plays involving them; the
-  // check of a several-moves button wants every chance to answer, as a player who ticks the box gets.
-  if (game === "pirates-flag" && size !== "phone") {
-    await page.waitForSelector("#stops-toggle", { timeout: 10000 });
-    await page.check("#stops-toggle");
-  }
   const next = random(seed);
   const limit = size === "phone" ? PHONE_MOVES : MAX_CLICKS;
   const half = await playOn(page, next, Math.min(limit, 8), label);
@@ -180,8 +174,6 @@ async function journey(game, size, seed) {
     await page.goto(`${base}/`);
     await page.locator(`article.game-card[data-game="${game}"] button.play-bots`).click();
     await opened(page, "none", `${label}: Play against bots, again`);
-    await page.waitForSelector("#stops-toggle", { timeout: 10000 });
-    await page.check("#stops-toggle");
     await playOn(page, next, MAX_CLICKS, label, () => stepsChecked.has(label));
   }
   if (wantsSteps && !stepsChecked.has(label)) await fail(`${label}: no button for several moves in four games`);

@@ -8,8 +8,8 @@
 # game from the lobby's defaults, on a desktop and a phone: play against bots to the end, rematch, replay, branch
 # (journey.mjs; with SCREENSHOTS, its pictures are named journey-*); an open seat created from Custom table and
 # taken by another browser from Open tables (open.mjs); then the table page as two people use it:
-# status bar, clocks, bid picker, chat, reload and a lost connection, "pass for me" and stops (table.mjs). Installs what it needs: Debian's
-# chromium and fonts-noto-color-emoji, playwright-core and typescript from npm.
+# status bar, clocks, bid picker, chat, reload and a lost connection, "play for me" and stops (table.mjs).
+# Installs what it needs first (install.sh: Debian's chromium, playwright-core and typescript from npm).
 # Usage: crates/plunder-server/e2e/run.sh [path/to/plunder]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -19,11 +19,7 @@ if [ -z "$plunder" ]; then
   (cd "$root" && cargo build --release --locked -q -p plunder)
   plunder="${CARGO_TARGET_DIR:-$root/target}/release/plunder"
 fi
-# The boards draw some pieces as emoji: a colour emoji font makes the screenshots show them as a phone would.
-if ! command -v chromium > /dev/null || [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji > /dev/null
-fi
-(cd "$here" && npm install --silent --no-audit --no-fund > /dev/null)
+"$here/install.sh" browser
 # The client against the types generated from the server's Rust types (static/messages.d.ts, and every game's
 # view and action in static/games/views.d.ts).
 "$here/node_modules/.bin/tsc" --project "$here/../static/tsconfig.json"

@@ -165,6 +165,10 @@ async function twoSeats(size, viewport) {
   await actor.dblclick(".picker .make-bid");
   await waiter.waitForFunction((v) => Number(document.querySelector("#view").dataset.version) > v, seen, { timeout: 5000 })
     .catch(() => fail(`${size}: the bid never reached the other seat`));
+  // While they wait, after a short fade-in, the new choices look as they will be: greyed, a trial read them as refused.
+  await waiter.waitForTimeout(450);
+  const looks = await waiter.$$eval("#moves button.action:not([data-off='1'])", (bs) => bs.filter((b) => b.disabled).map((b) => getComputedStyle(b).opacity));
+  if (looks.some((o) => Number(o) < 0.99)) await fail(`${size}: the settling choices look disabled (opacity ${looks.join(", ")})`);
   await actor.waitForTimeout(400);
   if (await actor.$("#error")) await fail(`${size}: a double click was refused: ${await text(actor, "#error")}`);
   const told = await text(waiter, "#log");
@@ -215,8 +219,12 @@ async function twoSeats(size, viewport) {
 async function passesAsked(page, moves) {
   let forced = 0;
   for (let move = 0; move < moves; move += 1) {
-    const button = await page.waitForSelector("#moves button.action:not([disabled])", { timeout: 10000 }).catch(() => null);
-    if (!button) return { moves: move, forced };
+    // Moves taken for the player each come at its own pace (up to 10 s each): a run of them between two choices
+    // takes a while (a CI run gave up after 10 s, 4 moves in). The game may also end meanwhile.
+    const live = await page.waitForFunction(() => document.querySelector("#moves button.action:not([disabled])")
+      || (document.getElementById("status")?.textContent || "").trim().startsWith("Game over"), null, { timeout: 40000 })
+      .then(() => page.$("#moves button.action:not([disabled])"), () => null);
+    if (!live) return { moves: move, forced };
     // One reading of the moves shown (a bot's move may replace them meanwhile: then look again). A button for
     // several moves (a captain's uses) is a choice, not a pass; the clicks take single moves.
     const shown = await page.$$("#moves button.action");

@@ -115,7 +115,7 @@ function fitSeatFields(/** @type {HTMLElement} */ form, /** @type {number} */ pl
 /** One game's card: pitch, table sizes, length, rules, "Play against bots" and its options. @param {CatalogGame} game */
 function gameCard(game) {
   const blurb = BLURBS[game.id] || { pitch: "", length: "" };
-  // The table people sit down to (the catalog's, where it is not the game's defaults: Perudo for liar's dice).
+  // The table people sit down to (the catalog's, where it is not the game's defaults: five dice each to the last die, for liar's dice).
   const table = game.table || { players: game.default_players, options: {} };
   const players = el("input", { type: "number", name: "players", class: "players", min: game.min_players, max: game.max_players, value: table.players });
   const note = el("div", { class: "card-result" });
@@ -274,7 +274,7 @@ function customTable(/** @type {CatalogGame[]} */ games) {
         kinds.map((k) => el("option", { value: k, ...(k === chosen(i) ? { selected: "" } : {}) }, labels[k] || k))), " ")));
   };
   const reset = () => {
-    // The table the game's card plays (Perudo's five dice for liar's dice), else the game's own defaults.
+    // The table the game's card plays (five dice each, to the last die, for liar's dice), else the game's own defaults.
     const table = current().table;
     players.value = table ? String(table.players) : "";
     optionsBox.replaceChildren(optionsForm(current(), table ? table.options : {}));

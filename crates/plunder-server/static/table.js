@@ -255,6 +255,8 @@ export function play(main, id) {
     const settling = performance.now() < seat.settledAt;
     movesBox.querySelectorAll("button").forEach((/** @type {HTMLButtonElement} */ b) => { b.disabled = off || settling || b.dataset.off === "1"; });
     movesBox.classList.toggle("waiting", off);
+    // Settling choices are drawn as they will be, fading in: greyed, a trial read them as refused.
+    movesBox.classList.toggle("settling", settling && !off);
     view.classList.toggle("waiting", off);
   }
 

@@ -86,7 +86,7 @@ impl LiarsDice {
 }
 
 impl Narrate for LiarsDice {
-    /// Perudo's way: four players, five dice each, until one player has dice left.
+    /// As people sit down to it: four players, five dice each, until one player has dice left.
     fn table_for_people(&self) -> Option<(usize, serde_json::Value)> {
         Some((4, serde_json::json!({"dice": 5, "length": "to_last_die"})))
     }

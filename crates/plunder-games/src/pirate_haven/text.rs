@@ -534,6 +534,17 @@ impl PirateHaven {
         })
     }
 
+    /// What the mover has taken and is placing, as a label names it: "the Fishing Port", "the Food 6 die", "the
+    /// Rum token"; "it" where nothing is held (no label asks then).
+    fn placed(&self, state: &State) -> String {
+        match (state.phase, state.holding) {
+            (Phase::PlaceTile { kind }, _) => format!("the {}", self.tile_name(kind)),
+            (_, Some(held)) if held.item.is_die() => format!("the {} {} die", held.item.name(), held.value),
+            (_, Some(held)) => format!("the {} token", held.item.name()),
+            _ => "it".to_string(),
+        }
+    }
+
     fn spots_text(&self, state: &State, seat: Seat, cell: usize) -> String {
         let plot = &state.islands[seat.index()].plots[cell];
         let Some(kind) = plot.tile else { return String::new() };
@@ -564,7 +575,6 @@ impl PirateHaven {
         parts.join(" ")
     }
 
-    /// One island as its 4 x 4 grid.
     /// One line of `seat`'s island: its stores and counts, for the islands not shown whole.
     pub fn island_line(&self, state: &State, seat: Seat) -> String {
         let c = self.content();
@@ -582,6 +592,7 @@ impl PirateHaven {
         )
     }
 
+    /// One island as its 4 x 4 grid, after its line.
     pub fn island_text(&self, state: &State, seat: Seat) -> String {
         let c = self.content();
         let island = state.island(seat);
@@ -593,6 +604,8 @@ impl PirateHaven {
         }
         let _ = writeln!(out, "{header}");
         let _ = writeln!(out, "{border}");
+        // Rows are told apart by their numbers, not by borders; a row with nothing on its spots takes one line:
+        // the viewer's island and the menu fit one screen.
         for row in 0..SIDE {
             let mut names = format!(" {} |", row + 1);
             let mut spots = String::from("   |");
@@ -606,9 +619,11 @@ impl PirateHaven {
                 let _ = write!(spots, "{:<w$}|", format!(" {}", self.spots_text(state, seat, cell)), w = WIDTH);
             }
             let _ = writeln!(out, "{names}");
-            let _ = writeln!(out, "{spots}");
-            let _ = writeln!(out, "{border}");
+            if spots.chars().any(|c| !matches!(c, ' ' | '|')) {
+                let _ = writeln!(out, "{spots}");
+            }
         }
+        let _ = writeln!(out, "{border}");
         out
     }
 }
@@ -1081,10 +1096,11 @@ impl Narrate for PirateHaven {
                 )
             }
             Action::PlaceTile { cell } => {
-                format!("place it on {}{}", cell_words(cell), self.placement_gains(state, action))
+                format!("place {} on {}{}", self.placed(state), cell_words(cell), self.placement_gains(state, action))
             }
             Action::PlaceItem { at } => {
-                format!("place it on {}{}", self.spot_words(state, at), self.placement_gains(state, action))
+                let (at, gains) = (self.spot_words(state, at), self.placement_gains(state, action));
+                format!("place {} on {at}{gains}", self.placed(state))
             }
             Action::BuyChest => match state.chest_top {
                 Some(k) => format!("buy the {} for {} Food", self.tile_name(k), self.content().chest_cost),

@@ -242,7 +242,7 @@ impl PiratesFlag {
     fn target_words(&self, target: &Target, view: Option<&View>) -> String {
         match (target, view) {
             (Target::Item { id }, Some(view)) => match view.stack.iter().find(|i| i.id == *id) {
-                Some(item) => format!(" on {}", self.item_words(&item.item, item.by)),
+                Some(item) => format!(" on {}", self.nested_item_words(&item.item, item.by)),
                 None => target_text(target),
             },
             // A roll by whose it is and what it counts, not by its place in the roll result (which the
@@ -292,6 +292,18 @@ impl PiratesFlag {
             }
             ItemKind::Battle { attacker, defender, .. } => format!("battle: {attacker} against {defender}"),
             ItemKind::RollResult => "the roll just made".to_string(),
+        }
+    }
+
+    /// A waiting item named inside another's words: its own aim in brackets ("P2's Headwind (aimed at P4)"), so
+    /// that "on" is not read twice ("Thick Fog on P2's Headwind on P4" read as aimed at P4).
+    fn nested_item_words(&self, item: &ItemKind, by: Option<Seat>) -> String {
+        let words = self.item_words(item, by);
+        let ItemKind::Card { target, .. } = item else { return words };
+        let aim = target_text(target);
+        match (words.strip_suffix(&aim), aim.strip_prefix(" on ")) {
+            (Some(head), Some(at)) if !aim.is_empty() => format!("{head} (aimed at {at})"),
+            _ => words,
         }
     }
 
