@@ -118,7 +118,8 @@ struct PlayArgs {
     /// Game options as a JSON object, e.g. '{"booty": 30, "shoot_off": true}', or @FILE to read them from a file
     /// (`plunder rules GAME` lists them with their defaults and meanings). With none (or `{}`), the game is set
     /// as people play it: liar's dice is 5 dice each to the last die, sixes wild (4 players unless --players
-    /// or --seats say), the others their defaults. Any option given starts from the defaults instead.
+    /// or --seats say), the others their defaults. Options given start from the defaults instead (as in `simulate`); `play`
+    /// says what to add for the table people play.
     #[arg(long, default_value = "{}")]
     options: String,
     /// Write the game record (JSON) to this file when the game ends or is abandoned.

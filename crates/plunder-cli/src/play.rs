@@ -22,11 +22,33 @@ enum Player<G: Game> {
 pub fn run(args: PlayArgs) -> Result<(), String> {
     let mut options = parse_options(&args.options)?;
     let mut players = args.players.or((!args.seats.is_empty()).then_some(args.seats.len()));
-    // Nothing chosen: the table people play (liar's dice: five dice each, to the last die), where it is not the game's defaults.
+    // Nothing chosen: the table people play (liar's dice: five dice each, to the last die), where it is not the
+    // game's defaults. Options given start from the defaults, as in `simulate` and a saved strategy's game; the
+    // player is told what the people's table would add (a trial's `{"wild": "ones"}` got one die and one round).
     let people = plunder_games::game_info(&args.game).and_then(|info| info.table_for_people);
-    if let Some((table_players, table_options)) = people.filter(|_| options.as_object().is_some_and(|o| o.is_empty())) {
-        options = table_options;
-        players = players.or(Some(table_players));
+    match (people, options.as_object()) {
+        (Some((table_players, table_options)), Some(given)) if given.is_empty() => {
+            options = table_options;
+            players = players.or(Some(table_players));
+        }
+        (Some((table_players, table_options)), Some(given)) => {
+            let missing: serde_json::Map<String, serde_json::Value> = table_options
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(key, _)| !given.contains_key(*key))
+                .map(|(key, value)| (key.clone(), value.clone()))
+                .collect();
+            if !missing.is_empty() {
+                println!(
+                    "Options given start from the game's defaults (`plunder rules {}` lists them), not the table \
+                     people play: add {} (and --players {table_players}) to play that table with your change.",
+                    args.game,
+                    serde_json::Value::Object(missing)
+                );
+            }
+        }
+        _ => {}
     }
     if let Some(path) = &args.record {
         plunder_cli::output::check_output_file("--record", path, plunder_cli::output::Output::Record)?;
@@ -251,13 +273,14 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                     board = format!("{board}{key}\n");
                 }
                 if hot_seat {
-                    if last_human != Some(seat) {
+                    let passed = last_human != Some(seat);
+                    if passed {
                         pass_screen(&mut t, seat, banner.take()).map_err(io)?;
                     }
                     let first = !std::mem::replace(&mut had_turn[seat.index()], true);
                     // The board and the shortest menu with its question: the events must leave them room.
                     let below = 1 + screen_lines(&board) + legal.len().min(MENU_LINES_AT_LEAST) + 2;
-                    let reader = Reader { seat, read: &mut read[seat.index()], first, below };
+                    let reader = Reader { seat, read: &mut read[seat.index()], first, below, passed };
                     printed = since_last_turn(&mut t, &game, &session, reader).map_err(io)?;
                     // What the spectator hears from here on is told at the end.
                     told = session.told_count();
@@ -321,10 +344,14 @@ struct Reader<'a> {
     first: bool,
     /// The screen lines that follow the events: the board, the menu and the question.
     below: usize,
+    /// Whether the screen was just passed to the seat (else the same person goes on).
+    passed: bool,
 }
 
 /// Hot-seat: what the reader's seat was told since it last read the log (since the start at its first turn),
-/// from its own seat, once the screen is its own; returns the lines it left on the screen. On a terminal, events
+/// from its own seat, once the screen is its own; returns the lines it left on the screen. When the same person
+/// goes on without the screen passing, what everyone was told (a call's reveal, which everyone reads) comes first
+/// and what is the person's alone (their new dice) only after they say no one else looks. On a terminal, events
 /// that would push their first lines off the screen before the question (a call's reveal, many bot moves before
 /// the turn) are shown a screen at a time, each read before the next, and before the board.
 fn since_last_turn<G: Narrate, R: BufRead, W: Write>(
@@ -333,16 +360,46 @@ fn since_last_turn<G: Narrate, R: BufRead, W: Write>(
     session: &Session<G>,
     reader: Reader<'_>,
 ) -> std::io::Result<usize> {
-    let told = told_lines(game, session.told_since(*reader.read, Viewer::Seat(reader.seat)));
+    let marked: Vec<(&G::Event, bool)> = session.told_since_marked(*reader.read, Viewer::Seat(reader.seat)).collect();
     *reader.read = session.told_count();
+    let heading = match (reader.first, reader.passed) {
+        (true, _) => "Before your first turn:",
+        (false, true) => "Since your last turn:",
+        (false, false) => "Since your last choice:",
+    };
+    let private_from = match reader.passed {
+        true => None,
+        false => marked.iter().position(|&(_, public)| !public).filter(|&i| i > 0),
+    };
+    let Some(split) = private_from else {
+        return show_told(t, heading, &told_lines(game, marked.iter().map(|&(e, _)| e)), reader.below);
+    };
+    let public = told_lines(game, marked[..split].iter().map(|&(e, _)| e));
+    let own = told_lines(game, marked[split..].iter().map(|&(e, _)| e));
+    if !public.is_empty() {
+        // Everyone read it over the shoulder: what comes next is this person's alone.
+        show_told(t, "What everyone was told:", &public, 0)?;
+        let alone = format!("What follows is for {} alone: see that no one else looks, then press Enter.", reader.seat);
+        pause(t, &alone)?;
+    }
+    show_told(t, heading, &own, reader.below)
+}
+
+/// `lines` told under `heading`, a screen at a time where they would push their first lines off the screen before
+/// the `below` lines that follow them; returns the lines left on the screen.
+fn show_told<R: BufRead, W: Write>(
+    t: &mut Table<R, W>,
+    heading: &str,
+    told: &[String],
+    below: usize,
+) -> std::io::Result<usize> {
     if told.is_empty() {
         return Ok(0);
     }
-    let heading = if reader.first { "Before your first turn:" } else { "Since your last turn:" };
     let lines: Vec<String> = told.iter().map(|line| format!("  {line}")).collect();
     let total = 1 + lines.iter().map(|line| screen_lines(line)).sum::<usize>();
     // The "Pass the screen" question above the events takes a line too.
-    if !t.terminal || 1 + total + reader.below <= SCREEN_LINES {
+    if !t.terminal || 1 + total + below <= SCREEN_LINES {
         writeln!(t.output, "{heading}")?;
         for line in &lines {
             writeln!(t.output, "{line}")?;

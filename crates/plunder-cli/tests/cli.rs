@@ -106,6 +106,25 @@ fn hot_seat_players_are_separated_by_a_hidden_screen() {
     assert!(last_owner.is_some());
 }
 
+/// A hot-seat trial: after P1's call, which both people read, P1 lost and bid first again, and P1's new dice came
+/// on the same screen as the reveal. What everyone was told comes first; the person's own only after a pause.
+#[test]
+fn hot_seat_a_reveal_read_by_everyone_is_not_followed_by_one_persons_dice() {
+    let input = "\n1x2\n\n2x2\n\nliar\n\nq\ny\n";
+    let out = plunder(&["play", "liars-dice", "--seats", "human,human", "--seed", "1"], input);
+    let log = text(&out);
+    let reveal = log.find("P1 calls liar on P2's bid of 2 × 2. The cups:").expect(&log);
+    let pause = log.find("What follows is for P1 alone: see that no one else looks, then press Enter.").expect(&log);
+    let dice = log.find("P1 rolls 4 dice: ").expect(&log);
+    assert!(reveal < pause && pause < dice, "{log}");
+    assert!(
+        log[pause..].starts_with(
+            "What follows is for P1 alone: see that no one else looks, then press Enter. Since your last choice:"
+        ),
+        "{log}"
+    );
+}
+
 #[test]
 fn quitting_saves_the_record_so_far() {
     let record = temp("quit.json");
@@ -1288,6 +1307,19 @@ fn liars_dice_with_nothing_chosen_is_the_table_people_play() {
     assert!(log.contains("P1 rolls 5 dice") && log.contains("P4:") && !log.contains("P5:"), "{log}");
     let log = play("liars-dice", &["--seed", "1", "--seats", "human,odds"], "q\ny\n");
     assert!(log.contains("P1 rolls 5 dice") && !log.contains("P3:"), "the seats set the table's size: {log}");
-    let log = play("liars-dice", &["--seed", "1", "--options", r#"{"dice": 1}"#], "q\ny\n");
-    assert!(log.contains("P1 rolls 1 die") && !log.contains("P3:"), "options given are the game's own: {log}");
+    // Options given are the game's own, as in `simulate`; what the people's table adds is said (a trial's
+    // Perudo-style wild ones got the research game's one die, unwarned).
+    let log = play("liars-dice", &["--seed", "1", "--options", r#"{"wild": "ones"}"#], "q\ny\n");
+    assert!(log.contains("P1 rolls 1 die") && !log.contains("P3:") && log.contains("1s are wild"), "{log}");
+    let told = r#"not the table people play: add {"dice":5,"length":"to_last_die"} (and --players 4)"#;
+    assert!(log.contains(told), "{log}");
+    let log = play(
+        "liars-dice",
+        &["--seed", "1", "--players", "4", "--options", r#"{"dice": 5, "length": "to_last_die", "wild": "ones"}"#],
+        "q\ny\n",
+    );
+    assert!(
+        log.contains("P1 rolls 5 dice") && log.contains("P4:") && !log.contains("not the table people play"),
+        "{log}"
+    );
 }

@@ -162,6 +162,13 @@ impl<G: Game> Session<G> {
         self.told.get(from..).unwrap_or_default().iter().filter_map(move |t| t.seen_by(viewer))
     }
 
+    /// The events told to `viewer` since the first `from` events, oldest first, each with whether everyone (a
+    /// spectator) is told it too: a screen several people share shows the others' part first (hot-seat).
+    pub fn told_since_marked(&self, from: usize, viewer: Viewer) -> impl Iterator<Item = (&G::Event, bool)> {
+        let told = self.told.get(from..).unwrap_or_default().iter();
+        told.filter_map(move |t| t.seen_by(viewer).map(|e| (e, t.to.includes(Viewer::Spectator))))
+    }
+
     /// Every event told at step `step` (numbered from 0, as in [`Session::steps`]), to anyone.
     pub fn told_at(&self, step: usize) -> &[Told<G::Event>] {
         let end = self.told_ends.get(step).copied().unwrap_or(self.told.len());

@@ -3348,7 +3348,7 @@ mod told {
             .expect("the call is told");
         assert_eq!(kinds, [(ANNE, vec![0, 0, 0, 4])], "only Anne's cup holds a special die, her last");
         let lines = words(&g, &heard, Viewer::Spectator);
-        assert!(has(&lines, "P1 3 3 5 3 (the Cursed Die), P2 3 1 6 2 4, P3 1 3 5 6 2"), "{lines:?}");
+        assert!(has(&lines, "P1 3 3 5 [Cursed Die: 3], P2 3 1 6 2 4, P3 1 3 5 6 2"), "{lines:?}");
     }
 
     #[test]

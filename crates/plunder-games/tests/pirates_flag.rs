@@ -369,6 +369,12 @@ fn example_the_flag_flies_out_of_a_carrier_going_down() {
     });
     t.roll(A, &[3]);
     t.go(A, Dir::Far);
+    // The choice warns of it (a trial lost the flag so, unwarned).
+    let label = t.g.label_in_view(&t.view(A), &Action::Descend);
+    assert!(
+        label.starts_with("go down the waterfall (you lose the flag: it flies out and stays loose here, on "),
+        "{label}"
+    );
     t.act(A, Action::Descend);
     assert_eq!(t.spec().flag, Flag::Loose { space: 8 });
     assert_eq!(t.pos(A), 14);
@@ -380,6 +386,7 @@ fn example_the_flag_flies_out_of_a_carrier_going_down() {
     });
     t.roll(A, &[3]);
     t.go(A, Dir::Far);
+    assert_eq!(t.g.label_in_view(&t.view(A), &Action::Descend), "go down the waterfall", "nothing to lose");
     t.act(A, Action::Descend);
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
 }

@@ -254,6 +254,10 @@ impl Narrate for LiarsDice {
             let faces: Vec<String> = view.my_dice.iter().map(|d| d.to_string()).collect();
             let _ = writeln!(out, "Your dice: {}", faces.join(" "));
         }
+        // Beside the dice, as the browser's board says it: which of them count as every face.
+        if view.wild.is_some() {
+            let _ = writeln!(out, "{}", self.wild_words());
+        }
         if let Some(last) = view.bids.last() {
             let _ = writeln!(out, "Last bid: {} by {}", last.bid, last.seat);
         }

@@ -262,7 +262,8 @@ impl Narrate for LyingPirates {
                 .enumerate()
                 .map(|(i, &f)| match spied.kinds.get(i).copied().unwrap_or(0) {
                     0 => face_name(f),
-                    k => format!("{} (the {})", special_face_name(f, k), special_die_name(k)),
+                    // In brackets with its name: "3 (the Cursed Die)" was read as a note on the whole cup.
+                    k => format!("[{}: {}]", special_die_name(k), special_face_name(f, k)),
                 })
                 .collect();
             lines.push(format!("  Seen: {} {} (Spyglass)", self.captain_name(spied.seat), faces.join(" ")));
@@ -1169,7 +1170,8 @@ impl LyingPirates {
             .enumerate()
             .map(|(i, &f)| match kinds.get(i).copied().unwrap_or(0) {
                 0 => face_name(f),
-                k => format!("{} (the {})", special_face_name(f, k), special_die_name(k)),
+                // In brackets with its name: "3 (the Cursed Die)" was read as a note on the whole cup.
+                k => format!("[{}: {}]", special_die_name(k), special_face_name(f, k)),
             })
             .collect();
         faces.join(" ")
@@ -1203,11 +1205,13 @@ impl LyingPirates {
                 format!("The cards {} passed to {}: {}", n(*from), n(*to), self.cards_named(cards))
             }
             Event::RoundBegins { round, bettors, sitting_out, proxy, clockwise } => {
+                // The direction apart from the list of bettors, which is in seat order, not the order of play (a
+                // trial read "(clockwise): P1, P2, P3, P4 bet" as P1 first, then "P4 bets first").
                 let mut line = format!(
-                    "Round {round} begins ({}): {} {}",
-                    if *clockwise { "clockwise" } else { "counter-clockwise" },
+                    "Round {round} begins: {} {} this round, turns going {}",
                     self.seats_named(*bettors),
-                    if bettors.len() == 1 { "bets" } else { "bet" }
+                    if bettors.len() == 1 { "bets" } else { "bet" },
+                    if *clockwise { "clockwise" } else { "counter-clockwise" }
                 );
                 if !sitting_out.is_empty() {
                     let _ = write!(line, "; {} must sit this Betting Phase out", self.seats_named(*sitting_out));

@@ -834,6 +834,18 @@ impl Narrate for PiratesFlag {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
             // What it spares, on the button (a browser trial could not tell it from a plain pass).
             Action::AutoPass => format!("{} (not asked to answer again this turn)", self.label(action)),
+            // Carried down a waterfall, the flag flies out: a trial lost it unwarned.
+            Action::Descend
+                if self.options.flag_flies_out
+                    && view.seat.is_some_and(|me| view.flag == (Flag::Carried { seat: me })) =>
+            {
+                let top = view.moving.map_or(0, |mv| view.positions[mv.seat.index()]);
+                format!(
+                    "{} (you lose the flag: it flies out and stays loose here, on {})",
+                    self.label(action),
+                    self.space_name(top)
+                )
+            }
             Action::Go { dir } => match self.go_hint(view, *dir) {
                 Some(hint) => format!("{} ({hint})", self.label(action)),
                 None => self.label(action),
