@@ -120,6 +120,11 @@ fn play_to_the_end(args: &[&str]) -> (String, usize) {
             terminal.type_line("");
             continue;
         }
+        // A choice the game asks about first (a pass that leaves a play aimed at you unanswered): yes.
+        if screen.contains("Type y to confirm (anything else: back to the menu)") {
+            terminal.type_line("y");
+            continue;
+        }
         decisions += 1;
         assert!(decisions < 3000, "the game did not end");
         if !asked_for_help {
@@ -497,6 +502,10 @@ fn pirates_flag_questions(first: Option<&str>) -> Vec<String> {
             assert!(terminal.until_asked().expect("the setting").contains("Stops: mine."));
         }
         let end = screen.trim_end();
+        if screen.contains("Type y to confirm (anything else: back to the menu)") {
+            terminal.type_line("y");
+            continue;
+        }
         if end.ends_with("(Enter: pass):") || end.ends_with("(Enter: take it):") || end.ends_with("then press Enter.") {
             terminal.type_line("");
         } else {

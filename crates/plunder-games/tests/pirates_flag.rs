@@ -677,6 +677,10 @@ fn example_2_aarrgh_giant_mirror_thick_fog() {
         st.give(B, k("giant-mirror"));
     });
     t.play(A, "aarrgh", on(B), 0);
+    // A pass lets a play aimed at the passer go unanswered: Enter out of habit asks first (a trial lost its flag so).
+    let asked = t.g.confirm(&t.view(B), &Action::Pass);
+    assert_eq!(asked.as_deref(), Some("Let P1's Aarrgh! on P2 take effect without an answer. Sure?"));
+    assert_eq!(t.g.confirm(&t.view(C), &Action::Pass), None, "not aimed at P3");
     let aarrgh = t.spec().stack[0].id;
     t.play(B, "giant-mirror", Target::Item { id: aarrgh }, 0);
     t.act(C, Action::Pass);

@@ -932,6 +932,14 @@ impl Narrate for PiratesFlag {
                 let carrier = carrier_beside(view).map_or_else(|| "the carrier".to_string(), |c| c.to_string());
                 Some(format!("End your turn without a battle against {carrier} for the flag. Sure?"))
             }
+            // A play aimed at the player goes unanswered on a pass: a trial's Enter typed ahead let a Chain Shot
+            // take its flag while it held the Giant Mirror to answer it.
+            Action::Pass => {
+                let top = view.stack.last()?;
+                let ItemKind::Card { target: Target::Seat { seat }, .. } = top.item else { return None };
+                (view.seat == Some(seat) && top.by != view.seat)
+                    .then(|| format!("Let {} take effect without an answer. Sure?", self.item_words(&top.item, top.by)))
+            }
             _ => None,
         }
     }
