@@ -680,6 +680,9 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
         "{help}"
     );
     assert_eq!(help.matches("the next captain raises").count(), 1, "{help}");
+    // The odds call a bet a bet, as the game does (a trial read "the standing bid" in a game of bets).
+    let log = play("lying-pirates", &["--seed", "3"], "1x2\nhint\nq\ny\n");
+    assert!(log.contains("\nThe standing bet 2 × 2 holds with probability "), "{log}");
     let log = play("scallywager", &["--seed", "5", "--players", "3"], "? spyglass\nq\ny\n");
     assert!(log.contains("Spyglass (Treasure, one-time): Before bidding: look at two"), "{log}");
     // A special die's face named in a shown cup, and the catch-up rule, each have an entry.

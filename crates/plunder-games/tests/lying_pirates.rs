@@ -1387,7 +1387,27 @@ fn card_spyglass_shows_two_of_the_targets_dice_next_betting_phase() {
     assert_eq!(view(&g, &s, ANNE).spied, None, "not before the next Betting Phase");
     let mut sitting = s.clone();
     g.begin_round(&mut s);
-    shake(&g, &mut s, &[&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]]);
+    let faces: [&[u8]; 3] = [&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]];
+    // The last die shaken begins the betting, where the look is told: to Anne with the dice, to the others without.
+    let mut told: Vec<plunder_core::Told<_>> = Vec::new();
+    let mut used = [0usize; 3];
+    while s.phase == Phase::Shake {
+        let mut out = Vec::new();
+        g.chance_outcomes(&s, &mut out);
+        let Chance::Die { seat, .. } = out[0].0 else { panic!("not a die") };
+        let face = faces[seat.index()][used[seat.index()]];
+        used[seat.index()] += 1;
+        g.apply_chance_with(&mut s, &Chance::Die { seat, face }, &mut told);
+    }
+    let said = |viewer| -> String {
+        let mut lines = told.iter().filter_map(|t| t.seen_by(viewer)).map(|e| g.tell(e));
+        lines.find(|l| l.contains("Spyglass")).unwrap_or_default()
+    };
+    let (anne, jack) = (g.captain_name(ANNE), g.captain_name(JACK));
+    assert_eq!(said(Viewer::Seat(ANNE)), format!("{anne} looks into {jack}'s cup by Spyglass: 6 5"));
+    let others = format!("{anne} looks into {jack}'s cup by Spyglass (what it sees is theirs alone)");
+    assert_eq!(said(Viewer::Seat(MARY)), others);
+    assert_eq!(said(Viewer::Spectator), others);
     let spied = view(&g, &s, ANNE).spied.expect("Anne looks into Jack's cup");
     assert_eq!((spied.seat, spied.faces), (JACK, vec![6, 5]));
     // The terminal trial: what Spyglass showed stays on the table, not only in the log twenty lines up.

@@ -1145,7 +1145,7 @@ fn rule_coup_advance_with_spending_and_the_food_bonus() {
     ]);
     t.ok(Action::CoupSpend { at: sp("b2.1") });
     assert_eq!((t.s.coup[0], t.s.phase), (4, Phase::CoupSpend), "spot 4: no Gold die to raise");
-    t.says(&["P1 reaches Coup spot 4 first this round, but has no Gold die below 6 to raise: no bonus."]);
+    t.says(&["P1 reaches Coup spot 4 first this round, but has no Gold die to raise (none, or only 6s): no bonus."]);
     t.ok(Action::CoupStop);
     t.says(&[
         "P1 stops climbing at Coup spot 4.",
@@ -1215,7 +1215,7 @@ fn rule_coup_bonus_on_a_ship_at_6_raises_nothing() {
     t.ok(Action::CoupRaise { at: sp("b1.2") });
     t.ok(Action::CoupSpend { at: sp("b1.2") }).ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!((t.s.coup[0], t.s.phase), (6, Phase::CoupSpend), "no Ship below 6: no raise");
-    t.says(&["P1 reaches Coup spot 6 first this round, but has no Ship die below 6 to raise: no bonus."]);
+    t.says(&["P1 reaches Coup spot 6 first this round, but has no Ship die to raise (none, or only 6s): no bonus."]);
 }
 
 #[test]

@@ -2085,7 +2085,14 @@ fn a_cards_number_is_labelled_in_words() {
     let g = game(options(4));
     let label = |id: &str, target: Target, choice: u8| g.label(&Action::Play { card: k(id), target, choice });
     assert_eq!(label("full-sail", Target::None, 4), "play Full Sail: 4 spaces");
-    assert_eq!(label("dead-reckoning", Target::None, 5), "play Dead Reckoning: the die shows 5");
+    assert_eq!(label("dead-reckoning", Target::None, 5), "play Dead Reckoning: each die of their next roll shows 5");
+    // A "next roll" card says which roll it changes (a trial saw Smooth Sailing spent on a battle roll).
+    let smooth = g.look_up("smooth sailing").unwrap();
+    assert!(
+        smooth
+            .ends_with("+3 to your next roll. (Your next roll of any kind: for movement, in a battle or for a card.)"),
+        "{smooth}"
+    );
     assert_eq!(label("sea-serpent", on(B), 1), "play Sea Serpent on P2: away from The Dread Sea");
     assert_eq!(label("sea-serpent", on(B), 0), "play Sea Serpent on P2: toward The Dread Sea");
     assert_eq!(label("black-market", Target::None, k("full-sail")), "play Black Market: discarding Full Sail");

@@ -95,14 +95,14 @@ pub fn standing_bid_odds(rules: &BidRules, sight: Sight<'_>, bid: Bid, exact_cal
         1 + u8::from(wild.is_some()),
         rules.faces,
     );
-    bid_odds_lines(bid, &odds, exact_calls, &basis)
+    bid_odds_lines(bid, &odds, exact_calls, &basis, "bid")
 }
 
 /// The lines of the odds of the standing bid `bid` whose count falls as `odds` says; `basis` says what the
-/// player sees.
-pub fn bid_odds_lines(bid: Bid, odds: &CountOdds, exact_calls: bool, basis: &str) -> Vec<String> {
+/// player sees; `called` is what the game calls a bid ("bid", or Lying Pirates' "bet").
+pub fn bid_odds_lines(bid: Bid, odds: &CountOdds, exact_calls: bool, basis: &str, called: &str) -> Vec<String> {
     let holds = odds.at_least(bid.quantity as u32);
-    let mut lines = vec![format!("The standing bid {bid} holds with probability {}: {basis}.", percent(holds))];
+    let mut lines = vec![format!("The standing {called} {bid} holds with probability {}: {basis}.", percent(holds))];
     if exact_calls {
         let exact = odds.exactly(bid.quantity as u32);
         lines.push(format!("It is exactly right with probability {}.", percent(exact)));

@@ -160,7 +160,7 @@ pub enum Event {
         #[serde(skip_serializing_if = "Vec::is_empty")]
         kinds: Vec<u8>,
     },
-    /// Spyglass: `seat` looks at the first dice of `of`'s cup.
+    /// Spyglass: `seat` looks at the first dice of `of`'s cup; the others are told it with no `faces`.
     Spied {
         seat: Seat,
         of: Seat,

@@ -450,6 +450,8 @@ impl LyingPirates {
                     faces: faces.to_vec(),
                     kinds: event::special_kinds(&s.cups.kinds_of(of)[..faces.len()]),
                 });
+                // The table sees the look (a trial never learned that the Spyglass was used), not the dice.
+                told.tell(Audience::AllBut(seat), || Event::Spied { seat, of, faces: Vec::new(), kinds: Vec::new() });
             }
         }
     }

@@ -33,7 +33,7 @@ impl LyingPirates {
                 n => format!(" ({n} of them special, rolled on their own faces)"),
             }
         );
-        bid_odds_lines(last.bid, &odds, true, &basis)
+        bid_odds_lines(last.bid, &odds, true, &basis, "bet")
     }
 }
 

@@ -1238,6 +1238,10 @@ impl LyingPirates {
             Event::PhantomCup { proxy, faces, kinds } => {
                 format!("{} looks under the Phantom's cup: {}", n(*proxy), Self::cup(faces, kinds))
             }
+            // The others are told the look, not what it saw (no faces).
+            Event::Spied { seat, of, faces, .. } if faces.is_empty() => {
+                format!("{} looks into {}'s cup by Spyglass (what it sees is theirs alone)", n(*seat), n(*of))
+            }
             Event::Spied { seat, of, faces, kinds } => {
                 format!("{} looks into {}'s cup by Spyglass: {}", n(*seat), n(*of), Self::cup(faces, kinds))
             }

@@ -906,7 +906,8 @@ impl Narrate for PirateHaven {
                 die.name()
             ),
             Event::CoupBonus { seat, spot, die, raisable: false, .. } => format!(
-                "{seat} reaches Coup spot {spot} first this round, but has no {} die below 6 to raise: no bonus.",
+                "{seat} reaches Coup spot {spot} first this round, but has no {} die to raise (none, or only 6s): no \
+                 bonus.",
                 die.name()
             ),
             Event::CoupStopped { seat, at } => format!("{seat} stops climbing at Coup spot {at}."),

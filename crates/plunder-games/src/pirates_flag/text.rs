@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Chance, Target};
-use super::data::{Card, Dir, Effect, RedirectTo, ShipDir, SpaceKind, Test, Timing};
+use super::data::{Card, Dir, Effect, RedirectTo, Scope, ShipDir, SpaceKind, TargetSpec, Test, Timing};
 use super::event::{Aim, CardRef, Event, RollFor, Unmoved, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
@@ -119,7 +119,8 @@ impl PiratesFlag {
             ),
         ));
         for c in &self.deck.entries {
-            entries.push(Entry::new(c.name.clone(), format!("{} (action card): {}", c.name, c.text)).or(&c.id));
+            let text = format!("{} (action card): {}{}", c.name, c.text, roll_scope(c));
+            entries.push(Entry::new(c.name.clone(), text).or(&c.id));
         }
         for c in &self.captains.entries {
             entries.push(Entry::new(c.name.clone(), format!("{} (captain): {}", c.name, c.text)).or(&c.id));
@@ -174,7 +175,7 @@ impl PiratesFlag {
                 let words: Vec<String> = steps.into_iter().chain(way.map(String::from)).collect();
                 (!words.is_empty()).then(|| words.join(" "))
             }
-            effect if effect.set_dice() == Some(None) => Some(format!("the die shows {choice}")),
+            effect if effect.set_dice() == Some(None) => Some(format!("each die of their next roll shows {choice}")),
             Effect::Trade { .. } => Some(format!("discarding {}", self.card_name(choice))),
             Effect::Redirect { to: RedirectTo::Chosen } => Some(format!("onto {}", Seat(choice))),
             _ => None,
@@ -334,6 +335,19 @@ fn gives_up_battle(view: &View) -> bool {
 }
 
 /// The carrier of the flag, when the viewer's ship shares its space.
+/// Which roll a "next roll" card changes, after its text: a trial meant Smooth Sailing for its movement and saw it
+/// spent on a battle roll.
+fn roll_scope(card: &Card) -> String {
+    let Effect::ModifyRoll { scope, .. } = card.effect else { return String::new() };
+    let whose = if card.target == TargetSpec::Own { "Your" } else { "The chosen player's" };
+    let kind = match scope {
+        Scope::Any => "next roll of any kind: for movement, in a battle or for a card",
+        Scope::Movement => "next movement roll",
+        Scope::Battle => "next battle roll",
+    };
+    format!(" ({whose} {kind}.)")
+}
+
 fn carrier_beside(view: &View) -> Option<Seat> {
     let Flag::Carried { seat: carrier } = view.flag else { return None };
     let here = view.seat.and_then(|me| view.positions.get(me.index()));
@@ -768,7 +782,11 @@ impl Narrate for PiratesFlag {
                 "you and the flag carrier each roll a die: highest takes the flag (a tie rolls again)".into()
             }
             Action::Play { card, target, .. } => {
-                let text = self.deck.entries.get(*card as usize).map_or(String::new(), |c| c.text.clone());
+                let text = self
+                    .deck
+                    .entries
+                    .get(*card as usize)
+                    .map_or(String::new(), |c| format!("{}{}", c.text, roll_scope(c)));
                 match self.aim_in_view(view, target) {
                     Some(aim) => format!("{text} Here: {aim}."),
                     None => text,
