@@ -268,7 +268,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
             Player::Human => {
                 let view = session.view(Viewer::Seat(seat));
                 let mut board = game.describe(&view);
-                // The board's key, before the first board each person reads; `? key` shows it again.
+                // The board's key, after the first board each person reads; `? key` shows it again.
                 if let Some(key) = game.key().filter(|_| !std::mem::replace(&mut key_read[seat.index()], true)) {
                     board = format!("{board}{key}\n");
                 }

@@ -1934,6 +1934,8 @@ fn captain_captain_iron_meg() {
 #[test]
 fn captain_captain_blackwater() {
     let mut t = captain_table("captain-blackwater", 24, 16);
+    let label = t.g.label_in_view(&t.view(A), &Action::Captain { target: Target::None, choice: 4 });
+    assert!(label.ends_with("; here 4 spaces, the direction chosen next"), "{label}");
     t.act(A, Action::Captain { target: Target::None, choice: 4 });
     t.pass_all();
     t.go(A, Dir::Far);

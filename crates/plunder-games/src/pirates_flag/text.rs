@@ -5,7 +5,7 @@ use std::fmt::Write;
 use plunder_core::{winners_line, Game, Narrate, Seat};
 
 use super::action::{target_text, Action, Chance, Target};
-use super::data::{Card, Dir, Effect, RedirectTo, Scope, ShipDir, SpaceKind, TargetSpec, Test, Timing};
+use super::data::{Card, Dir, Effect, OwnDir, RedirectTo, Scope, ShipDir, SpaceKind, TargetSpec, Test, Timing};
 use super::event::{Aim, CardRef, Event, RollFor, Unmoved, Way};
 use super::state::{Flag, ItemKind, Mods, Phase, MAX_TIES};
 use super::view::View;
@@ -225,6 +225,10 @@ impl PiratesFlag {
             format!("use {}{}: {}", captain.name, self.target_words(target, Some(view)), captain_deed(captain));
         if let Some(words) = self.entry_choice_words(captain, choice) {
             let _ = write!(label, "; here {words}");
+        }
+        // Its direction is a choice of its own, once the ability resolves (a trial looked for it before "Sure?").
+        if matches!(captain.effect, Effect::MoveOwn { direction: OwnDir::Any, .. }) {
+            label.push_str(", the direction chosen next");
         }
         // Offered while the seat's own roll waits for answers, "your next roll" reads as that roll (a trial).
         let on_a_roll = matches!(target, Target::Roll { .. });
