@@ -140,6 +140,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
         game.typing_hint()
     ));
     writeln!(t.output, "{banner}").map_err(io)?;
+    let banner_lines = screen_lines(&banner) + 1;
 
     // The log is told from the one person's seat (their own draws show in it). Hot-seat players each read what
     // they were told since their last turn once the screen is theirs, and the end from the spectator's seat.
@@ -167,8 +168,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut stops_told = false;
     let mut key_read = vec![false; players.len()];
     let mut decisions: u64 = 0;
-    // Lines printed since the last question: the menu takes what room the screen has left.
-    let mut printed = 0;
+    // Lines printed since the last question (at first, the banner): the menu takes what room the screen has left.
+    let mut printed = if hot_seat { 0 } else { banner_lines };
     // The passes told in a row, not yet printed: they are printed in one line.
     let mut passes = PassRun::default();
     // A line told again in a row, not yet printed: it is printed once, with how many times.
@@ -194,7 +195,13 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 shown.extend(repeats.flush());
             }
             for line in shown {
-                printed += screen_lines(&line);
+                let height = screen_lines(&line);
+                // On a terminal, what happened is read a screen at a time, not pushed off by what follows.
+                if t.terminal && printed > 0 && printed + height + 1 > SCREEN_LINES {
+                    pause(&mut t, "More happened: read these lines, then press Enter.").map_err(io)?;
+                    printed = 1;
+                }
+                printed += height;
                 writeln!(t.output, "{line}").map_err(io)?;
             }
         }
@@ -284,6 +291,13 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                     printed = since_last_turn(&mut t, &game, &session, reader).map_err(io)?;
                     // What the spectator hears from here on is told at the end.
                     told = session.told_count();
+                }
+                // One person at a terminal: a turn where much happened is read before the board and menu push
+                // its first lines off the screen (a trial found Pirate Haven's round end only in the scrollback).
+                let below = 1 + screen_lines(&board) + legal.len().min(MENU_LINES_AT_LEAST) + 2;
+                if !hot_seat && t.terminal && printed >= EVENTS_WORTH_A_PAUSE && printed + below > SCREEN_LINES {
+                    pause(&mut t, "Your table comes next: read what happened, then press Enter.").map_err(io)?;
+                    printed = 1;
                 }
                 last_human = Some(seat);
                 printed += 1 + screen_lines(&board);
@@ -577,6 +591,9 @@ const SCREEN_LINES: usize = 45;
 const SCREEN_COLUMNS: usize = 120;
 /// A menu's head is never cut shorter than this, however much came before it.
 const MENU_LINES_AT_LEAST: usize = 8;
+/// Lines of what happened since the last question that are worth a pause before the board when the board would
+/// push some of them off the screen (fewer scroll away unread: a pause at every turn would be a chore).
+const EVENTS_WORTH_A_PAUSE: usize = 4;
 
 /// One person's decision: what they see and may choose.
 struct Decision<'a, G: Game> {

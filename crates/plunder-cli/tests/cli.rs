@@ -675,10 +675,8 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
     let log = play("lying-pirates", &["--seed", "3"], "?\nq\ny\n");
     let help = log.split("Your choices now:").nth(1).expect("? at the first bet");
     assert!(help.contains("   1. bet 1x2: Say at least 1 die in the cups in play shows 2\n"), "{help}");
-    assert!(
-        help.contains("\n  Choices 1 to 12 each: ones are wild; the next captain raises, locks an exact bet or calls"),
-        "{help}"
-    );
+    let shared = help.split("\n  Choices 1 to ").nth(1).unwrap_or_default();
+    assert!(shared.contains(" each: ones are wild; the next captain raises, locks an exact bet or calls"), "{help}");
     assert_eq!(help.matches("the next captain raises").count(), 1, "{help}");
     // The odds call a bet a bet, as the game does (a trial read "the standing bid" in a game of bets).
     let log = play("lying-pirates", &["--seed", "3"], "1x2\nhint\nq\ny\n");
