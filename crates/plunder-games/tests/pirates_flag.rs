@@ -538,7 +538,10 @@ fn an_auto_pass_for_the_turn_keeps_the_battle_a_stop_earns() {
     let mut t = one_die(15, |st| st.set_position(A, 12));
     t.act(A, Action::Roll);
     let auto = t.g.label_in_view(&t.view(A), &Action::AutoPass);
-    assert_eq!(auto, "pass for the rest of the turn (not asked to answer again this turn)");
+    assert_eq!(
+        auto,
+        "pass for the rest of the turn (not asked to answer again this turn, even about plays aimed at you)"
+    );
     t.act(A, Action::AutoPass);
     t.pass_all();
     t.dice(&[5]);

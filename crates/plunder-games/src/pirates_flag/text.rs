@@ -855,7 +855,9 @@ impl Narrate for PiratesFlag {
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
             // What it spares, on the button (a browser trial could not tell it from a plain pass).
-            Action::AutoPass => format!("{} (not asked to answer again this turn)", self.label(action)),
+            Action::AutoPass => {
+                format!("{} (not asked to answer again this turn, even about plays aimed at you)", self.label(action))
+            }
             // Carried down a waterfall, the flag flies out: a trial lost it unwarned.
             Action::Descend
                 if self.options.flag_flies_out
