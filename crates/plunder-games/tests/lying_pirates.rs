@@ -31,7 +31,18 @@ fn table(g: &LyingPirates) -> State {
 
 /// Shakes every cup in the phase: `faces[seat]` in cup order.
 fn shake(g: &LyingPirates, s: &mut State, faces: &[&[u8]]) {
+    shake_told(g, s, faces);
+}
+
+/// As `shake`, with what was told (the last die begins the betting, which tells who bets first and what a
+/// Spyglass saw).
+fn shake_told(
+    g: &LyingPirates,
+    s: &mut State,
+    faces: &[&[u8]],
+) -> Vec<plunder_core::Told<plunder_games::lying_pirates::Event>> {
     let mut used = [0usize; 6];
+    let mut told = Vec::new();
     while s.phase == Phase::Shake {
         let outcomes = {
             let mut out = Vec::new();
@@ -41,8 +52,9 @@ fn shake(g: &LyingPirates, s: &mut State, faces: &[&[u8]]) {
         let Chance::Die { seat, .. } = outcomes[0].0 else { panic!("not a die") };
         let face = faces[seat.index()][used[seat.index()]];
         used[seat.index()] += 1;
-        supply_chance(g, s, &Chance::Die { seat, face }).unwrap();
+        g.apply_chance_with(s, &Chance::Die { seat, face }, &mut told);
     }
+    told
 }
 
 fn act(g: &LyingPirates, s: &mut State, seat: Seat, action: Action) {
@@ -1387,18 +1399,8 @@ fn card_spyglass_shows_two_of_the_targets_dice_next_betting_phase() {
     assert_eq!(view(&g, &s, ANNE).spied, None, "not before the next Betting Phase");
     let mut sitting = s.clone();
     g.begin_round(&mut s);
-    let faces: [&[u8]; 3] = [&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]];
-    // The last die shaken begins the betting, where the look is told: to Anne with the dice, to the others without.
-    let mut told: Vec<plunder_core::Told<_>> = Vec::new();
-    let mut used = [0usize; 3];
-    while s.phase == Phase::Shake {
-        let mut out = Vec::new();
-        g.chance_outcomes(&s, &mut out);
-        let Chance::Die { seat, .. } = out[0].0 else { panic!("not a die") };
-        let face = faces[seat.index()][used[seat.index()]];
-        used[seat.index()] += 1;
-        g.apply_chance_with(&mut s, &Chance::Die { seat, face }, &mut told);
-    }
+    // The look is told to Anne with the dice, to the others without.
+    let told = shake_told(&g, &mut s, &[&[2; 5], &[6, 5, 4, 3, 2], &[4; 5]]);
     let said = |viewer| -> String {
         let mut lines = told.iter().filter_map(|t| t.seen_by(viewer)).map(|e| g.tell(e));
         lines.find(|l| l.contains("Spyglass")).unwrap_or_default()
