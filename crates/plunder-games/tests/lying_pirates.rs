@@ -3525,6 +3525,14 @@ mod told {
         }));
         let seen = events(&heard, Viewer::Seat(MARY));
         assert!(seen.contains(&&Event::Played { seat: ANNE, card: kind, target: Some(JACK) }));
+        // Gold or silver is told with the play: it says which plays the round still allows.
+        let played = g.tell(&Event::Played { seat: ANNE, card: kind, target: Some(JACK) });
+        let metal = if g.content.cards[kind as usize].metal == plunder_games::lying_pirates::content::Metal::Gold {
+            "gold"
+        } else {
+            "silver"
+        };
+        assert!(played.contains(&format!("Boarding Party on {} ({metal}: \"", g.captain_name(JACK))), "{played}");
         assert!(seen.contains(&&Event::BattleDie { seat: ANNE, face: S1, rank: 2 }));
         assert!(seen.contains(&&Event::BattleDie { seat: JACK, face: D, rank: 3 }));
         // Boarding Party seeks the loser: Anne's Single under Jack's Double.

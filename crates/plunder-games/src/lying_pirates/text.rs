@@ -1406,8 +1406,12 @@ impl LyingPirates {
             // The card's text with it: what it does is told only when it resolves, after the answers.
             Event::Played { seat, card, target } => {
                 let on = target.map_or(String::new(), |t| format!(" on {}", n(t)));
-                let text =
-                    self.content.cards.get(*card as usize).map_or(String::new(), |c| format!(" (\"{}\")", c.text));
+                // Gold or silver: which plays a round still allows (a trial could not tell from the log).
+                let text = self
+                    .content
+                    .cards
+                    .get(*card as usize)
+                    .map_or(String::new(), |c| format!(" ({}: \"{}\")", metal_word(c.metal), c.text));
                 format!("{} plays {}{on}{text}", n(*seat), self.card_name(*card))
             }
             Event::Cancelled { seat, card, answered } => format!(
