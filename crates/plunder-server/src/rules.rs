@@ -35,9 +35,19 @@ pub fn chapter(id: &str) -> Option<String> {
             .strip_prefix("{{#include ")
             .and_then(|rest| rest.strip_suffix("}}"))
             .and_then(|path| book_file(path.trim()));
-        out.push_str(included.unwrap_or(line));
-        if !out.ends_with('\n') {
-            out.push('\n');
+        // Every line of the chapter ends with its own newline, a blank one too (it ends a paragraph: a trial
+        // found paragraphs run together); an included file ends with one newline of its own at least.
+        match included {
+            Some(file) => {
+                out.push_str(file);
+                if !file.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
         }
     }
     Some(out)
@@ -605,6 +615,10 @@ mod tests {
         for info in plunder_games::games() {
             let chapter = chapter(info.id).unwrap_or_else(|| panic!("docs/book/src/games/{}.md is embedded", info.id));
             assert!(!chapter.contains("{{#"), "{}: every include names a file of the book", info.id);
+            // Paragraphs stay apart: the chapter keeps the book's blank lines (a trial read "The map. ... Whose
+            // turn. ..." as one paragraph).
+            let source = book_file(&format!("{}.md", info.id)).unwrap();
+            assert!(chapter.starts_with(source.split("{{#").next().unwrap()), "{}: the chapter is the book's", info.id);
             let page = page(info.id).unwrap();
             let (headings, _) = render(&chapter);
             let title = &headings.iter().find(|h| h.level == 1).expect("the chapter has a title").text;

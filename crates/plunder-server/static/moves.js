@@ -186,6 +186,13 @@ export function askedTo(legal) {
     const detail = rest.length && /^\S+$/.test(first.trim()) && label[first.length] === ":" ? rest[0].trim() : "";
     return (detail ? `${first.trim()} (${detail})` : first.trim()) || label;
   };
-  const parts = [...kinds.values()].map((labels) => (labels.length <= 2 ? labels.map(head).join(", ") : sharedWords(labels.map(head))));
+  // Two heads alike are one ("place the Pirate token on c3" for each of its spots, said twice in a trial); two that
+  // share their first words are those words ("use Captain Drake" on P3 or on P4).
+  const parts = [...kinds.values()].map((labels) => {
+    const heads = [...new Set(labels.map(head))];
+    if (heads.length === 1) return heads[0];
+    const shared = sharedWords(heads);
+    return heads.length === 2 && shared.split(" ").length < 2 ? heads.join(", ") : shared;
+  });
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
 }

@@ -1,0 +1,22 @@
+// The status bar's summary of what the seat is asked (static/moves.js's askedTo), on labels the games give:
+// run by run.sh before the browser tests (it needs no browser).
+import { askedTo } from "../static/moves.js";
+
+const l = (label) => ({ label, action: null });
+const cases = [
+  // Two moves of one head are that head once (a trial read "place ... on c3, place ... on c3").
+  [["place the Pirate token on the Trading Port on c3 (row 3, column c), spot 1",
+    "place the Pirate token on the Trading Port on c3 (row 3, column c), spot 2"], "place the Pirate token on the Trading Port on c3"],
+  // Two heads that share their first words are those words.
+  [["roll for movement", "use Captain Drake on P3: move it", "use Captain Drake on P4: move it"], "roll for movement or use Captain Drake"],
+  // Two that share only their verb are both named; a pass keeps what it lets happen.
+  [["pass: end your turn", "pass for the rest of the turn (not asked again)"], "pass (end your turn), pass for the rest of the turn"],
+  [["bid 1 × 2", "bid 2 × 3", "bid 3 × 5", "call liar: say fewer than 3 show 5"], "bid or call liar"],
+];
+let failed = 0;
+for (const [labels, expected] of cases) {
+  const said = askedTo(labels.map(l));
+  if (said !== expected) { console.error(`FAIL: askedTo(${JSON.stringify(labels)}) says "${said}", not "${expected}"`); failed += 1; }
+}
+if (failed) process.exit(1);
+console.log(`ok: the status bar sums up what is asked (${cases.length} cases)`);
