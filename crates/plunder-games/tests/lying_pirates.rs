@@ -955,6 +955,9 @@ fn tile_navy_frigate_moves_back_two_or_on_one() {
 #[test]
 fn tile_duelling_cove_loser_gives_a_crew_to_the_winner() {
     let (g, mut s) = on_tile("duelling-cove", 5, [4, 0], &[]);
+    // The pick says what it is for (a browser trial saw "pick P2" alone).
+    let label = g.label_in_view(&view(&g, &s, ANNE), &Action::Pick { seat: JACK });
+    assert_eq!(label, format!("pick {} for Duelling Cove", g.captain_name(JACK)));
     decide(&g, &mut s, ANNE, Action::Pick { seat: JACK }, &[battle(ANNE, D), battle(JACK, S1)]);
     assert_eq!((s.cups.count(ANNE), s.cups.count(JACK)), (6, 4));
 }

@@ -494,7 +494,7 @@ impl LyingPirates {
                 let face = ["1", "2", "X", "O", "Double", "Single", "Skull"].iter().position(|x| x == face);
                 w.reroll(*seat, die, face, *price, *cause);
             }
-            Some(Question::Pick { seat, candidates }) => {
+            Some(Question::Pick { seat, candidates, .. }) => {
                 w.asked(1, *seat);
                 for &c in candidates {
                     w.candidate(c);

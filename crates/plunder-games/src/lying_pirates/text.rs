@@ -422,6 +422,13 @@ impl Narrate for LyingPirates {
                     false => format!("{label}; the others show {}", others.join(", ")),
                 }
             }
+            // What the pick is for: the card or tile whose effect asks it.
+            (Action::Pick { seat }, Some(Question::Pick { cause: Some(cause), .. })) => {
+                match self.source_name(*cause) {
+                    Some(name) => format!("pick {} for {name}", self.captain_name(*seat)),
+                    None => self.label(action),
+                }
+            }
             (Action::Choose { option }, Some(Question::Choose { step, .. })) => {
                 self.option_words(*step, *option).unwrap_or_else(|| self.label(action))
             }

@@ -71,27 +71,19 @@ pub enum Question {
     Pick {
         seat: Seat,
         candidates: Vec<Seat>,
+        /// The card or tile whose effect asks for the pick (a trial saw "pick P2" and did not know what for).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        cause: Option<Cause>,
     },
     /// `seat` takes one of `options`, the steps of the effect's program that follow `step` (its index there,
     /// so the options can be named).
-    Choose {
-        seat: Seat,
-        options: u8,
-        step: u16,
-    },
+    Choose { seat: Seat, options: u8, step: u16 },
     /// `seat` may pay `coins` for what follows `step` in the effect's program.
-    Pay {
-        seat: Seat,
-        coins: u8,
-        step: u16,
-    },
+    Pay { seat: Seat, coins: u8, step: u16 },
     /// A loss must take a special die instead of the last regular one: which of these kinds goes (1 Pirate King,
     /// 2 Mermaid, 3 Ghost, 4 Cursed), and how many dice the loss still takes.
-    LoseDie {
-        seat: Seat,
-        dice: Vec<u8>,
-        left: u8,
-    },
+    LoseDie { seat: Seat, dice: Vec<u8>, left: u8 },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -310,7 +302,7 @@ pub(super) fn view(game: &LyingPirates, s: &State, viewer: Viewer) -> View {
             Question::Reroll { seat, die: "battle".into(), face: face.into(), price, cause: None }
         }),
         (_, Wait::Pick { chooser, candidates }) => {
-            Some(Question::Pick { seat: chooser, candidates: candidates.iter().collect() })
+            Some(Question::Pick { seat: chooser, candidates: candidates.iter().collect(), cause: Some(s.run.source) })
         }
         (_, Wait::Choose { chooser, options }) => {
             Some(Question::Choose { seat: chooser, options, step: s.run.frames[s.run.len.max(1) as usize - 1].node })

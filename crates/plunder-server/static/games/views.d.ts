@@ -328,7 +328,11 @@ export namespace LyingPirates {
   /**
    * The card or tile whose effect an Action Die was rolled for (what its X and O mean).
    */
-  cause?: Cause, } | { "kind": "pick", seat: Seat, candidates: Array<Seat>, } | { "kind": "choose", seat: Seat, options: number, step: number, } | { "kind": "pay", seat: Seat, coins: number, step: number, } | { "kind": "lose_die", seat: Seat, dice: Array<number>, left: number, };
+  cause?: Cause, } | { "kind": "pick", seat: Seat, candidates: Array<Seat>, 
+  /**
+   * The card or tile whose effect asks for the pick (a trial saw "pick P2" and did not know what for).
+   */
+  cause?: Cause, } | { "kind": "choose", seat: Seat, options: number, step: number, } | { "kind": "pay", seat: Seat, coins: number, step: number, } | { "kind": "lose_die", seat: Seat, dice: Array<number>, left: number, };
   export type Seat = number;
   export type Showdown = { caller: Seat, exact: boolean, bid: Bid, 
   /**
