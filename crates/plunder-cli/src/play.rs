@@ -381,22 +381,23 @@ fn since_last_turn<G: Narrate, R: BufRead, W: Write>(
         (false, true) => "Since your last turn:",
         (false, false) => "Since your last choice:",
     };
-    let private_from = match reader.passed {
-        true => None,
-        false => marked.iter().position(|&(_, public)| !public).filter(|&i| i > 0),
-    };
-    let Some(split) = private_from else {
+    let Some((public, own)) = over_the_shoulder(&marked, reader.passed) else {
         return show_told(t, heading, &told_lines(game, marked.iter().map(|&(e, _)| e)), reader.below);
     };
-    let public = told_lines(game, marked[..split].iter().map(|&(e, _)| e));
-    let own = told_lines(game, marked[split..].iter().map(|&(e, _)| e));
-    if !public.is_empty() {
-        // Everyone read it over the shoulder: what comes next is this person's alone.
-        show_told(t, "What everyone was told:", &public, 0)?;
-        let alone = format!("What follows is for {} alone: see that no one else looks, then press Enter.", reader.seat);
-        pause(t, &alone)?;
-    }
+    let (public, own) = (told_lines(game, public.into_iter()), told_lines(game, own.into_iter()));
+    show_told(t, "What everyone was told:", &public, 0)?;
+    let alone = format!("What follows is for {} alone: see that no one else looks, then press Enter.", reader.seat);
+    pause(t, &alone)?;
     show_told(t, heading, &own, reader.below)
+}
+
+/// When the same person goes on (the screen not `passed`) after events both public and their own: the public ones
+/// (everyone reads them over the shoulder) and the person's own, each in order wherever they fell; `None` when
+/// all can be shown together.
+fn over_the_shoulder<'e, E>(marked: &[(&'e E, bool)], passed: bool) -> Option<(Vec<&'e E>, Vec<&'e E>)> {
+    let (public, own): (Vec<_>, Vec<_>) = marked.iter().partition(|&&(_, public)| public);
+    (!passed && !public.is_empty() && !own.is_empty())
+        .then(|| (public.into_iter().map(|&(e, _)| e).collect(), own.into_iter().map(|&(e, _)| e).collect()))
 }
 
 /// `lines` told under `heading`, a screen at a time where they would push their first lines off the screen before
@@ -1036,6 +1037,18 @@ fn hint<G: Roster + Narrate, R, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_person_going_on_reads_the_public_part_first_wherever_their_own_fell() {
+        let (a, b, c, d) = ("own dice", "a reveal", "own card", "a bid");
+        // Their own line before a public one (the case the first split missed), and after.
+        let marked = [(&a, false), (&b, true), (&c, false), (&d, true)];
+        assert_eq!(over_the_shoulder(&marked, false), Some((vec![&b, &d], vec![&a, &c])));
+        // The screen passed, or only one kind: all together.
+        assert_eq!(over_the_shoulder(&marked, true), None);
+        assert_eq!(over_the_shoulder(&[(&a, false), (&c, false)], false), None);
+        assert_eq!(over_the_shoulder(&[(&b, true)], false), None);
+    }
 
     #[test]
     fn a_cited_rule_with_quotes_of_its_own_reads_as_one_quote() {

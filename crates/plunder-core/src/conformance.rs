@@ -12,6 +12,7 @@
 //!   (so a view can hold nothing the determinization redraws: **no view leaks another seat's secrets**),
 //!   and the spectator's view is the same in every determinization;
 //! - actions, outcomes, options and views round-trip through JSON;
+//! - the round counts from 1 (setting up is round 1) and never goes back;
 //! - seats that do not owe a decision are refused one action of every kind seen so far (grouped by
 //!   `std::mem::discriminant`), so a turn check that forgets one kind of action is caught;
 //! - simultaneous commitments are made in a random seat order, not always lowest seat first;
@@ -193,9 +194,17 @@ fn play_random_game<G: Game>(
     let mut det_rng = Rng::stream(seed, 2);
     let mut play_on_rng = Rng::stream(seed, 4);
     let seats = game.seats();
+    let mut last_round = 1;
     for step in 0..config.max_steps {
         let state = session.state().clone();
         let at = || format!("(seed {seed}, step {step})");
+        let round = game.round(&state);
+        assert!(
+            round >= last_round,
+            "the round counts from 1 and never goes back: {round} after {last_round} {}",
+            at()
+        );
+        last_round = round;
         if step % config.determinize_every == 0 {
             let hidden = facts.hidden_information;
             played.seen.hidden |= check_views_and_determinization(game, &state, &mut det_rng, hidden, &at());

@@ -497,8 +497,15 @@ fn example_stop_and_battle_then_escape() {
     t.roll(A, &[5]);
     // Each way says where the flag is (a browser trial sailed to the Dread Captain's ship after the flag left it).
     let go = |t: &Table, dir| t.g.label_in_view(&t.view(A), &Action::Go { dir });
-    assert_eq!(go(&t, Dir::Far), "sail away from The Dread Sea (toward the flag, carried by P4 on space 15)");
-    assert_eq!(go(&t, Dir::Sea), "sail towards The Dread Sea");
+    assert_eq!(
+        go(&t, Dir::Far),
+        "sail away from The Dread Sea (toward the flag, carried by P4 on space 15; all 5 steps end on space 17, a -1 \
+         hazard (back to space 16); crossing a dock)"
+    );
+    assert_eq!(
+        go(&t, Dir::Sea),
+        "sail towards The Dread Sea (all 5 steps end on space 7; passing the top of the waterfall on 8 (down to 14))"
+    );
     t.go(A, Dir::Far);
     assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
     // The menu says a stop here leads to a battle, and that a plain pass then gives it up.
@@ -2746,4 +2753,97 @@ fn a_ship_on_a_waterfalls_top_is_drawn_beside_its_space() {
     let t = card_table("full-sail", 8, 16);
     let table = t.g.describe(&t.view(C));
     assert!(table.contains(" 8(P1)~14 "), "{table}");
+}
+
+/// Where the words on a direction say the ship ends if it sails straight on: the space after "end on", moved by
+/// the hazard the words name; `None` for a win at The Dread Sea.
+fn landing_in_words(label: &str) -> Option<u8> {
+    if label.contains("reach The Dread Sea with the flag and win") || label.contains("to the flag: you pick it up") {
+        return None;
+    }
+    let number_after = |text: &str, key: &str| -> Option<u8> {
+        let rest = &text[text.find(key)? + key.len()..];
+        rest.split(|c: char| !c.is_ascii_digit()).find(|w| !w.is_empty())?.parse().ok()
+    };
+    let end = number_after(label, " end on ")
+        .or(number_after(label, " ends on "))
+        .unwrap_or_else(|| panic!("no landing in {label:?}"));
+    Some(number_after(label, " hazard (on to space ").or(number_after(label, " hazard (back to space ")).unwrap_or(end))
+}
+
+#[test]
+fn each_direction_says_where_sailing_straight_on_ends() {
+    // A browser trial could not tell which way led onto a hazard or a waterfall: every "sail" choice names where
+    // the steps left end. Checked against play: take that way, then sail on (never stop, never go down a
+    // waterfall) and the ship is where the words said.
+    let mut checked = 0;
+    for session in random_sessions(10) {
+        let g = session.game();
+        let mut st = g.initial_state();
+        for step in session.steps() {
+            if let Status::Decide(seats) = g.status(&st) {
+                for seat in seats.iter() {
+                    let mut legal = Vec::new();
+                    g.legal_actions(&st, seat, &mut legal);
+                    for &go in legal.iter().filter(|a| matches!(a, Action::Go { .. })) {
+                        let label = g.label_in_view(&g.view(&st, Viewer::Seat(seat)), &go);
+                        let expected = landing_in_words(&label);
+                        let mover = g.view(&st, Viewer::Spectator).moving.expect("a ship moving").seat;
+                        let mut sailed = st.clone();
+                        g.apply_unchecked(&mut sailed, seat, &go);
+                        // On until the move is over: the mover sails on, anyone else asked passes, a card drawn
+                        // at a dock is any card.
+                        let mut left = u8::MAX;
+                        while let Some(moving) =
+                            g.view(&sailed, Viewer::Spectator).moving.filter(|m| m.seat == mover && m.left <= left)
+                        {
+                            left = moving.left;
+                            match g.status(&sailed) {
+                                Status::Chance => {
+                                    let mut outcomes = Vec::new();
+                                    g.chance_outcomes(&sailed, &mut outcomes);
+                                    g.apply_chance_unchecked(&mut sailed, &outcomes[0].0);
+                                }
+                                Status::Decide(deciders) => {
+                                    let who = deciders.lowest().unwrap();
+                                    let mut after = Vec::new();
+                                    g.legal_actions(&sailed, who, &mut after);
+                                    let goes: Vec<&Action> =
+                                        after.iter().filter(|a| matches!(a, Action::Go { .. })).collect();
+                                    let next = match goes[..] {
+                                        [only] if who == seat => *only,
+                                        [] => *after.iter().find(|a| g.is_pass(a)).expect("a pass"),
+                                        _ if expected.is_none() && g.view(&sailed, Viewer::Spectator).flag
+                                            == (Flag::Carried { seat: mover }) => break,
+                                        _ => panic!(
+                                            "{label:?}: both ways offered while sailing straight on, from {:?} now {:?}",
+                                            g.view(&st, Viewer::Spectator).moving,
+                                            g.view(&sailed, Viewer::Spectator).moving
+                                        ),
+                                    };
+                                    g.apply_unchecked(&mut sailed, who, &next);
+                                }
+                                Status::Over => break,
+                            }
+                        }
+                        let at = g.view(&sailed, Viewer::Spectator).positions[mover.index()];
+                        match expected {
+                            Some(space) => assert_eq!(at, space, "{label:?}"),
+                            None => assert!(
+                                g.status(&sailed) == Status::Over
+                                    || g.view(&sailed, Viewer::Spectator).flag == (Flag::Carried { seat: mover }),
+                                "{label:?}"
+                            ),
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            match step {
+                plunder_core::Step::Action(seat, action) => g.apply_unchecked(&mut st, *seat, action),
+                plunder_core::Step::Chance(chance) => g.apply_chance_unchecked(&mut st, chance),
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} directions checked");
 }

@@ -314,7 +314,7 @@ impl Game for LootPirates {
     }
 
     fn round(&self, state: &State) -> u32 {
-        state.round
+        state.round.max(1)
     }
 
     fn facts(&self) -> Facts {

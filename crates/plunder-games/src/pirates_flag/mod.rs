@@ -610,7 +610,7 @@ impl Game for PiratesFlag {
     }
 
     fn round(&self, state: &State) -> u32 {
-        state.round
+        state.round.max(1)
     }
 
     fn action_space(&self) -> Option<Vec<Action>> {

@@ -523,7 +523,7 @@ impl PiratesFlag {
             flag: state.flag,
             first_taker: state.first_taker,
             movement_dice: if state.first_taker.is_some() { 1 } else { 2 },
-            captains: &state.captain[..players],
+            captains: &state.captain[..(state.dealt as usize).min(players)],
             captains_used: state.captain_used,
             hand_sizes,
             my_hand: state.cards.kinds_in(hand(seat)),
@@ -607,10 +607,9 @@ impl PiratesFlag {
             if space <= l {
                 out[o.ship_space + r * (l + 1) + space] = 1.0;
             }
-            if seen.phase != Phase::Deal {
-                let captain = seen.captains[s.index()] as usize;
-                if captain < c {
-                    out[o.captain + r * c + captain] = 1.0;
+            if let Some(&captain) = seen.captains.get(s.index()).filter(|_| seen.phase != Phase::Deal) {
+                if (captain as usize) < c {
+                    out[o.captain + r * c + captain as usize] = 1.0;
                 }
             }
             out[o.hand_size + r] = f32::from(seen.hand_sizes[s.index()]);

@@ -200,6 +200,72 @@ impl PiratesFlag {
         (flag != pos && dir == toward).then(|| format!("toward the flag, {whose} on space {flag}"))
     }
 
+    /// Where the steps left end if all are taken this way, and what lies there: "3 steps end on space 12, a -1
+    /// hazard (back to 11); crossing a dock". A trial could not tell which way led onto a hazard or a waterfall.
+    /// It walks as the rules do (turning at the Dread Captain's ship, and at space 1 unless carrying the flag),
+    /// but takes no waterfall and no stop on the way.
+    fn go_landing(&self, view: &View, dir: Dir) -> Option<String> {
+        let mv = view.moving?;
+        let carrying = view.flag == (Flag::Carried { seat: mv.seat });
+        let len = self.board.length;
+        let loose = match view.flag {
+            Flag::Loose { space } => Some(space),
+            Flag::DreadShip => Some(len),
+            Flag::Carried { .. } => None,
+        };
+        let (mut pos, mut way, mut docks) = (*view.positions.get(mv.seat.index())?, dir, 0);
+        let mut falls = Vec::new();
+        for taken in 1..=mv.left {
+            let (next_way, to) = match (pos, way) {
+                (0, _) => (Dir::Far, 1),
+                (1, Dir::Sea) if carrying => return Some("you reach The Dread Sea with the flag and win".into()),
+                (1, Dir::Sea) => (Dir::Far, 2),
+                (p, Dir::Far) if p == len => (Dir::Sea, len - 1),
+                (p, Dir::Far) => (Dir::Far, p + 1),
+                (p, Dir::Sea) => (Dir::Sea, p - 1),
+            };
+            docks += usize::from(self.board.dock_between(pos, to));
+            (pos, way) = (to, next_way);
+            if loose == Some(pos) {
+                let steps = if taken == 1 { "the next step".to_string() } else { format!("{taken} steps") };
+                return Some(format!("{steps} take you to the flag: you pick it up, then choose a way again"));
+            }
+            if taken < mv.left && self.board.fall[pos as usize] != 0 {
+                falls.push(format!("{} (down to {})", pos, self.board.fall[pos as usize]));
+            }
+        }
+        let steps = if mv.left == 1 { "the step ends".to_string() } else { format!("all {} steps end", mv.left) };
+        let mut text = format!("{steps} on {}", self.space_name(pos));
+        let at = pos as usize;
+        if self.board.is_hazard(pos) {
+            let shift = self.board.shift[at];
+            let forward = if shift > 0 { way } else { way.flip() };
+            let to = if forward == Dir::Far { pos + 1 } else { pos - 1 };
+            let way = if shift > 0 { "on" } else { "back" };
+            let _ = write!(text, ", a {shift:+} hazard ({way} to space {to})");
+        } else if self.board.is_trading_post(pos) {
+            text.push_str(", a Trading Post");
+        } else if self.board.fall[at] != 0 {
+            let _ = write!(text, ", the top of a waterfall down to space {}", self.board.fall[at]);
+        }
+        if !falls.is_empty() {
+            let _ = write!(
+                text,
+                "; passing the top of the waterfall{} on {}",
+                if falls.len() == 1 { "" } else { "s" },
+                falls.join(" and ")
+            );
+        }
+        match docks {
+            0 => {}
+            1 => text.push_str("; crossing a dock"),
+            n => {
+                let _ = write!(text, "; crossing {n} docks");
+            }
+        }
+        Some(text)
+    }
+
     /// A push "away from you" has no direction for ships on your own space: the number it is played with gives it
     /// (even toward The Dread Sea). In words, when some ship shares the viewer's space (a trial was offered "choice
     /// 1" for The Kraken).
@@ -870,10 +936,15 @@ impl Narrate for PiratesFlag {
                     self.space_name(top)
                 )
             }
-            Action::Go { dir } => match self.go_hint(view, *dir) {
-                Some(hint) => format!("{} ({hint})", self.label(action)),
-                None => self.label(action),
-            },
+            Action::Go { dir } => {
+                let notes: Vec<String> =
+                    self.go_hint(view, *dir).into_iter().chain(self.go_landing(view, *dir)).collect();
+                if notes.is_empty() {
+                    self.label(action)
+                } else {
+                    format!("{} ({})", self.label(action), notes.join("; "))
+                }
+            }
             Action::Play { target: target @ (Target::Item { .. } | Target::Roll { .. }), .. } => {
                 // The waiting item or roll by what it is, not by its number alone.
                 let label = self.label(action);
@@ -1022,7 +1093,7 @@ impl Narrate for PiratesFlag {
                 if view.seat == Some(seat) { "*" } else { " " },
                 view.hand_sizes[i],
                 if view.hand_sizes[i] == 1 { "" } else { "s" },
-                self.captain_name(view.captains[i]),
+                view.captains.get(i).map_or_else(|| "no captain yet".to_string(), |&c| self.captain_name(c)),
                 if view.captains_used.contains(seat) { " (used)" } else { "" }
             );
             if view.flag == (Flag::Carried { seat }) {

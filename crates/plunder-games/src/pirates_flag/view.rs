@@ -44,7 +44,8 @@ pub struct View {
     pub first_taker: Option<Seat>,
     /// Dice of the next movement roll.
     pub movement_dice: u8,
-    /// Each player's captain (its place in the captain list) and whether it was used.
+    /// Each player's captain (its place in the captain list), in seat order: only the captains dealt so far,
+    /// and whether each was used.
     pub captains: Vec<u8>,
     #[serde(skip_serializing_if = "no_seats")]
     #[cfg_attr(feature = "ts", ts(as = "Option<_>", optional))]
@@ -145,7 +146,7 @@ pub(super) fn view(game: &PiratesFlag, state: &State, viewer: Viewer) -> View {
         flag: state.flag,
         first_taker: state.first_taker,
         movement_dice: if state.first_taker.is_some() { 1 } else { 2 },
-        captains: state.captain[..players].to_vec(),
+        captains: state.captain[..(state.dealt as usize).min(players)].to_vec(),
         captains_used: state.captain_used,
         hand_sizes: Seat::all(players).map(|s| state.hand_size(s) as u8).collect(),
         my_hand,

@@ -491,7 +491,7 @@ impl Game for Scallywager {
     }
 
     fn round(&self, state: &State) -> u32 {
-        state.turn
+        state.turn.max(1)
     }
 
     /// Each card of each deck in every shape its effect takes (a target seat, a target and a Treasure to take, a

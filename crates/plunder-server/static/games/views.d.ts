@@ -370,7 +370,8 @@ export namespace PiratesFlag {
    */
   movement_dice: number, 
   /**
-   * Each player's captain (its place in the captain list) and whether it was used.
+   * Each player's captain (its place in the captain list), in seat order: only the captains dealt so far,
+   * and whether each was used.
    */
   captains: Array<number>, captains_used?: SeatSet, hand_sizes: Array<number>, 
   /**
