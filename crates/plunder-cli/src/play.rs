@@ -174,6 +174,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     let mut passes = PassRun::default();
     // A line told again in a row, not yet printed: it is printed once, with how many times.
     let mut repeats = Repeats::default();
+    let mut out_told = false;
     let result = loop {
         if !hot_seat {
             let mut lines = Vec::new();
@@ -203,6 +204,23 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 }
                 printed += height;
                 writeln!(t.output, "{line}").map_err(io)?;
+            }
+            // Out of the game (no dice or crew left), the person has nothing more to do here: they may go.
+            let out = game.out(session.state());
+            let person_out =
+                players.iter().enumerate().any(|(i, p)| matches!(p, Player::Human) && out.contains(Seat(i as u8)));
+            if person_out && !out_told && session.status() != Status::Over {
+                out_told = true;
+                write!(t.output, "You are out of the game; the others play on. Press Enter to watch to the end, or type q to leave: ")
+                    .map_err(io)?;
+                t.output.flush().map_err(io)?;
+                let mut line = String::new();
+                t.input.read_line(&mut line).map_err(io)?;
+                if matches!(line.trim().to_lowercase().as_str(), "q" | "quit") {
+                    writeln!(t.output, "You left the game before its end.").map_err(io)?;
+                    break Ok(());
+                }
+                printed = 0;
             }
         }
         let seat = match session.status() {

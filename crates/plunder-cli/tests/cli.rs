@@ -125,6 +125,34 @@ fn hot_seat_a_reveal_read_by_everyone_is_not_followed_by_one_persons_dice() {
     );
 }
 
+/// A trial played on, unsure, after losing its last die: out of the game, the person is told so and may leave
+/// (or press Enter to watch the bots finish it).
+#[test]
+fn a_person_out_of_the_game_is_told_and_may_leave() {
+    let options = r#"{"dice":1,"length":"to_last_die"}"#;
+    let question = "You are out of the game; the others play on. Press Enter to watch to the end, or type q to leave:";
+    let mut left = 0;
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let args = ["play", "liars-dice", "--seats", "human,random,random", "--options", options, "--seed", &seed];
+        // Always the first choice (liar once it may be called), then Enter to watch: how many choices until out?
+        let watched = text(&plunder(&args, &"1\n".repeat(12)));
+        let Some(asked) = watched.find(question) else { continue };
+        assert!(watched[..asked].contains("P1 loses the call and its last die, and is out."), "{watched}");
+        assert!(watched[asked..].contains("Winner"), "watched to the end: {watched}");
+        let choices = watched[..asked].matches("P1, your choice:").count();
+        // The same game, leaving at the question.
+        let out = plunder(&args, &format!("{}q\n", "1\n".repeat(choices)));
+        let log = text(&out);
+        let asked = log.find(question).expect(&log);
+        assert!(log[asked..].contains("You left the game before its end."), "{log}");
+        assert!(!log[asked..].contains("Winner"), "{log}");
+        assert!(out.status.success(), "leaving once out is no failure: {log}");
+        left += 1;
+    }
+    assert!(left > 0, "no seed put P1 out before the end");
+}
+
 #[test]
 fn quitting_saves_the_record_so_far() {
     let record = temp("quit.json");

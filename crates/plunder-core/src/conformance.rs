@@ -13,6 +13,7 @@
 //!   and the spectator's view is the same in every determinization;
 //! - actions, outcomes, options and views round-trip through JSON;
 //! - the round counts from 1 (setting up is round 1) and never goes back;
+//! - a seat out of the game stays out and is never asked to decide;
 //! - seats that do not owe a decision are refused one action of every kind seen so far (grouped by
 //!   `std::mem::discriminant`), so a turn check that forgets one kind of action is caught;
 //! - simultaneous commitments are made in a random seat order, not always lowest seat first;
@@ -195,6 +196,7 @@ fn play_random_game<G: Game>(
     let mut play_on_rng = Rng::stream(seed, 4);
     let seats = game.seats();
     let mut last_round = 1;
+    let mut out = SeatSet::EMPTY;
     for step in 0..config.max_steps {
         let state = session.state().clone();
         let at = || format!("(seed {seed}, step {step})");
@@ -205,6 +207,14 @@ fn play_random_game<G: Game>(
             at()
         );
         last_round = round;
+        if game.status(&state) != Status::Over {
+            let now_out = game.out(&state);
+            assert_eq!(now_out.union(out), now_out, "a seat out stays out {}", at());
+            if let Status::Decide(deciders) = game.status(&state) {
+                assert_eq!(deciders.minus(now_out), deciders, "a seat out is asked to decide {}", at());
+            }
+            out = now_out;
+        }
         if step % config.determinize_every == 0 {
             let hidden = facts.hidden_information;
             played.seen.hidden |= check_views_and_determinization(game, &state, &mut det_rng, hidden, &at());

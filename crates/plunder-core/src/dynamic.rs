@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::record::Record;
-use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, Session, Status, Stops, Timing, Turn, Viewer};
+use crate::{Facts, Narrate, Outcome, PlayError, Roster, Seat, SeatSet, Session, Status, Stops, Timing, Turn, Viewer};
 
 /// An action or chance outcome in JSON with its label for people.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -39,6 +39,8 @@ pub trait DynSession: Send + std::fmt::Debug {
     fn seats(&self) -> usize;
     fn status(&self) -> Status;
     fn round(&self) -> u32;
+    /// The seats out of the game ([`Game::out`]).
+    fn out(&self) -> SeatSet;
     /// The legal actions of `seat` (empty if it does not owe a decision).
     fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError>;
     fn chance_outcomes(&self) -> Vec<Labeled>;
@@ -130,6 +132,10 @@ impl<G: Roster + Narrate> DynSession for Session<G> {
 
     fn round(&self) -> u32 {
         self.game().round(self.state())
+    }
+
+    fn out(&self) -> SeatSet {
+        self.game().out(self.state())
     }
 
     fn legal_actions(&self, seat: Seat) -> Result<Vec<Labeled>, PlayError> {

@@ -221,6 +221,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The round in progress (from 1), or the last one once the game is over.
     fn round(&self, state: &Self::State) -> u32;
 
+    /// The seats knocked out while the game goes on (no dice or crew left): they will never decide again, so a
+    /// front end may tell their players they can leave. Public by nature. The default: nobody (a game without
+    /// elimination). The conformance suite checks that a seat out stays out and is never asked to decide.
+    fn out(&self, _state: &Self::State) -> SeatSet {
+        SeatSet::EMPTY
+    }
+
     /// What the game declares about itself under these options (checked against play by the conformance
     /// suite).
     fn facts(&self) -> Facts;

@@ -83,6 +83,8 @@ async function playOn(page, next, limit, label, enough = () => false) {
       .map(([, i]) => i));
     if (!choices.length) {
       idle += 1;
+      // Out of the game (no dice or crew left), the player is told so and offered the way back to the lobby.
+      if ((await status(page)).startsWith("You are out") && !(await page.$("#leave"))) await fail(`${label}: out, with no way to leave`);
       // The server passes for the seat at its own pace (as long as its recent choices took, up to 10 s a pass, and
       // new choices wait 400 ms before they take a click), so a run of forced passes may take a while.
       if (idle > 1200) await fail(`${label}: nothing to click for 60 s, status "${await status(page)}"`);
@@ -203,6 +205,12 @@ async function customTables(games) {
         await fail(`Custom table's liar's dice is not the lobby's: ${players} players, ${dice} dice, ${length}`);
       }
     }
+    // A choice's help names its values as its menu does, not as the JSON spells them ("to_last_die").
+    const jsonWords = await page.$$eval("#custom-options label.option", (labels) => labels
+      .filter((l) => l.querySelector("select:not([data-seat-field])"))
+      .filter((l) => [...l.querySelectorAll("option")].some((o) => (l.textContent || "").includes(`"${o.getAttribute("value")}"`)))
+      .map((l) => l.textContent || ""));
+    if (jsonWords.length) await fail(`${game}'s option help quotes JSON values: ${jsonWords.join(" | ")}`);
     await page.click("#create");
     await page.waitForSelector("#created a.join, #created .error");
     const error = await page.$("#created .error");

@@ -66,6 +66,11 @@ pub struct SeatInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub bank_secs: Option<f64>,
+    /// Whether the seat is out of the game (no dice or crew left): it will not be asked again, and its player
+    /// may leave. Left out when `false`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub out: bool,
 }
 
 /// Where the game stands, as everyone may see it.
@@ -422,8 +427,8 @@ impl ServerMessage {
     }
 
     /// About the length of the message's JSON, without writing it: what a client's queue is charged for it
-    /// (`Limits::outbox_bytes`). A table's large parts (view, legal actions, log, notes) count exactly; its
-    /// small fields are a fixed allowance per seat and per message. Small messages count exactly.
+    /// (`Limits::outbox_bytes`). A table's large parts (view, legal actions, log, notes, players' names) count
+    /// exactly; its small fields are a fixed allowance per seat and per message. Small messages count exactly.
     pub fn queued_bytes(&self) -> usize {
         /// Keys, quotes, numbers and the small fields' values of one message, and of one seat or line.
         const FIXED: usize = 256;
@@ -435,7 +440,7 @@ impl ServerMessage {
                 FIXED
                     + table.id.len()
                     + table.game.len()
-                    + table.seats.len() * PER_SEAT
+                    + table.seats.iter().map(|seat| PER_SEAT + seat.player.len()).sum::<usize>()
                     + table.view.get().len()
                     + table.legal.text.get().len()
                     + lines(&table.log)
@@ -504,8 +509,8 @@ mod tests {
             status,
             round: 3,
             seats: vec![
-                SeatInfo { player: "human".to_string(), connected: true, bank_secs: Some(12.5) },
-                SeatInfo { player: "odds \"bot\"".to_string(), connected: false, bank_secs: None },
+                SeatInfo { player: "human".to_string(), connected: true, bank_secs: Some(12.5), out: false },
+                SeatInfo { player: "odds \"bot\"".to_string(), connected: false, bank_secs: None, out: true },
             ],
             view: JsonText::of(&serde_json::json!({"bids": [{"seat": 0, "bid": {"quantity": 2, "face": 5}}]})),
             legal,

@@ -74,7 +74,11 @@ function optionsFrom(/** @type {HTMLElement} */ form, /** @type {CatalogGame} */
 function fieldFor(field, value, seats) {
   const label = field.name.replaceAll("_", " ");
   // Meanings are written for the rules docs: a markdown link there is its words here.
-  const meaning = (field.meaning || "").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
+  // A choice's values are quoted there as the JSON writes them ("to_last_die"): here as the menu shows them.
+  let meaning = (field.meaning || "").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
+  if (field.kind === "choice") {
+    meaning = meaning.replace(/"([^"]+)"/g, (quoted, word) => (field.choices || []).includes(word) ? `“${word.replaceAll("_", " ")}”` : quoted);
+  }
   const help = meaning ? el("span", { class: "muted" }, ` ${meaning}`) : "";
   if (field.kind === "bool") {
     return el("label", { class: "option" }, el("input", { type: "checkbox", name: field.name, ...(value ? { checked: "" } : {}) }), ` ${label}`, help);

@@ -77,7 +77,12 @@ connected: boolean,
 /**
  * Seconds left in this seat's time bank, when the game has timers.
  */
-bank_secs?: number, };
+bank_secs?: number, 
+/**
+ * Whether the seat is out of the game (no dice or crew left): it will not be asked again, and its player
+ * may leave. Left out when `false`.
+ */
+out?: boolean, };
 
 export type StatusInfo = { "state": "decide", seats: Array<number>, } | { "state": "chance" } | { "state": "over", outcome: { winners: number[], payoffs: number[] } | null, };
 

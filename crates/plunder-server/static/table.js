@@ -302,6 +302,9 @@ export function play(main, id) {
     if (table.status.state === "over") {
       const winners = table.status.outcome ? table.status.outcome.winners : [];
       status = `Game over. ${winners.length ? `${me !== null && winners.includes(me) ? "You won! " : ""}Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => nameOf(s, table)).join(", ")}` : ""}`;
+    } else if (me !== null && table.seats[me] && table.seats[me].out) {
+      // Nothing more will be asked of this seat: its player may stay to watch or go (a trial stayed, unsure).
+      status = "You are out of the game; it goes on without you. Watch to the end, or leave: ";
     } else if (myTurn) {
       // A choice that may be passed is often an answer in someone else's turn: not called "your turn".
       const mayPass = table.legal.some((a) => /^pass\b/.test(a.label));
@@ -314,6 +317,9 @@ export function play(main, id) {
       status = passing ? `Moving for you, as your Settings say${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
     } else status = "Rolling…";
     statusText.textContent = status;
+    if (me !== null && table.seats[me] && table.seats[me].out && table.status.state !== "over") {
+      statusText.append(el("a", { href: "/", id: "leave" }, "back to the lobby"), " (this game stays under My games).");
+    }
     statusText.parentElement.classList.toggle("mine", myTurn);
     roundText.textContent = table.status.state === "over" ? "" : ` · round ${table.round}`;
     document.title = `${myTurn ? "● Your move · " : ""}${gameName} · Plunder`;
@@ -393,7 +399,7 @@ export function play(main, id) {
   function drawSeats(table, me) {
     const deciding = table.status.state === "decide" ? table.status.seats : [];
     seatsLine.replaceChildren(...table.seats.map((s, i) => el("span", { class: `card${i === me ? " me" : ""}${deciding.includes(i) ? " turn" : ""}`, "data-seat": i },
-      `${nameOf(i, table)}${i === me ? " (you)" : ""} `,
+      `${nameOf(i, table)}${i === me ? " (you)" : ""}${s.out ? " · out" : ""} `,
       s.player === "human" ? el("span", { title: s.connected ? "connected" : "not connected" }, s.connected ? "●" : "○")
         : el("span", { class: "bot", title: `a bot: ${(bots[table.game] || {})[s.player.split(":")[0]] || s.player}` }, `🤖 ${s.player} bot`),
       s.bank_secs !== undefined ? el("span", { class: "clock", "data-seat": i, "data-bank": s.bank_secs, "data-running": deciding.includes(i) ? "1" : "" }) : "")));

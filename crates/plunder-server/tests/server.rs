@@ -331,6 +331,42 @@ async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_resta
 }
 
 #[tokio::test]
+async fn a_seat_out_of_the_game_is_marked_out_to_everyone_and_never_asked_again() {
+    let (hub, _db) = sqlite_hub().await;
+    let options = json!({"dice": 1, "length": "to_last_die"});
+    let created =
+        create(&hub, json!({"game": "liars-dice", "seats": ["human", "human", "human"], "options": options})).await;
+    let mut seats = Vec::new();
+    for seat in 0..3 {
+        seats.push(hub.connect(&created.id, Viewer::Seat(Seat(seat))).await.unwrap());
+    }
+    let mut watcher = hub.connect(&created.id, Viewer::Spectator).await.unwrap();
+    let mut latest = Vec::new();
+    for connection in seats.iter_mut() {
+        latest.push(next_table(connection).await);
+    }
+    let mut seen_out = false;
+    while !matches!(latest[0].status, StatusInfo::Over { .. }) {
+        let out: Vec<usize> = (0..3).filter(|&i| latest[0].seats[i].out).collect();
+        for &i in &out {
+            assert!(!deciding(&latest[0]).contains(&Seat(i as u8)), "P{} is out but asked", i + 1);
+            assert!(latest[i].legal.to_vec().is_empty(), "P{} is out but offered moves", i + 1);
+        }
+        let spectator = table_at_least(&mut watcher, latest[0].version).await;
+        assert_eq!((0..3).filter(|&i| spectator.seats[i].out).collect::<Vec<_>>(), out, "everyone sees who is out");
+        seen_out |= !out.is_empty();
+        let seat = deciding(&latest[0])[0];
+        let action = latest[seat.index()].legal.to_vec()[0].action.to_value();
+        seats[seat.index()].send(ClientMessage::Act { action }).await;
+        let version = latest[0].version + 1;
+        for (index, connection) in seats.iter_mut().enumerate() {
+            latest[index] = table_at_least(connection, version).await;
+        }
+    }
+    assert!(seen_out, "one of three players lost their only die before the end");
+}
+
+#[tokio::test]
 async fn chat_reaches_everyone_and_comes_back_on_reconnect() {
     let (hub, _db) = sqlite_hub().await;
     let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"], "seed": 2})).await;

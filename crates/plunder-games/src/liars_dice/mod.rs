@@ -244,6 +244,13 @@ impl Game for LiarsDice {
         state.round
     }
 
+    /// A player who lost their last die (played to the last die).
+    fn out(&self, state: &State) -> SeatSet {
+        let mut out = SeatSet::EMPTY;
+        Seat::all(self.seats()).filter(|&seat| state.dice_of(seat).is_empty()).for_each(|seat| out.insert(seat));
+        out
+    }
+
     fn facts(&self) -> Facts {
         let (payoffs, utility, rounds) = match self.options.length {
             // The loser pays 1 to the others (or a right exact call takes 1 from them): zero-sum.

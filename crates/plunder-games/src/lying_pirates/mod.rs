@@ -1128,6 +1128,11 @@ impl Game for LyingPirates {
         s.round.max(1)
     }
 
+    /// Captains whose cups emptied under Instant Death.
+    fn out(&self, s: &State) -> SeatSet {
+        s.out
+    }
+
     /// Crew dice and cards are conserved; cups keep their limits and a regular die; each special die is in one cup
     /// at most; the Final Battle's crew counts belong to its claimants.
     fn check_invariants(&self, s: &State) -> Result<(), String> {

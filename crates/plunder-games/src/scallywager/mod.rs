@@ -494,6 +494,13 @@ impl Game for Scallywager {
         state.turn.max(1)
     }
 
+    /// A captain with no crew left.
+    fn out(&self, state: &State) -> SeatSet {
+        let mut out = SeatSet::EMPTY;
+        Seat::all(self.seats()).filter(|&seat| state.crew(seat) == 0).for_each(|seat| out.insert(seat));
+        out
+    }
+
     /// Each card of each deck in every shape its effect takes (a target seat, a target and a Treasure to take, a
     /// die of up to `MAX_CREW`, or none), pass, every bid up to a full table of `MAX_CREW` dice each, the two
     /// calls, and the two draws.

@@ -33,8 +33,10 @@ impl Actor {
     }
 
     fn seat_infos(&self) -> Vec<SeatInfo> {
+        let out = self.table.session().out();
         (0..self.seating.spec.seats.len())
             .map(|index| SeatInfo {
+                out: out.contains(Seat(index as u8)),
                 player: self.seating.spec.seats[index].clone(),
                 connected: self.connected_elsewhere[index]
                     || self.clients.values().any(|c| c.viewer == Viewer::Seat(Seat(index as u8))),

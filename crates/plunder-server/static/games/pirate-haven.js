@@ -65,9 +65,14 @@ export function draw(view, ctx) {
     el("div", { class: `coup-step${step === top ? " top" : ""}`, "data-step": step }, el("span", { class: "no" }, step === top ? `${step} ★` : step),
       seats.filter((p) => view.coup[p] === step).map((p) => el("span", { class: "pawn", style: `--seat:${seatColour(p)}`, "data-seat": p, title: `${seatName(p)}` }, p + 1)))));
 
+  // While the viewer places something on their own island, it comes first, beside the moves (a phone trial
+  // found it 1,500 px below them).
+  const placing = ctx.me !== null && ctx.legal.some((l) => typeof l.action === "object" && ("cell" in l.action || "at" in l.action || "from" in l.action));
+  const islands = seats.filter((p) => !(placing && p === ctx.me)).map((p) => islandOf(p, view, ctx, tiles));
   return el("div", { class: "ph" },
     el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${phaseText(view.phase) === "over" ? "the game is over" : `${seatName(view.mover)} to ${phaseText(view.phase)}`}`,
       view.holding ? [" · holding ", piece(view.holding)] : ""),
+    placing && ctx.me !== null ? el("div", { class: "ph-islands placing", id: "placing-island" }, islandOf(ctx.me, view, ctx, tiles)) : "",
     panel("The map (travel right; a tile taken leaves a gap)", row),
     panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),
     panel("Turn track and supplies", el("div", { class: "piles" },
@@ -78,7 +83,7 @@ export function draw(view, ctx) {
       el("span", {}, "Top chest: ", view.chest_top === null ? "face down" : tileChip(view.chest_top), ` (${view.chests.reduce((a, b) => a + b, 0)} under it)`),
       chestBuy(legalWhere(ctx, (a) => a.type === "buy_chest"), ctx))),
     spotLegendOf(ctx),
-    el("div", { class: "ph-islands" }, seats.map((p) => islandOf(p, view, ctx, tiles))),
+    el("div", { class: "ph-islands" }, islands),
     legendOf(view, tiles));
 }
 
