@@ -111,6 +111,7 @@ export function play(main, id) {
   const after = el("div", { id: "after" });
   const settings = el("details", { class: "settings" }, el("summary", {}, "Settings"),
     toggle("sound-toggle", "sound", "Sound when it is my turn", false),
+    toggle("raw-toggle", "raw-view", "Show the raw data of the view under the board (for developers)", false, () => update()),
     held.length ? toggle("auto-pass", "auto-pass", "Play for me when I have nothing to choose: only passes, or one move (at my own pace, so nobody can tell)", true, (on) => sendAll({ type: "auto_pass", on })) : "");
   // "Just now" sits beside the board on a desktop (above the log), so the board starts right under the moves (a
   // trial found it below the fold at 1280 x 800), and above the board on a phone.

@@ -88,10 +88,11 @@ export function drawView(game, view, ctx, redraw) {
   if (!renderer || !renderer.draw) return generic();
   try {
     const board = renderer.draw(view, { ...ctx, data: renderer.data || {} });
-    // The raw data is drawn only once opened: most updates never need it.
-    const raw = el("details", { class: "raw" }, el("summary", {}, "Raw data of the view (for developers)"));
-    raw.addEventListener("toggle", () => { if (raw.open && raw.childElementCount === 1) raw.append(generic()); });
-    return el("div", {}, el("div", { class: "board", "data-game": game }, board), raw);
+    // For developers only, when Settings ask for it (a trial read it as part of the game); drawn only once opened.
+    const raw = localStorage.getItem("plunder.raw-view") === "on"
+      ? el("details", { class: "raw" }, el("summary", {}, "Raw data of the view (for developers)")) : null;
+    if (raw) raw.addEventListener("toggle", () => { if (raw.open && raw.childElementCount === 1) raw.append(generic()); });
+    return el("div", {}, el("div", { class: "board", "data-game": game }, board), raw || "");
   } catch (e) {
     console.error(`the ${game} renderer failed; drawing the view generically`, e);
     return generic();

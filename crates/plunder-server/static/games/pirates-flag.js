@@ -74,9 +74,22 @@ export function draw(view, ctx) {
         p === ctx.me ? "" : el("div", {}, cardBacks(view.hand_sizes[p], "cards")));
     }))),
     view.my_hand && view.my_hand.length ? panel(`Your hand (${view.my_hand.length})`, el("div", { class: "hand my-hand" }, view.my_hand.map((k) => card(k))),
+      stopsHint(view.my_hand.map((k) => cards[k])),
       ctx.me !== null && (view.card_played || []).includes(ctx.me) ? el("p", { class: "muted", id: "card-played" }, "You have played your card this turn: only cards marked free until the next turn.") : "") : "",
     panel("Piles", el("div", { class: "piles" }, el("span", {}, "Draw pile ", cardBacks(view.pile, "cards", 8)),
       el("span", {}, `Discards: ${view.discards}`))));
+}
+
+/**
+ * Cards for others' turns (after their roll, say) are offered there only when the player's stops ask for every
+ * chance (a trial never saw its "after a roll" card offered): said beside a hand that holds one, until ticked.
+ * The setting is the table page's, kept per game in this browser. @param {any[]} hand
+ */
+function stopsHint(hand) {
+  const game = location.pathname.split("/").pop();
+  if (localStorage.getItem(`plunder.stops-all.${game}`) === "on") return "";
+  if (!hand.some((c) => c && ["any_time", "after_roll", "response"].includes(c.timing))) return "";
+  return el("p", { class: "muted", id: "stops-hint" }, "You are asked only at your turn and when a play involves you: to play a card in others' turns (after their roll, say), tick “Stop me at every chance to answer” under your moves.");
 }
 
 /** The track as rows of spaces running back and forth, from the Dread Sea (0) to the Dread Captain's ship. @param {View} view @param {Context} ctx @param {number[]} seats */
