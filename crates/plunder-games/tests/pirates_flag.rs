@@ -1611,6 +1611,9 @@ fn card_boarding_party() {
     let mut t = card_table("boarding-party", 14, 16);
     t.play(A, "boarding-party", on(B), 0);
     t.pass_all();
+    // Its battle is told as the card's, on top of any this turn (two battles in one turn puzzled a trial).
+    let ranged = t.words(Viewer::Spectator).into_iter().find(|w| w.starts_with("P1 attacks P2")).expect("a battle");
+    assert!(ranged.contains("by the card just resolved (a battle of its own"), "{ranged}");
     t.pass_all();
     t.dice(&[6, 1]);
     t.pass_all();

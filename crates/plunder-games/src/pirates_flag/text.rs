@@ -564,7 +564,13 @@ impl Narrate for PiratesFlag {
             Event::BattleDeclared { attacker, defender, ranged } => format!(
                 "{attacker} attacks {defender}, the flag carrier, {}: each rolls a die, the higher takes the flag \
                  (anyone may answer first).",
-                if ranged { "from up to 2 spaces away" } else { "on their shared space" }
+                // A card's battle comes on top of any this turn: said, as two battles in one turn puzzled a trial.
+                if ranged {
+                    "from up to 2 spaces away, by the card just resolved (a battle of its own, whatever battles came \
+                     before)"
+                } else {
+                    "on their shared space"
+                }
             ),
             Event::BattleCalledOff { attacker, defender } => format!(
                 "The battle of {attacker} against {defender} is off: {defender} no longer carries the flag within \
