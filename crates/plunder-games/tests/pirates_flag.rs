@@ -386,7 +386,11 @@ fn example_the_flag_flies_out_of_a_carrier_going_down() {
     });
     t.roll(A, &[3]);
     t.go(A, Dir::Far);
-    assert_eq!(t.g.label_in_view(&t.view(A), &Action::Descend), "go down the waterfall", "nothing to lose");
+    assert_eq!(
+        t.g.label_in_view(&t.view(A), &Action::Descend),
+        "go down the waterfall to space 14 (your last step)",
+        "nothing to lose, and where it leads"
+    );
     t.act(A, Action::Descend);
     assert_eq!(t.spec().flag, Flag::Carried { seat: A });
 }
@@ -440,6 +444,11 @@ fn example_trading_post_once_per_visit_and_faq_3() {
     });
     t.roll(A, &[4]);
     t.go(A, Dir::Far);
+    // The stop says what it is for (a trial could not tell).
+    assert_eq!(
+        t.g.label_in_view(&t.view(A), &Action::Stop),
+        "stop here, at the Trading Post on space 6 (then you may discard a card to draw two)"
+    );
     t.act(A, Action::Stop);
     assert_eq!((t.pos(A), t.hand(A)), (6, 2));
     let trade = Action::Trade { discard: k("aarrgh") };

@@ -1,6 +1,6 @@
 // The status bar's summary of what the seat is asked (static/moves.js's askedTo), on labels the games give:
 // run by run.sh before the browser tests (it needs no browser).
-import { askedTo } from "../static/moves.js";
+import { askedTo, sharedHead } from "../static/moves.js";
 
 const l = (label) => ({ label, action: null });
 const cases = [
@@ -18,5 +18,18 @@ for (const [labels, expected] of cases) {
   const said = askedTo(labels.map(l));
   if (said !== expected) { console.error(`FAIL: askedTo(${JSON.stringify(labels)}) says "${said}", not "${expected}"`); failed += 1; }
 }
+// The words every move starts with, said once above buttons naming what differs (moves.js's sharedHead).
+const heads = [
+  [["place the Trading Port on d2 (row 2, column d)", "place the Trading Port on c3 (row 3, column c)",
+    "place the Trading Port on a4 (row 4, column a)"], "place the Trading Port on "],
+  // A verb or two alone stay on the buttons, and so do two moves; no button is left empty.
+  [["sail away from the sea", "sail away from the ship", "sail away"], ""],
+  [["pass: end your turn", "pass for the rest of the turn", "roll for movement"], ""],
+  [["place the Trading Port on d2", "place the Trading Port on c3"], ""],
+];
+for (const [texts, expected] of heads) {
+  const said = sharedHead(texts);
+  if (said !== expected) { console.error(`FAIL: sharedHead(${JSON.stringify(texts)}) is "${said}", not "${expected}"`); failed += 1; }
+}
 if (failed) process.exit(1);
-console.log(`ok: the status bar sums up what is asked (${cases.length} cases)`);
+console.log(`ok: the status bar sums up what is asked (${cases.length} cases), and moves alike share their first words (${heads.length})`);

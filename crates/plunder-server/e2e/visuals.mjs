@@ -186,7 +186,8 @@ async function phantomNamedNeverNumbered(page, problems) {
     if (numbered.length) return problems.push(`after ${moves} moves the page numbers the Phantom: ${numbered.join(" | ")}`);
     namedInLog ||= ((await page.textContent("#log")) || "").includes("the Phantom");
     const buttons = await page.$$("button.action");
-    const labels = await Promise.all(buttons.map((b) => b.textContent()));
+    // A button's whole label is its title (moves alike show only what differs).
+    const labels = await Promise.all(buttons.map(async (b) => `${await b.textContent()} ${await b.getAttribute("title")}`));
     namedInAction ||= labels.some((l) => (l || "").includes("the Phantom"));
     if (((await page.textContent("#status")) || "").startsWith("Game over")) break;
     if (!buttons.length) { await page.waitForTimeout(100); continue; }

@@ -48,16 +48,21 @@ export function movesPanel(legal, act, memory) {
   /** The buttons of one step: the first shows every move, a later one the moves of the button chosen. */
   const showStep = (/** @type {LegalAction[]} */ list, /** @type {number} */ depth, /** @type {string} */ heading) => {
     const lines = stepLines(list, depth);
+    // Every move's words starting alike ("place the Trading Port on d2", "... on c3"): said once above buttons
+    // naming only what differs, so a phone shows them all with the board in view (a trial scrolled past six).
+    const shared = heading ? "" : sharedHead(lines.map((line) => line.text));
+    buttons.classList.toggle("shared", shared !== "");
     buttons.replaceChildren(
       heading ? el("div", { class: "step-heading" }, el("span", {}, `${heading}:`),
         el("button", { class: "back", onclick: () => showStep(others, 0, "") }, "← every move")) : "",
+      shared ? el("div", { class: "shared-head" }, `${shared}…`) : "",
       ...lines.map((line) => line.members.length === 1
         ? el("button", { class: "action", onclick: () => act(line.members[0].action), title: line.members[0].label,
-          "data-find": line.members[0].label }, line.text)
+          "data-find": line.members[0].label }, line.text.slice(shared.length))
         : el("button", { class: "action group", title: `${line.members.length} ways: choose next`,
           "data-find": line.members.map((m) => m.label).join("\n"),
           onclick: () => { const next = nextStep(line.members, depth); showStep(line.members, next, stepsOf(line.members[0]).slice(0, next).join(" – ")); } },
-        `${line.text} … (${line.members.length})`)));
+        `${line.text.slice(shared.length)} … (${line.members.length})`)));
     if (filter) applyFilter(filter.value);
   };
   const applyFilter = (/** @type {string} */ text) => buttons.querySelectorAll("button.action").forEach((/** @type {HTMLElement} */ b) => {
@@ -72,6 +77,19 @@ export function movesPanel(legal, act, memory) {
   }
   showStep(others, 0, "");
   return el("div", { class: "moves" }, pickers, filter, buttons);
+}
+
+/**
+ * The words every one of `texts` starts with, through the last word they share (at least three words, so that a
+ * verb alone is never taken away, and at least three texts), with its trailing space; "" otherwise.
+ * @param {string[]} texts
+ */
+export function sharedHead(texts) {
+  if (texts.length < 3) return "";
+  const words = texts.map((t) => t.split(" "));
+  let n = 0;
+  while (words.every((w) => n < w.length - 1 && w[n] === words[0][n])) n += 1;
+  return n >= 3 ? `${words[0].slice(0, n).join(" ")} ` : "";
 }
 
 /** An action's steps (what is done, then whom, then how far): the label alone where the server sent none. @param {LegalAction} a */

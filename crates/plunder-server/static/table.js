@@ -302,7 +302,8 @@ export function play(main, id) {
     let status;
     if (table.status.state === "over") {
       const winners = table.status.outcome ? table.status.outcome.winners : [];
-      status = `Game over. ${winners.length ? `${me !== null && winners.includes(me) ? "You won! " : ""}Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => nameOf(s, table)).join(", ")}` : ""}`;
+      const mine = me === null || !winners.length ? "" : winners.includes(me) ? "You won! " : "You lost. ";
+      status = `Game over. ${winners.length ? `${mine}Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => nameOf(s, table)).join(", ")}` : ""}`;
     } else if (me !== null && table.seats[me] && table.seats[me].out) {
       // Nothing more will be asked of this seat: its player may stay to watch or go (a trial stayed, unsure).
       status = "You are out of the game; it goes on without you. Watch to the end, or leave: ";
@@ -360,7 +361,8 @@ export function play(main, id) {
       over ? el("button", { id: "replay", onclick: async () => {
         await openReplay(id, me, table.seats.length, replayBox);
         replayBox.scrollIntoView({ behavior: "smooth", block: "start" });
-      } }, "Replay this game") : "");
+      } }, "Replay this game") : "",
+      over ? el("a", { href: "/", id: "to-lobby", class: "lobby-link" }, "Back to the lobby") : "");
 
     const before = recentBox.querySelector(".just-now");
     const keptScroll = before ? before.scrollTop : 0;

@@ -959,10 +959,28 @@ impl Narrate for PiratesFlag {
             }
             // Stopping on the carrier's space is how a battle for the flag starts, and a plain pass there gives
             // it up (a trial lost one to Enter, which passes): say so on both.
-            Action::Stop => match carrier_beside(view) {
-                Some(c) => format!("stop here, on {c}'s space (then you may battle {c} for the flag)"),
-                None => self.label(action),
-            },
+            Action::Stop => {
+                let here = view.moving.and_then(|mv| view.positions.get(mv.seat.index()).copied()).unwrap_or(0);
+                match carrier_beside(view) {
+                    Some(c) => format!("stop here, on {c}'s space (then you may battle {c} for the flag)"),
+                    // What the stop is for, as a trial could not tell.
+                    None if self.board.is_trading_post(here) => format!(
+                        "stop here, at the Trading Post on space {here} (then you may discard a card to draw two)"
+                    ),
+                    None => self.label(action),
+                }
+            }
+            Action::Descend => {
+                let (top, left) = view.moving.map_or((0, 0), |mv| (view.positions[mv.seat.index()], mv.left));
+                let foot = self.board.fall.get(top as usize).copied().unwrap_or(0);
+                match left.saturating_sub(1) {
+                    0 => format!("go down the waterfall to space {foot} (your last step)"),
+                    after => format!(
+                        "go down the waterfall to space {foot} (one step; then choose a way again, {after} step{} left)",
+                        if after == 1 { "" } else { "s" }
+                    ),
+                }
+            }
             Action::Pass if gives_up_battle(view) => match carrier_beside(view) {
                 Some(c) => format!("pass: end your turn without a battle against {c}"),
                 None => self.label(action),

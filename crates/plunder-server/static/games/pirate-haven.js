@@ -69,9 +69,12 @@ export function draw(view, ctx) {
   // found it 1,500 px below them).
   const placing = ctx.me !== null && ctx.legal.some((l) => typeof l.action === "object" && ("cell" in l.action || "at" in l.action || "from" in l.action));
   const islands = seats.filter((p) => !(placing && p === ctx.me)).map((p) => islandOf(p, view, ctx, tiles));
+  const placedKind = placedTile(view);
   return el("div", { class: "ph" },
     el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${phaseText(view.phase) === "over" ? "the game is over" : `${seatName(view.mover)} to ${phaseText(view.phase)}`}`,
       view.holding ? [" · holding ", piece(view.holding)] : ""),
+    // The tile being placed, with what it does (a trial placed a Naval Dock without knowing).
+    placedKind !== null && tiles[placedKind] ? el("p", { class: "muted", id: "placing-tile" }, el("b", {}, `${TYPE_ICON[tiles[placedKind].type] || ""} ${tiles[placedKind].name}: `), tiles[placedKind].text) : "",
     placing && ctx.me !== null ? el("div", { class: "ph-islands placing", id: "placing-island" }, islandOf(ctx.me, view, ctx, tiles)) : "",
     panel("The map (travel right; a tile taken leaves a gap)", row),
     panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),
@@ -85,6 +88,12 @@ export function draw(view, ctx) {
     spotLegendOf(ctx),
     el("div", { class: "ph-islands" }, islands),
     legendOf(view, tiles));
+}
+
+/** The tile or chest being placed now, if one is. @param {View} view @returns {number | null} */
+function placedTile(view) {
+  const phase = /** @type {any} */ (view.phase);
+  return phase && typeof phase === "object" && (phase.phase === "place_tile" || phase.phase === "place_chest") ? phase.kind : null;
 }
 
 /** What the colours of the islands' spots mean (which tiles each takes), from the island's data file.
@@ -104,6 +113,7 @@ function legendOf(view, tiles) {
   view.map.forEach((slot) => { if (slot) kinds.add(slot[0]); });
   view.islands.forEach((island) => Object.values(island).forEach((placed) => { if (placed) kinds.add(placed[0]); }));
   if (view.chest_top !== null && view.chest_top !== undefined) kinds.add(view.chest_top);
+  if (placedTile(view) !== null) kinds.add(placedTile(view));
   const shown = [...kinds].filter((k) => tiles[k]).sort((a, b) => tiles[a].name.localeCompare(tiles[b].name));
   return el("details", { class: "legend" }, el("summary", {}, "Tile legends"),
     el("ul", {}, shown.map((k) => el("li", {}, el("b", {}, `${TYPE_ICON[tiles[k].type] || ""} ${tiles[k].name}: `), tiles[k].text))));

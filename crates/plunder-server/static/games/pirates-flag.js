@@ -34,7 +34,7 @@ export function draw(view, ctx) {
     });
     if (actions.length === 1) return playable(face, ctx, actions[0]);
     if (actions.length > 1) face.append(el("div", { class: "targets" }, actions.map((a) =>
-      playable(el("span", { class: "target" }, a.label.replace(`play ${entry.name}`, "").trim() || "play"), ctx, a))));
+      playable(el("span", { class: "target" }, a.label.replace(`play ${entry.name}`, "").replace(/^\s*:\s*/, "").trim() || "play"), ctx, a))));
     return face;
   };
 
@@ -47,7 +47,7 @@ export function draw(view, ctx) {
     // A game over resolves nothing more: what waited is not shown as waiting.
     view.stack && view.stack.length && view.phase !== "over" ? panel("Waiting to resolve (the last played first)",
       el("ol", { class: "stack", reversed: true }, [...view.stack].reverse().map((item, i) =>
-        el("li", { class: i === 0 ? "top" : "", "data-item": item.id }, stackItem(item, ctx, card))))) : "",
+        el("li", { class: i === 0 ? "top" : "", "data-item": item.id }, stackItem(item, view, ctx, card))))) : "",
     view.rolls && view.rolls.length ? panel("Rolls", el("div", { class: "rolls" }, view.rolls.map((r, i) =>
       el("span", { class: "roll", style: `--seat:${seatColour(r.seat)}` }, `${i + 1}. ${seatName(r.seat)} `,
         r.faces.slice(0, r.dice).map((f) => die(f)), r.adjust ? ` ${r.adjust > 0 ? "+" : ""}${r.adjust}` : "")))) : "",
@@ -129,13 +129,16 @@ function trackOf(view, ctx, seats) {
     el("p", { class: "muted" }, "Yellow edges are docks (draw a card passing one); ⤵ a waterfall's top, ⤓ its foot."));
 }
 
-/** One stack item: a card or captain with its target, a roll about to be made, a battle, a roll to answer. @param {import("./views").PiratesFlag.StackItem} item @param {Context} ctx @param {(index: number) => any} card */
-function stackItem(item, ctx, card) {
+/** One stack item: a card or captain with its target, a roll about to be made, a battle, a roll to answer. @param {import("./views").PiratesFlag.StackItem} item @param {View} view @param {Context} ctx @param {(index: number) => any} card */
+function stackItem(item, view, ctx, card) {
   const by = item.by === null || item.by === undefined ? "the rules" : `${seatName(item.by)}`;
   const k = item.item;
   if (k.type === "card") {
     const t = k.target;
-    const target = t.type === "seat" ? ` on ${seatName(t.seat)}` : t.type === "item" ? ` on item #${t.id}` : t.type === "roll" ? ` on roll ${t.index + 1}` : "";
+    // A roll by whose it is and what it showed (a trial read "on roll 1" as a roll of 1).
+    const roll = t.type === "roll" ? (view.rolls || [])[t.index] : undefined;
+    const target = t.type === "seat" ? ` on ${seatName(t.seat)}` : t.type === "item" ? ` on item #${t.id}`
+      : t.type === "roll" ? (roll ? ` on ${seatName(roll.seat)}'s roll (${roll.faces.slice(0, roll.dice).join(" and ")})` : " on the roll just made") : "";
     const captain = ctx.data.captains.entries;
     return [el("span", { class: "muted" }, `#${item.id} ${by}${target}${k.mirrored ? " (mirrored)" : ""} `),
       // In full: a player deciding whether to answer reads what the card or captain does.
@@ -152,7 +155,7 @@ function modText(scope, m) {
   const parts = [];
   if (m.add) parts.push(`${m.add > 0 ? "+" : ""}${m.add}`);
   if (m.doubles) parts.push(`×${2 ** m.doubles}`);
-  if (m.set !== null && m.set !== undefined) parts.push(`set ${m.set}`);
+  if (m.set !== null && m.set !== undefined) parts.push(`each die shows ${m.set}`);
   if (m.extra) parts.push(`+${m.extra} dice`);
   if (m.dir) parts.push(m.dir === "far" ? "away" : "towards the sea");
   return `${parts.join(" ")} (${["any roll", "movement", "battle"][scope]})`;
