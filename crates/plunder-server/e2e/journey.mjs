@@ -211,10 +211,14 @@ async function customTables(games) {
       .filter((l) => [...l.querySelectorAll("option")].some((o) => (l.textContent || "").includes(`"${o.getAttribute("value")}"`)))
       .map((l) => l.textContent || ""));
     if (jsonWords.length) await fail(`${game}'s option help quotes JSON values: ${jsonWords.join(" | ")}`);
+    const kept = await page.$$eval("#my-games-list li", (items) => items.length);
     await page.click("#create");
     await page.waitForSelector("#created a.join, #created .error");
     const error = await page.$("#created .error");
     if (error) await fail(`Custom table with ${game}'s defaults: ${await error.textContent()}`);
+    // Listed under My games at once, as the page says (a trial looked for it there).
+    const listed = await page.$$eval("#my-games-list li", (items) => items.length);
+    if (listed !== kept + 1) await fail(`Custom table with ${game}: My games lists ${listed} games, not ${kept + 1}`);
     await page.evaluate(() => document.getElementById("created").replaceChildren());
   }
   await context.close();

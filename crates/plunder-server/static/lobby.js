@@ -44,7 +44,11 @@ export function remember(id, link) {
   const nickname = localStorage.getItem(NICKNAME) || undefined;
   list.unshift({ id, link, at: new Date().toISOString(), nickname });
   localStorage.setItem(MY_GAMES, JSON.stringify(list.slice(0, 40)));
+  dispatchEvent(new Event(REMEMBERED));
 }
+
+/** The event `remember` sends: the lobby lists the game at once. */
+const REMEMBERED = "plunder-remembered";
 
 /** Goes to a page (a plain assignment: a reload after it would cancel the navigation). @param {string} url */
 export function go(url) {
@@ -183,13 +187,16 @@ function nicknameField() {
 export async function lobby(/** @type {HTMLElement} */ main) {
   /** @type {{ games: CatalogGame[] }} */
   const { games } = await api("GET", "/api/catalog");
+  // A game created here is listed at once (a trial looked for it right after Create).
+  let myGames_ = myGamesSection(games);
+  addEventListener(REMEMBERED, () => { const now = myGamesSection(games); myGames_.replaceWith(now); myGames_ = now; });
   main.replaceChildren(
     el("section", { class: "welcome" }, el("h2", {}, "Pick a game"), el("p", {}, "Play against bots in one click, or open a ",
       // The link opens the section it scrolls to.
       el("a", { href: "#custom", onclick: () => document.getElementById("custom")?.setAttribute("open", "") }, "custom table"),
       " for friends. ", nicknameField())),
     el("div", { class: "game-cards" }, games.map(gameCard)),
-    myGamesSection(games),
+    myGames_,
     openTablesSection(),
     customTable(games));
 }
@@ -330,7 +337,7 @@ export function showCreated(/** @type {any} */ created, /** @type {HTMLElement} 
   const origin = location.origin;
   into.replaceChildren(el("section", { id: "created-links" }, el("h2", {}, "Game created"),
     el("p", { class: "muted" }, "Each link is shown only now: send each player theirs (this browser keeps them under My games)."),
-    ...humans.map((/** @type {any} */ s) => el("p", {}, `${seatName(s.seat)}: `, el("a", { href: s.join, class: "join" }, "join"), " ",
+    ...humans.map((/** @type {any} */ s) => el("p", {}, `${seatName(s.seat)}: `, el("a", { href: s.join, class: "join" }, `join as ${seatName(s.seat)}`), " ",
       el("code", { class: "link" }, origin + s.join))),
     open.length ? el("p", { class: "open-seats" }, `Open: ${open.map((/** @type {any} */ s) => seatName(s.seat)).join(", ")}, `,
       "listed under Open tables for anyone to take.") : "",
