@@ -435,7 +435,7 @@ fn describe_draws_the_island_grid_and_the_placement_and_its_boost_are_told() {
         "P1 travels to slot 1: the Farmhouse (House).",
         "P1 takes the Farmhouse (House) from slot 1",
         "P1 places the Farmhouse (House) on b1 (a House spot).",
-        "P1's new Farmhouse raises the Food die on the Tavern (b2.1) from 3 to 4.",
+        "P1's new Farmhouse raises the Food die on the Tavern on b2 from 3 to 4.",
         "P1's turn: furthest back on the map (closest to the Coup board), on slot 1.",
     ]);
 }
@@ -850,12 +850,12 @@ fn rule_joans_example() {
         "P1 travels to slot 4: a Pirate token.",
         "P1 takes a Pirate token from slot 4 to place it on their island now (the Pirate Token tile is discarded).",
         "P1 buys the face-up Treasure Chest, the Cannon Chest, for 4 Food pips (paid pip by pip).",
-        "P1 pays 1 Food pip for the Treasure Chest from the Food die on the Tavern (b2.1): the die shows 3 now; 3 more pips to pay.",
+        "P1 pays 1 Food pip for the Treasure Chest from the Food die on the Tavern on b2: the die shows 3 now; 3 more pips to pay.",
         "the die shows 1 now; 1 more pip to pay.",
-        "P1 pays 1 Food pip for the Treasure Chest from the Food die on the Tavern (b2.1): the die is used up and goes back to the pool; paid in full.",
+        "P1 pays 1 Food pip for the Treasure Chest from the Food die on the Tavern on b2: the die is used up and goes back to the pool; paid in full.",
         "P1 places the Cannon Chest on d2 (an Open spot).",
         "The top Treasure Chest is turned face up: the Pirate Chest, for sale at 4 Food (6 chests below it, hidden).",
-        "P1 places the Pirate token on the Cannon Chest (d2.1).",
+        "P1 places the Pirate token on the Cannon Chest on d2.",
         "P1's new Pirate token moves them up the Coup track: 1 step free, then Food or Gold pips may buy more.",
         "P1 climbs the Coup track to spot 1 of 8 (a free step).",
         "P2's turn: furthest back on the map (closest to the Coup board), on slot 3.",
@@ -1123,24 +1123,24 @@ fn rule_coup_advance_with_spending_and_the_food_bonus() {
     t.land_and_place(1, "d2.1");
     assert_eq!((t.s.coup[0], t.s.phase), (1, Phase::CoupSpend), "one free step, then spending");
     t.says(&[
-        "P1 places the Cannon token on the Pirate Chest (d2.1).",
+        "P1 places the Cannon token on the Pirate Chest on d2.",
         "P1's new Cannon token moves them up the Coup track: 1 step free",
     ]);
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!(t.s.coup[0], 2);
     t.says(&[
-        "P1 spends 1 Gold pip from the die on the Farmhouse (b1.2), which now shows 1, and climbs the Coup track to \
+        "P1 spends 1 Gold pip from the die on the Farmhouse on b1, which now shows 1, and climbs the Coup track to \
          spot 2 of 8.",
         "P1 reaches Coup spot 2 first this round: a bonus, P1 raises one of their Food dice by 1.",
     ]);
     assert_eq!(t.legal(), vec![Action::CoupRaise { at: sp("b2.1") }], "spot 2: raise a Food die");
     t.ok(Action::CoupRaise { at: sp("b2.1") });
     assert_eq!(t.value(0, "b2.1"), 4, "no Farmhouse boost: not a placement");
-    t.says(&["P1 raises the Food die on the Tavern (b2.1) from 3 to 4: the bonus of Coup spot 2."]);
+    t.says(&["P1 raises the Food die on the Tavern on b2 from 3 to 4: the bonus of Coup spot 2."]);
     t.ok(Action::CoupSpend { at: sp("b1.2") });
     assert_eq!(t.held(0, "b1.2"), None, "Gold spent to 0 is removed");
     t.says(&[
-        "P1 spends the last Gold pip of the die on the Farmhouse (b1.2), which goes back to the pool, and climbs the \
+        "P1 spends the last Gold pip of the die on the Farmhouse on b1, which goes back to the pool, and climbs the \
          Coup track to spot 3 of 8.",
     ]);
     t.ok(Action::CoupSpend { at: sp("b2.1") });
@@ -1369,7 +1369,7 @@ fn tile_food_die_() {
     t.tile(0, "b1", "farmhouse").slot(1, "food-die", Some(2));
     t.land_and_place(1, "b1.1");
     assert_eq!(t.value(0, "b1.1"), 3, "a Food die on the Farmhouse's own spot is boosted");
-    t.says(&["P1 places the Food die showing 2 on the Farmhouse (b1.1): the Farmhouse raises it to 3."]);
+    t.says(&["P1 places the Food die showing 2 on the Farmhouse on b1: the Farmhouse raises it to 3."]);
     assert_eq!(t.s.coup[0], 0, "a die moves nobody on the Coup track");
     // A Die tile whose colour the pool lacks gets no die and gives nothing.
     let g = game(2);
@@ -1552,7 +1552,7 @@ fn tile_harbour_master_() {
     t.ok(Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") });
     assert_eq!((t.held(0, "b1.1"), t.held(0, "a4.1").map(|h| h.item)), (None, Some(Item::Rum)));
     t.says(&[
-        "P1 uses the Harbour Master's Port to move the Rum token from the Farmhouse (b1.1) to the Trading Port (a4.1).",
+        "P1 uses the Harbour Master's Port to move the Rum token from the Farmhouse on b1 to the Trading Port on a4.",
     ]);
     let mut t = build();
     t.said();
@@ -1584,8 +1584,8 @@ fn tile_trading_port_() {
     t.ok(Action::Reroll { at: sp("b1.2") }).chance(Chance::Reroll { value: 6 });
     assert_eq!(t.value(0, "b1.2"), 6);
     t.says(&[
-        "P1 uses the Trading Port to reroll the Gold die showing 2 on the Farmhouse (b1.2).",
-        "P1's Gold die on the Farmhouse (b1.2) is rerolled: it shows 6 (it showed 2).",
+        "P1 uses the Trading Port to reroll the Gold die showing 2 on the Farmhouse on b1.",
+        "P1's Gold die on the Farmhouse on b1 is rerolled: it shows 6 (it showed 2).",
     ]);
     let mut t = build();
     t.said();

@@ -170,9 +170,9 @@ impl PirateHaven {
         format!("{cell} ({} {word} spot)", article(&word))
     }
 
-    /// A spot with the tile it is on: "the Tavern (b2.1)".
+    /// A spot by the tile it is on and where that stands: "the Tavern on b2" (a trial read "b2.1" as a code).
     fn spot_on(&self, at: Spot, on: u8) -> String {
-        format!("the {} ({at})", self.tile_name(on))
+        format!("the {} on {}", self.tile_name(on), at.cell)
     }
 
     /// `me`'s dice that went up from `before` to `after`, in words: a House's bonus on a die placed within its
