@@ -60,9 +60,13 @@ try {
     if (clicks > 400) await fail("the game did not end after 400 clicks");
   }
   if (!oddsSeen) await fail("no page showed the odds panel");
-  // Each page says the same result (the winner's adds "You won!").
-  const texts = await Promise.all(pages.map(async (p) => ((await p.textContent("#status")) || "").replace("You won! ", "")));
+  // Each page says the same result, the winner's with "You won!" and the other's with "You lost.".
+  const said = await Promise.all(pages.map(async (p) => (await p.textContent("#status")) || ""));
+  const texts = said.map((t) => t.replace("You won! ", "").replace("You lost. ", ""));
   if (texts[0] !== texts[1]) await fail(`the pages disagree: ${texts}`);
+  if (said.filter((t) => t.includes("You won! ")).length !== 1 || said.filter((t) => t.includes("You lost. ")).length !== 1) {
+    await fail(`one page says "You won!", the other "You lost.": ${said.join(" | ")}`);
+  }
   // A seat never sees another seat's legal actions: the page of the seat not to act has none.
   console.log(`ok: both pages saw "${texts[0]}" after ${clicks} moves`);
   await browser.close();

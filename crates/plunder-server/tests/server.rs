@@ -302,13 +302,7 @@ async fn two_humans_play_to_the_end_and_every_acknowledged_move_survives_a_resta
     let mut restarted = false;
     let mut hub = hub;
     while !matches!(latest[0].status, StatusInfo::Over { .. }) {
-        let seat = deciding(&latest[0])[0];
-        let action = latest[seat.index()].legal.to_vec()[0].action.to_value();
-        seats[seat.index()].send(ClientMessage::Act { action }).await;
-        let version = latest[0].version + 1;
-        for (index, connection) in seats.iter_mut().enumerate() {
-            latest[index] = table_at_least(connection, version).await;
-        }
+        first_choice_seen_by_all(&mut seats, &mut latest).await;
         assert_eq!(latest[0].version, latest[1].version, "both seats see the same move");
         moves += 1;
         if moves == 3 && !restarted {
@@ -355,13 +349,7 @@ async fn a_seat_out_of_the_game_is_marked_out_to_everyone_and_never_asked_again(
         let spectator = table_at_least(&mut watcher, latest[0].version).await;
         assert_eq!((0..3).filter(|&i| spectator.seats[i].out).collect::<Vec<_>>(), out, "everyone sees who is out");
         seen_out |= !out.is_empty();
-        let seat = deciding(&latest[0])[0];
-        let action = latest[seat.index()].legal.to_vec()[0].action.to_value();
-        seats[seat.index()].send(ClientMessage::Act { action }).await;
-        let version = latest[0].version + 1;
-        for (index, connection) in seats.iter_mut().enumerate() {
-            latest[index] = table_at_least(connection, version).await;
-        }
+        first_choice_seen_by_all(&mut seats, &mut latest).await;
     }
     assert!(seen_out, "one of three players lost their only die before the end");
 }

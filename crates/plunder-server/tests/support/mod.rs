@@ -164,6 +164,18 @@ pub async fn table_at_least(connection: &mut Connection, version: usize) -> Tabl
     }
 }
 
+/// The seat to decide (the lowest, on `latest[0]`'s table) takes its first legal choice; every seat's connection
+/// then reads on to the table after that move, into `latest`.
+pub async fn first_choice_seen_by_all(seats: &mut [Connection], latest: &mut [TableMessage]) {
+    let seat = deciding(&latest[0])[0];
+    let action = latest[seat.index()].legal.to_vec()[0].action.to_value();
+    seats[seat.index()].send(ClientMessage::Act { action }).await;
+    let version = latest[0].version + 1;
+    for (index, connection) in seats.iter_mut().enumerate() {
+        latest[index] = table_at_least(connection, version).await;
+    }
+}
+
 /// Plays `seat`'s first legal choice at each of its decisions, through `connection`, until the game is over (the
 /// other seats being bots).
 pub async fn play_first_choices_to_the_end(connection: &mut Connection, seat: Seat) {
