@@ -175,6 +175,8 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
     // A line told again in a row, not yet printed: it is printed once, with how many times.
     let mut repeats = Repeats::default();
     let mut out_told = false;
+    // Out of the game and gone: what happens is no longer printed, only the end.
+    let mut quiet = false;
     let result = loop {
         if !hot_seat {
             let mut lines = Vec::new();
@@ -195,7 +197,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
             if asks {
                 shown.extend(repeats.flush());
             }
-            for line in shown {
+            for line in shown.into_iter().filter(|_| !quiet) {
                 let height = screen_lines(&line);
                 // On a terminal, what happened is read a screen at a time, not pushed off by what follows.
                 if t.terminal && printed > 0 && printed + height + 1 > SCREEN_LINES {
@@ -217,8 +219,9 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 let mut line = String::new();
                 t.input.read_line(&mut line).map_err(io)?;
                 if matches!(line.trim().to_lowercase().as_str(), "q" | "quit") {
-                    writeln!(t.output, "You left the game before its end.").map_err(io)?;
-                    break Ok(());
+                    // The bots finish it unseen, and the end is told (a trial left and never learned who won).
+                    writeln!(t.output, "You left the table; the others play on to the end.").map_err(io)?;
+                    quiet = true;
                 }
                 printed = 0;
             }
@@ -234,6 +237,13 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 }
                 // One person at the screen still sees their own seat marked; hot-seat players share one table.
                 let said = told_lines(&game, session.told_since(0, log_viewer));
+                if quiet {
+                    // Gone from the table, the person reads only how it ended.
+                    writeln!(t.output, "How it ended:").map_err(io)?;
+                    for line in &said[said.len().saturating_sub(END_LINES_LEFT)..] {
+                        writeln!(t.output, "  {line}").map_err(io)?;
+                    }
+                }
                 let board = game.describe(&session.view(log_viewer));
                 writeln!(t.output, "\n{}", end_board(&board, &said[said.len().saturating_sub(END_LINES)..]))
                     .map_err(io)?;
@@ -573,6 +583,9 @@ fn passer(line: &str) -> Option<(&str, bool)> {
 
 /// How many of the last lines told the end's board is compared with.
 const END_LINES: usize = 8;
+
+/// How many of the last lines told a person who left the table once out reads at the end.
+const END_LINES_LEFT: usize = 3;
 
 /// The end's board without its winners line when the log's last lines (`said`) just told it ("Winner: P2" was
 /// printed twice, once by the log and once by the board).

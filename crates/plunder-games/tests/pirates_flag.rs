@@ -513,7 +513,8 @@ fn example_stop_and_battle_then_escape() {
     );
     assert_eq!(
         go(&t, Dir::Sea),
-        "sail towards The Dread Sea (all 5 steps end on space 7; passing the top of the waterfall on 8 (down to 14))"
+        "sail towards The Dread Sea (all 5 steps end on space 7; on the way you are asked at the top of the waterfall \
+         on 8 (down to 14))"
     );
     t.go(A, Dir::Far);
     assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
@@ -2765,6 +2766,16 @@ fn a_ship_on_a_waterfalls_top_is_drawn_beside_its_space() {
     let t = card_table("full-sail", 8, 16);
     let table = t.g.describe(&t.view(C));
     assert!(table.contains(" 8(P1)~14 "), "{table}");
+}
+
+#[test]
+fn a_way_that_turns_at_an_end_says_so() {
+    // A terminal trial read "all 11 steps end on space 2" going towards The Dread Sea and could not tell why: a ship
+    // without the flag turns back at space 1.
+    let mut t = Table::with(options(4), |st| st.set_position(A, 3));
+    t.roll(A, &[2, 3]);
+    let label = t.g.label_in_view(&t.view(A), &Action::Go { dir: Dir::Sea });
+    assert!(label.contains("all 5 steps end on space 4; turning back at space 1"), "{label}");
 }
 
 /// Where the words on a direction say the ship ends if it sails straight on: the space after "end on", moved by

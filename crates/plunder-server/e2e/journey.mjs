@@ -84,7 +84,10 @@ async function playOn(page, next, limit, label, enough = () => false) {
     if (!choices.length) {
       idle += 1;
       // Out of the game (no dice or crew left), the player is told so and offered the way back to the lobby.
-      if ((await status(page)).startsWith("You are out") && !(await page.$("#leave"))) await fail(`${label}: out, with no way to leave`);
+      // (Both read at once: the game may end between two reads.)
+      const outNoLeave = await page.evaluate(() => (document.getElementById("status")?.textContent || "").startsWith("You are out")
+        && !document.getElementById("leave"));
+      if (outNoLeave) await fail(`${label}: out, with no way to leave`);
       // The server passes for the seat at its own pace (as long as its recent choices took, up to 10 s a pass, and
       // new choices wait 400 ms before they take a click), so a run of forced passes may take a while.
       if (idle > 1200) await fail(`${label}: nothing to click for 60 s, status "${await status(page)}"`);

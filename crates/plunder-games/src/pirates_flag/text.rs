@@ -214,7 +214,8 @@ impl PiratesFlag {
             Flag::Carried { .. } => None,
         };
         let (mut pos, mut way, mut docks) = (*view.positions.get(mv.seat.index())?, dir, 0);
-        let mut falls = Vec::new();
+        // What the ship passes where it is asked again (it may go down, or stop), and where it turns at an end.
+        let (mut on_the_way, mut turns) = (Vec::new(), Vec::new());
         for taken in 1..=mv.left {
             let (next_way, to) = match (pos, way) {
                 (0, _) => (Dir::Far, 1),
@@ -225,13 +226,19 @@ impl PiratesFlag {
                 (p, Dir::Sea) => (Dir::Sea, p - 1),
             };
             docks += usize::from(self.board.dock_between(pos, to));
+            if next_way != way && pos != 0 {
+                turns.push(format!("turning back at {}", self.space_name(pos)));
+            }
             (pos, way) = (to, next_way);
             if loose == Some(pos) {
                 let steps = if taken == 1 { "the next step".to_string() } else { format!("{taken} steps") };
                 return Some(format!("{steps} take you to the flag: you pick it up, then choose a way again"));
             }
             if taken < mv.left && self.board.fall[pos as usize] != 0 {
-                falls.push(format!("{} (down to {})", pos, self.board.fall[pos as usize]));
+                on_the_way
+                    .push(format!("the top of the waterfall on {} (down to {})", pos, self.board.fall[pos as usize]));
+            } else if taken < mv.left && self.board.is_trading_post(pos) {
+                on_the_way.push(format!("the Trading Post on {pos}"));
             }
         }
         let steps = if mv.left == 1 { "the step ends".to_string() } else { format!("all {} steps end", mv.left) };
@@ -248,13 +255,11 @@ impl PiratesFlag {
         } else if self.board.fall[at] != 0 {
             let _ = write!(text, ", the top of a waterfall down to space {}", self.board.fall[at]);
         }
-        if !falls.is_empty() {
-            let _ = write!(
-                text,
-                "; passing the top of the waterfall{} on {}",
-                if falls.len() == 1 { "" } else { "s" },
-                falls.join(" and ")
-            );
+        for turn in turns {
+            let _ = write!(text, "; {turn}");
+        }
+        if !on_the_way.is_empty() {
+            let _ = write!(text, "; on the way you are asked at {}", on_the_way.join(" and at "));
         }
         match docks {
             0 => {}
