@@ -26,6 +26,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     // game's defaults. Options given start from the defaults, as in `simulate` and a saved strategy's game; the
     // player is told what the people's table would add (a trial's `{"wild": "ones"}` got one die and one round).
     let people = plunder_games::game_info(&args.game).and_then(|info| info.table_for_people);
+    let mut note = None;
     match (people, options.as_object()) {
         (Some((table_players, table_options)), Some(given)) if given.is_empty() => {
             options = table_options;
@@ -40,12 +41,12 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
                 .map(|(key, value)| (key.clone(), value.clone()))
                 .collect();
             if !missing.is_empty() {
-                println!(
+                note = Some(format!(
                     "Options given start from the game's defaults (`plunder rules {}` lists them), not the table \
                      people play: add {} (and --players {table_players}) to play that table with your change.",
                     args.game,
                     serde_json::Value::Object(missing)
-                );
+                ));
             }
         }
         _ => {}
@@ -56,6 +57,12 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let stdout = std::io::stdout();
     let terminal = stdout.is_terminal();
+    // Wrapped between words on a terminal; piped output stays as written.
+    let columns = if terminal { SCREEN_COLUMNS } else { usize::MAX };
+    if let Some(note) = note {
+        let mut out = crate::word_wrap::WordWrap::new(stdout.lock(), columns);
+        writeln!(out, "{note}").and_then(|()| out.flush()).map_err(|e| e.to_string())?;
+    }
     let table = Table {
         players,
         seats: args.seats,
@@ -63,8 +70,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         seed,
         record: args.record,
         input: std::io::stdin().lock(),
-        // Wrapped between words on a terminal; piped output stays as written.
-        output: crate::word_wrap::WordWrap::new(stdout.lock(), if terminal { SCREEN_COLUMNS } else { usize::MAX }),
+        output: crate::word_wrap::WordWrap::new(stdout.lock(), columns),
         terminal,
     };
     with_game(&args.game, table).map_err(|e| e.to_string())?
