@@ -1499,6 +1499,11 @@ fn tile_conspirators_house_() {
 fn tile_smugglers_den_() {
     let mut t = T::new(2, &[1]);
     t.tile(0, "c2", "smugglers-den").tile(0, "c1", "fort").tile(0, "a1", "fort");
+    // The island shows the freed spot as taking anything (a trial saw its old restriction beside a Den).
+    let island = t.g.describe(&t.g.view(&t.s, Viewer::Seat(Seat(0))));
+    let spots = island.lines().find(|l| l.contains("{g/r}")).unwrap_or_else(|| panic!("{island}"));
+    let at = |column: usize| spots.split('|').nth(column).unwrap_or("").trim().to_string();
+    assert_eq!((at(1), at(3)), ("{g/r}".to_string(), "{*}".to_string()), "a1's Fort as printed, c1's freed: {island}");
     t.slot(1, "pirate-token", None).ok(Action::Travel { slot: 1 }).ok(Action::Take);
     let legal = t.legal();
     assert!(legal.contains(&Action::PlaceItem { at: sp("c1.1") }), "the Den frees the Fort's spot");

@@ -549,6 +549,8 @@ impl PirateHaven {
         let plot = &state.islands[seat.index()].plots[cell];
         let Some(kind) = plot.tile else { return String::new() };
         let def = &self.content().tiles[kind as usize];
+        // A Smuggler's Den within reach frees every empty spot here (a trial saw "{f/r}" beside one).
+        let freed = state.islands[seat.index()].free_spots_at(self.content(), cell);
         let mut parts = Vec::new();
         for p in def.printed.iter().flatten() {
             parts.push(if p.item.is_die() {
@@ -561,7 +563,7 @@ impl PirateHaven {
             parts.push(match plot.spots[s] {
                 Some(h) if h.item.is_die() => format!("[{}{}]", h.item.letter(), h.value),
                 Some(h) => format!("[{}]", h.item.letter()),
-                None if def.spots[s] == super::content::ANY_ITEM => "{*}".into(),
+                None if freed || def.spots[s] == super::content::ANY_ITEM => "{*}".into(),
                 None => {
                     let names: Vec<String> = Item::ALL
                         .iter()
