@@ -380,8 +380,8 @@ impl PirateHaven {
             Entry::new(
                 "Coup track",
                 format!(
-                    "Coup track (spots 0 to {top}): each new Pirate or Cannon token you place moves you {steps} spot \
-                     up free, then you may spend Food or Gold pips, 1 per spot. Reaching a spot the first time in a \
+                    "Coup track (spots 0 to {top}): each new Pirate or Cannon token you place (not one printed on a \
+                     tile) moves you {steps} spot up free, then you may spend Food or Gold pips, 1 per spot. Reaching a spot the first time in a \
                      round: {bonuses}. The first to reach {top} wins the Coup at once: a Statue ({fame} Fame). Else \
                      at the round's end the single highest takes one (a tie: nobody). Every disk then returns to 0.",
                     top = c.top,
@@ -1144,7 +1144,7 @@ impl Narrate for PirateHaven {
              Tiles go on island spots of their colour (open spots take any); dice and tokens on tile spots that \
              accept them. Never more Ships than Cannons, nor Gold than Pirates. Houses boost dice, Ports act once \
              when placed, Infrastructure scores at the end; {} Food buys a Treasure Chest. A new Pirate or Cannon \
-             climbs the Coup track (Food and Gold buy more steps): the first to the top, or the single highest at \
+             token (not one printed on a tile) climbs the Coup track (Food and Gold buy more steps): the first to the top, or the single highest at \
              the round's end, takes a Statue.\n\
              Fame: Ship values ranked ({}), Rum sets, Infrastructure, {} per Statue, {} for 1st on the Turn track.",
             c.map_tiles[2],
