@@ -508,13 +508,12 @@ fn example_stop_and_battle_then_escape() {
     let go = |t: &Table, dir| t.g.label_in_view(&t.view(A), &Action::Go { dir });
     assert_eq!(
         go(&t, Dir::Far),
-        "sail away from The Dread Sea (toward the flag, carried by P4 on space 15; all 5 steps end on space 17, a -1 \
+        "sail away from The Dread Sea (toward the flag, carried by P4 on space 15; 5 steps end on space 17, a -1 \
          hazard (back to space 16); crossing a dock)"
     );
     assert_eq!(
         go(&t, Dir::Sea),
-        "sail towards The Dread Sea (all 5 steps end on space 7; on the way you are asked at the top of the waterfall \
-         on 8 (down to 14))"
+        "sail towards The Dread Sea (5 steps end on space 7; asked on the way at the waterfall top on 8 (down to 14))"
     );
     t.go(A, Dir::Far);
     assert!(t.legal(A).contains(&Action::Stop), "on the carrier's space");
@@ -2775,7 +2774,7 @@ fn a_way_that_turns_at_an_end_says_so() {
     let mut t = Table::with(options(4), |st| st.set_position(A, 3));
     t.roll(A, &[2, 3]);
     let label = t.g.label_in_view(&t.view(A), &Action::Go { dir: Dir::Sea });
-    assert!(label.contains("all 5 steps end on space 4; turning back at space 1"), "{label}");
+    assert!(label.contains("5 steps end on space 4; turning back at space 1"), "{label}");
 }
 
 /// Where the words on a direction say the ship ends if it sails straight on: the space after "end on", moved by

@@ -474,7 +474,10 @@ mod tests {
         let c = cited("liars-dice", "a die's faces are 1 to 6");
         assert_eq!((c.section.as_str(), c.sentence.as_str()), ("Options", "faces: faces per die, 2 to 12"));
         let c = cited("liars-dice", "nobody may bid on 1s, the wild face");
-        assert_eq!(c.sentence, "wild_biddable: whether the wild face may be bid on");
+        assert_eq!(
+            c.sentence,
+            "wild_biddable: whether bids may name the wild face itself (else it only counts toward other faces)"
+        );
         assert!(cited("liars-dice", "there is no bid to call yet").sentence.contains("a call needs a bid to call"));
         // A card's refusal quotes the card: its name and its text.
         let c = cited("scallywager", "you cannot use Spyglass now, or not that way");

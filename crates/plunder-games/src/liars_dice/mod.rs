@@ -14,7 +14,7 @@
 //! | `dice` | 1 | dice per player (1-10): a number, or one per seat `[5, 3]` |
 //! | `faces` | 6 | faces per die, 2-12 |
 //! | `wild` | `highest` | `none`, `ones`, `highest` |
-//! | `wild_biddable` | true | whether the wild face may be bid on |
+//! | `wild_biddable` | true | whether bids may name the wild face itself (else it only counts toward other faces) |
 //! | `raise` | `quantity_major` | more dice, or as many of a higher face; or `face_major` |
 //! | `exact` | false | allow the exact call |
 //! | `length` | `one_round` | or `to_last_die`: losers lose a die, the last with dice wins |

@@ -173,7 +173,7 @@ impl Narrate for LiarsDice {
             ("dice", "dice per player (1-10): a number, or one per seat [5, 3]"),
             ("faces", "faces per die, 2-12"),
             ("wild", "none, ones or highest"),
-            ("wild_biddable", "whether the wild face may be bid on"),
+            ("wild_biddable", "whether bids may name the wild face itself (else it only counts toward other faces)"),
             ("raise", "quantity_major (more dice, or as many of a higher face) or face_major"),
             ("exact", "allow the exact call"),
             ("length", "one_round, or to_last_die: losers lose a die, the last with dice wins"),

@@ -235,13 +235,12 @@ impl PiratesFlag {
                 return Some(format!("{steps} take you to the flag: you pick it up, then choose a way again"));
             }
             if taken < mv.left && self.board.fall[pos as usize] != 0 {
-                on_the_way
-                    .push(format!("the top of the waterfall on {} (down to {})", pos, self.board.fall[pos as usize]));
+                on_the_way.push(format!("the waterfall top on {} (down to {})", pos, self.board.fall[pos as usize]));
             } else if taken < mv.left && self.board.is_trading_post(pos) {
                 on_the_way.push(format!("the Trading Post on {pos}"));
             }
         }
-        let steps = if mv.left == 1 { "the step ends".to_string() } else { format!("all {} steps end", mv.left) };
+        let steps = if mv.left == 1 { "1 step ends".to_string() } else { format!("{} steps end", mv.left) };
         let mut text = format!("{steps} on {}", self.space_name(pos));
         let at = pos as usize;
         if self.board.is_hazard(pos) {
@@ -259,7 +258,7 @@ impl PiratesFlag {
             let _ = write!(text, "; {turn}");
         }
         if !on_the_way.is_empty() {
-            let _ = write!(text, "; on the way you are asked at {}", on_the_way.join(" and at "));
+            let _ = write!(text, "; asked on the way at {}", on_the_way.join(" and at "));
         }
         match docks {
             0 => {}

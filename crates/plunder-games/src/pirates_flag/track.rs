@@ -11,7 +11,7 @@ const WIDTH: usize = 118;
 
 /// What the marks on the track mean.
 pub const LEGEND: &str =
-    "Track: $ Trading Post, > / < hazard (ending there, one more space the way you went / one space back the way you came), ~N waterfall down to N, | dock, (P1) ships, (flag)";
+    "Track: $ Trading Post, > / < hazard (1 on / 1 back the way you came), ~N waterfall down to N, | dock, (P1) ships, (flag)";
 
 impl PiratesFlag {
     /// The track from the Dread Sea (0) to the Dread Captain's ship, a token a space.
