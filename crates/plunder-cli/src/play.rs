@@ -219,8 +219,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 players.iter().enumerate().any(|(i, p)| matches!(p, Player::Human) && out.contains(Seat(i as u8)));
             if person_out && !out_told && session.status() != Status::Over {
                 out_told = true;
-                write!(t.output, "You are out of the game; the others play on. Press Enter to watch to the end, or type q to leave: ")
-                    .map_err(io)?;
+                write!(t.output, "{OUT_QUESTION}").map_err(io)?;
                 t.output.flush().map_err(io)?;
                 let mut line = String::new();
                 t.input.read_line(&mut line).map_err(io)?;
@@ -589,6 +588,10 @@ fn passer(line: &str) -> Option<(&str, bool)> {
 
 /// How many of the last lines told the end's board is compared with.
 const END_LINES: usize = 8;
+
+/// Asked of the one person at the table once they are out of the game.
+const OUT_QUESTION: &str =
+    "You are out of the game; the others play on. Press Enter to watch to the end, or type q to leave: ";
 
 /// How many of the last lines told a person who left the table once out reads at the end.
 const END_LINES_LEFT: usize = 3;

@@ -381,9 +381,10 @@ impl PirateHaven {
                 "Coup track",
                 format!(
                     "Coup track (spots 0 to {top}): each new Pirate or Cannon token you place (not one printed on a \
-                     tile) moves you {steps} spot up free, then you may spend Food or Gold pips, 1 per spot. Reaching a spot the first time in a \
-                     round: {bonuses}. The first to reach {top} wins the Coup at once: a Statue ({fame} Fame). Else \
-                     at the round's end the single highest takes one (a tie: nobody). Every disk then returns to 0.",
+                     tile) moves you {steps} spot up free, then you may spend Food or Gold pips, 1 per spot. Reaching \
+                     a spot the first time in a round: {bonuses}. The first to reach {top} wins the Coup at once: a \
+                     Statue ({fame} Fame). Else at the round's end the single highest takes one (a tie: nobody). Every \
+                     disk then returns to 0.",
                     top = c.top,
                     steps = c.token_steps,
                     bonuses = if bonuses.is_empty() { "no bonus".to_string() } else { bonuses.join(", ") },
@@ -1144,8 +1145,8 @@ impl Narrate for PirateHaven {
              Tiles go on island spots of their colour (open spots take any); dice and tokens on tile spots that \
              accept them. Never more Ships than Cannons, nor Gold than Pirates. Houses boost dice, Ports act once \
              when placed, Infrastructure scores at the end; {} Food buys a Treasure Chest. A new Pirate or Cannon \
-             token (not one printed on a tile) climbs the Coup track (Food and Gold buy more steps): the first to the top, or the single highest at \
-             the round's end, takes a Statue.\n\
+             token (not one printed on a tile) climbs the Coup track (Food and Gold buy more steps): the first to \
+             the top, or the single highest at the round's end, takes a Statue.\n\
              Fame: Ship values ranked ({}), Rum sets, Infrastructure, {} per Statue, {} for 1st on the Turn track.",
             c.map_tiles[2],
             c.map_tiles[3],

@@ -980,7 +980,8 @@ impl Narrate for PiratesFlag {
                 match left.saturating_sub(1) {
                     0 => format!("go down the waterfall to space {foot} (your last step)"),
                     after => format!(
-                        "go down the waterfall to space {foot} (one step; then choose a way again, {after} step{} left)",
+                        "go down the waterfall to space {foot} (one step; then choose a way again, {after} step{} \
+                         left)",
                         if after == 1 { "" } else { "s" }
                     ),
                 }

@@ -10,8 +10,10 @@ use super::PiratesFlag;
 const WIDTH: usize = 118;
 
 /// What the marks on the track mean.
-pub const LEGEND: &str =
-    "Track: $ Trading Post, > / < hazard (1 on / 1 back the way you came), ~N waterfall down to N, | dock, (P1) ships, (flag)";
+pub const LEGEND: &str = concat!(
+    "Track: $ Trading Post, > / < hazard (1 on / 1 back the way you came), ~N waterfall down to N, | dock, ",
+    "(P1) ships, (flag)"
+);
 
 impl PiratesFlag {
     /// The track from the Dread Sea (0) to the Dread Captain's ship, a token a space.
