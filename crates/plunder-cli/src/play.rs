@@ -72,6 +72,7 @@ pub fn run(args: PlayArgs) -> Result<(), String> {
         input: std::io::stdin().lock(),
         output: crate::word_wrap::WordWrap::new(stdout.lock(), columns),
         terminal,
+        leaving: false,
     };
     with_game(&args.game, table).map_err(|e| e.to_string())?
 }
@@ -87,6 +88,8 @@ pub struct Table<R, W> {
     pub output: W,
     /// Clear the screen between hot-seat players (only on a real terminal).
     pub terminal: bool,
+    /// The person typed q at a "press Enter" pause and said yes: the game ends at the next question.
+    leaving: bool,
 }
 
 impl<R: BufRead, W: Write> GameVisitor for Table<R, W> {
@@ -208,6 +211,9 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 // On a terminal, what happened is read a screen at a time, not pushed off by what follows.
                 if t.terminal && printed > 0 && printed + height + 1 > SCREEN_LINES {
                     pause(&mut t, "More happened: read these lines, then press Enter.").map_err(io)?;
+                    if t.leaving {
+                        break;
+                    }
                     printed = 1;
                 }
                 printed += height;
@@ -230,6 +236,10 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 }
                 printed = 0;
             }
+        }
+        if t.leaving {
+            writeln!(t.output, "{LEFT}").map_err(io)?;
+            break Ok(());
         }
         let seat = match session.status() {
             Status::Over => {
@@ -322,6 +332,10 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                     let below = 1 + screen_lines(&board) + legal.len().min(MENU_LINES_AT_LEAST) + 2;
                     let reader = Reader { seat, read: &mut read[seat.index()], first, below, passed };
                     printed = since_last_turn(&mut t, &game, &session, reader).map_err(io)?;
+                    if t.leaving {
+                        writeln!(t.output, "{LEFT}").map_err(io)?;
+                        break Ok(());
+                    }
                     // What the spectator hears from here on is told at the end.
                     told = session.told_count();
                 }
@@ -330,6 +344,10 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                 let below = 1 + screen_lines(&board) + legal.len().min(MENU_LINES_AT_LEAST) + 2;
                 if !hot_seat && t.terminal && printed >= EVENTS_WORTH_A_PAUSE && printed + below > SCREEN_LINES {
                     pause(&mut t, "Your table comes next: read what happened, then press Enter.").map_err(io)?;
+                    if t.leaving {
+                        writeln!(t.output, "{LEFT}").map_err(io)?;
+                        break Ok(());
+                    }
                     printed = 1;
                 }
                 last_human = Some(seat);
@@ -351,7 +369,7 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                     }
                     // Leaving on purpose is not a failure; input that runs out mid-game is.
                     Asked::Quit => {
-                        writeln!(t.output, "You left the game before its end.").map_err(io)?;
+                        writeln!(t.output, "{LEFT}").map_err(io)?;
                         break Ok(());
                     }
                     Asked::InputEnded => break Err("the input ended before the game did: it was abandoned".to_string()),
@@ -421,6 +439,9 @@ fn since_last_turn<G: Narrate, R: BufRead, W: Write>(
     show_told(t, "What everyone was told:", &public, 0)?;
     let alone = format!("What follows is for {} alone: see that no one else looks, then press Enter.", reader.seat);
     pause(t, &alone)?;
+    if t.leaving {
+        return Ok(0);
+    }
     show_told(t, heading, &own, reader.below)
 }
 
@@ -461,6 +482,9 @@ fn show_told<R: BufRead, W: Write>(
         let height = screen_lines(line);
         if shown + height + 1 > SCREEN_LINES {
             pause(t, "More happened: read these lines, then press Enter.")?;
+            if t.leaving {
+                return Ok(0);
+            }
             shown = 1;
         }
         writeln!(t.output, "{line}")?;
@@ -470,13 +494,32 @@ fn show_told<R: BufRead, W: Write>(
     Ok(1)
 }
 
-/// Waits for Enter after `question` (an input that ended is noticed at the next question).
+/// Waits for Enter after `question` (an input that ended is noticed at the next question). `q` leaves, as at a
+/// menu, once confirmed (a trial typed q at a pause and the game went on): `t.leaving` says so.
 fn pause<R: BufRead, W: Write>(t: &mut Table<R, W>, question: &str) -> std::io::Result<()> {
     write!(t.output, "{question} ")?;
     t.output.flush()?;
     let mut line = String::new();
     t.input.read_line(&mut line)?;
+    if matches!(line.trim().to_lowercase().as_str(), "q" | "quit") {
+        t.leaving = confirm_leave(t)? == Some(true);
+    }
     Ok(())
+}
+
+const LEFT: &str = "You left the game before its end.";
+
+/// Whether the person confirms leaving (`None`: the input ended). The game ends for everyone at the screen: a slip
+/// of the finger must not end it.
+fn confirm_leave<R: BufRead, W: Write>(t: &mut Table<R, W>) -> std::io::Result<Option<bool>> {
+    write!(t.output, "Leave the game? It ends here for everyone. Type y to leave (anything else: back): ")?;
+    t.output.flush()?;
+    let mut line = String::new();
+    if t.input.read_line(&mut line)? == 0 {
+        writeln!(t.output)?;
+        return Ok(None);
+    }
+    Ok(Some(matches!(line.trim().to_lowercase().as_str(), "y" | "yes")))
 }
 
 /// The events in words, one line each (but for a die whose roll is told in full after it), a run of passes in a
@@ -743,16 +786,10 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 }
             },
             "q" | "quit" => {
-                // The game ends for everyone at the screen: a slip of the finger must not end it.
-                write!(t.output, "Leave the game? It ends here for everyone. Type y to leave (anything else: back): ")?;
-                t.output.flush()?;
-                let mut line = String::new();
-                if t.input.read_line(&mut line)? == 0 {
-                    writeln!(t.output)?;
-                    return Ok(Asked::InputEnded);
-                }
-                if matches!(line.trim().to_lowercase().as_str(), "y" | "yes") {
-                    return Ok(Asked::Quit);
+                match confirm_leave(t)? {
+                    None => return Ok(Asked::InputEnded),
+                    Some(true) => return Ok(Asked::Quit),
+                    Some(false) => {}
                 }
                 show_menu(t, &first, first.shown())?;
                 steps.clear();

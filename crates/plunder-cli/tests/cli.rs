@@ -893,10 +893,17 @@ fn question_marks_explain_the_choices_and_every_named_thing_of_the_designed_game
         play("pirate-haven", &["--seed", "1"], "?\n? farmhouse\n? coup board\n? turn track\n? die tiles\n? p2\nq\ny\n");
     assert!(haven.contains("the most Fame after round 4 wins"), "{haven}");
     assert!(
-        haven.contains("2. travel to slot 1 (Farmhouse): land on Farmhouse (House): Passive."),
+        haven.contains(
+            "2. travel to slot 1 (Farmhouse: your Food dice beside it +1): land on Farmhouse (House): Passive."
+        ),
         "the tile on a slot: {haven}"
     );
-    assert!(haven.contains("7. travel to slot 6 (Smuggler's Den): land on Smuggler's Den"), "{haven}");
+    assert!(
+        haven.contains(
+            "7. travel to slot 6 (Smuggler's Den: empty spots beside it take anything): land on Smuggler's Den"
+        ),
+        "{haven}"
+    );
     // A tile the player could only discard says so in the label, and its meaning does not offer a take.
     assert!(
         haven.contains(

@@ -585,3 +585,27 @@ fn the_pirates_flag_stops_a_person_only_at_windows_that_concern_them_unless_aske
     assert!(mine.iter().any(|s| aimed(&s)), "a play aimed at P1 asked P1:\n{screen}");
     assert_eq!(mine.iter().filter(aimed).count(), all.iter().filter(aimed).count(), "every aimed play asks");
 }
+
+#[test]
+fn q_at_a_press_enter_pause_leaves_once_confirmed() {
+    // A trial typed q at "Your table comes next ... press Enter" and the game went on as if it were Enter.
+    let mut t = Terminal::start(&["play", "pirate-haven", "--seed", "7"]);
+    let first = t.until_asked().expect("a question");
+    assert!(first.trim_end().ends_with("then press Enter."), "Pirate Haven's first round is read first:\n{first}");
+    t.type_line("q");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(t.all().trim_end().ends_with("Type y to leave (anything else: back):"), "{}", t.all());
+    t.type_line("n");
+    let table = t.until_asked().expect("back to the table");
+    assert!(table.contains("travel to slot 1"), "anything but y goes on:\n{table}");
+
+    let mut t = Terminal::start(&["play", "pirate-haven", "--seed", "7"]);
+    t.until_asked().expect("a question");
+    t.type_line("q");
+    std::thread::sleep(Duration::from_millis(300));
+    t.type_line("y");
+    assert_eq!(t.until_asked(), None, "the program ends at once");
+    let screen = t.all();
+    assert!(screen.trim_end().ends_with("You left the game before its end."), "{screen}");
+    assert!(!screen.contains("travel to slot 1"), "no table after leaving: {screen}");
+}

@@ -103,3 +103,17 @@ fn pirate_havens_round_tiles_are_four_stacks_of_22() {
         "the box's counts"
     );
 }
+
+#[test]
+fn every_pirate_haven_building_and_chest_says_what_it_does_in_a_few_words() {
+    // The gist follows the tile's name in a travel or buy choice, so it is short enough for a menu line.
+    let tiles = read_game("pirate-haven", "tiles.json");
+    let all = tiles["entries"].as_array().unwrap().iter().chain(tiles["specials"].as_array().unwrap());
+    let mut told = 0;
+    for entry in all.filter(|e| ["house", "port", "infrastructure", "chest"].contains(&e["type"].as_str().unwrap())) {
+        let gist = entry["gist"].as_str().unwrap_or_else(|| panic!("{} has no gist", entry["name"]));
+        assert!(!gist.is_empty() && gist.len() <= 55, "{}: {gist:?}", entry["name"]);
+        told += 1;
+    }
+    assert_eq!(told, 20, "17 buildings and 3 chests");
+}

@@ -834,6 +834,8 @@ fn rule_joans_example() {
     );
     t.ok(Action::Take);
     assert_eq!(t.legal(), vec![Action::BuyChest], "no spot for a Pirate yet");
+    let buy = t.g.label_in_view(&t.g.view(&t.s, Viewer::Seat(Seat(0))), &Action::BuyChest);
+    assert_eq!(buy, "buy the Cannon Chest for 4 Food: a printed Cannon, a spot for anything", "what the chest holds");
     t.refused(Action::PlaceItem { at: sp("b1.1") });
     t.ok(Action::BuyChest);
     for _ in 0..4 {
@@ -922,7 +924,8 @@ fn the_travel_menu_marks_a_tile_that_could_only_be_discarded_and_the_discard_say
          Cannons on your island)"
     );
     let house = t.g.label_in_view(&view, &Action::Travel { slot: 2 });
-    assert_eq!(house, "travel to slot 2 (Shipwright's House)", "a House can be taken");
+    // What a building does comes with its name (a trial could not tell the tiles apart by their names).
+    assert_eq!(house, "travel to slot 2 (Shipwright's House: your Ship dice beside it +1)", "a House can be taken");
     t.ok(Action::Travel { slot: 1 });
     assert_eq!(t.legal(), vec![Action::Discard]);
     let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));

@@ -247,6 +247,8 @@ pub struct TileDef {
     pub name: String,
     /// What the tile does, in words for people (the data's `text`).
     pub text: String,
+    /// What a building or chest does, in a few words for a choice's label (the data's `gist`; may be empty).
+    pub gist: String,
     pub kind: TileType,
     pub copies: u8,
     /// Copies in each round's stack.
@@ -400,6 +402,8 @@ struct TileEntry {
     name: String,
     #[serde(default)]
     text: String,
+    #[serde(default)]
+    gist: String,
     #[serde(rename = "type")]
     kind: TileType,
     copies: u8,
@@ -536,6 +540,7 @@ fn tile_def(entry: TileEntry) -> Result<TileDef, OptionsError> {
         id: entry.id,
         name: entry.name,
         text: entry.text,
+        gist: entry.gist,
         kind: entry.kind,
         copies: entry.copies,
         per_stack: [0; ROUNDS],
@@ -804,6 +809,7 @@ fn read_island(island: &IslandFile, defs: &mut Vec<TileDef>) -> Result<Island, O
         id: "tavern".into(),
         name: "Tavern".into(),
         text: tavern_text,
+        gist: String::new(),
         kind: TileType::Tavern,
         copies: 1,
         per_stack: [0; ROUNDS],

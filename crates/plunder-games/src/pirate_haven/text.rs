@@ -508,6 +508,15 @@ impl PirateHaven {
         }
     }
 
+    /// What the building on map `slot` (0-based) does, after a colon, for a travel choice ("Trading Port: reroll
+    /// one of your Gold dice"): a trial could not tell the tiles apart by their names.
+    fn gist(&self, state: &State, slot: usize) -> String {
+        match state.map[slot].tile.map(|k| &self.content().tiles[k as usize]) {
+            Some(def) if def.offers.is_none() && !def.gist.is_empty() => format!(": {}", def.gist),
+            _ => String::new(),
+        }
+    }
+
     /// Where the die or token on map `slot` fits no spot of the mover's island but a Treasure Chest bought now
     /// would hold it: what taking it costs ("you must buy the Cannon Chest for 4 Food"). A trial took a Rum and
     /// found its only next move was paying for a chest.
@@ -1078,7 +1087,7 @@ impl Narrate for PirateHaven {
                         Some(chest) => {
                             format!("travel to slot {slot} ({}): to take it, {chest}", self.slot_text(state, i))
                         }
-                        None => format!("travel to slot {slot} ({})", self.slot_text(state, i)),
+                        None => format!("travel to slot {slot} ({}{})", self.slot_text(state, i), self.gist(state, i)),
                     },
                 },
                 None => action.to_string(),
@@ -1107,7 +1116,11 @@ impl Narrate for PirateHaven {
                 format!("place {} on {at}{gains}", self.placed(state))
             }
             Action::BuyChest => match state.chest_top {
-                Some(k) => format!("buy the {} for {} Food", self.tile_name(k), self.content().chest_cost),
+                Some(k) => {
+                    let gist = &self.content().tiles[k as usize].gist;
+                    let gist = if gist.is_empty() { String::new() } else { format!(": {gist}") };
+                    format!("buy the {} for {} Food{gist}", self.tile_name(k), self.content().chest_cost)
+                }
                 None => action.to_string(),
             },
             Action::Pay { at } => format!("pay a Food pip from {}{}", piece(at), self.pip_effects(state, action)),
