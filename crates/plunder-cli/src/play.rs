@@ -1020,8 +1020,8 @@ fn help<G: Roster + Narrate, R, W: Write>(
     if d.game.stops_matter() {
         writeln!(
             t.output,
-            "When it is not your turn and nothing waiting involves you (no play aimed at you, no battle of yours), \
-             you pass without being asked (stops mine); stops all asks you at every chance to answer."
+            "When it is not your turn and nothing waiting involves you, you pass without being asked (stops mine); \
+             stops all asks you at every chance to answer."
         )?;
     }
     writeln!(t.output)

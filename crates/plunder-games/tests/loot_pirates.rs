@@ -367,6 +367,9 @@ fn a_game_where_nobody_is_ever_shot_still_ends() {
     }
     assert_eq!(s.status(), Status::Over);
     assert_eq!(s.outcome().unwrap().winners.len(), 3);
+    // A trial read "You aim at P2." under the result.
+    let end = s.game().describe(&s.view(Viewer::Seat(Seat(0))));
+    assert!(!end.contains("You aim at"), "{end}");
 }
 
 // ---- Negotiation. ----

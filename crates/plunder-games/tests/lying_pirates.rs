@@ -425,6 +425,17 @@ fn allowance_one_gold_and_one_silver_per_round() {
     let jack = g.describe(&view(&g, &s, JACK));
     let waits = jack.lines().find(|l| l.starts_with("  Not playable while a card waits: ")).unwrap_or_default();
     assert!(waits.contains("Fair Winds") && waits.ends_with("(only an answer to it may be played now)"), "{jack}");
+    // A card is named once, under the first reason that holds (a trial read the same cards on two lines).
+    give(&g, &mut s, ANNE, "fair-winds");
+    let anne = g.describe(&view(&g, &s, ANNE));
+    let naming = anne.lines().filter(|l| l.starts_with("  Not playable") && l.contains("Fair Winds")).count();
+    assert_eq!(naming, 1, "{anne}");
+    assert!(
+        anne.lines().any(
+            |l| l.contains("Fair Winds") && l.ends_with("(a gold card was already played this round: one a round)")
+        ),
+        "{anne}"
+    );
     advance(&g, &mut s, &[], |s| s.window.is_empty() && s.window.holder() == Some(ANNE));
     assert!(refused(&g, &s, ANNE, Action::Play { card: recruit, target: None }), "silver is spent");
     assert!(!g.describe(&view(&g, &s, JACK)).contains("while a card waits"), "said only while one waits");
@@ -3286,7 +3297,8 @@ mod told {
             has(&said, "P1 stays on space 7 (")
                 && has(
                     &said,
-                    "(Riptide): the move stops behind the leading ship, and this ship is level with it or ahead"
+                    ", unmoved by Riptide: it is level with the leading ship or ahead, and a move stops behind that \
+                     ship"
                 ),
             "{said:#?}"
         );
@@ -4056,7 +4068,11 @@ fn auto_pass_skips_card_windows_only_never_a_paid_reroll() {
     }
     assert!(asked_anne, "Anne auto-passed the window, yet she may still pay to reroll her Skull");
     let label = g.label_in_view(&view(&g, &s, ANNE), &Action::AutoPass);
-    assert_eq!(label, "auto-pass the card windows for the rest of this phase (rerolls and choices are still asked)");
+    assert_eq!(
+        label,
+        "auto-pass the card windows for the rest of this phase, cards played on you too (rerolls and choices are still \
+         asked)"
+    );
 }
 
 /// The terminal trial: "Your dice: 1 4 3 3 ?" once the Cursed Die was handed over, and next round nothing said which

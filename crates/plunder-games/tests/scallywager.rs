@@ -1098,3 +1098,27 @@ fn a_designers_misplaced_card_is_refused_in_the_files_words() {
     assert!(reason.contains("effect \"shield\" is only for lasting Treasure cards"), "{reason}");
     assert_plain(&reason);
 }
+
+#[test]
+fn the_deck_choice_says_what_each_deck_is_for() {
+    // A trial met "draw from the Treasure deck / draw from the Adventure deck" with no word on the difference.
+    let g = game(Options::default());
+    assert_eq!(
+        g.label(&Action::Draw { deck: Deck::Treasure }),
+        "draw from the Treasure deck (kept face up: used before a turn's bidding)"
+    );
+    assert_eq!(
+        g.label(&Action::Draw { deck: Deck::Adventure }),
+        "draw from the Adventure deck (kept hidden: revealed on a later bidding turn)"
+    );
+}
+
+#[test]
+fn a_parlay_on_one_die_is_said_in_the_singular() {
+    // A trial: "say exactly 1 die show 5".
+    let mut s = table(4);
+    roll(&mut s, &[&[5, 5, 2, 2, 2], &[5, 3, 3, 3, 3]], 4);
+    s.play(Seat(0), bid(1, 5)).unwrap();
+    let said = s.game().explain(&view(&s, 1), &Action::Parlay);
+    assert!(said.starts_with("say exactly 1 die shows 5: "), "{said}");
+}

@@ -382,7 +382,8 @@ impl Narrate for LootPirates {
         }
         if let Some(me) = view.seat {
             if let Some(t) = view.my_aim {
-                if view.aims.is_none() {
+                // Not after the end (a trial read it under the result).
+                if view.aims.is_none() && view.phase != Phase::Over {
                     let _ = writeln!(out, "You aim at {t}.");
                 }
             }

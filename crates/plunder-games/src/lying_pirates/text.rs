@@ -358,8 +358,9 @@ impl Narrate for LyingPirates {
                 count(CURSE_PASS_COST as u32, "crew die", "crew dice")
             ),
             // It covers the card windows only (ruling 56): rerolls, picks and payments are still asked.
-            Action::AutoPass => "auto-pass the card windows for the rest of this phase (rerolls and choices are \
-                                 still asked)"
+            // A trial took it and was not asked about the cards then played on it.
+            Action::AutoPass => "auto-pass the card windows for the rest of this phase, cards played on you too \
+                                 (rerolls and choices are still asked)"
                 .to_string(),
             Action::Pick { seat } => format!("pick {}", self.captain_name(*seat)),
             Action::Place { tile, space } => format!("place {} on space {space}", self.tile_name(*tile)),
@@ -1109,22 +1110,30 @@ impl LyingPirates {
     /// of each a round), the card is for another phase, or a card waits to be answered.
     fn spent_allowance(&self, v: &View) -> Vec<String> {
         let Some(me) = v.viewer else { return Vec::new() };
+        // Each card is named once, under the first reason that holds for it (a trial read two lines naming the
+        // same cards).
+        let mut named: Vec<&str> = Vec::new();
         let mut lines = Vec::new();
-        for (metal, tier, used) in [(Metal::Gold, "gold", &v.gold_used), (Metal::Silver, "silver", &v.silver_used)] {
-            if !used.contains(&me) {
-                continue;
-            }
-            let mut names: Vec<&str> = Vec::new();
-            for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
-                if card.metal == metal && !names.contains(&card.name.as_str()) {
-                    names.push(&card.name);
+        let mut reason =
+            |lines: &mut Vec<String>, unplayable: &dyn Fn(&Card) -> bool, line: &dyn Fn(String) -> String| {
+                let mut names: Vec<&str> = Vec::new();
+                for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
+                    if unplayable(card) && !named.contains(&card.name.as_str()) {
+                        named.push(&card.name);
+                        names.push(&card.name);
+                    }
                 }
-            }
-            if !names.is_empty() {
-                lines.push(format!(
-                    "  Not playable this round: {} (a {tier} card was already played this round: one a round)",
-                    names.join(", ")
-                ));
+                if !names.is_empty() {
+                    lines.push(line(names.join(", ")));
+                }
+            };
+        for (metal, tier, used) in [(Metal::Gold, "gold", &v.gold_used), (Metal::Silver, "silver", &v.silver_used)] {
+            if used.contains(&me) {
+                reason(&mut lines, &|c| c.metal == metal, &|names| {
+                    format!(
+                        "  Not playable this round: {names} (a {tier} card was already played this round: one a round)"
+                    )
+                });
             }
         }
         // A card kept for another phase (silver cards and some gold wait for the Action Phase; a trial saw them
@@ -1138,31 +1147,14 @@ impl LyingPirates {
             _ => None,
         };
         if let Some((name, why, allowed)) = phase {
-            let mut names: Vec<&str> = Vec::new();
-            for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
-                if !allowed(card) && !names.contains(&card.name.as_str()) {
-                    names.push(&card.name);
-                }
-            }
-            if !names.is_empty() {
-                lines.push(format!("  Not playable in {name}: {} ({why})", names.join(", ")));
-            }
+            reason(&mut lines, &|c| !allowed(c), &|names| format!("  Not playable in {name}: {names} ({why})"));
         }
         // A card waiting on the stack can only be answered (the second terminal trial: the hand's other cards
         // left the menu with no reason given).
         if !v.stack.is_empty() {
-            let mut names: Vec<&str> = Vec::new();
-            for card in v.hand.iter().filter_map(|&k| self.content.cards.get(k as usize)) {
-                if card.timing == Timing::Play && !names.contains(&card.name.as_str()) {
-                    names.push(&card.name);
-                }
-            }
-            if !names.is_empty() {
-                lines.push(format!(
-                    "  Not playable while a card waits: {} (only an answer to it may be played now)",
-                    names.join(", ")
-                ));
-            }
+            reason(&mut lines, &|c| c.timing == Timing::Play, &|names| {
+                format!("  Not playable while a card waits: {names} (only an answer to it may be played now)")
+            });
         }
         lines
     }
@@ -1304,7 +1296,7 @@ impl LyingPirates {
                     )
                 };
                 format!(
-                    "{} wins the Betting Phase: it takes the token and {}; {} {}{left}",
+                    "{} wins the Betting Phase: they take the token and {}; {} {}{left}",
                     n(*winner),
                     count(*coins as u32, "coin", "coins"),
                     self.seats_named(*movers),
@@ -1347,13 +1339,15 @@ impl LyingPirates {
                     self.because(*cause)
                 )
             }
+            // "P4 stays on space 4 (Duelling Cove), unmoved by Riptide: ..." (a trial could not read two brackets
+            // in a row).
             Event::Stayed { seat, at, tile, cause, why } => format!(
-                "{} stays on {} {}: {}",
+                "{} stays on {}, unmoved by {}: {}",
                 n(*seat),
                 self.where_is(*at, *tile),
-                self.because(*cause),
+                self.because(*cause).trim_start_matches('(').trim_end_matches(')'),
                 match why {
-                    Stay::Leading => "the move stops behind the leading ship, and this ship is level with it or ahead",
+                    Stay::Leading => "it is level with the leading ship or ahead, and a move stops behind that ship",
                     Stay::StartEnd => "in the Action Phase no ship is moved onto Start/End",
                     Stay::Edge => "it is at the end of the ring already",
                 }
@@ -1382,7 +1376,8 @@ impl LyingPirates {
                 let reach = count(*distance as u32, "space", "spaces");
                 if tied.len() == 1 {
                     format!(
-                        "{} is last: it may sail up to {reach} toward the next ship, sacrificing 1 crew die per {per}",
+                        "{} is last: they may sail up to {reach} toward the next ship, sacrificing 1 crew die per \
+                         {per}",
                         self.seats_named(*tied)
                     )
                 } else {

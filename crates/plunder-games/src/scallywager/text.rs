@@ -316,6 +316,13 @@ impl Narrate for Scallywager {
                 }
                 label
             }
+            // What the two decks are for, on the choice (a trial met the two words alone).
+            Action::Draw { deck: Deck::Treasure } => {
+                "draw from the Treasure deck (kept face up: used before a turn's bidding)".to_string()
+            }
+            Action::Draw { deck: Deck::Adventure } => {
+                "draw from the Adventure deck (kept hidden: revealed on a later bidding turn)".to_string()
+            }
             other => other.to_string(),
         }
     }
@@ -383,9 +390,9 @@ impl Narrate for Scallywager {
                 view.bids.last().map_or("the bidder".to_string(), |b| b.seat.to_string())
             ),
             (Action::Parlay, Some(bid)) => format!(
-                "say exactly {} {} show {}: if so every other captain loses a crewmate and you draw, if not you lose two",
+                "say exactly {} {} {}: if so every other captain loses a crewmate and you draw, if not you lose two",
                 bid.quantity,
-                if bid.quantity == 1 { "die" } else { "dice" },
+                if bid.quantity == 1 { "die shows" } else { "dice show" },
                 bid.face
             ),
             (Action::Draw { deck }, _) => {
