@@ -3280,6 +3280,23 @@ mod told {
         assert_eq!(&s.progress[..3], &[6, 4, 5], "the swap happens");
     }
 
+    /// A trial saw a captain left out of Debt's battle with no reason: a ship on Start/End is out of reach.
+    #[test]
+    fn a_battle_for_an_effect_says_who_is_out_of_reach_on_start_end() {
+        let g = game(4);
+        let mut s = table(&g);
+        s.progress[..4].copy_from_slice(&[3, 0, 2, 4]);
+        let debt = give(&g, &mut s, ANNE, "debt");
+        action_window(&g, &mut s, ANNE);
+        let mut heard = act_told(&g, &mut s, ANNE, Action::Play { card: debt, target: None });
+        heard.extend(advance_told(&g, &mut s, &[], |s| s.battle.active));
+        let said = words(&g, &heard, Viewer::Spectator);
+        assert!(
+            has(&said, "P3, P4 battle for the effect (Debt), the lowest loses; P2 is out of reach on Start/End"),
+            "{said:#?}"
+        );
+    }
+
     /// The second terminal trial: a card's move that did nothing (Riptide at Start/End) was not told at all.
     #[test]
     fn a_move_that_leaves_a_ship_where_it_was_says_why() {

@@ -31,6 +31,19 @@ impl LyingPirates {
         starter: Seat,
         immune: SeatSet,
     ) -> SeatSet {
+        self.group_sheltered(s, group, range, bind, starter, immune).0
+    }
+
+    /// `group`, and apart the captains it leaves out only for their ship on Start/End in the Action Phase.
+    pub(crate) fn group_sheltered(
+        &self,
+        s: &State,
+        group: Group,
+        range: u8,
+        bind: Bind,
+        starter: Seat,
+        immune: SeatSet,
+    ) -> (SeatSet, SeatSet) {
         let me = Seat(bind.me);
         let base = if self.final_phase(s) { self.alive_claimants(s) } else { s.everyone() };
         let p = |x: Seat| s.progress[x.index()] as i16;
@@ -44,10 +57,12 @@ impl LyingPirates {
             },
         };
         set = set.minus(immune);
+        let mut sheltered = SeatSet::EMPTY;
         if self.action_phase(s) {
-            set = set.iter().filter(|&o| o == starter || s.progress[o.index()] != 0).collect();
+            sheltered = set.iter().filter(|&o| o != starter && s.progress[o.index()] == 0).collect();
+            set = set.minus(sheltered);
         }
-        set
+        (set, sheltered)
     }
 
     /// Changes `seat`'s crew by `amount` (in the Final Battle, its count of crew); returns the crew gained, or in
@@ -158,11 +173,11 @@ impl LyingPirates {
                     (None, _) => s.run.pop(),
                 },
                 Node::Battle { among, include_self, range, seek, .. } => {
-                    let mut contenders = self.group(s, among, range, bind, starter, immune);
+                    let (mut contenders, sheltered) = self.group_sheltered(s, among, range, bind, starter, immune);
                     if include_self {
                         contenders.insert(Seat(bind.me));
                     }
-                    self.start_battle(s, contenders, seek, Purpose::Effect, told);
+                    self.start_battle(s, contenders, sheltered, seek, Purpose::Effect, told);
                 }
                 Node::Pick { chooser, from, range, then } => {
                     let candidates = self.group(s, from, range, bind, starter, immune);
@@ -190,7 +205,7 @@ impl LyingPirates {
                         s.run.replace(then);
                     } else if defaults(c) {
                         // The rulebook's one rule for the Phantom's cards: the candidates duel, the loser is hit.
-                        self.start_battle(s, candidates, Seek::Loser, Purpose::Pick, told);
+                        self.start_battle(s, candidates, SeatSet::EMPTY, Seek::Loser, Purpose::Pick, told);
                     } else {
                         s.run.wait = Wait::Pick { chooser: c, candidates };
                     }

@@ -451,6 +451,9 @@ pub enum Event {
         seek: Seek,
         /// The card or tile whose effect the battle is for (told for an effect's battle).
         cause: Cause,
+        /// The captains the effect would have reached but for their ship on Start/End in the Action Phase (a
+        /// trial saw a captain left out of a battle with no reason).
+        sheltered: SeatSet,
     },
     /// A Battle Die: `face` as rolled, `rank` after the marks and abilities (Skull 1, Single 2, Double 3).
     BattleDie {

@@ -758,7 +758,7 @@ impl LyingPirates {
                 match s.movers.len() {
                     0 => {}
                     1 => self.activate(s, s.movers.lowest().unwrap_or(s.token), told),
-                    _ => self.start_battle(s, s.movers, Seek::Winner, Purpose::Tile, told),
+                    _ => self.start_battle(s, s.movers, SeatSet::EMPTY, Seek::Winner, Purpose::Tile, told),
                 }
             }
             Phase::SailSecond => self.end_check(s, told),
@@ -767,7 +767,7 @@ impl LyingPirates {
                 s.phase = Phase::FinalBattle;
                 let claimants = self.alive_claimants(s);
                 told.public(|| Event::FinalRound { battle: s.battles + 1, claimants });
-                self.start_battle(s, claimants, Seek::Loser, Purpose::Final, told);
+                self.start_battle(s, claimants, SeatSet::EMPTY, Seek::Loser, Purpose::Final, told);
             }
             _ => {}
         }
@@ -960,11 +960,13 @@ impl LyingPirates {
         self.open(s, Phase::FinalWindow, told);
     }
 
-    /// Starts a battle among `contenders`: a battle of one needs no roll, of nobody does nothing.
+    /// Starts a battle among `contenders` (`sheltered`: those left out for their ship on Start/End, told): a
+    /// battle of one needs no roll, of nobody does nothing.
     pub(crate) fn start_battle<T: Teller<Event>>(
         &self,
         s: &mut State,
         contenders: SeatSet,
+        sheltered: SeatSet,
         seek: Seek,
         purpose: Purpose,
         told: &mut T,
@@ -990,7 +992,7 @@ impl LyingPirates {
         };
         s.battle_main_roll = true;
         let cause = s.run.source;
-        told.public(|| Event::BattleBegins { contenders, purpose, seek, cause });
+        told.public(|| Event::BattleBegins { contenders, purpose, seek, cause, sheltered });
     }
 
     /// A Battle Die fell for the next seat of the roll.

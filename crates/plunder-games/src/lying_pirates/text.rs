@@ -1569,7 +1569,7 @@ impl LyingPirates {
             Event::TakenCard { from, to, card } => {
                 format!("The card {} took from {} is {}", n(*to), n(*from), self.card_name(*card))
             }
-            Event::BattleBegins { contenders, purpose, seek, cause } => {
+            Event::BattleBegins { contenders, purpose, seek, cause, sheltered } => {
                 let why = match purpose {
                     Purpose::Tile => "for the right to resolve their tile".to_string(),
                     Purpose::Effect if *seek == super::content::Seek::Winner => {
@@ -1581,7 +1581,12 @@ impl LyingPirates {
                         "in the Final Battle: the lowest loses a crew, any Skull loses a crew".to_string()
                     }
                 };
-                format!("{} battle {why}", self.seats_named(*contenders))
+                let spared = match sheltered.len() {
+                    0 => String::new(),
+                    1 => format!("; {} is out of reach on Start/End", self.seats_named(*sheltered)),
+                    _ => format!("; {} are out of reach on Start/End", self.seats_named(*sheltered)),
+                };
+                format!("{} battle {why}{spared}", self.seats_named(*contenders))
             }
             Event::BattleDie { seat, face, rank } => {
                 let face_word = battle_face_name(*face);
