@@ -15,34 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 venv=$root/target/py-venv
-python=${PYTHON:-python3}
-packages="maturin>=1.5,<2 auditwheel numpy pytest pytest-xdist gymnasium>=1.1 pettingzoo>=1.24"
-if [ -n "${PLUNDER_TEST_RAY:-}" ]; then
-  packages="$packages ray"
-fi
-if [ "${PLUNDER_TEST_OPENSPIEL:-1}" != 0 ]; then
-  packages="$packages open-spiel"
-fi
-
-if [ ! -x "$venv/bin/python" ]; then
-  echo "Creating $venv ..." >&2
-  "$python" -m venv "$venv"
-fi
-stamp=$venv/.plunder-packages
-if [ "$(cat "$stamp" 2>/dev/null)" != "$packages" ]; then
-  echo "Installing $packages into $venv ..." >&2
-  # shellcheck disable=SC2086
-  if ! "$venv/bin/pip" install --quiet --disable-pip-version-check $packages; then
-    # Offline, or PyPI unreachable: the README's test command stays usable; CI (PLUNDER_REQUIRE_PYTHON=1) fails.
-    if [ -n "${PLUNDER_REQUIRE_PYTHON:-}" ]; then
-      echo "python/test.sh: could not install $packages from PyPI" >&2
-      exit 1
-    fi
-    echo "SKIPPED: could not install $packages from PyPI (offline?), so the Python package is not tested" >&2
-    exit 77
-  fi
-  echo "$packages" > "$stamp"
-fi
+# The venv and its packages (CI starts this early, beside the builds); 77: skipped (offline).
+python/venv.sh || exit $?
 
 # The wheel, installed into the venv in place of any earlier build (`maturin develop`'s included).
 python/wheel.sh --debug

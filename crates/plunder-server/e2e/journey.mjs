@@ -234,9 +234,12 @@ try {
   const icon = await fetch(`${base}/favicon.ico`);
   if (!icon.ok) await fail(`/favicon.ico answers ${icon.status}`);
   await customTables(only.length ? only : GAMES);
-  for (const [i, game] of (only.length ? only : GAMES).entries()) {
-    for (const size of Object.keys(SIZES)) await journey(game, size, seed * 1000 + i * 10 + (size === "phone" ? 1 : 0));
-  }
+  // Two journeys at a time, each in its own browser context: much of a journey is waiting (passes taken for the
+  // player come at the player's own pace), so two share the machine's time without slowing each other much.
+  const jobs = (only.length ? only : GAMES).flatMap((game, i) => Object.keys(SIZES)
+    .map((size) => () => journey(game, size, seed * 1000 + i * 10 + (size === "phone" ? 1 : 0))));
+  const worker = async () => { for (let job = jobs.shift(); job; job = jobs.shift()) await job(); };
+  await Promise.all([worker(), worker()]);
   await browser.close();
 } catch (e) {
   await fail(e.stack || String(e));
