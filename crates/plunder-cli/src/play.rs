@@ -260,8 +260,19 @@ fn play_table<G: Roster + Narrate, R: BufRead, W: Write>(mut t: Table<R, W>) -> 
                     }
                 }
                 let board = game.describe(&session.view(log_viewer));
-                writeln!(t.output, "\n{}", end_board(&board, &said[said.len().saturating_sub(END_LINES)..]))
-                    .map_err(io)?;
+                let end = end_board(&board, &said[said.len().saturating_sub(END_LINES)..]);
+                // The last moves are read before the final board pushes them off the screen (a trial lost a bot's
+                // last moves of Pirate Haven to the scoring).
+                let below = 1 + screen_lines(&end);
+                if !hot_seat
+                    && !quiet
+                    && t.terminal
+                    && printed >= EVENTS_WORTH_A_PAUSE
+                    && printed + below > SCREEN_LINES
+                {
+                    pause(&mut t, "The game is over: read what happened, then press Enter.").map_err(io)?;
+                }
+                writeln!(t.output, "\n{end}").map_err(io)?;
                 break Ok(());
             }
             Status::Chance => {

@@ -901,7 +901,7 @@ fn a_refused_take_names_what_blocks_it() {
         t.tile(0, &c.to_string(), "trading-port");
     }
     let reason = t.refusal(Action::Take);
-    assert!(reason.contains("Fishing Port: no empty island spot of your island takes a Port tile"), "{reason}");
+    assert!(reason.contains("Fishing Port: no empty spot on your island takes a Port tile"), "{reason}");
     // A Die tile the pool ran out for.
     let reason = landed("ship-die", None).refusal(Action::Take);
     assert!(reason.contains("the Ship die: the tile holds none (the pool ran out of Ship dice)"), "{reason}");
@@ -1555,6 +1555,10 @@ fn tile_harbour_master_() {
     let legal = t.legal();
     assert!(legal.contains(&Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") }));
     assert!(legal.contains(&Action::Skip));
+    // The way out of the ability says what it does and is never paged away (a trial found it 30th of 30).
+    let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
+    assert_eq!(t.g.label_in_view(&view, &Action::Skip), "skip: move nothing");
+    assert!(t.g.always_shown(&view, &Action::Skip));
     assert!(!legal.iter().any(|a| matches!(a, Action::MoveTile { from, .. } if *from == cell("b2"))), "the Tavern");
     t.said();
     t.ok(Action::MoveItem { from: sp("b1.1"), to: sp("a4.1") });
@@ -1962,4 +1966,20 @@ fn every_view_gives_the_fame_each_island_would_score_now() {
     let line = g.describe(&mid).lines().find(|l| l.starts_with("Fame if the game ended now: ")).unwrap().to_string();
     assert!(line.contains("P1 2 (Ships 0, Rum 2, Infrastructure 0, Statues 0, Turn track 0)"), "{line}");
     assert!(line.ends_with(", P2 2, P3 2"), "{line}");
+}
+
+#[test]
+fn the_help_tells_the_limits_and_a_chests_price_where_a_trial_looked() {
+    let g = game(3);
+    let limits = g.look_up("limits").expect("? limits");
+    assert!(
+        limits.contains("never more Ships than Cannons") && limits.contains("never more Gold than Pirates"),
+        "{limits}"
+    );
+    let rum = g.look_up("rum").expect("? rum");
+    assert!(!rum.contains("Limit"), "the Rum is in no limit: {rum}");
+    let ship = g.look_up("ship").expect("? ship");
+    assert!(ship.contains("Limit: never more Ships than Cannons"), "{ship}");
+    let chest = g.look_up("chest").expect("? chest");
+    assert!(chest.contains("bought for 4 Food pips"), "{chest}");
 }

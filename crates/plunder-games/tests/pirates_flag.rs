@@ -2869,3 +2869,12 @@ fn each_direction_says_where_sailing_straight_on_ends() {
     }
     assert!(checked > 100, "only {checked} directions checked");
 }
+
+/// A trial could not tell how far and which way a captain's move waiting on the stack would go.
+#[test]
+fn a_captains_move_waiting_on_the_stack_says_how_far_and_which_way() {
+    let mut t = captain_table("captain-gale", 10, 16);
+    t.act(A, Action::Captain { target: Target::Seat { seat: B }, choice: 7 });
+    let table = t.g.describe(&t.view(B));
+    assert!(table.contains("P1's Captain Gale (4 spaces away from The Dread Sea) on P2"), "{table}");
+}

@@ -61,8 +61,7 @@ pub(super) fn blocked(c: &Content, state: &State, slot: u8) -> Option<(String, S
         None => {
             if !(0..CELLS).any(|cell| island.cell_takes(c, cell, kind)) {
                 let kind = def.kind.name();
-                let why =
-                    format!("no empty island spot of your island takes {} {kind} tile", super::text::article(kind));
+                let why = format!("no empty spot on your island takes {} {kind} tile", super::text::article(kind));
                 return Some((format!("the {}", def.name), why));
             }
             let (over, bound) = island.broken_limit(c, printed_extra(c, kind))?;
@@ -99,7 +98,7 @@ pub(super) fn chest(c: &Content, state: &State) -> Option<String> {
     }
     let name = &c.tiles[kind as usize].name;
     if !(0..CELLS).any(|cell| island.cell_takes(c, cell, kind)) {
-        return Some(format!("you cannot buy the {name}: no empty island spot of your island takes a chest"));
+        return Some(format!("you cannot buy the {name}: no empty spot on your island takes a chest"));
     }
     let mut extra = printed_extra(c, kind);
     if let Some((over, bound)) = island.broken_limit(c, extra) {

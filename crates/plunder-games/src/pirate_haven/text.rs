@@ -420,7 +420,17 @@ impl PirateHaven {
             let name = type_name(kind);
             let mut entry = Entry::new(name, format!("{name}: {}. Kinds: {}.", type_text(kind), names.join(", ")));
             if kind == TileType::Chest {
-                entry = entry.or("Chest");
+                // What it costs, where a trial looked for it.
+                entry = Entry::new(
+                    name,
+                    format!(
+                        "{name}: {}; bought for {} Food pips, paid from your Food dice. Kinds: {}.",
+                        type_text(kind),
+                        c.chest_cost,
+                        names.join(", ")
+                    ),
+                )
+                .or("Chest");
             }
             entries.push(entry);
         }
@@ -440,11 +450,24 @@ impl PirateHaven {
                 Item::Rum => "adjacent Rums score as sets from the Rum table".to_string(),
                 Item::Cannon | Item::Pirate => "a new one moves you up the Coup track".to_string(),
             };
-            entries.push(Entry::new(
-                item.name(),
-                format!("{} {what}: {rule}. Limits: {}.", item.name(), limits.join(", ")),
-            ));
+            // Only the limits this piece is in (a trial read the Ship and Gold limits under Rum).
+            let own: Vec<String> = c
+                .limits
+                .iter()
+                .filter(|(a, b)| *a == item || *b == item)
+                .map(|(a, b)| format!("never more {} than {}", plural(*a), plural(*b)))
+                .collect();
+            let limit = if own.is_empty() { String::new() } else { format!(" Limit: {}.", own.join(", ")) };
+            entries.push(Entry::new(item.name(), format!("{} {what}: {rule}.{limit}", item.name())));
         }
+        entries.push(Entry::new(
+            "Limits",
+            format!(
+                "Limits: your island may hold {} (printed pieces count). A die or token that would break one cannot \
+                 be taken: you could only discard it.",
+                limits.join(", ")
+            ),
+        ));
         let rum: Vec<String> = c.rum_table.iter().enumerate().skip(1).map(|(n, fame)| format!("{n}: {fame}")).collect();
         entries.push(Entry::new(
             "Rum table",
@@ -1061,9 +1084,11 @@ impl Narrate for PirateHaven {
         }
     }
 
-    /// Leaving the map ends a player's round: it is never paged away behind the travel choices.
+    /// Leaving the map ends a player's round: it is never paged away behind the travel choices. Nor is the way
+    /// out of an optional ability (a trial read 12 "move your ..." lines, "... and 18 more", and thought it had to
+    /// move something: "skip" was the 30th).
     fn always_shown(&self, _view: &View, action: &Action) -> bool {
-        matches!(action, Action::Leave)
+        matches!(action, Action::Leave | Action::Skip | Action::CoupStop)
     }
 
     fn label(&self, action: &Action) -> String {
@@ -1143,7 +1168,11 @@ impl Narrate for PirateHaven {
                 cell_words(to),
                 self.placement_gains(state, action)
             ),
-            Action::Skip => action.to_string(),
+            Action::Skip => match state.phase {
+                Phase::Relocate { .. } => "skip: move nothing".to_string(),
+                Phase::Reroll { .. } => "skip: reroll nothing".to_string(),
+                _ => action.to_string(),
+            },
         }
     }
 

@@ -356,11 +356,17 @@ impl PiratesFlag {
     fn item_words(&self, item: &ItemKind, by: Option<Seat>) -> String {
         let by = by.map_or(String::new(), |s| format!("{s}'s "));
         match item {
-            ItemKind::Card { card, captain: false, target, .. } => {
-                format!("{by}{}{}", self.card_name(*card), target_text(target))
-            }
-            ItemKind::Card { card, captain: true, target, .. } => {
-                format!("{by}{}{}", self.captain_name(*card), target_text(target))
+            ItemKind::Card { card, captain, target, choice, .. } => {
+                let (name, entry) = if *captain {
+                    (self.captain_name(*card), self.captains.entries.get(*card as usize))
+                } else {
+                    (self.card_name(*card), self.deck.entries.get(*card as usize))
+                };
+                // How far and which way, where the play chose it (a trial could not tell a captain's move waiting
+                // on the stack from another).
+                let chosen = entry.and_then(|e| self.entry_choice_words(e, *choice));
+                let chosen = chosen.map_or(String::new(), |words| format!(" ({words})"));
+                format!("{by}{name}{chosen}{}", target_text(target))
             }
             ItemKind::MovementRoll { seat, escape } => {
                 format!("{seat}'s {} roll", if *escape { "escape" } else { "movement" })
@@ -377,7 +383,11 @@ impl PiratesFlag {
         let ItemKind::Card { target, .. } = item else { return words };
         let aim = target_text(target);
         match (words.strip_suffix(&aim), aim.strip_prefix(" on ")) {
-            (Some(head), Some(at)) if !aim.is_empty() => format!("{head} (aimed at {at})"),
+            // One bracket, not two in a row: "Gale (3 spaces toward The Dread Sea, aimed at P4)".
+            (Some(head), Some(at)) if !aim.is_empty() => match head.strip_suffix(')') {
+                Some(open) => format!("{open}, aimed at {at})"),
+                None => format!("{head} (aimed at {at})"),
+            },
             _ => words,
         }
     }
