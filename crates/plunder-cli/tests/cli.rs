@@ -1361,3 +1361,15 @@ fn liars_dice_with_nothing_chosen_is_the_table_people_play() {
         "{log}"
     );
 }
+
+/// The start says "P1: human (marked P1* on this seat's boards)": every game's board marks the person's seat so
+/// (a trial never saw it in Pirate Haven).
+#[test]
+fn every_games_board_marks_the_persons_seat_as_the_start_says() {
+    for game in ["liars-dice", "scallywager", "loot-pirates", "lying-pirates", "pirates-flag", "pirate-haven"] {
+        let out = play(game, &["--seed", "3"], "q\ny\n");
+        assert!(out.contains("P1: human (marked P1* on this seat's boards)"), "{game}: {out}");
+        let board = &out[out.find("P1: human").map_or(0, |i| i + 9)..];
+        assert!(board.contains("P1*"), "{game}: the board does not mark P1*: {board}");
+    }
+}

@@ -238,8 +238,9 @@ impl Narrate for LyingPirates {
                 _ => String::new(),
             };
             lines.push(format!(
-                "  {}{}: progress {}/{} ({}), {}{}{final_crew}, {}, {}",
+                "  {}{}{}: progress {}/{} ({}), {}{}{final_crew}, {}, {}",
                 self.captain_name(Seat(i as u8)),
+                if v.viewer.is_some_and(|me| me.index() == i) { "*" } else { "" },
                 if v.out.iter().any(|o| o.index() == i) { " (out)" } else { "" },
                 p,
                 v.ring,

@@ -756,7 +756,8 @@ impl Narrate for PirateHaven {
         // screen with the menu.
         for seat in Seat::all(state.players()) {
             if view.viewer.seat() == Some(seat) {
-                out.push_str(&self.island_text(state, seat));
+                // The viewer's own, marked as the terminal's start says ("P1*").
+                out.push_str(&self.island_text(state, seat).replacen(&format!("{seat}:"), &format!("{seat}*:"), 1));
             } else {
                 out.push_str(&self.island_line(state, seat));
             }
