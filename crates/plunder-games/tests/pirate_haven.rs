@@ -1374,6 +1374,12 @@ fn tile_food_die_() {
     assert_eq!(t.value(0, "b1.1"), 3, "a Food die on the Farmhouse's own spot is boosted");
     t.says(&["P1 places the Food die showing 2 on the Farmhouse on b1: the Farmhouse raises it to 3."]);
     assert_eq!(t.s.coup[0], 0, "a die moves nobody on the Coup track");
+    // Two Farmhouses raise it twice, and are said to (a trial read "the Farmhouse raises it" of a +2).
+    let mut t = T::new(2, &[1]);
+    t.tile(0, "b1", "farmhouse").tile(0, "a1", "farmhouse").slot(1, "food-die", Some(2));
+    t.land_and_place(1, "b1.1");
+    assert_eq!(t.value(0, "b1.1"), 4);
+    t.says(&["P1 places the Food die showing 2 on the Farmhouse on b1: the two Farmhouses raise it to 4."]);
     // A Die tile whose colour the pool lacks gets no die and gives nothing.
     let g = game(2);
     let mut s = g.initial_state();

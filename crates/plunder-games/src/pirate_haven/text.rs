@@ -84,7 +84,7 @@ fn names(mut list: Vec<String>) -> String {
     }
 }
 
-/// Tile kinds once each, in their first order (two Farmhouses raise a die as "the Farmhouse").
+/// Tile kinds once each, in their first order.
 fn dedup(kinds: &[u8]) -> Vec<u8> {
     let mut once = Vec::new();
     for &k in kinds {
@@ -195,8 +195,8 @@ impl PirateHaven {
                         .filter_map(|r| now.plots[r].tile)
                         .filter(|&t| c.tiles[t as usize].boost_later[held.item.index()] > 0)
                         .collect();
-                    let houses = dedup(&houses).iter().map(|&k| format!("your {}", self.tile_name(k))).collect();
-                    raised.push(format!("House bonus: {} raises it to {}", names(houses), held.value));
+                    let (houses, verb) = self.houses(&houses, "your");
+                    raised.push(format!("House bonus: {houses} {verb} it to {}", held.value));
                 }
                 _ => {}
             }
@@ -540,6 +540,20 @@ impl PirateHaven {
         }
     }
 
+    /// The Houses that raised a die, each kind once with how many ("the two Farmhouses and the Goldsmith's House":
+    /// a trial read "the Farmhouse raises it" of +2), and the verb that goes with them.
+    fn houses(&self, kinds: &[u8], whose: &str) -> (String, &'static str) {
+        let list = dedup(kinds)
+            .into_iter()
+            .map(|k| match kinds.iter().filter(|&&x| x == k).count() {
+                1 => format!("{whose} {}", self.tile_name(k)),
+                2 => format!("{whose} two {}s", self.tile_name(k)),
+                n => format!("{whose} {n} {}s", self.tile_name(k)),
+            })
+            .collect();
+        (names(list), if kinds.len() == 1 { "raises" } else { "raise" })
+    }
+
     /// Where the die or token on map `slot` fits no spot of the mover's island but a Treasure Chest bought now
     /// would hold it: what taking it costs ("you must buy the Cannon Chest for 4 Food"). A trial took a Rum and
     /// found its only next move was paying for a chest.
@@ -870,8 +884,8 @@ impl Narrate for PirateHaven {
             }
             Event::ItemPlaced { seat, item, value, now, at, on, boosted_by } => {
                 let raised = if now != value {
-                    let houses: Vec<String> = dedup(boosted_by).iter().map(|&k| format!("the {}", self.tile_name(k))).collect();
-                    format!(": {} raises it to {now}", names(houses))
+                    let (houses, verb) = self.houses(boosted_by, "the");
+                    format!(": {houses} {verb} it to {now}")
                 } else {
                     String::new()
                 };
