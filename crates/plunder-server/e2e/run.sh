@@ -2,10 +2,10 @@
 # End-to-end test of `plunder serve` in real headless Chromium: two browser pages join one game and play it to
 # the end, first on one server with SQLite, then (when PostgreSQL answers at 127.0.0.1:5432) on two server
 # instances sharing one PostgreSQL database, one page on each. First, TypeScript checks the client against the
-# generated message types, and asked.mjs the status bar's summary of what a seat is asked; after the SQLite
-# game, every registered game's table is opened at a phone's size and each game's own board is checked against
-# the seat's view (visuals.mjs; SCREENSHOTS=DIR keeps a picture of each at 360 px and at 1280 px:
-# SCREENSHOTS=docs/img refreshes docs/img); then a new player's journey through each game from the lobby's
+# generated message types, asked.mjs the status bar's summary of what a seat is asked, and boards.mjs what the
+# boards compute from a view; after the SQLite game, every registered game's table is opened at a phone's size
+# and each game's own board is checked against the seat's view (visuals.mjs; SCREENSHOTS=DIR keeps a picture of
+# each at 360 px and at 1280 px: SCREENSHOTS=docs/img refreshes docs/img); then a new player's journey through each game from the lobby's
 # defaults, on a desktop and a phone: play against bots to the end, rematch, replay, branch (journey.mjs; with
 # SCREENSHOTS, its pictures are named journey-*); an open seat created from Custom table and taken by another
 # browser from Open tables (open.mjs). Meanwhile, on a server of its own, the table page as two people use it:
@@ -26,6 +26,7 @@ fi
 "$here/node_modules/.bin/tsc" --project "$here/../static/tsconfig.json"
 echo "ok: the client type-checks against the generated message and game types"
 node "$here/asked.mjs"
+node "$here/boards.mjs"
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; done; rm -f "$db" "$db-wal" "$db-shm" "$db.lock"; }

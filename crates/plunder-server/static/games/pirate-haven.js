@@ -27,6 +27,26 @@ function tileTable(d) {
   return table;
 }
 
+/**
+ * The island's cells whose empty spots take any die or token, each with the name of the tile that frees them (a
+ * Smuggler's Den frees its own cell's and those sharing a side): the spots' titles say so, as the rules do.
+ * @param {any[]} entries the island's cells (id, row, col) @param {Record<string, any>} island a player's placed
+ * tiles by cell id ([kind, spots]) @param {any[]} tiles @returns {Record<string, string>}
+ */
+export function freedCells(entries, island, tiles) {
+  /** @type {Record<string, string>} */
+  const freed = {};
+  for (const cell of entries) {
+    const placed = island[cell.id];
+    const tile = placed && tiles[placed[0]];
+    if (!tile || !(tile.effect || []).some((/** @type {any} */ f) => f.kind === "free_spots_adjacent")) continue;
+    for (const near of entries) {
+      if (Math.abs(near.row - cell.row) + Math.abs(near.col - cell.col) <= 1 && !freed[near.id]) freed[near.id] = tile.name;
+    }
+  }
+  return freed;
+}
+
 /** A die or token on a spot, from the view's text (`F3`, `R`; `-` empty). @param {string} text @param {string} [title] */
 function piece(text, title) {
   if (text === "-") return el("span", { class: "spot empty", title: `empty spot${title ? `: ${title}` : ""}` });
@@ -137,6 +157,7 @@ function phaseText(phase) {
 function islandOf(p, view, ctx, tiles) {
   const island = view.islands[p];
   const mine = p === ctx.me && view.mover === p;
+  const freed = freedCells(ctx.data.island.entries, island, tiles);
   const cells = ctx.data.island.entries.map((spot) => {
     const placed = island[spot.id];
     const tile = placed ? tiles[placed[0]] : null;
@@ -150,7 +171,10 @@ function islandOf(p, view, ctx, tiles) {
       placed && el("span", { class: "spots" }, placed[1].slice(0, (tile.spots || []).length).map((text, i) => {
         const at = (a) => a.at && a.at.cell === spot.id && a.at.spot === i;
         const actions = mine ? ctx.legal.filter((a) => at(a.action)) : [];
-        return playable(piece(text, tile.spots && tile.spots[i] ? tile.spots[i].join(" or ") : ""), ctx, actions.length === 1 ? actions[0] : undefined);
+        const freer = freed[spot.id];
+        const takes = freer ? `any die or token (the ${freer} frees it; the limits still hold)`
+          : tile.spots && tile.spots[i] ? tile.spots[i].join(" or ") : "";
+        return playable(piece(text, takes), ctx, actions.length === 1 ? actions[0] : undefined);
       }))] : "");
     const place = mine ? legalWhere(ctx, (a) => (a.type === "place_tile" || a.type === "place_chest") && a.cell === spot.id) : undefined;
     return playable(node, ctx, place);
