@@ -18,10 +18,28 @@ struct RulesText<'a> {
 impl plunder_games::GameVisitor for RulesText<'_> {
     type Output = Result<String, String>;
     fn visit<G: Roster + Narrate>(self) -> Result<String, String> {
-        let options = plunder_core::options_from_json::<G>(None, self.options).map_err(|e| e.to_string())?;
+        // No options given: the summary is of the table `plunder play` and the lobby deal, where it is not the
+        // defaults (a trial read "one call ends the game" of liar's dice, then played to the last die).
+        let chosen = !(self.options.is_null() || self.options.as_object().is_some_and(|o| o.is_empty()));
+        let people = plunder_games::game_info(G::ID).and_then(|info| info.table_for_people).filter(|_| !chosen);
+        let (players, options) = match &people {
+            Some((players, options)) => (Some(*players), options),
+            None => (None, self.options),
+        };
+        let options = plunder_core::options_from_json::<G>(players, options).map_err(|e| e.to_string())?;
         let game = G::new(options).map_err(|e| e.to_string())?;
-        let mut out =
-            format!("{}\n\n{}\n\nOptions (defaults; set any with --options):\n", G::NAME, game.rules_summary());
+        let mut out = format!("{}\n\n{}\n", G::NAME, game.rules_summary());
+        if let Some((players, options)) = &people {
+            // As the options below are written ("dice = 5").
+            let options: Vec<String> =
+                options.as_object().into_iter().flatten().map(|(name, value)| format!("{name} = {value}")).collect();
+            let options = options.join(", ");
+            out += &format!(
+                "\nThe table `plunder play` and the lobby deal: {players} players, {options}. The options' defaults \
+                 below are the engine's (for research); --options changes either.\n"
+            );
+        }
+        out += "\nOptions (defaults; set any with --options):\n";
         let defaults = serde_json::to_value(G::Options::default()).unwrap_or_default();
         let meanings = game.option_meanings();
         if let Some(fields) = defaults.as_object() {

@@ -766,6 +766,11 @@ fn rules_prints_the_summary_options_and_designed_content() {
     assert!(loot.contains("negotiation_offers = 2") && loot.contains("5 pirates: 46"), "{loot}");
     let dice = text(&plunder(&["rules", "liars-dice"], ""));
     assert!(dice.contains("exact = false") && dice.contains("6s are wild"), "{dice}");
+    // The summary is of the table `play` deals (a trial read "one call ends the game", then played to the last die).
+    assert!(dice.contains("the last player with dice wins") && !dice.contains("One call ends the game"), "{dice}");
+    assert!(dice.contains("The table `plunder play` and the lobby deal: 4 players, "), "{dice}");
+    let research = text(&plunder(&["rules", "liars-dice", "--options", r#"{"dice": 1}"#], ""));
+    assert!(research.contains("One call ends the game") && !research.contains("lobby deal"), "{research}");
     assert!(text(&plunder(&["rules", "chess"], "")).contains("unknown game 'chess'"));
 }
 

@@ -603,6 +603,10 @@ fn card_stowaway_shows_all_dice_of_a_captain() {
     let mut s = adventuring(0, "stowaway");
     use_card(&mut s, 0, Deck::Adventure, "stowaway", Some(2), None, None);
     assert_eq!(known(&s, 0, 2), vec![3, 3, 3, 3, 3]);
+    // In one line (a trial read five lines of "P3 has a 3").
+    let table = s.game().describe(&view(&s, 0));
+    assert!(table.contains("You know: P3 has dice showing 3 3 3 3 3\n"), "{table}");
+    assert_eq!(table.matches("You know:").count(), 1, "{table}");
 }
 
 #[test]

@@ -499,8 +499,19 @@ impl Narrate for Scallywager {
             let dice: Vec<String> = view.my_dice.iter().map(|d| d.map_or("?".to_string(), |f| f.to_string())).collect();
             let _ = writeln!(out, "Your crew: {}", dice.join(" "));
         }
+        // One line a captain, the faces sorted ("You know: P2's dice include 1 1 3"; a trial read five lines of
+        // "P2 has a ..." after a Stowaway).
+        let mut seen: Vec<Seat> = Vec::new();
         for k in &view.known {
-            let _ = writeln!(out, "You know: {} has a {}", k.seat, k.face);
+            if seen.contains(&k.seat) {
+                continue;
+            }
+            seen.push(k.seat);
+            let mut faces: Vec<u8> = view.known.iter().filter(|o| o.seat == k.seat).map(|o| o.face).collect();
+            faces.sort_unstable();
+            let faces: Vec<String> = faces.iter().map(u8::to_string).collect();
+            let what = if faces.len() == 1 { "a die showing" } else { "dice showing" };
+            let _ = writeln!(out, "You know: {} has {what} {}", k.seat, faces.join(" "));
         }
         for held in &view.my_adventure {
             let card = self.card(Deck::Adventure, held.card);
