@@ -96,6 +96,12 @@ async function playOn(page, next, limit, label, enough = () => false) {
     }
     idle = 0;
     if (!stepsChecked.has(label) && (await page.$("#moves button.group"))) await checkSteps(page, label);
+    // The island being placed on starts on the first screen, phone too (a trial scrolled past "Just now" to it).
+    const island = await page.evaluate(() => {
+      const node = document.getElementById("placing-island");
+      return node && { top: node.getBoundingClientRect().top + window.scrollY, height: window.innerHeight };
+    });
+    if (island && island.top > island.height) await fail(`${label}: the island being placed on starts at ${island.top} px, below the first screen`);
     const pick = choices[Math.floor(next() * choices.length)];
     // The table redraws on every message: a button may go under the click; the next round picks again.
     try {

@@ -383,6 +383,9 @@ export function play(main, id) {
     view.replaceChildren(drawView(table.game, table.view, {
       me, players: table.seats.length, legal: seat.pending ? [] : table.legal, act: (action) => send(key, { type: "act", action }),
     }, update));
+    // A board that asks to be played on first (Pirate Haven's island while placing) starts on a phone's first
+    // screen: before "Just now", under a shorter list of the moves it repeats (a trial scrolled to reach it).
+    main.classList.toggle("board-first", !!view.querySelector("[data-board-first]"));
 
     // The log: new lines are appended; another seat's log (hot-seat) is drawn anew.
     const end = seat.log.base + seat.log.lines.length;

@@ -95,7 +95,7 @@ export function draw(view, ctx) {
       view.holding ? [" · holding ", piece(view.holding)] : ""),
     // The tile being placed, with what it does (a trial placed a Naval Dock without knowing).
     placedKind !== null && tiles[placedKind] ? el("p", { class: "muted", id: "placing-tile" }, el("b", {}, `${TYPE_ICON[tiles[placedKind].type] || ""} ${tiles[placedKind].name}: `), tiles[placedKind].text) : "",
-    placing && ctx.me !== null ? el("div", { class: "ph-islands placing", id: "placing-island" }, islandOf(ctx.me, view, ctx, tiles)) : "",
+    placing && ctx.me !== null ? el("div", { class: "ph-islands placing", id: "placing-island", "data-board-first": "" }, islandOf(ctx.me, view, ctx, tiles)) : "",
     panel("The map (travel right; a tile taken leaves a gap)", row),
     panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),
     panel("Turn track and supplies", el("div", { class: "piles" },
