@@ -97,7 +97,8 @@ pub const RANDOM_BOT: BotKind = BotKind { name: "random", about: "picks uniforml
 /// The ISMCTS bot's entry in every roster (`ismcts:N` sets the iterations per decision, `ismcts:N:T` a time cap).
 pub const ISMCTS_BOT: BotKind = BotKind {
     name: "ismcts",
-    about: "information-set Monte Carlo tree search; ismcts:N for N simulations a move (default 1000), \
+    about: "thinks ahead by playing out deals it imagines (information-set Monte Carlo tree search); ismcts:N \
+            for N simulations a move (default 1000), \
             ismcts:N:T to stop sooner after T (2s, 500ms)",
 };
 

@@ -72,6 +72,34 @@ async function checkSteps(page, label) {
   stepsChecked.add(label);
 }
 
+/** The journeys whose Pirate Haven map told a tapped tile, and travelled there by its own button. */
+const aboutChecked = new Set();
+
+/**
+ * A tap on a Pirate Haven map tile says what it does and moves nothing; its "Travel here" button moves the ship
+ * (a phone trial tapped a tile to read it, and its ship went there at once).
+ */
+async function checkTileAbout(page, label) {
+  const version = await page.$eval("#view", (n) => n.dataset.version);
+  const tile = page.locator(".ph-slot.can-travel").first();
+  const name = ((await tile.locator(".name").textContent().catch(() => "")) || "").trim();
+  try {
+    await tile.click({ timeout: 1500 });
+  } catch {
+    return; // The page redrew under the tap: the next round tries again.
+  }
+  const about = (await page.textContent("#tile-about").catch(() => "")) || "";
+  if ((await page.$eval("#view", (n) => n.dataset.version)) !== version) return; // a bot moved meanwhile
+  if (!name || !about.includes(name)) await fail(`${label}: tapping the tile "${name}" told "${about}"`);
+  const travel = await page.$("#tile-about button.ph-travel");
+  if (!travel) await fail(`${label}: the tapped tile "${name}" offers no "Travel here"`);
+  await travel.click({ timeout: 1500 }).catch(() => {});
+  const moved = await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 })
+    .then(() => true, () => false);
+  if (!moved) await fail(`${label}: "Travel here" to "${name}" made no move`);
+  aboutChecked.add(label);
+}
+
 /** Clicks visible, enabled `button.action`s at random until the game is over or `limit` clicks; the clicks. */
 async function playOn(page, next, limit, label, enough = () => false) {
   let clicks = 0;
@@ -96,12 +124,19 @@ async function playOn(page, next, limit, label, enough = () => false) {
     }
     idle = 0;
     if (!stepsChecked.has(label) && (await page.$("#moves button.group"))) await checkSteps(page, label);
+    if (!aboutChecked.has(label) && (await page.$(".ph-slot.can-travel"))) {
+      await checkTileAbout(page, label);
+      if (aboutChecked.has(label)) { clicks += 1; continue; }
+    }
     // The island being placed on starts on the first screen, phone too (a trial scrolled past "Just now" to it).
     const island = await page.evaluate(() => {
       const node = document.getElementById("placing-island");
-      return node && { top: node.getBoundingClientRect().top + window.scrollY, height: window.innerHeight };
+      return node && { top: node.getBoundingClientRect().top + window.scrollY, height: window.innerHeight,
+        status: (document.getElementById("status")?.textContent || "").trim(), moves: document.querySelectorAll("#moves button.action").length };
     });
-    if (island && island.top > island.height) await fail(`${label}: the island being placed on starts at ${island.top} px, below the first screen`);
+    if (island && island.top > island.height) {
+      await fail(`${label}: the island being placed on starts at ${island.top} px, below the first screen ("${island.status}", ${island.moves} moves)`);
+    }
     const pick = choices[Math.floor(next() * choices.length)];
     // The table redraws on every message: a button may go under the click; the next round picks again.
     try {
@@ -188,6 +223,7 @@ async function journey(game, size, seed) {
     await playOn(page, next, MAX_CLICKS, label, () => stepsChecked.has(label));
   }
   if (wantsSteps && !stepsChecked.has(label)) await fail(`${label}: no button for several moves in four games`);
+  if (game === "pirate-haven" && !aboutChecked.has(label)) await fail(`${label}: no map tile was tapped and travelled to`);
   await page.waitForTimeout(200);
   await context.close();
   if (problems.length) await fail(`${label}:\n  ${problems.slice(0, 8).join("\n  ")}`);

@@ -317,7 +317,10 @@ impl Roster for LiarsDice {
                 name: "odds",
                 about: "bids and calls by the exact odds of the unseen dice, reading others' bids",
             },
-            BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, calls liar when it cannot" },
+            BotKind {
+                name: "raise",
+                about: "a simple bot: raises the last bid's quantity by one, calls liar when it cannot",
+            },
         ]
     }
 

@@ -21,21 +21,9 @@ impl LyingPirates {
     }
 
     /// The captains of `group` for an effect of `bind.me`, started by `starter`: in the Final Battle only the
-    /// claimants still in; in the Action Phase ships on Start/End are left out unless they started it.
+    /// claimants still in; in the Action Phase ships on Start/End are left out unless they started it. Apart, those
+    /// left out only for their ship on Start/End (told, so that nobody wonders why they were spared).
     pub(crate) fn group(
-        &self,
-        s: &State,
-        group: Group,
-        range: u8,
-        bind: Bind,
-        starter: Seat,
-        immune: SeatSet,
-    ) -> SeatSet {
-        self.group_sheltered(s, group, range, bind, starter, immune).0
-    }
-
-    /// `group`, and apart the captains it leaves out only for their ship on Start/End in the Action Phase.
-    pub(crate) fn group_sheltered(
         &self,
         s: &State,
         group: Group,
@@ -173,14 +161,14 @@ impl LyingPirates {
                     (None, _) => s.run.pop(),
                 },
                 Node::Battle { among, include_self, range, seek, .. } => {
-                    let (mut contenders, sheltered) = self.group_sheltered(s, among, range, bind, starter, immune);
+                    let (mut contenders, sheltered) = self.group(s, among, range, bind, starter, immune);
                     if include_self {
                         contenders.insert(Seat(bind.me));
                     }
                     self.start_battle(s, contenders, sheltered, seek, Purpose::Effect, told);
                 }
                 Node::Pick { chooser, from, range, then } => {
-                    let candidates = self.group(s, from, range, bind, starter, immune);
+                    let (candidates, _) = self.group(s, from, range, bind, starter, immune);
                     let Some(c) = seat_of(chooser) else {
                         s.run.pop();
                         continue;
@@ -212,7 +200,7 @@ impl LyingPirates {
                 }
                 Node::Each { from, range, then } => {
                     if frame.step == 0 {
-                        let group = self.group(s, from, range, bind, starter, immune);
+                        let (group, _) = self.group(s, from, range, bind, starter, immune);
                         let top = s.run.top();
                         top.group = group;
                         top.step = 1;

@@ -1152,10 +1152,10 @@ impl LyingPirates {
         let reaches = |node: Node| match node {
             // A card played without a declared target (the Phantom's) may pick any candidate of its group.
             Node::Pick { from, range, .. } if item.target == NONE => {
-                self.group(s, from, range, bind, by, item.immune).contains(seat)
+                self.group(s, from, range, bind, by, item.immune).0.contains(seat)
             }
-            Node::Each { from, range, .. } => self.group(s, from, range, bind, by, item.immune).contains(seat),
-            Node::Battle { among, range, .. } => self.group(s, among, range, bind, by, item.immune).contains(seat),
+            Node::Each { from, range, .. } => self.group(s, from, range, bind, by, item.immune).0.contains(seat),
+            Node::Battle { among, range, .. } => self.group(s, among, range, bind, by, item.immune).0.contains(seat),
             _ => false,
         };
         match root {

@@ -250,7 +250,7 @@ impl LyingPirates {
                 }
                 Timing::Play if empty_stack => match self.content.declared_pick(card) {
                     Some(Node::Pick { from, range, .. }) => {
-                        for t in self.group(s, from, range, Bind::of(seat), seat, SeatSet::EMPTY).iter() {
+                        for t in self.group(s, from, range, Bind::of(seat), seat, SeatSet::EMPTY).0.iter() {
                             f(Action::Play { card, target: Some(t) });
                         }
                     }

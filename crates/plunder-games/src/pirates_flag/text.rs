@@ -1045,6 +1045,11 @@ impl Narrate for PiratesFlag {
             None if choice > 0 => steps.push(format!("choice {choice}")),
             None => {}
         }
+        // One step is the whole label (the trait's contract): with all its notes ("(not your roll of 7 just made)";
+        // the server's leak test found Captain Shan's step without it).
+        if steps.len() == 1 {
+            return vec![self.label_in_view(view, action)];
+        }
         steps
     }
 

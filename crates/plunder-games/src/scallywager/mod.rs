@@ -580,7 +580,7 @@ impl Roster for Scallywager {
                 name: "adventurer",
                 about: "plays as odds but draws Adventure cards and reveals each at its first chance",
             },
-            BotKind { name: "raise", about: "naive: raises the last bid's quantity by one, never uses cards" },
+            BotKind { name: "raise", about: "a simple bot: raises the last bid's quantity by one, never uses cards" },
         ]
     }
 

@@ -64,6 +64,16 @@ export function draw(view, ctx) {
   const tileChip = (kind) => el("span", { class: `ph-tilechip ${tiles[kind].type}`, title: tiles[kind].text },
     `${TYPE_ICON[tiles[kind].type] || ""} ${tiles[kind].name}`);
 
+  // A tap on a map tile says what it does, with a button to travel there: a tap alone never moves the ship (a
+  // phone trial tapped a tile to read it and found its ship gone past nine others).
+  const about = el("p", { class: "ph-tile-about muted", id: "tile-about" }, "Tap a tile to read what it does.");
+  /** @param {number} kind @param {number} slot */
+  const tellAbout = (kind, slot) => {
+    const tile = tiles[kind];
+    const travel = legalWhere(ctx, (a) => a.type === "travel" && a.slot === slot);
+    about.replaceChildren(el("b", {}, `Slot ${slot}: ${TYPE_ICON[tile.type] || ""} ${tile.name}. `), tile.text,
+      ...(travel ? [" ", playable(el("button", { class: "ph-travel" }, "Travel here"), ctx, travel)] : []));
+  };
   const row = el("div", { class: "ph-row" },
     el("div", { class: "ph-slot start", "data-slot": 0 }, el("span", { class: "no" }, "start"), shipsAt(0)),
     view.map.map((slot, i) => {
@@ -73,7 +83,14 @@ export function draw(view, ctx) {
       slot ? [el("span", { class: "icon" }, TYPE_ICON[tiles[slot[0]].type] || ""), el("span", { class: "name" }, tiles[slot[0]].name),
         slot[1] !== null ? die(slot[1], { kind: `ph-${tiles[slot[0]].id.replace("-die", "")}` }) : ""] : el("span", { class: "muted" }, "—"),
       shipsAt(i + 1));
-      return playable(node, ctx, legalWhere(ctx, (a) => a.type === "travel" && a.slot === i + 1));
+      if (!slot) return node;
+      node.classList.add("readable");
+      if (legalWhere(ctx, (a) => a.type === "travel" && a.slot === i + 1)) node.classList.add("can-travel");
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+      node.addEventListener("click", () => tellAbout(slot[0], i + 1));
+      node.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") tellAbout(slot[0], i + 1); });
+      return node;
     }));
 
   function shipsAt(slot) {
@@ -93,10 +110,11 @@ export function draw(view, ctx) {
   return el("div", { class: "ph" },
     el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${phaseText(view.phase) === "over" ? "the game is over" : `${seatName(view.mover)} to ${phaseText(view.phase)}`}`,
       view.holding ? [" · holding ", piece(view.holding)] : ""),
-    // The tile being placed, with what it does (a trial placed a Naval Dock without knowing).
-    placedKind !== null && tiles[placedKind] ? el("p", { class: "muted", id: "placing-tile" }, el("b", {}, `${TYPE_ICON[tiles[placedKind].type] || ""} ${tiles[placedKind].name}: `), tiles[placedKind].text) : "",
     placing && ctx.me !== null ? el("div", { class: "ph-islands placing", id: "placing-island", "data-board-first": "" }, islandOf(ctx.me, view, ctx, tiles)) : "",
-    panel("The map (travel right; a tile taken leaves a gap)", row),
+    // The tile being placed, with what it does (a trial placed a Naval Dock without knowing), under the island so
+    // that a phone shows the island on its first screen.
+    placedKind !== null && tiles[placedKind] ? el("p", { class: "muted", id: "placing-tile" }, el("b", {}, `${TYPE_ICON[tiles[placedKind].type] || ""} ${tiles[placedKind].name}: `), tiles[placedKind].text) : "",
+    panel("The map (travel right; a tile taken leaves a gap)", row, about),
     panel(`Coup track (the first to ${top} triggers the Coup${view.coup_done ? ": it happened this round" : ""})`, coup),
     panel("Turn track and supplies", el("div", { class: "piles" },
       el("span", {}, "Left the map: ", view.track.map((p, i) => el("span", { class: "chip" }, `${i + 1}. `, p === null ? "—" : seatChip(p, ctx.me)))),
