@@ -123,12 +123,20 @@ export const legalWhere = (ctx, match) => ctx.legal.find((a) => match(a.action))
 export function playable(node, ctx, action) {
   if (!action) return node;
   node.classList.add("playable");
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
   node.setAttribute("title", action.label);
   node.setAttribute("data-action", action.label);
-  node.addEventListener("click", () => ctx.act(action.action));
-  node.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") ctx.act(action.action); });
+  return tappable(node, () => ctx.act(action.action));
+}
+
+/**
+ * Makes a drawn thing run `then` when clicked (or tapped, or Enter pressed), as a button would.
+ * @template {Element} T @param {T} node @param {() => void} then @returns {T}
+ */
+export function tappable(node, then) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.addEventListener("click", then);
+  node.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") then(); });
   return node;
 }
 

@@ -3,7 +3,7 @@
 // tokens, the Coup track, the Turn track, statues, the chest pile and, at the end, every player's Fame. Nothing
 // in a Pirate Haven position is secret, so every seat sees the same board.
 
-import { el, die, seatColour, seatChip, seatName, legalWhere, playable, panel } from "../kit.js";
+import { el, die, seatColour, seatChip, seatName, legalWhere, playable, tappable, panel } from "../kit.js";
 import { WORDS } from "./constants.js";
 
 /** @typedef {import("./views").PirateHavenView} View @typedef {import("./views").PirateHavenAction} Action */
@@ -67,10 +67,9 @@ export function draw(view, ctx) {
   // A tap on a map tile says what it does, with a button to travel there: a tap alone never moves the ship (a
   // phone trial tapped a tile to read it and found its ship gone past nine others).
   const about = el("p", { class: "ph-tile-about muted", id: "tile-about" }, "Tap a tile to read what it does.");
-  /** @param {number} kind @param {number} slot */
-  const tellAbout = (kind, slot) => {
+  /** @param {number} kind @param {number} slot @param {import("../kit.js").LegalAction<Action> | undefined} travel */
+  const tellAbout = (kind, slot, travel) => {
     const tile = tiles[kind];
-    const travel = legalWhere(ctx, (a) => a.type === "travel" && a.slot === slot);
     about.replaceChildren(el("b", {}, `Slot ${slot}: ${TYPE_ICON[tile.type] || ""} ${tile.name}. `), tile.text,
       ...(travel ? [" ", playable(el("button", { class: "ph-travel" }, "Travel here"), ctx, travel)] : []));
   };
@@ -84,13 +83,10 @@ export function draw(view, ctx) {
         slot[1] !== null ? die(slot[1], { kind: `ph-${tiles[slot[0]].id.replace("-die", "")}` }) : ""] : el("span", { class: "muted" }, "—"),
       shipsAt(i + 1));
       if (!slot) return node;
+      const travel = legalWhere(ctx, (a) => a.type === "travel" && a.slot === i + 1);
       node.classList.add("readable");
-      if (legalWhere(ctx, (a) => a.type === "travel" && a.slot === i + 1)) node.classList.add("can-travel");
-      node.setAttribute("role", "button");
-      node.setAttribute("tabindex", "0");
-      node.addEventListener("click", () => tellAbout(slot[0], i + 1));
-      node.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") tellAbout(slot[0], i + 1); });
-      return node;
+      if (travel) node.classList.add("can-travel");
+      return tappable(node, () => tellAbout(slot[0], i + 1, travel));
     }));
 
   function shipsAt(slot) {
