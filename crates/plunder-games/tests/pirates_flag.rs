@@ -2630,6 +2630,20 @@ fn explain_says_whose_roll_and_what_a_captains_number_does() {
     let words = t.g.explain(&t.view(B), &gale);
     assert!(words.starts_with("Captain Gale: "), "{words}");
     assert!(words.ends_with(" Here: P4's ship, on space 20, 4 spaces away from The Dread Sea."), "{words}");
+    // Each distance says where the ship lands from where it is now (a trial could not tell them apart), stopping
+    // where the track ends.
+    let land = |choice: u8| {
+        let gale = Action::Captain { target: on(D), choice };
+        (t.g.label_in_view(&t.view(B), &gale), t.g.choice_steps(&t.view(B), &gale).last().cloned().unwrap())
+    };
+    let (label, step) = land(6);
+    assert!(label.ends_with("; here 4 spaces toward The Dread Sea, to space 16 now"), "{label}");
+    assert_eq!(step, "4 spaces toward The Dread Sea, to space 16 now");
+    let (label, _) = land(7);
+    assert!(label.ends_with("; here 4 spaces away from The Dread Sea, to space 24 now"), "{label}");
+    let t = card_table("sea-legs", 34, 16);
+    let far = t.g.label_in_view(&t.view(B), &Action::Captain { target: on(A), choice: 7 });
+    assert!(far.ends_with(", to the Dread Captain's ship (space 36) now"), "from space 34, not past the end: {far}");
 }
 
 #[test]

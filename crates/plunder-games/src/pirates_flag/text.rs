@@ -182,6 +182,37 @@ impl PiratesFlag {
         }
     }
 
+    /// [`Self::entry_choice_words`], with where a ship pushed that far lands from where it is now ("3 spaces
+    /// toward The Dread Sea, to space 4 now"): a trial could not tell which of Captain Gale's distances did what.
+    fn choice_words_in_view(&self, view: &View, card: &Card, target: &Target, choice: u8) -> Option<String> {
+        let words = self.entry_choice_words(card, choice)?;
+        Some(match self.pushed_to(view, card, target, choice) {
+            Some(to) => format!("{words}, to {} now", self.space_name(to)),
+            None => words,
+        })
+    }
+
+    /// Where a card or captain that pushes the targeted ship a chosen way (or a fixed one) leaves it, as the
+    /// stack would move it now: step by step, stopping where the track ends. `None` for other effects, and for
+    /// a ship in The Dread Sea (cards do not reach it).
+    fn pushed_to(&self, view: &View, card: &Card, target: &Target, choice: u8) -> Option<u8> {
+        let Effect::MoveShip { steps, up_to, direction } = &card.effect else { return None };
+        let Target::Seat { seat } = target else { return None };
+        let start = *view.positions.get(seat.index())?;
+        let way = match direction {
+            ShipDir::Either if choice.is_multiple_of(2) => Dir::Sea,
+            ShipDir::Either | ShipDir::Far => Dir::Far,
+            ShipDir::Sea => Dir::Sea,
+            ShipDir::AwayFromYou | ShipDir::TowardYou => return None,
+        };
+        let n = if *up_to { choice / 2 + 1 } else { *steps };
+        let end = match way {
+            Dir::Far => start.saturating_add(n).min(self.board.length),
+            Dir::Sea => start.saturating_sub(n).max(1),
+        };
+        (start > 0).then_some(end)
+    }
+
     /// Where a step that way leads in the race: home with the flag, or toward the flag, counted along the track (a
     /// browser trial sailed to the Dread Captain's ship after the flag had left it).
     fn go_hint(&self, view: &View, dir: Dir) -> Option<String> {
@@ -293,7 +324,7 @@ impl PiratesFlag {
         };
         let mut label =
             format!("use {}{}: {}", captain.name, self.target_words(target, Some(view)), captain_deed(captain));
-        if let Some(words) = self.entry_choice_words(captain, choice) {
+        if let Some(words) = self.choice_words_in_view(view, captain, target, choice) {
             let _ = write!(label, "; here {words}");
         }
         // Its direction is a choice of its own, once the ability resolves (a trial looked for it before "Sure?").
@@ -937,6 +968,11 @@ impl Narrate for PiratesFlag {
             if let Some(words) = self.shared_space_words(view, *card, *choice) {
                 return format!("play {}{}: {words}", self.card_name(*card), self.target_words(target, Some(view)));
             }
+            let entry = self.deck.entries.get(*card as usize);
+            if let Some(to) = entry.and_then(|e| self.pushed_to(view, e, target, *choice)) {
+                let joint = if self.choice_words(*card, *choice).is_some() { ", " } else { ": " };
+                return format!("{}{joint}to {} now", self.label(action), self.space_name(to));
+            }
         }
         match action {
             Action::Captain { target, choice } => self.captain_label(view, target, *choice),
@@ -1035,7 +1071,7 @@ impl Narrate for PiratesFlag {
         if *target != Target::None {
             steps.push(self.target_words(target, Some(view)).trim_start().to_string());
         }
-        let words = card.and_then(|c| self.entry_choice_words(c, choice));
+        let words = card.and_then(|c| self.choice_words_in_view(view, c, target, choice));
         let card_id = match action {
             Action::Play { card, .. } => Some(*card),
             _ => None,
