@@ -884,7 +884,7 @@ fn ask<G: Roster + Narrate, R: BufRead, W: Write>(
                 Err(e) => refusal_with_rule::<G>(&e),
                 Ok(()) => "it is not among the choices now".to_string(),
             };
-            // A label need not start with a verb ("exactly 8x5", "liar"): it is quoted as a choice.
+            // A label need not start with a verb ("exactly 8 × 5", "liar"): it is quoted as a choice.
             writeln!(t.output, "You cannot choose \"{}\" now: {why}.", d.game.label_in_view(d.view, &action))?;
             continue;
         }

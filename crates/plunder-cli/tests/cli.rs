@@ -587,7 +587,7 @@ fn bids_are_typed_directly_in_every_common_form() {
 fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
     let log = play("lying-pirates", &["--seed", "1"], "9x3\n1x7\nq\ny\n");
     assert_eq!(log.matches("P1 shakes 5 dice under their cup: ").count(), 1, "one line for the whole cup: {log}");
-    assert!(log.contains("You cannot choose \"bet 9x3\" now: the opening bet may name at most"), "{log}");
+    assert!(log.contains("You cannot choose \"bet 9 × 3\" now: the opening bet may name at most"), "{log}");
     assert!(log.contains("(the rules, 1. Betting Phase:"), "the refusal quotes its rule: {log}");
     // The quote reads as one (issue 28): the rule's own quotes ("at least q dice ...") become single curly ones.
     assert!(
@@ -605,14 +605,16 @@ fn lying_pirates_tells_a_cup_whole_and_a_refused_bet_names_its_rule() {
 }
 
 /// The terminal trial: the exact call on the standing bet was choice 100 of a long menu, and a refused one read
-/// "You cannot exactly 8x5 now".
+/// "You cannot exactly 8 × 5 now".
 #[test]
 fn lying_pirates_heads_the_menu_with_liar_and_the_exact_call_on_the_standing_bet() {
     let log = play("lying-pirates", &["--seed", "1"], "2x3\nexact 2x2\nq\ny\n");
     let menu = log.split("Bet: 3 × 2 by P4").nth(1).expect("P1 answers P4's bet");
-    assert!(menu.contains("   1. liar\n   2. exactly 3x2\n   3. bet 3x3"), "{menu}");
+    assert!(menu.contains("   1. liar\n   2. exactly 3 × 2\n   3. bet 3 × 3"), "{menu}");
     assert!(
-        log.contains("You cannot choose \"exactly 2x2\" now: an exact bet names the last bet or one it could raise to"),
+        log.contains(
+            "You cannot choose \"exactly 2 × 2\" now: an exact bet names the last bet or one it could raise to"
+        ),
         "{log}"
     );
 }
@@ -704,7 +706,7 @@ fn help_explains_the_rules_and_every_choice_and_hint_asks_the_best_bot() {
     // Bets of every size end alike: the ending is said once after them (a trial read it twelve times).
     let log = play("lying-pirates", &["--seed", "3"], "?\nq\ny\n");
     let help = log.split("Your choices now:").nth(1).expect("? at the first bet");
-    assert!(help.contains("   1. bet 1x2: Say at least 1 die in the cups in play shows 2\n"), "{help}");
+    assert!(help.contains("   1. bet 1 × 2: Say at least 1 die in the cups in play shows 2\n"), "{help}");
     let shared = help.split("\n  Choices 1 to ").nth(1).unwrap_or_default();
     assert!(shared.contains(" each: ones are wild; the next captain raises, locks an exact bet or calls"), "{help}");
     assert_eq!(help.matches("the next captain raises").count(), 1, "{help}");

@@ -71,8 +71,9 @@ pub trait Narrate: Game {
 
     /// The game's words for the numbered or lettered things its view holds (a special die's kind, a die's face,
     /// an item's letter), for front ends that draw them: the browser client's are generated from these
-    /// (`static/games/constants.js`), so renumbering or renaming one here changes the boards too. An empty
-    /// object (the default): the view needs no words.
+    /// (`static/games/constants.js`), so renumbering or renaming one here changes the boards too; `round`, the
+    /// word for the unit `Game::round` counts where it is not "round". An empty object (the default): the view
+    /// needs no words.
     fn client_words(&self) -> serde_json::Value {
         serde_json::json!({})
     }

@@ -608,6 +608,24 @@ fn loot_bot_fire_after(bribe: Option<u32>) -> Action {
     bot.act(&Turn::new(s.game(), s.state(), Seat(0), &view, &legal))
 }
 
+/// A browser trial's "shoot" named nobody: the shot's label says whom the seat aimed at.
+#[test]
+fn the_shot_is_labelled_with_its_target() {
+    let mut s = table(3, |o| o.negotiation_offers = 0);
+    roll(&mut s, &[(6, 6), (1, 1), (1, 1)]);
+    aim(&mut s, &[2, 0, 0]);
+    while s.view(Viewer::Spectator).phase == Phase::Negotiate {
+        let Status::Decide(seats) = s.status() else { break };
+        s.play(seats.lowest().unwrap(), Action::Pass).unwrap();
+    }
+    let (g, view) = (s.game(), s.view(Viewer::Seat(Seat(0))));
+    assert_eq!(view.phase, Phase::Fire);
+    assert_eq!(g.label_in_view(&view, &Action::Fire { choice: SHOOT }), "shoot at P3");
+    let p2 = s.view(Viewer::Seat(Seat(1)));
+    assert_eq!(g.label_in_view(&p2, &Action::Fire { choice: SHOOT }), "shoot at P1");
+    assert_eq!(g.label_in_view(&view, &Action::Fire { choice: RAISE }), g.label(&Action::Fire { choice: RAISE }));
+}
+
 #[test]
 fn the_loot_bot_spares_a_target_that_paid_it() {
     assert_eq!(loot_bot_fire_after(None), Action::Fire { choice: SHOOT }, "a sure hit is taken");

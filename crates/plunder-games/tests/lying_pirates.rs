@@ -3715,11 +3715,12 @@ mod told {
         let v = view(&g, &s, JACK);
         assert_eq!(
             g.label_in_view(&v, &Action::Keep),
-            "keep the die: it shows 2, the farthest face (every mover sails 2 spaces)"
+            "keep the die: it shows 2, the most the Sail Die gives (every mover sails 2 spaces)"
         );
         assert_eq!(
             g.label_in_view(&v, &Action::Reroll),
-            "pay 1 coin to reroll your 2, the farthest face (a reroll sails every mover 1 or 2 spaces)"
+            "pay 1 coin to reroll your 2: it already sails every mover 2 spaces, the most the Sail Die gives (a \
+             reroll gives 1 or 2)"
         );
     }
 

@@ -10,7 +10,11 @@ const cases = [
   // Two heads that share their first words are those words.
   [["roll for movement", "use Captain Drake on P3: move it", "use Captain Drake on P4: move it"], "roll for movement or use Captain Drake"],
   // Two that share only their verb are both named; a pass keeps what it lets happen.
-  [["pass: end your turn", "pass for the rest of the turn (not asked again)"], "pass (end your turn), pass for the rest of the turn"],
+  [["pass: end your turn", "pass for the rest of the turn (not asked again)"], "pass (end your turn) or pass for the rest of the turn"],
+  [["bid 1 × 2", "bid 2 × 3", "bid 3 × 5", "call Scallywagger!", "call for a Parlay"], "bid, call Scallywagger! or call for a Parlay"],
+  // More that share only their verb: the verb, and "…" for what the buttons say (a trial read "aim at").
+  [["aim at P2", "aim at P3", "aim at P4"], "aim at …"],
+  [["play [silver] Riptide", "play [silver] Debt on P2", "play [gold] Mutiny", "buy a card for 2 coins"], "play … or buy a card for 2 coins"],
   [["bid 1 × 2", "bid 2 × 3", "bid 3 × 5", "call liar: say fewer than 3 show 5"], "bid or call liar"],
 ];
 let failed = 0;

@@ -179,6 +179,23 @@ async function journey(game, size, seed) {
       .catch(() => null);
     if (!ended || ended.lines < 1) await fail(`${label}: the game is over but "How it ended" is missing`);
     else if (ended.top > SIZES[size].height) await fail(`${label}: "How it ended" is below the first screen (top ${ended.top})`);
+    const rematchBottom = await page.$eval("#rematch", (n) => n.getBoundingClientRect().bottom).catch(() => Infinity);
+    if (rematchBottom > SIZES[size].height) await fail(`${label}: Rematch is below the first screen (bottom ${rematchBottom})`);
+    if (size === "phone") {
+      // The page's own jump links keep the seat: a reload after "Log" still plays (a trial's was a spectator).
+      await page.click("nav.jump >> text=Log");
+      if (!/token=|seats=/.test(new URL(page.url()).hash)) await fail(`${label}: "Log" took the seat out of the address`);
+      await page.reload();
+      await page.waitForSelector("#rematch");
+      const where = (await page.textContent("#where")) || "";
+      if (!where.includes("you are")) await fail(`${label}: after "Log" and a reload the page says "${where}"`);
+      // And the bare address (a bookmark, a history entry without the seat) takes this browser's seat again.
+      const bare = new URL(page.url());
+      await page.goto(`${bare.origin}${bare.pathname}`);
+      await page.waitForSelector("#rematch");
+      const again = (await page.textContent("#where")) || "";
+      if (!again.includes("you are")) await fail(`${label}: the game's bare address says "${again}", not its seat`);
+    }
     await page.click("#rematch");
     const rematch = await opened(page, first, `${label}: Rematch`);
     // Back to the lobby, where My games keeps the finished game.

@@ -148,19 +148,25 @@ pub struct LegalAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub steps: Option<Vec<String>>,
+    /// Shown at the head of the moves, never scrolled or filtered away (`Narrate::always_shown`: a call that ends
+    /// the bidding, a pass, leaving the map).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub first: bool,
 }
 
-/// An action's words for a client: its label, and its steps (`Narrate::choice_steps`; one step or none: the
-/// label alone).
+/// An action's words for a client: its label, its steps (`Narrate::choice_steps`; one step or none: the label
+/// alone), and whether it heads the moves (`Narrate::always_shown`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Words {
     pub label: String,
     pub steps: Vec<String>,
+    pub first: bool,
 }
 
 impl From<String> for Words {
     fn from(label: String) -> Words {
-        Words { label, steps: Vec::new() }
+        Words { label, steps: Vec::new(), first: false }
     }
 }
 
@@ -170,7 +176,8 @@ impl PartialEq<Labeled> for LegalAction {
     }
 }
 
-/// One legal action's entry, `{"action":...,"label":...}` (and `"steps"` where there are several), as JSON text.
+/// One legal action's entry, `{"action":...,"label":...}` (and `"steps"` where there are several, `"first"` where
+/// it heads the moves), as JSON text.
 fn entry_json<A: Serialize>(action: &A, words: &Words) -> String {
     struct Entry<'a, A> {
         action: &'a A,
@@ -180,11 +187,15 @@ fn entry_json<A: Serialize>(action: &A, words: &Words) -> String {
         fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             use serde::ser::SerializeStruct;
             let steps = self.words.steps.len() > 1;
-            let mut entry = serializer.serialize_struct("LegalAction", 2 + usize::from(steps))?;
+            let fields = 2 + usize::from(steps) + usize::from(self.words.first);
+            let mut entry = serializer.serialize_struct("LegalAction", fields)?;
             entry.serialize_field("action", self.action)?;
             entry.serialize_field("label", &self.words.label)?;
             if steps {
                 entry.serialize_field("steps", &self.words.steps)?;
+            }
+            if self.words.first {
+                entry.serialize_field("first", &true)?;
             }
             entry.end()
         }
@@ -555,6 +566,24 @@ mod tests {
             let (charged, written) = (message.queued_bytes(), message.to_json().len());
             assert!(charged >= written && charged <= written + 512, "charged {charged} B for {written} B");
         }
+    }
+
+    /// An entry says `first` only for a move that heads the list, and `steps` only where there are several: what
+    /// the typed `LegalAction` reads back.
+    #[test]
+    fn an_entry_says_first_and_steps_only_where_they_hold() {
+        let words = |n: u8| Words {
+            label: format!("move {n}"),
+            steps: if n == 2 { vec!["move".into(), format!("{n}")] } else { Vec::new() },
+            first: n == 1,
+        };
+        let read = LegalActions::write(&[0u8, 1, 2], |&n| words(n)).to_vec();
+        assert_eq!(read.iter().map(|a| a.first).collect::<Vec<_>>(), [false, true, false]);
+        assert_eq!(read[2].steps.as_deref(), Some(&["move".to_string(), "2".to_string()][..]));
+        assert_eq!(read[0].steps, None);
+        let text = LegalActions::write(&[0u8, 1], |&n| words(n)).text;
+        assert_eq!(text.get().matches("\"first\":true").count(), 1, "{}", text.get());
+        assert!(!text.get().contains("false"), "{}", text.get());
     }
 
     #[test]

@@ -145,10 +145,15 @@ impl<G: Roster + Narrate> Table for Typed<G> {
             &actions,
             |action| match self.last_views.get(seat.index()) {
                 // One step is the whole label (the trait's contract): the label is not written twice.
-                Some(view) => match game.choice_steps(view, action) {
-                    mut one if one.len() == 1 => one.pop().unwrap_or_default().into(),
-                    steps => crate::messages::Words { label: game.label_in_view(view, action), steps },
-                },
+                Some(view) => {
+                    let first = game.always_shown(view, action);
+                    match game.choice_steps(view, action) {
+                        mut one if one.len() == 1 => {
+                            crate::messages::Words { first, ..one.pop().unwrap_or_default().into() }
+                        }
+                        steps => crate::messages::Words { label: game.label_in_view(view, action), steps, first },
+                    }
+                }
                 None => game.label(action).into(),
             },
             &mut self.entries.borrow_mut(),

@@ -5,7 +5,7 @@
 /**
  * A legal action: the game's own JSON (renderers read its fields; `A` is the game's action type from
  * games/views.d.ts), its label, and its label as steps where it has several.
- * @template [A=any] @typedef {{ action: A, label: string, steps?: string[] }} LegalAction
+ * @template [A=any] @typedef {{ action: A, label: string, steps?: string[], first?: boolean }} LegalAction
  */
 
 /**
@@ -86,14 +86,34 @@ export const cardBacks = (count, label = "cards", most = 12) => {
     Array.from({ length: Math.min(count, most) }, () => el("span", { class: "card-back" })), el("span", { class: "count" }, words));
 };
 
+/** The cards whose text a tap opened (by id): a board drawn again keeps them open. */
+const readCards = new Set();
+
 /**
- * A card face: a name, a corner mark, a line of kind and the text; extra classes give it colour.
+ * A card face: a name, a corner mark, a line of kind and the text; extra classes give it colour. A small face
+ * (its text only in `title`, which a phone cannot hover) opens its text on a tap, and closes it on another (a
+ * phone trial could not read the cards on the table).
  * @param {{ name: string, text?: string, corner?: string, kind?: string, cls?: string, id?: string, title?: string }} card
  */
-export const cardFace = (card) => el("div", { class: `card-face ${card.cls || ""}`, "data-card": card.id, title: card.title || card.text || card.name },
-  el("div", { class: "card-head" }, el("b", {}, card.name), card.corner ? el("span", { class: "corner" }, card.corner) : ""),
-  card.kind ? el("div", { class: "card-kind" }, card.kind) : "",
-  card.text ? el("div", { class: "card-text" }, card.text) : "");
+export const cardFace = (card) => {
+  const hidden = !card.text && card.title && card.title !== card.name ? card.title : "";
+  const key = `${card.id}`;
+  const text = card.text || (hidden && readCards.has(key) ? hidden : "");
+  const face = el("div", { class: `card-face ${card.cls || ""}`, "data-card": card.id, title: card.title || card.text || card.name },
+    el("div", { class: "card-head" }, el("b", {}, card.name), card.corner ? el("span", { class: "corner" }, card.corner) : ""),
+    card.kind ? el("div", { class: "card-kind" }, card.kind) : "",
+    text ? el("div", { class: "card-text" }, text) : "");
+  if (!hidden) return face;
+  face.classList.add("readable");
+  return tappable(face, () => {
+    if (face.classList.contains("playable")) return; // A tap on a card that may be played plays it.
+    if (readCards.has(key)) readCards.delete(key);
+    else readCards.add(key);
+    const open = face.querySelector(".card-text");
+    if (open) open.remove();
+    else face.append(el("div", { class: "card-text" }, hidden));
+  });
+};
 
 /**
  * A seat's name for people: P1, P2, ... or, for the captain a view names as no seat's (Lying Pirates' Phantom,
@@ -156,13 +176,17 @@ export const bidChips = (bids, name = (seat) => seatName(seat), colour = seatCol
 /**
  * A showdown's cups, every seat's dice face up, with the bid, the caller, the count and the loser where the
  * showdown has them (the log tells the call in full).
- * @param {{ dice: number[][], [key: string]: any }} showdown @param {number | null} me
+ * The dice that counted for the bid (its face, and the wild face if any) stand out from the rest.
+ * @param {{ dice: number[][], [key: string]: any }} showdown @param {number | null} me @param {number} [wild]
  */
-export const showdownOf = (showdown, me) => el("div", { class: "showdown" },
+export const showdownOf = (showdown, me, wild) => el("div", { class: "showdown" },
   el("p", { class: "muted" }, [
     showdown.bid ? `The bid: ${showdown.bid.quantity} × ${showdown.bid.face}` : "",
     Number.isInteger(showdown.caller) ? `called by ${seatName(showdown.caller)}` : "",
     Number.isInteger(showdown.counted) ? `${showdown.counted} counted` : "",
     Number.isInteger(showdown.loser) ? `${seatName(showdown.loser)} lost` : "",
   ].filter(Boolean).join(" · ")),
-  showdown.dice.map((cupDice, seat) => el("div", {}, seatChip(seat, me), " ", cupDice.map((f) => die(f)))));
+  showdown.dice.map((cupDice, seat) => el("div", {}, seatChip(seat, me), " ", cupDice.map((f) => {
+    const counted = showdown.bid && (f === showdown.bid.face || (wild !== undefined && f === wild));
+    return die(f, counted ? { kind: "counted", title: `${f}: counted for the bid` } : {});
+  }))));

@@ -21,7 +21,7 @@ const BLURBS = /** @type {Record<string, { pitch: string, length: string }>} */ 
   scallywager: { pitch: "Bid on hidden crew dice, call liars, and turn the tide with Treasure and Adventure cards.", length: "20-30 min" },
   "loot-pirates": { pitch: "Aim, drop or fire: shoot it out with the crew for the Booty; the richest pirate wins.", length: "15-25 min" },
   "lying-pirates": { pitch: "Bet with the Cursed Die, sail round the island's tiles and battle with cards: first ship home wins.", length: "30-60 min" },
-  "pirates-flag": { pitch: "Race up The Serpent's Pass, seize the Dread Captain's flag and carry it home while everyone hunts you.", length: "20-40 min" },
+  "pirates-flag": { pitch: "Race out from The Dread Sea to the Dread Captain's ship, seize his flag and carry it home while everyone hunts you.", length: "20-40 min" },
   "pirate-haven": { pitch: "Draft dice and tokens to build your island, ships and rum, and win the Coup: most Fame wins.", length: "30-45 min" },
 });
 

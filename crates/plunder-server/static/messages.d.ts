@@ -91,7 +91,12 @@ export type LegalAction = { action: unknown, label: string,
  * The label as steps a client may ask one at a time (what is done, then whom, then how far), where it has
  * more than one: actions sharing their first steps share a button, and the next step is asked after it.
  */
-steps?: Array<string>, };
+steps?: Array<string>, 
+/**
+ * Shown at the head of the moves, never scrolled or filtered away (`Narrate::always_shown`: a call that ends
+ * the bidding, a pass, leaving the map).
+ */
+first?: boolean, };
 
 export type Citation = { section: string, 
 /**

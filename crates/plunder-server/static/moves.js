@@ -44,7 +44,12 @@ export function movesPanel(legal, act, memory) {
   if (pickers.length && others.length <= 4) {
     return el("div", { class: "moves" }, pickers, el("div", { class: "calls" }, others.map((a) => button(a, "call"))));
   }
-  const buttons = el("div", { class: others.length > FILTER_FROM ? "actions many" : "actions" });
+  // The moves the game says head every list (a pass, leaving the map, buying the chest face up) stay above a long
+  // list, never scrolled or filtered away (a trial found "leave the map" under 15 travels).
+  const many = others.length > FILTER_FROM;
+  const head = many ? others.filter((a) => a.first) : [];
+  const rest = many ? others.filter((a) => !a.first) : others;
+  const buttons = el("div", { class: many ? "actions many" : "actions" });
   /** The buttons of one step: the first shows every move, a later one the moves of the button chosen. */
   const showStep = (/** @type {LegalAction[]} */ list, /** @type {number} */ depth, /** @type {string} */ heading) => {
     const lines = stepLines(list, depth);
@@ -54,7 +59,7 @@ export function movesPanel(legal, act, memory) {
     buttons.classList.toggle("shared", shared !== "");
     buttons.replaceChildren(
       heading ? el("div", { class: "step-heading" }, el("span", {}, `${heading}:`),
-        el("button", { class: "back", onclick: () => showStep(others, 0, "") }, "← every move")) : "",
+        el("button", { class: "back", onclick: () => showStep(rest, 0, "") }, "← every move")) : "",
       shared ? el("div", { class: "shared-head" }, `${shared}…`) : "",
       ...lines.map((line) => line.members.length === 1
         ? el("button", { class: "action", onclick: () => act(line.members[0].action), title: line.members[0].label,
@@ -70,13 +75,13 @@ export function movesPanel(legal, act, memory) {
   });
   /** @type {any} */
   let filter = null;
-  if (others.length > FILTER_FROM) {
+  if (many) {
     // Counted as moves, not buttons: a button for several moves (a captain's many uses) is many.
-    filter = el("input", { placeholder: `filter the moves (${others.length} in all)`, id: "filter", value: memory.filter, type: "search" });
+    filter = el("input", { placeholder: `filter the moves (${rest.length} in all)`, id: "filter", value: memory.filter, type: "search" });
     filter.addEventListener("input", () => { memory.filter = filter.value; applyFilter(filter.value); });
   }
-  showStep(others, 0, "");
-  return el("div", { class: "moves" }, pickers, filter, buttons);
+  showStep(rest, 0, "");
+  return el("div", { class: "moves" }, pickers, head.length ? el("div", { class: "calls first" }, head.map((a) => button(a, "call"))) : "", filter, buttons);
 }
 
 /**
@@ -178,8 +183,8 @@ function sharedWords(labels) {
     while (i < n && words[i] === other[i]) i += 1;
     n = i;
   }
-  // A trailing "the", "on" or "to" says nothing alone; what follows differs.
-  while (n > 1 && /^(a|an|the|on|to|from|of|for|with|your|P\d+'s)$/.test(words[n - 1])) n -= 1;
+  // A trailing "the", "on" or "to" says nothing alone, nor a card's metal ("play [silver]"); what follows differs.
+  while (n > 1 && /^(a|an|the|on|at|to|from|of|for|with|your|P\d+'s|\[.*\])$/.test(words[n - 1])) n -= 1;
   return words.slice(0, Math.max(n, 1)).join(" ").replace(/[,:;]$/, "");
 }
 
@@ -206,11 +211,19 @@ export function askedTo(legal) {
   };
   // Two heads alike are one ("place the Pirate token on c3" for each of its spots, said twice in a trial); two that
   // share their first words are those words ("use Captain Drake" on P3 or on P4).
-  const parts = [...kinds.values()].map((labels) => {
+  // Two that share only a verb are both named, each a choice of its own ("call Scallywagger! or call for a
+  // Parlay"). More that share a verb and a word that needs what follows are those and "…", the buttons saying
+  // which ("aim at …", "play …" for cards of several metals; a trial read "aim at" and "play [silver]").
+  const parts = [...kinds.values()].flatMap((labels) => {
     const heads = [...new Set(labels.map(head))];
-    if (heads.length === 1) return heads[0];
+    if (heads.length === 1) return heads;
     const shared = sharedWords(heads);
-    return heads.length === 2 && shared.split(" ").length < 2 ? heads.join(", ") : shared;
+    const n = shared.split(" ").length;
+    if (n >= 2) return [shared];
+    if (heads.length === 2) return heads;
+    const next = heads[0].split(/\s+/)[n] || "";
+    if (/^(at|to|on|for|from|with|of)$/.test(next) && heads.every((h) => h.split(/\s+/)[n] === next)) return [`${shared} ${next} …`];
+    return [/^\[/.test(next) ? `${shared} …` : shared];
   });
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
 }

@@ -10,6 +10,7 @@ import { api } from "./api.js";
 import { showCreated, go } from "./lobby.js";
 import { drawView, justNow, JUST_NOW } from "./view.js";
 import { movesPanel, askedTo } from "./moves.js";
+import { WORDS } from "./games/constants.js";
 
 /** @typedef {import("./messages").ServerMessage} ServerMessage */
 /** @typedef {import("./messages").ClientMessage} ClientMessage */
@@ -126,14 +127,21 @@ export function play(main, id) {
     if (chatInput.value.trim()) send(active, { type: "chat", text: chatInput.value, ...(name ? { name } : {}) });
     chatInput.value = "";
   } }, chatInput, el("button", {}, "Say"));
+  const rulesLink = el("a", { id: "rules-link", class: "rules-link", target: "_blank", rel: "noopener", hidden: "" }, "Rules");
+  document.querySelector("header")?.append(rulesLink);
   const cover = el("div", { class: "cover", hidden: "" });
   const replayBox = el("div", { id: "replaybox" });
   let logShown = { key: "", end: 0 };
   main.replaceChildren(
     el("section", { class: "top" }, banner, el("h2", { class: "status-bar" }, statusText, roundText),
       // On a phone the log and chat are below the board: one tap away.
-      el("nav", { class: "jump" }, el("a", { href: "#table-section" }, "Table"), el("a", { href: "#log-section" }, "Log"),
-        el("a", { href: "#chat-section" }, "Chat")),
+      // They scroll without touching the address: its fragment holds the seat's token (a trial's reload after
+      // tapping "Log" lost the seat, and its rematch was watched, not played).
+      el("nav", { class: "jump" }, [["table-section", "Table"], ["log-section", "Log"], ["chat-section", "Chat"]].map(([to, name]) =>
+        el("a", { href: `#${to}`, onclick: (/** @type {Event} */ e) => {
+          e.preventDefault();
+          document.getElementById(to)?.scrollIntoView({ behavior: "smooth", block: "start" });
+        } }, name))),
       seatsLine, fairness, errorBox, odds, movesBox, stopsBox || "", after),
     el("div", { class: "grid" },
       recentBox,
@@ -285,12 +293,16 @@ export function play(main, id) {
       banner.textContent = `Connection lost: trying again${wait ? ` in ${wait} s` : ""}… Your moves wait until it is back.`;
     }
     if (!table) return;
-    if (stopsBox) stopsBox.hidden = !table.stops;
+    // Nothing is asked any more once the game is over (a trial found the setting left on the last screen).
+    if (stopsBox) stopsBox.hidden = !table.stops || table.status.state === "over";
     const me = table.you.kind === "seat" ? table.you.seat : null;
     const gameName = names[table.game] || table.game;
     const nickname = (localStorage.getItem("plunder.nickname") || "").trim();
     /** @type {HTMLElement} */ (document.getElementById("where")).textContent =
       `${gameName} · ${me !== null ? `you are ${nameOf(me, table)}${nickname && held.length === 1 ? ` (${nickname})` : ""}` : "spectating"}`;
+    // The rules at hand mid-game, in a tab of their own so the table stays open (a trial had to leave the game).
+    rulesLink.href = `/rules/${table.game}`;
+    rulesLink.hidden = false;
     cover.hidden = !covered;
     if (covered) {
       cover.replaceChildren(`Pass the screen to ${seatName(Number(key))}`,
@@ -316,14 +328,16 @@ export function play(main, id) {
       const others = table.status.seats.filter((s) => s !== me);
       const waiting = others.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (a bot)` : ""}`);
       const passing = me !== null && table.status.seats.includes(me);
-      status = passing ? `Moving for you, as your Settings say${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
+      // Said as what it is: nothing to choose, so the table passes (a trial read "moving for you" as losing control).
+      status = passing ? `The table moves for you: nothing to choose here, or nothing that concerns you (see Settings)${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
     } else status = "Rolling…";
     statusText.textContent = status;
     if (me !== null && table.seats[me] && table.seats[me].out && table.status.state !== "over") {
       statusText.append(el("a", { href: "/", id: "leave" }, "back to the lobby"), " (this game stays under My games).");
     }
     statusText.parentElement.classList.toggle("mine", myTurn);
-    roundText.textContent = table.status.state === "over" ? "" : ` · round ${table.round}`;
+    const roundWord = /** @type {Record<string, any>} */ (WORDS)[table.game]?.round || "round";
+    roundText.textContent = table.status.state === "over" ? "" : ` · ${roundWord} ${table.round}`;
     document.title = `${myTurn ? "● Your move · " : ""}${gameName} · Plunder`;
     if (myTurn && !wasMyTurn && setting("sound", false)) beep();
     wasMyTurn = myTurn;
@@ -343,16 +357,17 @@ export function play(main, id) {
       seat.settledAt = performance.now() + SETTLE_MS;
       setTimeout(markPending, SETTLE_MS + 10);
       const moves = table.legal.length ? movesPanel(table.legal, (action) => send(key, { type: "act", action }), seat.memory) : null;
-      movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), bidToBeat(moves, table.view), moves) : "");
+      movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), bidToBeat(moves, table.view, table.legal), moves) : "");
     }
     markPending();
 
     const over = table.status.state === "over";
     const h = held.find((x) => x.seat === me);
+    // The game's last lines (the scores, the winner) where the moves were, on the first screen of a phone too,
+    // under the buttons of what to do next (a long ending had pushed them off a phone's first screen).
+    const ended = over ? el("div", { class: "ended", id: "ended" }, el("h2", {}, "How it ended"),
+      seat.recent.slice(-ENDED_LINES).map((r) => el("div", {}, r.text))) : "";
     after.replaceChildren(
-      // The game's last lines (the scores, the winner) where the moves were, on the first screen of a phone too.
-      over ? el("div", { class: "ended", id: "ended" }, el("h2", {}, "How it ended"),
-        seat.recent.slice(-ENDED_LINES).map((r) => el("div", {}, r.text))) : "",
       over && h ? el("button", { id: "rematch", onclick: async () => {
         const r = await api("POST", `/api/games/${id}/rematch`, { token: h.token });
         go(`/play/${r.id}${location.hash}`);
@@ -362,7 +377,8 @@ export function play(main, id) {
         await openReplay(id, me, table.seats.length, replayBox);
         replayBox.scrollIntoView({ behavior: "smooth", block: "start" });
       } }, "Replay this game") : "",
-      over ? el("a", { href: "/", id: "to-lobby", class: "lobby-link" }, "Back to the lobby") : "");
+      over ? el("a", { href: "/", id: "to-lobby", class: "lobby-link" }, "Back to the lobby") : "",
+      ended);
 
     const before = recentBox.querySelector(".just-now");
     const keptScroll = before ? before.scrollTop : 0;
@@ -433,18 +449,22 @@ export function play(main, id) {
 function myDiceBeside(moves, view) {
   const faces = Array.isArray(view && view.my_dice) ? view.my_dice.flat().filter((/** @type {any} */ f) => Number.isInteger(f)) : [];
   if (!moves.querySelector(".picker") || !faces.length) return "";
+  // The wild face beside the dice it changes the count of (a phone trial found the rule only under the board).
+  const wild = Number.isInteger(view.wild) ? ` · ${view.wild}s are wild: they count as every face bid on` : "";
   return el("p", { class: "my-dice-line", id: "my-dice" }, "Your dice: ",
-    faces.map((/** @type {number} */ f) => (f >= 1 && f <= 6 ? die(f) : el("span", { class: "die", title: "a special face: your cup on the table names it" }, "★"))));
+    faces.map((/** @type {number} */ f) => (f >= 1 && f <= 6 ? die(f) : el("span", { class: "die", title: "a special face: your cup on the table names it" }, "★"))), wild);
 }
 
 /** Beside a bid picker, the bid to beat (the last of the view's `bids`), so the raise is chosen with it in sight.
- * @param {HTMLElement} moves @param {any} view */
-function bidToBeat(moves, view) {
+ * @param {HTMLElement} moves @param {any} view @param {{ label: string }[]} legal */
+function bidToBeat(moves, view, legal) {
   const bids = Array.isArray(view && view.bids) ? view.bids : [];
   const last = bids[bids.length - 1];
   if (!moves.querySelector(".picker") || !last || !last.bid) return "";
+  // In the game's own word: a bet in Lying Pirates, a bid elsewhere (a trial read "bid" in a game of bets).
+  const noun = legal.some((a) => /^bet\b/.test(a.label)) ? "bet" : "bid";
   return el("p", { class: "to-beat", id: "to-beat" }, "To beat: ",
-    el("strong", {}, `${last.bid.quantity} × ${last.bid.face}`), `, bid by ${seatName(last.seat, view)}`);
+    el("strong", {}, `${last.bid.quantity} × ${last.bid.face}`), `, ${noun} by ${seatName(last.seat, view)}`);
 }
 
 // A game whose dice someone could know is marked for every seat: a chosen seed, or a branch of a finished game.

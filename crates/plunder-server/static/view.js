@@ -123,7 +123,13 @@ export function justNow(recent) {
 function diceIn(event) {
   const found = [];
   const walk = (value, key) => {
-    if (Array.isArray(value)) {
+    const faces = (/** @type {any} */ v) => Array.isArray(v) && v.every((f) => Number.isInteger(f) && f >= 1 && f <= 6);
+    if (Array.isArray(value) && /dice|cup/i.test(key) && value.length > 1 && value.every(faces)) {
+      // Every seat's cup, shown at a call: each labelled with its seat (a trial read two seats' dice as one row).
+      value.forEach((cupFaces, seat) => {
+        if (cupFaces.length) found.push(el("span", { class: "event-dice" }, `${seatName(seat)} `, cupFaces.map((f) => die(f))));
+      });
+    } else if (Array.isArray(value)) {
       // Pips for faces 1 to 6 only: a game's other faces (a blank, a skull) are numbered in its events, and the
       // event's words name them.
       if (/face|dice|roll|cup/i.test(key) && value.length && value.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)) {

@@ -274,6 +274,14 @@ impl Narrate for LootPirates {
         format!("Booty by table size (designed for about 10 rounds): {}\n", sizes.join(", "))
     }
 
+    /// "shoot at P3": whom the shot goes at, from the aim the seat chose (a trial's "shoot" named nobody).
+    fn label_in_view(&self, view: &View, action: &Action) -> String {
+        match (action, view.my_aim) {
+            (Action::Fire { choice: Fire::Shoot }, Some(target)) => format!("shoot at {target}"),
+            _ => self.label(action),
+        }
+    }
+
     fn explain(&self, view: &View, action: &Action) -> String {
         let target = view.my_aim;
         match *action {

@@ -97,8 +97,8 @@ impl BidAction for Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Bet { quantity, face } => write!(f, "bet {quantity}x{face}"),
-            Action::Exact { quantity, face } => write!(f, "exactly {quantity}x{face}"),
+            Action::Bet { quantity, face } => write!(f, "bet {quantity} × {face}"),
+            Action::Exact { quantity, face } => write!(f, "exactly {quantity} × {face}"),
             Action::Liar => f.write_str("liar"),
             Action::Reroll => f.write_str("pay to reroll"),
             Action::Keep => f.write_str("keep the die"),

@@ -810,12 +810,14 @@ impl LyingPirates {
             }
             (false, FaceRank::Best, "battle") => "keep the die: it shows Double, the Battle Die's best face".into(),
             (true, FaceRank::Farthest, _) => {
+                // "The farthest face" did not say farthest of what (a browser trial).
                 format!(
-                    "pay {price} to reroll your {face}, the farthest face (a reroll sails every mover 1 or 2 spaces)"
+                    "pay {price} to reroll your {face}: it already sails every mover {face} spaces, the most the \
+                     Sail Die gives (a reroll gives 1 or 2)"
                 )
             }
             (false, FaceRank::Farthest, _) => {
-                format!("keep the die: it shows {face}, the farthest face (every mover sails {face} spaces)")
+                format!("keep the die: it shows {face}, the most the Sail Die gives (every mover sails {face} spaces)")
             }
             (_, _, "sail") if reroll => {
                 format!("pay {price} to reroll your {face} (Sail Die: every mover sails 1 or 2 spaces, as it shows)")

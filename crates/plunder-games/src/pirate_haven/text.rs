@@ -1101,9 +1101,10 @@ impl Narrate for PirateHaven {
 
     /// Leaving the map ends a player's round: it is never paged away behind the travel choices. Nor is the way
     /// out of an optional ability (a trial read 12 "move your ..." lines, "... and 18 more", and thought it had to
-    /// move something: "skip" was the 30th).
+    /// move something: "skip" was the 30th). Nor is buying the chest face up, offered beside the travels (a browser
+    /// trial found it under 15 of them).
     fn always_shown(&self, _view: &View, action: &Action) -> bool {
-        matches!(action, Action::Leave | Action::Skip | Action::CoupStop)
+        matches!(action, Action::Leave | Action::Skip | Action::CoupStop | Action::BuyChest)
     }
 
     fn label(&self, action: &Action) -> String {

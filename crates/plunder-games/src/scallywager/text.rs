@@ -293,6 +293,11 @@ impl Narrate for Scallywager {
         super::view::concerns(self, public, seat)
     }
 
+    /// The rulebook counts turns, not rounds: the browser's status bar says "turn 3" as the table does.
+    fn client_words(&self) -> serde_json::Value {
+        serde_json::json!({ "round": "turn" })
+    }
+
     fn stops_matter(&self) -> bool {
         true
     }

@@ -96,6 +96,11 @@ pub struct View {
     /// Cards used so far in the game, and the last one.
     pub card_uses: u32,
     pub last_use: Option<CardUse>,
+    /// The table's wild face (ones, with `ones_wild`), if any; without it ones count for nothing. Nobody bids
+    /// on ones either way: a rule people must see beside the dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub wild: Option<u8>,
 }
 
 fn no_seats(set: &SeatSet) -> bool {
@@ -188,6 +193,7 @@ pub(super) fn view(game: &Scallywager, state: &State, viewer: Viewer) -> View {
         winners: state.winners,
         card_uses: state.card_uses,
         last_use: state.last_use,
+        wild: game.options.ones_wild.then_some(1),
     }
 }
 

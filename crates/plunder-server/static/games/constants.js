@@ -63,5 +63,7 @@ export const WORDS = {
     }
   },
   "pirates-flag": {},
-  "scallywager": {}
+  "scallywager": {
+    "round": "turn"
+  }
 };

@@ -22,5 +22,5 @@ export function draw(view, ctx) {
     // The wild face counts in every showdown: said on the board (a trial counted only the face bid).
     view.wild ? el("p", { class: "wild-note" }, die(view.wild), ` ${view.wild}s are wild: they count as every face bid on.`) : "",
     view.bids && view.bids.length ? panel("Bids", bidChips(view.bids)) : "",
-    view.last_showdown ? panel("Last showdown", showdownOf(view.last_showdown, ctx.me)) : "");
+    view.last_showdown ? panel("Last showdown", showdownOf(view.last_showdown, ctx.me, view.wild)) : "");
 }

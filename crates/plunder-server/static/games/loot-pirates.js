@@ -19,7 +19,8 @@ export function draw(view, ctx) {
     const angle = -Math.PI / 2 + (2 * Math.PI * p) / n;
     return [150 + 105 * Math.cos(angle), 130 + 95 * Math.sin(angle)];
   };
-  const aims = view.aims || seats.map((p) => (p === ctx.me ? view.my_aim : null));
+  // Once over, the last round's aims, every one of them public (a trial saw only its own arrow at the end).
+  const aims = view.aims || (view.phase === "over" && last ? last.aims : seats.map((p) => (p === ctx.me ? view.my_aim : null)));
   const arrows = seats.filter((p) => aims[p] !== null && aims[p] !== undefined).map((p) => {
     const [x1, y1] = at(p);
     const [x2, y2] = at(aims[p]);

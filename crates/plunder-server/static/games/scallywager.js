@@ -43,13 +43,16 @@ export function draw(view, ctx) {
       const revealed = (view.revealed || []).filter((r) => r.seat === p);
       return el("div", { class: `captain${p === ctx.me ? " me" : ""}`, style: `--seat:${seatColour(p)}`, "data-seat": p },
         el("div", {}, seatChip(p, ctx.me), " ", marks(p)),
-        el("div", {}, cup(view.crew[p]), known.length ? el("span", { class: "muted" }, " known: ") : "",
+        el("div", {}, cup(view.crew[p]), known.length ? el("span", { class: "muted" }, " dice you have seen: ") : "",
           known.map((k) => die(k.face, { title: `die ${k.index + 1}: ${k.face}` }))),
         view.treasure[p].length ? el("div", { class: "hand" }, view.treasure[p].map((h) => card("treasure", h.card, h.count > 1 ? ` · ×${h.count}` : "", true))) : "",
         revealed.length ? el("div", { class: "hand" }, revealed.map((r) => card("adventure", r.card, " · revealed", true))) : "",
         p === ctx.me ? "" : el("div", {}, cardBacks(view.concealed[p], "concealed Adventure cards")));
     }))),
     view.my_dice && view.my_dice.length ? panel("Your dice", el("div", { class: "my-cup" }, view.my_dice.map((f) => die(f)))) : "",
+    // Nobody bids on ones: what they count for is said beside the dice (a trial missed the face-1 bid unexplained).
+    el("p", { class: "wild-note" }, die(1), view.wild ? " 1s are wild: they count as every face bid on (nobody bids on 1s)."
+      : " 1s are blank: they count for no bid, and nobody bids on them."),
     view.my_adventure && view.my_adventure.length ? panel(`Your Adventure cards (${view.my_adventure.length})`, el("div", { class: "hand my-hand" },
       view.my_adventure.map((h) => card("adventure", h.card, `${h.revealed ? " · revealed" : ""}${h.drawn_turn === view.turn ? " · drawn this turn" : ""}`)))) : "",
     view.treasure[ctx.me ?? -1] && view.treasure[ctx.me ?? -1].length ? panel("Your Treasure cards", el("div", { class: "hand" },
@@ -58,5 +61,5 @@ export function draw(view, ctx) {
       `${deck[0].toUpperCase()}${deck.slice(1)} `, cardBacks(view.deck_sizes[i], "cards", 6), ` · discarded ${view.discards[i].reduce((a, b) => a + b, 0)}`),
     ctx, legalWhere(ctx, (a) => a.type === "draw" && a.deck === deck))))),
     view.bids && view.bids.length ? panel("Bids", bidChips(view.bids)) : "",
-    view.last_showdown ? panel(`Last showdown (turn ${view.last_showdown.turn})`, showdownOf(view.last_showdown, ctx.me)) : "");
+    view.last_showdown ? panel(`Last showdown (turn ${view.last_showdown.turn})`, showdownOf(view.last_showdown, ctx.me, view.wild)) : "");
 }

@@ -198,7 +198,12 @@ export namespace Scallywager {
   /**
    * Cards used so far in the game, and the last one.
    */
-  card_uses: number, last_use: CardUse | null, };
+  card_uses: number, last_use: CardUse | null, 
+  /**
+   * The table's wild face (ones, with `ones_wild`), if any; without it ones count for nothing. Nobody bids
+   * on ones either way: a rule people must see beside the dice.
+   */
+  wild?: number, };
   export type Action = { "type": "use", deck: Deck, card: number, target?: Seat, die?: number, take?: number, } | { "type": "pass" } | { "type": "bid", quantity: number, face: number, } | { "type": "scallywagger" } | { "type": "parlay" } | { "type": "draw", deck: Deck, };
   export type Bid = { quantity: number, face: number, };
   export type BidMade = { seat: Seat, bid: Bid, };
