@@ -214,9 +214,10 @@ async function journey(game, size, seed) {
       await page.click("#replay-move");
       if ((await where()).includes(": chance")) await fail(`${label}: "move ▶" stopped on a chance step: ${await where()}`);
     }
-    const inRound = Number((await where()).match(/^Round (\d+)/)[1]);
+    const round = async () => Number(await page.getAttribute("#replay-where", "data-round"));
+    const inRound = await round();
     await page.click("#replay-round");
-    const nextRound = Number((await where()).match(/^Round (\d+)/)[1]);
+    const nextRound = await round();
     if (nextRound <= inRound && !(await where()).includes("the start")) {
       const last = await page.$eval("#replay-step", (s) => s.value === s.max);
       if (!last) await fail(`${label}: "round ⏭" went from round ${inRound} to ${nextRound}`);

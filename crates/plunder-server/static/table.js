@@ -142,7 +142,8 @@ export function play(main, id) {
           e.preventDefault();
           document.getElementById(to)?.scrollIntoView({ behavior: "smooth", block: "start" });
         } }, name))),
-      seatsLine, fairness, errorBox, odds, movesBox, stopsBox || "", after),
+      // The replay opens under its button, not at the page's foot (a trial's page jumped past chat to it).
+      seatsLine, fairness, errorBox, odds, movesBox, stopsBox || "", after, replayBox),
     el("div", { class: "grid" },
       recentBox,
       el("section", { class: "table-box", id: "table-section" }, el("h2", {}, "Table"), view),
@@ -150,7 +151,7 @@ export function play(main, id) {
         el("section", { id: "log-section" }, el("h2", {}, "Log"), logBox),
         el("section", { id: "chat-section" }, el("h2", {}, "Chat"), chatLog, chatForm),
         el("section", {}, settings))),
-    replayBox, cover);
+    cover);
   /** @type {Record<string, string>} */
   let names = {};
   /** What each bot of each game does, by game and bot name (shown when a bot's seat is hovered). @type {Record<string, Record<string, string>>} */
@@ -512,7 +513,12 @@ async function openReplay(id, me, players, box) {
   const show = () => {
     const frame = frames[step];
     slider.value = String(step);
-    frameBox.replaceChildren(el("p", { id: "replay-where" }, `Round ${frame.round} · step ${frame.step} of ${frames.length - 1}: ${frame.label || "the start"}`),
+    // A step is told in the round it was taken in; one that ends a round says the next begins (a trial read
+    // "Round 2 ...: P1: raise your gun" of a move made in round 1).
+    const taken = step > 0 ? frames[step - 1].round : frame.round;
+    const begins = taken !== frame.round ? ` (round ${frame.round} begins)` : "";
+    frameBox.replaceChildren(el("p", { id: "replay-where", "data-round": frame.round },
+      `Round ${taken} · step ${frame.step} of ${frames.length - 1}: ${frame.label || "the start"}${begins}`),
       justNow((frame.told || []).map((t) => ({ text: t.text, event: t.event }))),
       drawView(data.game, frame.view, { me, players, legal: [], act: () => {} }, show));
   };
@@ -521,9 +527,10 @@ async function openReplay(id, me, players, box) {
     el("div", { class: "replay-controls" },
       el("button", { id: "replay-round-back", title: "the start of this round (or the one before)", onclick: () => seek(-1, roundStart) }, "⏮ round"),
       el("button", { id: "replay-move-back", title: "the move before", onclick: () => seek(-1, isMove) }, "◀ move"),
-      el("button", { id: "replay-back", title: "one step back", onclick: () => seek(-1, () => true) }, "◁"),
+      // A step is a move or a roll: told apart from the moves' buttons (a trial read them as the same twice).
+      el("button", { id: "replay-back", title: "one step back: a move or a roll", onclick: () => seek(-1, () => true) }, "◁ step"),
       slider,
-      el("button", { id: "replay-forward", title: "one step on", onclick: () => seek(1, () => true) }, "▷"),
+      el("button", { id: "replay-forward", title: "one step on: a move or a roll", onclick: () => seek(1, () => true) }, "step ▷"),
       el("button", { id: "replay-move", title: "the next move", onclick: () => seek(1, isMove) }, "move ▶"),
       el("button", { id: "replay-round", title: "the next round", onclick: () => seek(1, roundStart) }, "round ⏭")),
     el("button", { id: "branch", onclick: async () => {

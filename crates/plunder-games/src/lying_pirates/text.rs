@@ -456,7 +456,9 @@ impl Narrate for LyingPirates {
                     };
                     format!("pass: let {whose}{name} take effect")
                 }
-                None => self.label(action),
+                // Which window it is, since a card may be played in several a round (a phone trial passed five
+                // to eight times a round without knowing where it was).
+                None => format!("pass: play no card now ({})", phase_name(view.phase)),
             },
             (Action::CatchUp { tiles: 0 }, _) => "do not catch up (lose no crew)".into(),
             (Action::CatchUp { tiles }, _) => {
