@@ -179,6 +179,11 @@ async function journey(game, size, seed) {
       .catch(() => null);
     if (!ended || ended.lines < 1) await fail(`${label}: the game is over but "How it ended" is missing`);
     else if (ended.top > SIZES[size].height) await fail(`${label}: "How it ended" is below the first screen (top ${ended.top})`);
+    if (game === "pirate-haven") {
+      // The final Fame as a table, highest first, a row a player.
+      const totals = await page.$$eval("#final-scores tr[data-seat] td.total", (cells) => cells.map((c) => Number(c.textContent)));
+      if (totals.length !== 3 || totals.some((t, i) => i > 0 && t > totals[i - 1])) await fail(`${label}: the final Fame table reads ${JSON.stringify(totals)}`);
+    }
     const rematchBottom = await page.$eval("#rematch", (n) => n.getBoundingClientRect().bottom).catch(() => Infinity);
     if (rematchBottom > SIZES[size].height) await fail(`${label}: Rematch is below the first screen (bottom ${rematchBottom})`);
     if (size === "phone") {

@@ -106,6 +106,7 @@ export function draw(view, ctx) {
   return el("div", { class: "ph" },
     el("p", { class: "lp-state" }, `Round ${view.round} of 4 · ${phaseText(view.phase) === "over" ? "the game is over" : `${seatName(view.mover)} to ${phaseText(view.phase)}`}`,
       view.holding ? [" · holding ", piece(view.holding)] : ""),
+    view.scores ? finalScores(view.scores, ctx.me) : "",
     placing && ctx.me !== null ? el("div", { class: "ph-islands placing", id: "placing-island", "data-board-first": "" }, islandOf(ctx.me, view, ctx, tiles)) : "",
     // The tile being placed, with what it does (a trial placed a Naval Dock without knowing), under the island so
     // that a phone shows the island on its first screen.
@@ -202,6 +203,28 @@ function islandOf(p, view, ctx, tiles) {
     // Its sources in words, mid-game too (a phone shows no tooltips, and a bare number did not say why).
     score ? el("div", { class: "muted" }, `Fame: ${sources(score)}`)
       : now ? el("div", { class: "muted fame-now" }, `If the game ended now: ${sources(now)}`) : "");
+}
+
+/**
+ * The final Fame as a table, highest first, its total then each source a column (a trial read the ending's prose for it). Ties
+ * keep seat order: the game's tie-breaks are told in the ending's lines.
+ * @param {import("./views").PirateHaven.Score[]} scores @param {number | null} me
+ */
+function finalScores(scores, me) {
+  const order = scores.map((_, p) => p).sort((a, b) => scores[b].total - scores[a].total || a - b);
+  const catchUp = scores.some((s) => s.catch_up);
+  // Short heads, each titled in full, so the table fits a phone.
+  // The total first, beside the name, then where it came from.
+  const columns = [["Fame", "total Fame"], ["Ships", "Ships"], ["Rum", "Rum sets"], ["Infra.", "Infrastructure tiles"],
+    ["Statues", "Statues"], ["Turn", "1st on the Turn track"], ...(catchUp ? [["Catch-up", "catch-up Fame"]] : [])];
+  return panel("Final Fame", el("table", { class: "view ph-final", id: "final-scores" },
+    el("tr", {}, el("th", {}, "Player"), columns.map(([head, title]) => el("th", { title }, head))),
+    order.map((p) => {
+      const s = scores[p];
+      const cells = [s.ships, s.rum, s.infrastructure, s.statues, s.first, ...(catchUp ? [s.catch_up] : [])];
+      return el("tr", { "data-seat": p }, el("td", {}, seatChip(p, me)), el("td", { class: "total" }, el("b", {}, String(s.total))),
+        cells.map((v) => el("td", {}, String(v))));
+    })));
 }
 
 /** A score's sources in words. @param {import("./views").PirateHaven.Score} score */
