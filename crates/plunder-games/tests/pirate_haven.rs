@@ -1178,7 +1178,7 @@ fn a_coup_spend_says_the_bonus_it_reaches_or_loses() {
     t.s.phase = Phase::CoupSpend;
     let view = t.g.view(&t.s, Viewer::Seat(Seat(0)));
     let last_food = t.g.label_in_view(&view, &Action::CoupSpend { at: sp("b2.1") });
-    assert!(last_food.ends_with(": no Coup bonus: no Food die below 6 left to raise"), "{last_food}");
+    assert!(last_food.ends_with(": no Coup bonus: you have no Food die below 6 to raise"), "{last_food}");
     let gold = t.g.label_in_view(&view, &Action::CoupSpend { at: sp("b1.2") });
     assert!(gold.ends_with(": Coup bonus: a Food die +1"), "{gold}");
 }

@@ -97,6 +97,14 @@ async function checkTileAbout(page, label) {
   const moved = await page.waitForFunction((v) => document.querySelector("#view")?.getAttribute("data-version") !== v, version, { timeout: 10000 })
     .then(() => true, () => false);
   if (!moved) await fail(`${label}: "Travel here" to "${name}" made no move`);
+  // The choices the travel leads to (take or discard the tile) are brought into view (a phone trial saw none).
+  const shown = await page.waitForFunction(() => {
+    const moves = document.querySelector("#moves button.action");
+    if (!moves) return false;
+    const top = document.getElementById("moves")?.getBoundingClientRect().top ?? -1;
+    return top >= -2 && top < innerHeight;
+  }, null, { timeout: 5000 }).then(() => true, () => false);
+  if (!shown && (await page.$("#moves button.action"))) await fail(`${label}: after "Travel here" the moves are out of view`);
   aboutChecked.add(label);
 }
 

@@ -81,7 +81,9 @@ export function movesPanel(legal, act, memory) {
     filter.addEventListener("input", () => { memory.filter = filter.value; applyFilter(filter.value); });
   }
   showStep(rest, 0, "");
-  return el("div", { class: "moves" }, pickers, head.length ? el("div", { class: "calls first" }, head.map((a) => button(a, "call"))) : "", filter, buttons);
+  // Plain buttons, not the bold calls beside a bid picker: leaving the map is no default (a trial found it the
+  // boldest button of a first turn).
+  return el("div", { class: "moves" }, pickers, head.length ? el("div", { class: "actions first" }, head.map((a) => button(a, "first"))) : "", filter, buttons);
 }
 
 /**

@@ -81,7 +81,7 @@ export function play(main, id) {
     /** Whether "Just now" was opened at its end once the game was over. */ endShown: false,
     /** @type {Rejected | string | null} */ error: null,
     /** @type {WebSocket | null} */ socket: null, connected: false, failures: 0, retryAt: 0, pending: false,
-    memory: { filter: "" }, movesSignature: "", settledAt: 0,
+    memory: { filter: "" }, movesSignature: "", settledAt: 0, actedOnBoard: false,
   }]));
   /** @type {import("./messages").ChatLine[]} */
   let chat = [];
@@ -359,6 +359,11 @@ export function play(main, id) {
       setTimeout(markPending, SETTLE_MS + 10);
       const moves = table.legal.length ? movesPanel(table.legal, (action) => send(key, { type: "act", action }), seat.memory) : null;
       movesBox.replaceChildren(moves ? el("div", {}, el("h2", {}, "Your move"), myDiceBeside(moves, table.view), bidToBeat(moves, table.view, table.legal), moves) : "");
+      // A move made on the board (a tile's "Travel here") may be answered by choices above it, out of view: they
+      // are brought into view (a phone trial travelled and then saw nothing to do).
+      const top = movesBox.getBoundingClientRect().top;
+      if (moves && seat.actedOnBoard && (top < -2 || top > innerHeight - 80)) movesBox.scrollIntoView({ behavior: "smooth", block: "start" });
+      if (moves) seat.actedOnBoard = false;
     }
     markPending();
 
@@ -398,7 +403,8 @@ export function play(main, id) {
     view.dataset.version = String(table.version);
     view.dataset.me = me === null ? "" : String(me);
     view.replaceChildren(drawView(table.game, table.view, {
-      me, players: table.seats.length, legal: seat.pending ? [] : table.legal, act: (action) => send(key, { type: "act", action }),
+      me, players: table.seats.length, legal: seat.pending ? [] : table.legal,
+      act: (action) => { seat.actedOnBoard = true; send(key, { type: "act", action }); },
     }, update));
     // A board that asks to be played on first (Pirate Haven's island while placing) starts on a phone's first
     // screen: before "Just now", under a shorter list of the moves it repeats (a trial scrolled to reach it).
@@ -516,9 +522,10 @@ async function openReplay(id, me, players, box) {
     // A step is told in the round it was taken in; one that ends a round says the next begins (a trial read
     // "Round 2 ...: P1: raise your gun" of a move made in round 1).
     const taken = step > 0 ? frames[step - 1].round : frame.round;
-    const begins = taken !== frame.round ? ` (round ${frame.round} begins)` : "";
-    frameBox.replaceChildren(el("p", { id: "replay-where", "data-round": frame.round },
-      `Round ${taken} · step ${frame.step} of ${frames.length - 1}: ${frame.label || "the start"}${begins}`),
+    const where = taken !== frame.round
+      ? `Round ${frame.round} begins · step ${frame.step} of ${frames.length - 1}, after round ${taken}'s last move: ${frame.label}`
+      : `Round ${frame.round} · step ${frame.step} of ${frames.length - 1}: ${frame.label || "the start"}`;
+    frameBox.replaceChildren(el("p", { id: "replay-where", "data-round": frame.round }, where),
       justNow((frame.told || []).map((t) => ({ text: t.text, event: t.event }))),
       drawView(data.game, frame.view, { me, players, legal: [], act: () => {} }, show));
   };

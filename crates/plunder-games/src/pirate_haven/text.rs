@@ -269,7 +269,7 @@ impl PirateHaven {
                 if *seat == me {
                     parts.push(match raisable {
                         true => format!("Coup bonus: a {} die +{amount}", die.name()),
-                        false => format!("no Coup bonus: no {} die below 6 left to raise", die.name()),
+                        false => format!("no Coup bonus: you have no {} die below 6 to raise", die.name()),
                     });
                 }
             }
