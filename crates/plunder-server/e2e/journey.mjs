@@ -172,6 +172,14 @@ async function journey(game, size, seed) {
   await card.locator("button.play-bots").click();
   const first = await opened(page, "none", `${label}: Play against bots`);
   if (!(await page.textContent("#where")).includes("you are")) await fail(`${label}: not seated`);
+  if (game === "lying-pirates") {
+    // A tap on a map tile says what it does (a phone cannot hover).
+    const tile = page.locator(".lp-tile[data-tile]:not([data-tile='']):not(.playable)").first();
+    const name = ((await tile.locator(".name").textContent().catch(() => "")) || "").replace("\u200b", "").trim();
+    await tile.click({ timeout: 3000 }).catch(() => {});
+    const about = (await page.textContent("#lp-tile-about").catch(() => "")) || "";
+    if (!name || !about.includes(name)) await fail(`${label}: tapping the tile "${name}" told "${about}"`);
+  }
 
   const next = random(seed);
   const limit = size === "phone" ? PHONE_MOVES : MAX_CLICKS;

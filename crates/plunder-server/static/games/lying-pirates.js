@@ -5,7 +5,7 @@
 // Phantom is the last captain of every per-captain list (view field `phantom`): its ship, cup, coins and hand are
 // drawn like a seat's, in its own grey and named "Phantom".
 
-import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, panel, bidChips } from "../kit.js";
+import { el, die, coins, cup, cardBacks, cardFace, seatColour, seatChip, seatName, legalWhere, playable, tappable, panel, bidChips } from "../kit.js";
 import { WORDS } from "./constants.js";
 
 /** @typedef {import("./views").LyingPiratesView} View @typedef {import("./views").LyingPiratesAction} Action */
@@ -86,7 +86,12 @@ export function draw(view, ctx) {
         : [el("b", {}, `${EVENT_ICON[tiles[t].effect.kind] || ""} ${tiles[t].name}: `), tiles[t].text])))));
 }
 
-/** The map: each space in its place round the board, its tile, and the ships on it; the round's state inside. @param {View} view @param {Context} ctx @param {any[]} tiles @param {number[]} seats */
+/** The space whose tile a tap asked about (kept while the board is drawn again), or null. @type {number | null} */
+let aboutSpace = null;
+
+/** The map: each space in its place round the board, its tile, and the ships on it; the round's state inside. A tap
+ * on a tile says what it does under the map (a phone cannot hover; a trial found the tile legends only at the foot
+ * of the page). @param {View} view @param {Context} ctx @param {any[]} tiles @param {number[]} seats */
 function mapOf(view, ctx, tiles, seats) {
   const layout = ctx.data.map.entries.find((m) => m.spaces && m.spaces.length === view.ring);
   const width = layout ? Math.max(...layout.spaces.map((s) => s.x)) + 1 : view.ring;
@@ -102,16 +107,27 @@ function mapOf(view, ctx, tiles, seats) {
     el("span", { class: "no" }, space),
     tile === null ? "" : [el("span", { class: "icon" }, EVENT_ICON[tiles[tile].effect.kind] || "•"), el("span", { class: "name" }, tiles[tile].name.replace("/", "/\u200b"))],
     el("span", { class: "ships" }, onSpace(space).map((p) => ship(p, view, ctx.me))));
-    return place ? playable(node, ctx, place) : node;
+    if (place) return playable(node, ctx, place);
+    if (tile === null) return node;
+    return tappable(node, () => {
+      aboutSpace = aboutSpace === space ? null : space;
+      about.replaceChildren(...aboutText());
+    });
   });
+  const aboutText = () => {
+    const tile = aboutSpace === null ? null : view.map[aboutSpace];
+    return tile === null || tile === undefined ? []
+      : [el("b", {}, `Space ${aboutSpace}: ${EVENT_ICON[tiles[tile].effect.kind] || ""} ${tiles[tile].name}. `), tiles[tile].text];
+  };
+  const about = el("p", { class: "muted", id: "lp-tile-about" }, ...aboutText());
   const centre = el("div", { class: "lp-centre", style: `grid-column:2 / ${width};grid-row:2 / ${height}` },
     el("div", {}, `Round ${view.round} · ${phaseName(view.phase)}`),
     el("div", {}, `Sailing ${view.clockwise ? "clockwise ↻" : "anticlockwise ↺"} · token: ${seatName(view.token, view)}`),
     el("div", { class: "race" }, seats.map((p) => el("span", { class: "progress", style: `--seat:${colourOf(view, p)}` },
       `${seatName(p, view)} ${view.progress[p]}/${view.ring}${isPhantom(view, p) && view.lapping ? " (second lap)" : ""}`))),
     view.my_tiles && view.my_tiles.length ? el("div", {}, "Your tiles: ", view.my_tiles.map((t) => el("span", { class: "chip", title: tiles[t].text }, tiles[t].name))) : "");
-  return el("div", { class: "lp-map", style: `grid-template-columns:repeat(${width},1fr);grid-template-rows:repeat(${height},auto)`, "data-ring": view.ring },
-    spaces, height > 2 ? centre : "");
+  return el("div", {}, el("div", { class: "lp-map", style: `grid-template-columns:repeat(${width},1fr);grid-template-rows:repeat(${height},auto)`, "data-ring": view.ring },
+    spaces, height > 2 ? centre : ""), about);
 }
 
 /**
