@@ -14,6 +14,7 @@ const cases = [
   [["bid 1 × 2", "bid 2 × 3", "bid 3 × 5", "call Scallywagger!", "call for a Parlay"], "bid, call Scallywagger! or call for a Parlay"],
   // More that share only their verb: the verb, and "…" for what the buttons say (a trial read "aim at").
   [["aim at P2", "aim at P3", "aim at P4"], "aim at …"],
+  [["roll for movement", "play Sea Legs on P1's roll of 4", "play Smooth Sailing", "play Full Sail: 6 spaces"], "roll for movement or play …"],
   [["play [silver] Riptide", "play [silver] Debt on P2", "play [gold] Mutiny", "buy a card for 2 coins"], "play … or buy a card for 2 coins"],
   [["bid 1 × 2", "bid 2 × 3", "bid 3 × 5", "call liar: say fewer than 3 show 5"], "bid or call liar"],
 ];

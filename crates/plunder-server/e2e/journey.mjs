@@ -185,6 +185,13 @@ async function journey(game, size, seed) {
   const limit = size === "phone" ? PHONE_MOVES : MAX_CLICKS;
   const half = await playOn(page, next, Math.min(limit, 8), label);
   await shot("table");
+  // "Just now" says when lines lie below its fold, and its button brings the newest into view.
+  const fold = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const n = document.querySelector(".just-now");
+    const button = /** @type {HTMLElement | null} */ (document.getElementById("to-newest"));
+    done(n && button ? { below: n.scrollTop + n.clientHeight < n.scrollHeight - 4, button: !button.hidden } : null);
+  })))).catch(() => null);
+  if (fold && fold.below !== fold.button) await fail(`${label}: "Just now" has lines below its fold: ${fold.below}, its "newest" button shown: ${fold.button}`);
   const clicks = half + (await playOn(page, next, limit - half, label));
   const over = (await status(page)).startsWith("Game over");
   if (!over && size !== "phone") await fail(`${label}: not over after ${clicks} clicks: "${await status(page)}"`);

@@ -225,7 +225,8 @@ export function askedTo(legal) {
     if (heads.length === 2) return heads;
     const next = heads[0].split(/\s+/)[n] || "";
     if (/^(at|to|on|for|from|with|of)$/.test(next) && heads.every((h) => h.split(/\s+/)[n] === next)) return [`${shared} ${next} …`];
-    return [/^\[/.test(next) ? `${shared} …` : shared];
+    // A verb whose object differs (cards by name, metals) says so; one followed by a number (bids) reads whole.
+    return [!next || /^\d/.test(next) ? shared : `${shared} …`];
   });
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0];
 }

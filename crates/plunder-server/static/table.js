@@ -315,7 +315,7 @@ export function play(main, id) {
     let status;
     if (table.status.state === "over") {
       const winners = table.status.outcome ? table.status.outcome.winners : [];
-      const mine = me === null || !winners.length ? "" : winners.includes(me) ? "You won! " : "You lost. ";
+      const mine = me === null || !winners.length ? "" : !winners.includes(me) ? "You lost. " : winners.length > 1 ? "You shared the win! " : "You won! ";
       status = `Game over. ${winners.length ? `${mine}Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => nameOf(s, table)).join(", ")}` : ""}`;
     } else if (me !== null && table.seats[me] && table.seats[me].out) {
       // Nothing more will be asked of this seat: its player may stay to watch or go (a trial stayed, unsure).
@@ -330,7 +330,9 @@ export function play(main, id) {
       const waiting = others.map((s) => `${nameOf(s, table)}${table.seats[s] && table.seats[s].player !== "human" ? ` (a bot)` : ""}`);
       const passing = me !== null && table.status.seats.includes(me);
       // Said as what it is: nothing to choose, so the table passes (a trial read "moving for you" as losing control).
-      status = passing ? `The table moves for you: nothing to choose here, or nothing that concerns you (see Settings)${waiting.length ? `; waiting for ${waiting.join(", ")}` : ""}…` : `Waiting for ${waiting.join(", ")}…`;
+      // Who is awaited first; then that the table passes for this seat meanwhile (a trial read the pass alone as
+      // its own turn being taken from it while the others could answer its roll).
+      status = passing ? `${waiting.length ? `Waiting for ${waiting.join(", ")}; ` : ""}the table passes for you meanwhile: nothing to choose, or nothing that concerns you (see Settings)…` : `Waiting for ${waiting.join(", ")}…`;
     } else status = "Rolling…";
     statusText.textContent = status;
     if (me !== null && table.seats[me] && table.seats[me].out && table.status.state !== "over") {
@@ -400,6 +402,16 @@ export function play(main, id) {
       seat.endShown = true;
     } else if (recent) recent.scrollTop = firstLine === seat.recentTop ? keptScroll : 0;
     seat.recentTop = firstLine;
+    if (recent) {
+      // Lines below the fold of the box are said to be there (a trial took the last line in view for the newest).
+      const newest = el("button", { class: "to-newest", id: "to-newest", title: "the latest lines" }, "newest ↓");
+      const sync = () => { newest.hidden = recent.scrollTop + recent.clientHeight >= recent.scrollHeight - 4; };
+      newest.addEventListener("click", () => recent.scrollTo({ top: recent.scrollHeight, behavior: "smooth" }));
+      recent.addEventListener("scroll", sync);
+      recentBox.append(newest);
+      sync();
+      requestAnimationFrame(sync); // once laid out, whatever moved it meanwhile
+    }
     view.dataset.version = String(table.version);
     view.dataset.me = me === null ? "" : String(me);
     view.replaceChildren(drawView(table.game, table.view, {

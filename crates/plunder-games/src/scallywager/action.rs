@@ -57,7 +57,7 @@ impl fmt::Display for Action {
             }
             Action::Pass => f.write_str("pass"),
             Action::Bid { quantity, face } => write!(f, "bid {quantity} × {face}"),
-            Action::Scallywagger => f.write_str("call Scallywagger!"),
+            Action::Scallywagger => f.write_str("call Scallywagger! (the bid is false; if wrong you lose a crewmate)"),
             Action::Parlay => f.write_str("call for a Parlay (exact; if wrong you lose 2 crewmates)"),
             Action::Draw { deck } => write!(f, "draw from the {deck} deck"),
         }

@@ -50,7 +50,9 @@ export function draw(view, ctx) {
         svg("text", { x: 150, y: 125, "text-anchor": "middle", "font-size": 13 }, `Booty ${view.booty}`),
         svg("text", { x: 150, y: 143, "text-anchor": "middle", "font-size": 11, fill: "#666" }, `reserve ${view.reserve}`),
         arrows, pirates)),
-    view.my_dice ? panel("Your dice", el("div", {}, die(view.my_dice.red, { kind: "red", title: "red die" }), die(view.my_dice.black, { kind: "black", title: "black die" }),
+    // What each die is for, beside it (a phone trial found it only in a log line).
+    view.my_dice ? panel("Your dice", el("div", {}, die(view.my_dice.red, { kind: "red", title: "red die: attacks" }), " attack ",
+      die(view.my_dice.black, { kind: "black", title: "black die: defends" }), " defence",
       view.my_aim !== null && view.my_aim !== undefined ? ` you aim at ${seatName(view.my_aim)}` : "")) : "",
     view.shown_to_me && view.shown_to_me.length ? panel("Dice shown to you", view.shown_to_me.map((s) =>
       el("div", {}, seatChip(s.seat, ctx.me), " ", die(s.dice.red, { kind: "red" }), die(s.dice.black, { kind: "black" })))) : "",
