@@ -78,6 +78,17 @@ pub trait Narrate: Game {
         serde_json::json!({})
     }
 
+    /// How a client without the game's own board draws its view (the browser's generic drawing, also its raw
+    /// view for developers): a view field's path (`my_dice`, `last_showdown.dice`; list items share their list's
+    /// path) and what it holds: `"faces"` (die faces; a list of lists is one a seat), `"named_faces"` (faces by
+    /// name, `{"red": 3}`), `"cups"` (how many dice each seat's cup holds), `"coins"` (a count of coins, or one a
+    /// seat), `"count"` (a small count), `"seats"` (a set of seats), `"by_seat"` (a list with one entry a seat).
+    /// Declared, so that a field's name never decides how it is drawn. An empty object (the default): every
+    /// field drawn as plain values.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
+
     /// How to read the symbols `describe` draws, where it needs a key: front ends show it once, before the first
     /// board a person reads, and again on `? key`. `None` (the default): the boards read without one.
     fn key(&self) -> Option<String> {

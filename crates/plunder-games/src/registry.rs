@@ -28,6 +28,8 @@ pub struct GameInfo {
     /// The game's words for the numbered things its view holds, for clients that draw them
     /// (`Narrate::client_words`).
     pub client_words: serde_json::Value,
+    /// How a client without the game's own board draws its view's fields (`Narrate::presentation`).
+    pub presentation: serde_json::Value,
     /// The table people sit down to when they choose nothing, where it is not the defaults
     /// (`Narrate::table_for_people`): `(players, options)`.
     pub table_for_people: Option<(usize, serde_json::Value)>,
@@ -47,6 +49,7 @@ impl GameInfo {
             bots: bot_kinds::<G>(),
             default_options: serde_json::to_value(G::Options::default()).expect("options serialize"),
             client_words: game.client_words(),
+            presentation: game.presentation(),
             table_for_people: game.table_for_people(),
         }
     }

@@ -316,6 +316,13 @@ async function stops() {
   if (!(await page.isVisible("#stops-toggle"))) await fail("no \"Stop me at every chance\" toggle by the moves");
   if (await page.isChecked("#stops-toggle")) await fail("\"Stop me at every chance\" is on by default");
   const mine = await othersTurnsAsked(page, 40);
+  if ((await text(page, "#status")).startsWith("Game over")) {
+    // Once over, nothing is asked and the toggle is gone: a new table takes it.
+    if (await page.isVisible("#stops-toggle")) await fail("\"Stop me at every chance\" is offered once the game is over");
+    await page.goto(`${base}/`);
+    await page.locator(`article.game-card[data-game="pirates-flag"] button.play-bots`).click();
+    await page.waitForSelector("#stops-toggle");
+  }
   await page.check("#stops-toggle");
   const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith("plunder.stops-all.")));
   if (!key || (await page.evaluate((k) => localStorage.getItem(k), key)) !== "on") await fail(`the toggle is not kept for the table: ${key}`);

@@ -14,6 +14,7 @@
 // 1280 px wide).
 // Usage: node visuals.mjs BASE_URL [GAME...]
 import { chromium } from "playwright-core";
+import { PRESENT } from "../static/games/constants.js";
 
 const [base, ...only] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: ["--no-sandbox"] });
@@ -243,6 +244,41 @@ async function toldChecks(page, table, problems) {
   }
 }
 
+/** What the generic drawing shows of each top-level field `PRESENT` declares: the problems found. */
+async function genericChecks(page, game, players) {
+  const hints = PRESENT[game] || {};
+  const wanted = { faces: ".die", named_faces: ".die", cups: ".cup", coins: ".coin", count: ".track" };
+  await page.evaluate(() => localStorage.setItem("plunder.raw-view", "on"));
+  await page.reload();
+  await page.waitForSelector("details.raw");
+  await page.click("details.raw summary");
+  const problems = [];
+  let checked = 0;
+  for (const [path, kind] of Object.entries(hints)) {
+    // The page's own view, drawn after the reload (bots may have moved since `view` was read): a field it holds,
+    // not empty.
+    const row = `details.raw tr[data-field='${path}'] > td`;
+    const text = (await page.textContent(row).catch(() => null)) ?? "";
+    if (path.includes(".") || !text || text === "—" || text === "none") continue;
+    checked += 1;
+    if (wanted[kind]) {
+      const drawn = await page.$$eval(`${row} ${wanted[kind]}`, (ns) => ns.length);
+      if (!drawn) problems.push(`${path} (${kind}): no ${wanted[kind]} drawn`);
+    } else if (kind === "by_seat") {
+      const rows = await page.$$eval(`${row} > table > tr`, (ns) => ns.length);
+      // One a seat, and Lying Pirates' Phantom (a captain who is no seat) in its lists.
+      if (rows < players || rows > players + 1) problems.push(`${path} (by_seat): ${rows} rows for ${players} seats`);
+    } else if (kind === "seats") {
+      if (!/^(P\d|Phantom|nobody)/.test(text)) problems.push(`${path} (seats): "${text}"`);
+    }
+  }
+  if (!checked) problems.push("no declared field checked");
+  await page.evaluate(() => localStorage.removeItem("plunder.raw-view"));
+  await page.reload();
+  await page.waitForSelector("#view");
+  return problems;
+}
+
 async function tableOf(page, id) {
   return page.evaluate((game) => new Promise((resolve, reject) => {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -314,6 +350,12 @@ try {
     if (errors.length) await fail(`${name}: errors in the page: ${errors.join("; ")}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) await fail(`${name}: the table is ${overflow}px wider than a 360 px phone`);
+    {
+      // The generic drawing (a game without a board of its own; here the raw view for developers) draws each field
+      // the game declares as what it holds (`Narrate::presentation`), not as guessed from its name.
+      const problems = await genericChecks(page, game.id, players);
+      if (problems.length) await fail(`${name}, the generic drawing:\n  ${problems.join("\n  ")}`);
+    }
     if (process.env.SCREENSHOTS) {
       // On the phone, the table itself (the page above it is the list of moves); on a desktop, the whole page.
       await (await page.$("#view")).screenshot({ path: `${process.env.SCREENSHOTS}/${name}-phone.png` });

@@ -125,14 +125,20 @@ pub fn typescript() -> String {
 /// Every game's words for the numbered things its view holds (`Narrate::client_words`), as the JavaScript module
 /// the boards import: `static/games/constants.js` is this (a test keeps it so).
 pub fn constants_js() -> String {
+    let games = plunder_games::games();
     let words: serde_json::Map<String, serde_json::Value> =
-        plunder_games::games().into_iter().map(|game| (game.id.to_string(), game.client_words)).collect();
+        games.iter().map(|game| (game.id.to_string(), game.client_words.clone())).collect();
+    let present: serde_json::Map<String, serde_json::Value> =
+        games.iter().map(|game| (game.id.to_string(), game.presentation.clone())).collect();
     let json = serde_json::to_string_pretty(&words).expect("JSON values serialize");
+    let present = serde_json::to_string_pretty(&present).expect("JSON values serialize");
     format!(
         "// Every game's words for the numbered things its view holds (a special die's kind, a face, an item's\n\
          // letter), generated from the games' Rust (`Narrate::client_words`) by crates/plunder-server/src/game_types.rs.\n\
          // Do not edit: `UPDATE_TYPES=1 cargo test -p plunder-server --test message_types` rewrites this file.\n\
-         export const WORDS = {json};\n"
+         export const WORDS = {json};\n\n\
+         // How the generic drawing draws each game's view fields, by path (`Narrate::presentation`).\n\
+         export const PRESENT = {present};\n"
     )
 }
 

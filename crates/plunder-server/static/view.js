@@ -1,51 +1,54 @@
 // @ts-check
 // How a view is drawn: the game's own board (games/GAME.js) when it has one, else generically from the view's
-// JSON (dice, cups, coins and tables guessed from the keys), and the "Just now" panel of the latest events.
+// JSON (dice, cups, coins and seats where the game declares them: `PRESENT`), and the "Just now" panel of the
+// latest events.
 
 import { el, die, seatName } from "./kit.js";
 import { api } from "./api.js";
+import { PRESENT } from "./games/constants.js";
 
 /** @typedef {import("./kit.js").Context} Context */
 
-const isDieList = (key, v) => /dice|roll|cup/i.test(key) && Array.isArray(v) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 20);
-// One number per seat under a dice key (`dice`, `dice_counts`, `crew`) counts the dice in each cup: faces are
-// under `my_dice` and the like.
-const isCupCounts = (key, v, players) => Array.isArray(v) && v.length === players && players > 1 &&
-  /^(dice|dice_counts?|cups?|cup_sizes?|crew)$/i.test(key) && v.every((x) => Number.isInteger(x) && x >= 0 && x <= 30);
 /** @param {number} count */
 const cup = (count) => el("span", { class: "cup", title: `${count} dice` }, Array.from({ length: count }, () => el("span", { class: "pip" })), ` ${count}`);
-const isCoinKey = (key) => /coin|doubloon|booty|reserve|gold|treasure_count/i.test(key);
+const isFace = (/** @type {any} */ x) => x === null || Number.isInteger(x);
 
-// Draws one value of a view; `players` lets arrays with one entry per seat become a row per seat, named from
-// the whole `view`.
-function render(key, value, players, me, view) {
+/**
+ * Draws one value of a view as the game declares it (`hints`: a field's path and what it holds, from
+ * `Narrate::presentation`; list items share their list's path). A field not declared is drawn as plain values:
+ * its name never decides how it is drawn.
+ * @param {string} path @param {any} value @param {Record<string, string>} hints @param {number} players
+ * @param {number | null} me @param {any} view
+ */
+function render(path, value, hints, players, me, view) {
   if (value === null || value === undefined) return el("span", { class: "muted" }, "—");
-  if (isCupCounts(key, value, players)) {
-    return el("table", { class: "view" }, value.map((n, i) =>
-      el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, cup(n)))));
+  const kind = hints[path];
+  const bySeat = (/** @type {(v: any) => any} */ draw) => el("table", { class: "view" }, value.map((/** @type {any} */ v, /** @type {number} */ i) =>
+    el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, draw(v)))));
+  if (kind === "faces" && Array.isArray(value)) {
+    if (value.every(isFace)) return el("span", {}, value.map((d) => die(d)));
+    if (value.length === players) return bySeat((cupFaces) => el("span", {}, (cupFaces || []).map((/** @type {any} */ d) => die(d))));
   }
-  if (isDieList(key, value)) return el("span", {}, value.map((d) => die(d)));
-  if (/dice/i.test(key) && typeof value === "object" && !Array.isArray(value) &&
-      Object.values(value).every((x) => x === null || Number.isInteger(x))) {
-    return el("span", {}, Object.entries(value).map(([color, d]) => die(d, { kind: color })));
+  if (kind === "named_faces" && typeof value === "object" && !Array.isArray(value)) {
+    return el("span", {}, Object.entries(value).map(([name, d]) => die(d, { kind: name, title: `${name} die` })));
   }
-  if (typeof value === "number" && isCoinKey(key)) return el("span", { class: "coin" }, value);
-  if (typeof value === "number" && /crew|count|size|kegs|left/i.test(key) && value <= 12 && value >= 0) {
+  if (kind === "cups" && Array.isArray(value)) return bySeat((n) => cup(n));
+  if (kind === "coins") return Array.isArray(value) ? bySeat((n) => el("span", { class: "coin" }, n)) : el("span", { class: "coin" }, value);
+  if (kind === "count" && typeof value === "number" && value >= 0 && value <= 30) {
     return el("span", {}, el("span", { class: "track" }, Array.from({ length: Math.max(value, 1) }, (_, i) => el("span", { class: i < value ? "on" : "" }))), ` ${value}`);
   }
+  if (kind === "seats" && Array.isArray(value)) return el("span", {}, value.length ? value.map((s) => seatName(s, view)).join(", ") : "nobody");
+  if (kind === "by_seat" && Array.isArray(value)) return bySeat((v) => render(`${path}`, v, { ...hints, [path]: "" }, players, me, view));
   if (Array.isArray(value)) {
-    if (players && value.length === players && value.length > 1 && !/bids|log|history|winners/i.test(key)) {
-      return el("table", { class: "view" }, value.map((v, i) =>
-        el("tr", { class: i === me ? "me" : "" }, el("th", {}, seatName(i, view)), el("td", {}, render(key, v, null, me, view)))));
-    }
     if (value.length === 0) return el("span", { class: "muted" }, "none");
-    if (/card|hand|treasure|adventure|tableau|deck/i.test(key)) return el("span", {}, value.map((c) => el("span", { class: "card" }, typeof c === "object" ? compact(c) : c)));
     if (value.every((v) => typeof v !== "object" || v === null)) return el("span", {}, value.join(", "));
-    return el("div", {}, value.map((v) => el("div", {}, render(`${key}`, v, null, me, view))));
+    return el("div", {}, value.map((v) => el("div", {}, render(path, v, hints, players, me, view))));
   }
   if (typeof value === "object") {
-    return el("table", { class: "view" }, Object.entries(value).map(([k, v]) =>
-      el("tr", {}, el("th", {}, k.replaceAll("_", " ")), el("td", {}, render(k, v, players, me, view)))));
+    return el("table", { class: "view" }, Object.entries(value).map(([k, v]) => {
+      const inner = path ? `${path}.${k}` : k;
+      return el("tr", { "data-field": inner }, el("th", {}, k.replaceAll("_", " ")), el("td", {}, render(inner, v, hints, players, me, view)));
+    }));
   }
   return el("span", {}, String(value));
 }
@@ -54,7 +57,7 @@ const compact = (v) => (typeof v === "object" && v !== null ? Object.entries(v).
 
 // Per-game renderers: games/GAME.js exports `data` (the game's data files it reads, served at /data/GAME/FILE)
 // and `draw(view, ctx)`, which returns the board. A game without one, or whose renderer fails, is drawn by
-// `render` alone, so a new game is playable at once.
+// `render` alone from its declared fields, so a new game is playable at once.
 /** @type {Record<string, { draw?: (view: any, ctx: Context) => Node, data?: Record<string, any> }>} */
 const renderers = {};
 
@@ -83,7 +86,8 @@ function rendererFor(game, redraw) {
  * @param {string} game @param {any} view @param {Omit<Context, "data">} ctx @param {() => void} redraw
  */
 export function drawView(game, view, ctx, redraw) {
-  const generic = () => render("view", view, ctx.players, ctx.me, view);
+  const hints = /** @type {Record<string, Record<string, string>>} */ (PRESENT)[game] || {};
+  const generic = () => render("", view, hints, ctx.players, ctx.me, view);
   const renderer = rendererFor(game, redraw);
   if (!renderer || !renderer.draw) return generic();
   try {

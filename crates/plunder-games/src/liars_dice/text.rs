@@ -86,6 +86,14 @@ impl LiarsDice {
 }
 
 impl Narrate for LiarsDice {
+    /// The view's fields for the browser's generic drawing.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({
+            "dice_counts": "cups", "my_dice": "faces", "last_showdown.dice": "faces",
+            "rolling": "seats", "winners": "seats",
+        })
+    }
+
     /// As people sit down to it: four players, five dice each, until one player has dice left.
     fn table_for_people(&self) -> Option<(usize, serde_json::Value)> {
         Some((4, serde_json::json!({"dice": 5, "length": "to_last_die"})))

@@ -227,6 +227,16 @@ fn glossary() -> Vec<crate::glossary::Entry> {
 }
 
 impl Narrate for LootPirates {
+    /// The view's fields for the browser's generic drawing.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({
+            "booty": "coins", "reserve": "coins", "coins": "coins", "my_dice": "named_faces",
+            "shown_to_me.dice": "named_faces", "offers_left": "by_seat", "aims": "by_seat",
+            "contestants": "seats", "to_roll": "seats", "aimed": "seats", "waiting": "seats", "fired": "seats",
+            "winners": "seats",
+        })
+    }
+
     fn tell(&self, event: &Event) -> String {
         tell_event(event)
     }

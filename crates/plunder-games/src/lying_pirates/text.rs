@@ -167,6 +167,15 @@ impl LyingPirates {
 }
 
 impl Narrate for LyingPirates {
+    /// The view's fields for the browser's generic drawing.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({
+            "coins": "coins", "dice": "cups", "my_dice": "faces", "shown": "faces", "spied.faces": "faces",
+            "progress": "by_seat", "hand_sizes": "by_seat", "in_phase": "seats", "movers": "seats",
+            "winners": "seats",
+        })
+    }
+
     /// The special dice by cup kind (their content ids and names), the crew dice's named faces, and a battle
     /// die's rank as the view gives it (0: not rolled yet).
     fn client_words(&self) -> serde_json::Value {

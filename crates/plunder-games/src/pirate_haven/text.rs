@@ -678,6 +678,14 @@ impl PirateHaven {
 }
 
 impl Narrate for PirateHaven {
+    /// The view's fields for the browser's generic drawing.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({
+            "pos": "by_seat", "coup": "by_seat", "statues": "by_seat", "islands": "by_seat", "scores": "by_seat",
+            "statues_left": "count",
+        })
+    }
+
     /// The items by the letter the view's island grid writes them with: each item's id and name.
     fn client_words(&self) -> serde_json::Value {
         let items: serde_json::Map<String, serde_json::Value> = Item::ALL

@@ -558,6 +558,14 @@ fn and_list(words: &[String]) -> String {
 }
 
 impl Narrate for PiratesFlag {
+    /// The view's fields for the browser's generic drawing.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({
+            "positions": "by_seat", "captains": "by_seat", "hand_sizes": "by_seat", "movement_dice": "count",
+            "rolls.faces": "faces", "last_rolls.faces": "faces", "captains_used": "seats", "visiting": "seats",
+        })
+    }
+
     /// The player's own turn, or something waiting that is aimed at them or involves them (`view::concerns`).
     fn concerns(&self, public: &View, seat: Seat) -> bool {
         super::view::concerns(self, public, seat)

@@ -287,6 +287,15 @@ impl Scallywager {
 }
 
 impl Narrate for Scallywager {
+    /// The view's fields for the browser's generic drawing.
+    fn presentation(&self) -> serde_json::Value {
+        serde_json::json!({
+            "crew": "cups", "my_dice": "faces", "last_showdown.dice": "faces", "treasure": "by_seat",
+            "concealed": "by_seat", "powder_kegs": "count", "answering": "seats", "passed": "seats",
+            "boarders": "seats", "ghosts": "seats", "winners": "seats",
+        })
+    }
+
     /// The captain's own chance in the Treasure window, a call it made or whose bid it judges, or a card by it or
     /// on it (`view::concerns`).
     fn concerns(&self, public: &View, seat: Seat) -> bool {

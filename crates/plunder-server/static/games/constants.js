@@ -67,3 +67,72 @@ export const WORDS = {
     "round": "turn"
   }
 };
+
+// How the generic drawing draws each game's view fields, by path (`Narrate::presentation`).
+export const PRESENT = {
+  "liars-dice": {
+    "dice_counts": "cups",
+    "last_showdown.dice": "faces",
+    "my_dice": "faces",
+    "rolling": "seats",
+    "winners": "seats"
+  },
+  "loot-pirates": {
+    "aimed": "seats",
+    "aims": "by_seat",
+    "booty": "coins",
+    "coins": "coins",
+    "contestants": "seats",
+    "fired": "seats",
+    "my_dice": "named_faces",
+    "offers_left": "by_seat",
+    "reserve": "coins",
+    "shown_to_me.dice": "named_faces",
+    "to_roll": "seats",
+    "waiting": "seats",
+    "winners": "seats"
+  },
+  "lying-pirates": {
+    "coins": "coins",
+    "dice": "cups",
+    "hand_sizes": "by_seat",
+    "in_phase": "seats",
+    "movers": "seats",
+    "my_dice": "faces",
+    "progress": "by_seat",
+    "shown": "faces",
+    "spied.faces": "faces",
+    "winners": "seats"
+  },
+  "pirate-haven": {
+    "coup": "by_seat",
+    "islands": "by_seat",
+    "pos": "by_seat",
+    "scores": "by_seat",
+    "statues": "by_seat",
+    "statues_left": "count"
+  },
+  "pirates-flag": {
+    "captains": "by_seat",
+    "captains_used": "seats",
+    "hand_sizes": "by_seat",
+    "last_rolls.faces": "faces",
+    "movement_dice": "count",
+    "positions": "by_seat",
+    "rolls.faces": "faces",
+    "visiting": "seats"
+  },
+  "scallywager": {
+    "answering": "seats",
+    "boarders": "seats",
+    "concealed": "by_seat",
+    "crew": "cups",
+    "ghosts": "seats",
+    "last_showdown.dice": "faces",
+    "my_dice": "faces",
+    "passed": "seats",
+    "powder_kegs": "count",
+    "treasure": "by_seat",
+    "winners": "seats"
+  }
+};
