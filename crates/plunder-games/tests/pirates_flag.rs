@@ -2641,9 +2641,18 @@ fn explain_says_whose_roll_and_what_a_captains_number_does() {
     assert_eq!(step, "4 spaces toward The Dread Sea, to space 16 now");
     let (label, _) = land(7);
     assert!(label.ends_with("; here 4 spaces away from The Dread Sea, to space 24 now"), "{label}");
+    // A hazard it lands on shifts it, as the push does: P4 from 20, 3 spaces away, lands on 23 (+1).
+    let (hazard, _) = land(5);
+    assert!(
+        hazard.ends_with("3 spaces away from The Dread Sea, to space 23 now, a +1 hazard (on to space 24)"),
+        "{hazard}"
+    );
     let t = card_table("sea-legs", 34, 16);
     let far = t.g.label_in_view(&t.view(B), &Action::Captain { target: on(A), choice: 7 });
     assert!(far.ends_with(", to the Dread Captain's ship (space 36) now"), "from space 34, not past the end: {far}");
+    let t = card_table("sea-legs", 36, 16);
+    let end = t.g.label_in_view(&t.view(B), &Action::Captain { target: on(A), choice: 7 });
+    assert!(end.ends_with(", not moving now: the track ends that way"), "{end}");
 }
 
 #[test]

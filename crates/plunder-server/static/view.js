@@ -53,8 +53,6 @@ function render(path, value, hints, players, me, view) {
   return el("span", {}, String(value));
 }
 
-const compact = (v) => (typeof v === "object" && v !== null ? Object.entries(v).map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ") : String(v));
-
 // Per-game renderers: games/GAME.js exports `data` (the game's data files it reads, served at /data/GAME/FILE)
 // and `draw(view, ctx)`, which returns the board. A game without one, or whose renderer fails, is drawn by
 // `render` alone from its declared fields, so a new game is playable at once.

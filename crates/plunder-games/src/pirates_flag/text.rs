@@ -186,16 +186,16 @@ impl PiratesFlag {
     /// toward The Dread Sea, to space 4 now"): a trial could not tell which of Captain Gale's distances did what.
     fn choice_words_in_view(&self, view: &View, card: &Card, target: &Target, choice: u8) -> Option<String> {
         let words = self.entry_choice_words(card, choice)?;
-        Some(match self.pushed_to(view, card, target, choice) {
-            Some(to) => format!("{words}, to {} now", self.space_name(to)),
+        Some(match self.push_words(view, card, target, choice) {
+            Some(landing) => format!("{words}, {landing}"),
             None => words,
         })
     }
 
-    /// Where a card or captain that pushes the targeted ship a chosen way (or a fixed one) leaves it, as the
-    /// stack would move it now: step by step, stopping where the track ends. `None` for other effects, and for
-    /// a ship in The Dread Sea (cards do not reach it).
-    fn pushed_to(&self, view: &View, card: &Card, target: &Target, choice: u8) -> Option<u8> {
+    /// Where a card or captain that pushes the targeted ship a chosen way (or a fixed one) leaves it, as the stack
+    /// would move it now: step by step, stopping where the track ends, then shifted by a hazard it lands on (as
+    /// `push_ship` does). `None` for other effects, and for a ship in The Dread Sea (cards do not reach it).
+    fn push_words(&self, view: &View, card: &Card, target: &Target, choice: u8) -> Option<String> {
         let Effect::MoveShip { steps, up_to, direction } = &card.effect else { return None };
         let Target::Seat { seat } = target else { return None };
         let start = *view.positions.get(seat.index())?;
@@ -210,7 +210,20 @@ impl PiratesFlag {
             Dir::Far => start.saturating_add(n).min(self.board.length),
             Dir::Sea => start.saturating_sub(n).max(1),
         };
-        (start > 0).then_some(end)
+        if start == 0 {
+            return None;
+        }
+        if end == start {
+            return Some("not moving now: the track ends that way".to_string());
+        }
+        let mut text = format!("to {} now", self.space_name(end));
+        if self.board.is_hazard(end) {
+            let shift = self.board.shift[end as usize];
+            let forward = if shift > 0 { way } else { way.flip() };
+            let to = if forward == Dir::Far { end + 1 } else { end - 1 };
+            let _ = write!(text, ", a {shift:+} hazard ({} to space {to})", if shift > 0 { "on" } else { "back" });
+        }
+        Some(text)
     }
 
     /// Where a step that way leads in the race: home with the flag, or toward the flag, counted along the track (a
@@ -977,9 +990,9 @@ impl Narrate for PiratesFlag {
                 return format!("play {}{}: {words}", self.card_name(*card), self.target_words(target, Some(view)));
             }
             let entry = self.deck.entries.get(*card as usize);
-            if let Some(to) = entry.and_then(|e| self.pushed_to(view, e, target, *choice)) {
+            if let Some(landing) = entry.and_then(|e| self.push_words(view, e, target, *choice)) {
                 let joint = if self.choice_words(*card, *choice).is_some() { ", " } else { ": " };
-                return format!("{}{joint}to {} now", self.label(action), self.space_name(to));
+                return format!("{}{joint}{landing}", self.label(action));
             }
         }
         match action {

@@ -206,15 +206,14 @@ function islandOf(p, view, ctx, tiles) {
 }
 
 /**
- * The final Fame as a table, highest first, its total then each source a column (a trial read the ending's prose for it). Ties
- * keep seat order: the game's tie-breaks are told in the ending's lines.
+ * The final Fame as a table, highest first, its total beside the name then each source a column, with short
+ * heads titled in full so it fits a phone (a trial read the ending's prose for it). Ties keep seat order: the
+ * game's tie-breaks are told in the ending's lines.
  * @param {import("./views").PirateHaven.Score[]} scores @param {number | null} me
  */
 function finalScores(scores, me) {
   const order = scores.map((_, p) => p).sort((a, b) => scores[b].total - scores[a].total || a - b);
   const catchUp = scores.some((s) => s.catch_up);
-  // Short heads, each titled in full, so the table fits a phone.
-  // The total first, beside the name, then where it came from.
   const columns = [["Fame", "total Fame"], ["Ships", "Ships"], ["Rum", "Rum sets"], ["Infra.", "Infrastructure tiles"],
     ["Statues", "Statues"], ["Turn", "1st on the Turn track"], ...(catchUp ? [["Catch-up", "catch-up Fame"]] : [])];
   return panel("Final Fame", el("table", { class: "view ph-final", id: "final-scores" },
