@@ -62,6 +62,14 @@ pub trait Narrate: Game {
         vec![self.label_in_view(view, action)]
     }
 
+    /// Whether an action's words (its label, steps and place at the head of a menu) read the view. `false`
+    /// declares that they come from the action alone, so a front end may write each action's entry once a
+    /// game (the server does, for the long bid lists). `true` (the default) is always safe. The games' tests
+    /// hold a game declaring `false` to it over random positions.
+    fn words_read_view(&self) -> bool {
+        true
+    }
+
     /// The table people sit down to when they choose nothing (the lobby's "Play against bots", `plunder play`
     /// without `--players` or `--options`), where the game's defaults are not it: `(players, options)`. `None`
     /// (the default): the defaults. (Liar's dice's defaults are OpenSpiel's research game; people play five dice each to the last die.)

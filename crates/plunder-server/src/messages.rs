@@ -209,17 +209,28 @@ const ENTRY_CACHE_SIZE: usize = 512;
 /// Legal actions' entries as written before, by action and label. An action's JSON depends on the action alone,
 /// its label may depend on the table too (the die a reroll would roll again), and the same actions come back
 /// move after move (in a bidding round, each list is the end of the one before), so each entry is written once
-/// per table and label rather than once per message.
+/// per table and label rather than once per message. Where the game declares that an action's words come from
+/// the action alone (`Narrate::words_read_view`), an entry is found by its action, and its words are not even
+/// worked out again.
 #[derive(Debug)]
 pub struct EntryCache<A> {
     entries: Vec<(A, Words, String)>,
     /// Where the entry after the last one found is: lists repeat in order, so the next action is usually there.
     next: usize,
+    /// Whether the words may differ for the same action (from one position to the next).
+    words_read_view: bool,
 }
 
 impl<A> Default for EntryCache<A> {
     fn default() -> EntryCache<A> {
-        EntryCache { entries: Vec::new(), next: 0 }
+        EntryCache::new(true)
+    }
+}
+
+impl<A> EntryCache<A> {
+    /// An empty cache for a game whose actions' words read the view, or (`false`) come from the action alone.
+    pub fn new(words_read_view: bool) -> EntryCache<A> {
+        EntryCache { entries: Vec::new(), next: 0, words_read_view }
     }
 }
 
@@ -231,16 +242,17 @@ impl<A: PartialEq + Clone + Serialize> EntryCache<A> {
         // full, only the next few are compared (a game with more actions than the cache keeps then writes the
         // rest each time, as it would without one).
         let span = if n < ENTRY_CACHE_SIZE { n } else { 16 };
-        let label = label(action);
-        let found = (0..span)
-            .map(|step| (self.next + step) % n)
-            .find(|&i| self.entries[i].0 == *action && self.entries[i].1 == label);
+        let words = (self.words_read_view).then(|| label(action));
+        let found = (0..span).map(|step| (self.next + step) % n).find(|&i| {
+            self.entries[i].0 == *action && words.as_ref().is_none_or(|words| self.entries[i].1 == *words)
+        });
         match found {
             Some(i) => {
                 out.push_str(&self.entries[i].2);
                 self.next = i + 1;
             }
             None => {
+                let label = words.unwrap_or_else(|| label(action));
                 let entry = entry_json(action, &label);
                 out.push_str(&entry);
                 if n < ENTRY_CACHE_SIZE {
@@ -264,7 +276,7 @@ pub struct LegalActions {
 impl LegalActions {
     /// `actions`, each with its `label`.
     pub fn write<A: Serialize + PartialEq + Clone>(actions: &[A], label: impl Fn(&A) -> Words) -> LegalActions {
-        LegalActions::write_cached(actions, label, &mut EntryCache { entries: Vec::new(), next: 0 })
+        LegalActions::write_cached(actions, label, &mut EntryCache::default())
     }
 
     /// `actions`, each with its `label`, with the entries kept in `cache` (and the new ones kept there).
@@ -604,5 +616,26 @@ mod tests {
             assert_eq!(read[0].label, label(&list[0]).label);
         }
         assert_eq!(cache.entries.len(), all.len() + 1, "each action is kept once");
+    }
+
+    #[test]
+    fn words_free_of_the_view_are_worked_out_once_an_action() {
+        let calls = std::cell::Cell::new(0);
+        let label = |n: &u8| {
+            calls.set(calls.get() + 1);
+            Words::from(format!("bid {n}"))
+        };
+        let list: Vec<u8> = (0..10).collect();
+        let mut free = EntryCache::new(false);
+        let mut reading = EntryCache::new(true);
+        for from in 0..5 {
+            let cached = LegalActions::write_cached(&list[from..], label, &mut free);
+            assert_eq!(cached.text.get(), LegalActions::write(&list[from..], label).text.get());
+        }
+        calls.set(0);
+        LegalActions::write_cached(&list[3..], label, &mut free);
+        assert_eq!(calls.get(), 0, "every entry is kept, and its words are not worked out again");
+        LegalActions::write_cached(&list[3..], label, &mut reading);
+        assert_eq!(calls.get(), 7, "words that may read the view are worked out each time");
     }
 }

@@ -63,13 +63,14 @@ fn viewer_index(viewer: Viewer, seats: usize) -> usize {
 impl<G: Roster + Narrate> Typed<G> {
     fn new(session: Session<G>) -> Self {
         let viewers = session.game().seats() + 1;
+        let words_read_view = session.game().words_read_view();
         let mut typed = Typed {
             session,
             last_views: Vec::new(),
             logs: vec![Vec::new(); viewers],
             log_events: vec![Vec::new(); viewers],
             told_read: 0,
-            entries: Default::default(),
+            entries: std::cell::RefCell::new(crate::messages::EntryCache::new(words_read_view)),
         };
         typed.catch_up();
         typed

@@ -215,6 +215,10 @@ impl Narrate for LiarsDice {
         matches!(action, Action::Liar | Action::Exact)
     }
 
+    fn words_read_view(&self) -> bool {
+        false
+    }
+
     fn read_action(&self, text: &str) -> Option<Action> {
         match text.trim().to_lowercase().as_str() {
             "liar" | "call liar" | "dudo" => Some(Action::Liar),

@@ -432,6 +432,10 @@ impl Narrate for Scallywager {
         matches!(action, Action::Scallywagger | Action::Parlay)
     }
 
+    fn words_read_view(&self) -> bool {
+        false
+    }
+
     fn read_action(&self, text: &str) -> Option<Action> {
         match text.trim().trim_end_matches('!').to_lowercase().as_str() {
             "scallywagger" | "call scallywagger" | "liar" | "call liar" => Some(Action::Scallywagger),
