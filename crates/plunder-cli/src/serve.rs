@@ -85,7 +85,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
     chat_per_minute_per_address: u32,
     /// Games one client address may create a minute, branches included (after a burst of 20); over it a
-    /// creation is answered 429 `rate_limited`. A rematch is not counted.
+    /// creation is answered 429 `rate_limited`. Starting rematches counts apart, as many again.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     games_per_minute_per_address: u32,
     /// Chat lines a minute at one game from everyone together (after a burst of 20).

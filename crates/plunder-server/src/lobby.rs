@@ -29,8 +29,15 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error answer; its message is cut to [`MAX_MESSAGE_CHARS`] (some quote what the client sent, which may
+    /// be long).
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into() }
+        let mut message = message.into();
+        if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+            message.truncate(cut);
+            message.push('…');
+        }
+        ApiError { status, code, message }
     }
 
     fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
@@ -41,6 +48,9 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such game")
     }
 }
+
+/// The longest error message answered, in characters.
+const MAX_MESSAGE_CHARS: usize = 300;
 
 /// A JSON request body; a body that cannot be one is answered as an [`ApiError`] like every other refusal
 /// (axum's own answer would be plain text): `malformed` (not JSON), `bad_body` (JSON of the wrong shape),
@@ -258,7 +268,7 @@ fn resolve_seats(game: &str, players: usize, asked: &[String]) -> Result<Vec<Str
 /// request with no known address (a router called without the server's connection layer) is let through.
 fn check_creation_allowance(hub: &Hub, address: Option<Extension<ClientAddress>>) -> Result<(), ApiError> {
     match address {
-        Some(Extension(ClientAddress(address))) if !hub.take_game_creation(address) => {
+        Some(Extension(address)) if !hub.take_game_creation(address.limited_as()) => {
             let rate = hub.config().limits.games_per_address.per_minute;
             Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -340,7 +350,7 @@ async fn store_new_game(
         .filter_map(|(seat, token)| Some((seat, token.clone()?)))
         .collect();
     // The creator as the lobby's list counts them (a hash: the address itself is not kept).
-    let creator = address.map(|Extension(ClientAddress(a))| hash_token(&format!("open seats from {a}")));
+    let creator = address.map(|Extension(a)| hash_token(&format!("open seats from {}", a.limited_as())));
     let events = table.entries_since(0);
     hub.store()
         .create_game_with_open_seats(&id, &spec, &token_hashes, &open_seats, creator.as_deref(), &events)
@@ -481,8 +491,8 @@ pub async fn game_replay(
         Some(text) => text,
         None => {
             // Built afresh (not one anybody has open): counted against the address, as creations are.
-            if let Some(Extension(ClientAddress(address))) = address {
-                if !hub.take_replay_build(address) {
+            if let Some(Extension(address)) = address {
+                if !hub.take_replay_build(address.limited_as()) {
                     let rate = hub.config().limits.replays_per_address.per_minute;
                     return Err(ApiError::new(
                         StatusCode::TOO_MANY_REQUESTS,
@@ -492,9 +502,14 @@ pub async fn game_replay(
                 }
             }
             let record = finished_record(&hub, &id).await?;
-            let frames = crate::replay::frames(&record, viewer).map_err(|e| ApiError::bad_request("bad_viewer", e))?;
-            let body = json!({"game": record.game, "frames": frames, "outcome": record.outcome});
-            let text: Arc<str> = body.to_string().into();
+            let build = move || {
+                let frames = crate::replay::frames(&record, viewer)?;
+                Ok::<Arc<str>, String>(
+                    json!({"game": record.game, "frames": frames, "outcome": record.outcome}).to_string().into(),
+                )
+            };
+            let built = hub.build_replay(build).await.ok_or_else(|| ApiError::from_internal("the replay failed"))?;
+            let text = built.map_err(|e| ApiError::bad_request("bad_viewer", e))?;
             hub.replays().put(key, text.clone());
             text
         }
@@ -515,6 +530,7 @@ pub struct RematchBody {
 pub async fn rematch(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    address: Option<Extension<ClientAddress>>,
     JsonBody(body): JsonBody<RematchBody>,
 ) -> Result<Response, ApiError> {
     check_id(&id)?;
@@ -530,6 +546,18 @@ pub async fn rematch(
         return Err(ApiError::new(StatusCode::CONFLICT, "in_progress", "a rematch is asked for once the game is over"));
     }
     let new_id = rematch_id(&id);
+    // Starting one counts (joining the one another seat started does not): a chain of rematches is a chain of
+    // new games, each kept.
+    if let Some(Extension(address)) = address {
+        if hub.seating(&new_id).await.is_err() && !hub.take_rematch(address.limited_as()) {
+            let rate = hub.config().limits.games_per_address.per_minute;
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("one address may start at most {rate} rematches a minute; wait a moment"),
+            ));
+        }
+    }
     let seed = new_seed();
     let table = start_table(&seating.spec.game, Some(seating.spec.seats.len()), &seating.spec.options, seed)
         .map_err(ApiError::from_internal)?;

@@ -243,9 +243,9 @@ impl<A: PartialEq + Clone + Serialize> EntryCache<A> {
         // rest each time, as it would without one).
         let span = if n < ENTRY_CACHE_SIZE { n } else { 16 };
         let words = (self.words_read_view).then(|| label(action));
-        let found = (0..span).map(|step| (self.next + step) % n).find(|&i| {
-            self.entries[i].0 == *action && words.as_ref().is_none_or(|words| self.entries[i].1 == *words)
-        });
+        let found = (0..span)
+            .map(|step| (self.next + step) % n)
+            .find(|&i| self.entries[i].0 == *action && words.as_ref().is_none_or(|words| self.entries[i].1 == *words));
         match found {
             Some(i) => {
                 out.push_str(&self.entries[i].2);

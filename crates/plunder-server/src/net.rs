@@ -2,7 +2,7 @@
 //! HTTP/1.1 (hyper) over a `TcpListener` loop, with a header-read timeout, an idle timeout on every socket, a
 //! request-body read timeout, TCP keepalive, and caps on concurrent connections per client address and in all.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 use std::io;
 use std::net::IpAddr;
@@ -66,6 +66,26 @@ impl Default for ServeConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddress(pub IpAddr);
 
+impl ClientAddress {
+    /// What the limits per address count this client as: [`limited_as`] its address.
+    pub fn limited_as(self) -> IpAddr {
+        limited_as(self.0)
+    }
+}
+
+/// The address the limits per client address count `address` under: an IPv6 client by its /64 network (a
+/// subscriber's prefix: it may take any address in it at will), an IPv4 client, or an IPv4-mapped IPv6 one, by
+/// its IPv4 address.
+pub fn limited_as(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(v6.to_bits() & !((1u128 << 64) - 1))),
+        },
+    }
+}
+
 /// Marks a request that came through a trusted proxy (in its extensions).
 #[derive(Clone, Copy, Debug)]
 pub struct ViaTrustedProxy;
@@ -78,7 +98,7 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
     let access_log = state.config().site.access_log;
     let refusals = Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_REFUSALS));
     let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout);
+    http.timer(TokioTimer::new()).header_read_timeout(config.header_read_timeout).max_buf_size(MAX_HEAD_BYTES);
     let body_timeout = config.body_read_timeout;
     let service = crate::app(state).map_request(move |request: Request<Incoming>| {
         request.map(|body| Body::new(TimedBody::new(body, body_timeout)))
@@ -95,7 +115,7 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
             }
         };
         let proxied = config.trusted_proxies.contains(&peer.ip());
-        let Some(slot) = counts.admit(peer.ip(), proxied) else {
+        let Some(slot) = counts.admit(limited_as(peer.ip()), proxied) else {
             refuse(socket, &refusals);
             continue;
         };
@@ -129,7 +149,7 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
     }
 }
 
-/// A connection's error in a few words (hyper's own, then its cause's: "idle too long", "closed, silent, to make
+/// A connection's error in a few words (hyper's own, then its cause's: "idle too long", "closed to make
 /// room"), on one line.
 fn error_words(error: &hyper::Error) -> String {
     let cause = std::error::Error::source(error).map(|c| format!(": {c}")).unwrap_or_default();
@@ -146,13 +166,20 @@ fn forwarded_client(headers: &axum::http::HeaderMap, trusted: &[IpAddr]) -> Opti
         .flat_map(|value| value.split(','))
         .collect();
     for hop in hops.iter().rev() {
-        let address: IpAddr = hop.trim().parse().ok()?;
+        // With its port, where a proxy writes one: `203.0.113.7:5555`, `[2001:db8::1]:443`.
+        let hop = hop.trim();
+        let address: IpAddr =
+            hop.parse().ok().or_else(|| hop.parse::<std::net::SocketAddr>().ok().map(|with_port| with_port.ip()))?;
         if !trusted.contains(&address) {
             return Some(address);
         }
     }
     None
 }
+
+/// The most a connection's read buffer holds, so the longest request head (hyper's default is about 400 KiB: a
+/// thousand half-sent heads held 400 MiB). A browser's head is a few KiB.
+const MAX_HEAD_BYTES: usize = 32 * 1024;
 
 /// Time between TCP keepalive probes once they start.
 const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(10);
@@ -215,10 +242,41 @@ struct ConnectionCounts {
 #[derive(Default)]
 struct Open {
     total: usize,
-    per_address: HashMap<IpAddr, usize>,
-    /// Connections that have sent nothing yet, oldest first (by number), each with the sender that closes it.
-    silent: std::collections::BTreeMap<u64, tokio::sync::oneshot::Sender<()>>,
+    /// Each address's connections (by number, oldest first), those being closed to make room left out.
+    per_address: HashMap<IpAddr, BTreeSet<u64>>,
+    /// Connections that have sent nothing yet, oldest first.
+    silent: BTreeSet<u64>,
+    /// The sender that closes each connection, to make room.
+    closers: HashMap<u64, tokio::sync::oneshot::Sender<()>>,
     next: u64,
+}
+
+impl Open {
+    /// The connection to close to make room for a newcomer from an address that holds `held`: the oldest that
+    /// has sent nothing yet, or else the oldest of the address holding the most, if it holds more than the
+    /// newcomer's would with it (so that no set of addresses can keep others out: a newcomer from an address
+    /// with fewer connections always gets one). `None`: no room can be made fairly.
+    fn to_close(&self, held: usize) -> Option<u64> {
+        if let Some(&oldest) = self.silent.first() {
+            return Some(oldest);
+        }
+        // The most connections, and of those addresses the oldest connection.
+        let (holds, std::cmp::Reverse(oldest)) =
+            self.per_address.values().filter_map(|ids| Some((ids.len(), std::cmp::Reverse(*ids.first()?)))).max()?;
+        (holds > held + 1).then_some(oldest)
+    }
+
+    /// Forgets connection `id` as one that can be closed to make room (it is closing, or closed).
+    fn forget(&mut self, id: u64, address: IpAddr) {
+        self.silent.remove(&id);
+        self.closers.remove(&id);
+        if let Some(ids) = self.per_address.get_mut(&address) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.per_address.remove(&address);
+            }
+        }
+    }
 }
 
 impl ConnectionCounts {
@@ -226,28 +284,33 @@ impl ConnectionCounts {
         ConnectionCounts { max_total, max_per_address, open: Mutex::new(Open::default()) }
     }
 
-    /// A slot for a new connection from `address`, or `None` over a cap; a trusted proxy's connections count
-    /// only towards the total. At the total cap, the oldest connection that has sent nothing yet is closed to
-    /// make room: silent sockets from many addresses (each under its own cap) cannot lock everyone out, since a
-    /// real client speaks at once and is then never closed for room.
+    /// A slot for a new connection from `address` (as [`limited_as`] counts it), or `None` over a cap; a trusted
+    /// proxy's connections count only towards the total. At the total cap a connection is closed to make room
+    /// ([`Open::to_close`]): the oldest silent one, or else the oldest of the address holding the most. So
+    /// sockets from many addresses, each under its own cap, cannot lock everyone out, silent or not.
     fn admit(self: &Arc<Self>, address: IpAddr, proxy: bool) -> Option<Slot> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let from_address = open.per_address.get(&address).copied().unwrap_or(0);
-        if !proxy && from_address >= self.max_per_address {
+        let held = open.per_address.get(&address).map_or(0, BTreeSet::len);
+        if !proxy && held >= self.max_per_address {
             return None;
         }
         if open.total >= self.max_total {
             // (Its slot is given back when its task sees the close, a moment later.)
-            let (_, close) = open.silent.pop_first()?;
-            let _ = close.send(());
+            let victim = open.to_close(held)?;
+            let victim_address = open.per_address.iter().find(|(_, ids)| ids.contains(&victim)).map(|(a, _)| *a);
+            if let Some(close) = open.closers.remove(&victim) {
+                let _ = close.send(());
+            }
+            open.forget(victim, victim_address.unwrap_or(address));
         }
         open.total += 1;
-        open.per_address.insert(address, from_address + 1);
         let id = open.next;
         open.next += 1;
+        open.per_address.entry(address).or_default().insert(id);
+        open.silent.insert(id);
         let (close, closed) = tokio::sync::oneshot::channel();
-        open.silent.insert(id, close);
-        Some(Slot { counts: self.clone(), address, id, closed: Some(closed) })
+        open.closers.insert(id, close);
+        Some(Slot { counts: self.clone(), address, id, closed: Some(closed), made_room: false, spoken: false })
     }
 }
 
@@ -256,24 +319,34 @@ struct Slot {
     counts: Arc<ConnectionCounts>,
     address: IpAddr,
     id: u64,
-    /// Until the connection's first byte: fires when the connection is closed to make room.
+    /// Fires when the connection is closed to make room (then `None`, with `made_room`).
     closed: Option<tokio::sync::oneshot::Receiver<()>>,
+    made_room: bool,
+    /// Whether the connection has sent a byte.
+    spoken: bool,
 }
 
 impl Slot {
-    /// The connection sent its first bytes: it is no longer closed to make room.
+    /// The connection sent its first bytes: it is no longer among the silent ones, closed first to make room.
     fn spoke(&mut self) {
-        if self.closed.take().is_some() {
+        if !self.spoken {
+            self.spoken = true;
             let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
             open.silent.remove(&self.id);
         }
     }
 
-    /// Ready once the connection, still silent, was closed to make room.
+    /// Ready once the connection was closed to make room.
     fn poll_closed(&mut self, cx: &mut Context<'_>) -> Poll<()> {
-        match self.closed.as_mut().map(|closed| Pin::new(closed).poll(cx)) {
-            Some(Poll::Ready(Ok(()))) => Poll::Ready(()),
-            _ => Poll::Pending,
+        if let Some(Poll::Ready(told)) = self.closed.as_mut().map(|closed| Pin::new(closed).poll(cx)) {
+            // (A receiver is never polled again once it has answered.)
+            self.closed = None;
+            self.made_room = told.is_ok();
+        }
+        if self.made_room {
+            Poll::Ready(())
+        } else {
+            Poll::Pending
         }
     }
 }
@@ -282,13 +355,7 @@ impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
         open.total -= 1;
-        open.silent.remove(&self.id);
-        if let Some(count) = open.per_address.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                open.per_address.remove(&self.address);
-            }
-        }
+        open.forget(self.id, self.address);
     }
 }
 
@@ -353,7 +420,8 @@ impl AsyncRead for Watched {
             }
             Poll::Pending => {
                 if this.slot.poll_closed(cx).is_ready() {
-                    let closed = io::Error::new(io::ErrorKind::ConnectionAborted, "closed, silent, to make room");
+                    let closed =
+                        io::Error::new(io::ErrorKind::ConnectionAborted, "closed to make room for another client");
                     return Poll::Ready(Err(closed));
                 }
                 this.poll_idle(cx).map(Err)
@@ -507,6 +575,41 @@ mod tests {
         assert!(counts.admit(a, false).is_none(), "only connections that spoke are left: no room");
     }
 
+    #[test]
+    fn at_the_total_cap_the_address_holding_the_most_makes_room_for_one_holding_fewer() {
+        let counts = Arc::new(ConnectionCounts::new(6, 4));
+        let (a, b, c): (IpAddr, IpAddr, IpAddr) = ([10, 0, 0, 1].into(), [10, 0, 0, 2].into(), [10, 0, 0, 3].into());
+        let mut of_a: Vec<Slot> = (0..3).map(|_| spoken(&counts, a, false).unwrap()).collect();
+        let mut of_b: Vec<Slot> = (0..3).map(|_| spoken(&counts, b, false).unwrap()).collect();
+        let mut cx = Context::from_waker(std::task::Waker::noop());
+        let _newcomer = spoken(&counts, c, false).expect("a newcomer from a third address gets in");
+        assert!(of_a[0].poll_closed(&mut cx).is_ready(), "the oldest of the addresses holding the most is closed");
+        assert!(of_a[1..].iter_mut().chain(&mut of_b).all(|slot| slot.poll_closed(&mut cx).is_pending()));
+        assert!(of_a[0].poll_closed(&mut cx).is_ready(), "and stays told");
+        drop(of_a.remove(0));
+        // b holds 3, a and c 2 and 1: a second newcomer from c closes one of b's.
+        let _second = spoken(&counts, c, false).expect("c still holds fewer than b");
+        assert!(of_b[0].poll_closed(&mut cx).is_ready());
+        drop(of_b.remove(0));
+        // Now a, b and c hold 2 each: no address holds more than a newcomer's would, so none is closed.
+        assert!(counts.admit(a, false).is_none());
+        assert!(counts.admit(c, false).is_none());
+        let d: IpAddr = [10, 0, 0, 4].into();
+        assert!(counts.admit(d, false).is_some(), "a fourth address still gets in");
+    }
+
+    #[test]
+    fn an_ipv6_client_is_limited_as_its_64_network_and_a_mapped_ipv4_one_as_its_ipv4_address() {
+        let one: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let elsewhere: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(limited_as(one), limited_as(other));
+        assert_eq!(limited_as(one), "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        assert_ne!(limited_as(one), limited_as(elsewhere));
+        assert_eq!(limited_as("::ffff:203.0.113.7".parse().unwrap()), "203.0.113.7".parse::<IpAddr>().unwrap());
+        assert_eq!(limited_as("203.0.113.7".parse().unwrap()), "203.0.113.7".parse::<IpAddr>().unwrap());
+    }
+
     fn forwarded(values: &[&str]) -> axum::http::HeaderMap {
         let mut headers = axum::http::HeaderMap::new();
         for value in values {
@@ -527,5 +630,9 @@ mod tests {
         assert_eq!(forwarded_client(&forwarded(&[]), &trusted), None);
         assert_eq!(forwarded_client(&forwarded(&["10.0.0.8"]), &trusted), None);
         assert_eq!(forwarded_client(&forwarded(&["not an address"]), &trusted), None);
+        // A proxy that writes the client's port too.
+        assert_eq!(forwarded_client(&forwarded(&["203.0.113.7:5555"]), &trusted), Some(client));
+        let v6: IpAddr = "2001:db8::1".parse().unwrap();
+        assert_eq!(forwarded_client(&forwarded(&["[2001:db8::1]:443"]), &trusted), Some(v6));
     }
 }

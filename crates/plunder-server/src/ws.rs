@@ -68,7 +68,7 @@ pub async fn play_socket(
     let token = token_in_protocols(&headers).or(query.token.as_deref());
     let viewer = viewer_for(&hub, &id, token).await?;
     let connection = match address {
-        Some(Extension(ClientAddress(address))) => hub.connect_from(&id, viewer, address).await?,
+        Some(Extension(address)) => hub.connect_from(&id, viewer, address.limited_as()).await?,
         None => hub.connect(&id, viewer).await?,
     };
     // Messages a little over the limit get a structured answer from the connection; far over it, the socket

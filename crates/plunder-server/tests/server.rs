@@ -413,6 +413,46 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
     assert_eq!(hub.summary(new_id).await.unwrap().fairness, Fairness::Fair, "a rematch draws a seed nobody chose");
 }
 
+/// A POST from client address `from` (as the server's connection layer marks each request), with `body`.
+async fn post_from(hub: &std::sync::Arc<Hub>, from: [u8; 4], uri: &str, body: Value) -> (StatusCode, Value) {
+    let request = Request::builder().method("POST").uri(uri).header("content-type", "application/json");
+    let mut request = request.body(Body::from(body.to_string())).unwrap();
+    request.extensions_mut().insert(plunder_server::ClientAddress(from.into()));
+    let response = app(hub.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 24).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn a_chain_of_rematches_from_one_address_is_held_to_a_games_allowance() {
+    let limits = plunder_server::Limits {
+        games_per_address: plunder_server::Rate { burst: 2, per_minute: 1 },
+        ..Default::default()
+    };
+    let (hub, _db) = sqlite_hub_with(HubConfig { limits, ..HubConfig::default() }).await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["human", "bot"]})).await;
+    let token = created.seats[0].token.clone().unwrap();
+    let mut id = created.id.clone();
+    for started in 0..3 {
+        let mut seat = hub.connect(&id, Viewer::Seat(Seat(0))).await.unwrap();
+        play_first_choices_to_the_end(&mut seat, Seat(0)).await;
+        let uri = format!("/api/games/{id}/rematch");
+        let (status, body) = post_from(&hub, [10, 0, 0, 7], &uri, json!({"token": token})).await;
+        if started < 2 {
+            assert_eq!(status, StatusCode::OK, "rematch {started}: {body}");
+            // Asking again for the rematch that stands (as the other seat does) starts nothing and is free.
+            let (again, _) = post_from(&hub, [10, 0, 0, 7], &uri, json!({"token": token})).await;
+            assert_eq!(again, StatusCode::OK);
+            id = body["id"].as_str().unwrap().to_string();
+        } else {
+            assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
+            let (elsewhere, body) = post_from(&hub, [10, 0, 0, 8], &uri, json!({"token": token})).await;
+            assert_eq!(elsewhere, StatusCode::OK, "another address has its own allowance: {body}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_static_client_and_the_openapi_description_are_served() {
     let (hub, _db) = sqlite_hub().await;
@@ -1364,6 +1404,37 @@ async fn bots_wait_for_a_thread_of_the_bot_budget_while_people_are_answered() {
             .await
             .expect("the bot plays once a thread is free");
     }
+}
+
+/// Tables of bots only (watched, not played) wait for the bot budget one at a time: a person's bot opponent is
+/// queued behind at most one of them, however many there are.
+#[tokio::test]
+async fn a_persons_bot_opponent_waits_behind_at_most_one_table_of_bots_only() {
+    let (hub, _db) = sqlite_hub_with(HubConfig { bot_threads: 1, ..Default::default() }).await;
+    let every_thread = hub.bot_budget().clone().acquire_owned().await.unwrap();
+    let mut watched = Vec::new();
+    for seed in 0..4 {
+        let created =
+            create(&hub, json!({"game": "liars-dice", "seats": ["ismcts", "ismcts", "ismcts", "ismcts"], "options": {"dice": 5}, "seed": seed})).await;
+        watched.push(created.id);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let person = create(&hub, json!({"game": "liars-dice", "seats": ["odds", "human"], "seed": 3})).await;
+    let mut seat = hub.connect(&person.id, Viewer::Seat(Seat(1))).await.unwrap();
+    let start = next_table(&mut seat).await;
+    let mut before = Vec::new();
+    for id in &watched {
+        before.push(summary_version(&hub, id).await);
+    }
+    drop(every_thread);
+    tokio::time::timeout(std::time::Duration::from_secs(20), table_at_least(&mut seat, start.version + 1))
+        .await
+        .expect("the person's bot opponent moves");
+    let mut moved = 0;
+    for (id, version) in watched.iter().zip(before) {
+        moved += usize::from(summary_version(&hub, id).await > version);
+    }
+    assert!(moved <= 2, "{moved} tables of bots only moved before the person's bot opponent");
 }
 
 /// A pass the server takes under a seat's stops (a window that does not concern it, read from the public table)

@@ -250,3 +250,47 @@ async fn a_server_that_lets_other_machines_in_answers_any_name() {
     let (status, body) = catalog_for_host([127, 0, 0, 1], server, "mybox.lan:8080").await;
     assert!(status.contains("200"), "{status} {body}");
 }
+
+/// What the server answers `request` sent whole on a new connection (until it closes, or 5 s).
+async fn answer_to(server: SocketAddr, request: &[u8]) -> String {
+    let mut socket = connect_from([127, 0, 0, 1], server).await;
+    // (The server may answer and close before the whole of a long request is written.)
+    let _ = socket.write_all(request).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), socket.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).to_string()
+}
+
+#[tokio::test]
+async fn a_request_head_over_32_kib_is_refused_and_one_a_browser_sends_is_served() {
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
+    let head = |filler: usize| {
+        format!(
+            "GET /api/catalog HTTP/1.1\r\nhost: localhost\r\nx-filler: {}\r\nconnection: close\r\n\r\n",
+            "a".repeat(filler)
+        )
+    };
+    let served = answer_to(server, head(8 * 1024).as_bytes()).await;
+    assert!(served.starts_with("HTTP/1.1 200"), "{}", &served[..served.len().min(200)]);
+    let refused = answer_to(server, head(100 * 1024).as_bytes()).await;
+    assert!(
+        !refused.starts_with("HTTP/1.1 200"),
+        "a 100 KiB head is not read whole: {}",
+        &refused[..refused.len().min(200)]
+    );
+}
+
+#[tokio::test]
+async fn an_error_quotes_at_most_300_characters_of_what_the_client_sent() {
+    let (server, _hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
+    let long_key = "k".repeat(30_000);
+    for body in [
+        json!({ long_key.clone(): 1, "game": "liars-dice" }),
+        json!({"game": "liars-dice", "options": { long_key.clone(): 1 }}),
+    ] {
+        let (status, answer) = create_from([127, 0, 0, 1], server, &body).await;
+        assert!(status.contains("400") || status.contains("422"), "{status}");
+        let message = answer["error"]["message"].as_str().expect("a JSON error with a message");
+        assert!(message.chars().count() <= 301, "{} characters", message.chars().count());
+    }
+}

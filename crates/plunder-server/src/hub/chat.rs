@@ -27,9 +27,22 @@ pub(super) fn visible(c: char) -> bool {
 /// too few to stretch or hide a line.
 pub(super) const MAX_INVISIBLE_IN_CHAT: usize = 8;
 
+/// The combining marks one letter may carry in a chat line: enough for any language's accents, too few to stack
+/// marks up over the lines around it.
+pub(super) const MAX_MARKS_ON_ONE: usize = 3;
+
+/// A combining diacritical mark (the generic blocks: accents written over or under the letter before).
+fn combining_mark(c: char) -> bool {
+    ('\u{0300}'..='\u{036F}').contains(&c)
+        || ('\u{1AB0}'..='\u{1AFF}').contains(&c)
+        || ('\u{1DC0}'..='\u{1DFF}').contains(&c)
+        || ('\u{20D0}'..='\u{20FF}').contains(&c)
+        || ('\u{FE20}'..='\u{FE2F}').contains(&c)
+}
+
 /// Whether a chat line is plain text every client shows as sent: one line (no newline or other control
 /// character: escape codes, NUL), no character that turns the direction of the text around it (an override
-/// would reverse the next lines' look), and few invisible characters.
+/// would reverse the next lines' look), few invisible characters, and no letter under a stack of marks.
 pub(super) fn chat_text_is_plain(text: &str) -> bool {
     let turns_direction = |c: char| {
         matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}')
@@ -37,7 +50,12 @@ pub(super) fn chat_text_is_plain(text: &str) -> bool {
             || ('\u{2066}'..='\u{2069}').contains(&c)
     };
     let invisible = text.chars().filter(|&c| c != ' ' && !visible(c)).count();
-    !text.chars().any(|c| c.is_control() || turns_direction(c)) && invisible <= MAX_INVISIBLE_IN_CHAT
+    let mut marks = 0;
+    let stacked = text.chars().any(|c| {
+        marks = if combining_mark(c) { marks + 1 } else { 0 };
+        marks > MAX_MARKS_ON_ONE
+    });
+    !text.chars().any(|c| c.is_control() || turns_direction(c)) && invisible <= MAX_INVISIBLE_IN_CHAT && !stacked
 }
 
 impl Actor {
@@ -133,14 +151,19 @@ mod tests {
 
     #[test]
     fn chat_lines_that_break_the_page_are_refused_and_joined_emoji_kept() {
-        for plain in ["ahoy", "a line with spaces", "ça va? ¡sí!", "👨‍👩‍👧‍👦 family", "❤️ ok", "مرحبا", "שלום"]
+        // (Vietnamese written with combining marks: two on one letter.)
+        let decomposed = "Vie\u{0323}\u{0302}t Nam";
+        for plain in ["ahoy", "a line with spaces", "ça va? ¡sí!", "👨‍👩‍👧‍👦 family", "❤️ ok", "مرحبا", "שלום", decomposed]
         {
             assert!(chat_text_is_plain(plain), "{plain:?} is refused");
         }
         let newlines = format!("{}a", "\n".repeat(499));
         let overrides = format!("a{}", "\u{202E}".repeat(499));
         let zero_width = format!("a{}", "\u{200B}".repeat(499));
-        for breaking in ["two\nlines", "\u{1b}[31mred", "nul\0byte", "tab\there", &newlines, &overrides, &zero_width] {
+        let zalgo = format!("a{}", "\u{0301}\u{0317}\u{0358}".repeat(166));
+        for breaking in
+            ["two\nlines", "\u{1b}[31mred", "nul\0byte", "tab\there", &newlines, &overrides, &zero_width, &zalgo]
+        {
             assert!(!chat_text_is_plain(breaking), "{breaking:?} is accepted");
         }
     }

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use tokio::sync::mpsc;
 
-use super::chat::{chat_text_is_plain, visible, MAX_INVISIBLE_IN_CHAT};
+use super::chat::{chat_text_is_plain, visible, MAX_INVISIBLE_IN_CHAT, MAX_MARKS_ON_ONE};
 use super::{Command, Limits, Rate};
 use crate::messages::{ClientMessage, ServerMessage};
 
@@ -205,8 +205,9 @@ impl Connection {
                 return Some(ServerMessage::error(
                     "bad_chat",
                     format!(
-                        "a chat line is one line of text: no control or direction characters, and at most \
-                         {MAX_INVISIBLE_IN_CHAT} invisible ones (as joined emoji use)"
+                        "a chat line is one line of text: no control or direction characters, at most \
+                         {MAX_INVISIBLE_IN_CHAT} invisible ones (as joined emoji use) and {MAX_MARKS_ON_ONE} \
+                         accents on one letter"
                     ),
                 ));
             }

@@ -284,14 +284,22 @@ pub struct Hub {
     chat_by_address: PerAddress,
     /// Games each client address may still create now (`Limits::games_per_address`).
     games_by_address: PerAddress,
+    /// Rematches each client address may still start now: as many again as games, counted apart.
+    rematches_by_address: PerAddress,
     /// Replays each client address may still have built now (`Limits::replays_per_address`).
     replays_by_address: PerAddress,
     /// Play sockets open per client address (`Limits::max_sockets_per_address`).
     sockets_by_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
     /// Replays of finished games lately answered.
     replays: crate::replay::ReplayCache,
+    /// One replay is worked out at a time, on a thread of its own: a long game's takes a second of CPU, and
+    /// several at once must not hold up the threads that answer everyone else.
+    replay_builder: Arc<tokio::sync::Semaphore>,
     /// A permit for each thread bots may think on at once (`HubConfig::bot_threads`).
     bot_budget: Arc<tokio::sync::Semaphore>,
+    /// Tables of bots only wait for a thread of the budget one at a time, so a person's bot opponent is queued
+    /// behind at most one of them, however many there are (they are watched, not played).
+    bots_only_gate: Arc<tokio::sync::Semaphore>,
 }
 
 impl Hub {
@@ -303,10 +311,13 @@ impl Hub {
             queued_bytes: Arc::new(AtomicUsize::new(0)),
             chat_by_address: PerAddress::default(),
             games_by_address: PerAddress::default(),
+            rematches_by_address: PerAddress::default(),
             replays_by_address: PerAddress::default(),
             sockets_by_address: Arc::default(),
             replays: crate::replay::ReplayCache::default(),
+            replay_builder: Arc::new(tokio::sync::Semaphore::new(1)),
             bot_budget: Arc::new(tokio::sync::Semaphore::new(config.bot_threads.max(1))),
+            bots_only_gate: Arc::new(tokio::sync::Semaphore::new(1)),
             config,
         });
         if hub.store.backend() == Backend::Postgres {
@@ -323,6 +334,12 @@ impl Hub {
     /// Replays of finished games lately answered.
     pub fn replays(&self) -> &crate::replay::ReplayCache {
         &self.replays
+    }
+
+    /// Runs `build` (a replay's frames) on a blocking thread once no other replay is being worked out.
+    pub async fn build_replay<T: Send + 'static>(&self, build: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let _turn = self.replay_builder.clone().acquire_owned().await.ok()?;
+        tokio::task::spawn_blocking(build).await.ok()
     }
 
     pub fn config(&self) -> &HubConfig {
@@ -512,6 +529,12 @@ impl Hub {
     /// Takes one game creation from `address`'s allowance, if it has one left.
     pub fn take_game_creation(&self, address: IpAddr) -> bool {
         self.games_by_address.take(address, self.config.limits.games_per_address)
+    }
+
+    /// Takes one rematch from `address`'s allowance (as many a minute as games, counted apart), if it has one
+    /// left: a chain of rematches is a chain of new games.
+    pub fn take_rematch(&self, address: IpAddr) -> bool {
+        self.rematches_by_address.take(address, self.config.limits.games_per_address)
     }
 
     /// Takes one replay build from `address`'s allowance, if it has one left.

@@ -305,8 +305,18 @@ impl Actor {
         let Some(commands) = commands.upgrade().filter(|_| !work.is_empty()) else { return };
         self.thinking = Some(version);
         let budget = self.hub.bot_budget.clone();
+        let bots_only = !self.seating.spec.seats.iter().any(|player| player == "human");
+        let gate = bots_only.then(|| self.hub.bots_only_gate.clone());
         tokio::spawn(async move {
+            let in_line = match gate {
+                Some(gate) => match gate.acquire_owned().await {
+                    Ok(in_line) => Some(in_line),
+                    Err(_) => return,
+                },
+                None => None,
+            };
             let Ok(_thread) = budget.acquire_owned().await else { return };
+            drop(in_line);
             let choose = move || work.into_iter().map(|(seat, work)| (seat, run_bot(work))).collect();
             let choices = tokio::task::spawn_blocking(choose).await.unwrap_or_default();
             let _ = commands.send(Command::BotsChose { version, choices }).await;
