@@ -504,9 +504,8 @@ pub async fn game_replay(
             let record = finished_record(&hub, &id).await?;
             let build = move || {
                 let frames = crate::replay::frames(&record, viewer)?;
-                Ok::<Arc<str>, String>(
-                    json!({"game": record.game, "frames": frames, "outcome": record.outcome}).to_string().into(),
-                )
+                let body = json!({"game": record.game, "frames": frames, "outcome": record.outcome});
+                Ok::<axum::body::Bytes, String>(body.to_string().into())
             };
             let built = hub.build_replay(build).await.ok_or_else(|| ApiError::from_internal("the replay failed"))?;
             let text = built.map_err(|e| ApiError::bad_request("bad_viewer", e))?;
@@ -514,7 +513,8 @@ pub async fn game_replay(
             text
         }
     };
-    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], text.to_string()).into_response())
+    // The kept text itself, shared: an answer copies nothing.
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
 /// The body of `POST /api/games/{id}/rematch`.

@@ -124,13 +124,18 @@ pub async fn serve_with(listener: TcpListener, state: AppState, config: ServeCon
         let _ = socket.set_nodelay(true);
         let keepalive = socket2::TcpKeepalive::new().with_time(config.tcp_keepalive).with_interval(KEEPALIVE_INTERVAL);
         let _ = socket2::SockRef::from(&socket).set_tcp_keepalive(&keepalive);
+        let slot_id = slot.id;
         let io = TokioIo::new(Watched::new(socket, config.idle_timeout, slot));
         let trusted = config.trusted_proxies.clone();
+        let connection_counts = counts.clone();
         let requested = Arc::new(AtomicBool::new(false));
         let any_request = requested.clone();
         let service = service.clone().map_request(move |mut request: Request<Incoming>| {
             any_request.store(true, Ordering::Relaxed);
             let address = if proxied { forwarded_client(request.headers(), &trusted) } else { None };
+            if let Some(client) = address {
+                connection_counts.reassign(slot_id, limited_as(client));
+            }
             request.extensions_mut().insert(ClientAddress(address.unwrap_or(peer.ip())));
             if proxied {
                 request.extensions_mut().insert(ViaTrustedProxy);
@@ -248,28 +253,47 @@ struct Open {
     silent: BTreeSet<u64>,
     /// The sender that closes each connection, to make room.
     closers: HashMap<u64, tokio::sync::oneshot::Sender<()>>,
+    /// The address each open connection counts as.
+    owner: HashMap<u64, IpAddr>,
     next: u64,
 }
 
 impl Open {
     /// The connection to close to make room for a newcomer from an address that holds `held`: the oldest that
-    /// has sent nothing yet, or else the oldest of the address holding the most, if it holds more than the
-    /// newcomer's would with it (so that no set of addresses can keep others out: a newcomer from an address
-    /// with fewer connections always gets one). `None`: no room can be made fairly.
+    /// has sent nothing yet, or else the newest of the addresses holding the most, if they hold more than the
+    /// newcomer's would with it: a newcomer from an address with fewer connections gets one, and a player's
+    /// long-held socket is closed last (a flood's sockets are the newer ones). `None`: no room can be made
+    /// fairly (as many addresses as the cap, each with one connection, still fill it: the total cap is the
+    /// limit of what one server can hold).
     fn to_close(&self, held: usize) -> Option<u64> {
         if let Some(&oldest) = self.silent.first() {
             return Some(oldest);
         }
-        // The most connections, and of those addresses the oldest connection.
-        let (holds, std::cmp::Reverse(oldest)) =
-            self.per_address.values().filter_map(|ids| Some((ids.len(), std::cmp::Reverse(*ids.first()?)))).max()?;
-        (holds > held + 1).then_some(oldest)
+        let (holds, newest) = self.per_address.values().filter_map(|ids| Some((ids.len(), *ids.last()?))).max()?;
+        (holds > held + 1).then_some(newest)
+    }
+
+    /// Counts connection `id` from now on as `address`'s (a proxy's connection, once its request says whose).
+    fn reassign(&mut self, id: u64, address: IpAddr) {
+        let Some(from) = self.owner.get(&id).copied().filter(|from| *from != address) else { return };
+        if let Some(ids) = self.per_address.get_mut(&from) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.per_address.remove(&from);
+            }
+        }
+        // (One being closed to make room is no longer counted anywhere.)
+        if self.closers.contains_key(&id) {
+            self.per_address.entry(address).or_default().insert(id);
+        }
+        self.owner.insert(id, address);
     }
 
     /// Forgets connection `id` as one that can be closed to make room (it is closing, or closed).
-    fn forget(&mut self, id: u64, address: IpAddr) {
+    fn forget(&mut self, id: u64) {
         self.silent.remove(&id);
         self.closers.remove(&id);
+        let Some(&address) = self.owner.get(&id) else { return };
         if let Some(ids) = self.per_address.get_mut(&address) {
             ids.remove(&id);
             if ids.is_empty() {
@@ -297,27 +321,32 @@ impl ConnectionCounts {
         if open.total >= self.max_total {
             // (Its slot is given back when its task sees the close, a moment later.)
             let victim = open.to_close(held)?;
-            let victim_address = open.per_address.iter().find(|(_, ids)| ids.contains(&victim)).map(|(a, _)| *a);
             if let Some(close) = open.closers.remove(&victim) {
                 let _ = close.send(());
             }
-            open.forget(victim, victim_address.unwrap_or(address));
+            open.forget(victim);
         }
         open.total += 1;
         let id = open.next;
         open.next += 1;
         open.per_address.entry(address).or_default().insert(id);
+        open.owner.insert(id, address);
         open.silent.insert(id);
         let (close, closed) = tokio::sync::oneshot::channel();
         open.closers.insert(id, close);
-        Some(Slot { counts: self.clone(), address, id, closed: Some(closed), made_room: false, spoken: false })
+        Some(Slot { counts: self.clone(), id, closed: Some(closed), made_room: false, spoken: false })
+    }
+
+    /// Counts connection `id` from now on as `address`'s: a trusted proxy's connection, once its request names
+    /// the client, so that making room is fair between the clients behind the proxy too.
+    fn reassign(&self, id: u64, address: IpAddr) {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).reassign(id, address);
     }
 }
 
 /// One counted connection; dropped with its socket (an upgraded socket keeps it for the WebSocket's life).
 struct Slot {
     counts: Arc<ConnectionCounts>,
-    address: IpAddr,
     id: u64,
     /// Fires when the connection is closed to make room (then `None`, with `made_room`).
     closed: Option<tokio::sync::oneshot::Receiver<()>>,
@@ -355,7 +384,8 @@ impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
         open.total -= 1;
-        open.forget(self.id, self.address);
+        open.forget(self.id);
+        open.owner.remove(&self.id);
     }
 }
 
@@ -583,19 +613,40 @@ mod tests {
         let mut of_b: Vec<Slot> = (0..3).map(|_| spoken(&counts, b, false).unwrap()).collect();
         let mut cx = Context::from_waker(std::task::Waker::noop());
         let _newcomer = spoken(&counts, c, false).expect("a newcomer from a third address gets in");
-        assert!(of_a[0].poll_closed(&mut cx).is_ready(), "the oldest of the addresses holding the most is closed");
-        assert!(of_a[1..].iter_mut().chain(&mut of_b).all(|slot| slot.poll_closed(&mut cx).is_pending()));
-        assert!(of_a[0].poll_closed(&mut cx).is_ready(), "and stays told");
-        drop(of_a.remove(0));
-        // b holds 3, a and c 2 and 1: a second newcomer from c closes one of b's.
-        let _second = spoken(&counts, c, false).expect("c still holds fewer than b");
-        assert!(of_b[0].poll_closed(&mut cx).is_ready());
-        drop(of_b.remove(0));
+        assert!(of_b[2].poll_closed(&mut cx).is_ready(), "the newest of the addresses holding the most is closed");
+        assert!(of_a.iter_mut().chain(&mut of_b[..2]).all(|slot| slot.poll_closed(&mut cx).is_pending()));
+        assert!(of_b[2].poll_closed(&mut cx).is_ready(), "and stays told");
+        drop(of_b.remove(2));
+        // a holds 3, b and c 2 and 1: a second newcomer from c closes a's newest, never its oldest.
+        let _second = spoken(&counts, c, false).expect("c still holds fewer than a");
+        assert!(of_a[2].poll_closed(&mut cx).is_ready());
+        assert!(of_a[0].poll_closed(&mut cx).is_pending(), "the long-held socket stays");
+        drop(of_a.remove(2));
         // Now a, b and c hold 2 each: no address holds more than a newcomer's would, so none is closed.
         assert!(counts.admit(a, false).is_none());
         assert!(counts.admit(c, false).is_none());
         let d: IpAddr = [10, 0, 0, 4].into();
         assert!(counts.admit(d, false).is_some(), "a fourth address still gets in");
+    }
+
+    #[test]
+    fn behind_a_proxy_room_is_made_between_the_clients_it_names() {
+        let counts = Arc::new(ConnectionCounts::new(4, 2));
+        let proxy: IpAddr = [10, 0, 0, 9].into();
+        let (flood, player): (IpAddr, IpAddr) = ([203, 0, 113, 1].into(), [203, 0, 113, 2].into());
+        let mut held: Vec<Slot> = (0..4).map(|_| spoken(&counts, proxy, true).unwrap()).collect();
+        // The proxy's requests name their clients: one player, three sockets of one flooding client.
+        counts.reassign(held[0].id, player);
+        for slot in &held[1..] {
+            counts.reassign(slot.id, flood);
+        }
+        let mut cx = Context::from_waker(std::task::Waker::noop());
+        let _newcomer = spoken(&counts, proxy, true).expect("a newcomer through the proxy gets in");
+        assert!(held[3].poll_closed(&mut cx).is_ready(), "the flooding client's newest socket makes room");
+        assert!(held[0].poll_closed(&mut cx).is_pending(), "the player's stays");
+        drop(held.remove(3));
+        drop(held);
+        assert_eq!(counts.open.lock().unwrap().owner.len(), 1, "only the newcomer is still counted");
     }
 
     #[test]

@@ -70,9 +70,11 @@ pub fn frames(record: &Record, viewer: Viewer) -> Result<Vec<Frame>, String> {
 
 /// The latest replays answered, as their JSON text, by game and viewer: a finished game never changes, so a
 /// replay asked again (each seat's page, a reload) is not worked out again. Bounded in entries and in bytes.
+/// The text is shared, never copied, by every answer that sends it (a reader that does not read holds no copy
+/// of its own).
 #[derive(Debug, Default)]
 pub struct ReplayCache {
-    entries: std::sync::Mutex<std::collections::VecDeque<(String, std::sync::Arc<str>)>>,
+    entries: std::sync::Mutex<std::collections::VecDeque<(String, axum::body::Bytes)>>,
 }
 
 impl ReplayCache {
@@ -82,13 +84,13 @@ impl ReplayCache {
     const BYTES: usize = 32 << 20;
 
     /// The replay kept under `key`, if any.
-    pub fn get(&self, key: &str) -> Option<std::sync::Arc<str>> {
+    pub fn get(&self, key: &str) -> Option<axum::body::Bytes> {
         let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         entries.iter().find(|(k, _)| k == key).map(|(_, text)| text.clone())
     }
 
     /// Keeps `text` under `key`, dropping the oldest replays past the bounds.
-    pub fn put(&self, key: String, text: std::sync::Arc<str>) {
+    pub fn put(&self, key: String, text: axum::body::Bytes) {
         if text.len() > Self::BYTES {
             return;
         }

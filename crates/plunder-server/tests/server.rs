@@ -266,10 +266,15 @@ async fn bots_play_a_whole_game_server_side_and_the_record_is_given_only_at_the_
     assert_eq!(status, StatusCode::OK);
     assert_eq!(replay["frames"].as_array().unwrap().len(), table.version + 1);
     // Asked again, the replay is the one kept, not worked out anew.
-    let kept = hub.replays().get(&format!("{}/{:?}", created.id, Viewer::Seat(Seat(0))));
-    assert_eq!(serde_json::from_str::<Value>(&kept.expect("the replay is kept")).unwrap(), replay);
+    let kept = hub.replays().get(&format!("{}/{:?}", created.id, Viewer::Seat(Seat(0)))).expect("the replay is kept");
+    assert_eq!(serde_json::from_slice::<Value>(&kept).unwrap(), replay);
     let (_, again) = call(&hub, "GET", &format!("/api/games/{}/replay?viewer=0", created.id), None).await;
     assert_eq!(again, replay);
+    // An answer sends the kept text itself: a reader that never reads holds no copy of its own.
+    let request = Request::builder().uri(format!("/api/games/{}/replay?viewer=0", created.id));
+    let response = app(hub.clone()).oneshot(request.body(Body::empty()).unwrap()).await.unwrap();
+    let sent = axum::body::to_bytes(response.into_body(), 1 << 24).await.unwrap();
+    assert_eq!(sent.as_ptr(), kept.as_ptr(), "the answer shares the kept text");
     let (_, spectator) = call(&hub, "GET", &format!("/api/games/{}/replay", created.id), None).await;
     assert_ne!(spectator, replay, "each viewer's replay is its own");
 }
