@@ -355,7 +355,8 @@ async fn store_new_game(
     hub.store()
         .create_game_with_open_seats(&id, &spec, &token_hashes, &open_seats, creator.as_deref(), &events)
         .await?;
-    hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table);
+    let starter = address.map(|Extension(a)| a.limited_as());
+    hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table, starter);
     let created = CreatedGame {
         seats: spec
             .seats
@@ -567,7 +568,10 @@ pub async fn rematch(
     let open = hub.store().seats_left_open(&id).await?;
     let events = table.entries_since(0);
     match hub.store().create_game_with_open_seats(&new_id, &spec, &seating.token_hashes, &open, None, &events).await {
-        Ok(()) => hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table),
+        Ok(()) => {
+            let starter = address.map(|Extension(a)| a.limited_as());
+            hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table, starter)
+        }
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,
         Err(e) => return Err(e.into()),

@@ -1442,6 +1442,41 @@ async fn a_persons_bot_opponent_waits_behind_at_most_one_table_of_bots_only() {
     assert!(moved <= 2, "{moved} tables of bots only moved before the person's bot opponent");
 }
 
+/// One address's tables (with a person's seat or not) wait for the bot budget one at a time: another address's
+/// bot opponent is queued behind at most one of them.
+#[tokio::test]
+async fn one_addresss_many_tables_hold_anothers_bot_opponent_up_by_one_move_at_most() {
+    let (hub, _db) = sqlite_hub_with(HubConfig { bot_threads: 1, ..Default::default() }).await;
+    let every_thread = hub.bot_budget().clone().acquire_owned().await.unwrap();
+    let mut flood = Vec::new();
+    for seed in 0..4 {
+        let seats = ["ismcts", "ismcts", "ismcts", "human"];
+        let body = json!({"game": "liars-dice", "seats": seats, "options": {"dice": 5}, "seed": seed});
+        let (status, created) = post_from(&hub, [10, 0, 0, 7], "/api/games", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        flood.push(created["id"].as_str().unwrap().to_string());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let body = json!({"game": "liars-dice", "seats": ["odds", "human"], "seed": 3});
+    let (_, person) = post_from(&hub, [10, 0, 0, 8], "/api/games", body).await;
+    let person = person["id"].as_str().unwrap().to_string();
+    let mut seat = hub.connect(&person, Viewer::Seat(Seat(1))).await.unwrap();
+    let start = next_table(&mut seat).await;
+    let mut before = Vec::new();
+    for id in &flood {
+        before.push(summary_version(&hub, id).await);
+    }
+    drop(every_thread);
+    tokio::time::timeout(std::time::Duration::from_secs(20), table_at_least(&mut seat, start.version + 1))
+        .await
+        .expect("the person's bot opponent moves");
+    let mut moved = 0;
+    for (id, version) in flood.iter().zip(before) {
+        moved += usize::from(summary_version(&hub, id).await > version);
+    }
+    assert!(moved <= 2, "{moved} of one address's tables moved before another's bot opponent");
+}
+
 /// A pass the server takes under a seat's stops (a window that does not concern it, read from the public table)
 /// is taken at once: its speed tells nothing. Only forced passes wait for the seat's pace (a trial's browser game
 /// crawled at the first pass delay for every window skipped).

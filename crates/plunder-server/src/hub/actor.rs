@@ -50,6 +50,9 @@ pub(super) struct Actor {
     pub(super) bot_due: Option<Instant>,
     /// The version at which bots are thinking, on a thread of the bot budget; their moves wait meanwhile.
     pub(super) thinking: Option<usize>,
+    /// The line this game's bots wait in for the bot budget, one game at a time, shared by the games its creator's
+    /// address started ([`Hub::bot_line`]); `None` for a game loaded again (whose creator is not kept).
+    pub(super) bot_line: Option<Arc<tokio::sync::Semaphore>>,
     /// How many bots failed each seat (see [`Actor::bot_for`]): the next plays for it.
     pub(super) bot_failures: Vec<u8>,
     /// Shared with the hub's [`Running`](super::Running): another instance's change was not queued.
@@ -84,7 +87,7 @@ impl Actor {
             Err(_) => None,
         };
         let elsewhere = hub.store.seats_connected_elsewhere(id).await?;
-        let mut actor = Actor::new(hub, id, Arc::new(seating), table, stored, rematch);
+        let mut actor = Actor::new(hub, id, Arc::new(seating), table, stored, rematch, None);
         for seat in elsewhere {
             if let Some(connected) = actor.connected_elsewhere.get_mut(seat) {
                 *connected = true;
@@ -101,6 +104,7 @@ impl Actor {
         table: Box<dyn Table>,
         stored: Option<Vec<u64>>,
         rematch: Option<String>,
+        bot_line: Option<Arc<tokio::sync::Semaphore>>,
     ) -> Actor {
         let clocks = seating.spec.time_bank_secs.map(|secs| {
             (0..seating.spec.seats.len())
@@ -124,6 +128,7 @@ impl Actor {
             clocks,
             bot_due: None,
             thinking: None,
+            bot_line,
             bot_failures: vec![0; seats],
             missed_change: Arc::new(AtomicBool::new(false)),
             auto_pass: vec![false; seats],

@@ -300,6 +300,9 @@ pub struct Hub {
     /// Tables of bots only wait for a thread of the budget one at a time, so a person's bot opponent is queued
     /// behind at most one of them, however many there are (they are watched, not played).
     bots_only_gate: Arc<tokio::sync::Semaphore>,
+    /// Each creating address's line for the bot budget: its games' bots wait for a thread one game at a time,
+    /// so one address's many tables hold another's bot opponent up by one move at most.
+    bot_lines: Mutex<HashMap<IpAddr, Arc<tokio::sync::Semaphore>>>,
 }
 
 impl Hub {
@@ -318,6 +321,7 @@ impl Hub {
             replay_builder: Arc::new(tokio::sync::Semaphore::new(1)),
             bot_budget: Arc::new(tokio::sync::Semaphore::new(config.bot_threads.max(1))),
             bots_only_gate: Arc::new(tokio::sync::Semaphore::new(1)),
+            bot_lines: Mutex::new(HashMap::new()),
             config,
         });
         if hub.store.backend() == Backend::Postgres {
@@ -409,8 +413,11 @@ impl Hub {
 
     /// Starts the task of game `id`, just stored with `seating` and `table`'s events, from `table` itself:
     /// nothing to read back (its clocks are full, it has no rematch and no chat yet).
-    pub fn start_new(self: &Arc<Self>, id: &str, seating: Seating, table: Box<dyn Table>) {
-        let mut actor = Actor::new(self.clone(), id, Arc::new(seating), table, None, None);
+    /// `creator`: the address that started it (as the limits count it), whose games' bots wait for the bot
+    /// budget one game at a time.
+    pub fn start_new(self: &Arc<Self>, id: &str, seating: Seating, table: Box<dyn Table>, creator: Option<IpAddr>) {
+        let line = creator.map(|address| self.bot_line(address));
+        let mut actor = Actor::new(self.clone(), id, Arc::new(seating), table, None, None, line);
         // A new game has no chat yet.
         actor.chat = Some(VecDeque::new());
         actor.chat_next = Some(0);
@@ -529,6 +536,16 @@ impl Hub {
     /// Takes one game creation from `address`'s allowance, if it has one left.
     pub fn take_game_creation(&self, address: IpAddr) -> bool {
         self.games_by_address.take(address, self.config.limits.games_per_address)
+    }
+
+    /// The line for the bot budget of the games `address` starts (made on first use; lines no running game
+    /// holds any more are forgotten then).
+    fn bot_line(&self, address: IpAddr) -> Arc<tokio::sync::Semaphore> {
+        let mut lines = self.bot_lines.lock().unwrap_or_else(|e| e.into_inner());
+        if !lines.contains_key(&address) {
+            lines.retain(|_, line| Arc::strong_count(line) > 1);
+        }
+        lines.entry(address).or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(1))).clone()
     }
 
     /// Takes one rematch from `address`'s allowance (as many a minute as games, counted apart), if it has one

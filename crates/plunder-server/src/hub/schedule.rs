@@ -305,8 +305,9 @@ impl Actor {
         let Some(commands) = commands.upgrade().filter(|_| !work.is_empty()) else { return };
         self.thinking = Some(version);
         let budget = self.hub.bot_budget.clone();
+        // Tables of bots only wait in one line, every other table in its creator's.
         let bots_only = !self.seating.spec.seats.iter().any(|player| player == "human");
-        let gate = bots_only.then(|| self.hub.bots_only_gate.clone());
+        let gate = if bots_only { Some(self.hub.bots_only_gate.clone()) } else { self.bot_line.clone() };
         tokio::spawn(async move {
             let in_line = match gate {
                 Some(gate) => match gate.acquire_owned().await {
