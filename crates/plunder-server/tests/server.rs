@@ -1411,46 +1411,13 @@ async fn bots_wait_for_a_thread_of_the_bot_budget_while_people_are_answered() {
     }
 }
 
-/// Tables of bots only (watched, not played) wait for the bot budget one at a time: a person's bot opponent is
-/// queued behind at most one of them, however many there are.
-#[tokio::test]
-async fn a_persons_bot_opponent_waits_behind_at_most_one_table_of_bots_only() {
-    let (hub, _db) = sqlite_hub_with(HubConfig { bot_threads: 1, ..Default::default() }).await;
-    let every_thread = hub.bot_budget().clone().acquire_owned().await.unwrap();
-    let mut watched = Vec::new();
-    for seed in 0..4 {
-        let created =
-            create(&hub, json!({"game": "liars-dice", "seats": ["ismcts", "ismcts", "ismcts", "ismcts"], "options": {"dice": 5}, "seed": seed})).await;
-        watched.push(created.id);
-    }
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    let person = create(&hub, json!({"game": "liars-dice", "seats": ["odds", "human"], "seed": 3})).await;
-    let mut seat = hub.connect(&person.id, Viewer::Seat(Seat(1))).await.unwrap();
-    let start = next_table(&mut seat).await;
-    let mut before = Vec::new();
-    for id in &watched {
-        before.push(summary_version(&hub, id).await);
-    }
-    drop(every_thread);
-    tokio::time::timeout(std::time::Duration::from_secs(20), table_at_least(&mut seat, start.version + 1))
-        .await
-        .expect("the person's bot opponent moves");
-    let mut moved = 0;
-    for (id, version) in watched.iter().zip(before) {
-        moved += usize::from(summary_version(&hub, id).await > version);
-    }
-    assert!(moved <= 2, "{moved} tables of bots only moved before the person's bot opponent");
-}
-
-/// One address's tables (with a person's seat or not) wait for the bot budget one at a time: another address's
-/// bot opponent is queued behind at most one of them.
-#[tokio::test]
-async fn one_addresss_many_tables_hold_anothers_bot_opponent_up_by_one_move_at_most() {
+/// How many of four liar's dice tables with `seats`, created from one address, move before a person's bot
+/// opponent at a table created from another, the bot budget's one thread held until all of them wait for it.
+async fn tables_moved_before_another_addresss_bot(seats: Value) -> usize {
     let (hub, _db) = sqlite_hub_with(HubConfig { bot_threads: 1, ..Default::default() }).await;
     let every_thread = hub.bot_budget().clone().acquire_owned().await.unwrap();
     let mut flood = Vec::new();
     for seed in 0..4 {
-        let seats = ["ismcts", "ismcts", "ismcts", "human"];
         let body = json!({"game": "liars-dice", "seats": seats, "options": {"dice": 5}, "seed": seed});
         let (status, created) = post_from(&hub, [10, 0, 0, 7], "/api/games", body).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -1459,8 +1426,7 @@ async fn one_addresss_many_tables_hold_anothers_bot_opponent_up_by_one_move_at_m
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     let body = json!({"game": "liars-dice", "seats": ["odds", "human"], "seed": 3});
     let (_, person) = post_from(&hub, [10, 0, 0, 8], "/api/games", body).await;
-    let person = person["id"].as_str().unwrap().to_string();
-    let mut seat = hub.connect(&person, Viewer::Seat(Seat(1))).await.unwrap();
+    let mut seat = hub.connect(person["id"].as_str().unwrap(), Viewer::Seat(Seat(1))).await.unwrap();
     let start = next_table(&mut seat).await;
     let mut before = Vec::new();
     for id in &flood {
@@ -1474,6 +1440,22 @@ async fn one_addresss_many_tables_hold_anothers_bot_opponent_up_by_one_move_at_m
     for (id, version) in flood.iter().zip(before) {
         moved += usize::from(summary_version(&hub, id).await > version);
     }
+    moved
+}
+
+/// Tables of bots only (watched, not played) wait for the bot budget one at a time: a person's bot opponent is
+/// queued behind at most one of them, however many there are.
+#[tokio::test]
+async fn a_persons_bot_opponent_waits_behind_at_most_one_table_of_bots_only() {
+    let moved = tables_moved_before_another_addresss_bot(json!(["ismcts", "ismcts", "ismcts", "ismcts"])).await;
+    assert!(moved <= 2, "{moved} tables of bots only moved before the person's bot opponent");
+}
+
+/// One address's tables, a person's seat at each, wait for the bot budget one at a time: another address's bot
+/// opponent is queued behind at most one of them.
+#[tokio::test]
+async fn one_addresss_many_tables_hold_anothers_bot_opponent_up_by_one_move_at_most() {
+    let moved = tables_moved_before_another_addresss_bot(json!(["ismcts", "ismcts", "ismcts", "human"])).await;
     assert!(moved <= 2, "{moved} of one address's tables moved before another's bot opponent");
 }
 
