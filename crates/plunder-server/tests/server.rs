@@ -14,8 +14,22 @@ use support::*;
 use tower::ServiceExt;
 
 async fn call(hub: &std::sync::Arc<Hub>, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    call_from(hub, None, method, uri, body).await
+}
+
+/// A request as from client address `from` (as the server's connection layer marks each one), if given.
+async fn call_from(
+    hub: &std::sync::Arc<Hub>,
+    from: Option<[u8; 4]>,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let request = Request::builder().method(method).uri(uri).header("content-type", "application/json");
-    let request = request.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
+    let mut request = request.body(body.map_or(Body::empty(), |b| Body::from(b.to_string()))).unwrap();
+    if let Some(from) = from {
+        request.extensions_mut().insert(plunder_server::ClientAddress(from.into()));
+    }
     let response = app(hub.clone()).oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 24).await.unwrap();
@@ -418,15 +432,9 @@ async fn a_rematch_keeps_the_players_tokens_and_is_the_same_game_when_asked_twic
     assert_eq!(hub.summary(new_id).await.unwrap().fairness, Fairness::Fair, "a rematch draws a seed nobody chose");
 }
 
-/// A POST from client address `from` (as the server's connection layer marks each request), with `body`.
+/// A POST from client address `from`, with `body`.
 async fn post_from(hub: &std::sync::Arc<Hub>, from: [u8; 4], uri: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::builder().method("POST").uri(uri).header("content-type", "application/json");
-    let mut request = request.body(Body::from(body.to_string())).unwrap();
-    request.extensions_mut().insert(plunder_server::ClientAddress(from.into()));
-    let response = app(hub.clone()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 24).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    call_from(hub, Some(from), "POST", uri, Some(body)).await
 }
 
 #[tokio::test]
