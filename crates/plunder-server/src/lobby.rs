@@ -502,16 +502,25 @@ pub async fn game_replay(
                     ));
                 }
             }
-            let record = finished_record(&hub, &id).await?;
-            let build = move || {
-                let frames = crate::replay::frames(&record, viewer)?;
-                let body = json!({"game": record.game, "frames": frames, "outcome": record.outcome});
-                Ok::<axum::body::Bytes, String>(body.to_string().into())
-            };
-            let built = hub.build_replay(build).await.ok_or_else(|| ApiError::from_internal("the replay failed"))?;
-            let text = built.map_err(|e| ApiError::bad_request("bad_viewer", e))?;
-            hub.replays().put(key, text.clone());
-            text
+            // One at a time, on a blocking thread: a long game's takes a second of CPU. A replay many ask for at
+            // once is worked out once (the others find it kept when their turn comes), and nobody waiting holds
+            // its game's record meanwhile.
+            let _turn = hub.replay_turn().await.ok_or_else(|| ApiError::from_internal("no replay turn"))?;
+            match hub.replays().get(&key) {
+                Some(text) => text,
+                None => {
+                    let record = finished_record(&hub, &id).await?;
+                    let build = move || {
+                        let frames = crate::replay::frames(&record, viewer)?;
+                        let body = json!({"game": record.game, "frames": frames, "outcome": record.outcome});
+                        Ok::<axum::body::Bytes, String>(body.to_string().into())
+                    };
+                    let built = tokio::task::spawn_blocking(build).await.map_err(ApiError::from_internal)?;
+                    let text = built.map_err(|e| ApiError::bad_request("bad_viewer", e))?;
+                    hub.replays().put(key, text.clone());
+                    text
+                }
+            }
         }
     };
     // The kept text itself, shared: an answer copies nothing.

@@ -75,6 +75,8 @@ pub fn frames(record: &Record, viewer: Viewer) -> Result<Vec<Frame>, String> {
 #[derive(Debug, Default)]
 pub struct ReplayCache {
     entries: std::sync::Mutex<std::collections::VecDeque<(String, axum::body::Bytes)>>,
+    /// How many replays were worked out and offered to keep.
+    offered: std::sync::atomic::AtomicUsize,
 }
 
 impl ReplayCache {
@@ -82,6 +84,11 @@ impl ReplayCache {
     const ENTRIES: usize = 32;
     /// ...and bytes of them together (one larger than this is answered but not kept).
     const BYTES: usize = 32 << 20;
+
+    /// How many replays were worked out so far (each offered to keep once).
+    pub fn worked_out(&self) -> usize {
+        self.offered.load(std::sync::atomic::Ordering::Relaxed)
+    }
 
     /// The replay kept under `key`, if any.
     pub fn get(&self, key: &str) -> Option<axum::body::Bytes> {
@@ -91,6 +98,7 @@ impl ReplayCache {
 
     /// Keeps `text` under `key`, dropping the oldest replays past the bounds.
     pub fn put(&self, key: String, text: axum::body::Bytes) {
+        self.offered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if text.len() > Self::BYTES {
             return;
         }

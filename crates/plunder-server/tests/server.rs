@@ -466,6 +466,20 @@ async fn a_chain_of_rematches_from_one_address_is_held_to_a_games_allowance() {
     }
 }
 
+/// A replay many ask for at once is worked out once: the others wait their turn and find it kept.
+#[tokio::test]
+async fn a_replay_asked_for_by_many_at_once_is_worked_out_once() {
+    let (hub, _db) = sqlite_hub().await;
+    let created = create(&hub, json!({"game": "liars-dice", "seats": ["odds", "random"], "seed": 5})).await;
+    wait_until_over(&hub, &created.id, Viewer::Spectator).await;
+    let uri = format!("/api/games/{}/replay", created.id);
+    let asks = (0..8).map(|_| call(&hub, "GET", &uri, None));
+    let answers = futures_util::future::join_all(asks).await;
+    assert!(answers.iter().all(|(status, _)| *status == StatusCode::OK));
+    assert!(answers.iter().all(|(_, replay)| *replay == answers[0].1), "every answer is the same replay");
+    assert_eq!(hub.replays().worked_out(), 1, "worked out once for eight asks");
+}
+
 #[tokio::test]
 async fn the_static_client_and_the_openapi_description_are_served() {
     let (hub, _db) = sqlite_hub().await;

@@ -340,10 +340,9 @@ impl Hub {
         &self.replays
     }
 
-    /// Runs `build` (a replay's frames) on a blocking thread once no other replay is being worked out.
-    pub async fn build_replay<T: Send + 'static>(&self, build: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-        let _turn = self.replay_builder.clone().acquire_owned().await.ok()?;
-        tokio::task::spawn_blocking(build).await.ok()
+    /// The turn to work out a replay, once no other one is being worked out (held while it is).
+    pub async fn replay_turn(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        self.replay_builder.clone().acquire_owned().await.ok()
     }
 
     pub fn config(&self) -> &HubConfig {
