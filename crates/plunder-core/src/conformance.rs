@@ -324,6 +324,24 @@ fn play_random_game<G: Game>(
     panic!("seed {seed}: the game did not end within {} steps", config.max_steps);
 }
 
+/// One step of a random game in sampled mode, for tests that look at every position: chance is sampled, or the
+/// lowest deciding seat plays a legal action drawn uniformly with `rng`. `false` once the game is over (no step).
+pub fn random_step<G: Game>(session: &mut Session<G>, rng: &mut Rng) -> bool {
+    match session.status() {
+        Status::Over => false,
+        Status::Chance => {
+            session.sample_chance().expect("a sampled session samples its chance");
+            true
+        }
+        Status::Decide(seats) => {
+            let seat = seats.lowest().expect("a decision has a seat");
+            let legal = session.legal_actions(seat);
+            session.play(seat, legal[rng.index(legal.len())].clone()).expect("a legal action is accepted");
+            true
+        }
+    }
+}
+
 /// Plays one seeded game in sampled mode for a test that looks at every decision: `each` sees the state before
 /// each decision, then the lowest deciding seat plays what `choose` picks from its legal actions with the
 /// game's own random stream. Panics if the game is not over within `max_steps` decisions.

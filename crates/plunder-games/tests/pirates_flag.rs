@@ -2720,20 +2720,7 @@ fn the_end_at_the_round_limit_says_so_and_that_nobody_won() {
     let g = game(o);
     let mut session = Session::new(g.clone(), 3, ChanceMode::Sampled);
     let mut rng = Rng::seeded(3);
-    loop {
-        match session.status() {
-            Status::Over => break,
-            Status::Chance => {
-                session.sample_chance().unwrap();
-            }
-            Status::Decide(seats) => {
-                let seat = seats.lowest().unwrap();
-                let legal = session.legal_actions(seat);
-                let pick = legal[rng.below(legal.len() as u32) as usize];
-                session.play(seat, pick).unwrap();
-            }
-        }
-    }
+    while plunder_core::conformance::random_step(&mut session, &mut rng) {}
     let end = g.describe(&session.view(Viewer::Spectator));
     assert!(end.starts_with("Game over after round 1: the limit of 1 round is reached and nobody won"), "{end}");
     assert!(!end.contains("'s turn"), "nobody has a turn once the game is over: {end}");

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use plunder_core::{options_from_json, ChanceMode, Narrate, Rng, Roster, Seat, Session, Status, Viewer};
+use plunder_core::conformance::random_step;
+use plunder_core::{options_from_json, ChanceMode, Narrate, Rng, Roster, Seat, Session, Viewer};
 use plunder_games::{games, with_game, GameVisitor};
 use serde_json::Value;
 
@@ -80,16 +81,8 @@ impl GameVisitor for Declared {
                         }
                     }
                 }
-                match session.status() {
-                    Status::Over => break,
-                    Status::Chance => {
-                        session.sample_chance().unwrap();
-                    }
-                    Status::Decide(seats) => {
-                        let seat = seats.lowest().unwrap();
-                        let legal = session.legal_actions(seat);
-                        session.play(seat, legal[rng.index(legal.len())].clone()).unwrap();
-                    }
+                if !random_step(&mut session, &mut rng) {
+                    break;
                 }
             }
         }
