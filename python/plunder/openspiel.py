@@ -34,6 +34,18 @@ registered game's last action, ``game.num_distinct_actions() - 1`` (one past Plu
         state.apply_action(state.chance_outcomes()[0][0])
     state.apply_actions([state.legal_actions(p)[0] for p in range(game.num_players())])
     turns = pyspiel.convert_to_turn_based(game)     # for MCCFR and the like
+
+OpenSpiel's conversion does not carry ``resample_from_infostate``, so ``ISMCTSBot`` refuses it. For that,
+``register(game_id, turn_based=True)`` registers the game as a sequential one of its own
+(``python_plunder_<id>_turn_based``): where several seats decide at once they choose one after another, in
+seat order, and none sees what the seats before it chose (Plunder keeps each choice hidden until all are in, as
+at the table), so the information a seat has is the same as in the simultaneous game; there is no ``wait``
+action, and ``resample_from_infostate`` redraws the choices a seat has not seen. For a game without
+simultaneous decisions ``turn_based=True`` is its usual registration, so a loop over every game may pass it:
+
+    for game_id in ("liars-dice", "loot-pirates", "scallywager", "lying-pirates", "pirates-flag"):
+        game = pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True))
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=100)
 """
 
 import hashlib
@@ -72,32 +84,32 @@ def _most_chance_outcomes(game, games=200):
     return most
 
 
-def _game_info(game, chance_outcomes):
+def _game_info(game, chance_outcomes, simultaneous):
     facts = game.facts
     utility = facts["utility"]
     return pyspiel.GameInfo(
         # A simultaneous game has one more action: ``wait``, for the seats without a decision.
-        num_distinct_actions=game.num_distinct_actions() + (1 if facts["simultaneous"] else 0),
+        num_distinct_actions=game.num_distinct_actions() + (1 if simultaneous else 0),
         max_chance_outcomes=chance_outcomes,
         num_players=game.num_players(),
         min_utility=float(facts["min_payoff"]),
         max_utility=float(facts["max_payoff"]),
         # pyspiel states a sum only for zero-sum and constant-sum games.
         utility_sum=None if utility["kind"] == "general_sum" else float(utility.get("total", 0.0)),
-        # At a simultaneous node at least one seat decides, so the decisions bound the joint moves too.
+        # At a simultaneous node at least one seat decides, so the decisions bound the joint moves too; in turn,
+        # each seat's decision is a move.
         max_game_length=int(facts["max_decisions"]),
     )
 
 
-def _game_type(short_name, game, parameters):
-    """pyspiel's ``GameType`` of the Plunder game ``game``, whose parameters are ``parameters``."""
+def _game_type(short_name, game, parameters, simultaneous):
+    """pyspiel's ``GameType`` of the Plunder game ``game``, whose parameters are ``parameters``, registered as a
+    simultaneous game or not."""
     facts = game.facts
     return pyspiel.GameType(
         short_name=short_name,
-        long_name=f"Plunder {game.name}",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
-        if facts["simultaneous"]
-        else pyspiel.GameType.Dynamics.SEQUENTIAL,
+        long_name=f"Plunder {game.name}" + (" (in turn)" if facts["simultaneous"] and not simultaneous else ""),
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous else pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         if facts["chance"]
         else pyspiel.GameType.ChanceMode.DETERMINISTIC,
@@ -126,18 +138,22 @@ class _SpielObserver(Observer):
         return super().string_from(state._core, player)
 
 
-def register(game_id, players=None, **options):
+def register(game_id, players=None, turn_based=False, **options):
     """Registers Plunder's ``game_id`` with pyspiel and returns its pyspiel short name:
     ``python_plunder_<id>``, whose OpenSpiel parameters are the game's options; or, with ``players`` or options
     given here, a registration with those fixed (its name ends with their digest). A game with simultaneous
-    decisions is registered as a pyspiel simultaneous game (see the module's docstring)."""
+    decisions is registered as a pyspiel simultaneous game, or with ``turn_based=True`` as a sequential one
+    whose seats choose in turn without seeing each other's choices (``python_plunder_<id>_turn_based``; see the
+    module's docstring)."""
     fixed = dict(options)
     if players is not None:
         fixed["players"] = players
     base = load_game(game_id, fixed)
     facts = base.facts
-    simultaneous = bool(facts["simultaneous"])
-    short_name = f"python_plunder_{game_id.replace('-', '_')}"
+    # In turn: the seats deciding at once are asked one at a time, the first of Plunder's ``deciding()``.
+    in_turn = bool(facts["simultaneous"]) and turn_based
+    simultaneous = bool(facts["simultaneous"]) and not in_turn
+    short_name = f"python_plunder_{game_id.replace('-', '_')}" + ("_turn_based" if in_turn else "")
     if fixed:
         short_name += "_" + hashlib.sha1(json.dumps(base.options, sort_keys=True).encode()).hexdigest()[:8]
     if short_name in pyspiel.registered_names():
@@ -145,7 +161,7 @@ def register(game_id, players=None, **options):
     parameters = {k: v for k, v in base.options.items() if isinstance(v, _PARAMETER_TYPES)}
     # pyspiel's registry holds the default game's type; each game loaded states its own (its options can change
     # what it is: two-seat Lying Pirates is general-sum, larger tables constant-sum).
-    registered_type = _game_type(short_name, base, parameters)
+    registered_type = _game_type(short_name, base, parameters, simultaneous)
     # GameInfo per option set: the random games that measure chance outcomes run once for each.
     infos = {}
 
@@ -161,12 +177,18 @@ def register(game_id, players=None, **options):
 
         def current_player(self):
             player = self._core.current_player()
-            if simultaneous and (player >= 0 or player == pyspiel.PlayerId.SIMULTANEOUS):
-                return pyspiel.PlayerId.SIMULTANEOUS
+            if player >= 0 or player == pyspiel.PlayerId.SIMULTANEOUS:
+                if simultaneous:
+                    return pyspiel.PlayerId.SIMULTANEOUS
+                if in_turn:
+                    return self._core.deciding()[0]
             return player
 
         def _legal_actions(self, player):
             legal = self._core.legal_actions(player)  # refuses a seat the table does not have
+            if in_turn:
+                # A seat also deciding now waits for its turn: it has no move yet.
+                return legal if player == self.current_player() else []
             deciding = self._core.deciding() if simultaneous else ()
             if deciding and player not in deciding:
                 return [self._wait]
@@ -178,6 +200,9 @@ def register(game_id, players=None, **options):
         def _apply_action(self, action):
             if simultaneous and self._core.deciding():
                 raise ValueError("a player node of a simultaneous game takes apply_actions, one action per player")
+            if in_turn and self._core.deciding():
+                self._core.apply_action(action, self._core.deciding()[0])
+                return
             self._core.apply_action(action)
 
         def _apply_actions(self, actions):
@@ -220,13 +245,15 @@ def register(game_id, players=None, **options):
 
         def __init__(self, params=None):
             self.plunder = load_game(game_id, {**fixed, **(params or {})})
-            if self.plunder.facts["simultaneous"] != simultaneous:
+            if bool(self.plunder.facts["simultaneous"]) != (simultaneous or in_turn):
                 raise ValueError(f"{game_id} with {params} is not of the registration's dynamics; register it apart")
             self.wait_action = self.plunder.num_distinct_actions() if simultaneous else None
             key = json.dumps(self.plunder.options, sort_keys=True)
             if key not in infos:
-                infos[key] = _game_info(self.plunder, _most_chance_outcomes(self.plunder))
-            super().__init__(_game_type(short_name, self.plunder, parameters), infos[key], params or dict())
+                infos[key] = _game_info(self.plunder, _most_chance_outcomes(self.plunder), simultaneous)
+            super().__init__(
+                _game_type(short_name, self.plunder, parameters, simultaneous), infos[key], params or dict()
+            )
 
         def new_initial_state(self):
             return PlunderState(self)
