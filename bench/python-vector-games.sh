@@ -26,15 +26,17 @@ section=$(mktemp)
   echo "${runs} interleaved runs of ${seconds} s each, medians, one Python process, the package built with \`maturin develop"
   echo "--release\`. A step is one player decision. The Python loop reads the acting seat's \`observation_tensor\`,"
   echo "picks a random legal action and applies it (chance drawn in Rust); the vectorized environment steps ${n} games"
-  echo "a call (same-step auto-reset), random legal actions chosen in numpy, observations written for every game."
+  echo "a call (same-step auto-reset), random legal actions chosen in numpy, observations written for every game,"
+  echo "returned as copies (the default) or, with \`copy=False\`, as the environment's own arrays."
   echo
-  echo "| game | observation numbers | Python loop steps/s | vectorized steps/s | vectorized / loop |"
-  echo "|---|---|---|---|---|"
+  echo "| game | observation numbers | Python loop steps/s | vectorized steps/s | vectorized / loop | \`copy=False\` steps/s | \`copy=False\` / loop |"
+  echo "|---|---|---|---|---|---|---|"
   python3 - "$results" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     r = json.loads(line)
-    print(f"| {r['game']} | {r['observation']:,} | {r['loop']:,.0f} | {r['vector']:,.0f} | {r['vector'] / r['loop']:.1f}x |")
+    print(f"| {r['game']} | {r['observation']:,} | {r['loop']:,.0f} | {r['vector']:,.0f} | {r['vector'] / r['loop']:.1f}x "
+          f"| {r['vector_own']:,.0f} | {r['vector_own'] / r['loop']:.1f}x |")
 PY
   echo "<!-- python-vector-games:end -->"
 } > "$section"

@@ -1,7 +1,7 @@
 """Steps per second on every game through Python: a researcher's Python loop over Plunder's pyspiel-shaped API
 (random legal actions, the acting seat's observation tensor read at each decision) against the vectorized
-environment (N games stepped in Rust per call, observations included), interleaved, in one process. Prints one
-JSON object per game.
+environment (N games stepped in Rust per call, observations included; by default returning copies, and with
+``copy=False`` its own arrays), interleaved, in one process. Prints one JSON object per game.
 
 Usage: python_vector_games.py SECONDS RUNS [N]
 """
@@ -40,8 +40,8 @@ def python_loop(game, seconds):
             return decisions / elapsed
 
 
-def vectorized(game_id, n, seconds):
-    env = plunder.vector.VectorEnv(game_id, n, seed=1, autoreset_mode=AutoresetMode.SAME_STEP)
+def vectorized(game_id, n, seconds, copy=True):
+    env = plunder.vector.VectorEnv(game_id, n, seed=1, autoreset_mode=AutoresetMode.SAME_STEP, copy=copy)
     env.reset()
     rng = np.random.default_rng(1)
     steps = 0
@@ -60,10 +60,11 @@ def main():
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 256
     for info in plunder.games():
         game = plunder.load_game(info["id"])
-        rows = {"loop": [], "vector": []}
+        rows = {"loop": [], "vector": [], "vector_own": []}
         for _ in range(runs):
             rows["loop"].append(python_loop(game, seconds))
             rows["vector"].append(vectorized(info["id"], n, seconds))
+            rows["vector_own"].append(vectorized(info["id"], n, seconds, copy=False))
         result = {k: statistics.median(v) for k, v in rows.items()}
         print(json.dumps({"game": info["id"], "n": n, "observation": game.observation_tensor_shape()[0], **result}),
               flush=True)

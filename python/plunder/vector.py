@@ -1,4 +1,4 @@
-"""N games of one game stepped together inside Rust, with the GIL released: a ``gymnasium.vector.VectorEnv``
+"""N games of one game stepped together inside Rust: a ``gymnasium.vector.VectorEnv``
 for self-play (one policy chooses for whichever seat is to act in each game).
 
     env = plunder.vector.VectorEnv("liars-dice", 1024, seed=1)
@@ -23,10 +23,18 @@ Auto-reset follows Gymnasium's modes (``metadata["autoreset_mode"]``). By defaul
 the step that ends a game returns that game's final observation (of the seat that acted) with an empty mask;
 the next step starts the game again, ignores its action, and returns the new game's first observation with
 reward 0. With ``autoreset_mode=AutoresetMode.SAME_STEP`` the ending step already returns the new game's first
-observation, and the final one in ``info["final_obs"]`` (``[n, observation size]``, rows marked by
-``info["_final_obs"]``, zeros elsewhere, as Gymnasium's ``SyncVectorEnv`` gives it): no step is spent
-restarting, which on short games such as one-round liar's dice is a fifth of all steps. ``legal_actions()`` gives each game's legal actions as a padded list, for sampling without scanning masks.
-The environment pickles and deep-copies (each game is replayed from its chance stream and its actions).
+observation, and the final one in ``info["final_obs"]``, as Gymnasium's ``SyncVectorEnv`` gives it: when a game
+ended, an object array of ``n`` entries, each game's final observation where it ended (marked by
+``info["_final_obs"]``) and None elsewhere; neither key is there when no game ended. No step is spent
+restarting, which on short games such as one-round liar's dice is a fifth of all steps. ``legal_actions()`` gives
+each game's legal actions as a padded list, for sampling without scanning masks. The environment pickles and
+deep-copies (each game is replayed from its chance stream and its actions).
+
+Copies: numpy reads the games' buffers where Rust writes them. By default (``copy=True``, as Gymnasium's
+``SyncVectorEnv``) ``reset`` and ``step`` return copies, which stay as they are; with ``copy=False`` they return
+read-only arrays over the environment's own buffers, which the next ``step`` or ``reset`` overwrites (faster on
+games with long observations: copy what you keep). ``mask()`` and ``legal_actions()`` are always the current
+step's, overwritten by the next.
 """
 
 import gymnasium
@@ -44,14 +52,16 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, game_id, n, seed=0, players=None, threads=1, autoreset_mode=AutoresetMode.NEXT_STEP,
-                 **options):
+                 copy=True, **options):
         """``n`` games of ``game_id`` with ``options``; chance streams from ``seed`` (``reset(seed=...)`` changes
         it); ``threads`` > 1 steps the games on that many threads (the same results); ``autoreset_mode``
-        ``AutoresetMode.NEXT_STEP`` or ``SAME_STEP`` (see the module's doc)."""
+        ``AutoresetMode.NEXT_STEP`` or ``SAME_STEP``; ``copy=False`` returns the environment's own arrays, which
+        the next step overwrites (see the module's doc)."""
         if autoreset_mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
             raise ValueError(f"autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP, not {autoreset_mode!r}")
         self._args = dict(game_id=game_id, n=n, seed=seed, players=players, threads=threads,
-                          autoreset_mode=autoreset_mode, **options)
+                          autoreset_mode=autoreset_mode, copy=copy, **options)
+        self._copy = bool(copy)
         self.metadata = {"autoreset_mode": autoreset_mode}
         self._same_step = autoreset_mode == AutoresetMode.SAME_STEP
         self.game = load_game(game_id, players=players, **options)
@@ -72,20 +82,26 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return self.num_envs
 
     def _read(self):
-        obs, mask, returns, dones, truncations, players, legal, counts, final_obs = self._core.buffers()
+        """numpy arrays over the games' buffers (read-only; every step rewrites them in place)."""
+        obs, mask, returns, dones, truncations, players, legal, counts, final_obs = map(np.asarray,
+                                                                                        self._core.buffers())
         n, a = self.num_envs, self.num_actions
-        self._legal = np.frombuffer(legal, dtype="<i4").reshape(n, a)
-        self._counts = np.frombuffer(counts, dtype="<i4")
-        self._obs = np.frombuffer(obs, dtype="<f4").reshape(n, self.obs_size)
-        self._mask = np.frombuffer(mask, dtype=np.int8).reshape(n, a)
-        self._returns = np.frombuffer(returns, dtype="<f4").reshape(n, self.num_players)
-        self._dones = np.frombuffer(dones, dtype=np.uint8).view(bool)
-        self._truncations = np.frombuffer(truncations, dtype=np.uint8).view(bool)
-        self._players = np.frombuffer(players, dtype="<i4")
-        self._final_obs = np.frombuffer(final_obs, dtype="<f4").reshape(n, self.obs_size)
+        self._legal = legal.reshape(n, a)
+        self._counts = counts
+        self._obs = obs.reshape(n, self.obs_size)
+        self._mask = mask.view(np.int8).reshape(n, a)
+        self._returns = returns.reshape(n, self.num_players)
+        self._dones = dones.view(bool)
+        self._truncations = truncations.view(bool)
+        self._players = players
+        self._final_obs = final_obs.reshape(n, self.obs_size)
+
+    def _out(self, array):
+        return array.copy() if self._copy else array
 
     def _info(self):
-        return {"action_mask": self._mask, "player": self._players, "returns": self._returns}
+        return {"action_mask": self._out(self._mask), "player": self._out(self._players),
+                "returns": self._out(self._returns)}
 
     def reset(self, *, seed=None, options=None):
         """Starts every game again and returns ``(obs, info)``: with ``seed``, from that seed's chance streams (the
@@ -93,8 +109,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         the constructor's or the last reset's seed)."""
         super().reset(seed=seed)
         self._core.reset(seed)
-        self._read()
-        return self._obs, self._info()
+        return self._out(self._obs), self._info()
 
     def step(self, actions):
         """Plays one action per game; returns ``(obs, rewards, terminations, truncations, info)``. Raises
@@ -103,23 +118,27 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         actions = np.ascontiguousarray(actions, dtype="<i8")
         acting = self._players.copy()
         self._core.step(actions.tobytes())
-        self._read()
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         ended = np.flatnonzero(self._dones)
         rewards[ended] = self._returns[ended, acting[ended]]
         terminations = self._dones & ~self._truncations
         info = self._info()
-        if self._same_step:
-            info["final_obs"] = self._final_obs
+        if self._same_step and len(ended):
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in ended:
+                final_obs[i] = self._out(self._final_obs[i])
+            info["final_obs"] = final_obs
             info["_final_obs"] = self._dones.copy()
-        return self._obs, rewards, terminations, self._truncations.copy(), info
+        return self._out(self._obs), rewards, terminations, self._truncations.copy(), info
 
     def mask(self):
-        """The legal-action masks of the seats to act, ``[n, num_distinct_actions]`` int8."""
+        """The legal-action masks of the seats to act, ``[n, num_distinct_actions]`` int8 (read-only, rewritten
+        by the next step)."""
         return self._mask
 
     def legal_actions(self):
-        """The legal actions, ascending, ``[n, num_distinct_actions]`` int32 padded with -1, and their counts."""
+        """The legal actions, ascending, ``[n, num_distinct_actions]`` int32 padded with -1, and their counts
+        (read-only, rewritten by the next step)."""
         return self._legal, self._counts
 
     def random_actions(self, rng):

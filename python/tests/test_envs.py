@@ -101,6 +101,55 @@ def test_vector_env_is_deterministic_for_a_seed_whatever_the_threads():
     assert any((a != b).any() for a, b in zip(run(1), run(2)))
 
 
+@pytest.mark.parametrize("game_id", ["liars-dice", "pirate-haven"])
+def test_vector_env_returns_copies_that_stay_or_with_copy_false_its_own_arrays(game_id):
+    from gymnasium.vector import AutoresetMode
+
+    def run(copy):
+        env = plunder.vector.VectorEnv(game_id, 8, seed=4, autoreset_mode=AutoresetMode.SAME_STEP, copy=copy)
+        kept = [env.reset()[0]]
+        rng = np.random.default_rng(5)
+        finals = []
+        for _ in range(300):
+            obs, rewards, terminations, truncations, info = env.step(env.random_actions(rng))
+            kept.append(obs)
+            finals += [final for final in info.get("final_obs", ()) if final is not None]
+        return env, kept, finals
+
+    env, copies, finals = run(copy=True)
+    assert finals, "no game ended: the final observations were not checked"
+    _, own, own_finals = run(copy=False)
+    # The copies stay as each step returned them: the same as a step's own arrays, read as it returned them.
+    fresh = plunder.vector.VectorEnv(game_id, 8, seed=4, autoreset_mode=AutoresetMode.SAME_STEP, copy=False)
+    as_returned = [fresh.reset()[0].copy()]
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        as_returned.append(fresh.step(fresh.random_actions(rng))[0].copy())
+    assert all((a == b).all() for a, b in zip(copies, as_returned))
+    assert len({id(a) for a in copies}) == len(copies) and all(a.flags.writeable for a in copies)
+    # Without copies every step returns the same read-only array, over the environment's buffer, now the last step's.
+    assert all(a is own[0] for a in own) and not own[0].flags.writeable
+    assert (own[0] == as_returned[-1]).all()
+    with pytest.raises(ValueError):
+        own[0][0, 0] = 1.0
+    assert len(own_finals) == len(finals)
+
+
+def test_a_vector_envs_own_arrays_keep_it_alive():
+    import gc
+
+    env = plunder.vector.VectorEnv("pirate-haven", 4, seed=1, copy=False)
+    obs, info = env.reset()
+    expected = obs.copy()
+    mask = env.mask()
+    del env, info
+    gc.collect()
+    # numpy reads the buffers in place: the arrays hold the environment's buffers, which outlive the environment.
+    assert (obs == expected).all() and mask.any()
+    [np.ones(obs.shape) for _ in range(100)]  # what a freed buffer would be reused for
+    assert (obs == expected).all()
+
+
 def test_vector_env_legal_lists_agree_with_the_masks():
     env = plunder.vector.VectorEnv("loot-pirates", 16, seed=2)
     env.reset()
@@ -174,8 +223,13 @@ def test_vector_env_same_step_autoreset_keeps_final_observations_apart():
         ended = terminations | truncations
         assert (info["action_mask"].sum(axis=1) > 0).all(), "a game that ended has already started again"
         assert (info["player"] >= 0).all()
-        assert (info["_final_obs"] == ended).all()
-        assert info["final_obs"][ended].any(axis=1).all() and not info["final_obs"][~ended].any()
+        if ended.any():  # as Gymnasium's SyncVectorEnv: an object array, the final observations where games ended
+            assert (info["_final_obs"] == ended).all() and info["final_obs"].dtype == object
+            assert all(info["final_obs"][i].shape == obs[i].shape and info["final_obs"][i].any()
+                       for i in np.flatnonzero(ended))
+            assert all(final is None for final in info["final_obs"][~ended])
+        else:
+            assert "final_obs" not in info and "_final_obs" not in info
         assert set(np.abs(rewards[ended])) <= {1.0} and (rewards[~ended] == 0).all()
         if "episode" in info:
             episodes += info["_episode"].sum()

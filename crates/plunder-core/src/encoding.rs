@@ -17,6 +17,7 @@
 //! [`crate::Session::information_state`]).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde_json::Value;
 
@@ -36,19 +37,61 @@ pub enum TensorKind {
 #[derive(Clone, Debug)]
 pub struct ActionCodec<G: Game> {
     space: Vec<G::Action>,
-    /// Each action's JSON text to its integer (for games without a fast [`Game::action_index`]).
-    index: HashMap<String, u32>,
+    /// Each action to its integer (for games without a fast [`Game::action_index`]).
+    index: HashMap<G::Action, u32, BuildHasherDefault<WordHasher>>,
+}
+
+/// The codec table's hasher: an action hashes as a few small integers, so one multiply a word (as rustc's
+/// FxHash) is far cheaper than the standard SipHash, and the table's keys are the game's own action space (a
+/// look-up cannot add keys, so nothing can flood it with collisions).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(i.into());
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.add(i.into());
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(i.into());
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl<G: Game> ActionCodec<G> {
     /// The codec of `game`, or `None` if the game does not list its action space.
     pub fn new(game: &G) -> Option<ActionCodec<G>> {
         let space = game.action_space()?;
-        let index = space
-            .iter()
-            .enumerate()
-            .map(|(i, a)| (serde_json::to_string(a).expect("actions serialize"), i as u32))
-            .collect();
+        let index = space.iter().enumerate().map(|(i, a)| (a.clone(), i as u32)).collect();
         Some(ActionCodec { space, index })
     }
 
@@ -70,7 +113,7 @@ impl<G: Game> ActionCodec<G> {
     pub fn encode(&self, game: &G, action: &G::Action) -> Option<usize> {
         match game.action_index(action) {
             Some(i) => Some(i),
-            None => serde_json::to_string(action).ok().and_then(|text| self.index.get(&text)).map(|&i| i as usize),
+            None => self.index.get(action).map(|&i| i as usize),
         }
     }
 

@@ -81,7 +81,7 @@ pub struct Piece<'a> {
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     type State: Clone + Debug + PartialEq + Send + Sync;
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
+    type Action: Clone + Debug + Eq + std::hash::Hash + Serialize + DeserializeOwned + Display + Send + Sync;
     type Chance: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Display + Send + Sync;
     type View: Clone + Debug + PartialEq + Serialize + Send + Sync;
     /// What happened at the table, told by the rules as they apply a step (see [`crate::Told`]).

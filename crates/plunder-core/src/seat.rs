@@ -25,6 +25,19 @@ impl Seat {
         Seat(((self.0 as usize + 1) % seats) as u8)
     }
 
+    /// How many places clockwise this seat sits after `observer` at a table of `seats` (0 for the observer
+    /// itself, 1 for the next seat...): the order in which tensors list seats. Both seats are at the table. No
+    /// division: tensors ask it for every pair of seats.
+    #[inline]
+    pub const fn places_after(self, observer: Seat, seats: usize) -> usize {
+        let places = self.index() + seats - observer.index();
+        if places >= seats {
+            places - seats
+        } else {
+            places
+        }
+    }
+
     /// Every seat at a table of `seats`, in order.
     pub fn all(seats: usize) -> impl Iterator<Item = Seat> {
         (0..seats as u8).map(Seat)

@@ -210,6 +210,21 @@ impl<const N: usize> Zones<N> {
         (0..n).map(move |i| ids[i])
     }
 
+    /// The kind of every card in `zone`, one per card, by kind: cheaper than [`Zones::cards_in`] (no scan of the
+    /// family, no sort) where the order does not matter.
+    pub fn kinds_of_cards_in(&self, zone: ZoneId) -> impl Iterator<Item = u8> + '_ {
+        let copies =
+            move |kind: u8| self.per_kind.get(zone as usize).map_or(0, |counts| counts[kind as usize] as usize);
+        kinds(self.kinds_in(zone)).flat_map(move |kind| std::iter::repeat_n(kind, copies(kind)))
+    }
+
+    /// The kind of every card in `zone` that `seat` knows ([`Zones::knows`]), one per card, in no particular
+    /// order (no sort, unlike [`Zones::cards_in`]).
+    pub fn kinds_known_in(&self, zone: ZoneId, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        let cards = 0..self.len as usize;
+        cards.filter(move |&id| self.zone[id] == zone && self.known[id].contains(seat)).map(move |id| self.kind[id])
+    }
+
     /// A card of `kind` in `zone`, if any (the one a player takes or plays when all of a kind are alike).
     pub fn find(&self, zone: ZoneId, kind: u8) -> Option<CardId> {
         if !self.has_kind(zone, kind) {
@@ -457,6 +472,30 @@ mod tests {
         assert_eq!(z.top(PILE), None);
         assert!(z.has_kind(HAND1, 1) && !z.has_kind(PILE, 1) && !z.has_kind(HAND, 1));
         assert_eq!(z.add(0, 20, DECK), Err(ZoneError::Full));
+    }
+
+    #[test]
+    fn the_unsorted_kind_lists_hold_the_same_cards_as_the_sorted_one() {
+        let mut z = family();
+        let passed = z.draw(DECK, 2, HAND).unwrap();
+        z.move_card(passed, HAND1).unwrap();
+        z.draw(DECK, 0, HAND1).unwrap();
+        z.draw(DECK, 0, HAND1).unwrap();
+        z.draw(DECK, 1, HAND).unwrap();
+        let sorted = |mut kinds: Vec<u8>| {
+            kinds.sort_unstable();
+            kinds
+        };
+        for zone in [DECK, PILE, HAND, HAND1, 40] {
+            let all = sorted(z.cards_in(zone).map(|id| z.kind(id)).collect());
+            assert_eq!(sorted(z.kinds_of_cards_in(zone).collect()), all);
+            for seat in Seat::all(3) {
+                let known = sorted(z.cards_in(zone).filter(|&id| z.knows(seat, id)).map(|id| z.kind(id)).collect());
+                assert_eq!(sorted(z.kinds_known_in(zone, seat).collect()), known);
+            }
+        }
+        assert_eq!(z.kinds_of_cards_in(HAND1).count(), 3);
+        assert_eq!(z.kinds_known_in(HAND1, Seat(0)).collect::<Vec<_>>(), [2], "the card seat 0 passed");
     }
 
     #[test]

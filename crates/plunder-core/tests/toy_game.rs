@@ -34,7 +34,7 @@ fn hand(seat: Seat) -> ZoneId {
     2 + seat.0
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Kind {
     Strike,
@@ -80,7 +80,7 @@ enum FalseFact {
 #[derive(Clone, Debug)]
 struct LastWord(Options);
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Action {
     Play {

@@ -3,8 +3,8 @@
 //!
 //! Everything here is generic over the game ([`engine`]): the registry's visitor picks the game by id, so no
 //! game is named in this crate. Actions cross as the game's stable integers ([`plunder_core::ActionCodec`]) or
-//! as typed JSON; tensors and masks cross as little-endian bytes that Python wraps in numpy arrays without
-//! copying them again.
+//! as typed JSON; a state's tensors and masks cross as little-endian bytes that Python wraps in numpy arrays
+//! without copying them again, and numpy reads the vectorized environment's buffers in place.
 
 mod engine;
 mod sim;
@@ -12,7 +12,7 @@ mod vector;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyFloat, PyInt};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt};
 
 use engine::{AnyDuel, AnyGame, AnyState};
 use plunder_core::TensorKind;
@@ -41,10 +41,6 @@ fn le_bytes<'py, const N: usize, T: Copy>(
 
 fn f32_bytes<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
     le_bytes(py, values, f32::to_le_bytes)
-}
-
-fn i32_bytes<'py>(py: Python<'py>, values: &[i32]) -> PyResult<Bound<'py, PyBytes>> {
-    le_bytes(py, values, i32::to_le_bytes)
 }
 
 /// An integer argument from Python (an `int`, or anything with `__index__` such as a numpy integer). A float,
@@ -540,40 +536,32 @@ impl PyVector {
     }
 
     /// Starts every game again: with `seed`, from that seed's chance streams; without, each game's chance stream
-    /// goes on (new games, still determined by the last seed).
+    /// goes on (new games, still determined by the last seed). Holds the GIL, as `step` does.
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<Nat>) {
-        let inner = &mut self.inner;
-        py.allow_threads(move || inner.reset(seed.map(|s| s.0)));
+    fn reset(&mut self, seed: Option<Nat>) {
+        self.inner.reset(seed.map(|s| s.0));
     }
 
-    /// Plays `actions` (little-endian int64 bytes, one per game) with the GIL released. A game that ended at
-    /// the last step starts again instead, and its action is not read.
-    fn step(&mut self, py: Python<'_>, actions: &[u8]) -> PyResult<()> {
+    /// Plays `actions` (little-endian int64 bytes, one per game). A game that ended at the last step starts again
+    /// instead, and its action is not read. It holds the GIL: numpy arrays read the buffers it writes
+    /// (`buffers`), so no Python thread may run meanwhile (with `threads` > 1 the games are still stepped on
+    /// several threads).
+    fn step(&mut self, actions: &[u8]) -> PyResult<()> {
         if !actions.len().is_multiple_of(8) {
             return Err(PyValueError::new_err("actions must be int64 bytes"));
         }
         let actions: Vec<i64> =
             actions.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
-        let inner = &mut self.inner;
-        py.allow_threads(move || inner.step(&actions)).map_err(refused)
+        self.inner.step(&actions).map_err(refused)
     }
 
-    /// (observations f32, masks u8, rewards f32, dones u8, truncations u8, players i32, legal i32, counts i32,
-    /// final observations f32) of the last step, as little-endian bytes.
-    fn buffers<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-        let out = self.inner.buffers();
-        Ok(vec![
-            f32_bytes(py, &out.obs)?,
-            PyBytes::new(py, &out.mask),
-            f32_bytes(py, &out.rewards)?,
-            PyBytes::new(py, &out.dones),
-            PyBytes::new(py, &out.truncations),
-            i32_bytes(py, &out.players)?,
-            i32_bytes(py, &out.legal)?,
-            i32_bytes(py, &out.counts)?,
-            f32_bytes(py, &out.final_obs)?,
-        ])
+    /// The buffers the steps write, for numpy to read in place (`numpy.asarray` of each): observations f32,
+    /// masks u8, rewards f32, dones u8, truncations u8, players i32, legal i32, counts i32, final observations
+    /// f32, each flat, game after game. Each step and reset rewrites them.
+    fn buffers(slf: &Bound<'_, Self>) -> Vec<PyVectorBuffer> {
+        (0..VectorBuffer::ALL.len())
+            .map(|which| PyVectorBuffer { vector: slf.clone().unbind(), which: VectorBuffer::ALL[which] })
+            .collect()
     }
 
     /// Games finished since the start.
@@ -593,6 +581,66 @@ impl PyVector {
     /// checked); a `ValueError` if one does not replay.
     fn restore(&mut self, seed: u64, games_done: u64, games: Vec<([u64; 4], Vec<i64>)>) -> PyResult<()> {
         self.inner.restore(&vector::Snapshot { seed, games_done, games }).map_err(refused)
+    }
+}
+
+/// Which of a vector's buffers a [`PyVectorBuffer`] shows.
+#[derive(Copy, Clone)]
+enum VectorBuffer {
+    Obs,
+    Mask,
+    Rewards,
+    Dones,
+    Truncations,
+    Players,
+    Legal,
+    Counts,
+    FinalObs,
+}
+
+impl VectorBuffer {
+    /// In the order `PyVector::buffers` gives them.
+    const ALL: [VectorBuffer; 9] = {
+        use VectorBuffer::*;
+        [Obs, Mask, Rewards, Dones, Truncations, Players, Legal, Counts, FinalObs]
+    };
+}
+
+/// One of a vector's buffers as numpy reads it, through `__array_interface__`: in place, read-only. The array
+/// keeps this object as its base, so the vector (whose buffers never move: `vector::Buffers`) lives as long as
+/// the array does. Only `step` and `reset` write the buffers, holding the GIL, so no Python code reads them
+/// meanwhile.
+#[pyclass(name = "VectorBuffer", module = "plunder._core", frozen)]
+struct PyVectorBuffer {
+    vector: Py<PyVector>,
+    which: VectorBuffer,
+}
+
+#[pymethods]
+impl PyVectorBuffer {
+    /// numpy's array interface (version 3) over the buffer: its address, length and element type.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let vector = self.vector.borrow(py);
+        let out = vector.inner.buffers();
+        let (address, len, kind) = match self.which {
+            VectorBuffer::Obs => (out.obs.as_ptr() as usize, out.obs.len(), "f4"),
+            VectorBuffer::Mask => (out.mask.as_ptr() as usize, out.mask.len(), "u1"),
+            VectorBuffer::Rewards => (out.rewards.as_ptr() as usize, out.rewards.len(), "f4"),
+            VectorBuffer::Dones => (out.dones.as_ptr() as usize, out.dones.len(), "u1"),
+            VectorBuffer::Truncations => (out.truncations.as_ptr() as usize, out.truncations.len(), "u1"),
+            VectorBuffer::Players => (out.players.as_ptr() as usize, out.players.len(), "i4"),
+            VectorBuffer::Legal => (out.legal.as_ptr() as usize, out.legal.len(), "i4"),
+            VectorBuffer::Counts => (out.counts.as_ptr() as usize, out.counts.len(), "i4"),
+            VectorBuffer::FinalObs => (out.final_obs.as_ptr() as usize, out.final_obs.len(), "f4"),
+        };
+        let order = if cfg!(target_endian = "little") { "<" } else { ">" };
+        let interface = PyDict::new(py);
+        interface.set_item("version", 3)?;
+        interface.set_item("shape", (len,))?;
+        interface.set_item("typestr", format!("{order}{kind}"))?;
+        interface.set_item("data", (address, true))?; // read-only
+        Ok(interface)
     }
 }
 
@@ -677,6 +725,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyVector>()?;
+    m.add_class::<PyVectorBuffer>()?;
     m.add_class::<PyDuel>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state_from_record, m)?)?;

@@ -26,8 +26,9 @@ pub enum Autoreset {
     SameStep,
 }
 
-/// The buffers of the last step, laid out game by game.
-#[derive(Debug, Default)]
+/// The buffers of the last step, laid out game by game. Python reads them in place (numpy arrays over this
+/// memory), so they are allocated once, with the vector, and never move: a reset clears them where they are.
+#[derive(Debug)]
 pub struct Buffers {
     /// `n × tensor` observation tensors of the seat to act.
     pub obs: Vec<f32>,
@@ -47,8 +48,40 @@ pub struct Buffers {
     /// `n`: how many legal actions each game has.
     pub counts: Vec<i32>,
     /// `n × tensor`: with [`Autoreset::SameStep`], the final observation (of the seat that acted) of the games
-    /// that ended in this step, 0 elsewhere; unused (0) with [`Autoreset::NextStep`].
+    /// that ended in this step (the rows of the others hold older numbers); unused (0) with
+    /// [`Autoreset::NextStep`].
     pub final_obs: Vec<f32>,
+}
+
+impl Buffers {
+    /// Fresh buffers for `n` games of `tensor` observation numbers, `actions` distinct actions and `seats`
+    /// seats: zeros, and empty legal lists.
+    fn new(n: usize, tensor: usize, actions: usize, seats: usize) -> Buffers {
+        Buffers {
+            obs: vec![0.0; n * tensor],
+            mask: vec![0; n * actions],
+            rewards: vec![0.0; n * seats],
+            dones: vec![0; n],
+            truncations: vec![0; n],
+            players: vec![0; n],
+            legal: vec![-1; n * actions],
+            counts: vec![0; n],
+            final_obs: vec![0.0; n * tensor],
+        }
+    }
+
+    /// Back to fresh, in place.
+    fn clear(&mut self) {
+        self.obs.fill(0.0);
+        self.mask.fill(0);
+        self.rewards.fill(0.0);
+        self.dones.fill(0);
+        self.truncations.fill(0);
+        self.players.fill(0);
+        self.legal.fill(-1);
+        self.counts.fill(0);
+        self.final_obs.fill(0.0);
+    }
 }
 
 /// N games stepped together, whatever the game.
@@ -148,7 +181,10 @@ impl<G: Game> Vector<G> {
                 last_seat: None,
             })
             .collect();
-        let mut vector = Vector { slots, seed, games: 0, autoreset, pool, out: Buffers::default(), shared };
+        let tensor = tensor_len(&shared.game, TensorKind::Observation);
+        let actions = shared.codec.as_ref().map_or(0, |c| c.len());
+        let out = Buffers::new(n, tensor, actions, shared.game.seats());
+        let mut vector = Vector { slots, seed, games: 0, autoreset, pool, out, shared };
         vector.reset(Some(seed));
         Ok(vector)
     }
@@ -295,33 +331,13 @@ fn observe<G: Game>(shared: &Shared<G>, slot: &mut Slot<G>, out: Out<'_>) {
     *out.count = count as i32;
 }
 
-impl<G: Game> Vector<G> {
-    /// Fresh buffers for every game (the mask and legal lists empty).
-    fn clear_buffers(&mut self) {
-        let n = self.slots.len();
-        let seats = self.shared.game.seats();
-        let a = self.actions();
-        self.out = Buffers {
-            obs: vec![0.0; n * tensor_len(&self.shared.game, TensorKind::Observation)],
-            mask: vec![0; n * a],
-            rewards: vec![0.0; n * seats],
-            dones: vec![0; n],
-            truncations: vec![0; n],
-            players: vec![0; n],
-            legal: vec![-1; n * a],
-            counts: vec![0; n],
-            final_obs: vec![0.0; n * tensor_len(&self.shared.game, TensorKind::Observation)],
-        };
-    }
-}
-
 impl<G: Game> AnyVector for Vector<G> {
     fn len(&self) -> usize {
         self.slots.len()
     }
 
     fn reset(&mut self, seed: Option<u64>) {
-        self.clear_buffers();
+        self.out.clear();
         if let Some(seed) = seed {
             self.seed = seed;
             for (i, slot) in self.slots.iter_mut().enumerate() {
@@ -360,14 +376,9 @@ impl<G: Game> AnyVector for Vector<G> {
                 play(&shared, slot, action.expect("step passes actions"));
             }
             let ended = report(game, slot, &mut out);
-            if !next_step {
-                match slot.last_seat.filter(|_| ended) {
-                    Some(last) => {
-                        write_tensor(game, &slot.state, last, TensorKind::Observation, out.final_obs);
-                        begin(game, slot);
-                    }
-                    None => out.final_obs.fill(0.0),
-                }
+            if let Some(last) = slot.last_seat.filter(|_| ended && !next_step) {
+                write_tensor(game, &slot.state, last, TensorKind::Observation, out.final_obs);
+                begin(game, slot);
             }
             observe(&shared, slot, out);
         });
@@ -428,7 +439,7 @@ impl<G: Game> AnyVector for Vector<G> {
         self.slots = slots;
         self.seed = snapshot.seed;
         self.games = snapshot.games_done;
-        self.clear_buffers();
+        self.out.clear();
         let shared = Arc::clone(&self.shared);
         self.for_each_game(None, |slot, mut out, _| {
             report(&shared.game, slot, &mut out);

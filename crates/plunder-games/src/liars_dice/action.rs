@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bidding::{Bid, BidAction};
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
@@ -36,7 +36,7 @@ impl fmt::Display for Action {
 }
 
 /// One die rolled for one player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Roll {
     pub seat: Seat,
     pub face: u8,

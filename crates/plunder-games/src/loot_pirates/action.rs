@@ -6,7 +6,7 @@ use plunder_core::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A pirate's choice on 'Fire!'.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Fire {
@@ -19,7 +19,7 @@ pub enum Fire {
 }
 
 /// A pirate's action.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
@@ -51,7 +51,7 @@ impl fmt::Display for Action {
 }
 
 /// A pirate's red (attack) and black (defence) dice.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Dice {
     pub red: u8,
@@ -59,7 +59,7 @@ pub struct Dice {
 }
 
 /// A chance outcome: one pirate's roll.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Chance {
     /// The D6 starting-gold variant: a pirate's starting doubloons.

@@ -356,7 +356,7 @@ impl LootPirates {
         let p = o.players;
         let me = seen.seat.index();
         // The relative position of absolute seat `s`: 0 for the observer, then in seat order.
-        let rel = |s: Seat| (s.index() + p - me) % p;
+        let rel = |s: Seat| s.places_after(seen.seat, p);
         let flag = |b: bool| if b { 1.0 } else { 0.0 };
         out[o.observer_seat + me] = 1.0;
         if let Some(i) = PHASES.iter().position(|&ph| ph == seen.phase) {

@@ -13,7 +13,7 @@ pub const BLANK: u8 = 7;
 /// The Cursed Die's Skull: matches no bid, and negates its holder's wild ones on its holder's bets.
 pub const SKULL: u8 = 8;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
@@ -129,7 +129,7 @@ impl fmt::Display for Action {
 }
 
 /// A Battle Die's face.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BattleFace {
     Double,
@@ -158,7 +158,7 @@ impl BattleFace {
     pub const ALL: [BattleFace; 3] = [BattleFace::Double, BattleFace::Single, BattleFace::Skull];
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Chance {
     /// A crew die in `seat`'s cup (faces 1-6, [`BLANK`], [`SKULL`]).

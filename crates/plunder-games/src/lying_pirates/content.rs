@@ -42,7 +42,7 @@ pub enum Seek {
 }
 
 /// The Action Dice an effect can roll (the Sail Die belongs to the Sail Phase).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionDie {
     Pirate,

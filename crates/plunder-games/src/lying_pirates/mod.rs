@@ -92,6 +92,8 @@ pub struct LyingPirates {
     pub table: Rules,
     /// Each seat's captain's ability (the basic rules without option `captains`).
     pub abilities: [Ability; 6],
+    /// Where each section of the observation tensor starts (from the options and content).
+    offsets: tensor::Offsets,
 }
 
 /// A crew die's faces by kind, as (face, sixths).
@@ -564,7 +566,20 @@ impl Game for LyingPirates {
         }
         let table = Rules::with_variants(&options.variants)?;
         let abilities = captains::abilities(&options.captains, options.players as usize)?;
-        Ok(LyingPirates { options, content, rules, deck, layout, spaces, cards_per_player, table, abilities })
+        let mut game = LyingPirates {
+            options,
+            content,
+            rules,
+            deck,
+            layout,
+            spaces,
+            cards_per_player,
+            table,
+            abilities,
+            offsets: tensor::Offsets::default(),
+        };
+        game.offsets = game.tensor_offsets();
+        Ok(game)
     }
 
     fn options(&self) -> &Options {

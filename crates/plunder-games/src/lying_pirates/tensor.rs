@@ -102,6 +102,7 @@ const QUESTION_NUMBERS: [&str; 4] =
     ["the reroll's price", "options of a choice", "coins asked for a payment", "dice a loss still takes"];
 
 /// Where each section starts.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Offsets {
     observer_seat: usize,
     phase: usize,
@@ -343,7 +344,8 @@ impl LyingPirates {
         }
     }
 
-    fn offsets(&self) -> Offsets {
+    /// Where each section starts, worked out from the layout (once, by [`LyingPirates::new`]).
+    pub(super) fn tensor_offsets(&self) -> Offsets {
         self.sections(&mut Sections { layout: None, len: 0 })
     }
 
@@ -361,7 +363,7 @@ impl LyingPirates {
 
     fn writer<'a>(&'a self, me: Seat, out: &'a mut [f32]) -> Writer<'a> {
         let n = self.captains();
-        Writer { game: self, o: self.offsets(), n, me: me.index() % n.max(1), out }
+        Writer { game: self, o: &self.offsets, n, me: me.index() % n.max(1), out }
     }
 
     /// The observation of a seat's view (nothing for a spectator's).
@@ -598,12 +600,12 @@ impl LyingPirates {
             }
             w.seat(p, counts, &specials[..held]);
             if p == me {
-                for id in s.cards.cards_in(hand(p)) {
-                    w.known(p, s.cards.kind(id));
+                for kind in s.cards.kinds_of_cards_in(hand(p)) {
+                    w.known(p, kind);
                 }
             } else {
-                for id in s.cards.cards_in(hand(p)).filter(|&id| s.cards.knows(me, id)) {
-                    w.known(p, s.cards.kind(id));
+                for kind in s.cards.kinds_known_in(hand(p), me) {
+                    w.known(p, kind);
                 }
             }
         }
@@ -736,7 +738,7 @@ impl LyingPirates {
 /// Writes the sections of one seat's observation (the observer `me`, seats relative to it).
 struct Writer<'a> {
     game: &'a LyingPirates,
-    o: Offsets,
+    o: &'a Offsets,
     n: usize,
     me: usize,
     out: &'a mut [f32],

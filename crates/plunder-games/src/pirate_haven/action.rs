@@ -71,7 +71,7 @@ impl fmt::Display for Spot {
 }
 
 /// A decision.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Action {
@@ -133,7 +133,7 @@ impl fmt::Display for Action {
 }
 
 /// A chance outcome.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Chance {
     /// The next map slot gets a tile of this kind (an index into the game's tile table) from the round's stack.

@@ -304,7 +304,7 @@ impl PirateHaven {
             hot(out, o.observer, p, s.index());
         }
         // A seat's relative number: 0 the observer, then by seat number, wrapping around.
-        let rel = |seat: Seat| (seat.index() + p - me % p) % p;
+        let rel = |seat: Seat| seat.places_after(Seat(me as u8), p);
         hot(out, o.round, ROUNDS, (t.round as usize).wrapping_sub(1));
         hot(out, o.phase, PHASES, phase_index(t.phase));
         out[o.reveal] = t.reveal as u8 as f32;

@@ -559,7 +559,7 @@ impl PiratesFlag {
         let o = &self.tensor;
         let (p, l, d, c) = (o.players, o.spaces, o.deck, o.captains);
         // Seat-relative place: the observer 0, the next seat in turn order 1, ...
-        let rel = |s: Seat| (s.index() + p - seen.seat.index()) % p;
+        let rel = |s: Seat| s.places_after(seen.seat, p);
         let one_seat = |out: &mut [f32], at: usize, s: Option<Seat>| {
             if let Some(s) = s.filter(|s| s.index() < p) {
                 out[at + rel(s)] = 1.0;

@@ -444,7 +444,7 @@ impl Scallywager {
         let (p, t, a) = (o.players, o.treasure_kinds, o.adventure_kinds);
         let me = seen.seat.index();
         // The relative position of absolute seat `s`: 0 for the observer, then clockwise.
-        let rel = |s: Seat| (s.index() + p - me) % p;
+        let rel = |s: Seat| s.places_after(seen.seat, p);
         let flag = |b: bool| if b { 1.0 } else { 0.0 };
         let one_hot_seat = |out: &mut [f32], at: usize, s: Option<Seat>| {
             if let Some(s) = s.filter(|s| s.index() < p) {
