@@ -25,7 +25,8 @@ the next step starts the game again, ignores its action, and returns the new gam
 reward 0. With ``autoreset_mode=AutoresetMode.SAME_STEP`` the ending step already returns the new game's first
 observation, and the final one in ``info["final_obs"]``, as Gymnasium's ``SyncVectorEnv`` gives it: when a game
 ended, an object array of ``n`` entries, each game's final observation where it ended (marked by
-``info["_final_obs"]``) and None elsewhere; neither key is there when no game ended. No step is spent
+``info["_final_obs"]``; a copy, whatever ``copy`` says) and None elsewhere; neither key is there when no game
+ended. No step is spent
 restarting, which on short games such as one-round liar's dice is a fifth of all steps. ``legal_actions()`` gives
 each game's legal actions as a padded list, for sampling without scanning masks. The environment pickles and
 deep-copies (each game is replayed from its chance stream and its actions).
@@ -37,6 +38,8 @@ games with long observations: copy what you keep). ``mask()`` and ``legal_action
 step's, overwritten by the next.
 """
 
+import sys
+
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -44,6 +47,31 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import load_game
+
+
+class _Copies:
+    """The copies ``copy=True`` hands out of one buffer: a new array each step, except that the memory of the one
+    handed out two steps ago is written again when nothing refers to it any more (the caller has let go of it),
+    which spares allocating, and the kernel zeroing, megabytes each step. An array still referred to (kept in a
+    list, viewed by a slice, wrapped by another library) is never written again."""
+
+    #: References to an array held only here: this list's, the caller's local name, getrefcount's argument.
+    _UNHELD = 3
+
+    def __init__(self):
+        self._given = [None, None]
+        self._turn = 0
+
+    def of(self, array):
+        old = self._given[self._turn]
+        if old is not None and sys.getrefcount(old) <= self._UNHELD and old.shape == array.shape:
+            np.copyto(old, array)
+            fresh = old
+        else:
+            fresh = array.copy()
+        self._given[self._turn] = fresh
+        self._turn ^= 1
+        return fresh
 
 
 class VectorEnv(gymnasium.vector.VectorEnv):
@@ -62,6 +90,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._args = dict(game_id=game_id, n=n, seed=seed, players=players, threads=threads,
                           autoreset_mode=autoreset_mode, copy=copy, **options)
         self._copy = bool(copy)
+        self._obs_copies, self._mask_copies = _Copies(), _Copies()
         self.metadata = {"autoreset_mode": autoreset_mode}
         self._same_step = autoreset_mode == AutoresetMode.SAME_STEP
         self.game = load_game(game_id, players=players, **options)
@@ -99,8 +128,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def _out(self, array):
         return array.copy() if self._copy else array
 
+    def _observations(self):
+        return self._obs_copies.of(self._obs) if self._copy else self._obs
+
     def _info(self):
-        return {"action_mask": self._out(self._mask), "player": self._out(self._players),
+        mask = self._mask_copies.of(self._mask) if self._copy else self._mask
+        return {"action_mask": mask, "player": self._out(self._players),
                 "returns": self._out(self._returns)}
 
     def reset(self, *, seed=None, options=None):
@@ -109,7 +142,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         the constructor's or the last reset's seed)."""
         super().reset(seed=seed)
         self._core.reset(seed)
-        return self._out(self._obs), self._info()
+        return self._observations(), self._info()
 
     def step(self, actions):
         """Plays one action per game; returns ``(obs, rewards, terminations, truncations, info)``. Raises
@@ -125,11 +158,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         info = self._info()
         if self._same_step and len(ended):
             final_obs = np.full(self.num_envs, None, dtype=object)
-            for i in ended:
-                final_obs[i] = self._out(self._final_obs[i])
+            # One copy of the ended games' rows, each an entry (the None keeps numpy from making a 2-D array).
+            final_obs[ended] = np.array([*self._final_obs[ended], None], dtype=object)[:-1]
             info["final_obs"] = final_obs
             info["_final_obs"] = self._dones.copy()
-        return self._out(self._obs), rewards, terminations, self._truncations.copy(), info
+        return self._observations(), rewards, terminations, self._truncations.copy(), info
 
     def mask(self):
         """The legal-action masks of the seats to act, ``[n, num_distinct_actions]`` int8 (read-only, rewritten

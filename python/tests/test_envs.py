@@ -135,6 +135,22 @@ def test_vector_env_returns_copies_that_stay_or_with_copy_false_its_own_arrays(g
     assert len(own_finals) == len(finals)
 
 
+def test_vector_env_copies_reuse_the_memory_of_a_copy_only_once_nothing_refers_to_it():
+    env = plunder.vector.VectorEnv("pirate-haven", 4, seed=1)
+    env.reset()
+    rng = np.random.default_rng(0)
+    first = env.step(env.random_actions(rng))[0]
+    address, expected = first.ctypes.data, first.copy()
+    row = first[1]  # a view: it refers to the copy
+    del first
+    later = [env.step(env.random_actions(rng))[0].ctypes.data for _ in range(4)]
+    assert address not in later and (row == expected[1]).all(), "a copy still referred to was written again"
+    del row
+    # Nothing refers to the copies any more: the two in turn are written again, step after step.
+    later = [env.step(env.random_actions(rng))[0].ctypes.data for _ in range(6)]
+    assert len(set(later)) == 2, "the memory of copies let go is not used again"
+
+
 def test_a_vector_envs_own_arrays_keep_it_alive():
     import gc
 

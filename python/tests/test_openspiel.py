@@ -82,3 +82,93 @@ def test_openspiels_ismcts_bot_plays_every_registered_game_with_hidden_informati
         moves += 1
     assert moves == 3 or state.is_terminal()
 
+
+
+GAMES = [info["id"] for info in plunder.games()]
+
+
+def smallest(game_id):
+    """Every game as a sequential pyspiel game (simultaneous decisions in turn) at its smallest table."""
+    import plunder.openspiel
+
+    players = plunder.load_game(game_id).facts["min_players"]
+    return pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True), {"players": players})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiels_rl_environment_plays_every_game_with_random_agents(game_id):
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent
+
+    game = smallest(game_id)
+    env = rl_environment.Environment(game, seed=1)
+    num_actions = env.action_spec()["num_actions"]
+    assert num_actions == game.num_distinct_actions()
+    agents = [random_agent.RandomAgent(player_id=p, num_actions=num_actions) for p in range(game.num_players())]
+    np.random.seed(1)
+    time_step = env.reset()
+    decisions = 0
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        assert len(time_step.observations["info_state"][player]) == game.information_state_tensor_size()
+        action = agents[player].step(time_step).action
+        assert action in time_step.observations["legal_actions"][player]
+        time_step = env.step([action])
+        decisions += 1
+    assert decisions > 0
+    returns = env.get_state.returns()
+    assert time_step.rewards == pytest.approx(returns)
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiels_random_simulation_checks_with_serialization_pass_on_every_game(game_id):
+    # Clones, histories, serialization round trips, legal-action masks, tensor sizes, returns within bounds.
+    pyspiel.random_sim_test(smallest(game_id), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiels_outcome_sampling_mccfr_runs_on_every_game(game_id):
+    import sys
+
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = smallest(game_id)
+    np.random.seed(0)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))  # one frame per decision: a board game is longer than the default
+    try:
+        with np.errstate(all="ignore"):  # reach probabilities of a long sampled game may underflow
+            solver.iteration()
+    finally:
+        sys.setrecursionlimit(limit)
+    assert len(solver._infostates) > 1  # information-state key -> [regrets, average policy]
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert sorted(probabilities) == state.legal_actions()
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def test_openspiels_external_sampling_mccfr_on_liars_dice_approaches_openspiels_own():
+    """External sampling walks every action of the learning seat at each of its decisions, so one iteration
+    costs a walk of that seat's whole tree: feasible on liar's dice, not on the board games' long games."""
+    from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
+
+    import plunder.openspiel
+
+    ours = pyspiel.load_game(plunder.openspiel.register("liars-dice", faces=2))
+    theirs = pyspiel.load_game("liars_dice", {"dice_sides": 2})
+    values = []
+    for game in (ours, theirs):
+        np.random.seed(3)
+        solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+        for _ in range(30):
+            solver.iteration()
+        values.append(exploitability.nash_conv(game, solver.average_policy()))
+    # The same sampled walk over the same game: the same NashConv (the games' action and chance orders agree).
+    assert values[0] == pytest.approx(values[1], abs=1e-9)
+    start = exploitability.nash_conv(ours, external_sampling_mccfr.ExternalSamplingSolver(ours).average_policy())
+    assert values[0] < start

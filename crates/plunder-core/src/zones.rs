@@ -218,11 +218,11 @@ impl<const N: usize> Zones<N> {
         kinds(self.kinds_in(zone)).flat_map(move |kind| std::iter::repeat_n(kind, copies(kind)))
     }
 
-    /// The kind of every card in `zone` that `seat` knows ([`Zones::knows`]), one per card, in no particular
-    /// order (no sort, unlike [`Zones::cards_in`]).
-    pub fn kinds_known_in(&self, zone: ZoneId, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+    /// Every card `seat` knows ([`Zones::knows`]), as (its zone, its kind), in no particular order: one scan of
+    /// the family where filtering [`Zones::cards_in`] would scan (and sort) once per zone.
+    pub fn known_to(&self, seat: Seat) -> impl Iterator<Item = (ZoneId, u8)> + '_ {
         let cards = 0..self.len as usize;
-        cards.filter(move |&id| self.zone[id] == zone && self.known[id].contains(seat)).map(move |id| self.kind[id])
+        cards.filter(move |&id| self.known[id].contains(seat)).map(move |id| (self.zone[id], self.kind[id]))
     }
 
     /// A card of `kind` in `zone`, if any (the one a player takes or plays when all of a kind are alike).
@@ -255,6 +255,11 @@ impl<const N: usize> Zones<N> {
     /// without scanning every card).
     pub fn kinds_in(&self, zone: ZoneId) -> u64 {
         self.present.get(zone as usize).copied().unwrap_or(0)
+    }
+
+    /// How many cards of each kind lie in `zone`, by kind (all zeros for a zone the family does not have).
+    pub fn counts_by_kind(&self, zone: ZoneId) -> &[u8; MAX_KINDS] {
+        self.per_kind.get(zone as usize).unwrap_or(&[0; MAX_KINDS])
     }
 
     /// How many cards of `kind` lie in `zone`.
@@ -491,11 +496,13 @@ mod tests {
             assert_eq!(sorted(z.kinds_of_cards_in(zone).collect()), all);
             for seat in Seat::all(3) {
                 let known = sorted(z.cards_in(zone).filter(|&id| z.knows(seat, id)).map(|id| z.kind(id)).collect());
-                assert_eq!(sorted(z.kinds_known_in(zone, seat).collect()), known);
+                let listed = z.known_to(seat).filter(|&(at, _)| at == zone).map(|(_, kind)| kind).collect();
+                assert_eq!(sorted(listed), known);
             }
         }
         assert_eq!(z.kinds_of_cards_in(HAND1).count(), 3);
-        assert_eq!(z.kinds_known_in(HAND1, Seat(0)).collect::<Vec<_>>(), [2], "the card seat 0 passed");
+        let passed = z.known_to(Seat(0)).filter(|&(zone, _)| zone == HAND1).collect::<Vec<_>>();
+        assert_eq!(passed, [(HAND1, 2)], "the card seat 0 passed");
     }
 
     #[test]

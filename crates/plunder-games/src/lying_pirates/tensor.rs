@@ -101,9 +101,10 @@ const TABLE: [&str; 13] = [
 const QUESTION_NUMBERS: [&str; 4] =
     ["the reroll's price", "options of a choice", "coins asked for a payment", "dice a loss still takes"];
 
-/// Where each section starts.
+/// Where each section starts, and the tensor's length.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Offsets {
+    len: usize,
     observer_seat: usize,
     phase: usize,
     round: usize,
@@ -184,6 +185,7 @@ impl LyingPirates {
         let by_seat =
             "per captain (the observer first, then the next seats in seat order; the Phantom after the players)";
         Offsets {
+            len: 0, // known once every section is added: see `tensor_offsets`
             observer_seat: b.add("observer_seat", self.players(), "one-hot: the observer's absolute seat"),
             phase: b.add(
                 "phase",
@@ -346,13 +348,13 @@ impl LyingPirates {
 
     /// Where each section starts, worked out from the layout (once, by [`LyingPirates::new`]).
     pub(super) fn tensor_offsets(&self) -> Offsets {
-        self.sections(&mut Sections { layout: None, len: 0 })
+        let mut b = Sections { layout: None, len: 0 };
+        let offsets = self.sections(&mut b);
+        Offsets { len: b.len, ..offsets }
     }
 
     pub(super) fn tensor_size(&self) -> usize {
-        let mut b = Sections { layout: None, len: 0 };
-        self.sections(&mut b);
-        b.len
+        self.offsets.len
     }
 
     pub(super) fn tensor_sections(&self) -> TensorLayout {
@@ -599,14 +601,14 @@ impl LyingPirates {
                 held += 1;
             }
             w.seat(p, counts, &specials[..held]);
-            if p == me {
-                for kind in s.cards.kinds_of_cards_in(hand(p)) {
-                    w.known(p, kind);
-                }
-            } else {
-                for kind in s.cards.kinds_known_in(hand(p), me) {
-                    w.known(p, kind);
-                }
+        }
+        for kind in s.cards.kinds_of_cards_in(hand(me)) {
+            w.known(me, kind);
+        }
+        // The cards this seat knows in the others' hands (passed in the draft, shown): one scan of the deck.
+        for (zone, kind) in s.cards.known_to(me) {
+            if let Some(p) = seats().find(|&p| p != me && hand(p) == zone) {
+                w.known(p, kind);
             }
         }
 

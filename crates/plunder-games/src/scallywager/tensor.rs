@@ -9,7 +9,7 @@ use plunder_core::{Seat, SeatSet, TensorKind, TensorLayout};
 
 use super::cards::{Deck, MAX_KINDS};
 use super::options::{MAX_CAPTAINS, MAX_CREW};
-use super::state::{fresh, hand, shown, CallKind, CardUse, Phase, Showdown, State, DECK, DISCARD};
+use super::state::{fresh, hand, shown, table, CallKind, CardUse, Phase, Showdown, State, DECK, DISCARD};
 use super::view::{self, CallMade, View};
 use super::Scallywager;
 use crate::bidding::BidMade;
@@ -248,6 +248,13 @@ struct Seen<'a> {
     last_use: Option<CardUse>,
 }
 
+/// `counts` as numbers, from `out[at]` on.
+fn write_counts(out: &mut [f32], at: usize, counts: &[u8]) {
+    for (slot, &count) in out[at..at + counts.len()].iter_mut().zip(counts) {
+        *slot = count as f32;
+    }
+}
+
 /// Counts `dice` by face into `out` (index face - 1).
 fn count_faces(dice: &[u8], out: &mut [u8; FACES]) {
     for &d in dice {
@@ -379,24 +386,16 @@ impl Scallywager {
                     }
                 }
             }
-            for (k, held) in treasure[i][..t].iter_mut().enumerate() {
-                *held = state.treasure_held(owner, k) as u8;
-            }
+            treasure[i][..t].copy_from_slice(&state.cards.treasure.counts_by_kind(table(owner))[..t]);
             concealed[i] = (adventure.count(hand(owner)) + adventure.count(fresh(owner))) as u8;
-            for (k, count) in revealed[i][..a].iter_mut().enumerate() {
-                *count = adventure.count_kind(shown(owner), k as u8) as u8;
-            }
+            revealed[i][..a].copy_from_slice(&adventure.counts_by_kind(shown(owner))[..a]);
         }
         let (mut my_hand, mut my_fresh) = ([0; MAX_KINDS], [0; MAX_KINDS]);
         let mut discards = [[0; MAX_KINDS]; 2];
-        for k in 0..a {
-            my_hand[k] = adventure.count_kind(hand(seat), k as u8) as u8;
-            my_fresh[k] = adventure.count_kind(fresh(seat), k as u8) as u8;
-            discards[1][k] = adventure.count_kind(DISCARD, k as u8) as u8;
-        }
-        for (k, count) in discards[0][..t].iter_mut().enumerate() {
-            *count = state.cards.treasure.count_kind(DISCARD, k as u8) as u8;
-        }
+        my_hand[..a].copy_from_slice(&adventure.counts_by_kind(hand(seat))[..a]);
+        my_fresh[..a].copy_from_slice(&adventure.counts_by_kind(fresh(seat))[..a]);
+        discards[1][..a].copy_from_slice(&adventure.counts_by_kind(DISCARD)[..a]);
+        discards[0][..t].copy_from_slice(&state.cards.treasure.counts_by_kind(DISCARD)[..t]);
         let mut showdown_faces = [[0; FACES]; MAX_CAPTAINS];
         if let Some(s) = &state.showdown {
             for owner in Seat::all(players) {
@@ -471,30 +470,20 @@ impl Scallywager {
                     out[o.dice + CREW * FACES * r + FACES * d + face as usize - 1] = 1.0;
                 }
             }
-            for k in 0..t {
-                out[o.treasure + t * r + k] = seen.treasure[i][k] as f32;
-            }
+            write_counts(out, o.treasure + t * r, &seen.treasure[i][..t]);
             out[o.concealed + r] = seen.concealed[i] as f32;
-            for k in 0..a {
-                out[o.revealed + a * r + k] = seen.revealed[i][k] as f32;
-            }
+            write_counts(out, o.revealed + a * r, &seen.revealed[i][..a]);
             out[o.passed + r] = flag(seen.passed.contains(s));
             out[o.answering + r] = flag(seen.answering.contains(s));
             out[o.boarders + r] = flag(seen.boarders.contains(s));
             out[o.ghosts + r] = flag(seen.ghosts.contains(s));
             out[o.winners + r] = flag(seen.winners.contains(s));
-            for f in 0..FACES {
-                out[o.showdown_faces + FACES * r + f] = seen.showdown_faces[i][f] as f32;
-            }
+            write_counts(out, o.showdown_faces + FACES * r, &seen.showdown_faces[i]);
         }
-        for k in 0..a {
-            out[o.my_adventure_hand + k] = seen.my_hand[k] as f32;
-            out[o.my_adventure_fresh + k] = seen.my_fresh[k] as f32;
-            out[o.adventure_discards + k] = seen.discards[1][k] as f32;
-        }
-        for k in 0..t {
-            out[o.treasure_discards + k] = seen.discards[0][k] as f32;
-        }
+        write_counts(out, o.my_adventure_hand, &seen.my_hand[..a]);
+        write_counts(out, o.my_adventure_fresh, &seen.my_fresh[..a]);
+        write_counts(out, o.adventure_discards, &seen.discards[1][..a]);
+        write_counts(out, o.treasure_discards, &seen.discards[0][..t]);
         out[o.deck_sizes] = seen.deck_sizes[0] as f32;
         out[o.deck_sizes + 1] = seen.deck_sizes[1] as f32;
         one_hot_seat(out, o.priority, seen.priority);
