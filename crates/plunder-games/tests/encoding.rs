@@ -84,6 +84,37 @@ fn every_game_with_an_action_space_round_trips_and_covers_play() {
     assert_eq!(encoded, game_ids(), "every game has integer actions");
 }
 
+/// Under options a user may set, at every table size: every action's integer is its place in the action space,
+/// whether the game works it out (`Game::action_index`) or the codec looks it up.
+struct RoundTripUnderOptions;
+
+impl GameVisitor for RoundTripUnderOptions {
+    type Output = usize;
+    fn visit<G: Roster + Narrate>(self) -> usize {
+        let facts = G::new(G::Options::default()).expect("default options are valid").facts();
+        let mut rng = Rng::seeded(11);
+        let mut checked = 0;
+        for players in facts.min_players..=facts.max_players {
+            for _ in 0..4 {
+                let game = G::new(G::sample_options(players, &mut rng)).expect("sampled options are valid");
+                let Some(codec) = ActionCodec::new(&game) else { continue };
+                for (i, action) in codec.space().iter().enumerate() {
+                    assert_eq!(codec.encode(&game, action), Some(i), "{} at {players}: {action}", G::ID);
+                }
+                checked += 1;
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn every_action_round_trips_under_sampled_options_at_every_table_size() {
+    for id in game_ids() {
+        assert!(with_game(id, RoundTripUnderOptions).unwrap() > 0, "{id}: no option set checked");
+    }
+}
+
 /// Each game's action space under its default options, as `id: count` and the list, one JSON action a line.
 struct SpaceText;
 

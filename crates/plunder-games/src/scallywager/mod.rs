@@ -60,6 +60,8 @@ pub struct Scallywager {
     pub(crate) adventure: DeckFile,
     /// Where the observation tensor's sections start (from the table size and the decks, computed once).
     offsets: tensor::Offsets,
+    /// How many card uses open the action space (the integers of the actions after them are worked out).
+    card_uses: usize,
 }
 
 impl Scallywager {
@@ -263,7 +265,10 @@ impl Game for Scallywager {
         let adventure = options.adventure_deck.clone().unwrap_or(adventure);
         let (_, offsets) =
             tensor::tensor_sections(options.players as usize, treasure.cards.len(), adventure.cards.len());
-        Ok(Scallywager { treasure, adventure, options, offsets })
+        let mut game = Scallywager { treasure, adventure, options, offsets, card_uses: 0 };
+        let space = game.action_space().unwrap_or_default();
+        game.card_uses = space.iter().take_while(|a| matches!(a, Action::Use { .. })).count();
+        Ok(game)
     }
 
     fn options(&self) -> &Options {
@@ -533,6 +538,26 @@ impl Game for Scallywager {
         out.extend([Action::Scallywagger, Action::Parlay]);
         out.extend([Deck::Treasure, Deck::Adventure].map(|deck| Action::Draw { deck }));
         Some(out)
+    }
+
+    /// Worked out for everything after the card uses, the actions of every turn (a card use is looked up).
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        let faces = self.options.bid_rules().faces as usize;
+        let most = (self.players() * MAX_CREW as usize).min(u8::MAX as usize);
+        let bids = self.card_uses + 1;
+        let after_bids = bids + most * faces;
+        match *action {
+            Action::Use { .. } => None,
+            Action::Pass => Some(self.card_uses),
+            Action::Bid { quantity, face } => {
+                let (q, f) = (quantity as usize, face as usize);
+                ((1..=most).contains(&q) && (1..=faces).contains(&f)).then(|| bids + (q - 1) * faces + f - 1)
+            }
+            Action::Scallywagger => Some(after_bids),
+            Action::Parlay => Some(after_bids + 1),
+            Action::Draw { deck: Deck::Treasure } => Some(after_bids + 2),
+            Action::Draw { deck: Deck::Adventure } => Some(after_bids + 3),
+        }
     }
 
     fn facts(&self) -> Facts {
