@@ -59,16 +59,25 @@ def test_the_default_observer_is_the_observation_not_the_information_state():
     assert state.observation_tensor(0) != state.information_state_tensor(0)
 
 
-@pytest.mark.parametrize("game_id", ["liars-dice", "scallywager", "pirates-flag"])
-def test_openspiels_ismcts_bot_plays_every_registered_game_with_hidden_information(game_id):
+GAMES = [info["id"] for info in plunder.games()]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiels_search_bot_plays_every_game(game_id):
+    """OpenSpiel's ISMCTSBot where information is hidden (through ``resample_from_infostate``; the games with
+    simultaneous decisions registered in turn), its MCTSBot on Pirate Haven (ISMCTS refuses perfect information)."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     import plunder.openspiel
 
-    game = pyspiel.load_game(plunder.openspiel.register(game_id))
+    game = pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True))
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
+    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        assert game_id == "pirate-haven"
+        bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
+    else:
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
     state = game.new_initial_state()
     moves = 0
     while not state.is_terminal() and moves < 3:
@@ -81,35 +90,6 @@ def test_openspiels_ismcts_bot_plays_every_registered_game_with_hidden_informati
         state.apply_action(action)
         moves += 1
     assert moves == 3 or state.is_terminal()
-
-
-
-def test_openspiels_mcts_bot_plays_pirate_haven_the_game_without_hidden_information():
-    """ISMCTS is for hidden information (OpenSpiel's refuses a perfect-information game); MCTS plays it."""
-    from open_spiel.python.algorithms import mcts
-
-    import plunder.openspiel
-
-    game = pyspiel.load_game(plunder.openspiel.register("pirate-haven"))
-    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
-    rng = np.random.RandomState(0)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rng)
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal() and moves < 3:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
-    assert moves == 3
-
-
-GAMES = [info["id"] for info in plunder.games()]
 
 
 def smallest(game_id):
