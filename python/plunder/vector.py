@@ -148,6 +148,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         """Plays one action per game; returns ``(obs, rewards, terminations, truncations, info)``. Raises
         ValueError, changing nothing, if an action read is illegal (in next-step mode the actions of games that
         ended at the last step are not read: they start again)."""
+        actions = np.asarray(actions)
+        if actions.dtype.kind not in "iu":
+            raise ValueError(f"actions must be integers, not {actions.dtype}")
         actions = np.ascontiguousarray(actions, dtype="<i8")
         acting = self._players.copy()
         self._core.step(actions.tobytes())

@@ -73,6 +73,8 @@ def test_vector_env_plays_many_games_and_refuses_illegal_steps():
     before = mask.copy()
     with pytest.raises(ValueError):
         env.step(np.full(64, 12))  # liar with no bid: illegal everywhere
+    with pytest.raises(ValueError, match="integers"):
+        env.step(env.random_actions(np.random.default_rng(0)).astype(float))  # legal, but not integers
     assert (env.mask() == before).all(), "a refused step changes nothing"
     rng = np.random.default_rng(1)
     total = np.zeros(2)

@@ -108,6 +108,8 @@ def test_simultaneous_decisions_take_apply_actions_all_or_none():
         state.apply_action(state.legal_actions()[0])
     deciding = state.deciding()
     assert len(deciding) > 1
+    with pytest.raises(ValueError, match="name the seat"):
+        state.legal_actions()  # several seats decide: whose?
     good = [state.legal_actions(p)[0] if p in deciding else 0 for p in range(3)]
     bad = list(good)
     bad[deciding[-1]] = game.num_distinct_actions() + 5

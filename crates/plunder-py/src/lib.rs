@@ -270,12 +270,17 @@ impl PyState {
         self.inner.current_player() >= 0
     }
 
-    /// `seat`'s legal actions (by default the seat to act; at a chance node, the outcomes' indices).
+    /// `seat`'s legal actions (by default the seat to act; at a chance node, the outcomes' indices; none once the
+    /// game is over). Where several seats decide at once, the seat must be named.
     #[pyo3(signature = (seat = None))]
     fn legal_actions(&self, seat: Option<Nat>) -> PyResult<Vec<i64>> {
         match seat.map(Nat::index).or_else(|| usize::try_from(self.inner.current_player()).ok()) {
             Some(seat) => self.inner.legal_actions(seat).map_err(refused),
             None if self.is_chance_node() => Ok(self.inner.chance_outcomes().iter().map(|(i, _)| *i).collect()),
+            None if self.is_simultaneous_node() => Err(PyValueError::new_err(format!(
+                "seats {:?} decide here at once: name the seat (legal_actions(seat))",
+                self.inner.deciding()
+            ))),
             None => Ok(Vec::new()),
         }
     }
