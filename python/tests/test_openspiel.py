@@ -70,7 +70,7 @@ def test_openspiels_search_bot_plays_every_game(game_id):
 
     import plunder.openspiel
 
-    game = pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True))
+    game = smallest(game_id)
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
@@ -93,11 +93,15 @@ def test_openspiels_search_bot_plays_every_game(game_id):
 
 
 def smallest(game_id):
-    """Every game as a sequential pyspiel game (simultaneous decisions in turn) at its smallest table."""
+    """Every game as a sequential pyspiel game (simultaneous decisions in turn) at its smallest table, a game with
+    a round cap stopped after 5 rounds (a random game of The Pirate's Flag runs thousands of decisions)."""
     import plunder.openspiel
 
-    players = plunder.load_game(game_id).facts["min_players"]
-    return pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True), {"players": players})
+    ours = plunder.load_game(game_id)
+    params = {"players": ours.facts["min_players"]}
+    if "max_rounds" in ours.options:
+        params["max_rounds"] = 5
+    return pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True), params)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
