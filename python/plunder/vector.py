@@ -49,24 +49,32 @@ from gymnasium.vector.utils import batch_space
 from . import load_game
 
 
+def _references(given, turn):
+    """``sys.getrefcount`` of ``given[turn]`` read by this one code path, so that a count here compares with
+    :data:`_UNHELD`, measured the same way (interpreters differ in which temporary references they count)."""
+    return sys.getrefcount(given[turn])
+
+
+#: What :func:`_references` counts for an object held by nothing but its list.
+_UNHELD = _references([object()], 0)
+
+
 class _Copies:
     """The copies ``copy=True`` hands out of one buffer: a new array each step, except that the memory of the one
     handed out two steps ago is written again when nothing refers to it any more (the caller has let go of it),
     which spares allocating, and the kernel zeroing, megabytes each step. An array still referred to (kept in a
     list, viewed by a slice, wrapped by another library) is never written again."""
 
-    #: References to an array held only here: this list's, the caller's local name, getrefcount's argument.
-    _UNHELD = 3
-
     def __init__(self):
         self._given = [None, None]
         self._turn = 0
 
     def of(self, array):
-        old = self._given[self._turn]
-        if old is not None and sys.getrefcount(old) <= self._UNHELD and old.shape == array.shape:
-            np.copyto(old, array)
-            fresh = old
+        # Counted before anything here names it (a name of our own would be one more reference).
+        unheld = self._given[self._turn] is not None and _references(self._given, self._turn) <= _UNHELD
+        if unheld and self._given[self._turn].shape == array.shape:
+            fresh = self._given[self._turn]
+            np.copyto(fresh, array)
         else:
             fresh = array.copy()
         self._given[self._turn] = fresh
