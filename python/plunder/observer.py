@@ -1,6 +1,7 @@
 """pyspiel's observer for a Plunder game: a reusable tensor that ``set_from(state, player)`` fills with the
-player's information-state tensor (perfect recall) or observation tensor, and ``string_from`` the matching
-string. ``Game.make_observer`` makes one; ``plunder.openspiel`` hands the same to OpenSpiel.
+player's information-state tensor (when pyspiel asks for perfect recall) or observation tensor, and ``string_from``
+the matching string (the perfect-recall key, or the view). ``Game.make_observer`` makes one; ``plunder.openspiel``
+hands the same to OpenSpiel.
 """
 
 import numpy as np

@@ -161,9 +161,37 @@ def test_openspiels_outcome_sampling_mccfr_runs_on_every_game(game_id):
     assert sum(probabilities.values()) == pytest.approx(1.0)
 
 
+# The tables where one external-sampling iteration is a walk a test can wait for: it takes every action of the
+# learning seat at each of its decisions, so its cost is the product of their counts. A round of Lying Pirates
+# (two captains) is 10^6-10^7 such walks, one of The Pirate's Flag (three) up to 10^7 and a whole game of Pirate
+# Haven 10^10 (measured over random games), which no test or researcher waits for.
+EXTERNAL_SAMPLING_TABLES = {
+    "loot-pirates": {"players": 3, "max_rounds": 1},
+    "scallywager": {"players": 2, "dice": 1, "max_turns": 2},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(EXTERNAL_SAMPLING_TABLES))
+def test_openspiels_external_sampling_mccfr_runs_where_an_iteration_is_a_short_walk(game_id):
+    import plunder.openspiel
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    params = EXTERNAL_SAMPLING_TABLES[game_id]
+    game = pyspiel.load_game(plunder.openspiel.register(game_id, turn_based=True), params)
+    np.random.seed(0)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+    solver.iteration()
+    # Each seat's walk met many of its information sets, each with a regret per legal action.
+    assert len(solver._infostates) > 10
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert sorted(probabilities) == state.legal_actions()
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
 def test_openspiels_external_sampling_mccfr_on_liars_dice_approaches_openspiels_own():
-    """External sampling walks every action of the learning seat at each of its decisions, so one iteration
-    costs a walk of that seat's whole tree: feasible on liar's dice, not on the board games' long games."""
     from open_spiel.python.algorithms import exploitability, external_sampling_mccfr
 
     import plunder.openspiel

@@ -307,7 +307,9 @@ impl PyState {
         Ok(mask)
     }
 
-    /// `seat`'s perfect-recall information-state tensor (by default the seat to act's).
+    /// `seat`'s information-state tensor (by default the seat to act's): liar's dice's is OpenSpiel's (every bid);
+    /// another game's is its observation followed by how often the seat took each action, a function of its
+    /// perfect-recall information state but not a record of it (the key is `information_state_string`).
     #[pyo3(signature = (seat = None))]
     fn information_state_tensor(&self, seat: Option<Nat>) -> PyResult<Vec<f32>> {
         self.inner.tensor(self.player(seat)?, TensorKind::InformationState).map_err(refused)
