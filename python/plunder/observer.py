@@ -12,17 +12,16 @@ class Observer:
 
     def __init__(self, game, perfect_recall=False):
         self.perfect_recall = perfect_recall
+        self._kind = "information_state" if perfect_recall else "observation"
         shape = game.information_state_tensor_shape() if perfect_recall else game.observation_tensor_shape()
         self.tensor = np.zeros(shape, np.float32)
         #: pyspiel's observers name their tensor's pieces; Plunder's tensor is one piece.
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        """Fills ``self.tensor`` with ``player``'s tensor in ``state`` (a ``plunder.State``)."""
-        if self.perfect_recall:
-            self.tensor[:] = state.information_state_tensor(player)
-        else:
-            self.tensor[:] = state.observation_tensor(player)
+        """Fills ``self.tensor`` with ``player``'s tensor in ``state`` (a ``plunder.State``), from its bytes: no
+        Python float is made for each number, as a list of them would (the fast way to read tensors)."""
+        self.tensor[:] = np.frombuffer(state.tensor(player, self._kind), dtype="<f4")
 
     def string_from(self, state, player):
         """``player``'s information-state key (perfect recall) or its view as JSON."""

@@ -41,7 +41,7 @@ class _AgentSpaces:
         mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
         if seat in self.state.deciding():
             mask[self.state.legal_actions(seat)] = 1
-        obs = np.asarray(self.state.observation_tensor(seat), dtype=np.float32)
+        obs = np.frombuffer(self.state.tensor(seat, "observation"), dtype="<f4").copy()
         return {"observation": obs, "action_mask": mask}
 
     def observation_space(self, agent):

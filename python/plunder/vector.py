@@ -168,9 +168,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         terminations = self._dones & ~self._truncations
         info = self._info()
         if self._same_step and len(ended):
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            # One copy of the ended games' rows, each an entry (the None keeps numpy from making a 2-D array).
-            final_obs[ended] = np.array([*self._final_obs[ended], None], dtype=object)[:-1]
+            final_obs = np.empty(self.num_envs, dtype=object)  # None everywhere
+            for i in ended.tolist():  # few games end at a step: a loop beats numpy's object-array calls
+                final_obs[i] = self._final_obs[i].copy()
             info["final_obs"] = final_obs
             info["_final_obs"] = self._dones.copy()
         return self._observations(), rewards, terminations, self._truncations.copy(), info
