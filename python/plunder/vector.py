@@ -169,8 +169,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         info = self._info()
         if self._same_step and len(ended):
             final_obs = np.empty(self.num_envs, dtype=object)  # None everywhere
-            for i in ended.tolist():  # few games end at a step: a loop beats numpy's object-array calls
-                final_obs[i] = self._final_obs[i].copy()
+            # One copy of the ended games' rows, each row an entry (numpy would read a list of rows as a 2-D array).
+            for i, row in zip(ended.tolist(), self._final_obs[ended]):
+                final_obs[i] = row
             info["final_obs"] = final_obs
             info["_final_obs"] = self._dones.copy()
         return self._observations(), rewards, terminations, self._truncations.copy(), info
