@@ -5,7 +5,7 @@ import pytest
 
 import plunder
 
-from openspiel_import import import_pyspiel
+from openspiel_import import assert_first_policy_is_a_distribution, import_pyspiel
 
 pyspiel = import_pyspiel()
 
@@ -153,12 +153,7 @@ def test_openspiels_outcome_sampling_mccfr_runs_on_every_game(game_id):
     finally:
         sys.setrecursionlimit(limit)
     assert len(solver._infostates) > 1  # information-state key -> [regrets, average policy]
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    probabilities = solver.average_policy().action_probabilities(state)
-    assert sorted(probabilities) == state.legal_actions()
-    assert sum(probabilities.values()) == pytest.approx(1.0)
+    assert_first_policy_is_a_distribution(game, solver)
 
 
 # The tables where one external-sampling iteration is a walk a test can wait for: it takes every action of the
@@ -183,12 +178,7 @@ def test_openspiels_external_sampling_mccfr_runs_where_an_iteration_is_a_short_w
     solver.iteration()
     # Each seat's walk met many of its information sets, each with a regret per legal action.
     assert len(solver._infostates) > 10
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    probabilities = solver.average_policy().action_probabilities(state)
-    assert sorted(probabilities) == state.legal_actions()
-    assert sum(probabilities.values()) == pytest.approx(1.0)
+    assert_first_policy_is_a_distribution(game, solver)
 
 
 def test_openspiels_external_sampling_mccfr_on_liars_dice_approaches_openspiels_own():

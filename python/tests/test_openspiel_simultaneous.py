@@ -17,7 +17,7 @@ import pytest
 
 import plunder
 
-from openspiel_import import import_pyspiel
+from openspiel_import import assert_first_policy_is_a_distribution, import_pyspiel
 
 pyspiel = import_pyspiel()
 
@@ -201,13 +201,7 @@ def test_openspiels_outcome_sampling_mccfr_runs_on_the_turn_based_conversion(gam
     sizes = {len(regrets) for regrets, _ in tables.values()}
     assert 1 in sizes, "the turns of seats that only wait have one action"
     assert max(sizes) > 1
-    # The average policy is a distribution over the legal actions at the first decision.
-    state = turns.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    probabilities = solver.average_policy().action_probabilities(state)
-    assert sorted(probabilities) == state.legal_actions()
-    assert sum(probabilities.values()) == pytest.approx(1.0)
+    assert_first_policy_is_a_distribution(turns, solver)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
