@@ -31,13 +31,13 @@ pub(super) const MAX_INVISIBLE_IN_CHAT: usize = 8;
 /// marks up over the lines around it.
 pub(super) const MAX_MARKS_ON_ONE: usize = 3;
 
-/// A combining diacritical mark (the generic blocks: accents written over or under the letter before).
+/// A character drawn onto the letter before it: a combining mark of any script (Unicode's category Mark: accents,
+/// Devanagari's vowel signs, Thai's tone marks...) or a Hangul vowel or final written as a separate jamo, which
+/// joins the syllable before it.
 fn combining_mark(c: char) -> bool {
-    ('\u{0300}'..='\u{036F}').contains(&c)
-        || ('\u{1AB0}'..='\u{1AFF}').contains(&c)
-        || ('\u{1DC0}'..='\u{1DFF}').contains(&c)
-        || ('\u{20D0}'..='\u{20FF}').contains(&c)
-        || ('\u{FE20}'..='\u{FE2F}').contains(&c)
+    unicode_normalization::char::is_combining_mark(c)
+        || ('\u{1160}'..='\u{11FF}').contains(&c)
+        || ('\u{D7B0}'..='\u{D7FF}').contains(&c)
 }
 
 /// Whether a chat line is plain text every client shows as sent: one line (no newline or other control
@@ -151,9 +151,13 @@ mod tests {
 
     #[test]
     fn chat_lines_that_break_the_page_are_refused_and_joined_emoji_kept() {
-        // (Vietnamese written with combining marks: two on one letter.)
+        // (Vietnamese written with combining marks: two on one letter; Hindi's vowel signs and nasal marks, Thai's
+        // vowels and tone marks, Tibetan's stacked letters, old Hangul's syllable in separate jamo.)
         let decomposed = "Vie\u{0323}\u{0302}t Nam";
+        let scripts = ["नमस्ते, हिंदी", "สวัสดี ครับ", "བསྒྲུབས", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"];
         for plain in ["ahoy", "a line with spaces", "ça va? ¡sí!", "👨‍👩‍👧‍👦 family", "❤️ ok", "مرحبا", "שלום", decomposed]
+            .into_iter()
+            .chain(scripts)
         {
             assert!(chat_text_is_plain(plain), "{plain:?} is refused");
         }
@@ -161,9 +165,21 @@ mod tests {
         let overrides = format!("a{}", "\u{202E}".repeat(499));
         let zero_width = format!("a{}", "\u{200B}".repeat(499));
         let zalgo = format!("a{}", "\u{0301}\u{0317}\u{0358}".repeat(166));
-        for breaking in
-            ["two\nlines", "\u{1b}[31mred", "nul\0byte", "tab\there", &newlines, &overrides, &zero_width, &zalgo]
-        {
+        // Marks of other scripts stack as well: Devanagari's vowel signs, Hangul's vowel jamo.
+        let devanagari = format!("क{}", "\u{093F}\u{0941}\u{0947}".repeat(100));
+        let hangul = format!("\u{1100}{}", "\u{1161}".repeat(300));
+        for breaking in [
+            "two\nlines",
+            "\u{1b}[31mred",
+            "nul\0byte",
+            "tab\there",
+            &newlines,
+            &overrides,
+            &zero_width,
+            &zalgo,
+            &devanagari,
+            &hangul,
+        ] {
             assert!(!chat_text_is_plain(breaking), "{breaking:?} is accepted");
         }
     }
