@@ -10,8 +10,9 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// The address to listen on (`0.0.0.0` to let other machines in). On a loopback address the server answers
-    /// only requests for `localhost`, 127.0.0.1 or [::1] (or an `--allow-origin` host, or through a
-    /// `--trusted-proxy`): other names are refused (403 `bad_host`), so no web page can reach it by DNS rebinding.
+    /// only requests for `localhost`, 127.0.0.1 or [::1] or an `--allow-origin` host (through a `--trusted-proxy`
+    /// without `--allow-origin`: any name): other names are refused (403 `bad_host`), so no web page can reach it
+    /// by DNS rebinding.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// Where games are kept: `sqlite://FILE` (made if missing) or `postgres://...` (several instances may share it).
@@ -97,12 +98,16 @@ pub struct ServeArgs {
     /// A reverse proxy in front of the server (repeat for several). Its connections are held to
     /// --max-connections only, not to the per-address cap. For requests it forwards, the client's address is
     /// read from its `X-Forwarded-For` header: that address is the one the per-address game and chat rates
-    /// count and the access log shows. Only list proxies you run: anyone else could claim any address.
+    /// count and the access log shows. Only list proxies you run: anyone else could claim any address. With a
+    /// proxy on this machine, also give the site with --allow-origin: then the proxy's requests must name it,
+    /// and a page that points its own name at this machine (DNS rebinding) is refused even through the proxy's
+    /// address.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
     /// A site whose pages may open play sockets here besides the server's own, as `https://HOST[:PORT]` (repeat
     /// for several). Pages of other sites are refused (403 `bad_origin`); clients that are not browsers send no
-    /// origin and are let in. On a loopback `--host`, requests for its HOST are answered too.
+    /// origin and are let in. On a loopback `--host`, requests for its HOST are answered too, and through a
+    /// `--trusted-proxy` only requests for these HOSTs (and loopback names).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = plunder_server::site::parse_origin)]
     allowed_origins: Vec<String>,
     /// Print one line per request on standard output: client address, method, path (never its query, where a

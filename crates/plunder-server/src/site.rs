@@ -95,13 +95,16 @@ pub fn check_origin(headers: &HeaderMap, site: &SiteConfig) -> Result<(), ApiErr
 }
 
 /// Refuses a request to a server listening on loopback whose `Host` is another name (not `localhost`, a loopback
-/// address or an allowed origin's host), unless a trusted proxy passed it on. Such a request comes from a page
-/// of another site whose name was pointed at 127.0.0.1 after the page loaded (DNS rebinding): the browser then
-/// takes the server for that site's own and would let its page use the lobby and watch games. A request without
-/// `Host` is not a browser's and is let in.
+/// address or an allowed origin's host). Such a request comes from a page of another site whose name was pointed
+/// at 127.0.0.1 after the page loaded (DNS rebinding): the browser then takes the server for that site's own and
+/// would let its page use the lobby and watch games. A trusted proxy's requests carry the public name, so from
+/// it any name is let in, unless the site's names are given (`--allow-origin`): a proxy on this machine shares
+/// the loopback address with every browser on it, so only the names keep the check. A request without `Host`
+/// is not a browser's and is let in.
 pub async fn check_host(State(hub): State<crate::AppState>, request: Request, next: Next) -> Response {
     let site = &hub.config().site;
-    if site.loopback_only && request.extensions().get::<ViaTrustedProxy>().is_none() {
+    let via_proxy = request.extensions().get::<ViaTrustedProxy>().is_some();
+    if site.loopback_only && (!via_proxy || !site.allowed_origins.is_empty()) {
         let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("?"));
         if let Some(host) = host {
             if !is_loopback_host(host)

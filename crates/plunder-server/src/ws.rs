@@ -76,7 +76,15 @@ pub async fn play_socket(
     let frame_limit = frame_limit(&hub.config().limits);
     // Reads go through a small buffer: tungstenite zeroes its whole read buffer (128 KiB by default) before
     // every read (even one that finds nothing), which cost more than everything else a move does.
-    let upgrade = upgrade.max_message_size(frame_limit).read_buffer_size(READ_BUFFER_BYTES).protocols([SUBPROTOCOL]);
+    // What waits unread in the socket's own write buffer is bounded as the game's queue for the client is: a
+    // client that sends pings and never reads would otherwise grow it by a pong each.
+    let write_limit = hub.config().limits.outbox_bytes + frame_limit + WRITE_BUFFER_BYTES;
+    let upgrade = upgrade
+        .max_message_size(frame_limit)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(WRITE_BUFFER_BYTES)
+        .max_write_buffer_size(write_limit)
+        .protocols([SUBPROTOCOL]);
     Ok(upgrade.on_upgrade(move |socket| pump(socket, connection)))
 }
 
@@ -90,12 +98,19 @@ fn frame_limit(limits: &crate::Limits) -> usize {
 /// read that finds nothing zeroes it all the same.
 const READ_BUFFER_BYTES: usize = 1024;
 
+/// What the socket gathers before it writes (tungstenite's default).
+const WRITE_BUFFER_BYTES: usize = 128 * 1024;
+
+/// Pings a client may send a second: a keepalive needs one every few seconds at most; a flood of them (each
+/// asking for a pong) closes the socket (code 1008).
+const PINGS_PER_SECOND: u32 = 10;
+
 fn text(message: &ServerMessage) -> Message {
     Message::Text(message.to_json().into())
 }
 
-/// The close code for a client dropped as too slow (1008, policy violation), and how long its close frame may
-/// take to go out (a client that reads nothing never gets it).
+/// The close code for a client dropped as too slow or for too many pings (1008, policy violation), and how long
+/// its close frame may take to go out (a client that reads nothing never gets it).
 const TOO_SLOW_CODE: u16 = 1008;
 /// The close code for a frame larger than the socket takes (1009, message too big).
 const TOO_BIG_CODE: u16 = 1009;
@@ -112,6 +127,9 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
     let mut awaiting_pong = false;
     // Set when the client sent a frame over the socket's limit: it is told so in the close frame.
     let mut too_big = false;
+    // The client's pings in the current second, and when that second began.
+    let (mut pings, mut pings_since) = (0, tokio::time::Instant::now());
+    let mut too_many_pings = false;
     let timer = tokio::time::sleep(ping_interval);
     tokio::pin!(timer);
     loop {
@@ -160,7 +178,17 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
                         let answer = ServerMessage::error("malformed", "messages are JSON text");
                         if sink.send(text(&answer)).await.is_err() { break }
                     }
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Ping(_))) => {
+                        if pings_since.elapsed() >= std::time::Duration::from_secs(1) {
+                            (pings, pings_since) = (0, tokio::time::Instant::now());
+                        }
+                        pings += 1;
+                        if pings > PINGS_PER_SECOND {
+                            too_many_pings = true;
+                            break;
+                        }
+                    }
+                    Some(Ok(Message::Pong(_))) => {}
                     Some(Err(e)) => {
                         // The frame was refused before it was read whole: the only error a client causes alone.
                         let text = e.to_string();
@@ -176,6 +204,11 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
         let reason = format!("message too big: a message has at most {} bytes", frame_limit(connection.limits()));
         drop(connection);
         let close = Message::Close(Some(CloseFrame { code: TOO_BIG_CODE, reason: reason.into() }));
+        let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
+    } else if too_many_pings {
+        drop(connection);
+        let reason = format!("too many pings: at most {PINGS_PER_SECOND} a second");
+        let close = Message::Close(Some(CloseFrame { code: TOO_SLOW_CODE, reason: reason.into() }));
         let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
     } else if connection.is_too_slow() {
         let limit = connection.limits().outbox_bytes;

@@ -378,6 +378,38 @@ async fn a_frame_far_over_the_limit_closes_the_socket_with_code_1009() {
     assert!(frame.reason.contains("too big"), "{}", frame.reason);
 }
 
+/// A client that floods pings (each asking for a pong) is closed with code 1008, whether or not it reads: it
+/// cannot make the server queue a pong for each.
+#[tokio::test]
+async fn a_flood_of_pings_closes_the_socket_with_code_1008() {
+    use tokio_tungstenite::tungstenite::Message;
+    let (server, hub, _db) = serve_on_loopback(HubConfig::default(), ServeConfig::default()).await;
+    let game = create(&hub, json!({"game": "liars-dice", "seats": ["human", "human"]})).await;
+    let mut socket = websocket_from([127, 0, 0, 1], server, &game.id, None).await;
+    // A keepalive's pace is fine: the socket stays open and answers.
+    for _ in 0..3 {
+        socket.send(Message::Ping(vec![1].into())).await.expect("a ping is sent");
+    }
+    socket.send(Message::text(r#"{"type":"sync"}"#)).await.expect("a sync is sent");
+    let answered = tokio::time::timeout(Duration::from_secs(5), async {
+        while let Some(Ok(message)) = socket.next().await {
+            if matches!(message, Message::Text(_)) {
+                return true;
+            }
+        }
+        false
+    });
+    assert!(answered.await.expect("within 5 s"), "the socket answers after a few pings");
+    for _ in 0..200 {
+        if socket.send(Message::Ping(vec![0; 125].into())).await.is_err() {
+            break;
+        }
+    }
+    let frame = close_frame(&mut socket).await;
+    assert_eq!(u16::from(frame.code), 1008, "{}", frame.reason);
+    assert!(frame.reason.contains("too many pings"), "{}", frame.reason);
+}
+
 /// The close frame that ends `socket`, read past whatever came before it, within 5 seconds.
 async fn close_frame(socket: &mut Socket) -> tokio_tungstenite::tungstenite::protocol::CloseFrame {
     let close = tokio::time::timeout(Duration::from_secs(5), async {

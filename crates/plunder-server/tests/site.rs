@@ -239,9 +239,23 @@ async fn a_server_on_loopback_answers_only_loopback_names_allowed_sites_and_its_
         let body: Value = serde_json::from_str(&body).expect("a JSON error");
         assert_eq!(body["error"]["code"], "bad_host", "{body}");
     }
-    // A site's name through the reverse proxy the server trusts.
+    // Through the reverse proxy the server trusts, the site's name; where the site's names are given, not another
+    // (a proxy on this machine shares its address with the browsers on it, which DNS rebinding could use).
+    let (status, body) = catalog_for_host([127, 0, 0, 9], server, "games.example.org").await;
+    assert!(status.contains("200"), "through the proxy: {status} {body}");
+    let (status, _) = catalog_for_host([127, 0, 0, 9], server, "evil.example").await;
+    assert!(status.contains("403"), "another name through the proxy: {status}");
+}
+
+#[tokio::test]
+async fn a_server_on_loopback_behind_a_proxy_without_named_sites_answers_any_name_from_the_proxy_only() {
+    let site = SiteConfig { loopback_only: true, ..SiteConfig::default() };
+    let serve = ServeConfig { trusted_proxies: vec![[127, 0, 0, 9].into()], ..ServeConfig::default() };
+    let (server, _hub, _db) = serve_on_loopback(HubConfig { site, ..HubConfig::default() }, serve).await;
     let (status, body) = catalog_for_host([127, 0, 0, 9], server, "play.example.net").await;
     assert!(status.contains("200"), "through the proxy: {status} {body}");
+    let (status, _) = catalog_for_host([127, 0, 0, 1], server, "play.example.net").await;
+    assert!(status.contains("403"), "not through the proxy: {status}");
 }
 
 #[tokio::test]

@@ -55,7 +55,9 @@ pub(super) fn chat_text_is_plain(text: &str) -> bool {
         marks = if combining_mark(c) { marks + 1 } else { 0 };
         marks > MAX_MARKS_ON_ONE
     });
-    !text.chars().any(|c| c.is_control() || turns_direction(c)) && invisible <= MAX_INVISIBLE_IN_CHAT && !stacked
+    // Unicode's line and paragraph separators break a line as a newline does, though they are not controls.
+    let breaks_line = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    !text.chars().any(|c| breaks_line(c) || turns_direction(c)) && invisible <= MAX_INVISIBLE_IN_CHAT && !stacked
 }
 
 impl Actor {
@@ -170,6 +172,8 @@ mod tests {
         let hangul = format!("\u{1100}{}", "\u{1161}".repeat(300));
         for breaking in [
             "two\nlines",
+            "line\u{2028}separator",
+            "paragraph\u{2029}separator",
             "\u{1b}[31mred",
             "nul\0byte",
             "tab\there",
