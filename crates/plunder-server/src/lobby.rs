@@ -668,8 +668,13 @@ pub async fn take_seat(
     if !matches!(spec.seats.get(seat), Some(player) if player == "human") {
         return Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such open seat"));
     }
+    let limited_as = address.as_ref().map(|Extension(address)| address.limited_as());
     check_creation_allowance(&hub, address)?;
     let Some(token) = hub.store().take_open_seat(&id, seat).await? else {
+        // Losing a race for a seat costs nothing: only a seat taken counts against the address's allowance.
+        if let Some(address) = limited_as {
+            hub.give_back_game_creation(address);
+        }
         return Err(ApiError::new(StatusCode::CONFLICT, "taken", "this seat is not open: someone took it first"));
     };
     let join = join_link(&id, seat, &token);

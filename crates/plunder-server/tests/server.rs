@@ -466,6 +466,32 @@ async fn a_chain_of_rematches_from_one_address_is_held_to_a_games_allowance() {
     }
 }
 
+/// Taking an open seat counts against the address's allowance of games; losing the race for one does not.
+#[tokio::test]
+async fn only_a_seat_taken_counts_against_an_addresss_allowance() {
+    let limits = plunder_server::Limits {
+        games_per_address: plunder_server::Rate { burst: 2, per_minute: 1 },
+        ..Default::default()
+    };
+    let (hub, _db) = sqlite_hub_with(HubConfig { limits, ..HubConfig::default() }).await;
+    let body = json!({"game": "liars-dice", "seats": ["human", "open", "open", "open"]});
+    let (status, created) = call(&hub, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let take = |seat: u8| format!("/api/games/{id}/seats/{seat}/take");
+    let (status, body) = post_from(&hub, [10, 0, 0, 9], &take(1), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Seat 1 again and the creator's seat, lost five times over: the allowance's second game is still there.
+    for seat in [1, 0, 1, 0, 1] {
+        let (status, body) = post_from(&hub, [10, 0, 0, 9], &take(seat), json!({})).await;
+        assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::CONFLICT, Some("taken")), "{body}");
+    }
+    let (status, body) = post_from(&hub, [10, 0, 0, 9], &take(2), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = post_from(&hub, [10, 0, 0, 9], &take(3), json!({})).await;
+    assert_eq!((status, body["error"]["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")));
+}
+
 /// A replay many ask for at once is worked out once: the others wait their turn and find it kept.
 #[tokio::test]
 async fn a_replay_asked_for_by_many_at_once_is_worked_out_once() {

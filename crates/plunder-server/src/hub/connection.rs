@@ -29,6 +29,14 @@ impl PerAddress {
         }
         buckets.entry(address).or_insert_with(|| rate.bucket()).take()
     }
+
+    /// Returns one to `address`'s allowance, taken for something that then did not happen.
+    pub(super) fn give_back(&self, address: IpAddr) {
+        let mut buckets = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(bucket) = buckets.get_mut(&address) {
+            bucket.give_back();
+        }
+    }
 }
 
 /// Allows `burst` messages at once and `per_second` on average.
@@ -70,6 +78,12 @@ impl TokenBucket {
         } else {
             false
         }
+    }
+
+    /// Returns one taken for something that then did not happen.
+    fn give_back(&mut self) {
+        self.refill();
+        self.tokens = (self.tokens + 1.0).min(self.burst);
     }
 }
 

@@ -537,6 +537,12 @@ impl Hub {
         self.games_by_address.take(address, self.config.limits.games_per_address)
     }
 
+    /// Returns a game creation taken by `address` for something that then did not happen (a seat someone else
+    /// took first).
+    pub fn give_back_game_creation(&self, address: IpAddr) {
+        self.games_by_address.give_back(address);
+    }
+
     /// The line for the bot budget of the games `address` starts (made on first use; lines no running game
     /// holds any more are forgotten then).
     fn bot_line(&self, address: IpAddr) -> Arc<tokio::sync::Semaphore> {
