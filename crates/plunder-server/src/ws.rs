@@ -109,11 +109,11 @@ fn text(message: &ServerMessage) -> Message {
     Message::Text(message.to_json().into())
 }
 
-/// The close code for a client dropped as too slow or for too many pings (1008, policy violation), and how long
-/// its close frame may take to go out (a client that reads nothing never gets it).
-const TOO_SLOW_CODE: u16 = 1008;
+/// The close code for a client dropped as too slow or for too many pings (1008, policy violation).
+const POLICY_VIOLATION_CODE: u16 = 1008;
 /// The close code for a frame larger than the socket takes (1009, message too big).
 const TOO_BIG_CODE: u16 = 1009;
+/// How long a close frame may take to go out (a client that reads nothing never gets it).
 const CLOSE_WRITE_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 async fn pump(socket: WebSocket, mut connection: Connection) {
@@ -125,11 +125,10 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
     // One timer for both: the next ping while the client has been heard from, then the pong's deadline. Any
     // message from the client counts as its answer, so an active client is never pinged.
     let mut awaiting_pong = false;
-    // Set when the client sent a frame over the socket's limit: it is told so in the close frame.
-    let mut too_big = false;
+    // Why the server ends the socket, when the client is to be told: the close code and its reason.
+    let mut closing: Option<(u16, String)> = None;
     // The client's pings in the current second, and when that second began.
     let (mut pings, mut pings_since) = (0, tokio::time::Instant::now());
-    let mut too_many_pings = false;
     let timer = tokio::time::sleep(ping_interval);
     tokio::pin!(timer);
     loop {
@@ -184,7 +183,8 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
                         }
                         pings += 1;
                         if pings > PINGS_PER_SECOND {
-                            too_many_pings = true;
+                            let reason = format!("too many pings: at most {PINGS_PER_SECOND} a second");
+                            closing = Some((POLICY_VIOLATION_CODE, reason));
                             break;
                         }
                     }
@@ -192,7 +192,10 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
                     Some(Err(e)) => {
                         // The frame was refused before it was read whole: the only error a client causes alone.
                         let text = e.to_string();
-                        too_big = text.contains("too long") || text.contains("Space limit");
+                        if text.contains("too long") || text.contains("Space limit") {
+                            let limit = frame_limit(connection.limits());
+                            closing = Some((TOO_BIG_CODE, format!("message too big: a message has at most {limit} bytes")));
+                        }
                         break;
                     }
                     Some(Ok(Message::Close(_))) | None => break,
@@ -200,22 +203,14 @@ async fn pump(socket: WebSocket, mut connection: Connection) {
             }
         }
     }
-    if too_big {
-        let reason = format!("message too big: a message has at most {} bytes", frame_limit(connection.limits()));
-        drop(connection);
-        let close = Message::Close(Some(CloseFrame { code: TOO_BIG_CODE, reason: reason.into() }));
-        let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
-    } else if too_many_pings {
-        drop(connection);
-        let reason = format!("too many pings: at most {PINGS_PER_SECOND} a second");
-        let close = Message::Close(Some(CloseFrame { code: TOO_SLOW_CODE, reason: reason.into() }));
-        let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
-    } else if connection.is_too_slow() {
+    if closing.is_none() && connection.is_too_slow() {
         let limit = connection.limits().outbox_bytes;
-        // What was queued for it is freed now, not when its close frame is written or given up on.
+        closing = Some((POLICY_VIOLATION_CODE, format!("too slow: more than {limit} bytes waited unread")));
+    }
+    if let Some((code, reason)) = closing {
+        // What was queued for the client is freed now, not when its close frame is written or given up on.
         drop(connection);
-        let reason = format!("too slow: more than {limit} bytes waited unread");
-        let close = Message::Close(Some(CloseFrame { code: TOO_SLOW_CODE, reason: reason.into() }));
+        let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
         let _ = tokio::time::timeout(CLOSE_WRITE_TIME, sink.send(close)).await;
     }
 }
