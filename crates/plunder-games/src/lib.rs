@@ -17,5 +17,6 @@ mod registry;
 pub mod scallywager;
 
 pub use registry::{
-    game_ids, game_info, games, new_session, replay_record, with_game, GameInfo, GameVisitor, RegistryError,
+    game_ids, game_info, games, new_session, replay_record, table_terms, with_game, GameInfo, GameVisitor,
+    RegistryError, TableTerms,
 };

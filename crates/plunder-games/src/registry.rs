@@ -153,6 +153,62 @@ pub fn new_session(
     with_game(id, NewSession { players, options, seed, mode })?
 }
 
+/// How a table departs from its game as people play it: what every seat is told before sitting down.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableTerms {
+    /// Each option whose value is not the one people play with at this table size, as `name = value` (a value
+    /// longer than a line is cut): the table's house rules.
+    pub house_rules: Vec<String>,
+    /// The table's designed content (cards, tiles, board, as `plunder rules` prints it) when it is not the
+    /// game's own but its creator's; `None` when it is the game's.
+    pub custom_content: Option<String>,
+}
+
+/// The longest option value a house rule shows whole.
+const HOUSE_RULE_VALUE_CHARS: usize = 60;
+
+struct Terms<'a>(&'a serde_json::Value);
+
+impl GameVisitor for Terms<'_> {
+    type Output = Result<TableTerms, RegistryError>;
+    fn visit<G: Roster + Narrate>(self) -> Self::Output {
+        let options = options_from_json::<G>(None, self.0).map_err(RegistryError::Options)?;
+        let game = G::new(options.clone()).map_err(RegistryError::Options)?;
+        // The table people sit down to when they choose nothing, at this table's size.
+        let people = G::new(G::Options::default()).ok().and_then(|g| g.table_for_people()).map(|(_, o)| o);
+        let usual_options = options_from_json::<G>(Some(game.seats()), &people.unwrap_or(serde_json::Value::Null))
+            .map_err(RegistryError::Options)?;
+        let usual = G::new(usual_options.clone()).map_err(RegistryError::Options)?;
+        let (given, usual_values) = (serde_json::to_value(&options), serde_json::to_value(&usual_options));
+        let mut house_rules = Vec::new();
+        if let (Ok(serde_json::Value::Object(given)), Ok(usual_values)) = (given, usual_values) {
+            for (name, value) in given.into_iter().filter(|(name, value)| usual_values.get(name) != Some(value)) {
+                let text = match value {
+                    // The options given as objects are content files, which the custom content shows whole.
+                    serde_json::Value::Object(_) => {
+                        house_rules.push(format!("{name}: the creator's own"));
+                        continue;
+                    }
+                    serde_json::Value::String(text) => text,
+                    value => value.to_string(),
+                };
+                let shown: String = text.chars().take(HOUSE_RULE_VALUE_CHARS).collect();
+                let cut = if shown.len() < text.len() { "…" } else { "" };
+                house_rules.push(format!("{name} = {shown}{cut}"));
+            }
+        }
+        let content = game.designed_content();
+        let custom_content = (content != usual.designed_content()).then_some(content);
+        Ok(TableTerms { house_rules, custom_content })
+    }
+}
+
+/// How a table of game `id` with `options` (all of them, as its record states them) departs from the game as
+/// people play it: its house rules and, when it is not the game's own, its designed content.
+pub fn table_terms(id: &str, options: &serde_json::Value) -> Result<TableTerms, RegistryError> {
+    with_game(id, Terms(options))?
+}
+
 struct Replay<'a>(&'a Record);
 
 impl GameVisitor for Replay<'_> {
@@ -170,6 +226,7 @@ pub fn replay_record(record: &Record) -> Result<Box<dyn DynSession>, RecordError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
 
     struct IdOf;
 
@@ -207,6 +264,38 @@ mod tests {
             assert_eq!(game_info(info.id).map(|i| i.name), Some(info.name));
         }
         assert!(game_info("no-such-game").is_none());
+    }
+
+    #[test]
+    fn the_tables_people_sit_down_to_have_no_house_rules_and_the_games_own_content() {
+        for info in games() {
+            let (players, options) = info.table_for_people.clone().unwrap_or((info.default_players, Value::Null));
+            for players in [info.min_players, players, info.max_players] {
+                let session = new_session(info.id, Some(players), &options, 1, ChanceMode::Sampled).unwrap();
+                let terms = table_terms(info.id, &session.record().options).unwrap();
+                assert_eq!(terms, TableTerms::default(), "{} at {players}", info.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_option_is_a_house_rule_and_a_creators_deck_is_custom_content() {
+        let uneven = table_terms("liars-dice", &json!({"players": 2, "dice": [5, 1], "length": "to_last_die"}));
+        assert_eq!(uneven.unwrap().house_rules, ["dice = [5,1]"]);
+        let card = json!({"id": "gold", "name": "Gold", "copies": 34, "source": "designed", "lasting": false,
+            "effect": {"type": "reroll"}, "text": "Before bidding: reroll one of your dice."});
+        let deck = json!({"deck": "treasure", "cards": [card]});
+        let long = table_terms("scallywager", &json!({"players": 3, "treasure_deck": deck, "max_turns": 5})).unwrap();
+        assert_eq!(long.house_rules, ["max_turns = 5", "treasure_deck: the creator's own"]);
+        let captains =
+            json!(["barrelbelly", "silver-tongue-sal", "dead-eye-dara", "quartermaster-quill", "old-gideon"]);
+        let named =
+            table_terms("lying-pirates", &json!({"players": 5, "captains": captains, "map": "extended"})).unwrap();
+        assert!(named.house_rules.iter().any(|r| r.starts_with("captains = [\"barrelbelly") && r.ends_with('…')));
+        assert!(named.house_rules.contains(&"map = extended".to_string()), "{:?}", named.house_rules);
+        let content = long.custom_content.expect("the creator's deck is custom content");
+        assert!(content.contains("34 × Gold"), "{content}");
+        assert_eq!(table_terms("no-such-game", &Value::Null), Err(RegistryError::UnknownGame("no-such-game".into())));
     }
 
     #[test]

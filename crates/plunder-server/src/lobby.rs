@@ -356,7 +356,7 @@ async fn store_new_game(
         .create_game_with_open_seats(&id, &spec, &token_hashes, &open_seats, creator.as_deref(), &events)
         .await?;
     let starter = address.map(|Extension(a)| a.limited_as());
-    hub.start_new(&id, Seating { spec: spec.clone(), token_hashes }, table, starter);
+    hub.start_new(&id, Seating::new(spec.clone(), token_hashes), table, starter);
     let created = CreatedGame {
         seats: spec
             .seats
@@ -579,7 +579,7 @@ pub async fn rematch(
     match hub.store().create_game_with_open_seats(&new_id, &spec, &seating.token_hashes, &open, None, &events).await {
         Ok(()) => {
             let starter = address.map(|Extension(a)| a.limited_as());
-            hub.start_new(&new_id, Seating { spec, token_hashes: seating.token_hashes.clone() }, table, starter)
+            hub.start_new(&new_id, Seating::new(spec, seating.token_hashes.clone()), table, starter)
         }
         // Another seat asked first: its game stands (and its task runs, or loads on demand).
         Err(StoreError::Conflict) => hub.start(&new_id).await?,
@@ -604,6 +604,14 @@ pub struct OpenTable {
     pub players: usize,
     /// Each seat's player: `open`, `human` (a seat someone holds a link to) or a bot's name.
     pub seats: Vec<String>,
+    /// Whether anyone could know the dice (a seeded game, an analysis branch): told before a seat is taken.
+    pub fairness: Fairness,
+    /// The options that are not the ones people play with, as `name = value`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
+    /// Whether the cards, tiles or board are the creator's own (`GET /api/games/{id}` gives them).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub custom_content: bool,
 }
 
 /// The most tables of one client address the open-tables list shows (its newest), so that a few addresses
@@ -650,7 +658,17 @@ pub async fn open_tables(State(hub): State<Arc<Hub>>) -> Result<Response, ApiErr
             .map(|(seat, player)| if open.contains(&(seat as u8)) { OPEN.to_string() } else { player.clone() })
             .collect();
         let name = plunder_games::game_info(&spec.game).map_or_else(|| spec.game.clone(), |i| i.name.to_string());
-        tables.push(OpenTable { id, name, game: spec.game.clone(), open, players: seats.len(), seats });
+        tables.push(OpenTable {
+            id,
+            name,
+            game: spec.game.clone(),
+            open,
+            players: seats.len(),
+            seats,
+            fairness: spec.fairness.clone(),
+            house_rules: seating.terms.house_rules.clone(),
+            custom_content: seating.terms.custom_content.is_some(),
+        });
     }
     Ok(Json(json!({ "tables": tables })).into_response())
 }

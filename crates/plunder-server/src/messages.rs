@@ -360,6 +360,16 @@ pub struct TableMessage {
     pub rematch: Option<String>,
     /// Whether anyone could know the dice: a fair game, a seeded one, or an analysis branch. Clients show it.
     pub fairness: Fairness,
+    /// The options that are not the ones people play with, as `name = value` (a long value cut): clients show
+    /// them as the table's house rules. Left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub house_rules: Vec<String>,
+    /// Whether the table's cards, tiles or board are its creator's own rather than the game's (the game's summary,
+    /// `GET /api/games/{id}`, gives them as text). Left out when `false`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub custom_content: bool,
     /// Whether a seat's stops can matter in this game (the game's `Narrate::stops_matter`: some answer window may
     /// leave a seat out): clients offer the stops setting only then. Left out when `false`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -406,6 +416,12 @@ impl TableMessage {
             push(&mut out, r#","rematch":"#, rematch);
         }
         push(&mut out, r#","fairness":"#, &self.fairness);
+        if !self.house_rules.is_empty() {
+            push(&mut out, r#","house_rules":"#, &self.house_rules);
+        }
+        if self.custom_content {
+            out.extend_from_slice(br#","custom_content":true"#);
+        }
         if self.stops {
             out.extend_from_slice(br#","stops":true"#);
         }
@@ -453,8 +469,9 @@ impl ServerMessage {
     /// (`Limits::outbox_bytes`). A table's large parts (view, legal actions, log, notes, players' names) count
     /// exactly; its small fields are a fixed allowance per seat and per message. Small messages count exactly.
     pub fn queued_bytes(&self) -> usize {
-        /// Keys, quotes, numbers and the small fields' values of one message, and of one seat or line.
-        const FIXED: usize = 256;
+        /// Keys (the optional ones' too), quotes, numbers and the small fields' values of one message, and of one
+        /// seat or line.
+        const FIXED: usize = 320;
         const PER_SEAT: usize = 64;
         const PER_LINE: usize = 8;
         let lines = |lines: &[String]| lines.iter().map(|line| line.len() + PER_LINE).sum::<usize>();
@@ -469,7 +486,12 @@ impl ServerMessage {
                     + lines(&table.log)
                     + table.events.iter().map(|event| event.get().len() + 1).sum::<usize>()
                     + lines(&table.notes)
+                    + lines(&table.house_rules)
                     + table.rematch.as_ref().map_or(0, String::len)
+                    + match &table.fairness {
+                        Fairness::Analysis { of } => of.len(),
+                        Fairness::Fair | Fairness::Seeded => 0,
+                    }
             }
             ServerMessage::Chat(line) => FIXED + line.from.len() + line.text.len(),
             ServerMessage::ChatHistory { lines } => {
@@ -546,6 +568,9 @@ mod tests {
             notes,
             rematch,
             fairness: Fairness::Analysis { of: "ffee".to_string() },
+            // Both ways of the house rules and custom content are written too.
+            house_rules: if stops { vec!["dice = [5,1]".to_string()] } else { Vec::new() },
+            custom_content: !stops,
             stops,
         }
     }

@@ -13,7 +13,8 @@ import { api } from "./api.js";
  *   bots: { name: string, about: string }[], options: Record<string, any>, option_fields: OptionField[],
  *   table?: { players: number, options: Record<string, any> } }} CatalogGame */
 /** @typedef {{ id: string, link: string, at: string, nickname?: string }} MyGame */
-/** @typedef {{ id: string, game: string, name: string, open: number[], players: number, seats: string[] }} OpenTable */
+/** @typedef {{ id: string, game: string, name: string, open: number[], players: number, seats: string[],
+ *   fairness: import("./messages").Fairness, house_rules?: string[], custom_content?: boolean }} OpenTable */
 
 /** Each game's one-line pitch and how long a game takes, for its card. */
 const BLURBS = /** @type {Record<string, { pitch: string, length: string }>} */ ({
@@ -233,6 +234,7 @@ function openTablesSection() {
         const others = t.seats.map((p, i) => `${seatName(i)} ${p === "human" || p === "open" ? p : `bot (${p})`}`).join(", ");
         return el("li", { class: "open-table", "data-game": t.id },
           el("strong", {}, t.name), el("span", { class: "muted" }, ` · ${t.players} players · ${others} `),
+          ...tableMarks(t),
           t.open.map((seat) => el("button", { class: "take-seat", "data-seat": seat, onclick: () => take(t, seat, note) }, `Take seat ${seatName(seat)}`)),
           " ", note);
       })));
@@ -246,6 +248,18 @@ function openTablesSection() {
   // Coming back to the lobby (the back button) shows the page as it was: ask again.
   window.addEventListener("pageshow", (e) => { if (e.persisted) refresh(); });
   return section;
+}
+
+/** What a player is told before taking a seat: a game whose dice someone could know, house rules, the creator's
+ * own content. @param {OpenTable} t */
+function tableMarks(t) {
+  const marks = [];
+  if (t.fairness && t.fairness.kind !== "fair") {
+    marks.push(t.fairness.kind === "seeded" ? "seeded: its creator chose the dice, not a fair game" : "analysis branch, not a fair game");
+  }
+  if (t.house_rules?.length) marks.push(`house rules: ${t.house_rules.join("; ")}`);
+  if (t.custom_content) marks.push("custom content: the creator's own cards, tiles or board");
+  return marks.flatMap((m) => [el("span", { class: "unfair table-mark" }, m), " "]);
 }
 
 /** The bot levels every game offers under the same names, weakest first (plunder_core::levels). */

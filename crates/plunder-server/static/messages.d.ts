@@ -58,6 +58,16 @@ rematch?: string,
  */
 fairness: Fairness, 
 /**
+ * The options that are not the ones people play with, as `name = value` (a long value cut): clients show
+ * them as the table's house rules. Left out when there are none.
+ */
+house_rules?: Array<string>, 
+/**
+ * Whether the table's cards, tiles or board are its creator's own rather than the game's (the game's summary,
+ * `GET /api/games/{id}`, gives them as text). Left out when `false`.
+ */
+custom_content?: boolean, 
+/**
  * Whether a seat's stops can matter in this game (the game's `Narrate::stops_matter`: some answer window may
  * leave a seat out): clients offer the stops setting only then. Left out when `false`.
  */

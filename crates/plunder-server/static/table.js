@@ -95,6 +95,9 @@ export function play(main, id) {
   const banner = el("div", { class: "banner", id: "banner", hidden: "" });
   const seatsLine = el("p", { class: "seats", id: "seats" });
   const fairness = el("div");
+  // A table's house rules and content are fixed for its life: told once, so an opened list stays open.
+  const terms = el("div", { id: "terms" });
+  let termsTold = false;
   const errorBox = el("div");
   const oddsLines = el("div", { id: "odds", ...(setting("odds", false) ? {} : { hidden: "" }) });
   const odds = el("div", { class: "odds", hidden: "" },
@@ -143,7 +146,7 @@ export function play(main, id) {
           document.getElementById(to)?.scrollIntoView({ behavior: "smooth", block: "start" });
         } }, name))),
       // The replay opens under its button, not at the page's foot (a trial's page jumped past chat to it).
-      seatsLine, fairness, errorBox, odds, movesBox, stopsBox || "", after, replayBox),
+      seatsLine, fairness, terms, errorBox, odds, movesBox, stopsBox || "", after, replayBox),
     el("div", { class: "grid" },
       recentBox,
       el("section", { class: "table-box", id: "table-section" }, el("h2", {}, "Table"), view),
@@ -347,6 +350,10 @@ export function play(main, id) {
 
     drawSeats(table, me);
     fairness.replaceChildren(fairnessNote(table.fairness));
+    if (!termsTold) {
+      termsTold = true;
+      terms.replaceChildren(...termsNotes(id, table));
+    }
     errorBox.replaceChildren(seat.error ? errorLine(seat.error) : "");
     odds.hidden = !(table.notes && table.notes.length);
     oddsLines.replaceChildren(...(table.notes || []).map((n) => el("div", {}, n)));
@@ -493,6 +500,31 @@ function fairnessNote(fairness) {
   return el("p", { class: "unfair", id: "fairness" }, fairness.kind === "seeded"
     ? "Seeded game: its creator chose the seed, which fixes every die and card. Not a fair game."
     : "Analysis: a branch of a finished game whose dice are known from its record. Not a fair game.");
+}
+
+/** What a table changes of the game as people play it: its house rules, and its creator's own cards, tiles or
+ * board, read from the game's summary when opened. @param {string} id @param {TableMessage} table */
+function termsNotes(id, table) {
+  const notes = [];
+  if (table.house_rules?.length) {
+    notes.push(el("p", { class: "unfair", id: "house-rules" }, `House rules at this table: ${table.house_rules.join("; ")}.`));
+  }
+  if (table.custom_content) {
+    const text = el("pre", { class: "content-text" }, "…");
+    const box = el("details", { class: "unfair", id: "custom-content" },
+      el("summary", {}, "Custom content: this table's cards, tiles or board are its creator's, not the game's. Read them"),
+      text);
+    box.addEventListener("toggle", async () => {
+      if (!box.open || text.textContent !== "…") return;
+      try {
+        text.textContent = (await api("GET", `/api/games/${id}`)).custom_content || "";
+      } catch (e) {
+        text.textContent = `Could not load them: ${e instanceof Error ? e.message : e}`;
+      }
+    });
+    notes.push(box);
+  }
+  return notes;
 }
 
 // A refusal says why: the engine's reason and, for a rule of the game, the rule itself with a link to it.

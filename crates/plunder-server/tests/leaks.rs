@@ -42,6 +42,9 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
     assert_eq!(message.round, session.round());
     assert_eq!(message.stops, session.stops_matter(), "whether stops matter is the game's, for every viewer");
     assert_eq!(message.fairness, plunder_server::store::Fairness::Seeded, "these games are created with a seed");
+    let terms = plunder_games::table_terms(&message.game, &session.record().options).unwrap();
+    assert_eq!(message.house_rules, terms.house_rules, "the house rules come from the options alone");
+    assert_eq!(message.custom_content, terms.custom_content.is_some());
     let json = serde_json::to_value(message).unwrap();
     let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
     for key in keys {
@@ -62,6 +65,8 @@ fn check_message(message: &TableMessage, stored: &dyn Table) {
                 "rematch",
                 "events",
                 "fairness",
+                "house_rules",
+                "custom_content",
                 "stops"
             ]
             .contains(&key),

@@ -573,7 +573,9 @@ async fn an_open_seat_is_listed_taken_once_and_its_token_holds_the_seat() {
     assert_eq!(
         tables[1],
         json!({"id": id, "game": "liars-dice", "name": "Liar's Dice", "open": [1], "players": 3,
-               "seats": ["human", "open", "random"]})
+               "seats": ["human", "open", "random"], "fairness": {"kind": "seeded"},
+               "house_rules": ["dice = 1", "length = one_round"]}),
+        "the list tells a seeded game and the engine's defaults (not the lobby's) before a seat is taken"
     );
     assert!(!open.to_string().contains("token"), "the list gives no token");
 
@@ -801,6 +803,44 @@ async fn a_game_whose_creator_chose_the_seed_is_marked_seeded_to_everyone() {
     assert_eq!(next_table(&mut seat).await.fairness, Fairness::Fair);
     let text = next_table(&mut hub.connect(&fair.id, Viewer::Spectator).await.unwrap()).await;
     assert_eq!(text.fairness, Fairness::Fair);
+}
+
+/// A creator's own options are told to everyone who sits down: options that are not the ones people play with
+/// (uneven dice) as house rules, and their own cards as custom content anyone at the table can read, in the
+/// table, the game's summary and the open-tables list; a table as the lobby deals it has neither.
+#[tokio::test]
+async fn a_tables_house_rules_and_custom_content_are_told_before_and_at_the_table() {
+    let (hub, _db) = sqlite_hub().await;
+    let uneven =
+        json!({"game": "liars-dice", "seats": ["human", "open"], "options": {"dice": [5, 1], "length": "to_last_die"}});
+    let uneven = create(&hub, uneven).await;
+    let card = json!({"id": "gold", "name": "Gold", "copies": 34, "source": "designed", "lasting": false,
+        "effect": {"type": "reroll"}, "text": "Before bidding: reroll one of your dice."});
+    let deck = json!({"deck": "treasure", "cards": [card]});
+    let body = json!({"game": "scallywager", "seats": ["human", "open"], "options": {"treasure_deck": deck}});
+    let custom = create(&hub, body).await;
+    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        let table = next_table(&mut hub.connect(&uneven.id, viewer).await.unwrap()).await;
+        assert_eq!((table.house_rules, table.custom_content), (vec!["dice = [5,1]".to_string()], false));
+        let table = next_table(&mut hub.connect(&custom.id, viewer).await.unwrap()).await;
+        assert!(table.custom_content, "{viewer:?}");
+        assert_eq!(table.house_rules, ["treasure_deck: the creator's own"]);
+    }
+    let (_, summary) = call(&hub, "GET", &format!("/api/games/{}", custom.id), None).await;
+    let content = summary["custom_content"].as_str().unwrap_or_default();
+    assert!(content.contains("34 × Gold (Treasure, one-time)"), "the creator's deck, readable: {summary}");
+    let (_, open) = call(&hub, "GET", "/api/open", None).await;
+    let listed = |id: &str| open["tables"].as_array().unwrap().iter().find(|t| t["id"] == id).unwrap().clone();
+    assert_eq!(listed(&uneven.id)["house_rules"], json!(["dice = [5,1]"]));
+    assert_eq!(listed(&custom.id)["custom_content"], true);
+    assert_eq!(listed(&custom.id)["fairness"], json!({"kind": "fair"}));
+
+    let lobbys = json!({"game": "liars-dice", "players": 4, "options": {"dice": 5, "length": "to_last_die"}});
+    let lobbys = create(&hub, lobbys).await;
+    let table = next_table(&mut hub.connect(&lobbys.id, Viewer::Spectator).await.unwrap()).await;
+    assert_eq!((table.house_rules.len(), table.custom_content), (0, false));
+    let (_, summary) = call(&hub, "GET", &format!("/api/games/{}", lobbys.id), None).await;
+    assert!(summary.get("house_rules").is_none() && summary.get("custom_content").is_none(), "{summary}");
 }
 
 #[tokio::test]

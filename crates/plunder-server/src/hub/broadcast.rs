@@ -21,6 +21,8 @@ impl Actor {
             seats: self.seat_infos(),
             rematch: self.rematch.clone(),
             fairness: self.seating.spec.fairness.clone(),
+            house_rules: self.seating.terms.house_rules.clone(),
+            custom_content: self.seating.terms.custom_content.clone(),
         }
     }
 
@@ -77,6 +79,8 @@ impl Actor {
             notes: self.table.notes(viewer),
             rematch: self.rematch.clone(),
             fairness: self.seating.spec.fairness.clone(),
+            house_rules: self.seating.terms.house_rules.clone(),
+            custom_content: self.seating.terms.custom_content.is_some(),
             stops: session.stops_matter(),
         }))
     }

@@ -243,6 +243,12 @@ pub struct Summary {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
     pub fairness: crate::store::Fairness,
+    /// The options that are not the ones people play with, as `name = value` (`plunder_games::TableTerms`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
+    /// The table's designed content (cards, tiles, board) when its creator gave their own, as text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_content: Option<String>,
 }
 
 /// What a game was created with and who holds its seats: fixed for the game's life, so a game's task keeps it
@@ -252,9 +258,17 @@ pub struct Seating {
     pub spec: GameSpec,
     /// `(seat, token hash)` for each human seat.
     pub token_hashes: Vec<(usize, String)>,
+    /// How the table departs from the game as people play it, which every seat and the open list are told.
+    pub terms: plunder_games::TableTerms,
 }
 
 impl Seating {
+    pub fn new(spec: GameSpec, token_hashes: Vec<(usize, String)>) -> Seating {
+        // A stored game's options made its game, so they make its terms too.
+        let terms = plunder_games::table_terms(&spec.game, &spec.options).unwrap_or_default();
+        Seating { spec, token_hashes, terms }
+    }
+
     /// The seat whose token hashes to `token_hash`, if any.
     pub fn seat_for(&self, token_hash: &str) -> Option<usize> {
         self.token_hashes.iter().find(|(_, hash)| hash == token_hash).map(|(seat, _)| *seat)
@@ -617,7 +631,7 @@ pub fn best_bot(game: &str) -> String {
 }
 
 async fn read_seating(store: &Store, id: &str) -> Result<Seating, HubError> {
-    Ok(Seating { spec: store.game_spec(id).await?, token_hashes: store.token_hashes(id).await? })
+    Ok(Seating::new(store.game_spec(id).await?, store.token_hashes(id).await?))
 }
 
 async fn load_table(store: &Store, id: &str, spec: &GameSpec) -> Result<Box<dyn Table>, HubError> {
